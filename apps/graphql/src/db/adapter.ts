@@ -1,0 +1,45 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+/** Where the data lives: a PostgreSQL server, or an embedded PGlite data directory. */
+export type DatabaseTarget =
+  { engine: "postgresql"; url: string } | { engine: "pglite"; dataDir: string };
+
+/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (created if missing). */
+export function resolveTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
+  return databaseUrl ? { engine: "postgresql", url: databaseUrl } : { engine: "pglite", dataDir };
+}
+
+/**
+ * The Prisma driver adapter for a target. Used both at run time and by `prisma.config.ts`, so
+ * migrations and queries always go through the same connection code.
+ */
+export function createAdapter(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
+  switch (target.engine) {
+    case "postgresql": {
+      // `?schema=` as in Prisma's own URLs: queries are qualified with it, and the search path
+      // makes the migration SQL (unqualified) land there too.
+      const url = new URL(target.url);
+      const schema = url.searchParams.get("schema") ?? undefined;
+      url.searchParams.delete("schema");
+      return new PrismaPg(
+        {
+          connectionString: url.toString(),
+          ...(schema && { options: `-c search_path="${schema.replaceAll('"', '""')}"` }),
+        },
+        { schema },
+      );
+    }
+    case "pglite":
+      mkdirSync(target.dataDir, { recursive: true });
+      // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10, whose `argTypes`
+      // declaration differs from 6.19's; the adapter never reads `argTypes` (PGlite infers
+      // parameter types), so only the declaration is bridged here.
+      return new PrismaPGlite(
+        new PGlite({ dataDir: target.dataDir }),
+      ) as unknown as SqlMigrationAwareDriverAdapterFactory;
+  }
+}

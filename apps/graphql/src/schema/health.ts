@@ -1,0 +1,11 @@
+import { builder } from "../builder.js";
+
+builder.queryField("health", (t) =>
+  t.string({
+    description: 'Answers "ok" once the server and its database answer.',
+    resolve: async (_root, _args, { db }) => {
+      await db.prisma.$queryRaw`SELECT 1`;
+      return "ok";
+    },
+  }),
+);

@@ -1,0 +1,4 @@
+import { builder } from "../builder.js";
+import "./health.js";
+
+export const schema = builder.toSchema();

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { idList, wordList } from "../fields/lists.js";
+import { integer } from "../fields/numbers.js";
+import { timestampParam } from "../fields/timestamps.js";
+import { LIMITS } from "../limits.js";
+import {
+  accountSchema,
+  authenticatedUserAccessSchema,
+  industryTypeSchema,
+} from "../resources/account.js";
+import {
+  ACCOUNT_HISTORY_ENTITY_TYPES,
+  INVOICE_JURISDICTIONS,
+  TAX_CATEGORIES,
+  accountAppSchema,
+  accountHistoryEntrySchema,
+  taxSettingsSchema,
+  userSettingsSchema,
+} from "../resources/records.js";
+import { onWholeHours } from "../rules/time-window.js";
+import { digitId } from "../scalars.js";
+import { accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
+import { endpoint, group } from "./endpoint.js";
+import { list, single } from "./responses.js";
+
+/** spec §4.3: subscribe_email_types values are given only as examples ("such as"), so any word passes. */
+const subscribeEmailTypes = wordList();
+
+/** spec §4.3 accounts. */
+export const accountEndpoints = group(
+  endpoint({
+    id: "accounts.list",
+    method: "GET",
+    path: "/accounts",
+    summary: "Accounts the user can access.",
+    params: { account_ids: idList().optional(), ...nameQuery, ...listParams() },
+    response: list(accountSchema),
+  }),
+  endpoint({
+    id: "accounts.get",
+    method: "GET",
+    path: "/accounts/:account_id",
+    summary: "One account.",
+    params: { ...accountPath, ...withDeleted },
+    response: single(accountSchema),
+  }),
+  endpoint({
+    id: "accounts.create",
+    method: "POST",
+    host: "ads-sandbox",
+    path: "/accounts",
+    summary: "Create a sandbox account (sandbox host only).",
+    response: single(accountSchema),
+  }),
+  endpoint({
+    id: "accounts.update",
+    method: "PUT",
+    path: "/accounts/:account_id",
+    summary: "Rename an account or set its industry type.",
+    params: {
+      ...accountPath,
+      name: z.string().min(1, "must not be empty").optional(),
+      industry_type: industryTypeSchema.optional(),
+    },
+    response: single(accountSchema),
+  }),
+  endpoint({
+    id: "accounts.delete",
+    method: "DELETE",
+    host: "ads-sandbox",
+    path: "/accounts/:account_id",
+    summary: "Delete a sandbox account (sandbox host only).",
+    params: accountPath,
+    response: single(accountSchema),
+  }),
+  endpoint({
+    id: "account_apps.list",
+    method: "GET",
+    path: "/accounts/:account_id/account_apps",
+    summary: "Mobile apps of the account.",
+    params: { ...accountPath, ...listParams() },
+    response: list(accountAppSchema),
+  }),
+  endpoint({
+    id: "account_history.list",
+    method: "GET",
+    path: "/accounts/:account_id/account_history",
+    summary: "Changes to one entity in a window of whole hours (beta, allowlisted).",
+    params: {
+      ...accountPath,
+      entity_type: z.enum(ACCOUNT_HISTORY_ENTITY_TYPES),
+      entity_id: z.string().min(1, "must not be empty"),
+      start_time: timestampParam(),
+      end_time: timestampParam(),
+      user_id: digitId.optional(),
+      count: integer(LIMITS.listCount).optional(),
+      cursor: z.string().min(1, "must not be empty").optional(),
+    },
+    rules: [onWholeHours("start_time", "end_time")],
+    response: list(accountHistoryEntrySchema),
+  }),
+  endpoint({
+    id: "authenticated_user_access.get",
+    method: "GET",
+    path: "/accounts/:account_id/authenticated_user_access",
+    summary: "Permissions of the calling user on the account.",
+    params: accountPath,
+    response: single(authenticatedUserAccessSchema),
+  }),
+  endpoint({
+    id: "tax_settings.update",
+    method: "PUT",
+    path: "/accounts/:account_id/tax_settings",
+    summary: "Update tax settings; further parameters exist but are not shown.",
+    params: {
+      ...accountPath,
+      address_name: z.string().optional(),
+      client_address_region: z.string().optional(),
+      client_address_street1: z.string().optional(),
+      client_address_street2: z.string().optional(),
+      invoice_jurisdiction: z.enum(INVOICE_JURISDICTIONS).optional(),
+      tax_category: z.enum(TAX_CATEGORIES).optional(),
+      tax_exemption_id: z.string().optional(),
+      tax_id: z.string().optional(),
+    },
+    openParams: true,
+    response: single(taxSettingsSchema),
+  }),
+  endpoint({
+    id: "user_settings.get",
+    method: "GET",
+    path: "/accounts/:account_id/user_settings/:user_id",
+    summary: "Settings of one user on the account.",
+    params: { ...accountPath, user_id: digitId },
+    response: single(userSettingsSchema),
+  }),
+  endpoint({
+    id: "user_settings.update",
+    method: "PUT",
+    path: "/accounts/:account_id/user_settings/:user_id",
+    summary: "Update the calling user's settings (user context; not for account admins).",
+    params: {
+      ...accountPath,
+      user_id: digitId,
+      notification_email: z.string().optional(),
+      contact_phone: z.string().optional(),
+      contact_phone_extension: z.string().optional(),
+      subscribe_email_types: subscribeEmailTypes.optional(),
+    },
+    response: single(userSettingsSchema),
+  }),
+);

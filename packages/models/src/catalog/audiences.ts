@@ -1,0 +1,225 @@
+import { z } from "zod";
+import { idList, wordList } from "../fields/lists.js";
+import { timestampParam } from "../fields/timestamps.js";
+import { customAudienceBatchOperations } from "../params/audience-segments.js";
+import { audienceUsersOperations, doNotReachOperations } from "../params/users-batch.js";
+import {
+  audiencePermissionSchema,
+  customAudienceSchema,
+  doNotReachListSchema,
+  keywordInsightSchema,
+  permissionLevelSchema,
+  targetedAudienceEntrySchema,
+  usersBatchResultSchema,
+} from "../resources/audiences.js";
+import { keywordInsightsCount, keywordInsightsWindow } from "../rules/time-window.js";
+import { adsId } from "../scalars.js";
+import { accountPath, listParams, sortBy } from "./common-params.js";
+import { endpoint, group } from "./endpoint.js";
+import { batch, collection, list, rawJson, single } from "./responses.js";
+
+const tailoredPath = { ...accountPath, tailored_audience_id: adsId };
+const customPath = { ...accountPath, custom_audience_id: adsId };
+const { count, cursor, with_total_count } = listParams();
+const grant = { granted_account_id: adsId, permission_level: permissionLevelSchema };
+
+/** spec §4.8 audiences and insights. */
+export const audienceEndpoints = group(
+  endpoint({
+    id: "insights.keywords.search",
+    method: "GET",
+    path: "/insights/keywords/search",
+    summary:
+      "Related keywords and post volume for a few keywords over a short window, scoped to one country.",
+    params: {
+      granularity: z.enum(["DAY", "HOUR"]),
+      keywords: wordList(),
+      start_time: timestampParam(),
+      end_time: timestampParam().optional(),
+      location: z.string().min(1, "must not be empty").optional(),
+      negative_keywords: wordList().optional(),
+    },
+    rules: [keywordInsightsCount, keywordInsightsWindow],
+    response: single(keywordInsightSchema),
+  }),
+  endpoint({
+    id: "tailored_audiences.permissions.list",
+    method: "GET",
+    version: "5",
+    path: "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions",
+    summary: "Accounts a tailored audience is shared with.",
+    params: {
+      ...tailoredPath,
+      count,
+      cursor,
+      granted_account_ids: idList().optional(),
+      sort_by: sortBy.optional(),
+      tailored_audience_permission_ids: idList().optional(),
+      with_total_count,
+    },
+    response: list(audiencePermissionSchema),
+  }),
+  endpoint({
+    id: "tailored_audiences.permissions.create",
+    method: "POST",
+    version: "5",
+    path: "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions",
+    summary: "Share a tailored audience (owner only).",
+    params: { ...tailoredPath, ...grant },
+    response: single(audiencePermissionSchema),
+  }),
+  endpoint({
+    id: "tailored_audiences.permissions.delete",
+    method: "DELETE",
+    version: "5",
+    path: "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions/:tailored_audience_permission_id",
+    summary: "Revoke a tailored-audience share (owner only).",
+    params: { ...tailoredPath, tailored_audience_permission_id: adsId },
+    response: single(audiencePermissionSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.targeted.list",
+    method: "GET",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id/targeted",
+    summary: "Campaigns and line items targeting the audience; parameters not shown.",
+    params: customPath,
+    openParams: true,
+    response: list(targetedAudienceEntrySchema),
+  }),
+  endpoint({
+    id: "custom_audiences.list",
+    method: "GET",
+    path: "/accounts/:account_id/custom_audiences",
+    summary: "Custom audiences of the account.",
+    params: { ...accountPath, custom_audience_ids: idList().optional(), ...listParams() },
+    response: list(customAudienceSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.get",
+    method: "GET",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id",
+    summary: "One custom audience.",
+    params: customPath,
+    response: single(customAudienceSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.create",
+    method: "POST",
+    path: "/accounts/:account_id/custom_audiences",
+    summary: "Create a custom audience (name unique).",
+    params: {
+      ...accountPath,
+      name: z.string().min(1, "must not be empty"),
+      description: z.string().optional(),
+    },
+    response: single(customAudienceSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.update",
+    method: "PUT",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id",
+    summary: "Rename or describe a custom audience (flexible audiences are immutable).",
+    params: {
+      ...customPath,
+      name: z.string().min(1, "must not be empty").optional(),
+      description: z.string().optional(),
+    },
+    response: single(customAudienceSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id",
+    summary: "Delete a custom audience.",
+    params: customPath,
+    response: single(customAudienceSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.batch",
+    method: "POST",
+    path: "/batch/accounts/:account_id/custom_audiences",
+    summary:
+      "Create, update or delete flexible and mobile audiences (closed beta, all-or-nothing).",
+    params: { ...accountPath, operations: customAudienceBatchOperations },
+    locations: { operations: "body" },
+    response: batch(customAudienceSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.users.batch",
+    method: "POST",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id/users",
+    summary: "Add or remove hashed users of a custom audience.",
+    params: { ...customPath, operations: audienceUsersOperations },
+    locations: { operations: "body" },
+    response: rawJson(usersBatchResultSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.permissions.list",
+    method: "GET",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions",
+    summary: "Accounts a custom audience is shared with.",
+    params: {
+      ...customPath,
+      count,
+      cursor,
+      granted_account_ids: idList().optional(),
+      sort_by: sortBy.optional(),
+      custom_audience_permission_ids: idList().optional(),
+      with_total_count,
+    },
+    response: list(audiencePermissionSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.permissions.create",
+    method: "POST",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions",
+    summary: "Share a custom audience (owner only).",
+    params: { ...customPath, ...grant },
+    response: single(audiencePermissionSchema),
+  }),
+  endpoint({
+    id: "custom_audiences.permissions.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions/:custom_audience_permission_id",
+    summary: "Revoke a custom-audience share (owner only).",
+    params: { ...customPath, custom_audience_permission_id: adsId },
+    response: single(audiencePermissionSchema),
+  }),
+  endpoint({
+    id: "do_not_reach_lists.list",
+    method: "GET",
+    path: "/accounts/:account_id/do_not_reach_lists",
+    summary: "The account's do-not-reach list (one at most).",
+    params: accountPath,
+    response: collection(doNotReachListSchema),
+  }),
+  endpoint({
+    id: "do_not_reach_lists.create",
+    method: "POST",
+    path: "/accounts/:account_id/do_not_reach_lists",
+    summary: "Create the account's do-not-reach list.",
+    params: { ...accountPath, description: z.string().optional() },
+    response: single(doNotReachListSchema),
+  }),
+  endpoint({
+    id: "do_not_reach_lists.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id",
+    summary: "Delete the do-not-reach list.",
+    params: { ...accountPath, do_not_reach_list_id: adsId },
+    response: single(doNotReachListSchema),
+  }),
+  endpoint({
+    id: "do_not_reach_lists.users.batch",
+    method: "POST",
+    path: "/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users",
+    summary: "Add or remove hashed e-mails of the do-not-reach list, each with a near expiry.",
+    params: (context) => ({
+      ...accountPath,
+      do_not_reach_list_id: adsId,
+      operations: doNotReachOperations(context),
+    }),
+    locations: { operations: "body" },
+    response: rawJson(usersBatchResultSchema),
+  }),
+);

@@ -1,0 +1,129 @@
+import { idList } from "../fields/lists.js";
+import { money } from "../fields/numbers.js";
+import { timestampParam } from "../fields/timestamps.js";
+import { flag } from "../fields/booleans.js";
+import {
+  campaignBatchOperations,
+  campaignFields,
+  campaignRules,
+} from "../params/campaign-fields.js";
+import { campaignSchema } from "../resources/campaign.js";
+import {
+  fundingInstrumentSchema,
+  fundingInstrumentTypeSchema,
+} from "../resources/funding-instrument.js";
+import { adsId, currencyCode } from "../scalars.js";
+import { accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
+import { endpoint, group } from "./endpoint.js";
+import { batch, list, single } from "./responses.js";
+
+const campaignPath = { ...accountPath, campaign_id: adsId };
+const fundingInstrumentPath = { ...accountPath, funding_instrument_id: adsId };
+
+/** spec §4.5 campaigns and funding instruments. */
+export const campaignEndpoints = group(
+  endpoint({
+    id: "campaigns.list",
+    method: "GET",
+    path: "/accounts/:account_id/campaigns",
+    summary: "Campaigns of the account.",
+    params: {
+      ...accountPath,
+      campaign_ids: idList().optional(),
+      funding_instrument_ids: idList().optional(),
+      ...nameQuery,
+      with_draft: flag().optional(),
+      ...listParams(),
+    },
+    response: list(campaignSchema),
+  }),
+  endpoint({
+    id: "campaigns.get",
+    method: "GET",
+    path: "/accounts/:account_id/campaigns/:campaign_id",
+    summary: "One campaign.",
+    params: { ...campaignPath, ...withDeleted },
+    response: single(campaignSchema),
+  }),
+  endpoint({
+    id: "campaigns.create",
+    method: "POST",
+    path: "/accounts/:account_id/campaigns",
+    summary: "Create a campaign; the spec shows some parameters and not which are required.",
+    params: { ...accountPath, ...campaignFields },
+    // spec §4.5: "remaining parameters ... not shown", so others are let through.
+    openParams: true,
+    rules: campaignRules,
+    response: single(campaignSchema),
+  }),
+  endpoint({
+    id: "campaigns.batch",
+    method: "POST",
+    path: "/batch/accounts/:account_id/campaigns",
+    summary: "Create, update and delete campaigns in one ordered request.",
+    params: { ...accountPath, operations: campaignBatchOperations },
+    locations: { operations: "body" },
+    response: batch(campaignSchema),
+  }),
+  endpoint({
+    id: "campaigns.update",
+    method: "PUT",
+    path: "/accounts/:account_id/campaigns/:campaign_id",
+    summary: "Update a campaign.",
+    params: { ...campaignPath, ...campaignFields },
+    rules: campaignRules,
+    response: single(campaignSchema),
+  }),
+  endpoint({
+    id: "campaigns.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/campaigns/:campaign_id",
+    summary: "Delete a campaign (irreversible; a repeat is 404).",
+    params: campaignPath,
+    response: single(campaignSchema),
+  }),
+  endpoint({
+    id: "funding_instruments.list",
+    method: "GET",
+    path: "/accounts/:account_id/funding_instruments",
+    summary: "Funding instruments; parameters beyond paging are not shown.",
+    params: { ...accountPath, ...listParams() },
+    openParams: true,
+    response: list(fundingInstrumentSchema),
+  }),
+  endpoint({
+    id: "funding_instruments.get",
+    method: "GET",
+    path: "/accounts/:account_id/funding_instruments/:funding_instrument_id",
+    summary: "One funding instrument.",
+    params: { ...fundingInstrumentPath, ...withDeleted },
+    response: single(fundingInstrumentSchema),
+  }),
+  endpoint({
+    id: "funding_instruments.create",
+    method: "POST",
+    host: "ads-sandbox",
+    path: "/accounts/:account_id/funding_instruments",
+    summary: "Create a sandbox funding instrument at no cost.",
+    params: {
+      ...accountPath,
+      currency: currencyCode,
+      start_time: timestampParam(),
+      type: fundingInstrumentTypeSchema,
+      // spec §4.5: "end_time sometimes required" without saying when; optional here.
+      end_time: timestampParam().optional(),
+      credit_limit_local_micro: money().optional(),
+      funded_amount_local_micro: money().optional(),
+    },
+    response: single(fundingInstrumentSchema),
+  }),
+  endpoint({
+    id: "funding_instruments.delete",
+    method: "DELETE",
+    host: "ads-sandbox",
+    path: "/accounts/:account_id/funding_instruments/:funding_instrument_id",
+    summary: "Delete a sandbox funding instrument.",
+    params: fundingInstrumentPath,
+    response: single(fundingInstrumentSchema),
+  }),
+);

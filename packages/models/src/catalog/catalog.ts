@@ -1,0 +1,66 @@
+import { UnknownEndpointError } from "../errors.js";
+import { accountEndpoints } from "./accounts.js";
+import { audienceEndpoints } from "./audiences.js";
+import { campaignEndpoints } from "./campaigns.js";
+import { cardEndpoints } from "./cards.js";
+import { creativeEndpoints } from "./creatives.js";
+import type { AnyEndpoint } from "./endpoint.js";
+import { lineItemAttachmentEndpoints } from "./line-item-attachments.js";
+import { oauthEndpoints } from "./oauth.js";
+import { postDataEndpoints } from "./post-data.js";
+import { referenceDataEndpoints } from "./reference-data.js";
+
+/**
+ * Every endpoint of spec §4 and §6, keyed by id. Ids are `<resource path words>.<action>`
+ * with snake_case words from the path: list / get / create / update / delete / batch, or a
+ * verb of the endpoint's own (`oauth.request_token`, `insights.keywords.search`).
+ */
+export const catalog = {
+  ...oauthEndpoints,
+  ...accountEndpoints,
+  ...referenceDataEndpoints,
+  ...campaignEndpoints,
+  ...lineItemAttachmentEndpoints,
+  ...cardEndpoints,
+  ...creativeEndpoints,
+  ...audienceEndpoints,
+  ...postDataEndpoints,
+} as const;
+
+export type Catalog = typeof catalog;
+export type EndpointId = keyof Catalog;
+
+/** All entries, in spec order. */
+export const endpoints: readonly AnyEndpoint[] = Object.values(catalog);
+
+const byId: ReadonlyMap<string, AnyEndpoint> = new Map(endpoints.map((entry) => [entry.id, entry]));
+
+/** True when `id` names a catalog entry. */
+export function isEndpointId(id: string): id is EndpointId {
+  return byId.has(id);
+}
+
+/** The entry of a known id, typed; throws UnknownEndpointError for others. */
+export function getEndpoint<Id extends EndpointId>(id: Id): Catalog[Id];
+export function getEndpoint(id: string): AnyEndpoint;
+export function getEndpoint(id: string): AnyEndpoint {
+  const entry = byId.get(id);
+  if (entry === undefined) throw new UnknownEndpointError(id);
+  return entry;
+}
+
+/** The entry of a method and path template, e.g. `("GET", "/accounts/:account_id")`. */
+export function findEndpoint(
+  method: string,
+  host: AnyEndpoint["host"],
+  version: AnyEndpoint["version"],
+  path: string,
+): AnyEndpoint | undefined {
+  return endpoints.find(
+    (entry) =>
+      entry.method === method &&
+      entry.host === host &&
+      entry.version === version &&
+      entry.path === path,
+  );
+}

@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { flag } from "../fields/booleans.js";
+import { enumList, idList } from "../fields/lists.js";
+import { mediaKeys } from "../fields/media-keys.js";
+import { text } from "../fields/text.js";
+import { timestampParam } from "../fields/timestamps.js";
+import { LIMITS } from "../limits.js";
+import { draftPostSchema } from "../resources/draft-post.js";
+import {
+  CREATIVE_TYPES,
+  accountMediaSchema,
+  mediaKey,
+  mediaLibraryObjectSchema,
+} from "../resources/media.js";
+import {
+  adsPostSchema,
+  draftPreviewResultSchema,
+  postPreviewSchema,
+  postTypeSchema,
+  scheduledPostSchema,
+} from "../resources/posts.js";
+import { textUnlessMedia } from "../rules/posts.js";
+import { adsId, digitId } from "../scalars.js";
+import { accountPath, listParams, withDeleted } from "./common-params.js";
+import { endpoint, group } from "./endpoint.js";
+import { collection, list, single } from "./responses.js";
+
+const accountMediaPath = { ...accountPath, account_media_id: adsId };
+const draftPath = { ...accountPath, draft_post_id: adsId };
+const scheduledPath = { ...accountPath, scheduled_post_id: adsId };
+const creativeName = text({ min: 1, max: LIMITS.creativeName });
+
+/** spec §4.7 account media, media library, drafts, scheduled posts, previews and posts. */
+export const creativeEndpoints = group(
+  endpoint({
+    id: "account_media.list",
+    method: "GET",
+    path: "/accounts/:account_id/account_media",
+    summary: "Account media.",
+    params: {
+      ...accountPath,
+      account_media_ids: idList().optional(),
+      creative_types: enumList(CREATIVE_TYPES).optional(),
+      ...listParams(),
+    },
+    response: list(accountMediaSchema),
+  }),
+  endpoint({
+    id: "account_media.get",
+    method: "GET",
+    path: "/accounts/:account_id/account_media/:account_media_id",
+    summary: "One account media.",
+    params: { ...accountMediaPath, ...withDeleted },
+    response: single(accountMediaSchema),
+  }),
+  endpoint({
+    id: "account_media.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/account_media/:account_media_id",
+    summary: "Delete account media.",
+    params: accountMediaPath,
+    response: single(accountMediaSchema),
+  }),
+  endpoint({
+    id: "media_library.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/media_library/:media_key",
+    summary: "Delete a media library object; it is returned with deleted=true.",
+    params: { ...accountPath, media_key: mediaKey },
+    response: single(mediaLibraryObjectSchema),
+  }),
+  endpoint({
+    id: "draft_posts.update",
+    method: "PUT",
+    path: "/accounts/:account_id/draft_posts/:draft_post_id",
+    summary: "Update a draft; an empty card_uri or media_keys removes it.",
+    params: (context) => ({
+      ...draftPath,
+      card_uri: z.string().optional(),
+      media_keys: mediaKeys(context, { allowEmpty: true }).optional(),
+      nullcast: flag().optional(),
+      text: z.string().optional(),
+      name: creativeName.optional(),
+    }),
+    response: single(draftPostSchema),
+  }),
+  endpoint({
+    id: "draft_posts.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/draft_posts/:draft_post_id",
+    summary: "Delete a draft for good (status DELETED; it cannot be read again).",
+    params: draftPath,
+    response: single(draftPostSchema),
+  }),
+  endpoint({
+    id: "draft_posts.preview",
+    method: "POST",
+    path: "/accounts/:account_id/draft_posts/preview/:draft_post_id",
+    summary: "Send an on-device preview notification to the caller.",
+    params: draftPath,
+    response: single(draftPreviewResultSchema),
+  }),
+  endpoint({
+    id: "scheduled_posts.update",
+    method: "PUT",
+    path: "/accounts/:account_id/scheduled_posts/:scheduled_post_id",
+    summary: "Update a scheduled post; further parameters are not shown.",
+    params: {
+      ...scheduledPath,
+      nullcast: flag().optional(),
+      scheduled_at: timestampParam().optional(),
+      text: z.string().optional(),
+      name: creativeName.optional(),
+    },
+    openParams: true,
+    response: single(scheduledPostSchema),
+  }),
+  endpoint({
+    id: "scheduled_posts.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/scheduled_posts/:scheduled_post_id",
+    summary: "Delete a scheduled post.",
+    params: scheduledPath,
+    response: single(scheduledPostSchema),
+  }),
+  endpoint({
+    id: "post_previews.list",
+    method: "GET",
+    path: "/accounts/:account_id/post_previews",
+    summary: "Iframe previews of posts of one type.",
+    params: { ...accountPath, post_ids: idList({ kind: "digits" }), post_type: postTypeSchema },
+    response: collection(postPreviewSchema),
+  }),
+  endpoint({
+    id: "posts.list",
+    method: "GET",
+    path: "/accounts/:account_id/posts",
+    summary: "Posts of one type for the account's promotable user.",
+    params: {
+      ...accountPath,
+      post_type: postTypeSchema,
+      count: listParams().count,
+      cursor: listParams().cursor,
+      include_mentions_and_replies: flag().optional(),
+      name: creativeName.optional(),
+      timeline_type: z.enum(["ALL", "NULLCAST", "ORGANIC"]).optional(),
+      trim_user: flag().optional(),
+      post_ids: idList({ kind: "digits" }).optional(),
+      user_id: digitId.optional(),
+    },
+    response: list(adsPostSchema),
+  }),
+  endpoint({
+    id: "posts.create",
+    method: "POST",
+    path: "/accounts/:account_id/post",
+    summary: "Create a post as a user (promoted-only unless nullcast=false).",
+    params: (context) => ({
+      ...accountPath,
+      as_user_id: digitId,
+      text: z.string().optional(),
+      card_uri: z.string().optional(),
+      // spec §4.7: needs version 8 or later; absent from the create response.
+      conversation_settings: z.enum(["EVERYONE", "FOLLOWING", "MENTIONED_USERS"]).optional(),
+      media_keys: mediaKeys(context).optional(),
+      name: creativeName.optional(),
+      nullcast: flag().optional(),
+      trim_user: flag().optional(),
+      post_mode: z.enum(["compat", "extended"]).optional(),
+      video_cta: z.enum(["VISIT_SITE", "WATCH_NOW"]).optional(),
+      video_cta_value: z.string().optional(),
+      video_description: text({ max: LIMITS.videoDescription }).optional(),
+      video_title: text({ max: LIMITS.videoTitle }).optional(),
+    }),
+    rules: [textUnlessMedia],
+    response: single(adsPostSchema),
+  }),
+  endpoint({
+    id: "posts.name.update",
+    method: "PUT",
+    path: "/accounts/:account_id/posts/:post_id/name",
+    summary: "Name a post.",
+    params: { ...accountPath, post_id: digitId, name: creativeName },
+    response: single(adsPostSchema),
+  }),
+);

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { WHEN_OBJECT } from "../fields/issue.js";
+import type { Rule, RuleContext } from "../rules/context.js";
+import { defaultRuleContext } from "../rules/context.js";
+import { totalCountWithoutCursor } from "../rules/list-params.js";
+import type { ResponseKind, ResponseSpec } from "./responses.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+/** `base` = {base_url}, `ads` = {ads_url}, `ads-sandbox` = {ads_sandbox_url} (spec preamble). */
+export type HostRole = "base" | "ads" | "ads-sandbox";
+/** The version path segment (spec §9); null for the unversioned OAuth paths. */
+export type ApiVersion = "12" | "5" | "2" | "1.1";
+/**
+ * `oauth1-user`: OAuth 1.0a signed with consumer keys and a user's access token.
+ * `oauth1-request`: OAuth 1.0a signed with consumer keys and no or a temporary request token.
+ * `basic`: API key and secret (§4.1 /oauth2/token). `bearer`: app-only bearer token.
+ * `none`: not signed (the browser pages of §4.1).
+ */
+export type AuthKind = "oauth1-user" | "oauth1-request" | "basic" | "bearer" | "none";
+/** `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON object body. */
+export type ParamLocation = "path" | "query" | "form" | "json" | "body";
+
+type Shape = z.ZodRawShape;
+type ParamsObject<S extends Shape, Open extends boolean> = Open extends true
+  ? z.ZodObject<S, z.core.$loose>
+  : z.ZodObject<S, z.core.$strict>;
+
+export interface Endpoint<
+  Id extends string = string,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  readonly id: Id;
+  readonly method: HttpMethod;
+  readonly host: HostRole;
+  readonly version: ApiVersion | null;
+  /** Path after the version segment, with `:name` placeholders. */
+  readonly path: string;
+  readonly auth: AuthKind;
+  readonly summary: string;
+  /** Parameters by wire name; rules use the system clock and no media lookup. */
+  readonly params: P;
+  /** The same schema with another rule context (a fixed `now`, a media-kind lookup). */
+  readonly paramsFor: (context: RuleContext) => P;
+  readonly locations: Readonly<Record<string, ParamLocation>>;
+  /** Where parameters not named in `locations` go (open-parameter endpoints). */
+  readonly location: Exclude<ParamLocation, "path">;
+  readonly response: ResponseSpec<ResponseKind, R>;
+}
+
+export type AnyEndpoint = Endpoint;
+
+/** Input type of an endpoint's parameters: what a caller may pass. */
+export type EndpointParams<E extends AnyEndpoint> = z.input<E["params"]>;
+/** Parameters after validation: id lists as arrays, booleans and numbers as such. */
+export type EndpointParsedParams<E extends AnyEndpoint> = z.output<E["params"]>;
+/** What the endpoint answers (the envelope for advertising endpoints). */
+export type EndpointResult<E extends AnyEndpoint> = z.output<E["response"]["schema"]>;
+
+export interface EndpointDefinition<
+  Id extends string,
+  S extends Shape,
+  Open extends boolean,
+  R extends z.ZodType,
+> {
+  readonly id: Id;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  /** Default `ads`. */
+  readonly host?: HostRole;
+  /** Default `12` (spec: every advertising path begins with {ads_url}/12). */
+  readonly version?: ApiVersion | null;
+  /** Default `oauth1-user`. */
+  readonly auth?: AuthKind;
+  /** A shape, or a factory when a field needs the rule context. */
+  readonly params?: S | ((context: RuleContext) => S);
+  /** Accept parameters not named (the spec says "further parameters" or "not shown"). */
+  readonly openParams?: Open;
+  readonly rules?: readonly Rule[];
+  /** Where non-path parameters go; default `query` (spec §4.2: POST/PUT parameters on the query string). */
+  readonly location?: Exclude<ParamLocation, "path">;
+  readonly locations?: Readonly<Partial<Record<Extract<keyof S, string>, ParamLocation>>>;
+  readonly response: ResponseSpec<ResponseKind, R>;
+}
+
+const PLACEHOLDER = /:([a-z_]+)/g;
+
+/** Names of the `:placeholders` of a path template. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");
+}
+
+/** Defines one catalog entry; the params and result types follow from the definition. */
+export function endpoint<
+  const Id extends string,
+  // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- an endpoint without parameters has an empty shape
+  S extends Shape = Record<never, never>,
+  Open extends boolean = false,
+  R extends z.ZodType = z.ZodType,
+>(definition: EndpointDefinition<Id, S, Open, R>): Endpoint<Id, ParamsObject<S, Open>, R> {
+  const shapeFor = (context: RuleContext): S => {
+    const params = definition.params;
+    if (params === undefined) return {} as S; // an endpoint without parameters
+    return typeof params === "function" ? params(context) : params;
+  };
+  const rules = [...(definition.rules ?? [])];
+  const probe = shapeFor(defaultRuleContext);
+  if ("with_total_count" in probe && "cursor" in probe) rules.push(totalCountWithoutCursor);
+
+  const paramsFor = (context: RuleContext): ParamsObject<S, Open> => {
+    const shape = shapeFor(context);
+    const base = definition.openParams === true ? z.looseObject(shape) : z.strictObject(shape);
+    const schema =
+      rules.length === 0
+        ? base
+        : base.superRefine((value, ctx) => {
+            for (const rule of rules) rule(value, ctx, context);
+          }, WHEN_OBJECT);
+    return schema;
+  };
+
+  const inPath = new Set(pathParameterNames(definition.path));
+  const locations: Record<string, ParamLocation> = {};
+  for (const name of Object.keys(probe)) {
+    const given = definition.locations?.[name as Extract<keyof S, string>];
+    locations[name] = inPath.has(name) ? "path" : (given ?? definition.location ?? "query");
+  }
+
+  return {
+    id: definition.id,
+    method: definition.method,
+    host: definition.host ?? "ads",
+    version: definition.version === undefined ? "12" : definition.version,
+    path: definition.path,
+    auth: definition.auth ?? "oauth1-user",
+    summary: definition.summary,
+    params: paramsFor(defaultRuleContext),
+    paramsFor,
+    locations,
+    location: definition.location ?? "query",
+    response: definition.response,
+  };
+}
+
+/** Collects entries into an object keyed by id, keeping each entry's type. */
+export function group<const T extends readonly AnyEndpoint[]>(
+  ...entries: T
+): { readonly [E in T[number] as E["id"]]: E } {
+  // Object.fromEntries loses the per-key types that the mapped return type restores.
+  return Object.fromEntries(entries.map((entry) => [entry.id, entry])) as {
+    readonly [E in T[number] as E["id"]]: E;
+  };
+}

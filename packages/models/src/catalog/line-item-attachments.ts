@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { idList } from "../fields/lists.js";
+import {
+  audienceEstimateSchema,
+  lineItemCuratedCategorySchema,
+  mediaCreativeSchema,
+  promotedAccountSchema,
+  promotedPostSchema,
+  trackingTagSchema,
+  trackingTagTypeSchema,
+} from "../resources/line-item-attachments.js";
+import { adsId, digitId } from "../scalars.js";
+import { accountPath, listParams, sortBy, withDeleted } from "./common-params.js";
+import { endpoint, group } from "./endpoint.js";
+import { list, single } from "./responses.js";
+
+const curatedPath = { ...accountPath, line_item_curated_category_id: adsId };
+const mediaCreativePath = { ...accountPath, media_creative_id: adsId };
+const promotedAccountPath = { ...accountPath, promoted_account_id: adsId };
+const trackingTagPath = { ...accountPath, tracking_tag_id: adsId };
+const url = z.string().min(1, "must not be empty");
+
+/** spec §4.6 line item attachments. */
+export const lineItemAttachmentEndpoints = group(
+  endpoint({
+    id: "line_item_curated_categories.create",
+    method: "POST",
+    path: "/accounts/:account_id/line_item_curated_categories",
+    summary: "Attach a curated category to a line item.",
+    params: { ...accountPath, line_item_id: adsId, curated_category_id: adsId },
+    response: single(lineItemCuratedCategorySchema),
+  }),
+  endpoint({
+    id: "line_item_curated_categories.update",
+    method: "PUT",
+    path: "/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id",
+    summary: "Change a curated-category link.",
+    params: {
+      ...curatedPath,
+      curated_category_id: adsId.optional(),
+      line_item_id: adsId.optional(),
+    },
+    response: single(lineItemCuratedCategorySchema),
+  }),
+  endpoint({
+    id: "line_item_curated_categories.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id",
+    summary: "Remove a curated-category link.",
+    params: curatedPath,
+    response: single(lineItemCuratedCategorySchema),
+  }),
+  endpoint({
+    id: "media_creatives.list",
+    method: "GET",
+    path: "/accounts/:account_id/media_creatives",
+    summary: "Media creatives of the account.",
+    params: {
+      ...accountPath,
+      campaign_id: adsId.optional(),
+      line_item_ids: idList().optional(),
+      media_creative_ids: idList().optional(),
+      ...listParams(),
+    },
+    response: list(mediaCreativeSchema),
+  }),
+  endpoint({
+    id: "media_creatives.get",
+    method: "GET",
+    path: "/accounts/:account_id/media_creatives/:media_creative_id",
+    summary: "One media creative.",
+    params: { ...mediaCreativePath, ...withDeleted },
+    response: single(mediaCreativeSchema),
+  }),
+  endpoint({
+    id: "media_creatives.create",
+    method: "POST",
+    path: "/accounts/:account_id/media_creatives",
+    summary: "Attach account media to a line item.",
+    // spec §4.6: landing_url is required when the line item objective is WEBSITE_CLICKS,
+    // which these parameters cannot show; the server has to check it.
+    params: {
+      ...accountPath,
+      account_media_id: adsId,
+      line_item_id: adsId,
+      landing_url: url.optional(),
+    },
+    response: single(mediaCreativeSchema),
+  }),
+  endpoint({
+    id: "media_creatives.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/media_creatives/:media_creative_id",
+    summary: "Delete a media creative.",
+    params: mediaCreativePath,
+    response: single(mediaCreativeSchema),
+  }),
+  endpoint({
+    id: "promoted_accounts.list",
+    method: "GET",
+    path: "/accounts/:account_id/promoted_accounts",
+    summary: "Promoted accounts; 400 when no line item can hold them.",
+    params: {
+      ...accountPath,
+      line_item_ids: idList().optional(),
+      promoted_account_ids: idList().optional(),
+      ...listParams(),
+    },
+    response: list(promotedAccountSchema),
+  }),
+  endpoint({
+    id: "promoted_accounts.get",
+    method: "GET",
+    path: "/accounts/:account_id/promoted_accounts/:promoted_account_id",
+    summary: "One promoted account.",
+    params: { ...promotedAccountPath, ...withDeleted },
+    response: single(promotedAccountSchema),
+  }),
+  endpoint({
+    id: "promoted_accounts.create",
+    method: "POST",
+    path: "/accounts/:account_id/promoted_accounts",
+    summary: "Promote a user on a line item (no update exists).",
+    params: { ...accountPath, line_item_id: adsId, user_id: digitId },
+    response: single(promotedAccountSchema),
+  }),
+  endpoint({
+    id: "promoted_accounts.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/promoted_accounts/:promoted_account_id",
+    summary: "Stop promoting an account.",
+    params: promotedAccountPath,
+    response: single(promotedAccountSchema),
+  }),
+  endpoint({
+    id: "promoted_posts.list",
+    method: "GET",
+    path: "/accounts/:account_id/promoted_posts",
+    summary: "Promoted posts; the spec mentions further parameters it does not list.",
+    params: {
+      ...accountPath,
+      line_item_ids: idList().optional(),
+      promoted_post_ids: idList().optional(),
+      count: listParams().count,
+      cursor: listParams().cursor,
+      sort_by: sortBy.optional(),
+    },
+    openParams: true,
+    response: list(promotedPostSchema),
+  }),
+  endpoint({
+    id: "tracking_tags.list",
+    method: "GET",
+    path: "/accounts/:account_id/tracking_tags",
+    summary: "Tracking tags of the account.",
+    params: {
+      ...accountPath,
+      line_item_ids: idList().optional(),
+      tracking_tag_ids: idList().optional(),
+      ...listParams(),
+    },
+    response: list(trackingTagSchema),
+  }),
+  endpoint({
+    id: "tracking_tags.get",
+    method: "GET",
+    path: "/accounts/:account_id/tracking_tags/:tracking_tag_id",
+    summary: "One tracking tag.",
+    params: { ...trackingTagPath, ...withDeleted },
+    response: single(trackingTagSchema),
+  }),
+  endpoint({
+    id: "tracking_tags.create",
+    method: "POST",
+    path: "/accounts/:account_id/tracking_tags",
+    summary: "Add a tracking tag to a line item.",
+    params: {
+      ...accountPath,
+      line_item_id: adsId,
+      tracking_tag_type: trackingTagTypeSchema,
+      tracking_tag_url: url,
+    },
+    response: single(trackingTagSchema),
+  }),
+  endpoint({
+    id: "tracking_tags.update",
+    method: "PUT",
+    path: "/accounts/:account_id/tracking_tags/:tracking_tag_id",
+    summary: "Change a tracking tag's URL.",
+    params: { ...trackingTagPath, tracking_tag_url: url },
+    response: single(trackingTagSchema),
+  }),
+  endpoint({
+    id: "tracking_tags.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/tracking_tags/:tracking_tag_id",
+    summary: "Delete a tracking tag.",
+    params: trackingTagPath,
+    response: single(trackingTagSchema),
+  }),
+  endpoint({
+    id: "audience_estimate.estimate",
+    method: "POST",
+    path: "/accounts/:account_id/audience_estimate",
+    summary: "Estimate an audience size for targeting criteria.",
+    params: {
+      ...accountPath,
+      // spec §4.6: at least one primary criterion; which criteria are primary is not shown.
+      targeting_criteria: z
+        .array(z.looseObject({}))
+        .min(1, "must hold at least one targeting criterion"),
+      operator_type: z.enum(["EQ", "NE"]).optional(),
+    },
+    location: "json",
+    response: single(audienceEstimateSchema),
+  }),
+);

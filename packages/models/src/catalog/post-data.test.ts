@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { expectValid, expectViolation } from "../../test/support.js";
+
+describe("post-data API (spec §4.9)", () => {
+  it("fields, expansions and media fields take the values the spec names", () => {
+    const value = expectValid("post_data.posts.lookup", {
+      ids: "1166476031668015104",
+      "post.fields": "attachments,author_id,created_at,public_metrics",
+      expansions: ["attachments.media_keys"],
+      "media.fields": "public_metrics,duration_ms",
+    });
+    expect(value["post.fields"]).toEqual([
+      "attachments",
+      "author_id",
+      "created_at",
+      "public_metrics",
+    ]);
+    expectViolation(
+      "post_data.posts.lookup",
+      { ids: "1", "post.fields": "text,favorite_count" },
+      "post.fields[1]",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "post_data.posts.lookup",
+      { ids: "1", expansions: "attachments.poll_ids" },
+      "expansions[0]",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "post_data.posts.lookup",
+      { ids: "1", "media.fields": "url" },
+      "media.fields[0]",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "post_data.posts.lookup",
+      { ids: "1", "user.fields": "name" },
+      "user.fields",
+      "UNKNOWN_PARAMETER",
+    );
+  });
+
+  it("post ids are digit strings", () => {
+    expectViolation("post_data.posts.lookup", { ids: "12,abc" }, "ids[1]", "INVALID_PARAMETER");
+    expectViolation("post_data.posts.lookup", {}, "ids", "MISSING_PARAMETER");
+  });
+
+  it("create: edits name the previous post by digit id; share_with_followers needs community_id", () => {
+    expectValid("post_data.posts.create", {
+      text: "edited",
+      edit_options: { previous_post_id: "1166476031668015104" },
+    });
+    expectViolation(
+      "post_data.posts.create",
+      { text: "x", edit_options: { previous_post_id: 1 } },
+      "edit_options.previous_post_id",
+      "INVALID_PARAMETER",
+    );
+    expectValid("post_data.posts.create", {
+      text: "hi",
+      community_id: "c1",
+      share_with_followers: true,
+    });
+    expectViolation(
+      "post_data.posts.create",
+      { text: "hi", share_with_followers: true },
+      "community_id",
+      "MISSING_PARAMETER",
+    );
+  });
+
+  it("activity subscriptions filter by direction sent, received or both", () => {
+    expectValid("activity.subscriptions.create", {
+      event_type: "dm.received",
+      filter: { user_id: "2244994945", direction: "both" },
+    });
+    expectViolation(
+      "activity.subscriptions.create",
+      { filter: { direction: "inbound" } },
+      "filter.direction",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "activity.subscriptions.create",
+      { event_type: "ProfileBioUpdate" },
+      "event_type",
+      "INVALID_PARAMETER",
+    );
+  });
+});

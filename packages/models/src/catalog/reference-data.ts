@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.js";
+import { contentCategorySchema, iabCategorySchema } from "../resources/categories.js";
+import {
+  advertiserBusinessCategorySchema,
+  biddingRuleSchema,
+  placementSchema,
+} from "../resources/records.js";
+import { integer } from "../fields/numbers.js";
+import { flag } from "../fields/booleans.js";
+import { currencyCode } from "../scalars.js";
+import { endpoint, group } from "./endpoint.js";
+import { collection, list } from "./responses.js";
+
+/** spec §4.4 reference data (not account-scoped). */
+export const referenceDataEndpoints = group(
+  endpoint({
+    id: "advertiser_business_categories.list",
+    method: "GET",
+    path: "/advertiser_business_categories",
+    summary: "Business categories for PREROLL_VIEWS line items.",
+    response: collection(advertiserBusinessCategorySchema),
+  }),
+  endpoint({
+    id: "bidding_rules.list",
+    method: "GET",
+    path: "/bidding_rules",
+    summary: "Minimum and maximum cost-per-engagement bids, per currency.",
+    params: { currency: currencyCode.optional() },
+    response: collection(biddingRuleSchema),
+  }),
+  endpoint({
+    id: "content_categories.list",
+    method: "GET",
+    path: "/content_categories",
+    summary: "Content categories with their IAB category mapping.",
+    response: collection(contentCategorySchema),
+  }),
+  endpoint({
+    id: "iab_categories.list",
+    method: "GET",
+    path: "/iab_categories",
+    summary: "IAB categories.",
+    params: {
+      count: integer(LIMITS.listCount).optional(),
+      cursor: z.string().min(1, "must not be empty").optional(),
+      with_total_count: flag().optional(),
+    },
+    response: list(iabCategorySchema),
+  }),
+  endpoint({
+    id: "placements.list",
+    method: "GET",
+    path: "/line_items/placements",
+    summary: "Valid placement combinations per product type.",
+    params: { product_type: z.enum(["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"]).optional() },
+    response: collection(placementSchema),
+  }),
+);

@@ -1,0 +1,249 @@
+export {
+  formatTimestamp,
+  parseTimestamp,
+  addMonthsUtc,
+  isWholeHour,
+  MS_PER_DAY,
+} from "./timestamp.js";
+export { LIMITS, SHA256_HEX_LENGTH } from "./limits.js";
+export {
+  ModelsError,
+  ValidationError,
+  UnknownEndpointError,
+  MODELS_ERROR_CODES,
+  toModelsError,
+} from "./errors.js";
+export type { ModelsErrorCode } from "./errors.js";
+export { VIOLATION_CODES, formatPath } from "./violations.js";
+export type { Violation, ViolationCode } from "./violations.js";
+export { adsId, digitId, timestamp, localMicro, currencyCode, openEnum } from "./scalars.js";
+export type { OpenEnum } from "./scalars.js";
+
+export {
+  requestEchoSchema,
+  singleEnvelope,
+  listEnvelope,
+  collectionEnvelope,
+  batchEnvelope,
+  apiErrorSchema,
+  operationErrorsSchema,
+  errorBodySchema,
+  BATCH_OPERATION_TYPES,
+} from "./envelopes.js";
+export type {
+  RequestEcho,
+  SingleEnvelope,
+  ListEnvelope,
+  CollectionEnvelope,
+  BatchEnvelope,
+  ApiError,
+  ErrorBody,
+} from "./envelopes.js";
+
+export {
+  accountSchema,
+  industryTypeSchema,
+  INDUSTRY_TYPES,
+  authenticatedUserAccessSchema,
+  USER_ACCESS_PERMISSIONS,
+} from "./resources/account.js";
+export type { Account, IndustryType, AuthenticatedUserAccess } from "./resources/account.js";
+export {
+  campaignSchema,
+  budgetOptimizationSchema,
+  entityStatusSchema,
+  BUDGET_OPTIMIZATIONS,
+  ENTITY_STATUSES,
+} from "./resources/campaign.js";
+export type { Campaign } from "./resources/campaign.js";
+export {
+  fundingInstrumentSchema,
+  fundingInstrumentTypeSchema,
+  FUNDING_INSTRUMENT_TYPES,
+} from "./resources/funding-instrument.js";
+export type { FundingInstrument } from "./resources/funding-instrument.js";
+export {
+  accountMediaSchema,
+  creativeTypeSchema,
+  CREATIVE_TYPES,
+  mediaKey,
+  mediaLibraryObjectSchema,
+} from "./resources/media.js";
+export type { AccountMedia, MediaLibraryObject } from "./resources/media.js";
+export { draftPostSchema } from "./resources/draft-post.js";
+export type { DraftPost } from "./resources/draft-post.js";
+export {
+  cardComponentSchema,
+  mediaComponentSchema,
+  swipeableMediaComponentSchema,
+  detailsComponentSchema,
+  buttonComponentSchema,
+  labelSchema,
+  websiteDestinationSchema,
+  appDestinationSchema,
+  LABEL_VALUES,
+  COMPONENT_TYPES,
+} from "./resources/card-components.js";
+export type { CardComponent } from "./resources/card-components.js";
+export {
+  cardSchema,
+  pollCardSchema,
+  conversationCardSchema,
+  cardUri,
+  CARD_TYPES,
+} from "./resources/card.js";
+export type { Card, PollCard, ConversationCard } from "./resources/card.js";
+export { contentCategorySchema, iabCategorySchema } from "./resources/categories.js";
+export type { ContentCategory, IabCategory } from "./resources/categories.js";
+export {
+  customAudienceSchema,
+  audiencePermissionSchema,
+  permissionLevelSchema,
+  PERMISSION_LEVELS,
+  keywordInsightSchema,
+  doNotReachListSchema,
+  targetedAudienceEntrySchema,
+  usersBatchResultSchema,
+} from "./resources/audiences.js";
+export type {
+  CustomAudience,
+  AudiencePermission,
+  KeywordInsight,
+  DoNotReachList,
+  TargetedAudienceEntry,
+  UsersBatchResult,
+} from "./resources/audiences.js";
+export {
+  promotedAccountSchema,
+  trackingTagSchema,
+  trackingTagTypeSchema,
+  TRACKING_TAG_TYPES,
+  promotedPostSchema,
+  mediaCreativeSchema,
+  lineItemCuratedCategorySchema,
+  audienceEstimateSchema,
+} from "./resources/line-item-attachments.js";
+export type {
+  PromotedAccount,
+  TrackingTag,
+  PromotedPost,
+  MediaCreative,
+  LineItemCuratedCategory,
+  AudienceEstimate,
+} from "./resources/line-item-attachments.js";
+export {
+  adsPostSchema,
+  postPreviewSchema,
+  draftPreviewResultSchema,
+  scheduledPostSchema,
+  postTypeSchema,
+  POST_TYPES,
+} from "./resources/posts.js";
+export type { AdsPost, PostPreview, DraftPreviewResult, ScheduledPost } from "./resources/posts.js";
+export {
+  dataPostSchema,
+  dataMediaSchema,
+  dataPostsLookupSchema,
+  dataPostCreateResultSchema,
+  postPublicMetricsSchema,
+} from "./resources/post-data.js";
+export type {
+  DataPost,
+  DataMedia,
+  DataPostsLookup,
+  DataPostCreateResult,
+} from "./resources/post-data.js";
+export {
+  accountAppSchema,
+  accountHistoryEntrySchema,
+  ACCOUNT_HISTORY_ENTITY_TYPES,
+  biddingRuleSchema,
+  advertiserBusinessCategorySchema,
+  placementSchema,
+  userSettingsSchema,
+  taxSettingsSchema,
+} from "./resources/records.js";
+export type {
+  AccountApp,
+  AccountHistoryEntry,
+  BiddingRule,
+  AdvertiserBusinessCategory,
+  Placement,
+  UserSettings,
+  TaxSettings,
+} from "./resources/records.js";
+export {
+  requestTokenResultSchema,
+  accessTokenResultSchema,
+  bearerTokenResultSchema,
+  invalidatedTokenResultSchema,
+} from "./resources/oauth.js";
+export type {
+  RequestTokenResult,
+  AccessTokenResult,
+  BearerTokenResult,
+  InvalidatedTokenResult,
+} from "./resources/oauth.js";
+export {
+  activityEventSchema,
+  activitySubscriptionSchema,
+  ACTIVITY_EVENT_TYPES,
+  DEPRECATED_ACTIVITY_EVENT_TYPES,
+  ACTIVITY_DIRECTIONS,
+} from "./resources/activity.js";
+export type { ActivityEvent, ActivitySubscription } from "./resources/activity.js";
+export {
+  lineItemSchema,
+  accountFeatureSchema,
+  activeEntitySchema,
+  analyticsJobSchema,
+  analyticsStatsSchema,
+  reachEstimateSchema,
+  appListSchema,
+  videoSchema,
+  promotableUserSchema,
+} from "./resources/unspecified.js";
+export type {
+  LineItem,
+  ActiveEntity,
+  AnalyticsJob,
+  AnalyticsStats,
+  ReachEstimate,
+  AppList,
+  Video,
+  PromotableUser,
+} from "./resources/unspecified.js";
+
+export { catalog, endpoints, getEndpoint, findEndpoint, isEndpointId } from "./catalog/catalog.js";
+export type { Catalog, EndpointId } from "./catalog/catalog.js";
+export { pathParameterNames } from "./catalog/endpoint.js";
+export type {
+  Endpoint,
+  AnyEndpoint,
+  EndpointParams,
+  EndpointParsedParams,
+  EndpointResult,
+  HttpMethod,
+  HostRole,
+  ApiVersion,
+  AuthKind,
+  ParamLocation,
+} from "./catalog/endpoint.js";
+export type { ResponseKind, ResponseSpec } from "./catalog/responses.js";
+export { POST_FIELDS, POST_EXPANSIONS, MEDIA_FIELDS } from "./catalog/post-data.js";
+export {
+  audienceSegmentSchema,
+  countLeafSegments,
+  FREQUENCY_COMPARATORS,
+  BOOLEAN_OPERATORS,
+} from "./params/audience-segments.js";
+export type { AudienceSegment } from "./params/audience-segments.js";
+export type { MediaKind, MediaKindResolver, RuleContext } from "./rules/context.js";
+export type { MediaKeyRef } from "./fields/media-keys.js";
+export { splitCommaList } from "./fields/lists.js";
+
+export { validateParams, parseParams } from "./validate.js";
+export type { ValidateOptions, ValidationResult } from "./validate.js";
+export { toWire, toWireString } from "./wire.js";
+export type { WireRequest } from "./wire.js";
+export { fromVendor, toVendor, VENDOR_KEY_ALIASES } from "./vendor-names.js";

@@ -1,0 +1,60 @@
+/**
+ * Every numeric limit of the spec (§4 and §8), written once. Schemas, rules and tests read
+ * these names; a test (`test/limits-once.test.ts`) fails if a distinctive value is written
+ * anywhere else in `src/`.
+ */
+export const LIMITS = {
+  /** §4.2 / §8: list `count`, default 200, 1 to 1000. */
+  listCount: { min: 1, max: 1000, default: 200 },
+  /** §4.7 / §8: cards list `count`, default 100, 1 to 200. */
+  cardsCount: { min: 1, max: 200, default: 100 },
+  /** §4.2 / §8: ids in one comma-separated list parameter. */
+  idsPerList: 200,
+  /** §8: requests carrying with_total_count=true, per window (not enforced here: a rate limit). */
+  totalCountRequests: { perWindow: 200, windowMinutes: 15 },
+  /** §4.5 / §8: active campaigns per account; raisable on request. Server-side state, not a parameter rule. */
+  activeCampaigns: { default: 200, raised: 8000 },
+  /** §4.3, §4.5: `q` prefix search on accounts and campaigns. */
+  queryLength: { min: 1, max: 255 },
+  /** §4.7: `q` on card lists. */
+  cardQueryLength: { min: 1, max: 80 },
+  /** §2.3 / §8. */
+  campaignName: 255,
+  purchaseOrderNumber: 50,
+  /** §8: card, draft, post and scheduled post names. */
+  creativeName: 80,
+  /** §4.7 / §8: video title / description on posts. */
+  videoTitle: 70,
+  videoDescription: 200,
+  /** §4.7 / §8: poll cards. */
+  pollChoice: 25,
+  pollDurationMinutes: { min: 5, max: 10080 },
+  /** §2.8 / §8: SWIPEABLE_MEDIA component. */
+  swipeableMedia: { min: 2, max: 6 },
+  /** §4.7 / §8: media per post: 4 images, or 1 animated GIF, or 1 video. */
+  mediaPerPost: { image: 4, gif: 1, video: 1 },
+  /** §4.7: video conversation card texts. */
+  conversationCta: 20,
+  conversationText: 23,
+  /** §4.8 / §8: keyword insights. */
+  keywordInsights: { keywords: 10, windowDays: 7, relatedKeywords: 30 },
+  /** §4.8 / §8: custom-audience batch. */
+  customAudienceBatch: { items: 10, leafSegments: 10 },
+  /** §4.8: allowed lookback windows in days. */
+  lookbackWindowDays: [1, 7, 14, 30] as const,
+  /** §8: audience users and do-not-reach users batches. */
+  usersBatch: { operations: 2500, bytes: 5_000_000, requestsPerWindow: 1500, windowMinutes: 1 },
+  /** §4.8 / §8: do-not-reach expires_at must be under this many months ahead. */
+  doNotReachExpiryMonths: 13,
+  /** §8: one do-not-reach list per account (server-side state). */
+  doNotReachListsPerAccount: 1,
+  /** §8: a post may be edited within this many hours of creation (needs the post; not checkable here). */
+  postEditWindowHours: 1,
+  /** §6: filtered-stream rule length (no endpoint in the catalog takes rules). */
+  streamRuleLength: 2048,
+  /** §6: "25,000+ rules per project" is a floor, not a limit. */
+  streamRulesPerProject: 25_000,
+} as const;
+
+/** SHA-256 digests as lowercase hex (§4.8: identifiers are hashed before upload). */
+export const SHA256_HEX_LENGTH = 64;

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { WHEN_ARRAY, WHEN_OBJECT, fieldIssue, fieldIssueAt } from "../fields/issue.js";
+import { timestampParam } from "../fields/timestamps.js";
+import { LIMITS, SHA256_HEX_LENGTH } from "../limits.js";
+import type { RuleContext } from "../rules/context.js";
+import { isRecord } from "../rules/context.js";
+import { addMonthsUtc, formatTimestamp, parseTimestamp } from "../timestamp.js";
+import { VIOLATION_CODES } from "../violations.js";
+
+const SHA256_HEX = new RegExp(`^[0-9a-f]{${SHA256_HEX_LENGTH}}$`);
+const HASH_PREDICATE = "must be a SHA-256 digest in lowercase hex (hash after normalising)";
+
+const hashed = z.string().regex(SHA256_HEX, HASH_PREDICATE);
+
+/** Identifiers that are sent in clear (spec §4.8: all but partner_user_id are hashed). */
+const CLEAR_IDENTIFIERS: ReadonlySet<string> = new Set(["partner_user_id"]);
+
+/**
+ * One user of a custom-audience users batch. The element fields are not shown by the spec;
+ * the vendor shape (identifier name → list of values) is assumed and only the hashing rule
+ * is checked.
+ */
+const audienceUser = z.looseObject({}).superRefine((user, ctx) => {
+  for (const [name, value] of Object.entries(user)) {
+    if (CLEAR_IDENTIFIERS.has(name)) continue;
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    values.forEach((entry, index) => {
+      if (typeof entry !== "string" || !SHA256_HEX.test(entry)) {
+        fieldIssueAt(
+          ctx,
+          VIOLATION_CODES.INVALID_PARAMETER,
+          Array.isArray(value) ? [name, index] : [name],
+          HASH_PREDICATE,
+        );
+      }
+    });
+  }
+}, WHEN_OBJECT);
+
+/** spec §8: at most 2,500 operations and 5,000,000 bytes of JSON body. */
+function checkBatchSize(operations: readonly unknown[], ctx: z.RefinementCtx): void {
+  const { operations: maxOperations, bytes: maxBytes } = LIMITS.usersBatch;
+  if (operations.length === 0)
+    fieldIssue(ctx, VIOLATION_CODES.TOO_FEW_ITEMS, "must hold at least one operation");
+  if (operations.length > maxOperations) {
+    fieldIssue(
+      ctx,
+      VIOLATION_CODES.TOO_MANY_ITEMS,
+      `may hold at most ${maxOperations} operations (got ${operations.length})`,
+    );
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(operations)).byteLength;
+  if (bytes > maxBytes) {
+    fieldIssue(
+      ctx,
+      VIOLATION_CODES.TOO_LARGE,
+      `must serialise to at most ${maxBytes} bytes of JSON (got ${bytes})`,
+    );
+  }
+}
+
+const USERS_OPERATION_TYPES = ["Update", "Delete"] as const;
+
+/** spec §4.8 POST custom_audiences/:id/users: JSON array of Update/Delete operations. */
+export const audienceUsersOperations = z
+  .array(
+    z.strictObject({
+      operation_type: z.enum(USERS_OPERATION_TYPES),
+      params: z.looseObject({
+        effective_at: timestampParam().optional(),
+        expires_at: timestampParam().optional(),
+        users: z.array(audienceUser).min(1, "must hold at least one user"),
+      }),
+    }),
+  )
+  .superRefine(checkBatchSize, WHEN_ARRAY);
+
+/**
+ * spec §4.8 do-not-reach users batch: e-mail identifiers only (hashed), expires_at required
+ * on Update and under 13 months after `context.now()`, no effective_at.
+ */
+export function doNotReachOperations(context: RuleContext) {
+  return z
+    .array(
+      z.strictObject({
+        operation_type: z.enum(USERS_OPERATION_TYPES),
+        params: z.strictObject({
+          effective_at: z
+            .never({ error: "is not accepted: do-not-reach entries take effect now" })
+            .optional(),
+          expires_at: timestampParam().optional(),
+          users: z
+            .array(
+              z.strictObject({
+                email: z.array(hashed).min(1, "must hold at least one hashed e-mail"),
+              }),
+            )
+            .min(1, "must hold at least one user"),
+        }),
+      }),
+    )
+    .superRefine((operations, ctx) => {
+      checkBatchSize(operations, ctx);
+      operations.forEach((operation: unknown, index) => {
+        checkExpiry(operation, index, ctx, context);
+      });
+    }, WHEN_ARRAY);
+}
+
+function checkExpiry(
+  operation: unknown,
+  index: number,
+  ctx: z.RefinementCtx,
+  context: RuleContext,
+): void {
+  if (!isRecord(operation) || !isRecord(operation.params)) return;
+  const path = [index, "params", "expires_at"];
+  const raw = operation.params.expires_at;
+  if (raw === undefined) {
+    if (operation.operation_type === "Update")
+      fieldIssueAt(
+        ctx,
+        VIOLATION_CODES.MISSING_PARAMETER,
+        path,
+        "is required on Update operations",
+      );
+    return;
+  }
+  if (typeof raw !== "string") return;
+  const expires = parseTimestamp(raw);
+  if (expires === null) return;
+  const limit = addMonthsUtc(context.now(), LIMITS.doNotReachExpiryMonths);
+  if (expires.getTime() >= limit.getTime()) {
+    fieldIssueAt(
+      ctx,
+      VIOLATION_CODES.OUT_OF_RANGE,
+      path,
+      `must be under ${LIMITS.doNotReachExpiryMonths} months ahead, before ${formatTimestamp(limit)} (got ${raw})`,
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { adsId, digitId, localMicro, timestamp } from "../scalars.js";
+import { advertisingFields } from "./common.js";
+
+/**
+ * Schemas for recorded payloads of endpoints the spec does not describe (analytics, reach
+ * estimates, line items, app lists, videos, promotable users, account features, active
+ * entities). They are honest and loose: fields seen in the recordings are typed, nothing is
+ * required beyond what every recording shows, and unknown fields are kept. No catalog entry
+ * uses them, because the spec lists no such endpoint.
+ */
+
+/** A line item (spec §4.2: "not shown"). */
+export const lineItemSchema = z.looseObject({
+  ...advertisingFields,
+  campaign_id: adsId,
+  name: z.string().nullable(),
+  bid_amount_local_micro: localMicro.nullable().optional(),
+  total_budget_amount_local_micro: localMicro.nullable().optional(),
+  currency: z.string().optional(),
+  placements: z.array(z.string()).optional(),
+});
+export type LineItem = z.output<typeof lineItemSchema>;
+
+/** An account's feature flags: a list of strings. */
+export const accountFeatureSchema = z.string();
+
+/** Active entities in a window. */
+export const activeEntitySchema = z.looseObject({
+  entity_id: adsId,
+  activity_start_time: timestamp,
+  activity_end_time: timestamp,
+  placements: z.array(z.string()),
+});
+export type ActiveEntity = z.output<typeof activeEntitySchema>;
+
+/**
+ * An async analytics job. The recordings repeat the key "id" (a string, then a number);
+ * JSON.parse keeps the last, a number already rounded past 2^53, so both forms are allowed
+ * and the value is not meant to be used as an exact id.
+ */
+export const analyticsJobSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  status: z.string(),
+  url: z.string().nullable(),
+  start_time: timestamp,
+  end_time: timestamp,
+  entity_ids: z.array(z.string()),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type AnalyticsJob = z.output<typeof analyticsJobSchema>;
+
+/** Synchronous stats: one entry per entity with per-segment metric series. */
+export const analyticsStatsSchema = z.looseObject({
+  id: z.string(),
+  id_data: z.array(
+    z.looseObject({
+      segment: z.unknown(),
+      metrics: z.record(z.string(), z.array(z.number()).nullable()),
+    }),
+  ),
+});
+export type AnalyticsStats = z.output<typeof analyticsStatsSchema>;
+
+/** A minimum/maximum pair as estimates report them. */
+const range = z.looseObject({ min: z.number(), max: z.number() });
+
+/** Reach estimate. */
+export const reachEstimateSchema = z.record(z.string(), range);
+export type ReachEstimate = z.output<typeof reachEstimateSchema>;
+
+/** App lists: summary in lists, apps on single reads. */
+export const appListSchema = z.looseObject({
+  id: adsId,
+  name: z.string(),
+  apps: z
+    .array(z.looseObject({ app_store_identifier: z.string(), os_type: z.string() }))
+    .optional(),
+});
+export type AppList = z.output<typeof appListSchema>;
+
+/** Videos of the older videos endpoint (the spec's media library replaced it). */
+export const videoSchema = z.looseObject({
+  ...advertisingFields,
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  duration: z.number().int(),
+  preview_url: z.string().optional(),
+  posted: z.boolean().optional(),
+  ready_to_post: z.boolean().optional(),
+  reasons_not_servable: z.array(z.string()).optional(),
+});
+export type Video = z.output<typeof videoSchema>;
+
+/** Users the account may promote. */
+export const promotableUserSchema = z.looseObject({
+  ...advertisingFields,
+  account_id: adsId,
+  user_id: digitId,
+  promotable_user_type: z.string(),
+});
+export type PromotableUser = z.output<typeof promotableUserSchema>;

@@ -1,0 +1,30 @@
+import { ruleIssue } from "../fields/issue.js";
+import { VIOLATION_CODES } from "../violations.js";
+import type { Rule } from "./context.js";
+import { isPresent } from "./context.js";
+
+/** spec §4.5: daily budget must be <= total budget (both in the same currency). */
+export const dailyWithinTotal: Rule = (params, ctx) => {
+  const daily = params.daily_budget_amount_local_micro;
+  const total = params.total_budget_amount_local_micro;
+  if (typeof daily === "number" && typeof total === "number" && daily > total) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.CONFLICTING_PARAMETERS,
+      ["daily_budget_amount_local_micro"],
+      `daily_budget_amount_local_micro (${daily}) must not exceed total_budget_amount_local_micro (${total})`,
+    );
+  }
+};
+
+/** spec §4.5: standard_delivery only when budget_optimization is CAMPAIGN (its default). */
+export const standardDeliveryNeedsCampaignBudget: Rule = (params, ctx) => {
+  if (isPresent(params.standard_delivery) && params.budget_optimization === "LINE_ITEM") {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.CONFLICTING_PARAMETERS,
+      ["standard_delivery"],
+      "standard_delivery is only allowed when budget_optimization is CAMPAIGN (got LINE_ITEM)",
+    );
+  }
+};

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { addMonthsUtc, formatTimestamp, isWholeHour, parseTimestamp } from "./timestamp.js";
+
+describe("timestamps", () => {
+  it("formats whole seconds in UTC with Z", () => {
+    expect(formatTimestamp(new Date(Date.UTC(2026, 2, 25, 16, 0, 0, 123)))).toBe(
+      "2026-03-25T16:00:00Z",
+    );
+  });
+  it("round-trips the exact form and refuses others", () => {
+    expect(parseTimestamp("2026-03-25T16:00:00Z")?.getTime()).toBe(Date.UTC(2026, 2, 25, 16));
+    expect(parseTimestamp("2026-03-25T16:00:00.000Z")).toBeNull();
+    expect(parseTimestamp("2026-03-25T16:00:00+01:00")).toBeNull();
+    expect(parseTimestamp("2026-02-30T00:00:00Z")).toBeNull();
+  });
+});
+
+describe("time helpers", () => {
+  it("adds calendar months in UTC, clamping the day", () => {
+    expect(formatTimestamp(addMonthsUtc(new Date("2026-01-31T10:00:00Z"), 1))).toBe(
+      "2026-02-28T10:00:00Z",
+    );
+    expect(formatTimestamp(addMonthsUtc(new Date("2026-03-01T12:00:00Z"), 13))).toBe(
+      "2027-04-01T12:00:00Z",
+    );
+  });
+  it("knows whole hours", () => {
+    expect(isWholeHour(new Date("2026-03-01T12:00:00Z"))).toBe(true);
+    expect(isWholeHour(new Date("2026-03-01T12:00:01Z"))).toBe(false);
+  });
+});

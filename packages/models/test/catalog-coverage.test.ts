@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { endpoints, findEndpoint } from "../src/index.js";
+import { readSpecEndpoints } from "./spec-tables.js";
+
+describe("catalog covers spec §4 and §6", () => {
+  const spec = readSpecEndpoints();
+
+  it("reads every endpoint row of the spec", () => {
+    // Guard against a parser that silently finds nothing: every §4 table and §6 contribute.
+    const sections = new Set(spec.map((entry) => entry.section));
+    expect([...sections].sort()).toEqual([
+      "4.1",
+      "4.3",
+      "4.4",
+      "4.5",
+      "4.6",
+      "4.7",
+      "4.8",
+      "4.9",
+      "6",
+    ]);
+    expect(spec.length).toBeGreaterThanOrEqual(endpoints.length);
+  });
+
+  it("has an entry for every method + host + version + path of the spec", () => {
+    const missing = spec
+      .filter(
+        (entry) =>
+          !entry.paths.some((path) => findEndpoint(entry.method, entry.host, entry.version, path)),
+      )
+      .map(
+        (entry) =>
+          `${entry.method} ${entry.host} ${String(entry.version)} ${entry.paths.join(" | ")}  ← ${entry.row}`,
+      );
+    expect(missing).toEqual([]);
+  });
+
+  it("holds no endpoint the spec does not list", () => {
+    const listed = new Set(
+      spec.flatMap((entry) =>
+        entry.paths.map((path) => `${entry.method} ${entry.host} ${String(entry.version)} ${path}`),
+      ),
+    );
+    const extra = endpoints
+      .map((entry) => `${entry.method} ${entry.host} ${String(entry.version)} ${entry.path}`)
+      .filter((key) => !listed.has(key));
+    expect(extra).toEqual([]);
+  });
+
+  it("handles the spec's quirks", () => {
+    expect(findEndpoint("POST", "ads-sandbox", "12", "/accounts")?.id).toBe("accounts.create");
+    expect(
+      findEndpoint(
+        "DELETE",
+        "ads",
+        "12",
+        "/accounts/:account_id/custom_audiences/:custom_audience_id",
+      )?.id,
+    ).toBe("custom_audiences.delete");
+    expect(
+      findEndpoint(
+        "POST",
+        "ads",
+        "5",
+        "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions",
+      )?.id,
+    ).toBe("tailored_audiences.permissions.create");
+    expect(findEndpoint("POST", "base", "1.1", "/oauth/invalidate_token")?.id).toBe(
+      "oauth.invalidate_token",
+    );
+    expect(findEndpoint("POST", "base", null, "/oauth2/token")?.id).toBe("oauth2.token");
+    expect(findEndpoint("GET", "base", "2", "/activity/stream")?.id).toBe("activity.stream");
+  });
+});

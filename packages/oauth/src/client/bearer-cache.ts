@@ -1,0 +1,90 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { ConsumerCredentials, TokenCredentials } from "../types.js";
+import { invalidateBearerToken, requestBearerToken } from "./bearer.js";
+import type { OAuthClientConfig } from "./http.js";
+
+/** Holds one bearer token per app (spec §4.1: one token per application at a time). */
+export interface BearerTokenCache {
+  /**
+   * The app's bearer token, fetched once and shared. Concurrent callers share one request; if
+   * it fails they all get its error, nothing is cached, and the next call tries again once.
+   */
+  get(consumer: ConsumerCredentials): Promise<string>;
+  /**
+   * Revokes the app's token (POST /oauth2/invalidate_token signed with the owner's access
+   * token) and forgets it. With nothing cached it first asks /oauth2/token, which answers with
+   * the app's current token. Calls to `get` made meanwhile wait and then fetch a new token.
+   */
+  invalidate(consumer: ConsumerCredentials, owner: TokenCredentials): Promise<void>;
+  /** Forgets the cached token without revoking it (e.g. after the API refused it). */
+  evict(consumerKey: string): void;
+}
+
+interface Entry {
+  /** The secret the token was fetched with, hashed: a caller with another secret never gets it. */
+  readonly secretDigest: Buffer;
+  readonly token: Promise<string>;
+}
+
+function digest(secret: string): Buffer {
+  return createHash("sha256").update(secret, "utf8").digest();
+}
+
+/**
+ * Creates a bearer-token cache keyed by consumer key. It never retries by itself: a 403 with
+ * code 99 (asked too often) reaches the callers as `BearerRateLimitedError`.
+ */
+export function createBearerTokenCache(
+  config: Omit<OAuthClientConfig, "consumer">,
+): BearerTokenCache {
+  const entries = new Map<string, Entry>();
+  const invalidations = new Map<string, Promise<void>>();
+
+  function obtain(consumer: ConsumerCredentials): Promise<string> {
+    const secretDigest = digest(consumer.consumerSecret);
+    const cached = entries.get(consumer.consumerKey);
+    if (cached !== undefined && timingSafeEqual(cached.secretDigest, secretDigest))
+      return cached.token;
+    // No entry, or the secret changed (rotation): fetch with the credentials given now.
+    const entry: Entry = { secretDigest, token: requestBearerToken({ ...config, consumer }) };
+    entries.set(consumer.consumerKey, entry);
+    // Registered before any caller's handler, so by the time callers see the failure the
+    // entry is gone and the next call starts afresh.
+    entry.token.catch(() => {
+      if (entries.get(consumer.consumerKey) === entry) entries.delete(consumer.consumerKey);
+    });
+    return entry.token;
+  }
+
+  return {
+    async get(consumer) {
+      const pending = invalidations.get(consumer.consumerKey);
+      if (pending !== undefined) await pending.catch(() => undefined);
+      return obtain(consumer);
+    },
+
+    async invalidate(consumer, owner) {
+      const key = consumer.consumerKey;
+      const running = invalidations.get(key);
+      if (running !== undefined) return running;
+      const run = (async () => {
+        try {
+          const bearerToken = await obtain(consumer);
+          await invalidateBearerToken({ ...config, consumer }, { bearerToken, owner });
+        } finally {
+          entries.delete(key);
+        }
+      })();
+      invalidations.set(key, run);
+      try {
+        await run;
+      } finally {
+        invalidations.delete(key);
+      }
+    },
+
+    evict(consumerKey) {
+      entries.delete(consumerKey);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+export { percentEncode, percentDecodeStrict } from "./percent-encode.js";
+export {
+  parseFormEncoded,
+  formUrlEncode,
+  serializeForm,
+  isFormContentType,
+} from "./form-encoding.js";
+export type {
+  ParamPair,
+  Clock,
+  NonceSource,
+  ConsumerCredentials,
+  TokenCredentials,
+} from "./types.js";
+
+export {
+  OAuthErrorCode,
+  OAuthError,
+  OAuthProtocolError,
+  OAuthVerificationError,
+  OAuthHttpError,
+  BearerRateLimitedError,
+  BearerTokenError,
+  OAuthTransportError,
+  toOAuthError,
+} from "./errors.js";
+export type { VerificationFailureReason, ApiErrorEntry } from "./errors.js";
+
+export {
+  baseStringUri,
+  queryParameters,
+  normalizeParameters,
+  signatureBaseString,
+  collectSignedParameters,
+} from "./signing/base-string.js";
+export { signingKey, hmacSha1Signature } from "./signing/signature.js";
+export { signRequest } from "./signing/sign-request.js";
+export type { SignRequestInput, SignedRequest } from "./signing/sign-request.js";
+export {
+  buildAuthorizationHeader,
+  parseAuthorizationHeader,
+  isOAuthAuthorization,
+} from "./header.js";
+export type { ParsedAuthorizationHeader } from "./header.js";
+export { generateNonce, isValidNonce, timestampSeconds, MAX_NONCE_LENGTH } from "./nonce.js";
+
+export { endpointUrl } from "./client/http.js";
+export type {
+  FetchLike,
+  HttpRequestInit,
+  HttpResponseLike,
+  OAuthClientConfig,
+} from "./client/http.js";
+export {
+  getRequestToken,
+  buildAuthorizeUrl,
+  buildAuthenticateUrl,
+  getAccessToken,
+  invalidateAccessToken,
+} from "./client/three-legged.js";
+export type {
+  RequestTokenOptions,
+  RequestTokenResult,
+  AuthorizeUrlOptions,
+  AccessTokenOptions,
+  AccessTokenResult,
+} from "./client/three-legged.js";
+export { requestBearerToken, invalidateBearerToken } from "./client/bearer.js";
+export type { InvalidateBearerOptions } from "./client/bearer.js";
+export { createBearerTokenCache } from "./client/bearer-cache.js";
+export type { BearerTokenCache } from "./client/bearer-cache.js";
+
+export { verifyRequest, createRequestVerifier } from "./verify/verify-request.js";
+export type {
+  RequestKind,
+  TokenLookupResult,
+  VerifierOptions,
+  VerifiedRequest,
+  RequestVerifier,
+} from "./verify/verify-request.js";
+export type { VerifiableRequest, HeaderBag } from "./verify/request-params.js";
+export { createMemoryReplayStore } from "./verify/replay-store.js";
+export type { ReplayStore, MemoryReplayStoreOptions } from "./verify/replay-store.js";
+export {
+  buildBasicAuthorization,
+  parseBasicAuthorization,
+  verifyBasicAuthorization,
+} from "./verify/basic.js";
+export type { BasicCredentials } from "./verify/basic.js";
+export { constantTimeEqual } from "./constant-time.js";
+
+export { redact, redactString, redactAuthorization, REDACTED } from "./redact.js";

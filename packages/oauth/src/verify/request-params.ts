@@ -1,0 +1,113 @@
+import { OAuthProtocolError, OAuthVerificationError } from "../errors.js";
+import { isFormContentType, parseFormEncoded } from "../form-encoding.js";
+import { isOAuthAuthorization, parseAuthorizationHeader } from "../header.js";
+import { baseStringUri, queryParameters } from "../signing/base-string.js";
+import type { ParamPair } from "../types.js";
+
+/** Request headers as Node (`IncomingMessage.headers`), fetch (`Headers`) or a plain object give them. */
+export type HeaderBag = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** A received request, as a server sees it. */
+export interface VerifiableRequest {
+  readonly method: string;
+  /**
+   * The full URL the client signed: scheme and host as the client addressed them (mind TLS
+   * termination and proxies), path and query as received.
+   */
+  readonly url: string | URL;
+  readonly headers: HeaderBag;
+  /**
+   * The body, raw or as decoded form pairs. It is signed only when Content-Type is
+   * `application/x-www-form-urlencoded` (RFC 5849 §3.4.1.3.1); a JSON body never is.
+   */
+  readonly body?: string | readonly ParamPair[] | undefined;
+}
+
+/** Parameters gathered from a request, ready for the checks. */
+export interface GatheredParameters {
+  /** Every parameter that is signed (query, form, header), `oauth_signature` left out. */
+  readonly signed: readonly ParamPair[];
+  /** The protocol parameters (`oauth_*`, wherever sent, each at most once) incl. the signature. */
+  readonly protocol: ReadonlyMap<string, string>;
+}
+
+/** Reads one header case-insensitively; several values for it is an error of the caller's peer. */
+export function headerValue(
+  headers: HeaderBag,
+  name: string,
+): string | readonly string[] | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const wanted = name.toLowerCase();
+  let found: string | readonly string[] | undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue;
+    if (found !== undefined) return [found, value].flat();
+    found = value;
+  }
+  return found;
+}
+
+function singleHeader(headers: HeaderBag, name: string): string | undefined {
+  const value = headerValue(headers, name);
+  if (typeof value === "string" || value === undefined) return value;
+  if (value.length === 1) return value[0];
+  throw new OAuthVerificationError("malformed_header", `more than one ${name} header`);
+}
+
+/**
+ * Gathers the signed and protocol parameters of a request (RFC 5849 §3.4.1.3.1, §3.5).
+ * Throws `OAuthVerificationError` for a malformed Authorization header or a protocol
+ * parameter sent twice (in one place or across header, query and body).
+ */
+export function gatherParameters(request: VerifiableRequest): GatheredParameters {
+  const authorization = singleHeader(request.headers, "authorization");
+  let headerParams: readonly ParamPair[] = [];
+  if (authorization !== undefined && isOAuthAuthorization(authorization)) {
+    try {
+      headerParams = parseAuthorizationHeader(authorization).params;
+    } catch (error) {
+      if (error instanceof OAuthProtocolError) {
+        throw new OAuthVerificationError("malformed_header", error.message);
+      }
+      throw error;
+    }
+  }
+
+  let query: ParamPair[];
+  try {
+    baseStringUri(request.url);
+    query = queryParameters(request.url);
+  } catch {
+    throw new OAuthVerificationError(
+      "bad_parameter",
+      "the request URL is not an absolute http(s) URL",
+    );
+  }
+  const form =
+    request.body === undefined || !isFormContentType(singleHeader(request.headers, "content-type"))
+      ? []
+      : typeof request.body === "string"
+        ? parseFormEncoded(request.body)
+        : request.body;
+
+  const all = [...headerParams, ...query, ...form];
+  const protocol = new Map<string, string>();
+  for (const [name, value] of all) {
+    if (!name.startsWith("oauth_")) continue;
+    if (protocol.has(name)) {
+      throw new OAuthVerificationError(
+        "duplicate_parameter",
+        `${printable(name)} is sent more than once`,
+        name,
+      );
+    }
+    protocol.set(name, value);
+  }
+  return { signed: all.filter(([name]) => name !== "oauth_signature"), protocol };
+}
+
+/** A name fit for a message: attacker-chosen names are cut short and stripped to ASCII. */
+export function printable(name: string): string {
+  const clean = name.replace(/[^\x21-\x7e]/g, "?");
+  return clean.length > 64 ? `${clean.slice(0, 64)}...` : clean;
+}

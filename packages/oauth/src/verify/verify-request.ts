@@ -1,0 +1,187 @@
+import { constantTimeEqual } from "../constant-time.js";
+import { OAuthVerificationError } from "../errors.js";
+import { isValidNonce } from "../nonce.js";
+import { signatureBaseString } from "../signing/base-string.js";
+import { hmacSha1Signature } from "../signing/signature.js";
+import type { Clock } from "../types.js";
+import { createMemoryReplayStore } from "./replay-store.js";
+import type { ReplayStore } from "./replay-store.js";
+import { gatherParameters } from "./request-params.js";
+import type { VerifiableRequest } from "./request-params.js";
+
+/**
+ * Which leg a request belongs to (spec §4.1):
+ * - `request_token`: no token, `oauth_callback` required (a URL or `oob`);
+ * - `access_token`: the request token and `oauth_verifier` required;
+ * - `protected`: an access token required (API calls, invalidate_token).
+ */
+export type RequestKind = "request_token" | "access_token" | "protected";
+
+/** What a token lookup found. `undefined` means unknown (or not issued to this consumer). */
+export type TokenLookupResult =
+  | { readonly status: "active"; readonly secret: string }
+  | { readonly status: "invalidated" }
+  | undefined;
+
+export interface VerifierOptions {
+  /** The consumer secret for an API key, or undefined when the key is unknown. */
+  lookupConsumerSecret(consumerKey: string): Promise<string | undefined> | string | undefined;
+  /**
+   * The secret of a request token (`access_token` kind) or access token (`protected` kind).
+   * Must return undefined for a token issued to another consumer.
+   */
+  lookupToken(
+    token: string,
+    context: { readonly consumerKey: string; readonly kind: Exclude<RequestKind, "request_token"> },
+  ): Promise<TokenLookupResult> | TokenLookupResult;
+  /** Defaults to an in-memory store with the same window and clock. */
+  readonly replayStore?: ReplayStore | undefined;
+  /** Accepted clock skew each way, in seconds (default 300). */
+  readonly windowSeconds?: number | undefined;
+  readonly clock?: Clock | undefined;
+}
+
+/** A request whose signature, timestamp and nonce passed. */
+export interface VerifiedRequest {
+  readonly consumerKey: string;
+  /** The request token or access token; undefined for `request_token`. */
+  readonly token: string | undefined;
+  /** `oauth_callback` (request_token), as sent: a URL or `oob`. The server checks it is allowed. */
+  readonly callback: string | undefined;
+  /** `oauth_verifier` (access_token). The server checks it matches the request token. */
+  readonly verifier: string | undefined;
+  readonly timestamp: number;
+  readonly nonce: string;
+  /** Every `oauth_*` parameter received except `oauth_signature`. */
+  readonly protocolParams: ReadonlyMap<string, string>;
+}
+
+const ALWAYS_REQUIRED = [
+  "oauth_consumer_key",
+  "oauth_signature_method",
+  "oauth_signature",
+  "oauth_timestamp",
+  "oauth_nonce",
+] as const;
+
+function requiredFor(kind: RequestKind): readonly string[] {
+  switch (kind) {
+    case "request_token":
+      return [...ALWAYS_REQUIRED, "oauth_callback"];
+    case "access_token":
+      return [...ALWAYS_REQUIRED, "oauth_token", "oauth_verifier"];
+    case "protected":
+      return [...ALWAYS_REQUIRED, "oauth_token"];
+  }
+}
+
+function fail(
+  reason: OAuthVerificationError["reason"],
+  message: string,
+  parameter?: string,
+): never {
+  throw new OAuthVerificationError(reason, message, parameter);
+}
+
+/**
+ * Verifies an OAuth 1.0a HMAC-SHA1 request (RFC 5849 §3.2). Resolves with the verified
+ * protocol parameters or throws `OAuthVerificationError` with a typed `reason`. Errors thrown
+ * by the lookups or the replay store propagate unchanged (they are server faults).
+ *
+ * Order: shape checks, timestamp window, consumer, token, constant-time signature comparison,
+ * and only then the nonce, so forged requests cannot fill the replay store.
+ */
+export async function verifyRequest(
+  request: VerifiableRequest,
+  kind: RequestKind,
+  options: VerifierOptions & { readonly replayStore: ReplayStore },
+): Promise<VerifiedRequest> {
+  const { signed, protocol } = gatherParameters(request);
+  for (const name of requiredFor(kind)) {
+    if ((protocol.get(name) ?? "") === "") fail("missing_parameter", `${name} is missing`, name);
+  }
+  const param = (name: string): string => protocol.get(name) ?? "";
+
+  if (param("oauth_signature_method") !== "HMAC-SHA1") {
+    fail("unsupported_signature_method", "only HMAC-SHA1 is supported", "oauth_signature_method");
+  }
+  // RFC 5849 §3.1: oauth_version is optional; when sent it must be 1.0.
+  if (protocol.has("oauth_version") && param("oauth_version") !== "1.0") {
+    fail("bad_version", "oauth_version must be 1.0", "oauth_version");
+  }
+  const rawTimestamp = param("oauth_timestamp");
+  if (!/^[0-9]{1,12}$/.test(rawTimestamp)) {
+    fail("bad_parameter", "oauth_timestamp must be whole seconds", "oauth_timestamp");
+  }
+  const timestamp = Number(rawTimestamp);
+  const windowSeconds = options.windowSeconds ?? 300;
+  const now = Math.floor((options.clock ?? Date.now)() / 1000);
+  if (Math.abs(now - timestamp) > windowSeconds) {
+    fail(
+      "stale_timestamp",
+      `oauth_timestamp is outside the ±${windowSeconds} s window`,
+      "oauth_timestamp",
+    );
+  }
+  const nonce = param("oauth_nonce");
+  if (!isValidNonce(nonce)) {
+    fail("bad_parameter", "oauth_nonce must be 1 to 255 printable ASCII characters", "oauth_nonce");
+  }
+  const token = protocol.get("oauth_token");
+  if (kind === "request_token" && token !== undefined && token !== "") {
+    fail("bad_parameter", "a request_token request carries no oauth_token", "oauth_token");
+  }
+
+  const consumerKey = param("oauth_consumer_key");
+  const consumerSecret = await options.lookupConsumerSecret(consumerKey);
+  if (consumerSecret === undefined) fail("unknown_consumer", "unknown oauth_consumer_key");
+
+  let tokenSecret = "";
+  if (kind !== "request_token") {
+    const found = await options.lookupToken(param("oauth_token"), { consumerKey, kind });
+    if (found === undefined) fail("unknown_token", "unknown oauth_token");
+    if (found.status === "invalidated") fail("invalidated_token", "oauth_token was invalidated");
+    tokenSecret = found.secret;
+  }
+
+  const expected = hmacSha1Signature(
+    signatureBaseString(request.method, request.url, signed),
+    consumerSecret,
+    tokenSecret,
+  );
+  if (!constantTimeEqual(expected, param("oauth_signature"))) {
+    fail("bad_signature", "the signature does not match");
+  }
+  if (!(await options.replayStore.checkAndRemember(consumerKey, timestamp, nonce))) {
+    fail("replay", "this oauth_nonce was already used with this timestamp");
+  }
+
+  const protocolParams = new Map([...protocol].filter(([name]) => name !== "oauth_signature"));
+  return {
+    consumerKey,
+    token: kind === "request_token" ? undefined : param("oauth_token"),
+    callback: protocol.get("oauth_callback"),
+    verifier: protocol.get("oauth_verifier"),
+    timestamp,
+    nonce,
+    protocolParams,
+  };
+}
+
+/** A verifier bound to its lookups and one replay store. */
+export interface RequestVerifier {
+  verify(request: VerifiableRequest, kind: RequestKind): Promise<VerifiedRequest>;
+}
+
+/**
+ * Creates a verifier. Without `replayStore`, nonces are kept in memory for `windowSeconds`
+ * (fine for one process; give a shared store when several processes verify).
+ */
+export function createRequestVerifier(options: VerifierOptions): RequestVerifier {
+  const replayStore =
+    options.replayStore ??
+    createMemoryReplayStore({ windowSeconds: options.windowSeconds, clock: options.clock });
+  return {
+    verify: (request, kind) => verifyRequest(request, kind, { ...options, replayStore }),
+  };
+}

@@ -1,0 +1,53 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+/**
+ * Shared flat config: type-checked typescript-eslint rules, type-only imports kept apart,
+ * exhaustive switches, and no reaching into another package's files (import its entry).
+ */
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/.cache/**", "**/generated/**", "**/.data/**", "**/coverage/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { prefer: "type-imports", fixStyle: "separate-type-imports" },
+      ],
+      "@typescript-eslint/switch-exhaustiveness-check": [
+        "error",
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@adsgraph/[^/]+/",
+              message:
+                "Import a workspace package through its entry (`@adsgraph/<name>`), never its files.",
+            },
+            {
+              regex: "^(\\.\\./)+(packages|apps|tooling)/",
+              message: "Import a workspace package by name, never by a relative path into it.",
+            },
+            {
+              regex: "^(\\.\\./)+[^/.][^/]*/src/",
+              message: "Reaching into another package's src/ is not allowed: import its entry.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,19 @@
+// @ts-check — plain JavaScript: Vite loads config files of dependencies without a TypeScript loader.
+import { defineConfig } from "vitest/config";
+
+/**
+ * Shared test config. Workspace packages resolve to their TypeScript sources through the
+ * `source` export condition, so tests never need a build first. Results are also written as
+ * JSON under `.cache/` (a turbo output), which `.ci/run` sums into its summary line.
+ */
+export default defineConfig({
+  resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"] } },
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"] },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ["default", ["json", { outputFile: ".cache/vitest-results.json" }]],
+  },
+});
