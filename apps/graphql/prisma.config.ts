@@ -1,20 +1,20 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { createAdapter, resolveTarget } from "./src/db/adapter.js";
 
-// The WebAssembly schema engine runs migrations through the same adapter as the app
-// (no native engine binary is downloaded; see README "Storage").
+// The WebAssembly schema engine runs `migrate dev` through the same adapter as the app (no native
+// engine binary is downloaded). Imported lazily: `generate` needs no database, and the built
+// @adsgraph/storage exists only after `turbo run build` (the migrate:dev script builds it).
 export default defineConfig({
   schema: "prisma/schema.prisma",
   engine: "js",
   experimental: { adapter: true },
-  adapter: () =>
-    Promise.resolve(
-      createAdapter(
-        resolveTarget(
-          process.env.DATABASE_URL || undefined,
-          process.env.PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
-        ),
+  adapter: async () => {
+    const { createAdapter, resolveTarget } = await import("@adsgraph/storage");
+    return createAdapter(
+      resolveTarget(
+        process.env.DATABASE_URL || undefined,
+        process.env.PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
       ),
-    ),
+    );
+  },
 });

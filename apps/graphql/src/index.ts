@@ -1,5 +1,3 @@
-export { createAdapter, resolveTarget } from "./db/adapter.js";
-export type { DatabaseTarget } from "./db/adapter.js";
 export { openDatabase } from "./db/database.js";
 export type { Database } from "./db/database.js";
 export { loadEnv } from "./env.js";

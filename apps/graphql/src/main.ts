@@ -1,4 +1,4 @@
-import { resolveTarget } from "./db/adapter.js";
+import { resolveTarget } from "@adsgraph/storage";
 import { openDatabase } from "./db/database.js";
 import { loadEnv } from "./env.js";
 import { buildServer } from "./server.js";

@@ -1,78 +1,32 @@
-import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import { createTestTarget, TEST_ENGINES, type TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/db/database.js";
-import type { DatabaseTarget } from "../src/db/adapter.js";
 import { createSnapshotRepository } from "../src/snapshots/snapshot-repository.js";
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-
-/** One engine under test: its target and how to clean up after it. */
-interface EngineCase {
-  name: DatabaseTarget["engine"];
-  setUp: () => Promise<{ target: DatabaseTarget; tearDown: () => Promise<void> }>;
-}
-
-const engines: EngineCase[] = [
-  {
-    name: "pglite",
-    setUp() {
-      const dataDir = path.join(os.tmpdir(), `adsgraph-pglite-${randomUUID()}`);
-      return Promise.resolve({
-        target: { engine: "pglite", dataDir },
-        tearDown: () => rm(dataDir, { recursive: true, force: true }),
-      });
-    },
-  },
-  {
-    name: "postgresql",
-    async setUp() {
-      // A schema of its own per run, so parallel runs and other packages never collide.
-      const schema = `graphql_test_${randomUUID().replaceAll("-", "")}`;
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      const url = new URL(POSTGRES_URL);
-      url.searchParams.set("schema", schema);
-      return {
-        target: { engine: "postgresql", url: url.toString() },
-        tearDown: async () => {
-          await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await admin.end();
-        },
-      };
-    },
-  },
-];
-
-describe.each(engines)("snapshot repository on $name", ({ name, setUp }) => {
+describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
   let db: Database;
-  let target: DatabaseTarget;
-  let tearDown: () => Promise<void>;
+  let testTarget: TestTarget;
 
   beforeAll(async () => {
-    ({ target, tearDown } = await setUp());
-    db = await openDatabase(target);
+    testTarget = await createTestTarget(engine, "graphql");
+    db = await openDatabase(testTarget.target);
     console.info(`[engine] snapshot repository test is running on ${db.engine}`);
   });
   afterAll(async () => {
     await db.close();
-    await tearDown();
+    await testTarget.drop();
   });
 
-  it(`opens ${name} and applies the committed migrations once`, async () => {
-    expect(db.engine).toBe(name);
+  it(`opens ${engine} and applies the committed migrations`, () => {
+    expect(db.engine).toBe(engine);
     expect(db.migrationsApplied.length).toBeGreaterThan(0);
-    const again = await openDatabase(target).catch((error: unknown) => error);
-    // PGlite holds its data directory exclusively; reopening is checked on PostgreSQL only.
-    if (name === "postgresql") {
-      const reopened = again as Database;
-      expect(reopened.migrationsApplied).toEqual([]);
-      await reopened.close();
-    }
+  });
+
+  it.runIf(engine === "postgresql")("applies nothing twice when opened again", async () => {
+    // PGlite holds its data directory exclusively, so a second open is checked on PostgreSQL.
+    const again = await openDatabase(testTarget.target);
+    expect(again.migrationsApplied).toEqual([]);
+    await again.close();
   });
 
   it("writes a snapshot and reads it back with long ids intact", async () => {

@@ -1,6 +1,8 @@
+import path from "node:path";
+import { applyMigrations, createAdapter, type DatabaseTarget } from "@adsgraph/storage";
 import { PrismaClient } from "../generated/prisma/client.js";
-import { createAdapter, type DatabaseTarget } from "./adapter.js";
-import { applyMigrations } from "./migrate.js";
+
+const migrationsDir = path.resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
 
 export interface Database {
   prisma: PrismaClient;
@@ -14,7 +16,7 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const prisma = new PrismaClient({ adapter: createAdapter(target) });
   try {
-    const migrationsApplied = await applyMigrations(prisma);
+    const migrationsApplied = await applyMigrations(prisma, migrationsDir);
     return {
       prisma,
       engine: target.engine,

@@ -1,22 +1,30 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { PrismaClient } from "../generated/prisma/client.js";
 
-const migrationsDir = path.resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
+/** The part of a PrismaClient the runner needs, so any app's generated client fits. */
+export interface MigratableClient {
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+  $queryRawUnsafe<T>(query: string, ...values: unknown[]): PromiseLike<T>;
+  $transaction<R>(fn: (tx: MigratableTransaction) => Promise<R>): PromiseLike<R>;
+}
+export type MigratableTransaction = Pick<MigratableClient, "$executeRawUnsafe">;
 
 /**
- * Applies the committed migrations in `prisma/migrations` that the database has not seen yet,
- * each in its own transaction, recording them in Prisma's own `_prisma_migrations` table so that
- * the Prisma CLI agrees about what is applied.
+ * Applies the committed migrations in `migrationsDir` (a Prisma `prisma/migrations` folder) that
+ * the database has not seen yet, each in its own transaction, recording them in Prisma's own
+ * `_prisma_migrations` table so that the Prisma CLI agrees about what is applied.
  *
  * Why not `prisma migrate deploy`: through a driver adapter (the only way here, since no native
  * engine can be downloaded) it fails on PostgreSQL (prisma/orm#27403, "Column type 'name' could
  * not be deserialized") and costs ~20 s per run on PGlite. `prisma migrate dev` on PGlite is
- * still how migrations are written (`pnpm --filter @adsgraph/graphql migrate:dev`).
+ * still how migrations are written (`pnpm --filter <app> migrate:dev --name <change>`).
  */
-export async function applyMigrations(prisma: PrismaClient): Promise<string[]> {
-  await prisma.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+export async function applyMigrations(
+  client: MigratableClient,
+  migrationsDir: string,
+): Promise<string[]> {
+  await client.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id" VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum" VARCHAR(64) NOT NULL,
     "finished_at" TIMESTAMPTZ,
@@ -26,7 +34,7 @@ export async function applyMigrations(prisma: PrismaClient): Promise<string[]> {
     "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
     "applied_steps_count" INTEGER NOT NULL DEFAULT 0
   )`);
-  const rows = await prisma.$queryRawUnsafe<{ migration_name: string; checksum: string }[]>(
+  const rows = await client.$queryRawUnsafe<{ migration_name: string; checksum: string }[]>(
     `SELECT migration_name, checksum FROM "_prisma_migrations"
      WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   );
@@ -47,7 +55,7 @@ export async function applyMigrations(prisma: PrismaClient): Promise<string[]> {
       }
       continue;
     }
-    await prisma.$transaction(async (tx) => {
+    await client.$transaction(async (tx) => {
       for (const statement of splitStatements(sql)) await tx.$executeRawUnsafe(statement);
       await tx.$executeRawUnsafe(
         `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
@@ -62,8 +70,11 @@ export async function applyMigrations(prisma: PrismaClient): Promise<string[]> {
   return done;
 }
 
-/** Prepared statements take one command each; Prisma's generated SQL ends each with `;\n`. */
-function splitStatements(sql: string): string[] {
+/**
+ * Prepared statements take one command each. Prisma's generated SQL ends every statement with
+ * `;` and a newline; a hand-written migration must keep to that (no `;\n` inside a `$$` body).
+ */
+export function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*(?:\r?\n|$)/)
     .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
