@@ -3,6 +3,11 @@
  * these names; a test (`test/limits-once.test.ts`) fails if a distinctive value is written
  * anywhere else in `src/`.
  */
+/** §2.3 / §8: campaign names (also the longest `q`, which matches a prefix of a name). */
+const CAMPAIGN_NAME_MAX = 255;
+/** §8: card, draft, post and scheduled post names (also the longest card `q`). */
+const CREATIVE_NAME_MAX = 80;
+
 export const LIMITS = {
   /** §4.2 / §8: list `count`, default 200, 1 to 1000. */
   listCount: { min: 1, max: 1000, default: 200 },
@@ -14,15 +19,15 @@ export const LIMITS = {
   totalCountRequests: { perWindow: 200, windowMinutes: 15 },
   /** §4.5 / §8: active campaigns per account; raisable on request. Server-side state, not a parameter rule. */
   activeCampaigns: { default: 200, raised: 8000 },
-  /** §4.3, §4.5: `q` prefix search on accounts and campaigns. */
-  queryLength: { min: 1, max: 255 },
+  /** §4.3, §4.5: `q` prefix search on accounts and campaigns (a prefix is never longer than a name). */
+  queryLength: { min: 1, max: CAMPAIGN_NAME_MAX },
   /** §4.7: `q` on card lists. */
-  cardQueryLength: { min: 1, max: 80 },
+  cardQueryLength: { min: 1, max: CREATIVE_NAME_MAX },
   /** §2.3 / §8. */
-  campaignName: 255,
+  campaignName: CAMPAIGN_NAME_MAX,
   purchaseOrderNumber: 50,
   /** §8: card, draft, post and scheduled post names. */
-  creativeName: 80,
+  creativeName: CREATIVE_NAME_MAX,
   /** §4.7 / §8: video title / description on posts. */
   videoTitle: 70,
   videoDescription: 200,
