@@ -6,7 +6,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 
 export function resultFiles() {
-  return ["apps", "packages"].flatMap((group) =>
+  return ["apps", "examples", "packages"].flatMap((group) =>
     readdirSync(path.join(root, group)).map((name) =>
       path.join(root, group, name, ".cache", "vitest-results.json"),
     ),
