@@ -1,9 +1,10 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 
-// The WebAssembly schema engine runs `migrate dev` through the same adapter as the app (no native
-// engine binary is downloaded). Imported lazily: `generate` needs no database, and the built
-// @adsgraph/storage exists only after `turbo run build` (the migrate:dev script builds it).
+// Prisma CLI commands that touch a database (`migrate status`, `db execute`, studio) run on the
+// WebAssembly schema engine through the app's own adapter; no native engine is downloaded.
+// Imported lazily: `generate` and `migrate diff` need no database, and the built
+// @adsgraph/storage exists only after `turbo run build`.
 export default defineConfig({
   schema: "prisma/schema.prisma",
   engine: "js",

@@ -6,7 +6,8 @@ export { buildServer } from "./server.js";
 export type { ServerOptions } from "./server.js";
 export { createSnapshotRepository } from "./snapshots/snapshot-repository.js";
 export type {
-  JsonValue,
-  SnapshotRecord,
+  SnapshotInput,
   SnapshotRepository,
+  SnapshotVersion,
 } from "./snapshots/snapshot-repository.js";
+export type { JsonObject, JsonValue } from "./snapshots/content-hash.js";

@@ -1,15 +1,21 @@
 import { createTestTarget, TEST_ENGINES, type TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/db/database.js";
-import { createSnapshotRepository } from "../src/snapshots/snapshot-repository.js";
+import {
+  createSnapshotRepository,
+  type SnapshotRepository,
+} from "../src/snapshots/snapshot-repository.js";
 
 describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
   let db: Database;
   let testTarget: TestTarget;
+  let snapshots: SnapshotRepository;
+  const at = (hour: number) => new Date(Date.UTC(2026, 10, 21, hour));
 
   beforeAll(async () => {
     testTarget = await createTestTarget(engine, "graphql");
     db = await openDatabase(testTarget.target);
+    snapshots = createSnapshotRepository(db.prisma);
     console.info(`[engine] snapshot repository test is running on ${db.engine}`);
   });
   afterAll(async () => {
@@ -30,42 +36,57 @@ describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
   });
 
   it("writes a snapshot and reads it back with long ids intact", async () => {
-    const snapshots = createSnapshotRepository(db.prisma);
-    const fetchedAt = new Date("2026-11-21T10:00:00.000Z");
     const body = {
       id: "8u94t",
       user_id: "1397727542898307072",
       name: "Spring sale",
       deleted: false,
     };
+    const written = await snapshots.record([
+      {
+        resourceType: "campaign",
+        resourceId: "8u94t",
+        accountId: "18ce54d4x5t",
+        body,
+        fetchedAt: at(10),
+      },
+    ]);
+    expect(written).toBe(1);
 
-    await snapshots.put({ resourceType: "campaign", resourceId: "8u94t", body, fetchedAt });
-
-    const read = await snapshots.get("campaign", "8u94t");
-    expect(read).toEqual({ resourceType: "campaign", resourceId: "8u94t", body, fetchedAt });
-    expect(await snapshots.get("campaign", "missing")).toBeNull();
+    const latest = await snapshots.latest("campaign", ["8u94t", "never-read"]);
+    expect([...latest.keys()]).toEqual(["8u94t"]);
+    expect(latest.get("8u94t")).toMatchObject({
+      accountId: "18ce54d4x5t",
+      version: 1,
+      body,
+      fetchedAt: at(10),
+      checkedAt: at(10),
+    });
   });
 
-  it("replaces the previous read of the same resource and keeps types apart", async () => {
-    const snapshots = createSnapshotRepository(db.prisma);
-    const later = new Date("2026-11-21T11:00:00.000Z");
-    await snapshots.put({
-      resourceType: "campaign",
-      resourceId: "8u94t",
-      body: { id: "8u94t", name: "Renamed" },
-      fetchedAt: later,
-    });
-    await snapshots.put({
-      resourceType: "funding_instrument",
-      resourceId: "8u94t",
-      body: { id: "8u94t", type: "CREDIT_CARD" },
-      fetchedAt: later,
-    });
+  it("writes a new version only when the content changed, and keeps types apart", async () => {
+    const base = { resourceType: "campaign", resourceId: "v1", accountId: "acc" };
+    await snapshots.record([
+      { ...base, body: { id: "v1", name: "A", budget: 1 }, fetchedAt: at(1) },
+    ]);
+    // Same content, keys in another order: no new version, only checkedAt moves on.
+    expect(
+      await snapshots.record([
+        { ...base, body: { budget: 1, name: "A", id: "v1" }, fetchedAt: at(2) },
+      ]),
+    ).toBe(0);
+    expect(
+      await snapshots.record([
+        { ...base, body: { id: "v1", name: "B", budget: 1 }, fetchedAt: at(3) },
+        { ...base, resourceType: "funding_instrument", body: { id: "v1" }, fetchedAt: at(3) },
+      ]),
+    ).toBe(2);
 
-    const campaigns = await snapshots.listByType("campaign");
-    expect(campaigns).toHaveLength(1);
-    expect(campaigns[0]?.body).toEqual({ id: "8u94t", name: "Renamed" });
-    expect(campaigns[0]?.fetchedAt).toEqual(later);
-    expect(await snapshots.listByType("funding_instrument")).toHaveLength(1);
+    const history = await snapshots.history("campaign", "v1");
+    expect(history.map((v) => [v.version, v.body.name, v.fetchedAt, v.checkedAt])).toEqual([
+      [2, "B", at(3), at(3)],
+      [1, "A", at(1), at(2)],
+    ]);
+    expect((await snapshots.latest("funding_instrument", ["v1"])).get("v1")?.version).toBe(1);
   });
 });

@@ -1,0 +1,87 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { SecretBox } from "@adsgraph/storage";
+import type { PrismaClient } from "../generated/prisma/client.js";
+
+/** The upstream identity a session signs as. */
+export interface SessionCredentials {
+  userId: string;
+  screenName: string;
+  accessToken: string;
+  accessTokenSecret: string;
+}
+
+export interface ActiveSession extends SessionCredentials {
+  id: string;
+  expiresAt: Date;
+}
+
+export interface SessionStore {
+  /** Starts a session; the token is returned once and only its hash is kept. */
+  create(credentials: SessionCredentials): Promise<{ token: string; session: ActiveSession }>;
+  /** The live session a token names, or null (unknown, expired or revoked). */
+  resolve(token: string): Promise<ActiveSession | null>;
+  /** Ends a session for good, with the reason kept for audit. */
+  revoke(sessionId: string, reason: string): Promise<void>;
+}
+
+export interface SessionStoreOptions {
+  prisma: PrismaClient;
+  box: SecretBox;
+  ttlMs: number;
+  now?: () => Date;
+}
+
+const TOKEN_PREFIX = "ags_";
+
+/** SHA-256 of a session token: what the database holds instead of the token. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function createSessionStore({
+  prisma,
+  box,
+  ttlMs,
+  now = () => new Date(),
+}: SessionStoreOptions): SessionStore {
+  return {
+    async create(credentials) {
+      const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+      const id = randomUUID();
+      const expiresAt = new Date(now().getTime() + ttlMs);
+      await prisma.session.create({
+        data: {
+          id,
+          tokenHash: hashToken(token),
+          userId: credentials.userId,
+          screenName: credentials.screenName,
+          accessToken: box.seal(credentials.accessToken),
+          accessTokenSecret: box.seal(credentials.accessTokenSecret),
+          expiresAt,
+        },
+      });
+      return { token, session: { ...credentials, id, expiresAt } };
+    },
+
+    async resolve(token) {
+      if (!token.startsWith(TOKEN_PREFIX)) return null;
+      const row = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) } });
+      if (!row || row.revokedAt !== null || row.expiresAt <= now()) return null;
+      return {
+        id: row.id,
+        userId: row.userId,
+        screenName: row.screenName,
+        accessToken: box.open(row.accessToken),
+        accessTokenSecret: box.open(row.accessTokenSecret),
+        expiresAt: row.expiresAt,
+      };
+    },
+
+    async revoke(sessionId, reason) {
+      await prisma.session.updateMany({
+        where: { id: sessionId, revokedAt: null },
+        data: { revokedAt: now(), revokedReason: reason },
+      });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  createSecretBox,
+  createTestTarget,
+  generateKeyText,
+  parseKeyring,
+  TEST_ENGINES,
+  type TestTarget,
+} from "@adsgraph/storage";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../src/db/database.js";
+import { createLoginAttempts } from "../src/sessions/login-attempts.js";
+import { createSessionStore } from "../src/sessions/session-store.js";
+
+const credentials = {
+  userId: "1397727542898307072",
+  screenName: "demo",
+  accessToken: "1397727542898307072-accesstokenvalue",
+  accessTokenSecret: "access-token-secret-value",
+};
+
+describe.each(TEST_ENGINES)("sessions on %s", (engine) => {
+  let testTarget: TestTarget;
+  let db: Database;
+  let clock = new Date("2026-11-21T12:00:00Z");
+  const box = createSecretBox(parseKeyring(generateKeyText()));
+
+  beforeAll(async () => {
+    testTarget = await createTestTarget(engine, "sessions");
+    db = await openDatabase(testTarget.target);
+  });
+  afterAll(async () => {
+    await db.close();
+    await testTarget.drop();
+  });
+
+  it("resolves a session by its token, and keeps neither the token nor the secrets in clear", async () => {
+    const store = createSessionStore({ prisma: db.prisma, box, ttlMs: 60_000, now: () => clock });
+    const { token, session } = await store.create(credentials);
+
+    expect(await store.resolve(token)).toEqual({
+      ...credentials,
+      id: session.id,
+      expiresAt: session.expiresAt,
+    });
+    const rows = JSON.stringify(await db.prisma.session.findMany());
+    for (const secret of [token, credentials.accessToken, credentials.accessTokenSecret]) {
+      expect(rows).not.toContain(secret);
+    }
+  });
+
+  it("refuses unknown, expired and revoked sessions", async () => {
+    const store = createSessionStore({ prisma: db.prisma, box, ttlMs: 60_000, now: () => clock });
+    const first = await store.create(credentials);
+    const second = await store.create(credentials);
+
+    expect(await store.resolve("ags_unknown")).toBeNull();
+    expect(await store.resolve("not-a-session-token")).toBeNull();
+    await store.revoke(first.session.id, "logout");
+    expect(await store.resolve(first.token)).toBeNull();
+    expect(await store.resolve(second.token)).not.toBeNull();
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await store.resolve(second.token)).toBeNull();
+  });
+
+  it("hands out a request token's secret once, and only to the browser that asked", async () => {
+    const attempts = createLoginAttempts({
+      prisma: db.prisma,
+      box,
+      ttlMs: 60_000,
+      now: () => clock,
+    });
+    await attempts.begin({
+      requestToken: "rt-1",
+      requestTokenSecret: "rts-1",
+      browserBinding: "browser-a",
+    });
+    await attempts.begin({
+      requestToken: "rt-2",
+      requestTokenSecret: "rts-2",
+      browserBinding: null,
+    });
+
+    expect(await attempts.take("rt-1", "browser-b")).toBeNull();
+    expect(await attempts.take("rt-1", "browser-a")).toBeNull(); // spent by the failed try
+    expect(await attempts.take("rt-2", null)).toBe("rts-2");
+    expect(await attempts.take("rt-2", null)).toBeNull();
+    expect(JSON.stringify(await db.prisma.loginAttempt.findMany())).not.toContain("rts-");
+  });
+});
