@@ -4,12 +4,60 @@ import { z } from "zod";
 const appDir = path.resolve(import.meta.dirname, "..");
 
 const port = z.coerce.number().int().min(0).max(65_535);
+const origin = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+  .refine((value) => new URL(value).pathname === "/", "must have no path (scheme, host, port)")
+  .transform((value) => value.replace(/\/$/, ""));
+const seconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(fallback ? "true" : "false")
+    .transform((value) => value === "true" || value === "1");
+const optional = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 
-/** Every setting of the GraphQL app, with its default; README "Configuration" lists them. */
+/**
+ * Every setting of the GraphQL app, with its default; README "Configuration" lists them. The
+ * facade's app credentials and the dev access token default to the DEV-ONLY values ads-api seeds
+ * (apps/ads-api/src/seed/demo-credentials.ts; a test keeps them equal).
+ */
 const schema = z.object({
   GRAPHQL_HOST: z.string().min(1).default("127.0.0.1"),
   GRAPHQL_PORT: port.default(4000),
-  ADS_API_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:4010"),
+  /** Where browsers reach the facade; the OAuth callback is `<this>/auth/callback`. */
+  GRAPHQL_PUBLIC_URL: origin.optional(),
+  /** The upstream service's three host roles (spec §1). */
+  ADS_API_BASE_URL: origin.default("http://127.0.0.1:4010"),
+  ADS_API_ADS_URL: origin.default("http://127.0.0.1:4011"),
+  ADS_API_SANDBOX_URL: origin.default("http://127.0.0.1:4012"),
+  /** The facade's own app on the upstream service (three-legged sign-in, app-only bearer). */
+  FACADE_CONSUMER_KEY: z.string().min(1).default("adsgraph-demo-consumer-key"),
+  FACADE_CONSUMER_SECRET: z.string().min(1).default("adsgraph-demo-consumer-secret-DEV-ONLY"),
+  /** Comma-separated AES-256 keys (64 hex digits or base64), current first; see README "Sessions". */
+  SESSION_ENCRYPTION_KEYS: optional,
+  SESSION_ENCRYPTION_KEYS_FILE: z
+    .string()
+    .min(1)
+    .default(path.join(appDir, ".data", "session-keys")),
+  SESSION_TTL_SECONDS: seconds(7 * 24 * 3600),
+  /** At start, open a session for the dev access token and hand it to the playground. */
+  DEV_SESSION: flag(process.env.NODE_ENV !== "production"),
+  DEV_USER_ID: z
+    .string()
+    .regex(/^[0-9]+$/, "must be digits")
+    .default("1400000000000000001"),
+  DEV_SCREEN_NAME: z.string().min(1).default("adsgraph_demo"),
+  DEV_ACCESS_TOKEN: z.string().min(1).default("1400000000000000001-adsgraphDemoAccessTokenDEVONLY"),
+  DEV_ACCESS_TOKEN_SECRET: z.string().min(1).default("adsgraph-demo-access-token-secret-DEV-ONLY"),
+  /** How long a snapshot answers without asking upstream; 0 turns it off. */
+  SNAPSHOT_FRESH_SECONDS_REFERENCE: seconds(3600),
+  SNAPSHOT_FRESH_SECONDS_ENTITY: seconds(30),
+  /** How long a user's access to an account is trusted before upstream is asked again. */
+  ACCESS_CHECK_TTL_SECONDS: seconds(60),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()
@@ -21,12 +69,18 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = z.infer<typeof schema> & { GRAPHQL_PUBLIC_URL: string };
 
 /** Parses the environment once; a bad value fails start with the variable's name and the rule. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = schema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-  throw new Error(`Invalid environment for @adsgraph/graphql:\n${lines.join("\n")}`);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment for @adsgraph/graphql:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    GRAPHQL_PUBLIC_URL: env.GRAPHQL_PUBLIC_URL ?? `http://${env.GRAPHQL_HOST}:${env.GRAPHQL_PORT}`,
+  };
 }

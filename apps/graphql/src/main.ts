@@ -5,8 +5,23 @@ import { buildServer } from "./server.js";
 
 const env = loadEnv();
 const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.PGLITE_DIR));
-const app = await buildServer({ db, logLevel: env.LOG_LEVEL });
 
+// Development: a ready session for the seeded demo user, handed to the playground.
+let playground: { defaultHeaders: string } | undefined;
+let devLine: string | undefined;
+if (env.DEV_SESSION) {
+  const { createServices } = await import("./services.js");
+  const { token } = await createServices(db, env, console.warn).sessions.create({
+    userId: env.DEV_USER_ID,
+    screenName: env.DEV_SCREEN_NAME,
+    accessToken: env.DEV_ACCESS_TOKEN,
+    accessTokenSecret: env.DEV_ACCESS_TOKEN_SECRET,
+  });
+  playground = { defaultHeaders: JSON.stringify({ Authorization: `Bearer ${token}` }) };
+  devLine = `Dev session for @${env.DEV_SCREEN_NAME} (DEV ONLY, DEV_SESSION=false turns it off): Authorization: Bearer ${token}`;
+}
+
+const { app } = await buildServer({ db, env, ...(playground && { playground }) });
 const close = async () => {
   await app.close();
   await db.close();
@@ -14,7 +29,7 @@ const close = async () => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
 await app.listen({ host: env.GRAPHQL_HOST, port: env.GRAPHQL_PORT });
-const address = app.server.address();
-const port = typeof address === "object" && address ? address.port : env.GRAPHQL_PORT;
 const where = db.engine === "pglite" ? `PGlite in ${env.PGLITE_DIR}` : "PostgreSQL";
-console.log(`GraphQL ready at http://${env.GRAPHQL_HOST}:${port}/graphql (storage: ${where})`);
+console.log(`GraphQL ready at ${env.GRAPHQL_PUBLIC_URL}/graphql (storage: ${where})`);
+console.log(`Sign in at ${env.GRAPHQL_PUBLIC_URL}/auth/login`);
+if (devLine) console.log(devLine);

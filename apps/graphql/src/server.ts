@@ -1,7 +1,9 @@
 import { ApolloServer } from "@apollo/server";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
+import { registerAuthRoutes } from "./auth/routes.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
@@ -9,20 +11,41 @@ import { formatError } from "./errors.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
+import { createServices, type Services } from "./services.js";
 
 export interface ServerOptions {
   db: Database;
-  logLevel?: Env["LOG_LEVEL"];
+  env: Env;
   playground?: PlaygroundOptions;
 }
 
-/** The GraphQL app on Fastify, not yet listening (tests call `listen` on port 0). */
-export async function buildServer({
-  db,
-  logLevel = "info",
-  playground,
-}: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: logLevel } });
+export interface Server {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** The GraphQL app on Fastify, not yet listening (tests call `app.listen` on port 0). */
+export async function buildServer({ db, env, playground }: ServerOptions): Promise<Server> {
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      // Session tokens travel in these; nothing that carries one is ever logged.
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+  });
+  const services = createServices(db, env, (message) => {
+    app.log.warn(message);
+  });
+  await app.register(fastifyCookie);
+  registerAuthRoutes(app, {
+    oauth: services.oauth,
+    sessions: services.sessions,
+    attempts: services.attempts,
+    publicUrl: env.GRAPHQL_PUBLIC_URL,
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    loginTtlSeconds: 15 * 60,
+  });
+
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError,
@@ -43,7 +66,7 @@ export async function buildServer({
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     path: "/graphql",
-    context: () => Promise.resolve(createContext(db)),
+    context: (request) => createContext(request, { db, sessions: services.sessions }),
   });
-  return app;
+  return { app, services };
 }

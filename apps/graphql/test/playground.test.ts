@@ -1,34 +1,25 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { createTestTarget, type TestTarget } from "@adsgraph/storage";
-import type { FastifyInstance } from "fastify";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../src/db/database.js";
-import { buildServer } from "../src/server.js";
+import { startFacade, type RunningFacade } from "./support/facade.js";
 import { isLoopback, launchLoopbackOnlyChromium } from "./support/chromium.js";
 
 const SCREENSHOT = path.resolve(import.meta.dirname, "..", ".cache", "playground.png");
 
 describe("offline playground at GET /graphql", () => {
-  let testTarget: TestTarget;
-  let db: Database;
-  let app: FastifyInstance;
+  let facade: RunningFacade;
   let browser: Browser;
   let url: string;
 
   beforeAll(async () => {
-    testTarget = await createTestTarget("pglite", "playground");
-    db = await openDatabase(testTarget.target);
-    app = await buildServer({ db, logLevel: "silent" });
-    url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
+    facade = await startFacade();
+    url = facade.url;
     browser = await launchLoopbackOnlyChromium();
   });
   afterAll(async () => {
     await browser.close();
-    await app.close();
-    await db.close();
-    await testTarget.drop();
+    await facade.close();
   });
 
   it("serves GraphiQL with every asset inline", async () => {

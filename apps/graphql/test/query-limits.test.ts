@@ -1,26 +1,17 @@
-import { createTestTarget, type TestTarget } from "@adsgraph/storage";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../src/db/database.js";
 import { QUERY_LIMITS } from "../src/query-limits.js";
-import { buildServer } from "../src/server.js";
+import { startFacade, type RunningFacade } from "./support/facade.js";
 
 describe("query limits", () => {
-  let testTarget: TestTarget;
-  let db: Database;
-  let app: FastifyInstance;
+  let facade: RunningFacade;
   let url: string;
 
   beforeAll(async () => {
-    testTarget = await createTestTarget("pglite", "limits");
-    db = await openDatabase(testTarget.target);
-    app = await buildServer({ db, logLevel: "silent" });
-    url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
+    facade = await startFacade();
+    url = facade.url;
   });
   afterAll(async () => {
-    await app.close();
-    await db.close();
-    await testTarget.drop();
+    await facade.close();
   });
 
   const post = async (query: string) => {

@@ -1,5 +1,5 @@
-import { buildServer, openDatabase, type Database } from "@adsgraph/graphql";
-import { createTestTarget, type TestTarget } from "@adsgraph/storage";
+import { buildServer, loadEnv, openDatabase, type Database } from "@adsgraph/graphql";
+import { createTestTarget, generateKeyText, type TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { execute } from "../src/client.js";
 import { HealthQuery } from "../src/documents.js";
@@ -7,13 +7,14 @@ import { HealthQuery } from "../src/documents.js";
 describe("the example consumer against the running facade", () => {
   let testTarget: TestTarget;
   let db: Database;
-  let app: Awaited<ReturnType<typeof buildServer>>;
+  let app: Awaited<ReturnType<typeof buildServer>>["app"];
   let url: string;
 
   beforeAll(async () => {
     testTarget = await createTestTarget("pglite", "web_client");
     db = await openDatabase(testTarget.target);
-    app = await buildServer({ db, logLevel: "silent" });
+    const env = loadEnv({ LOG_LEVEL: "silent", SESSION_ENCRYPTION_KEYS: generateKeyText() });
+    ({ app } = await buildServer({ db, env }));
     url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
   });
   afterAll(async () => {

@@ -22,6 +22,15 @@ describe("requestUrl", () => {
     );
   });
 
+  it("keeps a host's path prefix and encodes the query per RFC 3986, as OAuth signs it", () => {
+    const endpoint = getEndpoint("campaigns.list");
+    const params = parseParams(endpoint, { account_id: "a", q: "50% off* (it's)!" });
+    const hosts = { ...LOCAL_HOSTS, ads: "https://proxy.example/ads-api/" };
+    expect(requestUrl(hosts, toWire(endpoint, params)).toString()).toBe(
+      "https://proxy.example/ads-api/12/accounts/a/campaigns?q=50%25%20off%2A%20%28it%27s%29%21",
+    );
+  });
+
   it("never builds a URL from parameters the catalog refuses", () => {
     expect(() => parseParams("campaigns.get", { account_id: "x" })).toThrow(ValidationError);
   });

@@ -1,2 +1,102 @@
+export { createRestClient } from "./client.js";
+export type { RestClient, RestClientApi } from "./client.js";
+export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from "./config.js";
+export type { RestClientOptions, CallOptions, AuthOptions, RateLimitOptions } from "./config.js";
 export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
 export type { Hosts } from "./hosts.js";
+export type { RestResponse } from "./request.js";
+export type {
+  ParamsOf,
+  ResultOf,
+  ItemOf,
+  CallResult,
+  MessageStream,
+  StreamEndpointId,
+  PageableId,
+  TotalCountId,
+  BatchId,
+  LookupId,
+  LookupParam,
+  GetManyParams,
+  GetManyOptions,
+  BatchOptions,
+  EndpointMethod,
+  ResourceTree,
+} from "./method-types.js";
+
+export {
+  REST_CLIENT_ERROR_CODES,
+  RestClientError,
+  RestValidationError,
+  RestNetworkError,
+  RestTimeoutError,
+  RestAbortedError,
+  RestApiError,
+  RestAuthError,
+  RestRateLimitError,
+  RestProtocolError,
+  RestBatchError,
+  INVALIDATED_TOKEN_CODE,
+  BEARER_TOO_FREQUENT_CODE,
+  toRestClientError,
+} from "./errors.js";
+export type {
+  RestClientErrorCode,
+  ApiErrorItem,
+  OperationError,
+  AuthFailureReason,
+  CallSite,
+} from "./errors.js";
+
+export { shouldRetry, backoffMs, isRetrySafe, DEFAULT_RETRY_POLICY } from "./retry.js";
+export type { RetryPolicy, AttemptOutcome, RetryDecision } from "./retry.js";
+export {
+  parseRateLimitHeaders,
+  parseRetryAfter,
+  governingWindow,
+  waitBeforeSendMs,
+  waitAfterLimitMs,
+  defaultFamilyOf,
+} from "./rate-limit.js";
+export type {
+  RateLimitState,
+  RateLimitWindow,
+  RateLimitObservation,
+  RateLimitStore,
+  HeaderReader,
+} from "./rate-limit.js";
+export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
+export type { Page, FetchPage, CollectOptions } from "./paging.js";
+export {
+  lookupsFor,
+  LOOKUP_OVERRIDES,
+  chunk,
+  uniqueIds,
+  matchIds,
+  mapBounded,
+} from "./id-batching.js";
+export type { LookupSpec, ManyResult } from "./id-batching.js";
+export { BATCH_LIMITS, splitOperations, usersBatchCounts } from "./batch.js";
+export type { BatchLimits, BatchChunk, BatchOutcome } from "./batch.js";
+export {
+  normalizeIdentifier,
+  hashIdentifier,
+  hashAudienceUsers,
+  sha256Hex,
+  AUDIENCE_IDENTIFIER_KINDS,
+} from "./audience-hashing.js";
+export type {
+  AudienceIdentifierKind,
+  AudienceUserInput,
+  HashedAudienceUser,
+  HashOptions,
+  HashedUsers,
+} from "./audience-hashing.js";
+export type {
+  Hooks,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  RetryReason,
+  ErrorEvent,
+} from "./hooks.js";

@@ -1,0 +1,222 @@
+import { randomBytes } from "node:crypto";
+import {
+  buildAuthenticateUrl,
+  getAccessToken,
+  getRequestToken,
+  invalidateAccessToken,
+  OAuthHttpError,
+  type OAuthClientConfig,
+} from "@adsgraph/oauth";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { LoginAttempts } from "../sessions/login-attempts.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { cookieOptions, LOGIN_COOKIE, SESSION_COOKIE } from "./cookies.js";
+import { readSessionToken } from "./request-session.js";
+
+export interface AuthRouteOptions {
+  oauth: OAuthClientConfig;
+  sessions: SessionStore;
+  attempts: LoginAttempts;
+  publicUrl: string;
+  sessionTtlSeconds: number;
+  /** How long a started sign-in may take. */
+  loginTtlSeconds: number;
+}
+
+const callbackQuery = z.object({
+  oauth_token: z.string().min(1).optional(),
+  oauth_verifier: z.string().min(1).optional(),
+  denied: z.string().optional(),
+});
+const pinCompleteBody = z.object({
+  request_token: z.string().min(1, "request_token is required"),
+  pin: z.string().regex(/^\S+$/, "pin is required (the code the authorize page showed)"),
+});
+
+function problem(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).send({ error: { code, message } });
+}
+
+/** An upstream refusal the caller can act on, without any credential in it. */
+function upstreamProblem(reply: FastifyReply, error: unknown) {
+  if (error instanceof OAuthHttpError) {
+    return problem(
+      reply,
+      502,
+      "UPSTREAM_REFUSED",
+      `The ads service refused the sign-in step: ${error.message}`,
+    );
+  }
+  throw error;
+}
+
+/**
+ * Sign-in through the upstream service's three-legged OAuth 1.0a flow (spec §4.1):
+ * - browsers: `GET /auth/login` → the service's authenticate page → `GET /auth/callback`, which
+ *   sets an HttpOnly session cookie;
+ * - API clients: `POST /auth/token` (with the cookie) mints a separate bearer session token, or
+ *   the PIN flow (`POST /auth/pin/start`, `POST /auth/pin/complete`, used by `pnpm login`);
+ * - `POST /auth/logout` revokes the upstream access token and the session.
+ */
+export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
+  const { oauth, sessions, attempts, publicUrl } = options;
+  const sessionCookie = cookieOptions(publicUrl, options.sessionTtlSeconds);
+  const loginCookie = cookieOptions(publicUrl, options.loginTtlSeconds, "/auth");
+
+  const startSession = async (requestToken: string, secret: string, verifier: string) => {
+    const access = await getAccessToken(oauth, {
+      requestToken: { token: requestToken, tokenSecret: secret },
+      verifier,
+    });
+    return sessions.create({
+      userId: access.userId,
+      screenName: access.screenName,
+      accessToken: access.token,
+      accessTokenSecret: access.tokenSecret,
+    });
+  };
+
+  app.get("/auth/login", async (request, reply) => {
+    const forceLogin = (request.query as Record<string, unknown>).force_login === "true";
+    const binding = randomBytes(24).toString("base64url");
+    try {
+      const requestToken = await getRequestToken(oauth, { callback: `${publicUrl}/auth/callback` });
+      await attempts.begin({
+        requestToken: requestToken.token,
+        requestTokenSecret: requestToken.tokenSecret,
+        browserBinding: binding,
+      });
+      return await reply
+        .setCookie(LOGIN_COOKIE, binding, loginCookie)
+        .redirect(
+          buildAuthenticateUrl(oauth.baseUrl, { token: requestToken.token, forceLogin }),
+          303,
+        );
+    } catch (error) {
+      return upstreamProblem(reply, error);
+    }
+  });
+
+  app.get("/auth/callback", async (request, reply) => {
+    const query = callbackQuery.safeParse(request.query);
+    if (!query.success || query.data.denied !== undefined) {
+      return problem(
+        reply,
+        403,
+        "SIGN_IN_DENIED",
+        "Sign-in was not approved. Start again at /auth/login.",
+      );
+    }
+    const { oauth_token: token, oauth_verifier: verifier } = query.data;
+    if (token === undefined || verifier === undefined) {
+      return problem(reply, 400, "BAD_CALLBACK", "oauth_token and oauth_verifier are required.");
+    }
+    const secret = await attempts.take(token, request.cookies[LOGIN_COOKIE] ?? "");
+    reply.clearCookie(LOGIN_COOKIE, { path: "/auth" });
+    if (secret === null) {
+      return problem(
+        reply,
+        400,
+        "SIGN_IN_EXPIRED",
+        "This sign-in has expired, was already used, or was started in another browser. Start again at /auth/login.",
+      );
+    }
+    try {
+      const { token: sessionToken } = await startSession(token, secret, verifier);
+      return await reply
+        .setCookie(SESSION_COOKIE, sessionToken, sessionCookie)
+        .redirect("/graphql", 303);
+    } catch (error) {
+      return upstreamProblem(reply, error);
+    }
+  });
+
+  app.post("/auth/pin/start", async (_request, reply) => {
+    try {
+      const requestToken = await getRequestToken(oauth, { callback: "oob" });
+      await attempts.begin({
+        requestToken: requestToken.token,
+        requestTokenSecret: requestToken.tokenSecret,
+        browserBinding: null,
+      });
+      return await reply.send({
+        request_token: requestToken.token,
+        authorize_url: buildAuthenticateUrl(oauth.baseUrl, { token: requestToken.token }),
+      });
+    } catch (error) {
+      return upstreamProblem(reply, error);
+    }
+  });
+
+  app.post("/auth/pin/complete", async (request, reply) => {
+    const body = pinCompleteBody.safeParse(request.body);
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      return problem(
+        reply,
+        400,
+        "INVALID_PARAMETER",
+        `${issue?.path.join(".")}: ${issue?.message}`,
+      );
+    }
+    const secret = await attempts.take(body.data.request_token, null);
+    if (secret === null) {
+      return problem(
+        reply,
+        400,
+        "SIGN_IN_EXPIRED",
+        "Unknown, used or expired request_token. Start again.",
+      );
+    }
+    try {
+      const { token, session } = await startSession(body.data.request_token, secret, body.data.pin);
+      return await reply.send(sessionAnswer(token, session));
+    } catch (error) {
+      return upstreamProblem(reply, error);
+    }
+  });
+
+  /** Mints a bearer session token for API clients, from a signed-in browser (same user). */
+  app.post("/auth/token", async (request, reply) => {
+    const current = await currentSession(request);
+    if (!current) return problem(reply, 401, "UNAUTHENTICATED", "Sign in first (GET /auth/login).");
+    const { token, session } = await sessions.create(current);
+    return reply.send(sessionAnswer(token, session));
+  });
+
+  app.post("/auth/logout", async (request, reply) => {
+    const current = await currentSession(request);
+    if (!current) return problem(reply, 401, "UNAUTHENTICATED", "No live session to end.");
+    try {
+      await invalidateAccessToken(oauth, {
+        token: current.accessToken,
+        tokenSecret: current.accessTokenSecret,
+      });
+    } catch (error) {
+      // Already invalid upstream (401) is what logout wants anyway; anything else is reported.
+      if (!(error instanceof OAuthHttpError && error.status === 401))
+        return upstreamProblem(reply, error);
+    }
+    await sessions.revoke(current.id, "logout");
+    return reply.clearCookie(SESSION_COOKIE, { path: "/" }).send({ signed_out: true });
+  });
+
+  async function currentSession(request: FastifyRequest) {
+    const token = readSessionToken(request);
+    return token === null ? null : sessions.resolve(token);
+  }
+}
+
+function sessionAnswer(
+  token: string,
+  session: { userId: string; screenName: string; expiresAt: Date },
+) {
+  return {
+    session_token: token,
+    token_type: "Bearer",
+    user_id: session.userId,
+    screen_name: session.screenName,
+    expires_at: session.expiresAt.toISOString(),
+  };
+}

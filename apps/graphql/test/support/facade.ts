@@ -1,0 +1,95 @@
+import { createServer } from "node:net";
+import { createTestTarget, generateKeyText, type DatabaseTarget } from "@adsgraph/storage";
+import { openDatabase, type Database } from "../../src/db/database.js";
+import { loadEnv, type Env } from "../../src/env.js";
+import type { PlaygroundOptions } from "../../src/playground.js";
+import { buildServer, type Server } from "../../src/server.js";
+
+export interface RunningFacade extends Server {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** `<origin>/graphql` */
+  url: string;
+  db: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/**
+ * The GraphQL facade on a free loopback port with a fresh database of the given engine, as the
+ * start command runs it. `env` overrides settings (upstream URLs, freshness, ...).
+ */
+export async function startFacade({
+  engine = "pglite",
+  env: overrides = {},
+  playground,
+}: {
+  engine?: DatabaseTarget["engine"];
+  env?: Record<string, string>;
+  playground?: PlaygroundOptions;
+} = {}): Promise<RunningFacade> {
+  const testTarget = await createTestTarget(engine, "facade");
+  const db = await openDatabase(testTarget.target);
+  // The public URL (OAuth callback) must name the real port, so the port is chosen first.
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = loadEnv({
+    GRAPHQL_PORT: String(port),
+    GRAPHQL_PUBLIC_URL: origin,
+    LOG_LEVEL: "silent",
+    SESSION_ENCRYPTION_KEYS: generateKeyText(),
+    DEV_SESSION: "false",
+    ...overrides,
+  });
+  const server = await buildServer({ db, env, ...(playground && { playground }) });
+  await server.app.listen({ host: "127.0.0.1", port });
+  return {
+    ...server,
+    origin,
+    url: `${origin}/graphql`,
+    db,
+    env,
+    async close() {
+      await server.app.close();
+      await db.close();
+      await testTarget.drop();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === "object" && address) resolve(address.port);
+        else reject(new Error("no free port"));
+      });
+    });
+  });
+}
+
+/** POSTs one GraphQL operation and returns status and parsed body. */
+export async function postGraphQL(
+  url: string,
+  query: string,
+  {
+    variables,
+    headers = {},
+  }: { variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): Promise<{
+  status: number;
+  body: {
+    data?: unknown;
+    errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+  };
+}> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json()) as never };
+}

@@ -1,0 +1,120 @@
+import type { AnyEndpoint } from "@adsgraph/models";
+import type { Authenticator } from "./auth.js";
+import type { CallOptions, ResolvedConfig } from "./config.js";
+import { RestAbortedError, RestRateLimitError } from "./errors.js";
+import { emit } from "./hooks.js";
+import type { Hooks, RetryReason } from "./hooks.js";
+import type { PreparedRequest } from "./prepare.js";
+import { resetDate, waitBeforeSendMs } from "./rate-limit.js";
+import type { RateLimitBook } from "./rate-limit.js";
+import type { RetryPolicy } from "./retry.js";
+import { TransportError } from "./transport.js";
+import type { IncomingAnswer, Transport } from "./transport.js";
+
+/** What every call of one client shares. */
+export interface RequestContext {
+  readonly config: ResolvedConfig;
+  readonly transport: Transport;
+  readonly rateLimits: RateLimitBook;
+  readonly auth: Authenticator;
+}
+
+/** The running state of one call across its attempts. */
+export interface Call {
+  readonly ctx: RequestContext;
+  readonly prepared: PreparedRequest;
+  readonly options: CallOptions;
+  readonly hooks: readonly Hooks[];
+  readonly policy: RetryPolicy;
+  readonly maxWaitMs: number;
+  readonly timeoutMs: number;
+  readonly started: number;
+  /** Credentials seen during the call (a fetched bearer token), masked in any error. */
+  readonly secrets: Array<string | undefined>;
+  attempt: number;
+  /** Attempts counted against retry.maxRetries (429 waits are not). */
+  failures: number;
+  /** Time spent waiting for rate-limit resets, against rateLimit.maxWaitMs. */
+  waitedMs: number;
+  refreshedBearer: boolean;
+}
+
+const ACCEPT: Partial<Record<AnyEndpoint["response"]["kind"], string>> = {
+  html: "text/html",
+  form: "application/x-www-form-urlencoded, */*;q=0.5",
+  stream: "application/x-ndjson, application/json",
+};
+
+/** The secret-free fields every hook event of this call carries. */
+export function eventBase(call: Call) {
+  const { site, redactedUrl } = call.prepared;
+  return { ...site, url: redactedUrl, attempt: call.attempt };
+}
+
+/** Announces a wait through onRetry, then waits; the caller's abort ends it. */
+export async function pause(
+  call: Call,
+  ms: number,
+  reason: RetryReason,
+  detail: string,
+  status?: number,
+): Promise<void> {
+  emit(call.hooks, "onRetry", { ...eventBase(call), reason, detail, delayMs: ms, status });
+  try {
+    await call.ctx.config.sleep(ms, call.options.signal);
+  } catch {
+    throw new RestAbortedError(call.prepared.site);
+  }
+}
+
+/** Waits for the reset when the known budget is zero (never drawing a 429), within maxWaitMs. */
+export async function waitForBudget(call: Call): Promise<void> {
+  const { config, rateLimits } = call.ctx;
+  if (!config.rateLimit.waitBeforeSend) return;
+  const { endpoint, accountId, site } = call.prepared;
+  const known = rateLimits.get(endpoint.id, accountId);
+  const wait = waitBeforeSendMs(known, config.clock(), config.rateLimit.padMs);
+  if (wait <= 0) return;
+  if (call.waitedMs + wait > call.maxWaitMs) {
+    throw new RestRateLimitError(site, {
+      resetAt: resetDate(known),
+      waitedMs: call.waitedMs,
+      maxWaitMs: call.maxWaitMs,
+      sent: false,
+      rateLimit: known,
+    });
+  }
+  await pause(call, wait, "rate_limit", "the known budget is zero: waiting for the reset");
+  call.waitedMs += wait;
+}
+
+/** Sends one attempt; resolves with the answer or with the failure that stopped it. */
+export async function attempt(call: Call): Promise<IncomingAnswer | TransportError> {
+  const { ctx, prepared, options } = call;
+  const { endpoint } = prepared;
+  call.attempt += 1;
+  const auth = await ctx.auth.authorize(endpoint, prepared, options.token);
+  call.secrets.push(auth.secret);
+  const headers: Record<string, string> = {
+    "user-agent": ctx.config.userAgent,
+    accept: ACCEPT[endpoint.response.kind] ?? "application/json",
+  };
+  if (auth.authorization !== undefined) headers.authorization = auth.authorization;
+  if (prepared.contentType !== undefined) headers["content-type"] = prepared.contentType;
+  ctx.rateLimits.reserve(endpoint.id, prepared.accountId, ctx.config.clock());
+  emit(call.hooks, "onRequest", eventBase(call));
+  try {
+    return await ctx.transport.send({
+      method: prepared.method,
+      url: prepared.url.toString(),
+      headers,
+      body: prepared.body,
+      timeoutMs: call.timeoutMs,
+      signal: options.signal,
+      mode: endpoint.response.kind === "stream" ? "stream" : "text",
+    });
+  } catch (error) {
+    if (error instanceof TransportError) return error;
+    throw error;
+  }
+}

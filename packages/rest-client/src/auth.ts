@@ -1,0 +1,118 @@
+import type { AnyEndpoint } from "@adsgraph/models";
+import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
+import type { BearerTokenCache, ParamPair, TokenCredentials } from "@adsgraph/oauth";
+import type { AuthOptions } from "./config.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
+
+/** What signing needs of a prepared request. */
+export interface SignableRequest {
+  readonly method: string;
+  readonly url: URL;
+  /** Form-body pairs (signed with OAuth 1.0a); JSON bodies are never signed. */
+  readonly form: readonly ParamPair[] | undefined;
+  /** `oauth_*` parameters of oauth1-request endpoints, sent in the header (RFC 5849 §3.5.1). */
+  readonly oauthParams: Readonly<Record<string, string>>;
+}
+
+export interface AuthResult {
+  readonly authorization: string | undefined;
+  /** The fetched bearer token, so errors can mask it by value. */
+  readonly secret?: string | undefined;
+}
+
+export interface Authenticator {
+  authorize(
+    endpoint: AnyEndpoint,
+    request: SignableRequest,
+    token: TokenCredentials | undefined,
+  ): Promise<AuthResult>;
+  /** Forgets the cached bearer token (after the API refused it). */
+  evictBearer(): void;
+}
+
+function missing(endpoint: AnyEndpoint, what: string): RestClientError {
+  return new RestClientError(
+    REST_CLIENT_ERROR_CODES.MISSING_CREDENTIALS,
+    `${endpoint.id} needs ${what}; nothing was sent`,
+    endpoint.id,
+  );
+}
+
+/**
+ * Builds the Authorization header for each endpoint's catalog auth kind. The bearer token is
+ * fetched through packages/oauth's cache (one request shared by concurrent callers).
+ */
+export function createAuthenticator(
+  auth: AuthOptions,
+  bearerCache: () => BearerTokenCache,
+): Authenticator {
+  return {
+    async authorize(endpoint, request, callToken) {
+      const consumer = auth.consumer;
+      switch (endpoint.auth) {
+        case "none":
+          return { authorization: undefined };
+        case "basic":
+          if (consumer === undefined) throw missing(endpoint, "auth.consumer (API key and secret)");
+          return {
+            authorization: buildBasicAuthorization(consumer.consumerKey, consumer.consumerSecret),
+          };
+        case "bearer": {
+          if (auth.bearerToken !== undefined) {
+            return { authorization: `Bearer ${auth.bearerToken}` };
+          }
+          if (consumer === undefined) {
+            throw missing(
+              endpoint,
+              "an app-only bearer token: pass auth.bearerToken or auth.consumer",
+            );
+          }
+          const bearer = await bearerCache().get(consumer);
+          return { authorization: `Bearer ${bearer}`, secret: bearer };
+        }
+        case "oauth1-user": {
+          const token = callToken ?? auth.token;
+          if (consumer === undefined || token === undefined) {
+            throw missing(
+              endpoint,
+              "OAuth 1.0a user context: pass auth.consumer and auth.token (or a token per call)",
+            );
+          }
+          const signed = signRequest({
+            method: request.method,
+            url: request.url,
+            consumer,
+            token,
+            form: request.form,
+          });
+          return { authorization: signed.authorization };
+        }
+        case "oauth1-request": {
+          if (consumer === undefined) throw missing(endpoint, "auth.consumer (API key and secret)");
+          // The request token travels as oauth_token; its secret (RFC 5849 §2.3) comes from the
+          // call's `token` option when it names the same token.
+          const { oauth_token: requestToken, ...oauthParams } = request.oauthParams;
+          const token =
+            requestToken === undefined
+              ? undefined
+              : {
+                  token: requestToken,
+                  tokenSecret: callToken?.token === requestToken ? callToken.tokenSecret : "",
+                };
+          const signed = signRequest({
+            method: request.method,
+            url: request.url,
+            consumer,
+            token,
+            form: request.form,
+            oauthParams,
+          });
+          return { authorization: signed.authorization };
+        }
+      }
+    },
+    evictBearer() {
+      if (auth.consumer !== undefined) bearerCache().evict(auth.consumer.consumerKey);
+    },
+  };
+}

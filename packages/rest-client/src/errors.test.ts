@@ -1,0 +1,88 @@
+import { ValidationError } from "@adsgraph/models";
+import { BearerRateLimitedError, OAuthTransportError } from "@adsgraph/oauth";
+import { describe, expect, it } from "vitest";
+import {
+  REST_CLIENT_ERROR_CODES,
+  RestApiError,
+  RestAuthError,
+  RestClientError,
+  RestNetworkError,
+  RestValidationError,
+  toRestClientError,
+} from "./errors.js";
+import { scrubError, secretScrubber } from "./redaction.js";
+
+const site = { endpointId: "campaigns.get", method: "GET", path: "/12/accounts/a/campaigns/c" };
+
+describe("toRestClientError", () => {
+  it("keeps client errors and converts catalog and OAuth errors", () => {
+    const own = new RestClientError(REST_CLIENT_ERROR_CODES.INTERNAL, "x");
+    expect(toRestClientError(own)).toBe(own);
+    const validation = toRestClientError(
+      new ValidationError("campaigns.get", [
+        { code: "MISSING_PARAMETER", parameter: "campaign_id", message: "is required" },
+      ]),
+    );
+    if (!(validation instanceof RestValidationError)) throw new Error("not a validation error");
+    expect(validation.violations[0]?.parameter).toBe("campaign_id");
+    const bearer = toRestClientError(
+      new BearerRateLimitedError("POST", "/oauth2/token", [{ code: 99, message: "slow down" }]),
+    );
+    if (!(bearer instanceof RestAuthError)) throw new Error("not an auth error");
+    expect(bearer.reason).toBe("bearer_requests_too_frequent");
+    expect(
+      toRestClientError(new OAuthTransportError("POST", "/oauth2/token", new Error("reset"))),
+    ).toBeInstanceOf(RestNetworkError);
+    const other = toRestClientError(new Error("failed with oauth_token=abc"));
+    expect(other.code).toBe("INTERNAL");
+    expect(other.message).not.toContain("abc");
+    expect(toRestClientError("weird").message).toBe("unexpected failure");
+  });
+});
+
+describe("messages a person can act on", () => {
+  it("an API error lists every code, parameter and the request id", () => {
+    const error = new RestApiError(site, {
+      status: 400,
+      errors: [
+        { code: "INVALID_PARAMETER", message: "bad count", parameter: "count" },
+        { code: "MISSING_PARAMETER", message: "name is required", parameter: "name" },
+      ],
+      requestId: "r-7",
+      rateLimit: undefined,
+      attempts: 1,
+    });
+    expect(error.message).toBe(
+      "GET campaigns.get (/12/accounts/a/campaigns/c) answered 400: INVALID_PARAMETER count bad count; MISSING_PARAMETER name name is required (request id r-7)",
+    );
+    expect(error.toJSON()).toMatchObject({ status: 400, requestId: "r-7", code: "API_ERROR" });
+  });
+});
+
+describe("secret scrubbing", () => {
+  it("masks known secret values in messages, items and stacks", () => {
+    const error = new RestApiError(site, {
+      status: 401,
+      errors: [{ code: 32, message: "bad secret s3cr3t-value" }],
+      requestId: undefined,
+      rateLimit: undefined,
+      attempts: 1,
+    });
+    scrubError(error, secretScrubber(["s3cr3t-value", undefined, "no"]));
+    expect(error.message).not.toContain("s3cr3t-value");
+    expect(error.stack).not.toContain("s3cr3t-value");
+    expect(error.errors[0]?.message).toBe("bad secret [REDACTED]");
+  });
+
+  it("never shows the value of a credential-named parameter in a violation", () => {
+    const error = new RestValidationError("oauth2.invalidate_token", [
+      {
+        code: "INVALID_PARAMETER",
+        parameter: "access_token",
+        message: 'must be a string (got "tok-123")',
+      },
+    ]);
+    expect(error.violations[0]?.message).toBe("must be a string (value hidden)");
+    expect(error.message).not.toContain("tok-123");
+  });
+});

@@ -1,0 +1,127 @@
+import { LIMITS } from "@adsgraph/models";
+import type { AnyEndpoint } from "@adsgraph/models";
+
+/** An id-list parameter that looks items up by id, and the item field the ids match. */
+export interface LookupSpec {
+  readonly param: string;
+  readonly key: string;
+}
+
+/**
+ * Lookups whose names do not follow the `<singular resource>_ids` pattern (spec §4.7 names
+ * cards' id list `card_id`; card URIs match `card_uri`; post previews carry `post_id`).
+ */
+export const LOOKUP_OVERRIDES = {
+  "cards.list": [
+    { param: "card_id", key: "id" },
+    { param: "card_uris", key: "card_uri" },
+  ],
+  "cards.all.list": [{ param: "card_uris", key: "card_uri" }],
+  "post_previews.list": [{ param: "post_ids", key: "post_id" }],
+  "post_data.posts.lookup": [{ param: "ids", key: "id" }],
+} as const satisfies Record<string, readonly LookupSpec[]>;
+
+const singular = (word: string): string => (word.endsWith("s") ? word.slice(0, -1) : word);
+
+/**
+ * The lookups of a list endpoint, derived from the catalog: `a.b.list` looks up by
+ * `<a>_<b>_ids` (singular words, e.g. custom_audiences.permissions → custom_audience_permission_ids),
+ * else by `<a>_ids` (cards.poll.list → card_ids); overrides name the rest. Filters by another
+ * resource's ids (funding_instrument_ids on campaigns, line_item_ids) are not lookups.
+ */
+export function lookupsFor(endpoint: AnyEndpoint): readonly LookupSpec[] {
+  const overridden = (LOOKUP_OVERRIDES as Record<string, readonly LookupSpec[] | undefined>)[
+    endpoint.id
+  ];
+  if (overridden !== undefined) return overridden;
+  const kind = endpoint.response.kind;
+  if (endpoint.method !== "GET" || (kind !== "list" && kind !== "collection")) return [];
+  const words = endpoint.id.split(".").slice(0, -1);
+  const candidates = [`${words.map(singular).join("_")}_ids`, `${singular(words[0] ?? "")}_ids`];
+  const param = candidates.find((name) => endpoint.locations[name] === "query");
+  return param === undefined ? [] : [{ param, key: "id" }];
+}
+
+/** Distinct ids in first-seen order. */
+export function uniqueIds(ids: Iterable<string>): string[] {
+  return [...new Set(ids)];
+}
+
+/** Splits ids into requests of at most `size` (spec §4.2: 200 per list parameter). */
+export function chunk<T>(items: readonly T[], size: number = LIMITS.idsPerList): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Runs `task` over every input with at most `concurrency` running; results keep input order. */
+export async function mapBounded<I, O>(
+  inputs: readonly I[],
+  concurrency: number,
+  task: (input: I, index: number) => Promise<O>,
+): Promise<O[]> {
+  const results = new Array<O>(inputs.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < inputs.length) {
+      const index = next++;
+      try {
+        results[index] = await task(inputs[index] as I, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(Math.max(1, concurrency), inputs.length) }, worker),
+  );
+  if (failure !== undefined) throw failure.error;
+  return results;
+}
+
+export interface ManyResult<T> {
+  /** Items found, in the order of the distinct input ids. */
+  readonly found: T[];
+  /** Input ids with no item in the answers (deleted ones too unless with_deleted), in input order. */
+  readonly missing: string[];
+}
+
+/** Matches fetched items back to ids: input order kept, duplicates once, missing ids reported. */
+export function matchIds<T>(
+  ids: readonly string[],
+  items: Iterable<T>,
+  key: string,
+): ManyResult<T> {
+  const byKey = new Map<string, T>();
+  for (const item of items) {
+    const value = (item as Record<string, unknown>)[key];
+    if ((typeof value === "string" || typeof value === "number") && !byKey.has(String(value))) {
+      byKey.set(String(value), item);
+    }
+  }
+  const found: T[] = [];
+  const missing: string[] = [];
+  for (const id of uniqueIds(ids)) {
+    const item = byKey.get(id);
+    if (item === undefined) missing.push(id);
+    else found.push(item);
+  }
+  return { found, missing };
+}
+
+/**
+ * Looks up many ids through a list endpoint: de-duplicated, at most 200 per request, run with
+ * bounded concurrency, matched back in input order with the missing ids reported.
+ * `fetchChunk` receives one chunk's ids and resolves with every item of its answer(s).
+ */
+export async function getManyByIds<T>(
+  ids: readonly string[],
+  lookup: LookupSpec,
+  concurrency: number,
+  fetchChunk: (ids: string[]) => Promise<T[]>,
+): Promise<ManyResult<T>> {
+  const distinct = uniqueIds(ids);
+  const answers = await mapBounded(chunk(distinct), concurrency, (part) => fetchChunk(part));
+  return matchIds(distinct, answers.flat(), lookup.key);
+}

@@ -1,0 +1,83 @@
+import { toWire, validateParams } from "@adsgraph/models";
+import type { AnyEndpoint, ValidateOptions } from "@adsgraph/models";
+import { redact, serializeForm } from "@adsgraph/oauth";
+import type { ParamPair } from "@adsgraph/oauth";
+import type { SignableRequest } from "./auth.js";
+import { RestValidationError } from "./errors.js";
+import type { CallSite } from "./errors.js";
+import { requestUrl } from "./hosts.js";
+import type { Hosts } from "./hosts.js";
+
+/** A validated request, laid out for the wire and ready to sign and send. */
+export interface PreparedRequest extends SignableRequest {
+  readonly endpoint: AnyEndpoint;
+  readonly site: CallSite;
+  /** The `:account_id` of the call, the key of account rate limits. */
+  readonly accountId: string | undefined;
+  readonly body: string | undefined;
+  readonly contentType: string | undefined;
+  /** The URL with credential-looking parameters masked, for hooks. */
+  readonly redactedUrl: string;
+}
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
+
+/**
+ * Checks parameters against the catalog (throwing RestValidationError with every violation,
+ * before anything is sent) and lays them out where the catalog says: path (encoded), query,
+ * form, JSON fields or a whole JSON body.
+ */
+export function prepareRequest(
+  endpoint: AnyEndpoint,
+  params: unknown,
+  hosts: Hosts,
+  validate: ValidateOptions | undefined,
+): PreparedRequest {
+  const result = validateParams(endpoint, params ?? {}, validate);
+  if (!result.ok) throw new RestValidationError(endpoint.id, result.violations);
+  const wire = toWire(endpoint, result.value as Record<string, unknown>);
+
+  // oauth1-request endpoints (spec §4.1 request_token, access_token): protocol parameters go
+  // in the Authorization header, not on the query string (RFC 5849 §3.5.1).
+  const oauthParams: Record<string, string> = {};
+  let query = wire.query;
+  if (endpoint.auth === "oauth1-request") {
+    query = {};
+    for (const [name, value] of Object.entries(wire.query)) {
+      if (name.startsWith("oauth_")) oauthParams[name] = value;
+      else (query as Record<string, string>)[name] = value;
+    }
+  }
+  const url = requestUrl(hosts, { host: wire.host, path: wire.path, query });
+
+  let form: ParamPair[] | undefined;
+  let body: string | undefined;
+  let contentType: string | undefined;
+  const formEntries = Object.entries(wire.form);
+  if (formEntries.length > 0) {
+    form = formEntries;
+    body = serializeForm(formEntries);
+    contentType = FORM_TYPE;
+  } else if (wire.body !== undefined) {
+    body = JSON.stringify(wire.body);
+    contentType = JSON_TYPE;
+  } else if (wire.json !== undefined) {
+    body = JSON.stringify(wire.json);
+    contentType = JSON_TYPE;
+  }
+
+  const accountId = (result.value as { account_id?: unknown }).account_id;
+  return {
+    endpoint,
+    site: { endpointId: endpoint.id, method: endpoint.method, path: url.pathname },
+    accountId: typeof accountId === "string" ? accountId : undefined,
+    method: endpoint.method,
+    url,
+    form,
+    oauthParams,
+    body,
+    contentType,
+    redactedUrl: redact(url.toString()),
+  };
+}

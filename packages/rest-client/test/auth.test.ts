@@ -1,0 +1,188 @@
+import { createRequestVerifier } from "@adsgraph/oauth";
+import { afterEach, describe, expect, it } from "vitest";
+import { REST_CLIENT_ERROR_CODES, RestAuthError, RestClientError } from "../src/errors.js";
+import { clientFor, SECRETS, TEST_AUTH } from "./support/client.js";
+import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
+import { json, startScriptedServer } from "./support/scripted-server.js";
+import type { RecordedRequest, ScriptedServer } from "./support/scripted-server.js";
+
+let server: ScriptedServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function verifier(tokens: Record<string, string>) {
+  return createRequestVerifier({
+    lookupConsumerSecret: (key) =>
+      key === TEST_AUTH.consumer.consumerKey ? SECRETS.consumerSecret : undefined,
+    lookupToken: (token) =>
+      tokens[token] === undefined ? undefined : { status: "active", secret: tokens[token] },
+  });
+}
+
+function asVerifiable(s: ScriptedServer, request: RecordedRequest) {
+  return {
+    method: request.method,
+    url: `${s.url}${request.path}${request.rawQuery === "" ? "" : `?${request.rawQuery}`}`,
+    headers: request.headers as Record<string, string>,
+    body: request.body,
+  };
+}
+
+describe("authentication per call kind", () => {
+  it("signs user-context calls with OAuth 1.0a that packages/oauth verifies, tricky characters included", async () => {
+    server = await startScriptedServer(() => json(200, listEnvelope([], null)));
+    const client = clientFor(server, { userAgent: "ads-tests/1.0" });
+    await client.campaigns.list({ account_id: "acc1", q: "50% off* (it's) ~ok!" });
+    const sent = server.requests[0];
+    if (sent === undefined) throw new Error("nothing sent");
+    expect(sent.headers["user-agent"]).toBe("ads-tests/1.0");
+    expect(sent.headers.authorization).toMatch(/^OAuth /);
+    const verified = await verifier({ [SECRETS.token]: SECRETS.tokenSecret }).verify(
+      asVerifiable(server, sent),
+      "protected",
+    );
+    expect(verified.token).toBe(SECRETS.token);
+    await client.close();
+  });
+
+  it("signs form bodies too (oauth2.invalidate_token is signed with the owner's token)", async () => {
+    server = await startScriptedServer(() => json(200, { access_token: "revoked" }));
+    const client = clientFor(server);
+    const owner = { token: "owner-token", tokenSecret: "owner-secret" };
+    await client.oauth2.invalidate_token({ access_token: "abc" }, { token: owner });
+    const sent = server.requests[0];
+    if (sent === undefined) throw new Error("nothing sent");
+    await expect(
+      verifier({ "owner-token": "owner-secret" }).verify(asVerifiable(server, sent), "protected"),
+    ).resolves.toBeDefined();
+    await client.close();
+  });
+
+  it("sends oauth_callback in the Authorization header for request_token", async () => {
+    server = await startScriptedServer(() => ({
+      status: 200,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "oauth_token=rt&oauth_token_secret=rts&oauth_callback_confirmed=true",
+    }));
+    const client = clientFor(server);
+    const answer = await client.oauth.request_token({ oauth_callback: "oob" });
+    expect(answer.oauth_token).toBe("rt");
+    const sent = server.requests[0];
+    if (sent === undefined) throw new Error("nothing sent");
+    expect(sent.rawQuery).toBe("");
+    expect(sent.headers.authorization).toContain('oauth_callback="oob"');
+    const verified = await verifier({}).verify(asVerifiable(server, sent), "request_token");
+    expect(verified.callback).toBe("oob");
+    await client.close();
+  });
+
+  it("fetches the app-only bearer token once with Basic credentials and caches it", async () => {
+    server = await startScriptedServer((request) =>
+      request.path === "/oauth2/token"
+        ? json(200, { token_type: "bearer", access_token: SECRETS.bearerToken })
+        : json(200, { data: [{ id: "1", text: "hello" }] }),
+    );
+    const client = clientFor(server);
+    await client.post_data.posts.lookup({ ids: ["1"] });
+    await client.post_data.posts.lookup({ ids: ["1"] });
+    expect(server.requests.map((r) => r.path)).toEqual(["/oauth2/token", "/2/posts", "/2/posts"]);
+    expect(server.requests[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(server.requests[0]?.body).toBe("grant_type=client_credentials");
+    expect(server.requests[1]?.headers.authorization).toBe(`Bearer ${SECRETS.bearerToken}`);
+    await client.close();
+  });
+
+  it("refetches the bearer token once after a 401", async () => {
+    let tokens = 0;
+    server = await startScriptedServer((request) => {
+      if (request.path === "/oauth2/token") {
+        tokens += 1;
+        return json(200, {
+          token_type: "bearer",
+          access_token: `${SECRETS.bearerToken}-${tokens}`,
+        });
+      }
+      return request.headers.authorization?.endsWith("-1") === true
+        ? json(401, { errors: [{ code: 89, message: "Invalid or expired token" }] })
+        : json(200, { data: [] });
+    });
+    const client = clientFor(server);
+    await client.post_data.posts.lookup({ ids: ["1"] });
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/oauth2/token",
+      "/2/posts",
+      "/oauth2/token",
+      "/2/posts",
+    ]);
+    await client.close();
+  });
+
+  it("names an invalidated token (401, code 89)", async () => {
+    server = await startScriptedServer(() =>
+      json(401, { errors: [{ code: 89, message: "Invalid or expired token." }] }),
+    );
+    const client = clientFor(server);
+    const error = await client.accounts.get({ account_id: "acc1" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestAuthError);
+    expect((error as RestAuthError).reason).toBe("invalidated_token");
+    expect((error as RestAuthError).status).toBe(401);
+    expect((error as RestAuthError).message).toMatch(/code 89.*OAuth flow/);
+    expect(server.requests).toHaveLength(1);
+    await client.close();
+  });
+
+  it("sends nothing when the endpoint's credentials are missing", async () => {
+    server = await startScriptedServer([]);
+    const client = clientFor(server, { auth: {} });
+    const error = await client.campaigns.list({ account_id: "acc1" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestClientError);
+    expect((error as RestClientError).code).toBe(REST_CLIENT_ERROR_CODES.MISSING_CREDENTIALS);
+    await expect(client.post_data.posts.lookup({ ids: ["1"] })).rejects.toMatchObject({
+      code: REST_CLIENT_ERROR_CODES.MISSING_CREDENTIALS,
+    });
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+
+  it("uses a per-call token, and withAuth derives a client for another user", async () => {
+    server = await startScriptedServer(() => json(200, singleEnvelope(campaign("c1"))));
+    const client = clientFor(server);
+    const other = { token: "user2-token", tokenSecret: "user2-secret" };
+    await client.campaigns.get({ account_id: "a", campaign_id: "c1" }, { token: other });
+    const derived = client.withAuth({ token: other });
+    await derived.campaigns.get({ account_id: "a", campaign_id: "c1" });
+    await derived.close(); // leaves the shared pool open
+    await client.campaigns.get({ account_id: "a", campaign_id: "c1" });
+    const tokens = server.requests.map(
+      (r) => /oauth_token="([^"]+)"/.exec(r.headers.authorization ?? "")?.[1],
+    );
+    expect(tokens).toEqual(["user2-token", "user2-token", SECRETS.token]);
+    await client.close();
+  });
+
+  it("sends no Authorization header to auth-none endpoints", async () => {
+    server = await startScriptedServer(() => ({ status: 200, body: "<html>approve</html>" }));
+    const client = clientFor(server);
+    await expect(client.oauth.authorize({ oauth_token: "rt" })).resolves.toBe(
+      "<html>approve</html>",
+    );
+    expect(server.requests[0]?.headers.authorization).toBeUndefined();
+    await client.close();
+  });
+
+  it("answers a browser page's redirect with its Location (spec §4.1 authenticate)", async () => {
+    server = await startScriptedServer(() => ({
+      status: 302,
+      headers: { location: "https://app.example/cb?oauth_verifier=v" },
+      body: "",
+    }));
+    const client = clientFor(server);
+    const page = await client.request("oauth.authenticate", { oauth_token: "rt" });
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe("https://app.example/cb?oauth_verifier=v");
+    await client.close();
+  });
+});
