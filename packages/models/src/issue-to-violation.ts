@@ -36,11 +36,23 @@ const withInput = (predicate: string, input: unknown): string =>
     ? predicate
     : `${predicate} (got ${describe(input)})`;
 
+/** Parameters whose values are credentials: a violation names them but never shows the value. */
+const CREDENTIAL_NAME = /(secret|token|password|signature|verifier|authorization)/i;
+
 /** Turns one zod issue into person-readable violations (several for unknown keys). */
 export function issueToViolations(
   issue: z.core.$ZodIssue,
   topLevel: ReadonlySet<string> = new Set(),
 ): Violation[] {
+  const violations = describeIssue(issue, topLevel);
+  return violations.map((violation) =>
+    CREDENTIAL_NAME.test(violation.parameter)
+      ? { ...violation, message: violation.message.replace(/ \(got [^]*\)$/, " (value not shown)") }
+      : violation,
+  );
+}
+
+function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): Violation[] {
   const parameter = formatPath(issue.path);
   const subject = parameter === "" ? "the request" : parameter;
   const one = (code: ViolationCode, predicate: string): Violation[] => [
