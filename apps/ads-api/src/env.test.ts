@@ -1,11 +1,32 @@
 import { describe, expect, it } from "vitest";
+import { configFromEnv } from "./config.js";
 import { loadEnv } from "./env.js";
 
 describe("loadEnv", () => {
-  it("defaults to port 4010 on loopback", () => {
-    expect(loadEnv({})).toMatchObject({ ADS_API_HOST: "127.0.0.1", ADS_API_PORT: 4010 });
+  it("defaults to the three loopback host URLs", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      ADS_API_BASE_URL: "http://127.0.0.1:4010",
+      ADS_API_ADS_URL: "http://127.0.0.1:4011",
+      ADS_API_SANDBOX_URL: "http://127.0.0.1:4012",
+      ADS_API_SEED: true,
+      ADS_API_LATENCY_MS: 0,
+    });
+    expect(env.PGLITE_DIR).toMatch(/apps\/ads-api\/\.data\/pglite$/);
+    expect(configFromEnv(env).limits.totalCount).toBe(200);
   });
+
   it("names the variable of a bad value", () => {
-    expect(() => loadEnv({ ADS_API_PORT: "70000" })).toThrow(/ADS_API_PORT:/);
+    expect(() => loadEnv({ ADS_API_ADS_URL: "ftp://x" })).toThrow(/ADS_API_ADS_URL:/);
+    expect(() => loadEnv({ ADS_API_LATENCY_MS: "-1" })).toThrow(/ADS_API_LATENCY_MS:/);
+    expect(() => loadEnv({ ADS_API_BASE_URL: "http://127.0.0.1:4010/api" })).toThrow(
+      /ADS_API_BASE_URL:/,
+    );
+  });
+
+  it("needs the TLS certificate and key together", () => {
+    expect(() => configFromEnv(loadEnv({ ADS_API_TLS_CERT: "/c.pem" }))).toThrow(
+      /ADS_API_TLS_CERT and ADS_API_TLS_KEY/,
+    );
   });
 });

@@ -1,11 +1,67 @@
+import path from "node:path";
 import { z } from "zod";
 
-const port = z.coerce.number().int().min(0).max(65_535);
+const appDir = path.resolve(import.meta.dirname, "..");
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+  .refine((value) => new URL(value).pathname === "/", "must have no path (scheme, host, port)");
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const optionalPath = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(fallback ? "true" : "false")
+    .transform((value) => value === "true" || value === "1");
 
 /** Every setting of ads-api, with its default; README "Configuration" lists them. */
 const schema = z.object({
-  ADS_API_HOST: z.string().min(1).default("127.0.0.1"),
-  ADS_API_PORT: port.default(4010),
+  /** Public URL of each host role (spec preamble): clients sign requests against these. */
+  ADS_API_BASE_URL: httpUrl.default("http://127.0.0.1:4010"),
+  ADS_API_ADS_URL: httpUrl.default("http://127.0.0.1:4011"),
+  ADS_API_SANDBOX_URL: httpUrl.default("http://127.0.0.1:4012"),
+  /** PEM files; when both are set, https:// host URLs are served over TLS. */
+  ADS_API_TLS_CERT: optionalPath,
+  ADS_API_TLS_KEY: optionalPath,
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PGLITE_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(appDir, ".data", "pglite")),
+  /** 32 bytes, base64 or hex, encrypting secrets at rest; generated under .data/ when unset. */
+  ADS_API_SECRET_KEY: optionalPath,
+  ADS_API_SECRET_KEY_FILE: z
+    .string()
+    .min(1)
+    .default(path.join(appDir, ".data", "secret.key")),
+  /** Seed the demo data set at start (once; idempotent). */
+  ADS_API_SEED: flag(true),
+  /** Fixed delay added to every response, for benchmarks. */
+  ADS_API_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+  /** Rate-limit window (spec §8: 15 minutes) and the limits counted in it. */
+  ADS_API_RATE_WINDOW_SECONDS: seconds(900),
+  ADS_API_RATE_LIMIT: count(10_000),
+  ADS_API_ACCOUNT_RATE_LIMIT: count(10_000),
+  ADS_API_TOTAL_COUNT_LIMIT: count(200),
+  ADS_API_OAUTH_RATE_LIMIT: count(1_000),
+  /** /oauth2/token calls per app per window before 403 code 99 (spec §4.1 "too often"). */
+  ADS_API_BEARER_TOKEN_LIMIT: count(30),
+  ADS_API_REQUEST_TOKEN_TTL_SECONDS: seconds(900),
+  ADS_API_SESSION_TTL_SECONDS: seconds(30 * 24 * 3600),
+  /** OAuth 1.0a timestamp window, each way. */
+  ADS_API_TIMESTAMP_WINDOW_SECONDS: seconds(300),
+  /** spec §8: active campaigns per account by default (an account may be raised to 8,000). */
+  ADS_API_ACTIVE_CAMPAIGN_LIMIT: count(200),
+  /** Operations in one campaigns batch request. */
+  ADS_API_BATCH_MAX: count(40),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,4 +1,16 @@
 export { loadEnv } from "./env.js";
 export type { Env } from "./env.js";
-export { buildServer } from "./server.js";
-export type { ServerOptions } from "./server.js";
+export { configFromEnv, DEFAULT_HOSTS, DEFAULT_LIMITS } from "./config.js";
+export type { AdsApiConfig, Limits, TlsFiles } from "./config.js";
+export { startServer } from "./server.js";
+export type { AppContext } from "./context.js";
+export type { ServerOptions, RunningServer } from "./server.js";
+export { openDatabase } from "./db/database.js";
+export type { Database } from "./db/database.js";
+export { RequestLog } from "./http/request-log.js";
+export type { LoggedRequest, RequestCounts } from "./http/request-log.js";
+export { DEMO, demoCredentialLines } from "./seed/demo-credentials.js";
+export { seedDemo } from "./seed/demo-seed.js";
+export { seedBench } from "./seed/bench-seed.js";
+export type { BenchOptions, BenchSummary } from "./seed/bench-seed.js";
+export { ERROR_CODES } from "./errors.js";

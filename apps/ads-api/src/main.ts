@@ -1,9 +1,60 @@
+import { configFromEnv } from "./config.js";
+import { createSecretBox, resolveTarget } from "@adsgraph/storage";
+import { resolveKeyring } from "./crypto/secret-key.js";
+import { openDatabase } from "./db/database.js";
+import { lockDataDir } from "./db/pglite-lock.js";
 import { loadEnv } from "./env.js";
-import { buildServer } from "./server.js";
+import { planHosts } from "./hosts/host-config.js";
+import { demoCredentialLines } from "./seed/demo-credentials.js";
+import { seedDemo } from "./seed/demo-seed.js";
+import { startServer } from "./server.js";
 
-const env = loadEnv();
-const app = buildServer({ logLevel: env.LOG_LEVEL });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void app.close());
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const config = configFromEnv(env);
+  // Refuse a bad host setup before touching the database.
+  planHosts(config.hosts, config.tls);
+  const secretKey = resolveKeyring({
+    value: env.ADS_API_SECRET_KEY,
+    file: env.ADS_API_SECRET_KEY_FILE,
+    notice: (message) => {
+      console.log(`ads-api: ${message}`);
+    },
+  });
+  const target = resolveTarget(env.DATABASE_URL, env.PGLITE_DIR);
+  const release = target.engine === "pglite" ? lockDataDir(env.PGLITE_DIR) : () => undefined;
+  const db = await openDatabase(target);
+  if (env.ADS_API_SEED && (await seedDemo(db.prisma, createSecretBox(secretKey)))) {
+    console.log("ads-api: seeded the demo data set");
+  }
+  const server = await startServer({ db, secretKey, config }).catch(async (error: unknown) => {
+    await db.close();
+    release();
+    throw error;
+  });
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    await db.close();
+    release();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
-const url = await app.listen({ host: env.ADS_API_HOST, port: env.ADS_API_PORT });
-console.log(`ads-api ready at ${url} (GET ${url}/health)`);
+  const where = db.engine === "pglite" ? `PGlite in ${env.PGLITE_DIR}` : "PostgreSQL";
+  console.log(
+    `ads-api base ready at ${server.urls.base} (credentials, GET ${server.urls.base}/health)`,
+  );
+  console.log(`ads-api ads ready at ${server.urls.ads}`);
+  console.log(`ads-api ads-sandbox ready at ${server.urls["ads-sandbox"]}`);
+  console.log(`ads-api storage: ${where}; request log: GET <any host>/_admin/requests (loopback)`);
+  if (env.ADS_API_SEED) for (const line of demoCredentialLines()) console.log(line);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `ads-api failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

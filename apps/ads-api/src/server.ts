@@ -1,14 +1,66 @@
-import Fastify, { type FastifyInstance } from "fastify";
-import type { Env } from "./env.js";
-import { registerHealthRoutes } from "./routes/health.js";
+import type { HostRole } from "@adsgraph/models";
+import type { FastifyInstance } from "fastify";
+import type { AdsApiConfig } from "./config.js";
+import { createContext } from "./context.js";
+import type { AppContext, ContextOptions } from "./context.js";
+import type { Database } from "./db/database.js";
+import { buildHostApp } from "./hosts/build-host.js";
+import { planHosts } from "./hosts/host-config.js";
 
 export interface ServerOptions {
-  logLevel?: Env["LOG_LEVEL"];
+  readonly db: Database;
+  /** The keyring encrypting secrets at rest, or one 32-byte key (see crypto/secret-key.ts). */
+  readonly secretKey: ContextOptions["secretKey"];
+  readonly config: AdsApiConfig;
+  /** The service clock for resource times; tests move it (poll closing). */
+  readonly clock?: (() => Date) | undefined;
+  /** Where logs go (default stdout); tests capture them to check redaction. */
+  readonly logStream?: NodeJS.WritableStream | undefined;
 }
 
-/** The ads-api app on Fastify, not yet listening (tests call `listen` on port 0). */
-export function buildServer({ logLevel = "info" }: ServerOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: { level: logLevel } });
-  registerHealthRoutes(app);
-  return app;
+export interface RunningServer {
+  readonly ctx: AppContext;
+  /** Public URL of each role; a configured port 0 is replaced by the bound port. */
+  readonly urls: Readonly<Record<HostRole, string>>;
+  readonly apps: Readonly<Record<HostRole, FastifyInstance>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the three host roles (spec preamble: `{base_url}`, `{ads_url}`, `{ads_sandbox_url}`),
+ * each on its own URL. The database is opened (and later closed) by the caller.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const plans = planHosts(options.config.hosts, options.config.tls);
+  const ctx = createContext(options);
+  const apps = {} as Record<HostRole, FastifyInstance>;
+  try {
+    for (const plan of plans) {
+      const app = buildHostApp(ctx, plan.role, {
+        tls: plan.tls ? options.config.tls : undefined,
+        logStream: options.logStream,
+      });
+      apps[plan.role] = app;
+      await app.listen({ host: plan.host, port: plan.port });
+      const address = app.server.address();
+      if (plan.port === 0 && typeof address === "object" && address !== null) {
+        const url = new URL(plan.publicUrl);
+        url.port = String(address.port);
+        ctx.hosts[plan.role] = url.origin;
+      } else {
+        ctx.hosts[plan.role] = plan.publicUrl.origin;
+      }
+    }
+  } catch (error) {
+    await Promise.all(Object.values(apps).map((app) => app.close()));
+    throw error;
+  }
+  return {
+    ctx,
+    urls: ctx.hosts,
+    apps,
+    close: async () => {
+      await Promise.all(Object.values(apps).map((app) => app.close()));
+    },
+  };
 }

@@ -28,11 +28,21 @@ describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
     expect(db.migrationsApplied.length).toBeGreaterThan(0);
   });
 
-  it.runIf(engine === "postgresql")("applies nothing twice when opened again", async () => {
-    // PGlite holds its data directory exclusively, so a second open is checked on PostgreSQL.
-    const again = await openDatabase(testTarget.target);
-    expect(again.migrationsApplied).toEqual([]);
-    await again.close();
+  it("applies nothing twice when opened again, and keeps what was written", async () => {
+    await snapshots.record([
+      {
+        resourceType: "campaign",
+        resourceId: "before-restart",
+        accountId: "acc",
+        body: { id: "before-restart" },
+        fetchedAt: at(0),
+      },
+    ]);
+    await db.close();
+    db = await openDatabase(testTarget.target);
+    snapshots = createSnapshotRepository(db.prisma);
+    expect(db.migrationsApplied).toEqual([]);
+    expect((await snapshots.latest("campaign", ["before-restart"])).size).toBe(1);
   });
 
   it("writes a snapshot and reads it back with long ids intact", async () => {

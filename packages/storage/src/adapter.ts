@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 /** Where the data lives: a PostgreSQL server, or an embedded PGlite data directory. */
@@ -33,13 +36,45 @@ export function createAdapter(target: DatabaseTarget): SqlMigrationAwareDriverAd
         { schema },
       );
     }
-    case "pglite":
+    case "pglite": {
       mkdirSync(target.dataDir, { recursive: true });
+      const pglite = new PGlite({ dataDir: target.dataDir });
       // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10, whose `argTypes`
       // declaration differs from 6.19's; the adapter never reads `argTypes` (PGlite infers
       // parameter types), so only the declaration is bridged here.
-      return new PrismaPGlite(
-        new PGlite({ dataDir: target.dataDir }),
-      ) as unknown as SqlMigrationAwareDriverAdapterFactory;
+      const factory = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
+      return closingPGliteOnDispose(factory, pglite);
+    }
   }
+}
+
+/**
+ * The PGlite adapter's `dispose()` leaves the database open, so `$disconnect()` would keep the
+ * process alive and the data directory in use: close PGlite when Prisma disposes the adapter.
+ */
+function closingPGliteOnDispose(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  pglite: PGlite,
+): SqlMigrationAwareDriverAdapterFactory {
+  const withClose = (adapter: SqlDriverAdapter): SqlDriverAdapter =>
+    new Proxy(adapter, {
+      get(target, property) {
+        if (property === "dispose") {
+          return async () => {
+            await target.dispose();
+            if (!pglite.closed) await pglite.close();
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function"
+          ? (value as (...a: unknown[]) => unknown).bind(target)
+          : value;
+      },
+    });
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => withClose(await factory.connect()),
+    connectToShadowDb: () => factory.connectToShadowDb(),
+  };
 }

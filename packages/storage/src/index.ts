@@ -6,3 +6,5 @@ export { createTestTarget, TEST_ENGINES, TEST_POSTGRES_URL } from "./test-target
 export type { TestTarget } from "./test-targets.js";
 export { createSecretBox, generateKeyText, parseKeyring, SecretBoxError } from "./secret-box.js";
 export type { SecretBox, SecretKey } from "./secret-box.js";
+export { openMigratedDatabase } from "./database.js";
+export type { Database } from "./database.js";

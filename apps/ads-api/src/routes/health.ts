@@ -1,5 +1,6 @@
+import type { HostRole } from "@adsgraph/models";
 import type { FastifyInstance } from "fastify";
 
-export function registerHealthRoutes(app: FastifyInstance): void {
-  app.get("/health", () => ({ status: "ok" }));
+export function registerHealthRoutes(app: FastifyInstance, role: HostRole): void {
+  app.get("/health", () => ({ status: "ok", role }));
 }

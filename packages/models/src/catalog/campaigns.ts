@@ -86,8 +86,13 @@ export const campaignEndpoints = group(
     id: "funding_instruments.list",
     method: "GET",
     path: "/accounts/:account_id/funding_instruments",
-    summary: "Funding instruments; parameters beyond paging are not shown.",
-    params: { ...accountPath, ...listParams() },
+    summary: "Funding instruments; the spec shows paging only, the recorded SDK also filters by ids.",
+    params: {
+      ...accountPath,
+      // vendor-sdk/funding_instruments_all.json: the real API takes this id list.
+      funding_instrument_ids: idList().optional(),
+      ...listParams(),
+    },
     openParams: true,
     response: list(fundingInstrumentSchema),
   }),

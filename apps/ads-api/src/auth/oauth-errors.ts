@@ -1,0 +1,47 @@
+import type { OAuthVerificationError } from "@adsgraph/oauth";
+import type { ApiError } from "../errors.js";
+import { AuthenticationError, ERROR_CODES } from "../errors.js";
+
+/**
+ * How a failed OAuth 1.0a verification is answered (401 in every case):
+ * - unknown or invalidated token → 89 "Invalid or expired token" (spec §7);
+ * - timestamp outside the window → 135 "Timestamp out of bounds";
+ * - no, malformed or incomplete OAuth parameters → 215 "Bad Authentication data";
+ * - bad signature, unknown consumer key, replayed nonce → 32 "Could not authenticate you".
+ * Messages name the parameter at fault, never a credential's value.
+ */
+export function toAuthError(error: OAuthVerificationError): ApiError {
+  switch (error.reason) {
+    case "unknown_token":
+    case "invalidated_token":
+      return new AuthenticationError(
+        ERROR_CODES.INVALID_OR_EXPIRED_TOKEN,
+        "Invalid or expired token.",
+      );
+    case "stale_timestamp":
+      return new AuthenticationError(
+        ERROR_CODES.TIMESTAMP_OUT_OF_BOUNDS,
+        "Timestamp out of bounds.",
+        "oauth_timestamp",
+      );
+    case "missing_parameter":
+    case "duplicate_parameter":
+    case "bad_parameter":
+    case "malformed_header":
+    case "unsupported_signature_method":
+    case "bad_version":
+      return new AuthenticationError(
+        ERROR_CODES.BAD_AUTHENTICATION_DATA,
+        `Bad Authentication data: ${error.message}.`,
+        error.parameter,
+      );
+    case "bad_signature":
+    case "unknown_consumer":
+    case "replay":
+    case "bad_credentials":
+      return new AuthenticationError(
+        ERROR_CODES.COULD_NOT_AUTHENTICATE,
+        "Could not authenticate you.",
+      );
+  }
+}

@@ -1,0 +1,133 @@
+import type { HostRole } from "@adsgraph/models";
+import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
+import type { RequestKind, TokenLookupResult, VerifiedRequest } from "@adsgraph/oauth";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { sha256Hex } from "../crypto/tokens.js";
+import type { AccessToken, App, RequestToken, User } from "../generated/prisma/client.js";
+import { asAccessType, findAppByConsumerKey } from "../credentials/apps.js";
+import type { AccessType } from "../credentials/apps.js";
+import { rawForm } from "../http/form-body.js";
+import { toAuthError } from "./oauth-errors.js";
+
+/** Who a verified user-context request comes from. */
+export interface AuthContext {
+  readonly app: App;
+  readonly user: User;
+  /** The access token as sent (never logged; invalidate_token answers it). */
+  readonly token: string;
+  readonly tokenHash: string;
+  readonly accessType: AccessType;
+}
+
+/**
+ * The URL the client signed: the configured public URL of the host role the request came in
+ * on, plus the path and query as received (never the Host header, which a proxy may change).
+ */
+export function signedUrl(ctx: AppContext, role: HostRole, request: FastifyRequest): string {
+  return new URL(request.url, ctx.hosts[role]).toString();
+}
+
+interface Found {
+  app?: App;
+  accessToken?: AccessToken & { user: User };
+  requestToken?: RequestToken;
+}
+
+async function verify(
+  ctx: AppContext,
+  role: HostRole,
+  request: FastifyRequest,
+  kind: RequestKind,
+): Promise<{ verified: VerifiedRequest; found: Found }> {
+  const found: Found = {};
+  try {
+    const verified = await verifyRequest(
+      {
+        method: request.method,
+        url: signedUrl(ctx, role, request),
+        headers: request.headers,
+        body: rawForm(request),
+      },
+      kind,
+      {
+        replayStore: ctx.replayStore,
+        windowSeconds: ctx.limits.timestampWindowSeconds,
+        lookupConsumerSecret: async (consumerKey) => {
+          const app = await findAppByConsumerKey(ctx.prisma, consumerKey);
+          if (app === null) return undefined;
+          found.app = app;
+          return ctx.box.open(app.consumerSecretEnc);
+        },
+        lookupToken: async (token, { kind: tokenKind }): Promise<TokenLookupResult> => {
+          const app = found.app;
+          if (app === undefined) return undefined;
+          const tokenHash = sha256Hex(token);
+          if (tokenKind === "access_token") {
+            const row = await ctx.prisma.requestToken.findUnique({ where: { tokenHash } });
+            // spec §4.1: request tokens expire and are single use.
+            if (row?.appId !== app.id || row.usedAt !== null || row.expiresAt <= ctx.clock()) {
+              return undefined;
+            }
+            found.requestToken = row;
+            return { status: "active", secret: ctx.box.open(row.secretEnc) };
+          }
+          const row = await ctx.prisma.accessToken.findUnique({
+            where: { tokenHash },
+            include: { user: true },
+          });
+          if (row?.appId !== app.id) return undefined;
+          if (row.invalidatedAt !== null) return { status: "invalidated" };
+          found.accessToken = row;
+          return { status: "active", secret: ctx.box.open(row.secretEnc) };
+        },
+      },
+    );
+    return { verified, found };
+  } catch (error) {
+    if (error instanceof OAuthVerificationError) throw toAuthError(error);
+    throw error;
+  }
+}
+
+/** A request signed with consumer keys and an access token (advertising calls, invalidation). */
+export async function verifyUserRequest(
+  ctx: AppContext,
+  role: HostRole,
+  request: FastifyRequest,
+): Promise<AuthContext> {
+  const { verified, found } = await verify(ctx, role, request, "protected");
+  const { app, accessToken } = found;
+  if (app === undefined || accessToken === undefined || verified.token === undefined) {
+    throw new Error("verified without lookups");
+  }
+  return {
+    app,
+    token: verified.token,
+    user: accessToken.user,
+    tokenHash: accessToken.tokenHash,
+    accessType: asAccessType(accessToken.accessType),
+  };
+}
+
+/** spec §4.1 leg 1: consumer keys only, oauth_callback required. */
+export async function verifyRequestTokenRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ app: App; verified: VerifiedRequest }> {
+  const { verified, found } = await verify(ctx, "base", request, "request_token");
+  if (found.app === undefined) throw new Error("verified without lookups");
+  return { app: found.app, verified };
+}
+
+/** spec §4.1 leg 3: signed with the request token, oauth_verifier required. */
+export async function verifyAccessTokenRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ app: App; verified: VerifiedRequest; requestToken: RequestToken }> {
+  const { verified, found } = await verify(ctx, "base", request, "access_token");
+  if (found.app === undefined || found.requestToken === undefined) {
+    throw new Error("verified without lookups");
+  }
+  return { app: found.app, verified, requestToken: found.requestToken };
+}

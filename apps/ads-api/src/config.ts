@@ -1,0 +1,92 @@
+import type { HostRole } from "@adsgraph/models";
+import type { Env } from "./env.js";
+
+/** Limits of spec §8 and of this service, each configurable so tests can exhaust them fast. */
+export interface Limits {
+  /** Rate-limit window (spec: 15 minutes). */
+  readonly rateWindowMs: number;
+  /** Requests per user token and endpoint family per window. */
+  readonly userRate: number;
+  /** GET requests per ad account and endpoint family per window (x-account-rate-limit-*). */
+  readonly accountRate: number;
+  /** spec §8: requests with with_total_count=true per user per window (200). */
+  readonly totalCount: number;
+  /** Credential endpoint calls per consumer key (or client address) and endpoint per window. */
+  readonly oauthRate: number;
+  /** /oauth2/token calls per app per window; more answer 403 code 99. */
+  readonly bearerTokenRate: number;
+  readonly requestTokenTtlMs: number;
+  readonly sessionTtlMs: number;
+  readonly timestampWindowSeconds: number;
+  /** spec §8: active campaigns per account unless the account has its own limit (max 8,000). */
+  readonly activeCampaigns: number;
+  readonly batchMax: number;
+}
+
+export interface TlsFiles {
+  readonly cert: string;
+  readonly key: string;
+}
+
+export interface AdsApiConfig {
+  /** Public URL of each host role; signatures are checked against these. */
+  readonly hosts: Readonly<Record<HostRole, string>>;
+  readonly tls: TlsFiles | undefined;
+  readonly limits: Limits;
+  readonly latencyMs: number;
+  readonly logLevel: Env["LOG_LEVEL"];
+}
+
+export const DEFAULT_HOSTS: Readonly<Record<HostRole, string>> = {
+  base: "http://127.0.0.1:4010",
+  ads: "http://127.0.0.1:4011",
+  "ads-sandbox": "http://127.0.0.1:4012",
+};
+
+const MINUTE_MS = 60_000;
+
+export const DEFAULT_LIMITS: Limits = {
+  rateWindowMs: 15 * MINUTE_MS,
+  userRate: 10_000,
+  accountRate: 10_000,
+  totalCount: 200,
+  oauthRate: 1_000,
+  bearerTokenRate: 30,
+  requestTokenTtlMs: 15 * MINUTE_MS,
+  sessionTtlMs: 30 * 24 * 60 * MINUTE_MS,
+  timestampWindowSeconds: 300,
+  activeCampaigns: 200,
+  batchMax: 40,
+};
+
+/** The configuration an environment describes. */
+export function configFromEnv(env: Env): AdsApiConfig {
+  const tlsCert = env.ADS_API_TLS_CERT;
+  const tlsKey = env.ADS_API_TLS_KEY;
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) {
+    throw new Error("ADS_API_TLS_CERT and ADS_API_TLS_KEY must be set together");
+  }
+  return {
+    hosts: {
+      base: env.ADS_API_BASE_URL,
+      ads: env.ADS_API_ADS_URL,
+      "ads-sandbox": env.ADS_API_SANDBOX_URL,
+    },
+    tls: tlsCert !== undefined && tlsKey !== undefined ? { cert: tlsCert, key: tlsKey } : undefined,
+    latencyMs: env.ADS_API_LATENCY_MS,
+    logLevel: env.LOG_LEVEL,
+    limits: {
+      rateWindowMs: env.ADS_API_RATE_WINDOW_SECONDS * 1000,
+      userRate: env.ADS_API_RATE_LIMIT,
+      accountRate: env.ADS_API_ACCOUNT_RATE_LIMIT,
+      totalCount: env.ADS_API_TOTAL_COUNT_LIMIT,
+      oauthRate: env.ADS_API_OAUTH_RATE_LIMIT,
+      bearerTokenRate: env.ADS_API_BEARER_TOKEN_LIMIT,
+      requestTokenTtlMs: env.ADS_API_REQUEST_TOKEN_TTL_SECONDS * 1000,
+      sessionTtlMs: env.ADS_API_SESSION_TTL_SECONDS * 1000,
+      timestampWindowSeconds: env.ADS_API_TIMESTAMP_WINDOW_SECONDS,
+      activeCampaigns: env.ADS_API_ACTIVE_CAMPAIGN_LIMIT,
+      batchMax: env.ADS_API_BATCH_MAX,
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { HostRole } from "@adsgraph/models";
+import { createMemoryReplayStore } from "@adsgraph/oauth";
+import { createSecretBox } from "@adsgraph/storage";
+import type { SecretBox, SecretKey } from "@adsgraph/storage";
+import type { ReplayStore } from "@adsgraph/oauth";
+import type { AdsApiConfig, Limits } from "./config.js";
+import { hmacBase64url } from "./crypto/tokens.js";
+import type { Database, PrismaClient } from "./db/database.js";
+import { CursorCodec } from "./http/paging.js";
+import { RateLimiter } from "./http/rate-limit.js";
+import { RequestLog } from "./http/request-log.js";
+import { loadReferenceData } from "./reference/reference-data.js";
+import type { ReferenceData } from "./reference/reference-data.js";
+
+/** Everything a request handler, the CLI and the seed work with. */
+export interface AppContext {
+  readonly db: Database;
+  readonly prisma: PrismaClient;
+  readonly box: SecretBox;
+  /** Derived keys: cursor tags and the authorize page's form tokens. */
+  readonly formKey: Buffer;
+  readonly config: AdsApiConfig;
+  /** Public URL of each role; with port 0 configured, the bound port once listening. */
+  readonly hosts: Record<HostRole, string>;
+  readonly limits: Limits;
+  /** The service's clock for resource times (tests move it to close polls). */
+  readonly clock: () => Date;
+  readonly limiter: RateLimiter;
+  readonly replayStore: ReplayStore;
+  readonly requestLog: RequestLog;
+  readonly cursors: CursorCodec;
+  readonly reference: ReferenceData;
+}
+
+export interface ContextOptions {
+  readonly db: Database;
+  /**
+   * The keyring for secrets at rest (current key first), or one 32-byte key. Cursor tags and
+   * form tokens use keys derived from the current key.
+   */
+  readonly secretKey: Buffer | readonly SecretKey[];
+  readonly config: AdsApiConfig;
+  readonly clock?: (() => Date) | undefined;
+}
+
+function deriveKey(secretKey: Buffer, purpose: string): Buffer {
+  return Buffer.from(hmacBase64url(secretKey, purpose), "base64url");
+}
+
+function keyringOf(secretKey: Buffer | readonly SecretKey[]): readonly SecretKey[] {
+  return Buffer.isBuffer(secretKey) ? [{ id: "k1", key: secretKey }] : secretKey;
+}
+
+export function createContext(options: ContextOptions): AppContext {
+  const { config } = options;
+  const keyring = keyringOf(options.secretKey);
+  const current = keyring[0]?.key;
+  if (current === undefined) throw new Error("the keyring holds no key");
+  return {
+    db: options.db,
+    prisma: options.db.prisma,
+    box: createSecretBox(keyring),
+    formKey: deriveKey(current, "authorize-form"),
+    config,
+    hosts: { ...config.hosts },
+    limits: config.limits,
+    clock: options.clock ?? (() => new Date()),
+    limiter: new RateLimiter(config.limits.rateWindowMs),
+    replayStore: createMemoryReplayStore({
+      windowSeconds: config.limits.timestampWindowSeconds,
+    }),
+    requestLog: new RequestLog(),
+    cursors: new CursorCodec(deriveKey(current, "cursor")),
+    reference: loadReferenceData(),
+  };
+}

@@ -1,0 +1,24 @@
+import path from "node:path";
+import {
+  openMigratedDatabase,
+  type Database as StorageDatabase,
+  type DatabaseTarget,
+} from "@adsgraph/storage";
+import { PrismaClient } from "../generated/prisma/client.js";
+
+const migrationsDir = path.resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
+
+import type { Prisma } from "../generated/prisma/client.js";
+
+export type { PrismaClient, Prisma };
+/** The client inside `prisma.$transaction(async (tx) => ...)`. */
+export type Tx = Prisma.TransactionClient;
+/** Either the client or a transaction: what repository functions accept. */
+export type Db = PrismaClient | Tx;
+
+export type Database = StorageDatabase<PrismaClient>;
+
+/** Opens ads-api's database for a target and brings its schema up to date. */
+export function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return openMigratedDatabase((adapter) => new PrismaClient({ adapter }), target, migrationsDir);
+}

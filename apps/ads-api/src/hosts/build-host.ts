@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { HostRole } from "@adsgraph/models";
+import { redactString } from "@adsgraph/oauth";
+import Fastify from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { TlsFiles } from "../config.js";
+import type { AppContext } from "../context.js";
+import { registerErrorHandler, routeFlags } from "../http/error-handler.js";
+import { registerFormParser } from "../http/form-body.js";
+import { registerAdminRoutes } from "../routes/admin.js";
+import { registerAuthorizePages } from "../routes/authorize.js";
+import { registerCatalogRoutes } from "../routes/catalog-routes.js";
+import { registerHealthRoutes } from "../routes/health.js";
+import { registerOAuthRoutes } from "../routes/oauth.js";
+
+export interface HostOptions {
+  /** Certificate and key files when this role is served over HTTPS. */
+  readonly tls: TlsFiles | undefined;
+  readonly logStream?: NodeJS.WritableStream | undefined;
+}
+
+/**
+ * One Fastify app per host role (each listens on its own URL). Logs go through pino with
+ * credentials redacted: the Authorization and Cookie headers are removed and URLs pass
+ * through `redactString` (the authorize page carries oauth_token on its query string).
+ */
+export function buildHostApp(
+  ctx: AppContext,
+  role: HostRole,
+  options: HostOptions,
+): FastifyInstance {
+  const app = Fastify({
+    ...(options.tls === undefined
+      ? {}
+      : { https: { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) } }),
+    logger: {
+      level: ctx.config.logLevel,
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+      base: { role },
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+        remove: true,
+      },
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactString(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+  });
+  registerFormParser(app);
+  registerErrorHandler(app);
+  if (ctx.config.latencyMs > 0) {
+    const delay = ctx.config.latencyMs;
+    app.addHook("onRequest", async () => {
+      await sleep(delay);
+    });
+  }
+  app.addHook("onResponse", async (request, reply) => {
+    const flags = routeFlags(request) as { admin?: boolean; endpointId?: string };
+    if (flags.admin === true) return;
+    ctx.requestLog.record({
+      at: new Date().toISOString(),
+      role,
+      method: request.method,
+      route: request.routeOptions.url ?? request.url.split("?")[0] ?? "",
+      endpointId: flags.endpointId,
+      status: reply.statusCode,
+    });
+  });
+  registerHealthRoutes(app, role);
+  registerAdminRoutes(app, ctx);
+  if (role === "base") {
+    registerOAuthRoutes(app, ctx);
+    registerAuthorizePages(app, ctx);
+  }
+  registerCatalogRoutes(app, ctx, role);
+  return app;
+}

@@ -1,0 +1,64 @@
+import type { HostRole } from "@adsgraph/models";
+
+/** One request as the log keeps it: no parameters, headers or bodies (they may hold secrets). */
+export interface LoggedRequest {
+  readonly at: string;
+  readonly role: HostRole;
+  readonly method: string;
+  /** The route template, e.g. `/12/accounts/:account_id/campaigns`. */
+  readonly route: string;
+  /** The catalog id when the route is a catalog endpoint. */
+  readonly endpointId: string | undefined;
+  readonly status: number;
+}
+
+export interface RequestCounts {
+  readonly total: number;
+  readonly byEndpoint: Readonly<Record<string, number>>;
+  readonly byRole: Readonly<Record<string, number>>;
+}
+
+/**
+ * Counts the requests served, so tests of later issues can measure how many upstream calls the
+ * GraphQL facade makes. In process: `server.requestLog`; over HTTP: `GET /_admin/requests` on
+ * any host, loopback clients only. Keeps the last `capacity` entries and running totals.
+ */
+export class RequestLog {
+  readonly #entries: LoggedRequest[] = [];
+  readonly #capacity: number;
+  #total = 0;
+  #byEndpoint = new Map<string, number>();
+  #byRole = new Map<string, number>();
+
+  constructor(capacity = 10_000) {
+    this.#capacity = capacity;
+  }
+
+  record(entry: LoggedRequest): void {
+    this.#entries.push(entry);
+    if (this.#entries.length > this.#capacity) this.#entries.shift();
+    this.#total += 1;
+    const key = entry.endpointId ?? `${entry.method} ${entry.route}`;
+    this.#byEndpoint.set(key, (this.#byEndpoint.get(key) ?? 0) + 1);
+    this.#byRole.set(entry.role, (this.#byRole.get(entry.role) ?? 0) + 1);
+  }
+
+  counts(): RequestCounts {
+    return {
+      total: this.#total,
+      byEndpoint: Object.fromEntries(this.#byEndpoint),
+      byRole: Object.fromEntries(this.#byRole),
+    };
+  }
+
+  entries(): readonly LoggedRequest[] {
+    return [...this.#entries];
+  }
+
+  reset(): void {
+    this.#entries.length = 0;
+    this.#total = 0;
+    this.#byEndpoint = new Map();
+    this.#byRole = new Map();
+  }
+}

@@ -1,0 +1,66 @@
+import type { AnyEndpoint } from "@adsgraph/models";
+import type { FastifyRequest } from "fastify";
+import { BadRequestError, ERROR_CODES } from "../errors.js";
+import { isFormBody, pairsToRecord } from "./form-body.js";
+
+/** Query parameters of a request; a name sent twice keeps both values (validation refuses it). */
+export function queryParams(request: FastifyRequest): Record<string, string | string[]> {
+  const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+  return pairsToRecord([...new URLSearchParams(search)]);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The parameters of a request by wire name, from wherever the catalog puts them: the path, the
+ * query string (and a form body, spec §4.2), JSON object fields, or the whole JSON body.
+ */
+export function gatherParams(
+  endpoint: AnyEndpoint,
+  request: FastifyRequest,
+): Record<string, unknown> {
+  const locations = Object.values(endpoint.locations);
+  const takesJson = endpoint.location === "json" || locations.includes("json");
+  const bodyName = Object.entries(endpoint.locations).find(([, where]) => where === "body")?.[0];
+  const out: Record<string, unknown> = { ...queryParams(request) };
+  const body: unknown = request.body;
+  if (isFormBody(body)) {
+    Object.assign(out, pairsToRecord(body.pairs));
+  } else if (body !== undefined && body !== null) {
+    if (bodyName !== undefined) {
+      out[bodyName] = body;
+    } else if (takesJson && isPlainObject(body)) {
+      Object.assign(out, body);
+    } else {
+      throw BadRequestError.of(
+        ERROR_CODES.INVALID_BODY,
+        takesJson
+          ? "the JSON body must be an object of parameters"
+          : "this endpoint takes its parameters on the query string or as a form body, not JSON",
+      );
+    }
+  } else if (bodyName !== undefined) {
+    throw BadRequestError.of(
+      ERROR_CODES.MISSING_PARAMETER,
+      "the JSON body (an array of operations) is required",
+      bodyName,
+    );
+  }
+  const pathParams = request.params as Record<string, string>;
+  for (const [name, value] of Object.entries(pathParams)) out[name] = value;
+  return out;
+}
+
+/** The echo of `request.params`: validated values, without a whole-body parameter. */
+export function echoOf(
+  endpoint: AnyEndpoint,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
+  const echo: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    if (item !== undefined && endpoint.locations[name] !== "body") echo[name] = item;
+  }
+  return echo;
+}

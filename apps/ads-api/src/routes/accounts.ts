@@ -1,0 +1,85 @@
+import { ERROR_CODES, ForbiddenError } from "../errors.js";
+import { accountOf } from "../http/ads-route.js";
+import type { AdsHandlers } from "../http/ads-route.js";
+import { listOf, single } from "../http/envelopes.js";
+import {
+  getUserSettings,
+  listAccountApps,
+  presentAccountApp,
+  presentUserSettings,
+  updateTaxSettings,
+  updateUserSettings,
+} from "../services/account-settings.js";
+import {
+  createSandboxAccount,
+  deleteAccount,
+  listAccounts,
+  presentAccount,
+  updateAccount,
+} from "../services/accounts.js";
+import { listHistory, presentHistory } from "../services/history.js";
+
+/** spec §4.3 accounts. */
+export const accountHandlers: AdsHandlers = {
+  "accounts.list": async ({ ctx, auth, params }) =>
+    listOf(
+      await listAccounts(ctx, auth.user.id, params),
+      (row) => presentAccount(row, false),
+      "account",
+    ),
+  "accounts.get": (call) =>
+    Promise.resolve(single(presentAccount(accountOf(call), true), "account")),
+  "accounts.create": async ({ ctx, auth }) =>
+    single(presentAccount(await createSandboxAccount(ctx, auth.user.id), true), "account"),
+  "accounts.update": async (call) =>
+    single(
+      presentAccount(await updateAccount(call.ctx, accountOf(call), call.params), true),
+      "account",
+    ),
+  "accounts.delete": async (call) =>
+    single(presentAccount(await deleteAccount(call.ctx, accountOf(call)), true), "account"),
+  "account_apps.list": async (call) =>
+    listOf(await listAccountApps(call.ctx, accountOf(call).id, call.params), presentAccountApp),
+  "account_history.list": async (call) =>
+    listOf(await listHistory(call.ctx, accountOf(call).id, call.params), presentHistory),
+  "authenticated_user_access.get": (call) =>
+    Promise.resolve(
+      single({
+        account_id: accountOf(call).id,
+        user_id: call.auth.user.id,
+        permissions: call.scope?.permissions ?? [],
+      }),
+    ),
+  "tax_settings.update": async (call) =>
+    single(await updateTaxSettings(call.ctx, accountOf(call).id, call.params)),
+  "user_settings.get": async (call) => {
+    const accountId = accountOf(call).id;
+    const { user_id: userId } = call.params;
+    // Anyone reads their own settings; an ACCOUNT_ADMIN reads everyone's.
+    const admin = call.scope?.permissions.includes("ACCOUNT_ADMIN") === true;
+    if (userId !== call.auth.user.id && !admin) {
+      throw new ForbiddenError(
+        ERROR_CODES.UNAUTHORIZED_ACCESS,
+        "only an ACCOUNT_ADMIN reads the settings of another user",
+        "user_id",
+      );
+    }
+    return single(
+      presentUserSettings(accountId, userId, await getUserSettings(call.ctx, accountId, userId)),
+    );
+  },
+  "user_settings.update": async (call) => {
+    const accountId = accountOf(call).id;
+    const { user_id: userId, account_id: _account, ...changes } = call.params;
+    // spec §4.3: user context required; not usable by account admins on others' settings.
+    if (userId !== call.auth.user.id) {
+      throw new ForbiddenError(
+        ERROR_CODES.UNAUTHORIZED_ACCESS,
+        "user settings can only be updated by that user (user context)",
+        "user_id",
+      );
+    }
+    const row = await updateUserSettings(call.ctx, accountId, userId, changes);
+    return single(presentUserSettings(accountId, userId, row));
+  },
+};

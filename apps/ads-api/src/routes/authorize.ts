@@ -1,0 +1,221 @@
+import { validateParams } from "@adsgraph/models";
+import { percentEncode } from "@adsgraph/oauth";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { hmacBase64url, safeEqual } from "../crypto/tokens.js";
+import { hasActiveGrant } from "../credentials/tokens.js";
+import {
+  approveRequestToken,
+  burnRequestToken,
+  findLiveRequestToken,
+} from "../credentials/tokens.js";
+import {
+  SESSION_COOKIE,
+  createSession,
+  findSessionUser,
+  readCookie,
+} from "../credentials/sessions.js";
+import { checkCredentials } from "../credentials/users.js";
+import type { App, RequestToken, User } from "../generated/prisma/client.js";
+import { ApiError, BadRequestError, ERROR_CODES } from "../errors.js";
+import { isFormBody, pairsToRecord } from "../http/form-body.js";
+import { applyOAuthLimit } from "../http/oauth-limit.js";
+import { queryParams } from "../http/request-params.js";
+import { renderAuthorizePage, renderDeniedPage, renderPinPage } from "../oauth-pages/html.js";
+
+type Flow = "authorize" | "authenticate";
+
+const PAGE_HEADERS = {
+  "cache-control": "no-store",
+  "x-frame-options": "DENY",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
+};
+
+function invalidToken(): ApiError {
+  return new ApiError(401, [
+    {
+      code: ERROR_CODES.INVALID_OR_EXPIRED_TOKEN,
+      message:
+        "This request token is invalid, expired or already used. Start the sign-in again from the application.",
+      parameter: "oauth_token",
+    },
+  ]);
+}
+
+/** Binds the form to the request token and to the signed-in user it was shown to (CSRF). */
+function formToken(ctx: AppContext, row: RequestToken, userId: string | null): string {
+  return hmacBase64url(ctx.formKey, `${row.tokenHash}:${userId ?? ""}`);
+}
+
+function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.status(status).headers(PAGE_HEADERS).type("text/html; charset=utf-8").send(body);
+}
+
+/** After approval: redirect to the callback with token and verifier, or show the PIN (oob). */
+function finish(
+  reply: FastifyReply,
+  client: App,
+  row: RequestToken,
+  token: string,
+  verifier: string,
+): FastifyReply {
+  if (row.callback === "oob") return html(reply, 200, renderPinPage(client.name, verifier));
+  const target = new URL(row.callback);
+  target.searchParams.append("oauth_token", token);
+  target.searchParams.append("oauth_verifier", verifier);
+  return reply.status(302).headers(PAGE_HEADERS).header("location", target.toString()).send();
+}
+
+function sessionCookie(ctx: AppContext, value: string): string {
+  const secure = ctx.hosts.base.startsWith("https:") ? "; Secure" : "";
+  const maxAge = Math.floor(ctx.limits.sessionTtlMs / 1000);
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+interface PageState {
+  readonly flow: Flow;
+  readonly token: string;
+  readonly row: RequestToken & { app: App };
+  readonly signedIn: User | null;
+  readonly screenName: string | undefined;
+}
+
+function showPage(
+  ctx: AppContext,
+  reply: FastifyReply,
+  state: PageState,
+  status: number,
+  error?: string,
+): FastifyReply {
+  return html(
+    reply,
+    status,
+    renderAuthorizePage({
+      action: `/oauth/${state.flow}`,
+      appName: state.row.app.name,
+      accessType: state.row.accessType === "read" ? "read" : "write",
+      oauthToken: state.token,
+      formToken: formToken(ctx, state.row, state.signedIn?.id ?? null),
+      signedInAs: state.signedIn?.screenName ?? null,
+      screenName: state.screenName,
+      error,
+      switchUserHref: `/oauth/${state.flow}?oauth_token=${percentEncode(state.token)}&force_login=true`,
+    }),
+  );
+}
+
+async function liveToken(ctx: AppContext, token: string): Promise<RequestToken & { app: App }> {
+  const row = await findLiveRequestToken(ctx, token);
+  if (row === null || row.userId !== null) throw invalidToken();
+  const app = await ctx.prisma.app.findUniqueOrThrow({ where: { id: row.appId } });
+  return { ...row, app };
+}
+
+/**
+ * spec §4.1 GET authorize / authenticate: a login-and-approve page. authenticate skips the
+ * approval when a user is signed in on this host (session cookie), force_login is not set, the
+ * app has "Sign in with" enabled and the user granted the app access before.
+ */
+async function showAuthorize(
+  ctx: AppContext,
+  flow: Flow,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  applyOAuthLimit(ctx, request, reply, `oauth.${flow}`);
+  const result = validateParams(`oauth.${flow}`, queryParams(request));
+  if (!result.ok) throw BadRequestError.fromViolations(result.violations);
+  const params = result.value;
+  const row = await liveToken(ctx, params.oauth_token);
+  const forceLogin = params.force_login === true;
+  const session = forceLogin
+    ? null
+    : await findSessionUser(ctx, readCookie(request.headers.cookie, SESSION_COOKIE));
+  if (
+    flow === "authenticate" &&
+    session !== null &&
+    row.app.signInWithEnabled &&
+    (await hasActiveGrant(ctx.prisma, row.app.id, session.id))
+  ) {
+    const verifier = await approveRequestToken(ctx, row, session.id);
+    return finish(reply, row.app, row, params.oauth_token, verifier);
+  }
+  return showPage(
+    ctx,
+    reply,
+    { flow, token: params.oauth_token, row, signedIn: session, screenName: params.screen_name },
+    200,
+  );
+}
+
+function field(form: Record<string, string | string[]>, name: string): string | undefined {
+  const value = form[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The page's form: screen name + password (or the signed-in session) and approve / deny. */
+async function submitAuthorize(
+  ctx: AppContext,
+  flow: Flow,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  applyOAuthLimit(ctx, request, reply, `oauth.${flow}.submit`);
+  if (!isFormBody(request.body)) {
+    throw BadRequestError.of(
+      ERROR_CODES.INVALID_BODY,
+      "the form must be posted as application/x-www-form-urlencoded",
+    );
+  }
+  const form = pairsToRecord(request.body.pairs);
+  const token = field(form, "oauth_token") ?? "";
+  const row = await liveToken(ctx, token);
+  const screenName = field(form, "screen_name");
+  const password = field(form, "password");
+  const usesPassword = (screenName ?? "") !== "" || (password ?? "") !== "";
+  const session = usesPassword
+    ? null
+    : await findSessionUser(ctx, readCookie(request.headers.cookie, SESSION_COOKIE));
+  const sent = field(form, "form_token") ?? "";
+  if (!safeEqual(sent, formToken(ctx, row, session?.id ?? null))) {
+    throw new ApiError(403, [
+      {
+        code: ERROR_CODES.UNAUTHORIZED_ACCESS,
+        message: "This form has expired or was not shown to you. Reload the page.",
+      },
+    ]);
+  }
+  const state: PageState = { flow, token, row, signedIn: session, screenName };
+  if (field(form, "decision") !== "approve") {
+    await burnRequestToken(ctx, row.tokenHash);
+    if (row.callback === "oob") return html(reply, 200, renderDeniedPage(row.app.name));
+    const target = new URL(row.callback);
+    target.searchParams.append("denied", token);
+    return reply.status(302).headers(PAGE_HEADERS).header("location", target.toString()).send();
+  }
+  let user = session;
+  if (usesPassword) {
+    user = await checkCredentials(ctx.prisma, screenName ?? "", password ?? "");
+    if (user === null)
+      return showPage(ctx, reply, state, 401, "The screen name or password is incorrect.");
+    void reply.header("set-cookie", sessionCookie(ctx, await createSession(ctx, user.id)));
+  }
+  if (user === null)
+    return showPage(ctx, reply, state, 401, "Enter your screen name and password.");
+  const verifier = await approveRequestToken(ctx, row, user.id);
+  return finish(reply, row.app, row, token, verifier);
+}
+
+export function registerAuthorizePages(app: FastifyInstance, ctx: AppContext): void {
+  for (const flow of ["authorize", "authenticate"] as const) {
+    const config = { endpointId: `oauth.${flow}`, html: true };
+    app.get(`/oauth/${flow}`, { config }, (request, reply) =>
+      showAuthorize(ctx, flow, request, reply),
+    );
+    app.post(`/oauth/${flow}`, { config }, (request, reply) =>
+      submitAuthorize(ctx, flow, request, reply),
+    );
+  }
+}

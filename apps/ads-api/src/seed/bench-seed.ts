@@ -1,0 +1,179 @@
+import type { PrismaClient } from "../db/database.js";
+import type { Prisma } from "../generated/prisma/client.js";
+import { grantAccess } from "../credentials/grants.js";
+import type { Permission } from "../credentials/grants.js";
+import { createAccountRow } from "../services/accounts.js";
+import { mediaLibraryData } from "../services/media-admin.js";
+
+export interface BenchOptions {
+  readonly accountId: string;
+  readonly campaigns: number;
+  readonly fundingInstruments: number;
+  readonly cards: number;
+  /** Seeds the generator; the same options always produce the same rows. */
+  readonly seed: number;
+  /** Users given a role on the bench account (the demo user by default). */
+  readonly grantUserIds: readonly string[];
+  readonly role?: Permission;
+  /** First created_at; rows follow one second apart. */
+  readonly start?: Date;
+}
+
+export interface BenchSummary {
+  readonly accountId: string;
+  readonly campaigns: number;
+  readonly fundingInstruments: number;
+  readonly cards: number;
+  readonly ms: number;
+}
+
+/** mulberry32: a tiny deterministic PRNG. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const CHUNK = 5_000;
+const WORDS = [
+  "Spring",
+  "Summer",
+  "Autumn",
+  "Winter",
+  "Brand",
+  "Launch",
+  "Promo",
+  "Retarget",
+  "Always-on",
+  "Holiday",
+  "Flash",
+  "Clearance",
+];
+const CURRENCIES = ["USD", "EUR", "GBP"];
+
+async function inChunks<T>(
+  rows: readonly T[],
+  write: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK)
+    await write(rows.slice(start, start + CHUNK));
+}
+
+/**
+ * Deterministic large data for benchmarks, written with bulk inserts (createMany in chunks).
+ * The account is replaced when it exists. No history entries are written for these rows.
+ */
+export async function seedBench(
+  prisma: PrismaClient,
+  options: BenchOptions,
+): Promise<BenchSummary> {
+  const began = Date.now();
+  const random = prng(options.seed);
+  const start = (options.start ?? new Date(Date.UTC(2026, 0, 1))).getTime();
+  const at = (index: number) => new Date(start + index * 1000);
+  const id = options.accountId;
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.card.deleteMany({ where: { accountId: id } });
+      await tx.mediaLibraryObject.deleteMany({ where: { accountId: id } });
+      await tx.accountMedia.deleteMany({ where: { accountId: id } });
+      await tx.historyEntry.deleteMany({ where: { accountId: id } });
+      await tx.account.deleteMany({ where: { id } });
+      await createAccountRow(tx, { id, name: `Bench account ${id}`, at: at(0) });
+      for (const userId of options.grantUserIds)
+        await grantAccess(tx, id, userId, [options.role ?? "ACCOUNT_ADMIN"]);
+
+      const funding: Prisma.FundingInstrumentCreateManyInput[] = Array.from(
+        { length: options.fundingInstruments },
+        (_, index) => ({
+          id: `${id}f${index.toString(36)}`,
+          accountId: id,
+          type: "CREDIT_CARD",
+          description: `Bench card ${index}`,
+          currency: CURRENCIES[index % CURRENCIES.length] ?? "USD",
+          startTime: at(index),
+          createdAt: at(index),
+          updatedAt: at(index),
+        }),
+      );
+      await inChunks(funding, (data) => tx.fundingInstrument.createMany({ data }));
+
+      const campaigns: Prisma.CampaignCreateManyInput[] = Array.from(
+        { length: options.campaigns },
+        (_, index) => {
+          const fundingIndex = Math.floor(random() * Math.max(1, options.fundingInstruments));
+          const active = random() < 0.3;
+          return {
+            id: `${id}c${index.toString(36)}`,
+            accountId: id,
+            fundingInstrumentId: `${id}f${fundingIndex.toString(36)}`,
+            name: `${WORDS[Math.floor(random() * WORDS.length)] ?? "Bench"} campaign ${index}`,
+            dailyBudgetAmountLocalMicro: BigInt(Math.floor(random() * 100) + 1) * 1_000_000n,
+            totalBudgetAmountLocalMicro:
+              random() < 0.5 ? null : BigInt(Math.floor(random() * 10_000) + 100) * 1_000_000n,
+            entityStatus: active ? "ACTIVE" : "PAUSED",
+            currency: CURRENCIES[fundingIndex % CURRENCIES.length] ?? "USD",
+            startTime: at(index),
+            createdAt: at(index),
+            updatedAt: at(index),
+          };
+        },
+      );
+      if (options.fundingInstruments === 0 && campaigns.length > 0) {
+        throw new Error("campaigns need at least one funding instrument");
+      }
+      await inChunks(campaigns, (data) => tx.campaign.createMany({ data }));
+
+      const media = mediaLibraryData({
+        accountId: id,
+        mediaType: "IMAGE",
+        width: 1200,
+        height: 628,
+        mediaKey: `3_${900_000 + options.seed}`,
+        at: at(0),
+        name: "Bench image",
+      });
+      await tx.mediaLibraryObject.create({ data: media });
+      const cards: Prisma.CardCreateManyInput[] = Array.from(
+        { length: options.cards },
+        (_, index) => ({
+          id: (
+            9_000_000_000_000_000n +
+            BigInt(options.seed) * 1_000_000n +
+            BigInt(index)
+          ).toString(),
+          accountId: id,
+          kind: "generic",
+          name: `Bench card ${index}`,
+          cardType: "IMAGE_WEBSITE",
+          body: {
+            components: [
+              { type: "MEDIA", media_key: media.mediaKey },
+              {
+                type: "DETAILS",
+                title: `Offer ${index}`,
+                destination: { type: "WEBSITE", url: `https://example.com/${index}` },
+              },
+            ],
+          },
+          createdAt: at(index),
+          updatedAt: at(index),
+        }),
+      );
+      await inChunks(cards, (data) => tx.card.createMany({ data }));
+    },
+    { timeout: 600_000 },
+  );
+  return {
+    accountId: id,
+    campaigns: options.campaigns,
+    fundingInstruments: options.fundingInstruments,
+    cards: options.cards,
+    ms: Date.now() - began,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * DEV-ONLY demo credentials, fixed so that apps/graphql and local tools can use them out of
+ * the box. Anyone who reads this file knows them: never seed a reachable deployment with them
+ * (set ADS_API_SEED=false).
+ */
+export const DEMO = {
+  app: {
+    name: "adsgraph demo (dev only)",
+    consumerKey: "adsgraph-demo-consumer-key",
+    consumerSecret: "adsgraph-demo-consumer-secret-DEV-ONLY",
+    callbackUrls: ["http://127.0.0.1:4000/auth/callback", "http://localhost:4000/auth/callback"],
+  },
+  user: {
+    id: "1400000000000000001",
+    screenName: "adsgraph_demo",
+    password: "demo-password-DEV-ONLY",
+  },
+  accessToken: {
+    token: "1400000000000000001-adsgraphDemoAccessTokenDEVONLY",
+    secret: "adsgraph-demo-access-token-secret-DEV-ONLY",
+  },
+  accounts: [
+    { id: "dmo1ab", name: "Demo Coffee Roasters (sandbox)" },
+    { id: "dmo2cd", name: "Demo Outdoor Gear (sandbox)" },
+  ],
+} as const;
+
+/** The lines printed at start (and by `cli -- demo-credentials`). */
+export function demoCredentialLines(): string[] {
+  return [
+    "Demo credentials (DEV ONLY, fixed values from src/seed/demo-credentials.ts):",
+    `  consumer key:        ${DEMO.app.consumerKey}`,
+    `  consumer secret:     ${DEMO.app.consumerSecret}`,
+    `  access token:        ${DEMO.accessToken.token}`,
+    `  access token secret: ${DEMO.accessToken.secret}`,
+    `  user:                @${DEMO.user.screenName} (id ${DEMO.user.id}), password ${DEMO.user.password}`,
+    `  accounts:            ${DEMO.accounts.map((account) => account.id).join(", ")} (ACCOUNT_ADMIN)`,
+  ];
+}

@@ -1,0 +1,61 @@
+import type { SecretBox } from "@adsgraph/storage";
+import type { PrismaClient } from "../db/database.js";
+import { createApp } from "../credentials/apps.js";
+import { issueAccessToken } from "../credentials/tokens.js";
+import { createUser } from "../credentials/users.js";
+import { seedAccount } from "./demo-account.js";
+import { DEMO } from "./demo-credentials.js";
+
+const SEED_KEY = "demo_seed";
+const SEED_VERSION = "1";
+const DAY_MS = 86_400_000;
+
+/**
+ * Seeds the demo data set once (a `meta` row marks it; the whole seed is one transaction):
+ * the demo app and user with a fixed access token, two sandbox accounts where the user is
+ * ACCOUNT_ADMIN, funding instruments, campaigns, media and cards of each kind. Returns false
+ * when it had already run.
+ */
+export async function seedDemo(
+  prisma: PrismaClient,
+  box: SecretBox,
+  now = new Date(),
+): Promise<boolean> {
+  if ((await prisma.meta.findUnique({ where: { key: SEED_KEY } })) !== null) return false;
+  await prisma.$transaction(
+    async (tx) => {
+      const user = await createUser(tx, DEMO.user);
+      const { app } = await createApp(tx, box, {
+        name: DEMO.app.name,
+        ownerId: user.id,
+        callbackUrls: DEMO.app.callbackUrls,
+        signInWith: true,
+        consumerKey: DEMO.app.consumerKey,
+        consumerSecret: DEMO.app.consumerSecret,
+      });
+      await issueAccessToken(
+        tx,
+        { box },
+        {
+          appId: app.id,
+          userId: user.id,
+          accessType: "write",
+          token: DEMO.accessToken.token,
+          secret: DEMO.accessToken.secret,
+        },
+      );
+      for (const [index, account] of DEMO.accounts.entries()) {
+        await seedAccount(
+          tx,
+          user.id,
+          account,
+          index,
+          new Date(now.getTime() - (30 - index) * DAY_MS),
+        );
+      }
+      await tx.meta.create({ data: { key: SEED_KEY, value: SEED_VERSION } });
+    },
+    { timeout: 60_000 },
+  );
+  return true;
+}

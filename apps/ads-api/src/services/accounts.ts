@@ -1,0 +1,139 @@
+import type { AppContext } from "../context.js";
+import { randomToken } from "../crypto/tokens.js";
+import type { Db } from "../db/database.js";
+import { newAdsId } from "../db/ids.js";
+import type { Account, Prisma } from "../generated/prisma/client.js";
+import { NotFoundError } from "../errors.js";
+import type { Sortable } from "../http/paging.js";
+import { grantAccess } from "../credentials/grants.js";
+import { inList, namePrefix, runList } from "./list.js";
+import type { ListOutcome, ListParams } from "./list.js";
+import { ts, tsOrNull } from "./time.js";
+
+export const ACCOUNT_SORT: Sortable = {
+  id: { field: "id", type: "string" },
+  name: { field: "name", type: "string" },
+  timezone: { field: "timezone", type: "string" },
+  created_at: { field: "createdAt", type: "date" },
+  updated_at: { field: "updatedAt", type: "date" },
+};
+
+/**
+ * spec §2.2. `industry_type` is present on single read and update only; `salt` too, as in
+ * the recorded single read (accounts_load.json).
+ */
+export function presentAccount(row: Account, single: boolean): Record<string, unknown> {
+  return {
+    id: row.id,
+    name: row.name,
+    business_name: row.businessName,
+    business_id: row.businessId,
+    timezone: row.timezone,
+    timezone_switch_at: tsOrNull(row.timezoneSwitchAt),
+    approval_status: row.approvalStatus,
+    ...(single ? { industry_type: row.industryType ?? "OTHER", salt: row.salt } : {}),
+    created_at: ts(row.createdAt),
+    updated_at: ts(row.updatedAt),
+    deleted: row.deleted,
+  };
+}
+
+export interface AccountListQuery extends ListParams {
+  readonly account_ids?: readonly string[] | undefined;
+  readonly q?: string | undefined;
+}
+
+/** Accounts the user holds any role on (spec §4.3). */
+export function listAccounts(
+  ctx: AppContext,
+  userId: string,
+  query: AccountListQuery,
+): Promise<ListOutcome<Account>> {
+  return runList(ctx, {
+    scope: `accounts.list:${userId}`,
+    sortable: ACCOUNT_SORT,
+    defaultSort: "created_at-asc",
+    params: query,
+    where: {
+      grants: { some: { userId } },
+      ...inList("id", query.account_ids),
+      ...namePrefix(query.q),
+    },
+    findMany: (args) => ctx.prisma.account.findMany(args as Prisma.AccountFindManyArgs),
+    count: (where) => ctx.prisma.account.count({ where }),
+  });
+}
+
+export interface NewAccount {
+  readonly id?: string | undefined;
+  readonly name: string;
+  readonly timezone?: string | undefined;
+  readonly industryType?: string | undefined;
+  readonly businessName?: string | null | undefined;
+  readonly features?: readonly string[] | undefined;
+  readonly sandbox?: boolean | undefined;
+  readonly at?: Date | undefined;
+}
+
+export function createAccountRow(db: Db, input: NewAccount): Promise<Account> {
+  const at = input.at ?? new Date();
+  return db.account.create({
+    data: {
+      id: input.id ?? newAdsId(6),
+      name: input.name,
+      timezone: input.timezone ?? "America/Los_Angeles",
+      timezoneSwitchAt: at,
+      industryType: input.industryType ?? "OTHER",
+      businessName: input.businessName ?? null,
+      salt: randomToken(24)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "0")
+        .slice(0, 32),
+      sandbox: input.sandbox ?? true,
+      features: [...(input.features ?? [])],
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
+}
+
+/** spec §4.3 sandbox create: a new account; the caller becomes its ACCOUNT_ADMIN. */
+export async function createSandboxAccount(ctx: AppContext, userId: string): Promise<Account> {
+  return ctx.prisma.$transaction(async (tx) => {
+    const count = await tx.account.count({ where: { grants: { some: { userId } } } });
+    const account = await createAccountRow(tx, {
+      name: `Sandbox account ${count + 1}`,
+      at: ctx.clock(),
+    });
+    await grantAccess(tx, account.id, userId, ["ACCOUNT_ADMIN"]);
+    return account;
+  });
+}
+
+export async function updateAccount(
+  ctx: AppContext,
+  account: Account,
+  changes: { name?: string | undefined; industry_type?: string | undefined },
+): Promise<Account> {
+  if (account.deleted)
+    throw new NotFoundError(`account ${account.id} does not exist`, "account_id");
+  return ctx.prisma.account.update({
+    where: { id: account.id },
+    data: {
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.industry_type === undefined ? {} : { industryType: changes.industry_type }),
+      updatedAt: ctx.clock(),
+    },
+  });
+}
+
+/** spec §3: sandbox DELETE sets deleted=true. */
+export async function deleteAccount(ctx: AppContext, account: Account): Promise<Account> {
+  const updated = await ctx.prisma.account.updateMany({
+    where: { id: account.id, deleted: false },
+    data: { deleted: true, updatedAt: ctx.clock() },
+  });
+  if (updated.count === 0)
+    throw new NotFoundError(`account ${account.id} does not exist`, "account_id");
+  return ctx.prisma.account.findUniqueOrThrow({ where: { id: account.id } });
+}

@@ -1,0 +1,120 @@
+import type { AppContext } from "../context.js";
+import type { Campaign, Prisma } from "../generated/prisma/client.js";
+import { NotFoundError } from "../errors.js";
+import type { Sortable } from "../http/paging.js";
+import { inList, namePrefix, runList } from "./list.js";
+import type { ListOutcome, ListParams } from "./list.js";
+import { micro, ts, tsOrNull } from "./time.js";
+
+export const CAMPAIGN_SORT: Sortable = {
+  id: { field: "id", type: "string" },
+  name: { field: "name", type: "string" },
+  created_at: { field: "createdAt", type: "date" },
+  updated_at: { field: "updatedAt", type: "date" },
+  entity_status: { field: "entityStatus", type: "string" },
+  currency: { field: "currency", type: "string" },
+  funding_instrument_id: { field: "fundingInstrumentId", type: "string" },
+  daily_budget_amount_local_micro: {
+    field: "dailyBudgetAmountLocalMicro",
+    type: "bigint",
+    nullable: true,
+  },
+  total_budget_amount_local_micro: {
+    field: "totalBudgetAmountLocalMicro",
+    type: "bigint",
+    nullable: true,
+  },
+  start_time: { field: "startTime", type: "date", nullable: true },
+  end_time: { field: "endTime", type: "date", nullable: true },
+};
+
+export const WITH_FUNDING = {
+  fundingInstrument: { select: { ableToFund: true } },
+} as const satisfies Prisma.CampaignInclude;
+
+export type CampaignRow = Campaign & { fundingInstrument: { ableToFund: boolean } };
+
+/**
+ * spec §2.3. reasons_not_servable: PAUSED_BY_ADVERTISER when paused, INCOMPLETE while the
+ * campaign has no line items (this service has none yet, so always), FUNDING_PROBLEM when the
+ * funding instrument cannot fund, EXPIRED after end_time. servable when there is no reason.
+ */
+export function presentCampaign(row: CampaignRow, now: Date): Record<string, unknown> {
+  const reasons: string[] = [];
+  if (row.entityStatus === "PAUSED") reasons.push("PAUSED_BY_ADVERTISER");
+  reasons.push("INCOMPLETE");
+  if (!row.fundingInstrument.ableToFund) reasons.push("FUNDING_PROBLEM");
+  if (row.endTime !== null && row.endTime <= now) reasons.push("EXPIRED");
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    name: row.name,
+    funding_instrument_id: row.fundingInstrumentId,
+    budget_optimization: row.budgetOptimization,
+    daily_budget_amount_local_micro: micro(row.dailyBudgetAmountLocalMicro),
+    total_budget_amount_local_micro: micro(row.totalBudgetAmountLocalMicro),
+    standard_delivery: row.standardDelivery,
+    purchase_order_number: row.purchaseOrderNumber,
+    entity_status: row.entityStatus,
+    effective_status: reasons.length === 0 ? "RUNNING" : "UNKNOWN",
+    servable: reasons.length === 0,
+    reasons_not_servable: reasons,
+    duration_in_days: row.durationInDays,
+    frequency_cap: row.frequencyCap,
+    currency: row.currency,
+    start_time: tsOrNull(row.startTime),
+    end_time: tsOrNull(row.endTime),
+    created_at: ts(row.createdAt),
+    updated_at: ts(row.updatedAt),
+    deleted: row.deleted,
+  };
+}
+
+export interface CampaignQuery extends ListParams {
+  readonly campaign_ids?: readonly string[] | undefined;
+  readonly funding_instrument_ids?: readonly string[] | undefined;
+  readonly q?: string | undefined;
+  readonly with_draft?: boolean | undefined;
+}
+
+export function listCampaigns(
+  ctx: AppContext,
+  accountId: string,
+  query: CampaignQuery,
+): Promise<ListOutcome<CampaignRow>> {
+  return runList(ctx, {
+    scope: `campaigns:${accountId}`,
+    sortable: CAMPAIGN_SORT,
+    defaultSort: "created_at-asc",
+    params: query,
+    where: {
+      accountId,
+      ...inList("id", query.campaign_ids),
+      ...inList("fundingInstrumentId", query.funding_instrument_ids),
+      ...namePrefix(query.q),
+      ...(query.with_draft === true ? {} : { draft: false }),
+    },
+    findMany: (args) =>
+      ctx.prisma.campaign.findMany({
+        ...(args as Prisma.CampaignFindManyArgs),
+        include: WITH_FUNDING,
+      }),
+    count: (where) => ctx.prisma.campaign.count({ where }),
+  });
+}
+
+export async function getCampaign(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+  withDeleted: boolean,
+): Promise<CampaignRow> {
+  const row = await ctx.prisma.campaign.findFirst({
+    where: { id, accountId },
+    include: WITH_FUNDING,
+  });
+  if (row === null || (row.deleted && !withDeleted)) {
+    throw new NotFoundError(`campaign ${id} does not exist`, "campaign_id");
+  }
+  return row;
+}

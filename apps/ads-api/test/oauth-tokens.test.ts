@@ -1,0 +1,175 @@
+import { bearerTokenResultSchema, invalidatedTokenResultSchema } from "@adsgraph/models";
+import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
+import { TEST_ENGINES } from "@adsgraph/storage";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createActor } from "./support/actors.js";
+import type { Actor } from "./support/actors.js";
+import { startTestServer } from "./support/server.js";
+import type { TestServer } from "./support/server.js";
+import { signedFetch } from "./support/signed-fetch.js";
+import type { ApiResponse } from "./support/signed-fetch.js";
+import { bodyOf, errorOf } from "./support/bodies.js";
+
+const BEARER_LIMIT = 6;
+
+async function bearer(
+  base: string,
+  key: string,
+  secret: string,
+  body = "grant_type=client_credentials",
+): Promise<ApiResponse> {
+  const response = await fetch(`${base}/oauth2/token`, {
+    method: "POST",
+    headers: {
+      authorization: buildBasicAuthorization(key, secret),
+      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+    },
+    body,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as unknown,
+  };
+}
+
+describe.each(TEST_ENGINES)(
+  "bearer tokens and signature checks on %s (spec §4.1, §7)",
+  (engine) => {
+    let server: TestServer;
+    let owner: Actor;
+
+    beforeAll(async () => {
+      server = await startTestServer(engine, { limits: { bearerTokenRate: BEARER_LIMIT } });
+      owner = await createActor(server.ctx);
+    });
+    afterAll(() => server.close());
+
+    it("returns one bearer token per app until invalidated by the owner, then a new one", async () => {
+      const first = await bearer(server.urls.base, owner.consumerKey, owner.consumerSecret);
+      expect(first.status).toBe(200);
+      const token = bearerTokenResultSchema.parse(bodyOf(first)).access_token;
+      expect(
+        bodyOf(await bearer(server.urls.base, owner.consumerKey, owner.consumerSecret))
+          .access_token,
+      ).toBe(token);
+
+      const url = `${server.urls.base}/oauth2/invalidate_token`;
+      const stranger = await createActor(server.ctx, {
+        app: {
+          id: owner.appId,
+          consumerKey: owner.consumerKey,
+          consumerSecret: owner.consumerSecret,
+        },
+      });
+      const refused = await signedFetch("POST", url, stranger.credentials, {
+        form: { access_token: token },
+      });
+      expect(refused.status).toBe(403);
+      const invalidated = await signedFetch("POST", url, owner.credentials, {
+        form: { access_token: token },
+      });
+      expect(invalidated.status).toBe(200);
+      expect(invalidatedTokenResultSchema.parse(bodyOf(invalidated)).access_token).toBe(token);
+      const gone = await signedFetch("POST", url, owner.credentials, {
+        form: { access_token: token },
+      });
+      expect(gone.status).toBe(404);
+
+      const next = await bearer(server.urls.base, owner.consumerKey, owner.consumerSecret);
+      expect(bodyOf(next).access_token).not.toBe(token);
+    });
+
+    it("refuses bad credentials, other grant types and too-frequent requests (403, 99)", async () => {
+      const app = await createActor(server.ctx);
+      expect((await bearer(server.urls.base, app.consumerKey, "wrong")).status).toBe(401);
+      const grant = await bearer(
+        server.urls.base,
+        app.consumerKey,
+        app.consumerSecret,
+        "grant_type=password",
+      );
+      expect(grant.status).toBe(400);
+      expect(errorOf(grant)).toMatchObject({ parameter: "grant_type" });
+      const statuses: number[] = [];
+      for (let call = 0; call < BEARER_LIMIT + 1; call += 1) {
+        statuses.push((await bearer(server.urls.base, app.consumerKey, app.consumerSecret)).status);
+      }
+      expect(statuses.slice(0, BEARER_LIMIT - 1).every((status) => status === 200)).toBe(true);
+      const limited = await bearer(server.urls.base, app.consumerKey, app.consumerSecret);
+      expect(limited.status).toBe(403);
+      expect(errorOf(limited).code).toBe(99);
+    });
+
+    it("maps signature failures: 32 bad signature, 135 timestamp, 215 no credentials, 32 replay", async () => {
+      const url = `${server.urls.ads}/12/accounts`;
+      const wrongSecret = await signedFetch("GET", url, {
+        consumer: { consumerKey: owner.consumerKey, consumerSecret: "nope" },
+        token: owner.credentials.token,
+      });
+      expect(wrongSecret.status).toBe(401);
+      expect(errorOf(wrongSecret).code).toBe(32);
+
+      const stale = signRequest({
+        method: "GET",
+        url,
+        consumer: owner.credentials.consumer,
+        token: owner.credentials.token,
+        clock: () => Date.now() - 3_600_000,
+      });
+      const old = await fetch(url, { headers: { authorization: stale.authorization } });
+      expect(old.status).toBe(401);
+      expect(await old.json()).toMatchObject({
+        errors: [{ code: 135, parameter: "oauth_timestamp" }],
+      });
+
+      const none = await fetch(url);
+      expect(none.status).toBe(401);
+      expect(await none.json()).toMatchObject({ errors: [{ code: 215 }] });
+
+      const signed = signRequest({
+        method: "GET",
+        url,
+        consumer: owner.credentials.consumer,
+        token: owner.credentials.token,
+      });
+      expect((await fetch(url, { headers: { authorization: signed.authorization } })).status).toBe(
+        200,
+      );
+      const replay = await fetch(url, { headers: { authorization: signed.authorization } });
+      expect(replay.status).toBe(401);
+      expect(await replay.json()).toMatchObject({ errors: [{ code: 32 }] });
+    });
+
+    it("checks the signature against the public URL of the host role", async () => {
+      // Signed for the sandbox host's URL but sent to the production host: the base string differs.
+      const path = "/12/accounts";
+      const signed = signRequest({
+        method: "GET",
+        url: `${server.urls["ads-sandbox"]}${path}`,
+        consumer: owner.credentials.consumer,
+        token: owner.credentials.token,
+      });
+      const response = await fetch(`${server.urls.ads}${path}`, {
+        headers: { authorization: signed.authorization },
+      });
+      expect(response.status).toBe(401);
+    });
+
+    it("invalidates an access token at /1.1/oauth/invalidate_token.json; it is then refused with 89", async () => {
+      const user = await createActor(server.ctx);
+      const url = `${server.urls.base}/1.1/oauth/invalidate_token.json`;
+      const response = await signedFetch("POST", url, user.credentials);
+      expect(response.status).toBe(200);
+      expect(bodyOf(response)).toEqual({ access_token: user.credentials.token?.token });
+      const after = await user.client.get("/12/accounts");
+      expect(after.status).toBe(401);
+      expect(errorOf(after).code).toBe(89);
+      expect(JSON.stringify(bodyOf(after))).not.toContain(
+        user.credentials.token?.tokenSecret ?? "secret",
+      );
+    });
+  },
+);

@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fromVendor } from "@adsgraph/models";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../src/seed/demo-credentials.js";
+import { seedDemo } from "../src/seed/demo-seed.js";
+import { startTestServer } from "./support/server.js";
+import type { TestServer } from "./support/server.js";
+import { AdsClient } from "./support/signed-fetch.js";
+import { bodyOf, itemsOf } from "./support/bodies.js";
+
+const FIXTURES = path.resolve(
+  import.meta.dirname,
+  "..",
+  "..",
+  "..",
+  "..",
+  "shared",
+  "fixtures",
+  "vendor-sdk",
+);
+
+type Json = Record<string, unknown>;
+
+function recorded(name: string): Json {
+  return fromVendor(JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), "utf8"))) as Json;
+}
+
+function items(body: Json): Json[] {
+  const data = body.data;
+  return (Array.isArray(data) ? data : [data]) as Json[];
+}
+
+/** Keys of the recorded items (every item) missing from our items, prefixed by `where`. */
+function missingKeys(ours: Json[], theirs: Json[], where: string): string[] {
+  const have = new Set(ours.flatMap((item) => Object.keys(item)));
+  return [...new Set(theirs.flatMap((item) => Object.keys(item)))]
+    .filter((key) => !have.has(key))
+    .map((key) => `${where}.${key}`);
+}
+
+/** Component keys by component type, and destination keys, as the recorded cards carry them. */
+function componentKeys(cards: Json[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const card of cards) {
+    for (const component of (card.components ?? []) as Json[]) {
+      const type = String(component.type);
+      const keys = out.get(type) ?? new Set<string>();
+      for (const key of Object.keys(component)) keys.add(key);
+      if (typeof component.destination === "object" && component.destination !== null) {
+        for (const key of Object.keys(component.destination)) keys.add(`destination.${key}`);
+      }
+      out.set(type, keys);
+    }
+  }
+  return out;
+}
+
+describe("responses carry every field of the recorded responses (fixtures/vendor-sdk)", () => {
+  let server: TestServer;
+  let client: AdsClient;
+  const account = DEMO.accounts[0].id;
+
+  beforeAll(async () => {
+    server = await startTestServer("postgresql");
+    await seedDemo(server.ctx.prisma, server.ctx.box);
+    client = new AdsClient(server.urls, {
+      consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
+      token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
+    });
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ["accounts_all", "/12/accounts", { with_total_count: true }],
+    ["accounts_load", `/12/accounts/${account}`, {}],
+    ["campaigns_all", `/12/accounts/${account}/campaigns`, { with_total_count: true }],
+    ["campaigns_load", `/12/accounts/${account}/campaigns/${account}c1`, {}],
+    [
+      "funding_instruments_all",
+      `/12/accounts/${account}/funding_instruments`,
+      { with_total_count: true },
+    ],
+    ["funding_instruments_load", `/12/accounts/${account}/funding_instruments/${account}f2`, {}],
+    ["cards_all", `/12/accounts/${account}/cards`, {}],
+    ["cards_load", "CARD", {}],
+  ] as const)("%s", async (fixture, route, query) => {
+    let url: string = route;
+    if (route === "CARD") {
+      const list = await client.get(`/12/accounts/${account}/cards`);
+      url = `/12/accounts/${account}/cards/${(itemsOf(list) as Json[])[0]?.id as string}`;
+    }
+    const response = await client.get(url, query);
+    expect(response.status).toBe(200);
+    const ours = bodyOf(response);
+    const theirs = recorded(fixture);
+    const missing = [
+      ...Object.keys(theirs)
+        .filter((key) => !(key in ours))
+        .map((key) => `envelope.${key}`),
+      ...missingKeys(items(ours), items(theirs), "data"),
+    ];
+    if (fixture.startsWith("cards")) {
+      const have = componentKeys(items(ours));
+      for (const [type, keys] of componentKeys(items(theirs))) {
+        for (const key of keys)
+          if (!have.get(type)?.has(key)) missing.push(`components[${type}].${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
