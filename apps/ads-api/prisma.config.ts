@@ -13,7 +13,7 @@ export default defineConfig({
     return createAdapter(
       resolveTarget(
         process.env.DATABASE_URL || undefined,
-        process.env.PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
+        process.env.ADS_API_PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
       ),
     );
   },

@@ -12,7 +12,7 @@ describe("loadEnv", () => {
       ADS_API_SEED: true,
       ADS_API_LATENCY_MS: 0,
     });
-    expect(env.PGLITE_DIR).toMatch(/apps\/ads-api\/\.data\/pglite$/);
+    expect(env.ADS_API_PGLITE_DIR).toMatch(/apps\/ads-api\/\.data\/pglite$/);
     expect(configFromEnv(env).limits.totalCount).toBe(200);
   });
 

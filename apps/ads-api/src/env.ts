@@ -32,7 +32,7 @@ const schema = z.object({
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  PGLITE_DIR: z
+  ADS_API_PGLITE_DIR: z
     .string()
     .min(1)
     .default(path.join(appDir, ".data", "pglite")),

@@ -21,8 +21,8 @@ async function main(): Promise<void> {
       console.log(`ads-api: ${message}`);
     },
   });
-  const target = resolveTarget(env.DATABASE_URL, env.PGLITE_DIR);
-  const release = target.engine === "pglite" ? lockDataDir(env.PGLITE_DIR) : () => undefined;
+  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR);
+  const release = target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
   const db = await openDatabase(target);
   if (env.ADS_API_SEED && (await seedDemo(db.prisma, createSecretBox(secretKey)))) {
     console.log("ads-api: seeded the demo data set");
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
-  const where = db.engine === "pglite" ? `PGlite in ${env.PGLITE_DIR}` : "PostgreSQL";
+  const where = db.engine === "pglite" ? `PGlite in ${env.ADS_API_PGLITE_DIR}` : "PostgreSQL";
   console.log(
     `ads-api base ready at ${server.urls.base} (credentials, GET ${server.urls.base}/health)`,
   );

@@ -26,7 +26,7 @@ describe.each(TEST_ENGINES)("durability on %s: SIGKILL loses no acknowledged wri
     env = {
       ADS_API_SECRET_KEY_FILE: path.join(dir, "secret.key"),
       ...(target.target.engine === "pglite"
-        ? { PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" }
+        ? { ADS_API_PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" }
         : { DATABASE_URL: target.target.url }),
     };
   });

@@ -25,7 +25,7 @@ export function lockDataDir(dataDir: string): () => void {
     const owner = Number(readFileSync(file, "utf8"));
     if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
       throw new Error(
-        `PGLITE_DIR ${dataDir} is in use by process ${owner} (stop it first, or use DATABASE_URL)`,
+        `ADS_API_PGLITE_DIR ${dataDir} is in use by process ${owner} (stop it first, or use DATABASE_URL)`,
         { cause: error },
       );
     }
