@@ -85,9 +85,10 @@ describe("helpers exist where the endpoint allows them", () => {
     // A single read does not page; this list has no cursor (spec §4.8 targeted).
     expectTypeOf(client.campaigns.get).not.toHaveProperty("pages");
     expectTypeOf(client.custom_audiences.targeted.list).not.toHaveProperty("pages");
-    // cards.list takes no with_total_count; funding instruments have no id-list lookup in the spec.
+    // cards.list takes no with_total_count; funding instruments look up by funding_instrument_ids
+    // (the catalog takes the recorded SDK's id list there).
     expectTypeOf(client.cards.list).not.toHaveProperty("totalCount");
-    expectTypeOf(client.funding_instruments).not.toHaveProperty("getMany");
+    expectTypeOf(client.funding_instruments).toHaveProperty("getMany");
     // Open-parameter endpoints keep their helpers (promoted_posts.list is open per the spec).
     expectTypeOf(client.promoted_posts).toHaveProperty("getMany");
     expectTypeOf(client.funding_instruments.list).toHaveProperty("totalCount");

@@ -13,6 +13,7 @@ describe("lookupsFor", () => {
     expect(table).toEqual({
       "accounts.list": ["account_ids→id"],
       "campaigns.list": ["campaign_ids→id"],
+      "funding_instruments.list": ["funding_instrument_ids→id"],
       "media_creatives.list": ["media_creative_ids→id"],
       "promoted_accounts.list": ["promoted_account_ids→id"],
       "promoted_posts.list": ["promoted_post_ids→id"],

@@ -153,10 +153,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
   }
 
+  // Closing twice must not reach undici, whose second close rejects with ClientDestroyedError.
+  let closing: Promise<void> | undefined;
   return {
     send,
     async close() {
-      if (owned) await dispatcher.close();
+      if (owned) await (closing ??= dispatcher.close());
     },
   };
 }
