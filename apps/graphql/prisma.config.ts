@@ -14,7 +14,7 @@ export default defineConfig({
     return createAdapter(
       resolveTarget(
         process.env.DATABASE_URL || undefined,
-        process.env.PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
+        process.env.GRAPHQL_PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
       ),
     );
   },

@@ -16,7 +16,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         strictScalars: true,
-        scalars: { DateTime: "string", ID: "string" },
+        scalars: { DateTime: "string", ID: "string", Micros: "string" },
       },
     },
   },

@@ -20,3 +20,5 @@ export { createUser } from "./credentials/users.js";
 export type { CreateUserInput } from "./credentials/users.js";
 export { grantAccess, revokeAccess } from "./credentials/grants.js";
 export type { Permission } from "./credentials/grants.js";
+export { issueAccessToken } from "./credentials/tokens.js";
+export type { IssueAccessTokenInput } from "./credentials/tokens.js";

@@ -2,7 +2,15 @@ import { initContextCache } from "@pothos/core";
 import type { FastifyRequest } from "fastify";
 import { readSessionToken } from "./auth/request-session.js";
 import type { Database } from "./db/database.js";
+import { createLoaders, type Loaders } from "./loaders/loaders.js";
+import type { Services } from "./services.js";
+import { endSessionOnInvalidToken } from "./sessions/end-on-invalid-token.js";
 import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
+import { CacheMarks } from "./snapshots/cache-report.js";
+import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
+import { withSnapshots } from "./snapshots/snapshot-upstream.js";
+import { createRequestCounter } from "./upstream/request-counter.js";
+import { createUpstream, type Upstream } from "./upstream/upstream.js";
 
 /** Who is asking, as the schema may show it (no credentials). */
 export interface Viewer {
@@ -23,19 +31,47 @@ export interface GraphQLContext {
   viewer: Viewer | null;
   session: ActiveSession | null;
   sessionProblem: SessionProblem;
+  /** Every upstream read and write of this request, signed as the session's user. */
+  upstream: Upstream;
+  /** This request's loaders over `upstream`. */
+  loaders: Loaders;
+  /** Which answers came from snapshots (reported in `extensions.cache`). */
+  cacheMarks: CacheMarks;
+  /** Snapshot versions of a resource, for the history connections. */
+  history: HistoryReader;
 }
 
 export interface ContextDependencies {
   db: Database;
   sessions: SessionStore;
+  services: Pick<Services, "upstream" | "batching" | "snapshots">;
 }
 
 export async function createContext(
   request: FastifyRequest,
-  { db, sessions }: ContextDependencies,
+  { db, sessions, services }: ContextDependencies,
 ): Promise<GraphQLContext> {
   const token = readSessionToken(request);
   const session = token === null ? null : await sessions.resolve(token);
+  const direct = createUpstream({
+    client:
+      session &&
+      services.upstream.forToken({
+        token: session.accessToken,
+        tokenSecret: session.accessTokenSecret,
+      }),
+    counter: createRequestCounter(),
+  });
+  const cacheMarks = new CacheMarks();
+  const upstream = withSnapshots(
+    session
+      ? endSessionOnInvalidToken(direct, async () => {
+          await sessions.revoke(session.id, "upstream refused the access token (code 89)");
+          services.snapshots.access.forget(session.userId);
+        })
+      : direct,
+    { ...services.snapshots, marks: cacheMarks, userId: session?.userId ?? null },
+  );
   return {
     // Apollo copies the context object per operation; Pothos's cache key must be set here so
     // per-request loaders stay per request.
@@ -44,5 +80,14 @@ export async function createContext(
     session,
     viewer: session && { userId: session.userId, screenName: session.screenName },
     sessionProblem: session ? null : token === null ? "missing" : "invalid",
+    upstream,
+    loaders: createLoaders(upstream, { batching: services.batching }),
+    cacheMarks,
+    history: createHistoryReader({
+      repository: services.snapshots.repository,
+      access: services.snapshots.access,
+      upstream: direct,
+      userId: session?.userId ?? null,
+    }),
   };
 }

@@ -9,7 +9,7 @@ describe("loadEnv", () => {
     expect(env.ADS_API_BASE_URL).toBe("http://127.0.0.1:4010");
     expect(env.ADS_API_ADS_URL).toBe("http://127.0.0.1:4011");
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.PGLITE_DIR).toMatch(/apps\/graphql\/\.data\/pglite$/);
+    expect(env.GRAPHQL_PGLITE_DIR).toMatch(/apps\/graphql\/\.data\/pglite$/);
     expect(env.SNAPSHOT_FRESH_SECONDS_ENTITY).toBe(30);
   });
 

@@ -53,6 +53,17 @@ const schema = z.object({
   DEV_SCREEN_NAME: z.string().min(1).default("adsgraph_demo"),
   DEV_ACCESS_TOKEN: z.string().min(1).default("1400000000000000001-adsgraphDemoAccessTokenDEVONLY"),
   DEV_ACCESS_TOKEN_SECRET: z.string().min(1).default("adsgraph-demo-access-token-secret-DEV-ONLY"),
+  /**
+   * Batch by-id reads into the list endpoints' 200-id parameters (per request, per account).
+   * false switches the loaders off: one upstream request per id (the benchmark's baseline).
+   */
+  UPSTREAM_BATCHING: flag(true),
+  /** Report each response's upstream request count in `extensions.upstream` (tests, bench). */
+  UPSTREAM_STATS: flag(false),
+  /** Per-attempt timeout of an upstream request. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Longest one GraphQL request waits out upstream rate limits before RATE_LIMITED. */
+  UPSTREAM_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a snapshot answers without asking upstream; 0 turns it off. */
   SNAPSHOT_FRESH_SECONDS_REFERENCE: seconds(3600),
   SNAPSHOT_FRESH_SECONDS_ENTITY: seconds(30),
@@ -62,7 +73,7 @@ const schema = z.object({
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  PGLITE_DIR: z
+  GRAPHQL_PGLITE_DIR: z
     .string()
     .min(1)
     .default(path.join(appDir, ".data", "pglite")),

@@ -1,17 +1,274 @@
+import { ValidationError as ModelsValidationError } from "@adsgraph/models";
+import type { Violation } from "@adsgraph/models";
+import {
+  RestApiError,
+  RestAuthError,
+  RestClientError,
+  RestNetworkError,
+  RestProtocolError,
+  RestRateLimitError,
+  RestValidationError,
+} from "@adsgraph/rest-client";
+import { GraphQLError } from "graphql";
 import type { GraphQLFormattedError } from "graphql";
+import type { ApiErrorItem } from "@adsgraph/rest-client";
+
+/** `extensions.code` of every error the facade reports (README "Errors"). */
+export const ERROR_CODES = {
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  RATE_LIMITED: "RATE_LIMITED",
+  BAD_USER_INPUT: "BAD_USER_INPUT",
+  UPSTREAM_ERROR: "UPSTREAM_ERROR",
+  QUERY_LIMIT_EXCEEDED: "QUERY_LIMIT_EXCEEDED",
+  INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** What the upstream service answered, when a failure came from it. */
+export interface UpstreamDetails {
+  /** HTTP status, or null when no answer arrived (network failure, timeout). */
+  readonly status: number | null;
+  /** The service's own error codes (`89`, `NOT_FOUND`, `TOO_MANY_ACTIVE_CAMPAIGNS`, ...). */
+  readonly codes: readonly string[];
+}
+
+/** Base of the failures the facade reports; each has its GraphQL `extensions.code`. */
+export abstract class FacadeError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly upstream: UpstreamDetails | undefined;
+
+  constructor(message: string, upstream?: UpstreamDetails) {
+    super(message);
+    this.upstream = upstream;
+  }
+}
+
+/** One broken input rule: `field` is the GraphQL input path, `parameter` the REST wire name. */
+export interface FieldViolation {
+  readonly code: string;
+  readonly field: string;
+  readonly parameter: string;
+  readonly message: string;
+}
+
+/** Input broke the spec's rules (checked before sending, or refused upstream with a 400). */
+export class ValidationError extends FacadeError {
+  override readonly name = "ValidationError";
+  readonly code = ERROR_CODES.BAD_USER_INPUT;
+  readonly violations: readonly FieldViolation[];
+
+  constructor(violations: readonly FieldViolation[], upstream?: UpstreamDetails) {
+    const list = violations.map((v) => `${v.field === "" ? "(input)" : v.field}: ${v.message}`);
+    super(`Invalid input: ${list.join("; ")}`, upstream);
+    this.violations = violations;
+  }
+}
+
+export class NotFoundError extends FacadeError {
+  override readonly name = "NotFoundError";
+  readonly code = ERROR_CODES.NOT_FOUND;
+}
+
+export class ForbiddenError extends FacadeError {
+  override readonly name = "ForbiddenError";
+  readonly code = ERROR_CODES.FORBIDDEN;
+}
+
+export class RateLimitedError extends FacadeError {
+  override readonly name = "RateLimitedError";
+  readonly code = ERROR_CODES.RATE_LIMITED;
+  /** When the upstream budget returns, when known. */
+  readonly resetAt: Date | null;
+
+  constructor(message: string, resetAt: Date | null, upstream?: UpstreamDetails) {
+    super(message, upstream);
+    this.resetAt = resetAt;
+  }
+}
+
+export class UpstreamError extends FacadeError {
+  override readonly name = "UpstreamError";
+  readonly code = ERROR_CODES.UPSTREAM_ERROR;
+  readonly status: number | null;
+  readonly codes: readonly string[];
+
+  constructor(message: string, upstream: UpstreamDetails) {
+    super(message, upstream);
+    this.status = upstream.status;
+    this.codes = upstream.codes;
+  }
+}
+
+export class UnauthenticatedError extends FacadeError {
+  override readonly name = "UnauthenticatedError";
+  readonly code = ERROR_CODES.UNAUTHENTICATED;
+}
+
+/** Maps a REST wire parameter path (`operations[2].params.name`) to a GraphQL input path. */
+export type FieldNamer = (parameter: string) => string;
+
+const sameName: FieldNamer = (parameter) => parameter;
+
+/** The models' violations as field violations. */
+export function fieldViolations(
+  violations: readonly Violation[],
+  fieldOf: FieldNamer = sameName,
+): FieldViolation[] {
+  return violations.map((v) => ({
+    code: v.code,
+    field: fieldOf(v.parameter),
+    parameter: v.parameter,
+    message: v.message,
+  }));
+}
+
+function upstreamOf(error: RestApiError): UpstreamDetails {
+  return { status: error.status, codes: error.codes.map(String) };
+}
+
+/** The first sentence an upstream error gives, without the request path or ids. */
+function upstreamMessage(error: RestApiError | RestRateLimitError): string {
+  const first = error.errors[0]?.message;
+  return first === undefined ? "" : `: ${first}`;
+}
+
+function fromApiError(error: RestApiError, fieldOf: FieldNamer): FacadeError {
+  const upstream = upstreamOf(error);
+  if (error instanceof RestAuthError && error.status === 401) {
+    return new UnauthenticatedError(
+      "The ads service refused this session's credentials (revoked or invalidated): sign in again.",
+      upstream,
+    );
+  }
+  switch (error.status) {
+    case 400: {
+      const toViolation = (item: ApiErrorItem, prefix = ""): FieldViolation => {
+        const parameter =
+          item.parameter === undefined || item.parameter === ""
+            ? prefix.replace(/\.$/, "")
+            : prefix + item.parameter;
+        return {
+          code: String(item.code),
+          field: parameter === "" ? "" : fieldOf(parameter),
+          parameter,
+          message: item.message,
+        };
+      };
+      // spec §7: a batch names each failing item by its input index, parameters relative to it.
+      const itemViolations = error.operationErrors.flatMap((op) =>
+        op.errors.map((item) => toViolation(item, `operations[${op.index}].`)),
+      );
+      return new ValidationError(
+        itemViolations.length > 0 ? itemViolations : error.errors.map((item) => toViolation(item)),
+        upstream,
+      );
+    }
+    case 403:
+      return new ForbiddenError(
+        `The ads service refused access${upstreamMessage(error)}`,
+        upstream,
+      );
+    case 404:
+      return new NotFoundError(`Not found${upstreamMessage(error)}`, upstream);
+    default:
+      return new UpstreamError(
+        `The ads service answered ${error.status}${upstreamMessage(error)}`,
+        upstream,
+      );
+  }
+}
+
+/**
+ * The one mapping from anything a resolver throws to a facade failure: rest-client and models
+ * errors become the failure a client can act on; unknown errors give undefined (internal).
+ * `fieldOf` names input fields for mutations whose GraphQL names differ from the wire's.
+ */
+export function toFacadeError(
+  error: unknown,
+  fieldOf: FieldNamer = sameName,
+): FacadeError | undefined {
+  if (error instanceof FacadeError) return error;
+  if (error instanceof RestValidationError || error instanceof ModelsValidationError) {
+    return new ValidationError(fieldViolations(error.violations, fieldOf));
+  }
+  if (error instanceof RestRateLimitError) {
+    return new RateLimitedError(
+      `The ads service's rate limit is exhausted${upstreamMessage(error)}; retry after ${error.resetAt?.toISOString() ?? "a while"}.`,
+      error.resetAt ?? null,
+      { status: error.status ?? null, codes: error.errors.map((e) => String(e.code)) },
+    );
+  }
+  if (error instanceof RestApiError) return fromApiError(error, fieldOf);
+  if (error instanceof RestNetworkError) {
+    return new UpstreamError(
+      error.possiblyApplied
+        ? "The ads service did not answer; the change may have been applied: check before retrying."
+        : "The ads service did not answer in time; retry later.",
+      { status: null, codes: error.causeCode === undefined ? [] : [error.causeCode] },
+    );
+  }
+  if (error instanceof RestProtocolError) {
+    return new UpstreamError("The ads service answered with data the facade does not understand.", {
+      status: error.status ?? null,
+      codes: [],
+    });
+  }
+  if (error instanceof RestClientError) {
+    return new UpstreamError("The request to the ads service could not be made.", {
+      status: null,
+      codes: [error.code],
+    });
+  }
+  return undefined;
+}
+
+/** Rethrows `error` as a facade failure when it maps to one (mutations' typed error unions). */
+export function rethrowAsFacadeError(error: unknown, fieldOf?: FieldNamer): never {
+  throw toFacadeError(error, fieldOf) ?? error;
+}
+
+function extensionsOf(error: FacadeError): Record<string, unknown> {
+  return {
+    code: error.code,
+    ...(error.upstream && {
+      upstream: { status: error.upstream.status, codes: error.upstream.codes },
+    }),
+    ...(error instanceof ValidationError && { violations: error.violations }),
+    ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
+  };
+}
 
 /**
  * The one place where failures become GraphQL errors: every error leaves with an
- * `extensions.code`, and nothing else of the original (stack, cause, upstream request with its
- * credentials) is passed through.
+ * `extensions.code` (and `extensions.upstream: { status, codes }` when the ads service said
+ * no), and nothing else of the original (stack, cause, upstream request with its credentials)
+ * is passed through. Unexpected failures keep only a generic message.
  */
-export function formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+export function formatError(
+  formatted: GraphQLFormattedError,
+  error?: unknown,
+): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  const mapped = original === undefined || original === null ? undefined : toFacadeError(original);
+  if (mapped !== undefined) {
+    return {
+      message: mapped.message,
+      ...(formatted.locations && { locations: formatted.locations }),
+      ...(formatted.path && { path: formatted.path }),
+      extensions: extensionsOf(mapped),
+    };
+  }
   const code = formatted.extensions?.code;
+  const internal = typeof code !== "string";
+  const unexpected = internal && original instanceof Error && !(original instanceof GraphQLError);
   return {
     ...formatted,
+    ...(unexpected && { message: "Internal server error" }),
     extensions: {
       ...formatted.extensions,
-      code: typeof code === "string" ? code : "INTERNAL_SERVER_ERROR",
+      code: internal ? ERROR_CODES.INTERNAL_SERVER_ERROR : code,
     },
   };
 }

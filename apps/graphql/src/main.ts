@@ -4,7 +4,7 @@ import { loadEnv } from "./env.js";
 import { buildServer } from "./server.js";
 
 const env = loadEnv();
-const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.PGLITE_DIR));
+const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR));
 
 // Development: a ready session for the seeded demo user, handed to the playground.
 let playground: { defaultHeaders: string } | undefined;
@@ -29,7 +29,7 @@ const close = async () => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
 await app.listen({ host: env.GRAPHQL_HOST, port: env.GRAPHQL_PORT });
-const where = db.engine === "pglite" ? `PGlite in ${env.PGLITE_DIR}` : "PostgreSQL";
+const where = db.engine === "pglite" ? `PGlite in ${env.GRAPHQL_PGLITE_DIR}` : "PostgreSQL";
 console.log(`GraphQL ready at ${env.GRAPHQL_PUBLIC_URL}/graphql (storage: ${where})`);
 console.log(`Sign in at ${env.GRAPHQL_PUBLIC_URL}/auth/login`);
 if (devLine) console.log(devLine);

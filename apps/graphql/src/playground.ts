@@ -1,6 +1,36 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 
+/** The playground's starting query: the caller, its accounts and a first look at each. */
+export const EXAMPLE_QUERY = `# Your accounts, their campaigns and what funds them. Ctrl-Enter runs it.
+query Example {
+  viewer {
+    screenName
+    accounts(first: 5) {
+      totalCount
+      edges {
+        node {
+          id
+          name
+          campaigns(first: 5, sort: { field: NAME, direction: ASC }) {
+            totalCount
+            pageInfo { hasNextPage endCursor }
+            edges {
+              node {
+                name
+                entityStatus
+                dailyBudget { micros currency }
+                fundingInstrument { type description }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+`;
+
 export interface PlaygroundOptions {
   /** JSON text of headers the playground sends, e.g. a dev session's Authorization. */
   defaultHeaders?: string;
@@ -19,7 +49,7 @@ export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerP
         renderLandingPage: () => {
           html ??= renderGraphiQL({
             title: "adsgraph",
-            defaultQuery: options.defaultQuery ?? "{\n  health\n}\n",
+            defaultQuery: options.defaultQuery ?? EXAMPLE_QUERY,
             ...(options.defaultHeaders !== undefined && {
               headers: options.defaultHeaders,
               shouldPersistHeaders: false,

@@ -2,6 +2,7 @@ import { ApolloServer } from "@apollo/server";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
+import { redactString } from "@adsgraph/oauth";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { createContext, type GraphQLContext } from "./context.js";
@@ -11,12 +12,16 @@ import { formatError } from "./errors.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
+import { cacheReportPlugin } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
+import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 
 export interface ServerOptions {
   db: Database;
   env: Env;
   playground?: PlaygroundOptions;
+  /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface Server {
@@ -25,12 +30,26 @@ export interface Server {
 }
 
 /** The GraphQL app on Fastify, not yet listening (tests call `app.listen` on port 0). */
-export async function buildServer({ db, env, playground }: ServerOptions): Promise<Server> {
+export async function buildServer({
+  db,
+  env,
+  playground,
+  logStream,
+}: ServerOptions): Promise<Server> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
       // Session tokens travel in these; nothing that carries one is ever logged.
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      ...(logStream && { stream: logStream }),
+      serializers: {
+        // The callback's query string carries the request token and verifier: logged masked.
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactString(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
     },
   });
   const services = createServices(db, env, (message) => {
@@ -61,12 +80,22 @@ export async function buildServer({ db, env, playground }: ServerOptions): Promi
         onReject: [(context, error) => context?.reportError(error)],
       }),
     ],
-    plugins: [fastifyApolloDrainPlugin(app), playgroundPlugin(playground)],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      playgroundPlugin(playground),
+      cacheReportPlugin(),
+      ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
+    ],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     path: "/graphql",
-    context: (request) => createContext(request, { db, sessions: services.sessions }),
+    context: (request) => createContext(request, { db, sessions: services.sessions, services }),
+  });
+  app.addHook("onClose", async () => {
+    // Reads already answered are still written before the database goes away.
+    await services.snapshots.writer.flush();
+    await services.upstream.close();
   });
   return { app, services };
 }

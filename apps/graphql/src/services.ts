@@ -4,25 +4,71 @@ import type { Env } from "./env.js";
 import { loadSecretBox } from "./sessions/keyring.js";
 import { createLoginAttempts, type LoginAttempts } from "./sessions/login-attempts.js";
 import { createSessionStore, type SessionStore } from "./sessions/session-store.js";
+import { createAccountAccess, type AccountAccess } from "./access/account-access.js";
+import { createFreshnessPolicy, type FreshnessPolicy } from "./snapshots/freshness.js";
+import type { AccountWrites } from "./snapshots/snapshot-upstream.js";
+import {
+  createSnapshotRepository,
+  type SnapshotRepository,
+} from "./snapshots/snapshot-repository.js";
+import { createSnapshotWriter, type SnapshotWriter } from "./snapshots/snapshot-writer.js";
+import { createUpstreamClients, type UpstreamClients } from "./upstream/clients.js";
 
 /** The long-lived parts of the app, shared by every request (no per-user state in here). */
 export interface Services {
   oauth: OAuthClientConfig;
   sessions: SessionStore;
   attempts: LoginAttempts;
+  /** The REST clients: one connection pool, a signing client per access token. */
+  upstream: UpstreamClients;
+  /** Per-request reads batch by id (UPSTREAM_BATCHING). */
+  batching: boolean;
+  /** What the facade has read, written behind the responses, and the rules for serving it. */
+  snapshots: {
+    repository: SnapshotRepository;
+    writer: SnapshotWriter;
+    policy: FreshnessPolicy;
+    /** Process-wide, keyed by user: which accounts upstream lately said each user may see. */
+    access: AccountAccess;
+    accountWrites: AccountWrites;
+  };
 }
 
 export function createServices(db: Database, env: Env, warn: (message: string) => void): Services {
   const box = loadSecretBox(env, warn);
+  const repository = createSnapshotRepository(db.prisma);
+  const consumer = {
+    consumerKey: env.FACADE_CONSUMER_KEY,
+    consumerSecret: env.FACADE_CONSUMER_SECRET,
+  };
   return {
-    oauth: {
-      baseUrl: env.ADS_API_BASE_URL,
-      consumer: {
-        consumerKey: env.FACADE_CONSUMER_KEY,
-        consumerSecret: env.FACADE_CONSUMER_SECRET,
-      },
-    },
+    oauth: { baseUrl: env.ADS_API_BASE_URL, consumer },
     sessions: createSessionStore({ prisma: db.prisma, box, ttlMs: env.SESSION_TTL_SECONDS * 1000 }),
     attempts: createLoginAttempts({ prisma: db.prisma, box, ttlMs: 15 * 60 * 1000 }),
+    upstream: createUpstreamClients({
+      hosts: {
+        base: env.ADS_API_BASE_URL,
+        ads: env.ADS_API_ADS_URL,
+        "ads-sandbox": env.ADS_API_SANDBOX_URL,
+      },
+      consumer,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      rateLimitWaitMs: env.UPSTREAM_RATE_LIMIT_WAIT_MS,
+    }),
+    batching: env.UPSTREAM_BATCHING,
+    snapshots: {
+      repository,
+      writer: createSnapshotWriter(repository, {
+        onError: (error) => {
+          warn(`snapshot write failed: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      }),
+      policy: createFreshnessPolicy({
+        referenceSeconds: env.SNAPSHOT_FRESH_SECONDS_REFERENCE,
+        entitySeconds: env.SNAPSHOT_FRESH_SECONDS_ENTITY,
+      }),
+      access: createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 }),
+      accountWrites: new Map(),
+    },
   };
 }

@@ -2,24 +2,36 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
 import { startFacade, type RunningFacade } from "./support/facade.js";
 import { isLoopback, launchLoopbackOnlyChromium } from "./support/chromium.js";
 
 const SCREENSHOT = path.resolve(import.meta.dirname, "..", ".cache", "playground.png");
 
 describe("offline playground at GET /graphql", () => {
+  let adsApi: RunningAdsApi;
   let facade: RunningFacade;
   let browser: Browser;
   let url: string;
+  let authorization: string;
 
   beforeAll(async () => {
-    facade = await startFacade();
+    adsApi = await startAdsApi();
+    facade = await startFacade({ env: adsApi.env });
     url = facade.url;
+    const { token } = await facade.services.sessions.create({
+      userId: DEMO.user.id,
+      screenName: DEMO.user.screenName,
+      accessToken: DEMO.accessToken.token,
+      accessTokenSecret: DEMO.accessToken.secret,
+    });
+    authorization = `Bearer ${token}`;
     browser = await launchLoopbackOnlyChromium();
   });
   afterAll(async () => {
     await browser.close();
     await facade.close();
+    await adsApi.close();
   });
 
   it("serves GraphiQL with every asset inline", async () => {
@@ -30,13 +42,20 @@ describe("offline playground at GET /graphql", () => {
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:/);
   });
 
-  it("renders in headless Chromium with non-loopback hosts blocked, and runs a query", async () => {
+  it("renders in headless Chromium with non-loopback hosts blocked, and runs its example query", async () => {
     const page = await browser.newPage();
     const blocked: string[] = [];
     await page.route("**/*", (route) => {
-      if (isLoopback(route.request().url())) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort();
+      const request = route.request();
+      if (!isLoopback(request.url())) {
+        blocked.push(request.url());
+        return route.abort();
+      }
+      // A signed-in caller (the dev session's header, as `pnpm start` prefills it).
+      if (request.method() === "POST") {
+        return route.continue({ headers: { ...request.headers(), authorization } });
+      }
+      return route.continue();
     });
 
     await page.goto(url);
@@ -45,9 +64,14 @@ describe("offline playground at GET /graphql", () => {
       (response) => response.url() === url && response.request().method() === "POST",
     );
     await page.locator(".graphiql-execute-button").click();
-    const body = (await (await answer).json()) as unknown;
-    expect(body).toEqual({ data: { health: "ok" } });
-    await page.getByText('"health": "ok"').waitFor({ timeout: 10_000 });
+    const body = (await (await answer).json()) as {
+      data?: { viewer: { screenName: string; accounts: { totalCount: number } } };
+      errors?: unknown;
+    };
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.viewer.screenName).toBe(DEMO.user.screenName);
+    expect(body.data?.viewer.accounts.totalCount).toBe(DEMO.accounts.length);
+    await page.getByText(`"screenName": "${DEMO.user.screenName}"`).waitFor({ timeout: 10_000 });
 
     await mkdir(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });

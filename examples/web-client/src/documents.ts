@@ -5,3 +5,149 @@ export const HealthQuery = graphql(`
     health
   }
 `);
+
+/** The signed-in user and their accounts. */
+export const ViewerAccountsQuery = graphql(`
+  query ViewerAccounts {
+    viewer {
+      screenName
+      accounts(first: 50) {
+        totalCount
+        edges {
+          node {
+            id
+            rawId
+            name
+            industryType
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Reference query: an account's campaigns (a page) and each campaign's funding instrument. */
+export const AccountCampaignsQuery = graphql(`
+  query AccountCampaigns($accountId: String!, $first: Int, $after: String) {
+    account(id: $accountId) {
+      name
+      campaigns(first: $first, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          node {
+            id
+            name
+            entityStatus
+            dailyBudget {
+              micros
+              currency
+            }
+            fundingInstrument {
+              rawId
+              type
+              description
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Reference query: the account's funding instruments with all their campaigns. */
+export const FundingInstrumentsQuery = graphql(`
+  query FundingInstruments($accountId: String!) {
+    account(id: $accountId) {
+      fundingInstruments(first: 100) {
+        edges {
+          node {
+            rawId
+            type
+            currency
+            fundedAmount {
+              micros
+              currency
+            }
+            campaigns {
+              name
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Reference query: cards with their media library objects. */
+export const CardsWithMediaQuery = graphql(`
+  query CardsWithMedia($accountId: String!) {
+    account(id: $accountId) {
+      cards(first: 50) {
+        edges {
+          node {
+            name
+            cardType
+            media {
+              mediaKey
+              mediaType
+              mediaUrl
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Reference data: bid limits and content categories with their IAB categories. */
+export const ReferenceDataQuery = graphql(`
+  query ReferenceData($currency: String) {
+    biddingRules(currency: $currency) {
+      currency
+      minimumCpeBid {
+        micros
+      }
+    }
+    contentCategories {
+      name
+      iabCategories {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** A write with its typed failures. */
+export const CreateCampaignMutation = graphql(`
+  mutation CreateCampaign($input: CreateCampaignInput!) {
+    createCampaign(input: $input) {
+      __typename
+      ... on CreateCampaignPayload {
+        campaign {
+          id
+          name
+          entityStatus
+          totalBudget {
+            micros
+            currency
+          }
+        }
+      }
+      ... on ValidationError {
+        violations {
+          field
+          code
+          message
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
+    }
+  }
+`);

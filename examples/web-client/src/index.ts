@@ -1,3 +1,11 @@
 export { execute } from "./client.js";
 export type { GraphQLResponse } from "./client.js";
-export { HealthQuery } from "./documents.js";
+export {
+  AccountCampaignsQuery,
+  CardsWithMediaQuery,
+  CreateCampaignMutation,
+  FundingInstrumentsQuery,
+  HealthQuery,
+  ReferenceDataQuery,
+  ViewerAccountsQuery,
+} from "./documents.js";

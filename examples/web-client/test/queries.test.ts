@@ -1,31 +1,126 @@
-import { buildServer, loadEnv, openDatabase, type Database } from "@adsgraph/graphql";
-import { createTestTarget, generateKeyText, type TestTarget } from "@adsgraph/storage";
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { execute } from "../src/client.js";
-import { HealthQuery } from "../src/documents.js";
+import {
+  AccountCampaignsQuery,
+  CardsWithMediaQuery,
+  CreateCampaignMutation,
+  FundingInstrumentsQuery,
+  HealthQuery,
+  ReferenceDataQuery,
+  ViewerAccountsQuery,
+} from "../src/documents.js";
+import type { EntityStatus } from "../src/generated/gql/graphql.js";
+import { startServers } from "./servers.js";
 
-describe("the example consumer against the running facade", () => {
-  let testTarget: TestTarget;
-  let db: Database;
-  let app: Awaited<ReturnType<typeof buildServer>>["app"];
-  let url: string;
+describe("the example consumer against the running servers (ads-api + facade)", () => {
+  let servers: Awaited<ReturnType<typeof startServers>>;
 
   beforeAll(async () => {
-    testTarget = await createTestTarget("pglite", "web_client");
-    db = await openDatabase(testTarget.target);
-    const env = loadEnv({ LOG_LEVEL: "silent", SESSION_ENCRYPTION_KEYS: generateKeyText() });
-    ({ app } = await buildServer({ db, env }));
-    url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
+    servers = await startServers();
   });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-    await testTarget.drop();
-  });
+  afterAll(() => servers.close());
+
+  /** Runs a typed document as the demo user. */
+  function run<TData, TVariables>(
+    document: TypedDocumentNode<TData, TVariables>,
+    variables?: TVariables,
+  ) {
+    return execute(servers.url, document, variables, servers.headers);
+  }
 
   it("runs the typed Health query", async () => {
-    const result = await execute(url, HealthQuery);
+    const result = await execute(servers.url, HealthQuery);
     expectTypeOf(result.data).toEqualTypeOf<{ health: string | null } | null | undefined>();
     expect(result).toEqual({ data: { health: "ok" } });
+  });
+
+  it("lists the viewer's accounts", async () => {
+    const { data, errors } = await run(ViewerAccountsQuery);
+    expect(errors).toBeUndefined();
+    const accounts = data?.viewer?.accounts;
+    expectTypeOf(accounts?.totalCount).toEqualTypeOf<number | undefined>();
+    expect(accounts?.totalCount).toBe(2);
+    expect(accounts?.edges.map((e) => e.node.industryType)).toEqual(["RESTAURANT", "RETAIL"]);
+  });
+
+  it("pages an account's campaigns with their funding instruments", async () => {
+    const first = await run(AccountCampaignsQuery, { accountId: servers.accountId, first: 3 });
+    expect(first.errors).toBeUndefined();
+    const page = first.data?.account?.campaigns;
+    expect(page?.edges).toHaveLength(3);
+    const campaign = page?.edges[0]?.node;
+    expectTypeOf(campaign?.dailyBudget?.micros).toEqualTypeOf<string | undefined>();
+    expectTypeOf(campaign?.entityStatus).toEqualTypeOf<EntityStatus | null | undefined>();
+    expect(campaign).toMatchObject({
+      name: "Spring launch",
+      dailyBudget: { micros: "25000000", currency: "USD" },
+      fundingInstrument: { type: "CREDIT_CARD" },
+    });
+    const next = await run(AccountCampaignsQuery, {
+      accountId: servers.accountId,
+      first: 3,
+      after: page?.pageInfo.endCursor ?? null,
+    });
+    expect(next.data?.account?.campaigns?.edges.map((e) => e.node.name)).toEqual(["Holiday promo"]);
+    expect(next.data?.account?.campaigns?.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it("lists funding instruments with their campaigns, and cards with their media", async () => {
+    const funding = await run(FundingInstrumentsQuery, { accountId: servers.accountId });
+    const instruments = funding.data?.account?.fundingInstruments?.edges.map((e) => e.node);
+    expect(instruments?.map((fi) => [fi.rawId, fi.campaigns?.length])).toEqual([
+      [`${servers.accountId}f1`, 2],
+      [`${servers.accountId}f2`, 2],
+      [`${servers.accountId}f3`, 0],
+    ]);
+    expect(instruments?.[1]?.fundedAmount).toEqual({ micros: "5000000000", currency: "USD" });
+
+    const cards = await run(CardsWithMediaQuery, { accountId: servers.accountId });
+    const first = cards.data?.account?.cards?.edges[0]?.node;
+    expect(first?.media[0]).toMatchObject({
+      mediaType: "VIDEO",
+      mediaKey: expect.stringMatching(/^\d+_\d+$/) as unknown,
+    });
+  });
+
+  it("reads reference data", async () => {
+    const { data } = await run(ReferenceDataQuery, { currency: "EUR" });
+    expect(data?.biddingRules).toEqual([{ currency: "EUR", minimumCpeBid: { micros: "10000" } }]);
+    expect(data?.contentCategories?.[0]?.iabCategories?.map((c) => c.id)).toEqual([
+      "IAB1",
+      "IAB1-5",
+      "IAB1-7",
+    ]);
+  });
+
+  it("creates a campaign, and gets a typed ValidationError for a bad one", async () => {
+    const input = {
+      accountId: servers.accountId,
+      name: "From the web client",
+      fundingInstrumentId: `${servers.accountId}f1`,
+      totalBudget: "2500000000",
+      entityStatus: "PAUSED" as const,
+    };
+    const created = (await run(CreateCampaignMutation, { input })).data?.createCampaign;
+    if (created?.__typename !== "CreateCampaignPayload")
+      throw new Error(`unexpected ${created?.__typename}`);
+    expectTypeOf(created.campaign.totalBudget).toEqualTypeOf<{
+      micros: string;
+      currency: string;
+    } | null>();
+    expect(created.campaign).toMatchObject({
+      name: input.name,
+      entityStatus: "PAUSED",
+      totalBudget: { micros: "2500000000" },
+    });
+
+    const refused = (
+      await run(CreateCampaignMutation, { input: { ...input, name: "x".repeat(300) } })
+    ).data?.createCampaign;
+    if (refused?.__typename !== "ValidationError")
+      throw new Error(`unexpected ${refused?.__typename}`);
+    expect(refused.violations.map((v) => [v.field, v.code])).toEqual([["name", "TOO_LONG"]]);
+    expect(refused.code).toBe("BAD_USER_INPUT");
   });
 });

@@ -1,4 +1,20 @@
 import { builder } from "../builder.js";
 import "./health.js";
+import "./scalars.js";
+import "./enums.js";
+import "./errors.js";
+import "./account.js";
+import "./account-mutations.js";
+import "./funding-instrument.js";
+import "./funding-instrument-mutations.js";
+import "./campaign.js";
+import "./campaign-mutations.js";
+import "./media.js";
+import "./card.js";
+import "./card-mutations.js";
+import "./poll-card.js";
+import "./conversation-card.js";
+import "./reference-data.js";
+import "./history.js";
 
 export const schema = builder.toSchema();

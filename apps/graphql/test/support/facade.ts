@@ -23,15 +23,18 @@ export async function startFacade({
   engine = "pglite",
   env: overrides = {},
   playground,
+  logStream,
 }: {
   engine?: DatabaseTarget["engine"];
   env?: Record<string, string>;
   playground?: PlaygroundOptions;
+  logStream?: NodeJS.WritableStream;
 } = {}): Promise<RunningFacade> {
   const testTarget = await createTestTarget(engine, "facade");
   const db = await openDatabase(testTarget.target);
   // The public URL (OAuth callback) must name the real port, so the port is chosen first.
-  const port = await freePort();
+  const port =
+    overrides.GRAPHQL_PORT === undefined ? await freePort() : Number(overrides.GRAPHQL_PORT);
   const origin = `http://127.0.0.1:${port}`;
   const env = loadEnv({
     GRAPHQL_PORT: String(port),
@@ -41,7 +44,12 @@ export async function startFacade({
     DEV_SESSION: "false",
     ...overrides,
   });
-  const server = await buildServer({ db, env, ...(playground && { playground }) });
+  const server = await buildServer({
+    db,
+    env,
+    ...(playground && { playground }),
+    ...(logStream && { logStream }),
+  });
   await server.app.listen({ host: "127.0.0.1", port });
   return {
     ...server,
@@ -57,7 +65,7 @@ export async function startFacade({
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -1,0 +1,101 @@
+import { ValidationError as ModelsValidationError } from "@adsgraph/models";
+import { RestApiError, RestAuthError, RestRateLimitError } from "@adsgraph/rest-client";
+import { GraphQLError } from "graphql";
+import { describe, expect, it } from "vitest";
+import { formatError, toFacadeError } from "./errors.js";
+
+const site = { endpointId: "campaigns.get", method: "GET", path: "/12/accounts/a/campaigns/c" };
+const apiError = (status: number, code: string, parameter?: string) =>
+  new RestApiError(site, {
+    status,
+    errors: [{ code, message: `${code} happened`, parameter }],
+    requestId: "r1",
+    rateLimit: undefined,
+    attempts: 1,
+  });
+
+describe("toFacadeError", () => {
+  it("maps upstream statuses to codes a client acts on, keeping the service's codes", () => {
+    expect(toFacadeError(apiError(404, "NOT_FOUND"))).toMatchObject({
+      code: "NOT_FOUND",
+      upstream: { status: 404, codes: ["NOT_FOUND"] },
+    });
+    expect(toFacadeError(apiError(403, "UNAUTHORIZED_ACCESS"))?.code).toBe("FORBIDDEN");
+    expect(toFacadeError(apiError(500, "INTERNAL_ERROR"))).toMatchObject({
+      code: "UPSTREAM_ERROR",
+      status: 500,
+      codes: ["INTERNAL_ERROR"],
+    });
+    const auth = new RestAuthError(site, {
+      status: 401,
+      errors: [{ code: 89, message: "Invalid or expired token" }],
+      requestId: undefined,
+      rateLimit: undefined,
+      attempts: 1,
+    });
+    expect(toFacadeError(auth)).toMatchObject({
+      code: "UNAUTHENTICATED",
+      upstream: { codes: ["89"] },
+    });
+    const resetAt = new Date("2026-11-21T12:15:00Z");
+    const limited = new RestRateLimitError(site, {
+      resetAt,
+      waitedMs: 0,
+      maxWaitMs: 0,
+      sent: true,
+      rateLimit: undefined,
+    });
+    expect(toFacadeError(limited)).toMatchObject({ code: "RATE_LIMITED", resetAt });
+  });
+
+  it("names violations by GraphQL input field, upstream 400s and local checks alike", () => {
+    const fieldOf = (parameter: string) =>
+      parameter === "daily_budget_amount_local_micro" ? "dailyBudget" : parameter;
+    expect(
+      toFacadeError(apiError(400, "INVALID_PARAMETER", "daily_budget_amount_local_micro"), fieldOf),
+    ).toMatchObject({
+      code: "BAD_USER_INPUT",
+      violations: [
+        {
+          field: "dailyBudget",
+          parameter: "daily_budget_amount_local_micro",
+          code: "INVALID_PARAMETER",
+        },
+      ],
+    });
+    const local = new ModelsValidationError("campaigns.create", [
+      { code: "TOO_LONG", parameter: "name", message: "too long" },
+    ]);
+    expect(toFacadeError(local)).toMatchObject({
+      violations: [{ field: "name", code: "TOO_LONG" }],
+      upstream: undefined,
+    });
+    expect(toFacadeError(new Error("boom"))).toBeUndefined();
+  });
+});
+
+describe("formatError", () => {
+  it("keeps a code, the path and the service's codes, and nothing of an unexpected failure", () => {
+    const wrapped = new GraphQLError(
+      "GET campaigns.get (/12/accounts/a/campaigns/c) answered 404",
+      {
+        path: ["account", "campaign"],
+        originalError: apiError(404, "NOT_FOUND"),
+      },
+    );
+    expect(
+      formatError({ message: wrapped.message, path: ["account", "campaign"] }, wrapped),
+    ).toEqual({
+      message: "Not found: NOT_FOUND happened",
+      path: ["account", "campaign"],
+      extensions: { code: "NOT_FOUND", upstream: { status: 404, codes: ["NOT_FOUND"] } },
+    });
+    const internal = new GraphQLError("connect ECONNREFUSED secret-host:5432", {
+      originalError: new Error("x"),
+    });
+    expect(formatError({ message: internal.message }, internal)).toEqual({
+      message: "Internal server error",
+      extensions: { code: "INTERNAL_SERVER_ERROR" },
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import DataLoader from "dataloader";
+import { NotFoundError } from "../errors.js";
+import { entityKey, groupByAccount, parseEntityKey } from "./keys.js";
+import type { EntityKey } from "./keys.js";
+
+/** What resolvers use to read by id: a per-request DataLoader, or (loaders off) direct reads. */
+export interface ByIdLoader<K, V> {
+  load(key: K): Promise<V>;
+  /** One entry per key: the value, or the Error of that key alone. */
+  loadMany(keys: readonly K[]): Promise<(V | Error)[]>;
+  /** Remembers a value read elsewhere (a list page), so asking for it costs nothing. */
+  prime(key: K, value: V): void;
+}
+
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(String(error));
+
+/**
+ * A loader with no batching, cache or priming: every load is its own upstream request, as a
+ * resolver without loaders would make (the benchmark's naive baseline).
+ */
+export function directLoader<K, V>(fetchOne: (key: K) => Promise<V>): ByIdLoader<K, V> {
+  return {
+    load: fetchOne,
+    loadMany: (keys) => Promise.all(keys.map((key) => fetchOne(key).catch(asError))),
+    prime: () => undefined,
+  };
+}
+
+/** A per-request DataLoader whose batch function reads each key on its own (no batch endpoint). */
+export function perKeyLoader<K, V>(fetchOne: (key: K) => Promise<V>): ByIdLoader<K, V> {
+  return new DataLoader<K, V>((keys) =>
+    Promise.all(keys.map((key) => fetchOne(key).catch(asError))),
+  );
+}
+
+/**
+ * A per-request DataLoader of account-scoped entities. One batch holds every key asked for in
+ * the same tick; it is split by account and each account's ids go to `fetchIds` once, which
+ * asks upstream with ≤200 ids per request (DataLoader's own `maxBatchSize` is not used: it
+ * would cut across accounts and cost extra requests). Ids the answers lack become a
+ * NotFoundError of that key only; a failed account fails only its keys.
+ */
+export function accountScopedLoader<V extends { id: string }>(
+  what: string,
+  fetchIds: (accountId: string, ids: string[]) => Promise<V[]>,
+): ByIdLoader<EntityKey, V> {
+  return new DataLoader<EntityKey, V>(async (keys) => {
+    const found = new Map<EntityKey, V>();
+    const failed = new Map<string, Error>();
+    await Promise.all(
+      [...groupByAccount(keys)].map(async ([accountId, ids]) => {
+        try {
+          for (const item of await fetchIds(accountId, ids)) {
+            found.set(entityKey(accountId, item.id), item);
+          }
+        } catch (error) {
+          failed.set(accountId, asError(error));
+        }
+      }),
+    );
+    return keys.map((key) => {
+      const parsed = parseEntityKey(key);
+      if (parsed === null) return new NotFoundError(`No ${what} has the id ${key}.`);
+      return (
+        found.get(key) ??
+        failed.get(parsed.accountId) ??
+        new NotFoundError(`No ${what} ${parsed.id} in account ${parsed.accountId}.`)
+      );
+    });
+  });
+}
+
+/**
+ * A per-request DataLoader of one-to-many edges keyed by the parent's entity key: the
+ * children of every parent asked for in the same tick are read together per account
+ * (`fetchChildren` receives all parent ids of an account) and grouped by `parentOf`.
+ */
+export function childrenLoader<V>(
+  fetchChildren: (accountId: string, parentIds: string[]) => Promise<V[]>,
+  parentOf: (child: V) => string,
+): ByIdLoader<EntityKey, V[]> {
+  return new DataLoader<EntityKey, V[]>(async (keys) => {
+    const groups = new Map<EntityKey, V[]>();
+    const failed = new Map<string, Error>();
+    await Promise.all(
+      [...groupByAccount(keys)].map(async ([accountId, ids]) => {
+        try {
+          for (const child of await fetchChildren(accountId, ids)) {
+            const key = entityKey(accountId, parentOf(child));
+            const list = groups.get(key);
+            if (list === undefined) groups.set(key, [child]);
+            else list.push(child);
+          }
+        } catch (error) {
+          failed.set(accountId, asError(error));
+        }
+      }),
+    );
+    return keys.map(
+      (key) => failed.get(parseEntityKey(key)?.accountId ?? "") ?? groups.get(key) ?? [],
+    );
+  });
+}

@@ -1,0 +1,33 @@
+import type {
+  Account,
+  AccountMedia,
+  AuthenticatedUserAccess,
+  Campaign,
+  Card,
+  ConversationCard,
+  FundingInstrument,
+  IabCategory,
+  PollCard,
+} from "@adsgraph/models";
+
+/**
+ * What resolvers receive: the upstream resource as the catalog types it, plus the account it
+ * was read from (every advertising read names one; not every resource carries it).
+ */
+export type Owned<T> = T & { readonly account_id: string };
+
+export type AccountShape = Account;
+export type CampaignShape = Owned<Campaign>;
+export type FundingInstrumentShape = Owned<FundingInstrument>;
+export type AccountMediaShape = Owned<AccountMedia>;
+export type UserAccessShape = Owned<AuthenticatedUserAccess>;
+export type IabCategoryShape = IabCategory;
+
+/** Which cards endpoint a card came from (spec §4.7 lists each kind apart). */
+export type CardKind = "generic" | "poll" | "video_conversation" | "image_conversation";
+export type GenericCardShape = Owned<Card> & { readonly card_kind: "generic" };
+export type PollCardShape = Owned<PollCard> & { readonly card_kind: "poll" };
+export type ConversationCardShape = Owned<ConversationCard> & {
+  readonly card_kind: "video_conversation" | "image_conversation";
+};
+export type CardShape = GenericCardShape | PollCardShape | ConversationCardShape;

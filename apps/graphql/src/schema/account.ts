@@ -1,0 +1,153 @@
+import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../builder.js";
+import type { AccountShape, UserAccessShape } from "../loaders/shapes.js";
+import {
+  connectionComplexity,
+  connectionType,
+  given,
+  resolveConnection,
+  sortBy,
+} from "./connections.js";
+import { AccountPermissionEnum, IndustryTypeEnum } from "./enums.js";
+import { sortInput } from "./sort.js";
+
+export const AccountRef = builder.objectRef<AccountShape>("Account");
+
+builder.node(AccountRef, {
+  description: "An ad account the caller can access (spec §2.2).",
+  id: { resolve: (account) => account.id },
+  loadManyWithoutCache: async (ids, context) =>
+    rejectErrors(await context.loaders.account.loadMany(ids)),
+  fields: (t) => ({
+    rawId: t.string({
+      description: "The account id as the ads service names it.",
+      resolve: (a) => a.id,
+    }),
+    name: t.string({ resolve: (a) => a.name }),
+    businessName: t.string({ nullable: true, resolve: (a) => a.business_name ?? null }),
+    businessId: t.string({ nullable: true, resolve: (a) => a.business_id ?? null }),
+    timezone: t.string({
+      description: "A zone name, e.g. America/New_York.",
+      resolve: (a) => a.timezone,
+    }),
+    timezoneSwitchAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (a) => a.timezone_switch_at,
+    }),
+    industryType: t.field({
+      type: IndustryTypeEnum,
+      nullable: true,
+      description:
+        "Only the single read of an account carries it (spec §2.2): read from a list, it costs " +
+        "one upstream request per account.",
+      resolve: async (a, _args, { loaders }) =>
+        a.industry_type ?? (await loaders.accountDetail.load(a.id)).industry_type ?? null,
+    }),
+    approvalStatus: t.string({
+      description: "Observed: ACCEPTED.",
+      resolve: (a) => a.approval_status,
+    }),
+    createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),
+    updatedAt: t.field({ type: "DateTime", resolve: (a) => a.updated_at }),
+    deleted: t.boolean({ resolve: (a) => a.deleted }),
+    authenticatedUserAccess: t.field({
+      type: UserAccessRef,
+      nullable: true,
+      description: "The caller's permissions on this account.",
+      resolve: (a, _args, { loaders }) => loaders.userAccess.load(a.id),
+    }),
+  }),
+});
+
+const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAccess").implement({
+  description: "The calling user's permissions on an account (spec §4.3).",
+  fields: (t) => ({
+    userId: t.string({
+      nullable: true,
+      description: "The user's id (digits).",
+      resolve: (access) => access.user_id ?? null,
+    }),
+    permissions: t.field({
+      type: [AccountPermissionEnum],
+      description: "Values outside spec §4.3's list are left out.",
+      resolve: (access) =>
+        (access.permissions ?? []).filter((p): p is (typeof USER_ACCESS_PERMISSIONS)[number] =>
+          (USER_ACCESS_PERMISSIONS as readonly string[]).includes(p),
+        ),
+    }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (access, _args, { loaders }) => loaders.account.load(access.account_id),
+    }),
+  }),
+});
+
+/** The caller, as the session names it. */
+interface ViewerShape {
+  userId: string;
+  screenName: string;
+}
+
+const AccountConnection = connectionType("Account", AccountRef, "Accounts the caller can access.");
+const AccountSort = sortInput("Account", ["id", "name", "timezone", "created_at", "updated_at"]);
+
+const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
+  description: "The signed-in user and the ad accounts they can access.",
+  fields: (t) => ({
+    userId: t.exposeString("userId", { description: "Digits (exceeds 2^53: a string)." }),
+    screenName: t.exposeString("screenName"),
+    accounts: t.field({
+      type: AccountConnection,
+      nullable: true,
+      complexity: connectionComplexity,
+      args: {
+        first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
+        after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+        ids: t.arg.stringList({ description: "Only these account ids (≤200)." }),
+        q: t.arg.string({ description: "Case-insensitive name prefix." }),
+        withDeleted: t.arg.boolean(),
+        sort: t.arg({ type: AccountSort }),
+      },
+      resolve: (_viewer, args, { loaders, upstream }, info) => {
+        const filters = {
+          ...given(args.ids, "account_ids"),
+          ...given(args.q, "q"),
+          ...given(args.withDeleted, "with_deleted"),
+          ...sortBy(args.sort),
+        };
+        return resolveConnection(
+          info,
+          args,
+          1000,
+          (page) => loaders.accountsPage({ ...filters, ...page }),
+          () => upstream.totalCount("accounts.list", filters),
+        );
+      },
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: ViewerRef,
+    nullable: true,
+    authScopes: { authenticated: true },
+    description: "The signed-in user and their accounts.",
+    resolve: (_root, _args, { viewer }) => viewer ?? { userId: "", screenName: "" },
+  }),
+  account: t.field({
+    type: AccountRef,
+    nullable: true,
+    authScopes: { authenticated: true },
+    description: "One account by its id (the single read: with industryType).",
+    args: { id: t.arg.string({ required: true, description: "The account id, e.g. dmo1ab." }) },
+    resolve: async (_root, { id }, { loaders }) => {
+      const account = await loaders.accountDetail.load(id);
+      loaders.account.prime(id, account);
+      return account;
+    },
+  }),
+}));

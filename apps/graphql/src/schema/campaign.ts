@@ -1,0 +1,177 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../builder.js";
+import { entityKey } from "../loaders/keys.js";
+import type { CampaignShape } from "../loaders/shapes.js";
+import { AccountRef } from "./account.js";
+import {
+  connectionComplexity,
+  connectionType,
+  given,
+  resolveConnection,
+  sortBy,
+} from "./connections.js";
+import { BudgetOptimizationEnum, EntityStatusEnum } from "./enums.js";
+import { FundingInstrumentRef } from "./funding-instrument.js";
+import { money, MoneyRef } from "./scalars.js";
+import { sortInput } from "./sort.js";
+
+export const CampaignRef = builder.objectRef<CampaignShape>("Campaign");
+
+builder.node(CampaignRef, {
+  description: "A campaign (spec §2.3). Amounts are in the campaign's currency.",
+  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.campaign.loadMany(keys)),
+  fields: (t) => ({
+    rawId: t.string({
+      description: "The campaign id as the ads service names it.",
+      resolve: (c) => c.id,
+    }),
+    name: t.string({ description: "At most 255 characters.", resolve: (c) => c.name }),
+    fundingInstrumentId: t.string({ resolve: (c) => c.funding_instrument_id }),
+    fundingInstrument: t.field({
+      type: FundingInstrumentRef,
+      nullable: true,
+      description: "Read in batches of 200 ids per request for every campaign of the response.",
+      resolve: (c, _args, { loaders }) =>
+        loaders.fundingInstrument.load(entityKey(c.account_id, c.funding_instrument_id)),
+    }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (c, _args, { loaders }) => loaders.account.load(c.account_id),
+    }),
+    budgetOptimization: t.field({
+      type: BudgetOptimizationEnum,
+      nullable: true,
+      resolve: (c) => c.budget_optimization ?? null,
+    }),
+    dailyBudget: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: "daily_budget_amount_local_micro.",
+      resolve: (c) => money(c.daily_budget_amount_local_micro, c.currency),
+    }),
+    totalBudget: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: "total_budget_amount_local_micro.",
+      resolve: (c) => money(c.total_budget_amount_local_micro, c.currency),
+    }),
+    standardDelivery: t.boolean({ resolve: (c) => c.standard_delivery }),
+    purchaseOrderNumber: t.string({
+      nullable: true,
+      description: "Invoice reconciliation reference, at most 50 characters.",
+      resolve: (c) => c.purchase_order_number ?? null,
+    }),
+    entityStatus: t.field({
+      type: EntityStatusEnum,
+      nullable: true,
+      resolve: (c) => c.entity_status ?? null,
+    }),
+    effectiveStatus: t.string({
+      nullable: true,
+      description: "Observed: UNKNOWN, RUNNING.",
+      resolve: (c) => c.effective_status ?? null,
+    }),
+    servable: t.boolean({ nullable: true, resolve: (c) => c.servable }),
+    reasonsNotServable: t.stringList({
+      description: "Observed: PAUSED_BY_ADVERTISER, INCOMPLETE.",
+      resolve: (c) => c.reasons_not_servable,
+    }),
+    durationInDays: t.int({ nullable: true, resolve: (c) => c.duration_in_days ?? null }),
+    frequencyCap: t.int({ nullable: true, resolve: (c) => c.frequency_cap ?? null }),
+    currency: t.string({ description: "ISO 4217 code.", resolve: (c) => c.currency }),
+    startTime: t.field({ type: "DateTime", nullable: true, resolve: (c) => c.start_time ?? null }),
+    endTime: t.field({ type: "DateTime", nullable: true, resolve: (c) => c.end_time ?? null }),
+    createdAt: t.field({ type: "DateTime", resolve: (c) => c.created_at }),
+    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updated_at }),
+    deleted: t.boolean({ resolve: (c) => c.deleted }),
+  }),
+});
+
+export const CampaignConnection = connectionType(
+  "Campaign",
+  CampaignRef,
+  "Campaigns of an account.",
+);
+
+const CampaignSort = sortInput("Campaign", [
+  "id",
+  "name",
+  "created_at",
+  "updated_at",
+  "entity_status",
+  "currency",
+  "funding_instrument_id",
+  "daily_budget_amount_local_micro",
+  "total_budget_amount_local_micro",
+  "start_time",
+  "end_time",
+]);
+
+builder.objectFields(AccountRef, (t) => ({
+  campaigns: t.field({
+    type: CampaignConnection,
+    nullable: true,
+    description: "The account's campaigns (spec §4.5), a page at a time.",
+    complexity: connectionComplexity,
+    args: {
+      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
+      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ids: t.arg.stringList({ description: "Only these campaign ids (≤200)." }),
+      fundingInstrumentIds: t.arg.stringList({
+        description: "Only campaigns of these funding instruments (≤200).",
+      }),
+      q: t.arg.string({ description: "Case-insensitive name prefix (1 to 255 characters)." }),
+      withDraft: t.arg.boolean({ description: "Include draft campaigns." }),
+      withDeleted: t.arg.boolean({ description: "Include deleted campaigns." }),
+      sort: t.arg({ type: CampaignSort }),
+    },
+    resolve: (account, args, { loaders }, info) => {
+      const filters = {
+        ...given(args.ids, "campaign_ids"),
+        ...given(args.fundingInstrumentIds, "funding_instrument_ids"),
+        ...given(args.q, "q"),
+        ...given(args.withDraft, "with_draft"),
+        ...given(args.withDeleted, "with_deleted"),
+        ...sortBy(args.sort),
+      };
+      return resolveConnection(
+        info,
+        args,
+        1000,
+        (page) => loaders.page("campaign", account.id, { ...filters, ...page }),
+        () => loaders.totalCount("campaign", account.id, filters),
+      );
+    },
+  }),
+  campaign: t.field({
+    type: CampaignRef,
+    nullable: true,
+    description: "One campaign of this account (drafts included); null with an error if missing.",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (account, { id }, { loaders }) => loaders.campaign.load(entityKey(account.id, id)),
+  }),
+}));
+
+builder.objectFields(FundingInstrumentRef, (t) => ({
+  campaigns: t.field({
+    type: [CampaignRef],
+    nullable: true,
+    description:
+      "Every campaign this funding instrument funds (all pages). Asked for many funding " +
+      "instruments at once, read together: funding_instrument_ids of ≤200 per request.",
+    args: {
+      withDraft: t.arg.boolean({ description: "Include draft campaigns." }),
+      withDeleted: t.arg.boolean({ description: "Include deleted campaigns." }),
+    },
+    resolve: (fi, args, { loaders }) =>
+      loaders
+        .campaignsOfFundingInstrument({
+          withDraft: args.withDraft ?? false,
+          withDeleted: args.withDeleted ?? false,
+        })
+        .load(entityKey(fi.account_id, fi.id)),
+  }),
+}));

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { pagingFor, toConnection } from "./connections.js";
+
+const page = (items: string[], nextCursor: string | null) => ({
+  items,
+  nextCursor,
+  totalCount: undefined,
+});
+
+describe("connections over forward-only upstream cursors", () => {
+  it("maps first/after to count/cursor and checks the list's count limit", () => {
+    expect(pagingFor({}, 1000)).toEqual({ count: 50, cursor: undefined, skip: 0, after: null });
+    expect(pagingFor({ first: 7, after: "up1" }, 1000)).toEqual({
+      count: 7,
+      cursor: "up1",
+      skip: 0,
+      after: "up1",
+    });
+    expect(() => pagingFor({ first: 201 }, 200)).toThrow(
+      "first must be between 1 and 200 (got 201).",
+    );
+    expect(() => pagingFor({ first: 0 }, 200)).toThrow(/between 1 and 200/);
+  });
+
+  it("builds pageInfo by hand: endCursor is the upstream cursor, hasNextPage follows it", () => {
+    const connection = toConnection(
+      page(["a", "b", "c"], "up2"),
+      pagingFor({ first: 3, after: "up1" }, 1000),
+    );
+    expect(connection.pageInfo).toEqual({
+      hasNextPage: true,
+      hasPreviousPage: true,
+      startCursor: connection.edges[0]?.cursor,
+      endCursor: "up2",
+    });
+    expect(connection.edges.map((e) => e.node)).toEqual(["a", "b", "c"]);
+    expect(connection.edges[2]?.cursor).toBe("up2");
+    const last = toConnection(page(["z"], null), pagingFor({ first: 3 }, 1000));
+    expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
+  });
+
+  it("resumes after an edge in the middle of a page from its page cursor", () => {
+    const first = toConnection(
+      page(["a", "b", "c"], "up2"),
+      pagingFor({ first: 3, after: "up1" }, 1000),
+    );
+    const resumed = pagingFor({ first: 3, after: first.edges[0]?.cursor }, 1000);
+    expect(resumed).toMatchObject({ cursor: "up1", skip: 1, count: 4 });
+    const again = toConnection(page(["a", "b", "c", "d"], "up3"), resumed);
+    expect(again.edges.map((e) => e.node)).toEqual(["b", "c", "d"]);
+    expect(() => pagingFor({ after: "ec1.garbage" }, 1000)).toThrow(/not a cursor/);
+  });
+});

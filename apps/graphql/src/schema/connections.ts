@@ -1,0 +1,215 @@
+import type { InterfaceRef, ObjectRef } from "@pothos/core";
+import { GraphQLError, Kind } from "graphql";
+import type { GraphQLResolveInfo, SelectionSetNode } from "graphql";
+import { builder } from "../builder.js";
+import type { Types } from "../builder.js";
+import { ERROR_CODES } from "../errors.js";
+import type { ListPage } from "../upstream/upstream.js";
+
+/** Items per page when `first` is not given. */
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** The forward-only paging arguments of every connection (upstream cursors only go forward). */
+export interface PageArgs {
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}
+
+/** What one upstream page request needs: `count`, `cursor`, and how many leading items to drop. */
+export interface Paging {
+  count: number;
+  cursor: string | undefined;
+  skip: number;
+  after: string | null;
+}
+
+export interface ConnectionResult<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  totalCount: number | null;
+}
+
+// An edge in the middle of a page has no upstream cursor of its own: its cursor names the
+// upstream cursor of its page and how many items of that page come before the next one.
+const EDGE_PREFIX = "ec1.";
+
+function encodeEdgeCursor(pageCursor: string | null, skip: number): string {
+  return EDGE_PREFIX + Buffer.from(JSON.stringify([pageCursor, skip])).toString("base64url");
+}
+
+function decodeEdgeCursor(cursor: string): { pageCursor: string | null; skip: number } | null {
+  try {
+    const value: unknown = JSON.parse(
+      Buffer.from(cursor.slice(EDGE_PREFIX.length), "base64url").toString("utf8"),
+    );
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [pageCursor, skip] = value as unknown[];
+    if ((typeof pageCursor !== "string" && pageCursor !== null) || !Number.isSafeInteger(skip)) {
+      return null;
+    }
+    return { pageCursor, skip: Math.max(0, skip as number) };
+  } catch {
+    return null;
+  }
+}
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ERROR_CODES.BAD_USER_INPUT } });
+}
+
+/**
+ * The upstream request for `first`/`after`: `first` becomes `count` (1 to `maxCount`, the
+ * list's own limit), `after` the upstream cursor (`endCursor`), or a page cursor plus a skip
+ * for a cursor taken from an edge in the middle of a page.
+ */
+export function pagingFor(args: PageArgs, maxCount: number): Paging {
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isSafeInteger(first) || first < 1 || first > maxCount) {
+    throw badInput(`first must be between 1 and ${maxCount} (got ${first}).`);
+  }
+  const after = args.after ?? null;
+  if (after === null || after === "")
+    return { count: first, cursor: undefined, skip: 0, after: null };
+  if (!after.startsWith(EDGE_PREFIX)) return { count: first, cursor: after, skip: 0, after };
+  const edge = decodeEdgeCursor(after);
+  if (edge === null) throw badInput("after is not a cursor this API handed out.");
+  return {
+    count: Math.min(maxCount, first + edge.skip),
+    cursor: edge.pageCursor ?? undefined,
+    skip: edge.skip,
+    after,
+  };
+}
+
+/** Relay edges and a hand-built pageInfo over one upstream page. */
+export function toConnection<T>(
+  page: ListPage<T>,
+  paging: Paging,
+  totalCount: number | null = page.totalCount ?? null,
+): ConnectionResult<T> {
+  const pageCursor = paging.cursor ?? null;
+  const last = page.items.length - 1;
+  const edges = page.items.slice(paging.skip).map((node, offset) => {
+    const index = paging.skip + offset;
+    const cursor =
+      index === last && page.nextCursor !== null
+        ? page.nextCursor
+        : encodeEdgeCursor(pageCursor, index + 1);
+    return { cursor, node };
+  });
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.nextCursor !== null,
+      hasPreviousPage: paging.after !== null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: page.nextCursor ?? edges[edges.length - 1]?.cursor ?? null,
+    },
+    totalCount,
+  };
+}
+
+/** Whether the field being resolved selects `name` (through fragments too). */
+export function selects(info: GraphQLResolveInfo, name: string): boolean {
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode | undefined): boolean =>
+    set?.selections.some((selection) => {
+      switch (selection.kind) {
+        case Kind.FIELD:
+          return selection.name.value === name;
+        case Kind.INLINE_FRAGMENT:
+          return visit(selection.selectionSet);
+        case Kind.FRAGMENT_SPREAD: {
+          const fragmentName = selection.name.value;
+          if (seen.has(fragmentName)) return false;
+          seen.add(fragmentName);
+          return visit(info.fragments[fragmentName]?.selectionSet);
+        }
+      }
+    }) ?? false;
+  return info.fieldNodes.some((node) => visit(node.selectionSet));
+}
+
+/** Cost of a short list (a card's components or media: a few, ≤6 swipeable media). */
+export const SMALL_LIST = { field: 1, multiplier: 4 };
+
+/** Complexity of a connection field: its own cost plus `first` times its nodes' cost. */
+export const connectionComplexity = (args: PageArgs) => ({
+  field: 1,
+  multiplier: args.first ?? DEFAULT_PAGE_SIZE,
+});
+
+/**
+ * A connection type `<Name>Connection` over `node`, with totalCount unless the list cannot
+ * count (spec §4.7: the generic cards list takes no with_total_count).
+ */
+export function connectionType<T>(
+  name: string,
+  node: ObjectRef<Types, T> | InterfaceRef<Types, T>,
+  description: string,
+  { totalCount = true }: { totalCount?: boolean } = {},
+): ObjectRef<Types, ConnectionResult<T>> {
+  return builder.connectionObject({
+    type: node as never,
+    name: `${name}Connection`,
+    description,
+    fields: (t) => ({
+      ...(totalCount && {
+        totalCount: t.int({
+          description:
+            "How many items match the filters. Costs an upstream request with with_total_count, " +
+            "which has its own limit (200 per 15 minutes): select it only when needed.",
+          resolve: (connection) => (connection as unknown as ConnectionResult<T>).totalCount ?? 0,
+        }),
+      }),
+    }),
+  }) as unknown as ObjectRef<Types, ConnectionResult<T>>;
+}
+
+/** What an upstream page request gets from `first`/`after` and the totalCount selection. */
+export interface PageRequest {
+  count: number;
+  cursor?: string;
+  with_total_count?: boolean;
+}
+
+/**
+ * Resolves a connection over an upstream list: `with_total_count` is asked only when
+ * `totalCount` is selected, on the page request when it has no cursor (the spec forbids both
+ * together), else by a separate first-page request in parallel.
+ */
+export async function resolveConnection<T>(
+  info: GraphQLResolveInfo,
+  args: PageArgs,
+  maxCount: number,
+  fetchPage: (request: PageRequest) => Promise<ListPage<T>>,
+  fetchTotal: () => Promise<number>,
+): Promise<ConnectionResult<T>> {
+  const paging = pagingFor(args, maxCount);
+  const wantTotal = selects(info, "totalCount");
+  const firstPage = paging.cursor === undefined;
+  const [page, total] = await Promise.all([
+    fetchPage({
+      count: paging.count,
+      ...(paging.cursor !== undefined && { cursor: paging.cursor }),
+      ...(wantTotal && firstPage && { with_total_count: true }),
+    }),
+    wantTotal && !firstPage ? fetchTotal() : Promise.resolve(undefined),
+  ]);
+  return toConnection(page, paging, wantTotal ? (total ?? page.totalCount ?? null) : null);
+}
+
+/** `sort_by` (spec §4.2: `<attribute>-asc|desc`) from a sort input. */
+export function sortBy(sort: { field: string; direction?: string | null } | null | undefined) {
+  return sort ? { sort_by: `${sort.field}-${sort.direction ?? "asc"}` } : {};
+}
+
+/** Optional filters as wire parameters, leaving out what was not given. */
+export function given<T>(value: T | null | undefined, name: string): Record<string, T> {
+  return value === null || value === undefined ? {} : { [name]: value };
+}

@@ -1,0 +1,241 @@
+import type { ArgBuilder, ObjectRef } from "@pothos/core";
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../builder.js";
+import type { Types } from "../builder.js";
+import { entityKey } from "../loaders/keys.js";
+import type { ConversationCardShape } from "../loaders/shapes.js";
+import { AccountRef } from "./account.js";
+import { CardInterface, CardSort, isCardOf, namedMedia } from "./card.js";
+import {
+  connectionComplexity,
+  SMALL_LIST,
+  connectionType,
+  given,
+  resolveConnection,
+  sortBy,
+} from "./connections.js";
+import { MediaLibraryObjectRef } from "./media.js";
+import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
+
+// spec §2.11: conversation cards' response fields are not shown beyond the parameters of
+// their create call, so every field but the id is read as the answer gives it (or null).
+const text = (card: ConversationCardShape, name: string): string | null => {
+  const value = (card as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : null;
+};
+
+type Kind = "video_conversation" | "image_conversation";
+
+function conversationCard(
+  name: string,
+  kind: Kind,
+  description: string,
+  media: readonly (readonly [string, string])[],
+  extra: readonly [field: string, wire: string][],
+): ObjectRef<Types, ConversationCardShape> {
+  const ref = builder.objectRef<ConversationCardShape>(name);
+  const loaderOf =
+    kind === "video_conversation" ? "videoConversationCard" : "imageConversationCard";
+  const ctas = [1, 2, 3, 4].map((n) => ["first", "second", "third", "fourth"][n - 1] ?? "");
+  builder.node(ref, {
+    description,
+    interfaces: [CardInterface],
+    id: { resolve: (c) => entityKey(c.account_id, c.id) },
+    isTypeOf: isCardOf(kind),
+    loadManyWithoutCache: async (keys, { loaders }) =>
+      rejectErrors(await loaders[loaderOf].loadMany(keys)),
+    fields: (t) => ({
+      ...Object.fromEntries(
+        ctas.flatMap((nth) => [
+          [
+            `${nth}Cta`,
+            t.string({
+              nullable: true,
+              description: "A hashtag.",
+              resolve: (c) => text(c, `${nth}_cta`),
+            }),
+          ],
+          [
+            `${nth}CtaPost`,
+            t.string({
+              nullable: true,
+              description: "The post text used when this call to action is chosen.",
+              resolve: (c) => text(c, `${nth}_cta_post`),
+            }),
+          ],
+        ]),
+      ),
+      thankYouText: t.string({ nullable: true, resolve: (c) => text(c, "thank_you_text") }),
+      title: t.string({ nullable: true, resolve: (c) => text(c, "title") }),
+      mediaKey: t.string({ nullable: true, resolve: (c) => text(c, "media_key") }),
+      ...Object.fromEntries(
+        extra.map(([fieldName, wire]) => [
+          fieldName,
+          t.string({ nullable: true, resolve: (c) => text(c, wire) }),
+        ]),
+      ),
+      media: t.field({
+        type: [MediaLibraryObjectRef],
+        description: "The card's media library objects (key and URL, as the answer gives them).",
+        complexity: SMALL_LIST,
+        resolve: (c) => namedMedia(c, media),
+      }),
+    }),
+  });
+  return ref;
+}
+
+export const VideoConversationCardRef = conversationCard(
+  "VideoConversationCard",
+  "video_conversation",
+  "A video conversation card (spec §4.7): a 16:9 video and up to four hashtag calls to action.",
+  [
+    ["media_key", "video_url"],
+    ["poster_media_key", "video_poster_url"],
+  ],
+  [
+    ["posterMediaKey", "poster_media_key"],
+    ["videoUrl", "video_url"],
+    ["videoPosterUrl", "video_poster_url"],
+  ],
+);
+
+export const ImageConversationCardRef = conversationCard(
+  "ImageConversationCard",
+  "image_conversation",
+  "An image conversation card (spec §4.7).",
+  [["media_key", "image_url"]],
+  [["imageUrl", "image_url"]],
+);
+
+const VideoConversationCardConnection = connectionType(
+  "VideoConversationCard",
+  VideoConversationCardRef,
+  "Video conversation cards.",
+);
+const ImageConversationCardConnection = connectionType(
+  "ImageConversationCard",
+  ImageConversationCardRef,
+  "Image conversation cards.",
+);
+
+const listArgs = (t: ArgBuilder<Types>) => ({
+  first: t.int({ description: "Page size, 1 to 1000 (default 50)." }),
+  after: t.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+  ids: t.stringList({ description: "Only these card ids (≤200)." }),
+  q: t.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
+  withDeleted: t.boolean(),
+  sort: t({ type: CardSort }),
+});
+
+builder.objectFields(AccountRef, (t) => ({
+  videoConversationCards: t.field({
+    type: VideoConversationCardConnection,
+    nullable: true,
+    description: "The account's video conversation cards (spec §4.7), a page at a time.",
+    complexity: connectionComplexity,
+    args: listArgs(t.arg),
+    resolve: (account, args, { loaders }, info) => {
+      const filters = {
+        ...given(args.ids, "card_ids"),
+        ...given(args.q, "q"),
+        ...given(args.withDeleted, "with_deleted"),
+        ...sortBy(args.sort),
+      };
+      return resolveConnection(
+        info,
+        args,
+        1000,
+        (page) => loaders.page("videoConversationCard", account.id, { ...filters, ...page }),
+        () => loaders.totalCount("videoConversationCard", account.id, filters),
+      );
+    },
+  }),
+  imageConversationCards: t.field({
+    type: ImageConversationCardConnection,
+    nullable: true,
+    description: "The account's image conversation cards (spec §4.7), a page at a time.",
+    complexity: connectionComplexity,
+    args: listArgs(t.arg),
+    resolve: (account, args, { loaders }, info) => {
+      const filters = {
+        ...given(args.ids, "card_ids"),
+        ...given(args.q, "q"),
+        ...given(args.withDeleted, "with_deleted"),
+        ...sortBy(args.sort),
+      };
+      return resolveConnection(
+        info,
+        args,
+        1000,
+        (page) => loaders.page("imageConversationCard", account.id, { ...filters, ...page }),
+        () => loaders.totalCount("imageConversationCard", account.id, filters),
+      );
+    },
+  }),
+}));
+
+const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversationCardInput", {
+  fields: (t) => ({
+    accountId: t.string({ required: true }),
+    name: t.string({ required: true, description: "At most 80 characters." }),
+    mediaKey: t.string({ required: true, description: "A 16:9 video from the media library." }),
+    firstCta: t.string({
+      required: true,
+      description: "A hashtag, at most 20 characters after #.",
+    }),
+    firstCtaPost: t.string({ required: true }),
+    secondCta: t.string({ description: "Required when title is absent." }),
+    secondCtaPost: t.string({ description: "Required with secondCta." }),
+    thirdCta: t.string(),
+    thirdCtaPost: t.string({ description: "Required with thirdCta." }),
+    fourthCta: t.string(),
+    fourthCtaPost: t.string({ description: "Required with fourthCta." }),
+    thankYouText: t.string({ required: true, description: "At most 23 characters." }),
+    title: t.string({ description: "At most 23 characters; required when secondCta is absent." }),
+    posterMediaKey: t.string(),
+  }),
+});
+
+const VideoConversationCardPayload = payload(
+  "CreateVideoConversationCard",
+  "videoConversationCard",
+  VideoConversationCardRef,
+  "The new video conversation card.",
+);
+
+builder.mutationField("createVideoConversationCard", (t) =>
+  t.field({
+    type: VideoConversationCardPayload,
+    description: "Creates a video conversation card (spec §4.7). The spec has no update for it.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateVideoConversationCard"),
+    args: { input: t.arg({ type: CreateVideoConversationCardInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const { data } = await upstream.write("cards.video_conversation.create", {
+          account_id: input.accountId,
+          name: input.name,
+          media_key: input.mediaKey,
+          first_cta: input.firstCta,
+          first_cta_post: input.firstCtaPost,
+          second_cta: optional(input.secondCta),
+          second_cta_post: optional(input.secondCtaPost),
+          third_cta: optional(input.thirdCta),
+          third_cta_post: optional(input.thirdCtaPost),
+          fourth_cta: optional(input.fourthCta),
+          fourth_cta_post: optional(input.fourthCtaPost),
+          thank_you_text: input.thankYouText,
+          title: optional(input.title),
+          poster_media_key: optional(input.posterMediaKey),
+        });
+        return {
+          videoConversationCard: {
+            ...data,
+            account_id: input.accountId,
+            card_kind: "video_conversation" as const,
+          },
+        };
+      }, inputPath()),
+  }),
+);

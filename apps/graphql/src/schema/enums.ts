@@ -1,0 +1,60 @@
+import {
+  BUDGET_OPTIMIZATIONS,
+  CARD_TYPES,
+  COMPONENT_TYPES,
+  CREATIVE_TYPES,
+  ENTITY_STATUSES,
+  FUNDING_INSTRUMENT_TYPES,
+  INDUSTRY_TYPES,
+  LABEL_VALUES,
+  USER_ACCESS_PERMISSIONS,
+} from "@adsgraph/models";
+import { builder } from "../builder.js";
+
+// Closed enums of the spec become GraphQL enums (values as the ads service spells them);
+// values the spec lists only as "observed" stay strings in the types that carry them.
+
+export const IndustryTypeEnum = builder.enumType("IndustryType", {
+  description: "spec §2.2.",
+  values: INDUSTRY_TYPES,
+});
+export const BudgetOptimizationEnum = builder.enumType("BudgetOptimization", {
+  description: "spec §2.3: where the budget is optimised.",
+  values: BUDGET_OPTIMIZATIONS,
+});
+export const EntityStatusEnum = builder.enumType("EntityStatus", {
+  description: "spec §2.3: a campaign's status as set by the advertiser.",
+  values: ENTITY_STATUSES,
+});
+export const FundingInstrumentTypeEnum = builder.enumType("FundingInstrumentType", {
+  description: "spec §2.4.",
+  values: FUNDING_INSTRUMENT_TYPES,
+});
+export const CreativeTypeEnum = builder.enumType("CreativeType", {
+  description: "spec §2.5: account media creative types.",
+  values: CREATIVE_TYPES,
+});
+export const CardTypeEnum = builder.enumType("CardType", {
+  description: "spec §2.8: card types for filtering generic cards.",
+  values: CARD_TYPES,
+});
+export const ComponentTypeEnum = builder.enumType("CardComponentType", {
+  description: "spec §2.8: the card component types.",
+  values: COMPONENT_TYPES,
+});
+export const ButtonLabelEnumValues = LABEL_VALUES;
+export const LabelValueEnum = builder.enumType("ButtonLabel", {
+  description: "spec §2.8: the label values of a BUTTON component.",
+  values: LABEL_VALUES,
+});
+export const AccountPermissionEnum = builder.enumType("AccountPermission", {
+  description: "spec §4.3: permissions authenticated_user_access returns.",
+  values: USER_ACCESS_PERMISSIONS,
+});
+export const PlacementProductTypeEnum = builder.enumType("PlacementProductType", {
+  description: "spec §4.4: product types of line item placements.",
+  values: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"] as const,
+});
+export const SortDirectionEnum = builder.enumType("SortDirection", {
+  values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,
+});

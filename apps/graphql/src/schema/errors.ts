@@ -1,0 +1,106 @@
+import { formatTimestamp } from "@adsgraph/models";
+import { builder } from "../builder.js";
+import {
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UpstreamError,
+  ValidationError,
+} from "../errors.js";
+import type { FieldViolation, UpstreamDetails, FacadeError } from "../errors.js";
+
+// The typed failures mutations return in their result unions (errors plugin). Each is the
+// class src/errors.ts maps upstream and validation failures to.
+
+const UpstreamDetailsRef = builder.objectRef<UpstreamDetails>("UpstreamDetails").implement({
+  description: "What the ads service answered.",
+  fields: (t) => ({
+    status: t.exposeInt("status", { nullable: true, description: "HTTP status; null: no answer." }),
+    codes: t.exposeStringList("codes", { description: "The service's own error codes." }),
+  }),
+});
+
+export const ErrorInterface = builder.interfaceRef<FacadeError>("Error").implement({
+  description: "A failure a mutation reports as data.",
+  fields: (t) => ({
+    message: t.exposeString("message"),
+    code: t.exposeString("code", { description: "The same code a GraphQL error would carry." }),
+    upstream: t.field({
+      type: UpstreamDetailsRef,
+      nullable: true,
+      description: "Set when the ads service refused the request.",
+      resolve: (error) => error.upstream ?? null,
+    }),
+  }),
+});
+
+const FieldViolationRef = builder.objectRef<FieldViolation>("FieldViolation").implement({
+  description: "One broken input rule.",
+  fields: (t) => ({
+    code: t.exposeString("code", { description: "e.g. TOO_LONG, MISSING_PARAMETER." }),
+    field: t.exposeString("field", { description: "Path of the input field, e.g. `name`." }),
+    parameter: t.exposeString("parameter", {
+      description: "The ads service's parameter, e.g. `daily_budget_amount_local_micro`.",
+    }),
+    message: t.exposeString("message"),
+  }),
+});
+
+builder.objectType(ValidationError, {
+  name: "ValidationError",
+  description: "Input broke the spec's rules; nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ValidationError,
+  fields: (t) => ({
+    violations: t.field({ type: [FieldViolationRef], resolve: (error) => [...error.violations] }),
+  }),
+});
+
+builder.objectType(NotFoundError, {
+  name: "NotFoundError",
+  description: "The object does not exist (or was deleted).",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof NotFoundError,
+});
+
+builder.objectType(ForbiddenError, {
+  name: "ForbiddenError",
+  description: "The caller has no access to the account, or its role does not allow this.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ForbiddenError,
+});
+
+builder.objectType(RateLimitedError, {
+  name: "RateLimitedError",
+  description: "The ads service's rate limit is exhausted.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof RateLimitedError,
+  fields: (t) => ({
+    resetAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "When to retry.",
+      resolve: (error) => (error.resetAt === null ? null : formatTimestamp(error.resetAt)),
+    }),
+  }),
+});
+
+builder.objectType(UpstreamError, {
+  name: "UpstreamError",
+  description: "The ads service failed or did not answer.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof UpstreamError,
+  fields: (t) => ({
+    status: t.int({ nullable: true, resolve: (error) => error.status }),
+    codes: t.stringList({ resolve: (error) => [...error.codes] }),
+  }),
+});
+
+/** The failures every mutation may return. */
+export const MUTATION_ERRORS = [
+  ValidationError,
+  NotFoundError,
+  ForbiddenError,
+  RateLimitedError,
+  UpstreamError,
+];

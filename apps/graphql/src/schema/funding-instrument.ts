@@ -1,0 +1,125 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../builder.js";
+import { entityKey } from "../loaders/keys.js";
+import type { FundingInstrumentShape } from "../loaders/shapes.js";
+import { AccountRef } from "./account.js";
+import {
+  connectionComplexity,
+  connectionType,
+  given,
+  resolveConnection,
+  sortBy,
+} from "./connections.js";
+import { FundingInstrumentTypeEnum } from "./enums.js";
+import { money, MoneyRef } from "./scalars.js";
+import { sortInput } from "./sort.js";
+
+export const FundingInstrumentRef = builder.objectRef<FundingInstrumentShape>("FundingInstrument");
+
+builder.node(FundingInstrumentRef, {
+  description: "What pays for campaigns (spec §2.4). Amounts are in its currency.",
+  id: { resolve: (fi) => entityKey(fi.account_id, fi.id) },
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.fundingInstrument.loadMany(keys)),
+  fields: (t) => ({
+    rawId: t.string({ description: "The id as the ads service names it.", resolve: (fi) => fi.id }),
+    accountId: t.string({ resolve: (fi) => fi.account_id }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (fi, _args, { loaders }) => loaders.account.load(fi.account_id),
+    }),
+    type: t.field({ type: FundingInstrumentTypeEnum, resolve: (fi) => fi.type }),
+    description: t.string({ resolve: (fi) => fi.description }),
+    currency: t.string({ description: "ISO 4217 code.", resolve: (fi) => fi.currency }),
+    startTime: t.field({ type: "DateTime", resolve: (fi) => fi.start_time }),
+    endTime: t.field({ type: "DateTime", nullable: true, resolve: (fi) => fi.end_time }),
+    creditLimit: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: "credit_limit_local_micro (which amounts apply depends on the type).",
+      resolve: (fi) => money(fi.credit_limit_local_micro, fi.currency),
+    }),
+    fundedAmount: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: "funded_amount_local_micro.",
+      resolve: (fi) => money(fi.funded_amount_local_micro, fi.currency),
+    }),
+    creditRemaining: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: "credit_remaining_local_micro.",
+      resolve: (fi) => money(fi.credit_remaining_local_micro, fi.currency),
+    }),
+    entityStatus: t.string({
+      nullable: true,
+      description: "Observed: ACTIVE.",
+      resolve: (fi) => fi.entity_status ?? null,
+    }),
+    ableToFund: t.boolean({ resolve: (fi) => fi.able_to_fund }),
+    reasonsNotAbleToFund: t.stringList({
+      description: "Observed: DELETED.",
+      resolve: (fi) => fi.reasons_not_able_to_fund,
+    }),
+    ioHeader: t.string({ nullable: true, resolve: (fi) => fi.io_header ?? null }),
+    createdAt: t.field({ type: "DateTime", resolve: (fi) => fi.created_at }),
+    updatedAt: t.field({ type: "DateTime", resolve: (fi) => fi.updated_at }),
+    deleted: t.boolean({ resolve: (fi) => fi.deleted }),
+  }),
+});
+
+const FundingInstrumentConnection = connectionType(
+  "FundingInstrument",
+  FundingInstrumentRef,
+  "Funding instruments of an account.",
+);
+
+const FundingInstrumentSort = sortInput("FundingInstrument", [
+  "id",
+  "created_at",
+  "updated_at",
+  "start_time",
+  "end_time",
+  "currency",
+  "type",
+  "description",
+]);
+
+builder.objectFields(AccountRef, (t) => ({
+  fundingInstruments: t.field({
+    type: FundingInstrumentConnection,
+    nullable: true,
+    description: "The account's funding instruments (spec §4.5), a page at a time.",
+    complexity: connectionComplexity,
+    args: {
+      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
+      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ids: t.arg.stringList({ description: "Only these funding instrument ids (≤200)." }),
+      withDeleted: t.arg.boolean({ description: "Include deleted funding instruments." }),
+      sort: t.arg({ type: FundingInstrumentSort }),
+    },
+    resolve: (account, args, { loaders }, info) => {
+      const filters = {
+        ...given(args.ids, "funding_instrument_ids"),
+        ...given(args.withDeleted, "with_deleted"),
+        ...sortBy(args.sort),
+      };
+      return resolveConnection(
+        info,
+        args,
+        1000,
+        (page) => loaders.page("fundingInstrument", account.id, { ...filters, ...page }),
+        () => loaders.totalCount("fundingInstrument", account.id, filters),
+      );
+    },
+  }),
+  fundingInstrument: t.field({
+    type: FundingInstrumentRef,
+    nullable: true,
+    description: "One funding instrument of this account; null with an error if missing.",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (account, { id }, { loaders }) =>
+      loaders.fundingInstrument.load(entityKey(account.id, id)),
+  }),
+}));

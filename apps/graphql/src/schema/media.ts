@@ -1,0 +1,225 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../builder.js";
+import { entityKey } from "../loaders/keys.js";
+import type { AccountMediaShape } from "../loaders/shapes.js";
+import { AccountRef } from "./account.js";
+import {
+  connectionComplexity,
+  connectionType,
+  given,
+  resolveConnection,
+  sortBy,
+} from "./connections.js";
+import { CreativeTypeEnum } from "./enums.js";
+import { attempt, mutationErrors, ownedId, payload } from "./mutations.js";
+import { sortInput } from "./sort.js";
+
+/**
+ * A media library object (spec §2.6) as far as it is known: the spec has no read endpoint for
+ * the media library, so cards describe their media (key, type, URL, size, duration) and only
+ * the media library DELETE answers the whole object.
+ */
+export interface MediaLibraryObjectShape {
+  media_key: string;
+  name?: string | null;
+  file_name?: string | null;
+  description?: string | null;
+  title?: string | null;
+  media_type?: string | null;
+  media_category?: string | null;
+  media_status?: string | null;
+  media_url?: string | null;
+  poster_media_url?: string | null;
+  poster_media_key?: string | null;
+  duration?: number | null;
+  aspect_ratio?: string | null;
+  width?: number | null;
+  height?: number | null;
+  posted?: boolean | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  deleted?: boolean | null;
+}
+
+export const MediaLibraryObjectRef = builder
+  .objectRef<MediaLibraryObjectShape>("MediaLibraryObject")
+  .implement({
+    description:
+      "A media library object (spec §2.6). The spec has no read endpoint for the media library: " +
+      "cards describe their media with key, type, URL, size and duration, so the other fields " +
+      "are null there; deleteMediaLibraryObject answers the whole object.",
+    fields: (t) => ({
+      mediaKey: t.string({ description: "`<digits>_<digits>`.", resolve: (m) => m.media_key }),
+      name: t.string({ nullable: true, resolve: (m) => m.name ?? null }),
+      fileName: t.string({ nullable: true, resolve: (m) => m.file_name ?? null }),
+      description: t.string({ nullable: true, resolve: (m) => m.description ?? null }),
+      title: t.string({ nullable: true, resolve: (m) => m.title ?? null }),
+      mediaType: t.string({
+        nullable: true,
+        description: "Observed: VIDEO (and IMAGE, GIF).",
+        resolve: (m) => m.media_type ?? null,
+      }),
+      mediaCategory: t.string({ nullable: true, resolve: (m) => m.media_category ?? null }),
+      mediaStatus: t.string({ nullable: true, resolve: (m) => m.media_status ?? null }),
+      mediaUrl: t.string({ nullable: true, resolve: (m) => m.media_url ?? null }),
+      posterMediaUrl: t.string({ nullable: true, resolve: (m) => m.poster_media_url ?? null }),
+      posterMediaKey: t.string({ nullable: true, resolve: (m) => m.poster_media_key ?? null }),
+      duration: t.int({
+        nullable: true,
+        description: "Milliseconds (videos).",
+        resolve: (m) => m.duration ?? null,
+      }),
+      aspectRatio: t.string({
+        nullable: true,
+        description: "`<w>:<h>`.",
+        resolve: (m) => m.aspect_ratio ?? null,
+      }),
+      width: t.int({
+        nullable: true,
+        description: "Pixels (observed).",
+        resolve: (m) => m.width ?? null,
+      }),
+      height: t.int({
+        nullable: true,
+        description: "Pixels (observed).",
+        resolve: (m) => m.height ?? null,
+      }),
+      posted: t.boolean({ nullable: true, resolve: (m) => m.posted ?? null }),
+      createdAt: t.field({
+        type: "DateTime",
+        nullable: true,
+        resolve: (m) => m.created_at ?? null,
+      }),
+      updatedAt: t.field({
+        type: "DateTime",
+        nullable: true,
+        resolve: (m) => m.updated_at ?? null,
+      }),
+      deleted: t.boolean({ nullable: true, resolve: (m) => m.deleted ?? null }),
+    }),
+  });
+
+export const AccountMediaRef = builder.objectRef<AccountMediaShape>("AccountMedia");
+
+builder.node(AccountMediaRef, {
+  description: "Account media: a media library object placed as a creative (spec §2.5).",
+  id: { resolve: (m) => entityKey(m.account_id, m.id) },
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.accountMedia.loadMany(keys)),
+  fields: (t) => ({
+    rawId: t.string({ resolve: (m) => m.id }),
+    creativeType: t.field({ type: CreativeTypeEnum, resolve: (m) => m.creative_type }),
+    videoId: t.string({
+      nullable: true,
+      description: "Video creatives.",
+      resolve: (m) => m.video_id,
+    }),
+    mediaUrl: t.string({
+      nullable: true,
+      description: "Image creatives.",
+      resolve: (m) => m.media_url,
+    }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (m, _args, { loaders }) => loaders.account.load(m.account_id),
+    }),
+    createdAt: t.field({ type: "DateTime", resolve: (m) => m.created_at }),
+    updatedAt: t.field({ type: "DateTime", resolve: (m) => m.updated_at }),
+    deleted: t.boolean({ resolve: (m) => m.deleted }),
+  }),
+});
+
+const AccountMediaConnection = connectionType("AccountMedia", AccountMediaRef, "Account media.");
+const AccountMediaSort = sortInput("AccountMedia", [
+  "id",
+  "created_at",
+  "updated_at",
+  "creative_type",
+]);
+
+builder.objectFields(AccountRef, (t) => ({
+  media: t.field({
+    type: AccountMediaConnection,
+    nullable: true,
+    description: "The account's media creatives (spec §4.7 account_media), a page at a time.",
+    complexity: connectionComplexity,
+    args: {
+      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
+      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ids: t.arg.stringList({ description: "Only these account media ids (≤200)." }),
+      creativeTypes: t.arg({ type: [CreativeTypeEnum] }),
+      withDeleted: t.arg.boolean(),
+      sort: t.arg({ type: AccountMediaSort }),
+    },
+    resolve: (account, args, { loaders }, info) => {
+      const filters = {
+        ...given(args.ids, "account_media_ids"),
+        ...given(args.creativeTypes, "creative_types"),
+        ...given(args.withDeleted, "with_deleted"),
+        ...sortBy(args.sort),
+      };
+      return resolveConnection(
+        info,
+        args,
+        1000,
+        (page) => loaders.page("accountMedia", account.id, { ...filters, ...page }),
+        () => loaders.totalCount("accountMedia", account.id, filters),
+      );
+    },
+  }),
+}));
+
+const AccountMediaPayload = payload(
+  "DeleteAccountMedia",
+  "accountMedia",
+  AccountMediaRef,
+  "The deleted account media.",
+);
+const MediaLibraryPayload = payload(
+  "DeleteMediaLibraryObject",
+  "mediaLibraryObject",
+  MediaLibraryObjectRef,
+  "The media library object, now with deleted=true.",
+);
+
+builder.mutationFields((t) => ({
+  deleteAccountMedia: t.field({
+    type: AccountMediaPayload,
+    description: "Deletes account media (spec §3: it is returned with deleted=true).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteAccountMedia"),
+    args: { id: t.arg.globalID({ required: true, for: [AccountMediaRef] }) },
+    resolve: (_root, args, { upstream }) =>
+      attempt(async () => {
+        const { accountId, id } = ownedId(args.id);
+        const { data } = await upstream.write("account_media.delete", {
+          account_id: accountId,
+          account_media_id: id,
+        });
+        return { accountMedia: { ...data, account_id: accountId } };
+      }),
+  }),
+  deleteMediaLibraryObject: t.field({
+    type: MediaLibraryPayload,
+    description: "Deletes a media library object (spec §3: returned with deleted=true).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteMediaLibraryObject"),
+    args: {
+      accountId: t.arg.string({ required: true }),
+      mediaKey: t.arg.string({ required: true, description: "`<digits>_<digits>`." }),
+    },
+    resolve: (_root, args, { upstream }) =>
+      attempt(
+        async () => ({
+          mediaLibraryObject: (
+            await upstream.write("media_library.delete", {
+              account_id: args.accountId,
+              media_key: args.mediaKey,
+            })
+          ).data,
+        }),
+        (parameter) => (parameter === "media_key" ? "mediaKey" : "accountId"),
+      ),
+  }),
+}));

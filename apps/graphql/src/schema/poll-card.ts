@@ -1,0 +1,161 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../builder.js";
+import { entityKey } from "../loaders/keys.js";
+import type { PollCardShape } from "../loaders/shapes.js";
+import { AccountRef } from "./account.js";
+import { CardInterface, CardSort, isCardOf } from "./card.js";
+import {
+  connectionComplexity,
+  SMALL_LIST,
+  connectionType,
+  given,
+  resolveConnection,
+  sortBy,
+} from "./connections.js";
+import { MediaLibraryObjectRef } from "./media.js";
+import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
+
+export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
+
+const observed = (card: PollCardShape, name: string): unknown =>
+  (card as Record<string, unknown>)[name];
+
+builder.node(PollCardRef, {
+  description:
+    "A poll card (spec §2.8). It closes duration_in_minutes after creation (spec §3); media " +
+    "polls carry video fields (numbers as strings, as the service sends them).",
+  interfaces: [CardInterface],
+  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  isTypeOf: isCardOf("poll"),
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.pollCard.loadMany(keys)),
+  fields: (t) => ({
+    name: t.string({ resolve: (c) => c.name }),
+    cardUri: t.string({ resolve: (c) => c.card_uri }),
+    cardType: t.string({
+      description: "Observed: VIDEO_POLLS, TEXT_POLLS.",
+      resolve: (c) => c.card_type,
+    }),
+    firstChoice: t.string({ resolve: (c) => c.first_choice }),
+    secondChoice: t.string({ resolve: (c) => c.second_choice }),
+    thirdChoice: t.string({ nullable: true, resolve: (c) => c.third_choice ?? null }),
+    fourthChoice: t.string({ nullable: true, resolve: (c) => c.fourth_choice ?? null }),
+    startTime: t.field({ type: "DateTime", resolve: (c) => c.start_time }),
+    endTime: t.field({
+      type: "DateTime",
+      description: "When votes stop.",
+      resolve: (c) => c.end_time,
+    }),
+    durationInMinutes: t.int({ resolve: (c) => c.duration_in_minutes }),
+    closed: t.boolean({
+      nullable: true,
+      description: "Whether voting has ended (observed; not in the spec's field list).",
+      resolve: (c) => {
+        const closed = observed(c, "closed");
+        return typeof closed === "boolean" ? closed : null;
+      },
+    }),
+    videoUrl: t.string({ nullable: true, resolve: (c) => c.video_url ?? null }),
+    videoHlsUrl: t.string({ nullable: true, resolve: (c) => c.video_hls_url ?? null }),
+    videoWidth: t.string({ nullable: true, resolve: (c) => c.video_width ?? null }),
+    videoHeight: t.string({ nullable: true, resolve: (c) => c.video_height ?? null }),
+    videoPosterUrl: t.string({ nullable: true, resolve: (c) => c.video_poster_url ?? null }),
+    videoPosterWidth: t.string({ nullable: true, resolve: (c) => c.video_poster_width ?? null }),
+    videoPosterHeight: t.string({ nullable: true, resolve: (c) => c.video_poster_height ?? null }),
+    contentDurationSeconds: t.string({
+      nullable: true,
+      resolve: (c) => c.content_duration_seconds ?? null,
+    }),
+    media: t.field({
+      type: [MediaLibraryObjectRef],
+      description: "Always empty: a poll's media_key is write-only (spec §4.7).",
+      complexity: SMALL_LIST,
+      resolve: () => [],
+    }),
+    createdAt: t.field({ type: "DateTime", resolve: (c) => c.created_at }),
+    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updated_at }),
+    deleted: t.boolean({ resolve: (c) => c.deleted }),
+  }),
+});
+
+const PollCardConnection = connectionType("PollCard", PollCardRef, "Poll cards.");
+
+builder.objectFields(AccountRef, (t) => ({
+  pollCards: t.field({
+    type: PollCardConnection,
+    nullable: true,
+    description: "The account's poll cards (spec §4.7), a page at a time.",
+    complexity: connectionComplexity,
+    args: {
+      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
+      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ids: t.arg.stringList({ description: "Only these card ids (≤200)." }),
+      q: t.arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
+      withDeleted: t.arg.boolean(),
+      sort: t.arg({ type: CardSort }),
+    },
+    resolve: (account, args, { loaders }, info) => {
+      const filters = {
+        ...given(args.ids, "card_ids"),
+        ...given(args.q, "q"),
+        ...given(args.withDeleted, "with_deleted"),
+        ...sortBy(args.sort),
+      };
+      return resolveConnection(
+        info,
+        args,
+        1000,
+        (page) => loaders.page("pollCard", account.id, { ...filters, ...page }),
+        () => loaders.totalCount("pollCard", account.id, filters),
+      );
+    },
+  }),
+  pollCard: t.field({
+    type: PollCardRef,
+    nullable: true,
+    description: "One poll card of this account; null with an error if missing.",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (account, { id }, { loaders }) => loaders.pollCard.load(entityKey(account.id, id)),
+  }),
+}));
+
+const CreatePollCardInput = builder.inputType("CreatePollCardInput", {
+  fields: (t) => ({
+    accountId: t.string({ required: true }),
+    name: t.string({ required: true, description: "At most 80 characters." }),
+    durationInMinutes: t.int({ required: true, description: "5 to 10080." }),
+    firstChoice: t.string({ required: true, description: "At most 25 characters." }),
+    secondChoice: t.string({ required: true }),
+    thirdChoice: t.string({ description: "Needs the first two." }),
+    fourthChoice: t.string({ description: "Needs the first three." }),
+    mediaKey: t.string({
+      description: "An image from the media library (media polls need PROMOTED_MEDIA_POLLS).",
+    }),
+  }),
+});
+
+const PollCardPayload = payload("CreatePollCard", "pollCard", PollCardRef, "The new poll card.");
+
+builder.mutationField("createPollCard", (t) =>
+  t.field({
+    type: PollCardPayload,
+    description: "Creates a poll card (spec §4.7). Poll cards cannot be updated.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreatePollCard"),
+    args: { input: t.arg({ type: CreatePollCardInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const { data } = await upstream.write("cards.poll.create", {
+          account_id: input.accountId,
+          name: input.name,
+          duration_in_minutes: input.durationInMinutes,
+          first_choice: input.firstChoice,
+          second_choice: input.secondChoice,
+          third_choice: optional(input.thirdChoice),
+          fourth_choice: optional(input.fourthChoice),
+          media_key: optional(input.mediaKey),
+        });
+        return { pollCard: { ...data, account_id: input.accountId, card_kind: "poll" as const } };
+      }, inputPath()),
+  }),
+);

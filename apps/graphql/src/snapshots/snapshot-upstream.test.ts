@@ -1,0 +1,152 @@
+import { RestNetworkError } from "@adsgraph/rest-client";
+import { describe, expect, it } from "vitest";
+import { createAccountAccess } from "../access/account-access.js";
+import type { Upstream } from "../upstream/upstream.js";
+import { CacheMarks } from "./cache-report.js";
+import { createFreshnessPolicy } from "./freshness.js";
+import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";
+import { withSnapshots } from "./snapshot-upstream.js";
+import type { SnapshotWriter } from "./snapshot-writer.js";
+
+/** An in-memory repository and a writer that writes at once: enough to drive the policy. */
+function memory() {
+  const rows = new Map<string, SnapshotVersion>();
+  const repository: SnapshotRepository = {
+    record(inputs: readonly SnapshotInput[]) {
+      for (const input of inputs) {
+        const key = `${input.resourceType}|${input.resourceId}`;
+        const before = rows.get(key);
+        rows.set(key, {
+          ...input,
+          version: (before?.version ?? 0) + 1,
+          contentHash: "",
+          checkedAt: input.fetchedAt,
+        });
+      }
+      return Promise.resolve(inputs.length);
+    },
+    latest: (type, ids) =>
+      Promise.resolve(
+        new Map(
+          ids.flatMap((id) => {
+            const row = rows.get(`${type}|${id}`);
+            return row ? [[id, row] as const] : [];
+          }),
+        ),
+      ),
+    history: () => Promise.resolve([]),
+  };
+  const writer: SnapshotWriter = {
+    enqueue: (inputs) => void repository.record(inputs),
+    flush: () => Promise.resolve(),
+  };
+  return { repository, writer, rows };
+}
+
+/** A scripted upstream: campaigns of account "acc", access for user "u1" only. */
+function scriptedUpstream() {
+  const calls: string[] = [];
+  let down = false;
+  const campaign = { id: "c1", account_id: "acc", name: "Spring" };
+  const upstream = {
+    counter: { count: 0 },
+    get(id: string, params: { account_id: string }) {
+      calls.push(id);
+      if (down) {
+        const site = { method: "GET", endpointId: id, path: "/12/accounts/acc" };
+        const detail = "failed: connection refused";
+        return Promise.reject(
+          new RestNetworkError(site, detail, { possiblyApplied: false, attempts: 1 }),
+        );
+      }
+      if (id === "authenticated_user_access.get") {
+        return Promise.resolve({ permissions: [] });
+      }
+      return Promise.resolve({ ...campaign, account_id: params.account_id });
+    },
+    write(id: string) {
+      calls.push(id);
+      return Promise.resolve({ data: { ...campaign, name: "Renamed" } });
+    },
+  } as unknown as Upstream;
+  return { upstream, calls, setDown: (value: boolean) => (down = value) };
+}
+
+describe("snapshots around upstream", () => {
+  const setup = (entitySeconds = 30) => {
+    let clock = 1_000_000;
+    const store = memory();
+    const scripted = scriptedUpstream();
+    const access = createAccountAccess({ ttlMs: 60_000, now: () => clock });
+    const accountWrites = new Map<string, number>();
+    const make = (userId: string | null) => {
+      const marks = new CacheMarks();
+      return {
+        marks,
+        upstream: withSnapshots(scripted.upstream, {
+          ...store,
+          access,
+          accountWrites,
+          marks,
+          userId,
+          policy: createFreshnessPolicy({ referenceSeconds: 3600, entitySeconds }),
+          now: () => clock,
+        }),
+      };
+    };
+    return { store, scripted, make, tick: (ms: number) => (clock += ms) };
+  };
+  const params = { account_id: "acc", campaign_id: "c1" } as never;
+
+  it("answers a second read from a fresh snapshot, with no upstream call", async () => {
+    const { scripted, make, tick } = setup();
+    const first = make("u1");
+    await first.upstream.get("campaigns.get", params);
+    tick(10_000);
+    const second = make("u1");
+    const value = await second.upstream.get("campaigns.get", params);
+    expect(scripted.calls).toEqual(["campaigns.get"]);
+    expect(second.marks.lookup(value)).toEqual({ stale: false, snapshotAt: new Date(1_000_000) });
+
+    tick(30_000); // past the entity freshness
+    await make("u1").upstream.get("campaigns.get", params);
+    expect(scripted.calls).toEqual(["campaigns.get", "campaigns.get"]);
+  });
+
+  it("answers from the last snapshot during an outage, marked stale", async () => {
+    const { scripted, make, tick } = setup(0);
+    await make("u1").upstream.get("campaigns.get", params);
+    tick(5_000);
+    scripted.setDown(true);
+    const during = make("u1");
+    const value = await during.upstream.get("campaigns.get", params);
+    expect(value).toMatchObject({ id: "c1", name: "Spring" });
+    expect(during.marks.lookup(value)?.stale).toBe(true);
+  });
+
+  it("never serves an account's snapshot to a caller upstream has not vouched for", async () => {
+    const { scripted, make } = setup();
+    await make("u1").upstream.get("campaigns.get", params);
+    scripted.setDown(true);
+    // u2 never read the account and upstream cannot be asked: the snapshot stays unserved.
+    await expect(make("u2").upstream.get("campaigns.get", params)).rejects.toThrow(
+      RestNetworkError,
+    );
+    await expect(make(null).upstream.get("campaigns.get", params)).rejects.toThrow(
+      RestNetworkError,
+    );
+  });
+
+  it("does not answer from snapshots older than a write to the account, and records the write", async () => {
+    const { scripted, store, make, tick } = setup();
+    const u1 = make("u1").upstream;
+    await u1.get("campaigns.get", params);
+    tick(1000);
+    await u1.write("campaigns.update", { ...(params as object), name: "Renamed" } as never);
+    tick(1000);
+    await make("u1").upstream.get("campaigns.get", params);
+    expect(scripted.calls).toEqual(["campaigns.get", "campaigns.update", "campaigns.get"]);
+    expect(store.rows.get("campaign|c1")?.body).toMatchObject({ name: "Spring" });
+    expect(store.rows.get("campaign|c1")?.version).toBe(3);
+  });
+});

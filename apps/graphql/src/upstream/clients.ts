@@ -1,0 +1,61 @@
+import type { ConsumerCredentials, TokenCredentials } from "@adsgraph/oauth";
+import { createRestClient } from "@adsgraph/rest-client";
+import type { Hosts, RestClient } from "@adsgraph/rest-client";
+
+export interface UpstreamClientOptions {
+  hosts: Hosts;
+  consumer: ConsumerCredentials;
+  timeoutMs: number;
+  /** Longest a GraphQL request waits out upstream rate limits before RATE_LIMITED. */
+  rateLimitWaitMs: number;
+  /** Per-token clients kept (their rate-limit state lives as long as they do). */
+  maxTokens?: number;
+}
+
+/**
+ * The REST clients of the app: one keep-alive pool (and app-only bearer cache) shared by
+ * every request, and per access token a derived client that signs as that user. Derived
+ * clients are kept (least recently used dropped first) because rest-client keeps rate-limit
+ * state per client, and user rate limits are per token.
+ */
+export interface UpstreamClients {
+  /** Signed with the facade's consumer keys only (app-only bearer endpoints). */
+  readonly app: RestClient;
+  /** A client signing as the user of this access token. */
+  forToken(token: TokenCredentials): RestClient;
+  close(): Promise<void>;
+}
+
+export function createUpstreamClients(options: UpstreamClientOptions): UpstreamClients {
+  const app = createRestClient({
+    hosts: options.hosts,
+    auth: { consumer: options.consumer },
+    timeoutMs: options.timeoutMs,
+    rateLimit: { maxWaitMs: options.rateLimitWaitMs },
+    userAgent: "adsgraph-graphql",
+    // One GraphQL level may look up thousands of ids: keep their chunks in flight together.
+    concurrency: 8,
+    connections: 64,
+  });
+  const maxTokens = options.maxTokens ?? 1000;
+  const byToken = new Map<string, RestClient>();
+  return {
+    app,
+    forToken(token) {
+      const key = `${token.token}\u0000${token.tokenSecret}`;
+      let client = byToken.get(key);
+      if (client === undefined) {
+        client = app.withAuth({ token });
+        if (byToken.size >= maxTokens) {
+          const oldest = byToken.keys().next().value;
+          if (oldest !== undefined) byToken.delete(oldest);
+        }
+      } else {
+        byToken.delete(key);
+      }
+      byToken.set(key, client);
+      return client;
+    },
+    close: () => app.close(),
+  };
+}

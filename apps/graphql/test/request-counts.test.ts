@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "./support/ads-api.js";
+
+// The reference queries make exactly the minimum number of upstream requests: per level
+// ceil(distinct ids / 200) plus the list pages, counted by the rest-client hook (the
+// response's extensions) and cross-checked against what ads-api served.
+
+const ACCOUNT = "cnt450";
+const CAMPAIGNS = 450;
+const FUNDING_INSTRUMENTS = 300;
+const CARDS = 250;
+const ceil200 = (n: number) => Math.ceil(n / 200);
+
+interface Edges<T> {
+  edges: { node: T }[];
+}
+
+/** A counted answer, its data in the query's shape. */
+interface Counted<T> {
+  data: T;
+  byEndpoint: Record<string, number>;
+}
+
+describe("upstream requests per GraphQL request", () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    await stack.adsApi.seedBench({
+      accountId: ACCOUNT,
+      campaigns: CAMPAIGNS,
+      fundingInstruments: FUNDING_INSTRUMENTS,
+      cards: CARDS,
+      seed: 7,
+    });
+  });
+  afterAll(() => stack.close());
+
+  /** Runs a query and checks the hook's count against ads-api's own request log. */
+  async function counted(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data: unknown; byEndpoint: Record<string, number> }> {
+    stack.adsApi.reset();
+    const body = await stack.query(query, variables);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const upstream = body.extensions?.upstream;
+    expect(upstream?.requests).toBe(stack.adsApi.served().total);
+    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    return { data: body.data, byEndpoint: upstream?.byEndpoint ?? {} };
+  }
+
+  it("reads 450 campaigns' funding instruments (300 exist) in ceil(distinct / 200) requests", async () => {
+    const { data, byEndpoint } = (await counted(`{
+      account(id: "${ACCOUNT}") {
+        campaigns(first: 1000) { edges { node { fundingInstrumentId fundingInstrument { rawId } } } }
+      }
+    }`)) as Counted<{
+      account: {
+        campaigns: Edges<{ fundingInstrumentId: string; fundingInstrument: { rawId: string } }>;
+      };
+    }>;
+    const edges = data.account.campaigns.edges;
+    expect(edges).toHaveLength(CAMPAIGNS);
+    for (const { node } of edges)
+      expect(node.fundingInstrument.rawId).toBe(node.fundingInstrumentId);
+    const distinct = new Set(edges.map(({ node }) => node.fundingInstrumentId)).size;
+    expect(distinct).toBeGreaterThan(200);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "campaigns.list": 1,
+      "funding_instruments.list": ceil200(distinct),
+    });
+    expect(ceil200(distinct)).toBe(2);
+  });
+
+  it("reads the campaigns of 300 funding instruments in 2 requests (funding_instrument_ids), grouped", async () => {
+    const { data, byEndpoint } = (await counted(`{
+      account(id: "${ACCOUNT}") {
+        fundingInstruments(first: 300) {
+          edges { node { rawId campaigns { fundingInstrumentId fundingInstrument { rawId } } } }
+        }
+      }
+    }`)) as Counted<{
+      account: {
+        fundingInstruments: Edges<{
+          rawId: string;
+          campaigns: { fundingInstrumentId: string; fundingInstrument: { rawId: string } }[];
+        }>;
+      };
+    }>;
+    const edges = data.account.fundingInstruments.edges;
+    expect(edges).toHaveLength(FUNDING_INSTRUMENTS);
+    let campaigns = 0;
+    for (const { node } of edges) {
+      for (const campaign of node.campaigns) {
+        expect(campaign.fundingInstrumentId).toBe(node.rawId);
+        expect(campaign.fundingInstrument.rawId).toBe(node.rawId);
+      }
+      campaigns += node.campaigns.length;
+    }
+    expect(campaigns).toBe(CAMPAIGNS);
+    // The funding instrument list primed the by-id loader: campaigns' fundingInstrument is free.
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "funding_instruments.list": 1,
+      "campaigns.list": ceil200(FUNDING_INSTRUMENTS),
+    });
+  });
+
+  it("answers from what a list already read: asking again costs nothing", async () => {
+    const first = (await counted(
+      `{ account(id: "${ACCOUNT}") { campaigns(first: 3) { edges { node { rawId } } } } }`,
+    )) as Counted<{ account: { campaigns: Edges<{ rawId: string }> } }>;
+    const ids = first.data.account.campaigns.edges.map(({ node }) => node.rawId);
+    const { data, byEndpoint } = (await counted(
+      `query ($id: String!) { account(id: "${ACCOUNT}") {
+        campaigns(first: 3) { edges { node { account { campaign(id: $id) { rawId } } } } }
+      } }`,
+      { id: ids[2] },
+    )) as Counted<{
+      account: { campaigns: Edges<{ account: { campaign: { rawId: string } } }> };
+    }>;
+    expect(data.account.campaigns.edges.map(({ node }) => node.account.campaign.rawId)).toEqual([
+      ids[2],
+      ids[2],
+      ids[2],
+    ]);
+    expect(byEndpoint).toEqual({ "accounts.get": 1, "campaigns.list": 1 });
+  });
+
+  it("resolves 250 cards by global id through the Node interface in 2 requests (card_id)", async () => {
+    const list = (await counted(
+      `{ account(id: "${ACCOUNT}") { cards(first: 200) { pageInfo { endCursor } edges { node { id } } } } }`,
+    )) as Counted<{
+      account: { cards: { pageInfo: { endCursor: string }; edges: { node: { id: string } }[] } };
+    }>;
+    const more = (await counted(
+      `query ($after: String) { account(id: "${ACCOUNT}") { cards(first: 200, after: $after) { edges { node { id } } } } }`,
+      { after: list.data.account.cards.pageInfo.endCursor },
+    )) as Counted<{ account: { cards: Edges<{ id: string }> } }>;
+    const ids = [...list.data.account.cards.edges, ...more.data.account.cards.edges].map(
+      ({ node }) => node.id,
+    );
+    expect(ids).toHaveLength(CARDS);
+    const { data, byEndpoint } = (await counted(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Card { rawId } } }`,
+      {
+        ids,
+      },
+    )) as Counted<{ nodes: { id: string; rawId: string }[] }>;
+    expect(data.nodes.map((node) => node.id)).toEqual(ids);
+    expect(byEndpoint).toEqual({ "cards.list": ceil200(CARDS) });
+  });
+
+  it("asks with_total_count only when totalCount is selected", async () => {
+    const without = await stack.query(
+      `{ account(id: "${ACCOUNT}") { campaigns(first: 2) { edges { node { rawId } } } } }`,
+    );
+    expect(without.extensions?.upstream?.withTotalCount).toBe(0);
+    const withTotal = await stack.query(
+      `{ account(id: "${ACCOUNT}") { campaigns(first: 2) { totalCount edges { node { rawId } } } } }`,
+    );
+    expect(withTotal.data).toMatchObject({ account: { campaigns: { totalCount: CAMPAIGNS } } });
+    expect(withTotal.extensions?.upstream).toMatchObject({
+      withTotalCount: 1,
+      byEndpoint: { "accounts.get": 1, "campaigns.list": 1 },
+    });
+  });
+});
+
+describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=false)", () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { UPSTREAM_BATCHING: "false" } });
+    await stack.adsApi.seedBench({
+      accountId: ACCOUNT,
+      campaigns: 60,
+      fundingInstruments: 20,
+      cards: 0,
+      seed: 7,
+    });
+  });
+  afterAll(() => stack.close());
+
+  it("reads every campaign's funding instrument with a request of its own", async () => {
+    const body = await stack.query(`{
+      account(id: "${ACCOUNT}") {
+        campaigns(first: 1000) { edges { node { fundingInstrument { rawId } } } }
+      }
+    }`);
+    expect(body.errors).toBeUndefined();
+    expect(body.extensions?.upstream?.byEndpoint).toEqual({
+      "accounts.get": 1,
+      "campaigns.list": 1,
+      "funding_instruments.get": 60,
+    });
+  });
+});

@@ -1,0 +1,257 @@
+import { PassThrough } from "node:stream";
+import { createApp, DEMO } from "@adsgraph/ads-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAdsApi, STACK_ENGINE, type RunningAdsApi } from "./support/ads-api.js";
+import { freePort, postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+
+/** `name=value` of a Set-Cookie header, as a browser sends it back. */
+function cookieOf(response: Response, name: string): string | undefined {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
+}
+
+const get = (url: string, cookie?: string) =>
+  fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+/** The hidden inputs of the authorize page's form, as a browser would submit them. */
+function hiddenInputs(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[match[1] ?? ""] = (match[2] ?? "").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+  }
+  return fields;
+}
+
+describe("sign-in through the service's three-legged OAuth flow", () => {
+  let adsApi: RunningAdsApi;
+  let facade: RunningFacade;
+  const viewerQuery = "{ viewer { userId screenName } }";
+  /** Every credential the tests handle, and everything the facade logged or answered. */
+  const secrets = new Set<string>([DEMO.accessToken.token, DEMO.accessToken.secret]);
+  const logs = new PassThrough();
+  let logText = "";
+  logs.on("data", (chunk: Buffer) => (logText += chunk.toString("utf8")));
+  const graphqlAnswers: string[] = [];
+  const ask = async (headers: Record<string, string>) => {
+    const answer = await postGraphQL(facade.url, viewerQuery, { headers });
+    graphqlAnswers.push(JSON.stringify(answer));
+    return answer;
+  };
+
+  beforeAll(async () => {
+    adsApi = await startAdsApi();
+    // The facade's own app on the service, with this test's callback URL.
+    const port = await freePort();
+    const app = await createApp(adsApi.server.ctx.prisma, adsApi.server.ctx.box, {
+      name: "adsgraph facade (test)",
+      ownerId: DEMO.user.id,
+      callbackUrls: [`http://127.0.0.1:${port}/auth/callback`],
+      signInWith: true,
+    });
+    secrets.add(app.consumerSecret);
+    facade = await startFacade({
+      engine: STACK_ENGINE,
+      logStream: logs,
+      env: {
+        LOG_LEVEL: "info",
+        ...adsApi.env,
+        GRAPHQL_PORT: String(port),
+        FACADE_CONSUMER_KEY: app.consumerKey,
+        FACADE_CONSUMER_SECRET: app.consumerSecret,
+      },
+    });
+  });
+  afterAll(async () => {
+    await facade.close();
+    await adsApi.close();
+  });
+
+  /** Follows the browser flow: login → authorize page → form post → callback. */
+  async function signInAsBrowser(): Promise<string> {
+    const login = await get(`${facade.origin}/auth/login`);
+    expect(login.status).toBe(303);
+    const loginCookie = cookieOf(login, "adsgraph_login");
+    const authorizeUrl = login.headers.get("location") ?? "";
+    secrets.add(new URL(authorizeUrl).searchParams.get("oauth_token") ?? "");
+    expect(authorizeUrl.startsWith(adsApi.env.ADS_API_BASE_URL ?? "")).toBe(true);
+
+    const page = await get(authorizeUrl);
+    const html = await page.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    expect(action).toBeDefined();
+    const approved = await fetch(new URL(action ?? "", authorizeUrl), {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookieOf(page, "adsapi_session")
+          ? { cookie: cookieOf(page, "adsapi_session") ?? "" }
+          : {}),
+      },
+      body: new URLSearchParams({
+        ...hiddenInputs(html),
+        screen_name: DEMO.user.screenName,
+        password: DEMO.user.password,
+        decision: "approve",
+      }),
+    });
+    const callback = approved.headers.get("location") ?? "";
+    expect(callback).toMatch(new RegExp(`^${facade.origin}/auth/callback\\?`));
+
+    secrets.add(new URL(callback).searchParams.get("oauth_verifier") ?? "");
+    const done = await get(callback, loginCookie);
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/graphql");
+    const setCookie = done.headers.getSetCookie().find((c) => c.startsWith("adsgraph_session="));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const session = cookieOf(done, "adsgraph_session");
+    expect(session).toBeDefined();
+    const value = session ?? "";
+    secrets.add(value.slice(value.indexOf("=") + 1));
+    const live = await facade.services.sessions.resolve(value.slice(value.indexOf("=") + 1));
+    secrets.add(live?.accessToken ?? "").add(live?.accessTokenSecret ?? "");
+    return value;
+  }
+
+  it("signs in as a browser, then queries with the cookie and with a bearer session token", async () => {
+    const cookie = await signInAsBrowser();
+    const withCookie = await ask({ cookie });
+    expect(withCookie.body).toEqual({
+      data: { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } },
+    });
+
+    const minted = await fetch(`${facade.origin}/auth/token`, {
+      method: "POST",
+      headers: { cookie },
+    });
+    const { session_token: token } = (await minted.json()) as { session_token: string };
+    secrets.add(token);
+    const withBearer = await ask({ authorization: `Bearer ${token}` });
+    expect(withBearer.body.data).toEqual({
+      viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName },
+    });
+  });
+
+  it("refuses a callback replayed or carried to another browser", async () => {
+    const login = await get(`${facade.origin}/auth/login`);
+    const token = new URL(login.headers.get("location") ?? "").searchParams.get("oauth_token");
+    const forged = await get(
+      `${facade.origin}/auth/callback?oauth_token=${token}&oauth_verifier=x`,
+    );
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe(
+      "SIGN_IN_EXPIRED",
+    );
+  });
+
+  it("logs out: the session is refused and the upstream token answers 401 code 89", async () => {
+    const cookie = await signInAsBrowser();
+    const session = await facade.services.sessions.resolve(cookie.split("=")[1] ?? "");
+    expect(session).not.toBeNull();
+
+    const logout = await fetch(`${facade.origin}/auth/logout`, {
+      method: "POST",
+      headers: { cookie },
+    });
+    expect(logout.status).toBe(200);
+
+    const after = await ask({ cookie });
+    expect(after.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+
+    // The upstream access token itself was invalidated (spec §4.1, §7).
+    const { signRequest } = await import("@adsgraph/oauth");
+    const url = `${adsApi.env.ADS_API_ADS_URL}/12/accounts/${DEMO.accounts[0].id}`;
+    const signed = signRequest({
+      method: "GET",
+      url,
+      consumer: {
+        consumerKey: facade.env.FACADE_CONSUMER_KEY,
+        consumerSecret: facade.env.FACADE_CONSUMER_SECRET,
+      },
+      token: { token: session?.accessToken ?? "", tokenSecret: session?.accessTokenSecret ?? "" },
+    });
+    const upstream = await fetch(url, { headers: { authorization: signed.authorization } });
+    expect(upstream.status).toBe(401);
+    expect(((await upstream.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(89);
+  });
+
+  it("signs in a command-line user with the PIN flow", async () => {
+    const start = (await (
+      await fetch(`${facade.origin}/auth/pin/start`, { method: "POST" })
+    ).json()) as {
+      request_token: string;
+      authorize_url: string;
+    };
+    const page = await get(start.authorize_url);
+    const html = await page.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    const approved = await fetch(new URL(action ?? "", start.authorize_url), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        ...hiddenInputs(html),
+        screen_name: DEMO.user.screenName,
+        password: DEMO.user.password,
+        decision: "approve",
+      }),
+    });
+    const pin = /id="oauth_pin">([^<]+)</.exec(await approved.text())?.[1];
+    expect(pin).toBeDefined();
+
+    const complete = await fetch(`${facade.origin}/auth/pin/complete`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ request_token: start.request_token, pin }),
+    });
+    const { session_token: token } = (await complete.json()) as { session_token: string };
+    const result = await postGraphQL(facade.url, viewerQuery, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(result.body.data).toEqual({
+      viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName },
+    });
+  });
+
+  it("answers UNAUTHENTICATED with no session and with a bad one", async () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer ags_not-a-real-session" },
+    ];
+    for (const headers of cases) {
+      const result = await postGraphQL(facade.url, viewerQuery, { headers });
+      expect(result.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  it("keeps every credential out of the database, the logs and the GraphQL answers", async () => {
+    await facade.services.snapshots.writer.flush();
+    const tables = ["session", "login_attempt", "snapshot", "_prisma_migrations"];
+    const rows = await Promise.all(
+      tables.map((table) =>
+        facade.db.prisma.$queryRawUnsafe<{ row: string }[]>(
+          `SELECT row_to_json(t)::text AS row FROM "${table}" t`,
+        ),
+      ),
+    );
+    const database = rows
+      .flat()
+      .map((r) => r.row)
+      .join("\n");
+    expect(database).toContain("adsgraph_demo"); // the scan reads real rows
+    expect(logText).toContain("/auth/callback"); // and real log lines
+    const places = { database, logs: logText, answers: graphqlAnswers.join("\n") };
+    const found = [...secrets]
+      .filter((secret) => secret.length >= 8)
+      .flatMap((secret) =>
+        Object.entries(places)
+          .filter(([, text]) => text.includes(secret))
+          .map(([place]) => `${place} holds ${secret.slice(0, 4)}…`),
+      );
+    expect(found).toEqual([]);
+    expect(secrets.size).toBeGreaterThan(8);
+  });
+});

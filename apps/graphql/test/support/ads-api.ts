@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import {
+  DEFAULT_LIMITS,
+  DEMO,
+  openDatabase,
+  seedBench,
+  seedDemo,
+  startServer,
+  type BenchOptions,
+  type Limits,
+  type RunningServer,
+} from "@adsgraph/ads-api";
+import { createTestTarget, type DatabaseTarget } from "@adsgraph/storage";
+import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
+
+/** The real ads-api, in process, on port 0 for its three host roles, over a fresh PGlite. */
+export interface RunningAdsApi {
+  server: RunningServer;
+  /** `ADS_API_*_URL` settings for the facade. */
+  env: Record<string, string>;
+  /** Requests ads-api served since the last `reset()`, by catalog endpoint id. */
+  served(): { total: number; byEndpoint: Readonly<Record<string, number>> };
+  reset(): void;
+  /** Seeds a large account (ads-api's bench generator); the demo user administers it unless `grantUserIds` says otherwise. */
+  seedBench(options: Partial<BenchOptions> & { accountId: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The engine of the HTTP tests' databases: the test PostgreSQL (README "Configuration"), as
+ * PGlite needs ~10 s to start and migrate per database; `ADSGRAPH_TEST_ENGINE=pglite` runs them
+ * on PGlite (health, playground and query-limit tests always run the facade on PGlite).
+ */
+export const STACK_ENGINE: DatabaseTarget["engine"] =
+  process.env.ADSGRAPH_TEST_ENGINE === "pglite" ? "pglite" : "postgresql";
+
+export async function startAdsApi({
+  limits = {},
+  latencyMs = 0,
+  engine = STACK_ENGINE,
+}: {
+  limits?: Partial<Limits>;
+  latencyMs?: number;
+  engine?: DatabaseTarget["engine"];
+} = {}): Promise<RunningAdsApi> {
+  const testTarget = await createTestTarget(engine, "adsapi_for_graphql");
+  const db = await openDatabase(testTarget.target);
+  const server = await startServer({
+    db,
+    secretKey: randomBytes(32),
+    config: {
+      hosts: {
+        base: "http://127.0.0.1:0",
+        ads: "http://127.0.0.1:0",
+        "ads-sandbox": "http://127.0.0.1:0",
+      },
+      tls: undefined,
+      limits: { ...DEFAULT_LIMITS, ...limits },
+      latencyMs,
+      logLevel: "silent",
+    },
+  });
+  await seedDemo(server.ctx.prisma, server.ctx.box);
+  const log = server.ctx.requestLog;
+  return {
+    server,
+    env: {
+      ADS_API_BASE_URL: server.urls.base,
+      ADS_API_ADS_URL: server.urls.ads,
+      ADS_API_SANDBOX_URL: server.urls["ads-sandbox"],
+    },
+    served: () => {
+      const counts = log.counts();
+      return { total: counts.total, byEndpoint: counts.byEndpoint };
+    },
+    reset: () => {
+      log.reset();
+    },
+    seedBench: async (options) => {
+      await seedBench(server.ctx.prisma, {
+        campaigns: 0,
+        fundingInstruments: 1,
+        cards: 0,
+        seed: 1,
+        grantUserIds: [DEMO.user.id],
+        ...options,
+      });
+    },
+    close: async () => {
+      await server.close();
+      await db.close();
+      await testTarget.drop();
+    },
+  };
+}
+
+/** ads-api and the facade wired to it, with a session of the seeded demo user. */
+export interface Stack {
+  adsApi: RunningAdsApi;
+  facade: RunningFacade;
+  /** `Authorization` header of the demo user's session. */
+  headers: Record<string, string>;
+  /** Runs an operation as the demo user. */
+  query(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<Awaited<ReturnType<typeof postGraphQL>>["body"] & { extensions?: StatsExtension }>;
+  close(): Promise<void>;
+}
+
+export interface StatsExtension {
+  upstream?: { requests: number; withTotalCount: number; byEndpoint: Record<string, number> };
+}
+
+export async function startStack({
+  env = {},
+  limits,
+  latencyMs,
+}: {
+  env?: Record<string, string>;
+  limits?: Partial<Limits>;
+  latencyMs?: number;
+} = {}): Promise<Stack> {
+  const adsApi = await startAdsApi({ ...(limits && { limits }), ...(latencyMs && { latencyMs }) });
+  const facade = await startFacade({
+    engine: STACK_ENGINE,
+    // Snapshots never answer unless a test asks for a freshness window: request counts then
+    // measure the loaders alone.
+    env: {
+      ...adsApi.env,
+      UPSTREAM_STATS: "true",
+      SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
+      SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+      ...env,
+    },
+  });
+  const { token } = await facade.services.sessions.create({
+    userId: DEMO.user.id,
+    screenName: DEMO.user.screenName,
+    accessToken: DEMO.accessToken.token,
+    accessTokenSecret: DEMO.accessToken.secret,
+  });
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    adsApi,
+    facade,
+    headers,
+    query: async (query, variables) =>
+      (await postGraphQL(facade.url, query, { ...(variables && { variables }), headers })).body,
+    close: async () => {
+      await facade.close();
+      await adsApi.close();
+    },
+  };
+}
+
+export { DEMO };
+
+/** The value, or a failed test saying what was missing. */
+export function present<T>(value: T | null | undefined, what = "value"): T {
+  if (value === null || value === undefined) throw new Error(`expected a ${what}`);
+  return value;
+}
