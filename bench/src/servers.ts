@@ -25,6 +25,8 @@ export interface BenchServers {
   naive: Facade;
   /** Loaders on, no upstream latency: the facade's (and ads-api's) own time. */
   zeroLatency: Facade;
+  /** The zero-latency facade with SNAPSHOT_WRITES=false: the cost of recording snapshots. */
+  zeroLatencyNoSnapshots: Facade;
   seeded: BenchSummary;
   close(): Promise<void>;
 }
@@ -84,7 +86,11 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
   closers.push(() => db.close());
   const keys = generateKeyText();
   let headers: Record<string, string> | undefined;
-  const facade = async (upstream: RunningServer, batching: boolean): Promise<Facade> => {
+  const facade = async (
+    upstream: RunningServer,
+    batching: boolean,
+    snapshotWrites = true,
+  ): Promise<Facade> => {
     const env = loadEnv({
       LOG_LEVEL: "silent",
       SESSION_ENCRYPTION_KEYS: keys,
@@ -94,6 +100,10 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
       ADS_API_SANDBOX_URL: upstream.urls["ads-sandbox"],
       UPSTREAM_BATCHING: String(batching),
       UPSTREAM_STATS: "true",
+      // Snapshots are recorded (their cost is measured) but never answer: every run asks upstream.
+      SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
+      SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+      SNAPSHOT_WRITES: String(snapshotWrites),
     });
     const { app, services } = await buildServer({ db, env });
     closers.push(() => app.close());
@@ -112,10 +122,12 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
   const batched = await facade(slow, true);
   const naive = await facade(slow, false);
   const zeroLatency = await facade(fast, true);
+  const zeroLatencyNoSnapshots = await facade(fast, true, false);
   return {
     batched,
     naive,
     zeroLatency,
+    zeroLatencyNoSnapshots,
     seeded,
     close: async () => {
       for (const close of closers.reverse()) await close();

@@ -67,6 +67,8 @@ const schema = z.object({
   /** How long a snapshot answers without asking upstream; 0 turns it off. */
   SNAPSHOT_FRESH_SECONDS_REFERENCE: seconds(3600),
   SNAPSHOT_FRESH_SECONDS_ENTITY: seconds(30),
+  /** Record what is read as snapshots (false: no snapshots are written, none answer). */
+  SNAPSHOT_WRITES: flag(true),
   /** How long a user's access to an account is trusted before upstream is asked again. */
   ACCESS_CHECK_TTL_SECONDS: seconds(60),
   DATABASE_URL: z

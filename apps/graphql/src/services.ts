@@ -27,6 +27,8 @@ export interface Services {
   snapshots: {
     repository: SnapshotRepository;
     writer: SnapshotWriter;
+    /** SNAPSHOT_WRITES: false turns snapshots off (nothing written, so nothing answers). */
+    recordReads: boolean;
     policy: FreshnessPolicy;
     /** Process-wide, keyed by user: which accounts upstream lately said each user may see. */
     access: AccountAccess;
@@ -58,6 +60,7 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
     batching: env.UPSTREAM_BATCHING,
     snapshots: {
       repository,
+      recordReads: env.SNAPSHOT_WRITES,
       writer: createSnapshotWriter(repository, {
         onError: (error) => {
           warn(`snapshot write failed: ${error instanceof Error ? error.message : String(error)}`);

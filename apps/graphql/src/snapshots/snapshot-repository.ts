@@ -59,43 +59,79 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
   return {
     async record(inputs) {
       if (inputs.length === 0) return 0;
+      const keyOf = (r: { resourceType: string; resourceId: string }) =>
+        `${r.resourceType}\u0000${r.resourceId}`;
       // The last read of a resource within one batch wins.
-      const byKey = new Map(
-        inputs.map((input) => [`${input.resourceType}\u0000${input.resourceId}`, input]),
+      const reads = [...new Map(inputs.map((input) => [keyOf(input), input])).values()].map(
+        (input) => ({ input, hash: contentHash(input.body) }),
       );
+      const idsByType = new Map<string, string[]>();
+      for (const { input } of reads) {
+        idsByType.set(input.resourceType, [
+          ...(idsByType.get(input.resourceType) ?? []),
+          input.resourceId,
+        ]);
+      }
+      // A few statements per batch, whatever its size: a long transaction would hold up the
+      // requests that share the database (PGlite runs one statement at a time).
       return prisma.$transaction(async (tx) => {
-        let written = 0;
-        for (const input of byKey.values()) {
-          const hash = contentHash(input.body);
-          const latest = await tx.snapshot.findFirst({
-            where: { resourceType: input.resourceType, resourceId: input.resourceId },
-            orderBy: { version: "desc" },
-            select: { id: true, version: true, contentHash: true, checkedAt: true },
+        const latest = new Map<
+          string,
+          { id: bigint; version: number; contentHash: string; checkedAt: Date }
+        >();
+        for (const [resourceType, resourceIds] of idsByType) {
+          const rows = await tx.snapshot.findMany({
+            where: { resourceType, resourceId: { in: resourceIds } },
+            orderBy: [{ resourceId: "asc" }, { version: "desc" }],
+            distinct: ["resourceId"],
+            select: {
+              id: true,
+              resourceType: true,
+              resourceId: true,
+              version: true,
+              contentHash: true,
+              checkedAt: true,
+            },
           });
-          if (latest?.contentHash === hash) {
-            if (latest.checkedAt < input.fetchedAt) {
-              await tx.snapshot.update({
-                where: { id: latest.id },
-                data: { checkedAt: input.fetchedAt },
-              });
-            }
-            continue;
-          }
-          await tx.snapshot.create({
-            data: {
+          for (const row of rows) latest.set(keyOf(row), row);
+        }
+        const changed = reads.filter(
+          ({ input, hash }) => latest.get(keyOf(input))?.contentHash !== hash,
+        );
+        const seenAgain = reads.filter(({ input, hash }) => {
+          const row = latest.get(keyOf(input));
+          return row?.contentHash === hash && row.checkedAt < input.fetchedAt;
+        });
+        const byTime = new Map<number, bigint[]>();
+        for (const { input } of seenAgain) {
+          const row = latest.get(keyOf(input));
+          if (row)
+            byTime.set(input.fetchedAt.getTime(), [
+              ...(byTime.get(input.fetchedAt.getTime()) ?? []),
+              row.id,
+            ]);
+        }
+        for (const [time, ids] of byTime) {
+          await tx.snapshot.updateMany({
+            where: { id: { in: ids }, checkedAt: { lt: new Date(time) } },
+            data: { checkedAt: new Date(time) },
+          });
+        }
+        if (changed.length > 0) {
+          await tx.snapshot.createMany({
+            data: changed.map(({ input, hash }) => ({
               resourceType: input.resourceType,
               resourceId: input.resourceId,
               accountId: input.accountId,
-              version: (latest?.version ?? 0) + 1,
+              version: (latest.get(keyOf(input))?.version ?? 0) + 1,
               body: input.body,
               contentHash: hash,
               fetchedAt: input.fetchedAt,
               checkedAt: input.fetchedAt,
-            },
+            })),
           });
-          written += 1;
         }
-        return written;
+        return changed.length;
       });
     },
 

@@ -17,6 +17,8 @@ export interface SnapshotUpstreamOptions {
   access: AccountAccess;
   policy: FreshnessPolicy;
   accountWrites: AccountWrites;
+  /** False: reads are not recorded (SNAPSHOT_WRITES=false). */
+  recordReads?: boolean;
   marks: CacheMarks;
   /** The caller; null without a session (then only public reference data is served). */
   userId: string | null;
@@ -157,6 +159,7 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
       throw error;
     }
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
+    if (options.recordReads === false) return value;
     const at = new Date(now());
     // Serialised once here so that later mutation of the returned objects cannot change it.
     const stored = JSON.parse(JSON.stringify({ value })) as JsonObject;
