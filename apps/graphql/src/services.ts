@@ -33,6 +33,8 @@ export interface Services {
     /** Process-wide, keyed by user: which accounts upstream lately said each user may see. */
     access: AccountAccess;
     accountWrites: AccountWrites;
+    /** Digest of each call's last recorded answer, to skip re-recording unchanged ones. */
+    recentDigests: Map<string, string>;
   };
 }
 
@@ -72,6 +74,7 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
       }),
       access: createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 }),
       accountWrites: new Map(),
+      recentDigests: new Map(),
     },
   };
 }

@@ -9,6 +9,13 @@ export interface SnapshotInput {
   accountId: string | null;
   body: JsonObject;
   fetchedAt: Date;
+  /** The body's content hash when the caller has it already. */
+  contentHash?: string;
+  /**
+   * Only confirms the latest version (moves its checkedAt) when its hash is `contentHash`;
+   * never writes a version (the body is not given).
+   */
+  touchOnly?: boolean;
 }
 
 /** One stored version of a resource. */
@@ -63,7 +70,7 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
         `${r.resourceType}\u0000${r.resourceId}`;
       // The last read of a resource within one batch wins.
       const reads = [...new Map(inputs.map((input) => [keyOf(input), input])).values()].map(
-        (input) => ({ input, hash: contentHash(input.body) }),
+        (input) => ({ input, hash: input.contentHash ?? contentHash(input.body) }),
       );
       const idsByType = new Map<string, string[]>();
       for (const { input } of reads) {
@@ -96,7 +103,8 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
           for (const row of rows) latest.set(keyOf(row), row);
         }
         const changed = reads.filter(
-          ({ input, hash }) => latest.get(keyOf(input))?.contentHash !== hash,
+          ({ input, hash }) =>
+            input.touchOnly !== true && latest.get(keyOf(input))?.contentHash !== hash,
         );
         const seenAgain = reads.filter(({ input, hash }) => {
           const row = latest.get(keyOf(input));

@@ -19,6 +19,8 @@ export interface SnapshotUpstreamOptions {
   accountWrites: AccountWrites;
   /** False: reads are not recorded (SNAPSHOT_WRITES=false). */
   recordReads?: boolean;
+  /** Process-wide: the digest of each call's last recorded answer (skips unchanged ones). */
+  recentDigests?: Map<string, string>;
   marks: CacheMarks;
   /** The caller; null without a session (then only public reference data is served). */
   userId: string | null;
@@ -35,6 +37,7 @@ export function isOutage(error: unknown): boolean {
 }
 
 const QUERY_PREFIX = "query:";
+const MAX_RECENT_DIGESTS = 50_000;
 
 /**
  * Snapshots around the request's upstream: every answer is stored (as one "query" snapshot for
@@ -47,6 +50,15 @@ const QUERY_PREFIX = "query:";
  */
 export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions): Upstream {
   const { repository, writer, access, policy, accountWrites, marks, userId } = options;
+  const recentDigests = options.recentDigests ?? new Map<string, string>();
+  const rememberDigest = (key: string, digest: string) => {
+    recentDigests.delete(key);
+    if (recentDigests.size >= MAX_RECENT_DIGESTS) {
+      const oldest = recentDigests.keys().next();
+      if (!oldest.done) recentDigests.delete(oldest.value);
+    }
+    recentDigests.set(key, digest);
+  };
   const now = options.now ?? Date.now;
 
   const mayServe = async (accountId: string | null): Promise<boolean> => {
@@ -161,10 +173,30 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     if (options.recordReads === false) return value;
     const at = new Date(now());
-    // Serialised once here so that later mutation of the returned objects cannot change it.
-    const stored = JSON.parse(JSON.stringify({ value })) as JsonObject;
+    // One serialisation, taken now (before resolvers touch the objects); its digest tells
+    // whether this call's answer changed since this process last recorded it.
+    const text = JSON.stringify({ value });
+    const digest = createHash("sha256").update(text).digest("hex");
+    const queryKey = `${resourceType}\u0000${resourceId}`;
+    if (recentDigests.get(queryKey) === digest) {
+      // Unchanged: confirm the stored version, nothing to hash, parse or version again.
+      writer.enqueue([
+        {
+          resourceType,
+          resourceId,
+          accountId,
+          body: {},
+          contentHash: digest,
+          touchOnly: true,
+          fetchedAt: at,
+        },
+      ]);
+      return value;
+    }
+    rememberDigest(queryKey, digest);
+    const stored = JSON.parse(text) as JsonObject;
     writer.enqueue([
-      { resourceType, resourceId, accountId, body: stored, fetchedAt: at },
+      { resourceType, resourceId, accountId, body: stored, contentHash: digest, fetchedAt: at },
       ...entitySnapshots(endpointId, params, stored.value, at),
     ]);
     return value;
