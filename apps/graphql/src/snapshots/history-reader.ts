@@ -1,5 +1,5 @@
-import { RestApiError } from "@adsgraph/rest-client";
 import type { AccountAccess } from "../access/account-access.js";
+import { askAccountAccess } from "../access/ask-upstream.js";
 import { ForbiddenError, UnauthenticatedError } from "../errors.js";
 import type { Upstream } from "../upstream/upstream.js";
 import { changedFields, type JsonObject } from "./content-hash.js";
@@ -41,16 +41,9 @@ export function createHistoryReader({
   return async (resourceType, resourceId, accountId) => {
     if (userId === null)
       throw new UnauthenticatedError("Sign in first: this request has no session.");
-    const allowed = await access.canAccess(userId, accountId, async () => {
-      try {
-        await upstream.get("authenticated_user_access.get", { account_id: accountId });
-        return true;
-      } catch (error) {
-        if (error instanceof RestApiError && (error.status === 403 || error.status === 404))
-          return false;
-        throw error;
-      }
-    });
+    const allowed = await access.canAccess(userId, accountId, () =>
+      askAccountAccess(upstream, accountId),
+    );
     if (!allowed) throw new ForbiddenError(`No access to account ${accountId}.`);
     const versions = await repository.history(resourceType, resourceId);
     return versions.map((version, index) => ({

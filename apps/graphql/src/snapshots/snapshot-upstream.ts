@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { RestApiError, RestNetworkError, RestRateLimitError } from "@adsgraph/rest-client";
 import type { AccountAccess } from "../access/account-access.js";
+import { askAccountAccess } from "../access/ask-upstream.js";
 import type { Upstream } from "../upstream/upstream.js";
 import type { CacheMarks } from "./cache-report.js";
 import { canonicalJson, type JsonObject, type JsonValue } from "./content-hash.js";
@@ -66,17 +67,7 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     if (userId === null) return false;
     if (accountId === null) return true;
     return access
-      .canAccess(userId, accountId, async () => {
-        try {
-          await inner.get("authenticated_user_access.get", { account_id: accountId });
-          return true;
-        } catch (error) {
-          if (error instanceof RestApiError && (error.status === 403 || error.status === 404)) {
-            return false;
-          }
-          throw error;
-        }
-      })
+      .canAccess(userId, accountId, () => askAccountAccess(inner, accountId))
       .catch(() => false); // cannot tell (upstream down, no recent answer): never serve
   };
 
