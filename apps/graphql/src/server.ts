@@ -55,6 +55,12 @@ export async function buildServer({
   const services = createServices(db, env, (message) => {
     app.log.warn(message);
   });
+  // Snapshots are written while no request is in flight: each counts from its first byte until
+  // its response is closed (sent or aborted), so recording never competes with a response.
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.raw.once("close", services.snapshots.writer.requestStarted());
+    done();
+  });
   await app.register(fastifyCookie);
   registerAuthRoutes(app, {
     oauth: services.oauth,

@@ -1,12 +1,12 @@
 import { RestNetworkError } from "@adsgraph/rest-client";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAccountAccess } from "../access/account-access.js";
 import type { Upstream } from "../upstream/upstream.js";
 import { CacheMarks } from "./cache-report.js";
 import { createFreshnessPolicy } from "./freshness.js";
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";
-import { withSnapshots } from "./snapshot-upstream.js";
-import type { SnapshotWriter } from "./snapshot-writer.js";
+import { withSnapshots, type SnapshotUpstreamOptions } from "./snapshot-upstream.js";
+import type { SnapshotBuild, SnapshotWriter } from "./snapshot-writer.js";
 
 /** An in-memory repository and a writer that writes at once: enough to drive the policy. */
 function memory() {
@@ -37,8 +37,10 @@ function memory() {
     history: () => Promise.resolve([]),
   };
   const writer: SnapshotWriter = {
-    enqueue: (inputs) => void repository.record(inputs),
+    enqueue: (build) => void repository.record(build()),
+    requestStarted: () => () => undefined,
     flush: () => Promise.resolve(),
+    idle: true,
   };
   return { repository, writer, rows };
 }
@@ -79,7 +81,7 @@ describe("snapshots around upstream", () => {
     const scripted = scriptedUpstream();
     const access = createAccountAccess({ ttlMs: 60_000, now: () => clock });
     const accountWrites = new Map<string, number>();
-    const make = (userId: string | null) => {
+    const make = (userId: string | null, overrides: Partial<SnapshotUpstreamOptions> = {}) => {
       const marks = new CacheMarks();
       return {
         marks,
@@ -91,6 +93,7 @@ describe("snapshots around upstream", () => {
           userId,
           policy: createFreshnessPolicy({ referenceSeconds: 3600, entitySeconds }),
           now: () => clock,
+          ...overrides,
         }),
       };
     };
@@ -148,5 +151,34 @@ describe("snapshots around upstream", () => {
     expect(scripted.calls).toEqual(["campaigns.get", "campaigns.update", "campaigns.get"]);
     expect(store.rows.get("campaign|c1")?.body).toMatchObject({ name: "Spring" });
     expect(store.rows.get("campaign|c1")?.version).toBe(3);
+  });
+
+  it("serialises nothing on the response path; an unchanged answer only confirms its version", async () => {
+    const { scripted, make } = setup(0);
+    const builds: SnapshotBuild[] = [];
+    const held: SnapshotWriter = {
+      enqueue: (build) => builds.push(build),
+      requestStarted: () => () => undefined,
+      flush: () => Promise.resolve(),
+      idle: false,
+    };
+    const stringify = vi.spyOn(JSON, "stringify");
+    const u1 = make("u1", { writer: held }).upstream;
+    await u1.get("campaigns.get", params);
+    await u1.get("campaigns.get", params);
+    // The call's key is canonical JSON of the parameters (strings only); no answer is serialised.
+    const serialised = stringify.mock.calls.filter(
+      ([arg]) => typeof arg === "object" && arg !== null,
+    );
+    stringify.mockRestore();
+    expect(serialised).toEqual([]);
+    expect(scripted.calls).toEqual(["campaigns.get", "campaigns.get"]);
+
+    const [first, second] = builds.map((build) => build());
+    expect(first?.map((input) => [input.resourceType, input.touchOnly])).toEqual([
+      ["query:campaigns.get", undefined],
+      ["campaign", undefined],
+    ]);
+    expect(second).toMatchObject([{ resourceType: "query:campaigns.get", touchOnly: true }]);
   });
 });

@@ -164,14 +164,33 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     if (options.recordReads === false) return value;
     const at = new Date(now());
-    // One serialisation, taken now (before resolvers touch the objects); its digest tells
-    // whether this call's answer changed since this process last recorded it.
+    // The response path keeps only a reference: serialising, hashing and building the entity
+    // snapshots run in the writer's drain. Safe because nothing (loaders, resolvers, marks)
+    // mutates an upstream answer; they copy (`shapeOf`) or mark it in a WeakMap.
+    writer.enqueue(() =>
+      recordAnswer(resourceType, resourceId, accountId, endpointId, params, value, at),
+    );
+    return value;
+  }
+
+  /** What one answer records (in the drain): a touch when unchanged, else versions. */
+  function recordAnswer(
+    resourceType: string,
+    resourceId: string,
+    accountId: string | null,
+    endpointId: string,
+    params: unknown,
+    value: unknown,
+    at: Date,
+  ): SnapshotInput[] {
+    // One serialisation; its digest tells whether this call's answer changed since this
+    // process last recorded it.
     const text = JSON.stringify({ value });
     const digest = createHash("sha256").update(text).digest("hex");
     const queryKey = `${resourceType}\u0000${resourceId}`;
     if (recentDigests.get(queryKey) === digest) {
-      // Unchanged: confirm the stored version, nothing to hash, parse or version again.
-      writer.enqueue([
+      // Unchanged: confirm the stored version, nothing to parse or version again.
+      return [
         {
           resourceType,
           resourceId,
@@ -181,16 +200,14 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
           touchOnly: true,
           fetchedAt: at,
         },
-      ]);
-      return value;
+      ];
     }
     rememberDigest(queryKey, digest);
     const stored = JSON.parse(text) as JsonObject;
-    writer.enqueue([
+    return [
       { resourceType, resourceId, accountId, body: stored, contentHash: digest, fetchedAt: at },
       ...entitySnapshots(endpointId, params, stored.value, at),
-    ]);
-    return value;
+    ];
   }
 
   return {
@@ -216,8 +233,10 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
       const data = (result as { data?: unknown }).data;
       if (data !== undefined) {
         const at = new Date(now());
-        const stored = JSON.parse(JSON.stringify({ data })) as { data: JsonValue };
-        writer.enqueue(entitySnapshots(id, params, stored.data, at));
+        writer.enqueue(() => {
+          const stored = JSON.parse(JSON.stringify({ data })) as { data: JsonValue };
+          return entitySnapshots(id, params, stored.data, at);
+        });
       }
       return result;
     },
