@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   BAD_AUTHENTICATION_DATA: 215,
   /** Rate limit exceeded (429). */
   RATE_LIMIT_EXCEEDED: 88,
+  /** An app-only bearer token on an endpoint that needs user context. */
+  USER_CONTEXT_REQUIRED: 220,
   /** A read-only access token tried to write. */
   READ_ONLY_APPLICATION: 261,
   /** Callback URL not approved for this client application. */

@@ -82,6 +82,55 @@ describe.each(TEST_ENGINES)(
       expect(bodyOf(next).access_token).not.toBe(token);
     });
 
+    it("lets the app-only bearer read reference data (spec §4.4) and nothing that needs a user", async () => {
+      const app = await createActor(server.ctx);
+      const token = bearerTokenResultSchema.parse(
+        bodyOf(await bearer(server.urls.base, app.consumerKey, app.consumerSecret)),
+      ).access_token;
+      const get = async (path: string, bearerToken: string) => {
+        const response = await fetch(`${server.urls.ads}${path}`, {
+          headers: { authorization: `Bearer ${bearerToken}` },
+        });
+        const text = await response.text();
+        return {
+          status: response.status,
+          headers: response.headers,
+          text,
+          body: JSON.parse(text) as unknown,
+        };
+      };
+
+      const rules = await get("/12/bidding_rules?currency=USD", token);
+      expect(rules.status).toBe(200);
+      expect(bodyOf(rules).data).toEqual([expect.objectContaining({ currency: "USD" })]);
+      // The app has its own rate-limit budget on reference data.
+      expect(rules.headers.get("x-rate-limit-remaining")).not.toBeNull();
+      const iab = await get("/12/iab_categories?count=2&with_total_count=true", token);
+      expect(iab.status).toBe(200);
+      expect(bodyOf(iab).data).toHaveLength(2);
+
+      const accounts = await get("/12/accounts", token);
+      expect(accounts.status).toBe(403);
+      expect(errorOf(accounts)).toMatchObject({ code: 220 });
+      expect(errorOf(accounts).message).toContain("accounts.list needs user context");
+      expect(accounts.text).not.toContain(token);
+
+      const unknown = await get("/12/bidding_rules", `${token}x`);
+      expect(unknown.status).toBe(401);
+      expect(errorOf(unknown).code).toBe(89);
+
+      const invalidated = await signedFetch(
+        "POST",
+        `${server.urls.base}/oauth2/invalidate_token`,
+        app.credentials,
+        { form: { access_token: token } },
+      );
+      expect(invalidated.status).toBe(200);
+      const after = await get("/12/content_categories", token);
+      expect(after.status).toBe(401);
+      expect(errorOf(after).code).toBe(89);
+    });
+
     it("refuses bad credentials, other grant types and too-frequent requests (403, 99)", async () => {
       const app = await createActor(server.ctx);
       expect((await bearer(server.urls.base, app.consumerKey, "wrong")).status).toBe(401);

@@ -60,6 +60,7 @@ export async function createContext(
         token: session.accessToken,
         tokenSecret: session.accessTokenSecret,
       }),
+    appClient: services.upstream.app,
     counter: createRequestCounter(),
   });
   const cacheMarks = new CacheMarks();

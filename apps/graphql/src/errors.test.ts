@@ -37,6 +37,21 @@ describe("toFacadeError", () => {
       code: "UNAUTHENTICATED",
       upstream: { codes: ["89"] },
     });
+    // The same refusal of the facade's own app-only bearer is no fault of the caller's session.
+    const appRefused = new RestAuthError(
+      { endpointId: "bidding_rules.list", method: "GET", path: "/12/bidding_rules" },
+      {
+        status: 401,
+        errors: [{ code: 89, message: "Invalid or expired token" }],
+        requestId: undefined,
+        rateLimit: undefined,
+        attempts: 2,
+      },
+    );
+    expect(toFacadeError(appRefused)).toMatchObject({
+      code: "UPSTREAM_ERROR",
+      message: expect.stringContaining("app-only bearer") as unknown,
+    });
     const resetAt = new Date("2026-11-21T12:15:00Z");
     const limited = new RestRateLimitError(site, {
       resetAt,

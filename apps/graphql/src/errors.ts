@@ -10,6 +10,7 @@ import {
   RestValidationError,
 } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
+import { signsAsApp } from "./upstream/app-only.js";
 import type { GraphQLFormattedError } from "graphql";
 import type { ApiErrorItem } from "@adsgraph/rest-client";
 
@@ -136,6 +137,13 @@ function upstreamMessage(error: RestApiError | RestRateLimitError): string {
 
 function fromApiError(error: RestApiError, fieldOf: FieldNamer): FacadeError {
   const upstream = upstreamOf(error);
+  if (error instanceof RestAuthError && signsAsApp(error.endpointId)) {
+    // The facade's own credentials, not the caller's: nothing the caller can fix.
+    return new UpstreamError(
+      "The ads service refused the facade's app-only bearer token; its operator must check FACADE_CONSUMER_KEY and FACADE_CONSUMER_SECRET.",
+      upstream,
+    );
+  }
   if (error instanceof RestAuthError && error.status === 401) {
     return new UnauthenticatedError(
       "The ads service refused this session's credentials (revoked or invalidated): sign in again.",

@@ -291,6 +291,8 @@ describe("the graph over the running servers", () => {
   });
 
   it("reads account media and every kind of reference data", async () => {
+    const log = stack.adsApi.server.ctx.requestLog;
+    log.reset();
     const data = await ok<Record<string, unknown>>(`{
       account(id: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
       biddingRules(currency: "USD") { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination }
@@ -331,6 +333,18 @@ describe("the graph over the running servers", () => {
       },
     ]);
     expect(data.businessCategories).toHaveLength(22);
+    // Reference data went out with the facade's app-only bearer, the account's media as the user.
+    const schemes = new Map(log.entries().map((entry) => [entry.endpointId, entry.scheme]));
+    for (const id of [
+      "bidding_rules.list",
+      "content_categories.list",
+      "iab_categories.list",
+      "placements.list",
+      "advertiser_business_categories.list",
+    ]) {
+      expect(schemes.get(id), id).toBe("bearer");
+    }
+    expect(schemes.get("account_media.list")).toBe("oauth");
   });
 
   it("refuses callers without a live session: UNAUTHENTICATED, saying why", async () => {

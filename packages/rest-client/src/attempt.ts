@@ -37,6 +37,8 @@ export interface Call {
   /** Time spent waiting for rate-limit resets, against rateLimit.maxWaitMs. */
   waitedMs: number;
   refreshedBearer: boolean;
+  /** The last attempt sent a bearer token from the cache. */
+  sentCachedBearer: boolean;
 }
 
 const ACCEPT: Partial<Record<AnyEndpoint["response"]["kind"], string>> = {
@@ -95,6 +97,7 @@ export async function attempt(call: Call): Promise<IncomingAnswer | TransportErr
   call.attempt += 1;
   const auth = await ctx.auth.authorize(endpoint, prepared, options.token);
   call.secrets.push(auth.secret);
+  call.sentCachedBearer = auth.cachedBearer === true;
   const headers: Record<string, string> = {
     "user-agent": ctx.config.userAgent,
     accept: ACCEPT[endpoint.response.kind] ?? "application/json",

@@ -18,6 +18,8 @@ export interface AuthResult {
   readonly authorization: string | undefined;
   /** The fetched bearer token, so errors can mask it by value. */
   readonly secret?: string | undefined;
+  /** A bearer token from the cache was sent: a 401 may mean it was invalidated elsewhere. */
+  readonly cachedBearer?: boolean;
 }
 
 export interface Authenticator {
@@ -46,6 +48,36 @@ export function createAuthenticator(
   auth: AuthOptions,
   bearerCache: () => BearerTokenCache,
 ): Authenticator {
+  async function bearer(endpoint: AnyEndpoint): Promise<AuthResult> {
+    if (auth.bearerToken !== undefined) return { authorization: `Bearer ${auth.bearerToken}` };
+    if (auth.consumer === undefined) {
+      throw missing(endpoint, "an app-only bearer token: pass auth.bearerToken or auth.consumer");
+    }
+    const token = await bearerCache().get(auth.consumer);
+    return { authorization: `Bearer ${token}`, secret: token, cachedBearer: true };
+  }
+
+  function userSigned(
+    endpoint: AnyEndpoint,
+    request: SignableRequest,
+    token: TokenCredentials | undefined,
+  ): AuthResult {
+    if (auth.consumer === undefined || token === undefined) {
+      throw missing(
+        endpoint,
+        "OAuth 1.0a user context: pass auth.consumer and auth.token (or a token per call)",
+      );
+    }
+    const signed = signRequest({
+      method: request.method,
+      url: request.url,
+      consumer: auth.consumer,
+      token,
+      form: request.form,
+    });
+    return { authorization: signed.authorization };
+  }
+
   return {
     async authorize(endpoint, request, callToken) {
       const consumer = auth.consumer;
@@ -57,35 +89,17 @@ export function createAuthenticator(
           return {
             authorization: buildBasicAuthorization(consumer.consumerKey, consumer.consumerSecret),
           };
-        case "bearer": {
-          if (auth.bearerToken !== undefined) {
-            return { authorization: `Bearer ${auth.bearerToken}` };
-          }
-          if (consumer === undefined) {
-            throw missing(
-              endpoint,
-              "an app-only bearer token: pass auth.bearerToken or auth.consumer",
-            );
-          }
-          const bearer = await bearerCache().get(consumer);
-          return { authorization: `Bearer ${bearer}`, secret: bearer };
-        }
-        case "oauth1-user": {
+        case "bearer":
+          return bearer(endpoint);
+        case "oauth1-user":
+          return userSigned(endpoint, request, callToken ?? auth.token);
+        case "bearer-or-user": {
+          // A client that signs as a user keeps doing so; an app client (no user token) sends
+          // the app-only bearer, so reference data costs no user's rate limit.
           const token = callToken ?? auth.token;
-          if (consumer === undefined || token === undefined) {
-            throw missing(
-              endpoint,
-              "OAuth 1.0a user context: pass auth.consumer and auth.token (or a token per call)",
-            );
-          }
-          const signed = signRequest({
-            method: request.method,
-            url: request.url,
-            consumer,
-            token,
-            form: request.form,
-          });
-          return { authorization: signed.authorization };
+          return token !== undefined && consumer !== undefined
+            ? userSigned(endpoint, request, token)
+            : bearer(endpoint);
         }
         case "oauth1-request": {
           if (consumer === undefined) throw missing(endpoint, "auth.consumer (API key and secret)");

@@ -76,6 +76,7 @@ export async function request(
       failures: 0,
       waitedMs: 0,
       refreshedBearer: false,
+      sentCachedBearer: false,
     };
     return await run(call);
   } catch (error) {
@@ -194,12 +195,7 @@ async function run(call: Call): Promise<RestResponse<unknown>> {
       continue;
     }
 
-    if (
-      status === 401 &&
-      endpoint.auth === "bearer" &&
-      !call.refreshedBearer &&
-      config.auth.bearerToken === undefined
-    ) {
+    if (status === 401 && call.sentCachedBearer && !call.refreshedBearer) {
       // A cached app-only token may have been invalidated elsewhere: fetch a fresh one once.
       call.refreshedBearer = true;
       call.ctx.auth.evictBearer();

@@ -120,6 +120,46 @@ describe("authentication per call kind", () => {
     await client.close();
   });
 
+  it("reads reference data with the app-only bearer when the client has no user token, else signs as the user", async () => {
+    let tokens = 0;
+    server = await startScriptedServer((request) => {
+      if (request.path === "/oauth2/token") {
+        tokens += 1;
+        return json(200, {
+          token_type: "bearer",
+          access_token: `${SECRETS.bearerToken}-${tokens}`,
+        });
+      }
+      // The first bearer token was invalidated elsewhere: the client fetches a new one once.
+      return request.headers.authorization?.endsWith("-1") === true
+        ? json(401, { errors: [{ code: 89, message: "Invalid or expired token" }] })
+        : json(200, { data: [], request: { params: {} } });
+    });
+    const app = clientFor(server, { auth: { consumer: TEST_AUTH.consumer } });
+    await app.bidding_rules.list({ currency: "USD" });
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/oauth2/token",
+      "/12/bidding_rules",
+      "/oauth2/token",
+      "/12/bidding_rules",
+    ]);
+    expect(server.requests[3]?.headers.authorization).toBe(`Bearer ${SECRETS.bearerToken}-2`);
+
+    const user = clientFor(server);
+    await user.bidding_rules.list({});
+    const signed = server.requests[4];
+    if (signed === undefined) throw new Error("nothing sent");
+    expect(signed.headers.authorization).toMatch(/^OAuth /);
+    await expect(
+      verifier({ [SECRETS.token]: SECRETS.tokenSecret }).verify(
+        asVerifiable(server, signed),
+        "protected",
+      ),
+    ).resolves.toBeDefined();
+    await app.close();
+    await user.close();
+  });
+
   it("names an invalidated token (401, code 89)", async () => {
     server = await startScriptedServer(() =>
       json(401, { errors: [{ code: 89, message: "Invalid or expired token." }] }),

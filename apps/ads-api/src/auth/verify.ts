@@ -8,16 +8,53 @@ import type { AccessToken, App, RequestToken, User } from "../generated/prisma/c
 import { asAccessType, findAppByConsumerKey } from "../credentials/apps.js";
 import type { AccessType } from "../credentials/apps.js";
 import { rawForm } from "../http/form-body.js";
+import { AuthenticationError, ERROR_CODES } from "../errors.js";
 import { toAuthError } from "./oauth-errors.js";
 
 /** Who a verified user-context request comes from. */
 export interface AuthContext {
+  readonly kind: "user";
   readonly app: App;
   readonly user: User;
   /** The access token as sent (never logged; invalidate_token answers it). */
   readonly token: string;
   readonly tokenHash: string;
   readonly accessType: AccessType;
+}
+
+/** Who a request made with the app-only bearer token comes from: an app, no user. */
+export interface AppOnlyContext {
+  readonly kind: "app";
+  readonly app: App;
+}
+
+/** The caller of an advertising endpoint: a user through an app, or (reference data) an app. */
+export type Caller = AuthContext | AppOnlyContext;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token of an `Authorization: Bearer` header, or undefined when the header is another kind. */
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
+}
+
+/**
+ * A request with the app-only bearer token (spec §4.1): the token must be the app's current
+ * one; an invalidated or unknown token is refused like an invalidated access token (401, 89).
+ */
+export async function verifyBearerRequest(ctx: AppContext, token: string): Promise<AppOnlyContext> {
+  const row = await ctx.prisma.bearerToken.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    include: { app: true },
+  });
+  if (row === null) {
+    throw new AuthenticationError(
+      ERROR_CODES.INVALID_OR_EXPIRED_TOKEN,
+      "Invalid or expired token.",
+    );
+  }
+  return { kind: "app", app: row.app };
 }
 
 /**
@@ -102,6 +139,7 @@ export async function verifyUserRequest(
     throw new Error("verified without lookups");
   }
   return {
+    kind: "user",
     app,
     token: verified.token,
     user: accessToken.user,

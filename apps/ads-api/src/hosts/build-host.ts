@@ -8,6 +8,7 @@ import type { TlsFiles } from "../config.js";
 import type { AppContext } from "../context.js";
 import { registerErrorHandler, routeFlags } from "../http/error-handler.js";
 import { registerFormParser } from "../http/form-body.js";
+import { authSchemeOf } from "../http/request-log.js";
 import { registerAdminRoutes } from "../routes/admin.js";
 import { registerAuthorizePages } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
@@ -68,6 +69,7 @@ export function buildHostApp(
       method: request.method,
       route: request.routeOptions.url ?? request.url.split("?")[0] ?? "",
       endpointId: flags.endpointId,
+      scheme: authSchemeOf(request.headers.authorization),
       status: reply.statusCode,
     });
   });

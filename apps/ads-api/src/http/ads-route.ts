@@ -8,8 +8,8 @@ import type {
 } from "@adsgraph/models";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import type { AuthContext } from "../auth/verify.js";
-import { verifyUserRequest } from "../auth/verify.js";
+import type { AuthContext, Caller } from "../auth/verify.js";
+import { bearerTokenOf, verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
 import { ENDPOINT_CAPABILITIES, allows } from "../auth/roles.js";
 import { permissionsOf } from "../credentials/grants.js";
 import type { Permission } from "../credentials/grants.js";
@@ -41,7 +41,8 @@ export interface AdsCall<Id extends EndpointId> {
   readonly params: EndpointParsedParams<Catalog[Id]>;
   /** Parameters as received (open-parameter endpoints read extra ones here). */
   readonly raw: Readonly<Record<string, unknown>>;
-  readonly auth: AuthContext;
+  /** A user, or the app alone on endpoints the catalog marks `bearer-or-user`. */
+  readonly auth: Caller;
   /** Set when the path has `:account_id`. */
   readonly scope: AccountScope | undefined;
 }
@@ -55,6 +56,39 @@ export function accountOf(call: { readonly scope: AccountScope | undefined }): A
   return call.scope.account;
 }
 
+/** The user of a call; only `bearer-or-user` endpoints (which never ask) may lack one. */
+export function userOf(call: { readonly auth: Caller }): AuthContext {
+  if (call.auth.kind !== "user") throw new Error("this endpoint was admitted without user context");
+  return call.auth;
+}
+
+/**
+ * Who calls: the app-only bearer token where the catalog allows it (§4.4 reference data), else
+ * OAuth 1.0a user context. A valid bearer token on a user-context endpoint gets 403 (code 220).
+ */
+async function authenticate(
+  ctx: AppContext,
+  role: HostRole,
+  endpoint: AnyEndpoint,
+  request: FastifyRequest,
+): Promise<Caller> {
+  const bearer = bearerTokenOf(request);
+  if (bearer === undefined) return verifyUserRequest(ctx, role, request);
+  const caller = await verifyBearerRequest(ctx, bearer);
+  if (endpoint.auth !== "bearer-or-user") {
+    throw new ForbiddenError(
+      ERROR_CODES.USER_CONTEXT_REQUIRED,
+      `${endpoint.id} needs user context (OAuth 1.0a signed with an access token); the app-only bearer token cannot call it`,
+    );
+  }
+  return caller;
+}
+
+/** Rate limits of a caller: per user token, or per app for the app-only bearer. */
+function limitKeyOf(auth: Caller): string {
+  return auth.kind === "user" ? `user:${auth.tokenHash}` : `app:${auth.app.id}`;
+}
+
 /** Rate-limit family of an endpoint: the first word of its id (`campaigns`, `cards`, ...). */
 export function familyOf(endpointId: string): string {
   return endpointId.split(".")[0] ?? endpointId;
@@ -66,10 +100,10 @@ async function resolveScope(
   ctx: AppContext,
   endpointId: string,
   accountId: string,
-  auth: AuthContext,
+  auth: Caller,
   withDeleted: boolean,
 ): Promise<AccountScope> {
-  const permissions = await permissionsOf(ctx.prisma, accountId, auth.user.id);
+  const permissions = await permissionsOf(ctx.prisma, accountId, userOf({ auth }).user.id);
   if (permissions === null) {
     throw new ForbiddenError(
       ERROR_CODES.UNAUTHORIZED_ACCESS,
@@ -94,11 +128,11 @@ async function resolveScope(
 function applyUserLimit(
   ctx: AppContext,
   reply: FastifyReply,
-  auth: AuthContext,
+  auth: Caller,
   endpointId: string,
 ): void {
   const state = ctx.limiter.take(
-    `user:${auth.tokenHash}:${familyOf(endpointId)}`,
+    `${limitKeyOf(auth)}:${familyOf(endpointId)}`,
     ctx.limits.userRate,
   );
   const headers = rateHeaders("x-rate-limit", state);
@@ -131,8 +165,9 @@ function applyAccountLimit(
   }
 }
 
-function applyTotalCountLimit(ctx: AppContext, auth: AuthContext): void {
-  const state = ctx.limiter.take(`total_count:${auth.user.id}`, ctx.limits.totalCount);
+function applyTotalCountLimit(ctx: AppContext, auth: Caller): void {
+  const who = auth.kind === "user" ? auth.user.id : `app:${auth.app.id}`;
+  const state = ctx.limiter.take(`total_count:${who}`, ctx.limits.totalCount);
   if (!state.allowed) {
     throw new RateLimitError(
       `with_total_count=true is limited to ${ctx.limits.totalCount} requests per window`,
@@ -143,8 +178,8 @@ function applyTotalCountLimit(ctx: AppContext, auth: AuthContext): void {
 }
 
 /**
- * Registers a catalog endpoint on a host app. The pipeline: OAuth 1.0a verification, the
- * user-token rate limit, parameter validation through the catalog (400 listing every
+ * Registers a catalog endpoint on a host app. The pipeline: OAuth 1.0a verification (or the
+ * app-only bearer where the catalog allows it), the user-token (or app) rate limit, parameter validation through the catalog (400 listing every
  * violation, before anything is written), a read-only token refused on writes, account access
  * and role, the with_total_count limit, the account rate limit on GETs, then the handler; its
  * result is wrapped in the spec §2.1 envelope echoing the parameters.
@@ -163,7 +198,7 @@ export function registerAdsEndpoint(
     config: { endpointId: endpoint.id },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (handler === undefined) throw new NotImplementedError(endpoint.id);
-      const auth = await verifyUserRequest(ctx, role, request);
+      const auth = await authenticate(ctx, role, endpoint, request);
       applyUserLimit(ctx, reply, auth, endpoint.id);
       const raw = gatherParams(endpoint, request);
       const validation = validateParams(endpoint, raw, { now: ctx.clock() });
@@ -175,7 +210,11 @@ export function registerAdsEndpoint(
         throw BadRequestError.fromViolations(validation.violations);
       }
       const params = validation.value as Record<string, unknown>;
-      if (WRITE_METHODS.has(endpoint.method) && auth.accessType === "read") {
+      if (
+        WRITE_METHODS.has(endpoint.method) &&
+        auth.kind === "user" &&
+        auth.accessType === "read"
+      ) {
         throw new ForbiddenError(
           ERROR_CODES.READ_ONLY_APPLICATION,
           "this access token is read-only and cannot perform write actions",

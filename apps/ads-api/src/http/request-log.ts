@@ -9,7 +9,15 @@ export interface LoggedRequest {
   readonly route: string;
   /** The catalog id when the route is a catalog endpoint. */
   readonly endpointId: string | undefined;
+  /** The Authorization scheme sent (`oauth`, `bearer`, `basic`), never its credentials. */
+  readonly scheme: string | null;
   readonly status: number;
+}
+
+/** The scheme word of an Authorization header, lower-cased; null without one. */
+export function authSchemeOf(header: string | undefined): string | null {
+  const scheme = header?.trim().split(/\s/, 1)[0];
+  return scheme === undefined || scheme === "" ? null : scheme.toLowerCase();
 }
 
 export interface RequestCounts {

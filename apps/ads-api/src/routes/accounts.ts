@@ -1,5 +1,5 @@
 import { ERROR_CODES, ForbiddenError } from "../errors.js";
-import { accountOf } from "../http/ads-route.js";
+import { accountOf, userOf } from "../http/ads-route.js";
 import type { AdsHandlers } from "../http/ads-route.js";
 import { listOf, single } from "../http/envelopes.js";
 import {
@@ -21,16 +21,19 @@ import { listHistory, presentHistory } from "../services/history.js";
 
 /** spec §4.3 accounts. */
 export const accountHandlers: AdsHandlers = {
-  "accounts.list": async ({ ctx, auth, params }) =>
+  "accounts.list": async (call) =>
     listOf(
-      await listAccounts(ctx, auth.user.id, params),
+      await listAccounts(call.ctx, userOf(call).user.id, call.params),
       (row) => presentAccount(row, false),
       "account",
     ),
   "accounts.get": (call) =>
     Promise.resolve(single(presentAccount(accountOf(call), true), "account")),
-  "accounts.create": async ({ ctx, auth }) =>
-    single(presentAccount(await createSandboxAccount(ctx, auth.user.id), true), "account"),
+  "accounts.create": async (call) =>
+    single(
+      presentAccount(await createSandboxAccount(call.ctx, userOf(call).user.id), true),
+      "account",
+    ),
   "accounts.update": async (call) =>
     single(
       presentAccount(await updateAccount(call.ctx, accountOf(call), call.params), true),
@@ -46,7 +49,7 @@ export const accountHandlers: AdsHandlers = {
     Promise.resolve(
       single({
         account_id: accountOf(call).id,
-        user_id: call.auth.user.id,
+        user_id: userOf(call).user.id,
         permissions: call.scope?.permissions ?? [],
       }),
     ),
@@ -57,7 +60,7 @@ export const accountHandlers: AdsHandlers = {
     const { user_id: userId } = call.params;
     // Anyone reads their own settings; an ACCOUNT_ADMIN reads everyone's.
     const admin = call.scope?.permissions.includes("ACCOUNT_ADMIN") === true;
-    if (userId !== call.auth.user.id && !admin) {
+    if (userId !== userOf(call).user.id && !admin) {
       throw new ForbiddenError(
         ERROR_CODES.UNAUTHORIZED_ACCESS,
         "only an ACCOUNT_ADMIN reads the settings of another user",
@@ -72,7 +75,7 @@ export const accountHandlers: AdsHandlers = {
     const accountId = accountOf(call).id;
     const { user_id: userId, account_id: _account, ...changes } = call.params;
     // spec §4.3: user context required; not usable by account admins on others' settings.
-    if (userId !== call.auth.user.id) {
+    if (userId !== userOf(call).user.id) {
       throw new ForbiddenError(
         ERROR_CODES.UNAUTHORIZED_ACCESS,
         "user settings can only be updated by that user (user context)",

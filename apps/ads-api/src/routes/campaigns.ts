@@ -1,4 +1,4 @@
-import { accountOf } from "../http/ads-route.js";
+import { accountOf, userOf } from "../http/ads-route.js";
 import type { AdsHandlers } from "../http/ads-route.js";
 import { listOf, single } from "../http/envelopes.js";
 import { runCampaignBatch } from "../services/campaign-batch.js";
@@ -34,26 +34,35 @@ export const campaignHandlers: AdsHandlers = {
   },
   "campaigns.create": async (call) => {
     // spec §4.5: further parameters exist but are not shown; unknown ones are accepted and ignored.
-    const row = await withCampaignWriter(call.ctx, accountOf(call), call.auth.user.id, (writer) =>
-      createCampaignIn(writer, call.params),
+    const row = await withCampaignWriter(
+      call.ctx,
+      accountOf(call),
+      userOf(call).user.id,
+      (writer) => createCampaignIn(writer, call.params),
     );
     return single(presentCampaign(row, call.ctx.clock()), "campaign");
   },
   "campaigns.update": async (call) => {
     const { campaign_id: id, account_id: _account, ...fields } = call.params;
-    const row = await withCampaignWriter(call.ctx, accountOf(call), call.auth.user.id, (writer) =>
-      updateCampaignIn(writer, id, fields),
+    const row = await withCampaignWriter(
+      call.ctx,
+      accountOf(call),
+      userOf(call).user.id,
+      (writer) => updateCampaignIn(writer, id, fields),
     );
     return single(presentCampaign(row, call.ctx.clock()), "campaign");
   },
   "campaigns.delete": async (call) => {
-    const row = await withCampaignWriter(call.ctx, accountOf(call), call.auth.user.id, (writer) =>
-      deleteCampaignIn(writer, call.params.campaign_id),
+    const row = await withCampaignWriter(
+      call.ctx,
+      accountOf(call),
+      userOf(call).user.id,
+      (writer) => deleteCampaignIn(writer, call.params.campaign_id),
     );
     return single(presentCampaign(row, call.ctx.clock()), "campaign");
   },
   "campaigns.batch": (call) =>
-    runCampaignBatch(call.ctx, accountOf(call), call.auth.user.id, call.params.operations),
+    runCampaignBatch(call.ctx, accountOf(call), userOf(call).user.id, call.params.operations),
   "funding_instruments.list": async (call) => {
     const ids = call.params.funding_instrument_ids;
     return listOf(

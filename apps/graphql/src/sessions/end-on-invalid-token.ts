@@ -1,9 +1,11 @@
 import { RestAuthError } from "@adsgraph/rest-client";
+import { signsAsApp } from "../upstream/app-only.js";
 import type { Upstream } from "../upstream/upstream.js";
 
 /**
  * spec §7: once the service answers 401 code 89, the session's access token is dead for good,
- * so the session ends too (later requests get UNAUTHENTICATED without asking upstream).
+ * so the session ends too (later requests get UNAUTHENTICATED without asking upstream). Not
+ * when the refused call went out with the app's bearer token: that says nothing of the user.
  */
 export function endSessionOnInvalidToken(
   upstream: Upstream,
@@ -13,7 +15,11 @@ export function endSessionOnInvalidToken(
     try {
       return await call();
     } catch (error) {
-      if (error instanceof RestAuthError && error.reason === "invalidated_token")
+      if (
+        error instanceof RestAuthError &&
+        error.reason === "invalidated_token" &&
+        !signsAsApp(error.endpointId)
+      )
         await endSession();
       throw error;
     }

@@ -48,6 +48,31 @@ describe("upstream", () => {
     expect(sent).toEqual([]);
   });
 
+  it("sends reference data through the app's client, the rest as the user", async () => {
+    const user = fakeClient();
+    const app = fakeClient();
+    const upstream = createUpstream({
+      client: user.client,
+      appClient: app.client,
+      counter: createRequestCounter(),
+    });
+    await upstream.collection("bidding_rules.list", {});
+    await upstream.all("iab_categories.list", {});
+    await upstream.byIdList("campaigns.list", "campaign_ids", ["c1"], { account_id: "a" });
+    expect(app.sent.map((s) => s.id)).toEqual(["bidding_rules.list", "iab_categories.list"]);
+    expect(user.sent.map((s) => s.id)).toEqual(["campaigns.list"]);
+    // Still only for a signed-in caller.
+    const anonymous = createUpstream({
+      client: null,
+      appClient: app.client,
+      counter: createRequestCounter(),
+    });
+    await expect(anonymous.collection("bidding_rules.list", {})).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
+    expect(app.sent).toHaveLength(2);
+  });
+
   it("refuses every call without a session", async () => {
     const upstream = createUpstream({ client: null, counter: createRequestCounter() });
     await expect(upstream.get("accounts.get", { account_id: "a" })).rejects.toBeInstanceOf(

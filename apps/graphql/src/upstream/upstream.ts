@@ -10,6 +10,7 @@ import type {
   ResultOf,
 } from "@adsgraph/rest-client";
 import { UnauthenticatedError } from "../errors.js";
+import { signsAsApp } from "./app-only.js";
 import type { RequestCounter } from "./request-counter.js";
 
 /** Endpoints answering a collection (`data: [...]` without paging): reference data. */
@@ -75,6 +76,8 @@ export interface Upstream {
 export interface UpstreamOptions {
   /** The REST client signing as the session's user; null when the request has no session. */
   client: RestClient | null;
+  /** The client with the facade's app-only bearer, for calls that need no user (`signsAsApp`). */
+  appClient?: RestClient;
   counter: RequestCounter;
   /** Parallel requests of one id lookup (chunks of 200 ids). */
   concurrency?: number;
@@ -91,17 +94,24 @@ function dataOf(envelope: unknown): unknown {
   return (envelope as { data?: unknown }).data;
 }
 
-export function createUpstream({ client, counter, concurrency = 8 }: UpstreamOptions): Upstream {
+export function createUpstream({
+  client,
+  appClient,
+  counter,
+  concurrency = 8,
+}: UpstreamOptions): Upstream {
   const options: CallOptions = { hooks: counter.hooks };
-  const signed = (): RestClient => {
+  // Reference data goes out with the app's bearer, but only for a signed-in caller: the facade
+  // is no open proxy of its app's rate limits.
+  const signed = (id: string): RestClient => {
     if (client === null)
       throw new UnauthenticatedError("Sign in first: this request has no session.");
-    return client;
+    return appClient !== undefined && signsAsApp(id) ? appClient : client;
   };
   const call: AnyCall = (id, params, callOptions) =>
-    (signed().call as unknown as AnyCall)(id, params, callOptions);
+    (signed(id).call as unknown as AnyCall)(id, params, callOptions);
   const pages: AnyPages = (id, params, callOptions) =>
-    (signed().pages as unknown as AnyPages)(id, params, callOptions);
+    (signed(id).pages as unknown as AnyPages)(id, params, callOptions);
 
   async function all(id: string, params: unknown): Promise<unknown[]> {
     const items: unknown[] = [];

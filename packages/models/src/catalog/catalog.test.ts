@@ -54,6 +54,15 @@ describe("catalog", () => {
       auth: "bearer",
     });
     expect(byId("activity.stream").response.kind).toBe("stream");
+    // §4.4 reference data belongs to no account: the app-only bearer may read it.
+    const reference = endpoints.filter((entry) => entry.auth === "bearer-or-user");
+    expect(reference.map((entry) => entry.id).sort()).toEqual([
+      "advertiser_business_categories.list",
+      "bidding_rules.list",
+      "content_categories.list",
+      "iab_categories.list",
+      "placements.list",
+    ]);
     expect(byId("campaigns.list")).toMatchObject({
       host: "ads",
       version: "12",

@@ -14,9 +14,12 @@ export type ApiVersion = "12" | "5" | "2" | "1.1";
  * `oauth1-user`: OAuth 1.0a signed with consumer keys and a user's access token.
  * `oauth1-request`: OAuth 1.0a signed with consumer keys and no or a temporary request token.
  * `basic`: API key and secret (§4.1 /oauth2/token). `bearer`: app-only bearer token.
+ * `bearer-or-user`: either of those two; for calls that need no user context (§4.4 reference
+ * data, which belongs to no account).
  * `none`: not signed (the browser pages of §4.1).
  */
-export type AuthKind = "oauth1-user" | "oauth1-request" | "basic" | "bearer" | "none";
+export type AuthKind =
+  "oauth1-user" | "oauth1-request" | "basic" | "bearer" | "bearer-or-user" | "none";
 /** `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON object body. */
 export type ParamLocation = "path" | "query" | "form" | "json" | "body";
 

@@ -17,6 +17,7 @@ export const referenceDataEndpoints = group(
   endpoint({
     id: "advertiser_business_categories.list",
     method: "GET",
+    auth: "bearer-or-user",
     path: "/advertiser_business_categories",
     summary: "Business categories for PREROLL_VIEWS line items.",
     response: collection(advertiserBusinessCategorySchema),
@@ -24,6 +25,7 @@ export const referenceDataEndpoints = group(
   endpoint({
     id: "bidding_rules.list",
     method: "GET",
+    auth: "bearer-or-user",
     path: "/bidding_rules",
     summary: "Minimum and maximum cost-per-engagement bids, per currency.",
     params: { currency: currencyCode.optional() },
@@ -32,6 +34,7 @@ export const referenceDataEndpoints = group(
   endpoint({
     id: "content_categories.list",
     method: "GET",
+    auth: "bearer-or-user",
     path: "/content_categories",
     summary: "Content categories with their IAB category mapping.",
     response: collection(contentCategorySchema),
@@ -39,6 +42,7 @@ export const referenceDataEndpoints = group(
   endpoint({
     id: "iab_categories.list",
     method: "GET",
+    auth: "bearer-or-user",
     path: "/iab_categories",
     summary: "IAB categories.",
     params: {
@@ -51,6 +55,7 @@ export const referenceDataEndpoints = group(
   endpoint({
     id: "placements.list",
     method: "GET",
+    auth: "bearer-or-user",
     path: "/line_items/placements",
     summary: "Valid placement combinations per product type.",
     params: { product_type: z.enum(["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"]).optional() },

@@ -36,7 +36,12 @@ import type {
 import { serializeForm } from "@adsgraph/oauth";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { RestClient } from "../../src/client.js";
-import { RestApiError, RestAuthError } from "../../src/errors.js";
+import {
+  REST_CLIENT_ERROR_CODES,
+  RestApiError,
+  RestAuthError,
+  RestClientError,
+} from "../../src/errors.js";
 import type { ResponseEvent } from "../../src/hooks.js";
 import {
   DEMO,
@@ -202,6 +207,32 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(placements.data.map((item) => placementSchema.parse(item).product_type)).toEqual([
         "PROMOTED_POSTS",
       ]);
+    });
+
+    it("reads them with the app-only bearer from a client that has no user token", async () => {
+      const appOnly = api.client({ auth: { consumer: DEMO_AUTH.consumer } });
+      const before = api.logOf("oauth2.token").length;
+      const rules = await appOnly.bidding_rules.list({ currency: "EUR" });
+      expect(rules.data.map((rule) => rule.currency)).toEqual(["EUR"]);
+      const placements = await appOnly.placements.list({ product_type: "MEDIA" });
+      expect(placements.data.map((item) => item.product_type)).toEqual(["MEDIA"]);
+      // One bearer token, fetched once and reused.
+      expect(
+        api
+          .logOf("oauth2.token")
+          .slice(before)
+          .map((entry) => entry.status),
+      ).toEqual([200]);
+      // A user-context read needs a token the client lacks: refused before anything is sent.
+      const sent = api.logOf("accounts.list").length;
+      const refused = await appOnly.accounts.list({}).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RestClientError);
+      expect(refused).toMatchObject({
+        code: REST_CLIENT_ERROR_CODES.MISSING_CREDENTIALS,
+        endpointId: "accounts.list",
+      });
+      expect(api.logOf("accounts.list")).toHaveLength(sent);
+      await appOnly.close();
     });
 
     it("pages through every IAB category in pages of 100", async () => {
