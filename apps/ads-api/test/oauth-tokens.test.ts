@@ -26,6 +26,10 @@ async function bearer(
     },
     body,
   });
+  return answerOf(response);
+}
+
+async function answerOf(response: Response): Promise<ApiResponse> {
   const text = await response.text();
   return {
     status: response.status,
@@ -87,18 +91,12 @@ describe.each(TEST_ENGINES)(
       const token = bearerTokenResultSchema.parse(
         bodyOf(await bearer(server.urls.base, app.consumerKey, app.consumerSecret)),
       ).access_token;
-      const get = async (path: string, bearerToken: string) => {
-        const response = await fetch(`${server.urls.ads}${path}`, {
-          headers: { authorization: `Bearer ${bearerToken}` },
-        });
-        const text = await response.text();
-        return {
-          status: response.status,
-          headers: response.headers,
-          text,
-          body: JSON.parse(text) as unknown,
-        };
-      };
+      const get = async (path: string, bearerToken: string) =>
+        answerOf(
+          await fetch(`${server.urls.ads}${path}`, {
+            headers: { authorization: `Bearer ${bearerToken}` },
+          }),
+        );
 
       const rules = await get("/12/bidding_rules?currency=USD", token);
       expect(rules.status).toBe(200);

@@ -31,6 +31,23 @@ function asVerifiable(s: ScriptedServer, request: RecordedRequest) {
   };
 }
 
+/**
+ * Hands out numbered bearer tokens and refuses the first one (401, 89), as if it had been
+ * invalidated elsewhere: the client should fetch a new one once.
+ */
+function refusingFirstBearer() {
+  let tokens = 0;
+  return (request: RecordedRequest) => {
+    if (request.path === "/oauth2/token") {
+      tokens += 1;
+      return json(200, { token_type: "bearer", access_token: `${SECRETS.bearerToken}-${tokens}` });
+    }
+    return request.headers.authorization?.endsWith("-1") === true
+      ? json(401, { errors: [{ code: 89, message: "Invalid or expired token" }] })
+      : json(200, { data: [], request: { params: {} } });
+  };
+}
+
 describe("authentication per call kind", () => {
   it("signs user-context calls with OAuth 1.0a that packages/oauth verifies, tricky characters included", async () => {
     server = await startScriptedServer(() => json(200, listEnvelope([], null)));
@@ -96,19 +113,7 @@ describe("authentication per call kind", () => {
   });
 
   it("refetches the bearer token once after a 401", async () => {
-    let tokens = 0;
-    server = await startScriptedServer((request) => {
-      if (request.path === "/oauth2/token") {
-        tokens += 1;
-        return json(200, {
-          token_type: "bearer",
-          access_token: `${SECRETS.bearerToken}-${tokens}`,
-        });
-      }
-      return request.headers.authorization?.endsWith("-1") === true
-        ? json(401, { errors: [{ code: 89, message: "Invalid or expired token" }] })
-        : json(200, { data: [] });
-    });
+    server = await startScriptedServer(refusingFirstBearer());
     const client = clientFor(server);
     await client.post_data.posts.lookup({ ids: ["1"] });
     expect(server.requests.map((r) => r.path)).toEqual([
@@ -121,20 +126,7 @@ describe("authentication per call kind", () => {
   });
 
   it("reads reference data with the app-only bearer when the client has no user token, else signs as the user", async () => {
-    let tokens = 0;
-    server = await startScriptedServer((request) => {
-      if (request.path === "/oauth2/token") {
-        tokens += 1;
-        return json(200, {
-          token_type: "bearer",
-          access_token: `${SECRETS.bearerToken}-${tokens}`,
-        });
-      }
-      // The first bearer token was invalidated elsewhere: the client fetches a new one once.
-      return request.headers.authorization?.endsWith("-1") === true
-        ? json(401, { errors: [{ code: 89, message: "Invalid or expired token" }] })
-        : json(200, { data: [], request: { params: {} } });
-    });
+    server = await startScriptedServer(refusingFirstBearer());
     const app = clientFor(server, { auth: { consumer: TEST_AUTH.consumer } });
     await app.bidding_rules.list({ currency: "USD" });
     expect(server.requests.map((r) => r.path)).toEqual([
