@@ -9,7 +9,8 @@ import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
 import type { AccountShape, CampaignShape, IabCategoryShape, UserAccessShape } from "./shapes.js";
 
-type ListParamsOf<K extends EntityKind> = Omit<
+/** Parameters of an account list of this kind, the account aside. */
+export type ListParamsOf<K extends EntityKind> = Omit<
   ParamsOf<(typeof ENTITIES)[K]["list"]>,
   "account_id"
 >;

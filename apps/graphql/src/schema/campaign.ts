@@ -7,7 +7,7 @@ import {
   connectionComplexity,
   connectionType,
   given,
-  resolveConnection,
+  resolveAccountList,
   sortBy,
 } from "./connections.js";
 import { BudgetOptimizationEnum, EntityStatusEnum } from "./enums.js";
@@ -137,13 +137,12 @@ builder.objectFields(AccountRef, (t) => ({
         ...given(args.withDeleted, "with_deleted"),
         ...sortBy(args.sort),
       };
-      return resolveConnection(
-        info,
-        args,
-        1000,
-        (page) => loaders.page("campaign", account.id, { ...filters, ...page }),
-        () => loaders.totalCount("campaign", account.id, filters),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "campaign",
+        accountId: account.id,
+        filters,
+      });
     },
   }),
   campaign: t.field({

@@ -10,7 +10,7 @@ import {
   SMALL_LIST,
   connectionType,
   given,
-  resolveConnection,
+  resolveAccountList,
   sortBy,
 } from "./connections.js";
 import { CardTypeEnum } from "./enums.js";
@@ -168,13 +168,14 @@ builder.objectFields(AccountRef, (t) => ({
         ...sortBy(args.sort),
       };
       // spec §4.7: count 1 to 200; this list has no with_total_count (nor totalCount here).
-      return resolveConnection(
-        info,
-        args,
-        200,
-        (page) => loaders.page("genericCard", account.id, { ...filters, ...page }),
-        () => Promise.resolve(0),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "genericCard",
+        accountId: account.id,
+        filters,
+        maxCount: 200,
+        counts: false,
+      });
     },
   }),
   card: t.field({

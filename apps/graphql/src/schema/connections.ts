@@ -4,6 +4,8 @@ import type { GraphQLResolveInfo, SelectionSetNode } from "graphql";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { ERROR_CODES } from "../errors.js";
+import type { EntityKind, EntityShapes } from "../loaders/entities.js";
+import type { ListParamsOf, Loaders } from "../loaders/loaders.js";
 import type { ListPage } from "../upstream/upstream.js";
 
 /** Items per page when `first` is not given. */
@@ -202,6 +204,34 @@ export async function resolveConnection<T>(
     wantTotal && !firstPage ? fetchTotal() : Promise.resolve(undefined),
   ]);
   return toConnection(page, paging, wantTotal ? (total ?? page.totalCount ?? null) : null);
+}
+
+/** Where an account's list connection reads: which list, of which account, with which filters. */
+export interface AccountList<K extends EntityKind> {
+  readonly loaders: Loaders;
+  readonly kind: K;
+  readonly accountId: string;
+  /** Wire filters, asked of every page and of the total count alike. */
+  readonly filters: ListParamsOf<K>;
+  /** The list's `count` limit (1000 unless the spec says otherwise). */
+  readonly maxCount?: number;
+  /** False for a list without `with_total_count`: totalCount answers 0. */
+  readonly counts?: boolean;
+}
+
+/** An account's list (campaigns, cards, media, ...) as a connection, through the loaders. */
+export function resolveAccountList<K extends EntityKind>(
+  info: GraphQLResolveInfo,
+  args: PageArgs,
+  { loaders, kind, accountId, filters, maxCount = 1000, counts = true }: AccountList<K>,
+): Promise<ConnectionResult<EntityShapes[K]>> {
+  return resolveConnection(
+    info,
+    args,
+    maxCount,
+    (page) => loaders.page(kind, accountId, { ...filters, ...page }),
+    () => (counts ? loaders.totalCount(kind, accountId, filters) : Promise.resolve(0)),
+  );
 }
 
 /** `sort_by` (spec §4.2: `<attribute>-asc|desc`) from a sort input. */

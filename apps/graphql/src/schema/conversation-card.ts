@@ -11,7 +11,7 @@ import {
   SMALL_LIST,
   connectionType,
   given,
-  resolveConnection,
+  resolveAccountList,
   sortBy,
 } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
@@ -142,13 +142,12 @@ builder.objectFields(AccountRef, (t) => ({
         ...given(args.withDeleted, "with_deleted"),
         ...sortBy(args.sort),
       };
-      return resolveConnection(
-        info,
-        args,
-        1000,
-        (page) => loaders.page("videoConversationCard", account.id, { ...filters, ...page }),
-        () => loaders.totalCount("videoConversationCard", account.id, filters),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "videoConversationCard",
+        accountId: account.id,
+        filters,
+      });
     },
   }),
   imageConversationCards: t.field({
@@ -164,13 +163,12 @@ builder.objectFields(AccountRef, (t) => ({
         ...given(args.withDeleted, "with_deleted"),
         ...sortBy(args.sort),
       };
-      return resolveConnection(
-        info,
-        args,
-        1000,
-        (page) => loaders.page("imageConversationCard", account.id, { ...filters, ...page }),
-        () => loaders.totalCount("imageConversationCard", account.id, filters),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "imageConversationCard",
+        accountId: account.id,
+        filters,
+      });
     },
   }),
 }));

@@ -7,7 +7,7 @@ import {
   connectionComplexity,
   connectionType,
   given,
-  resolveConnection,
+  resolveAccountList,
   sortBy,
 } from "./connections.js";
 import { FundingInstrumentTypeEnum } from "./enums.js";
@@ -105,13 +105,12 @@ builder.objectFields(AccountRef, (t) => ({
         ...given(args.withDeleted, "with_deleted"),
         ...sortBy(args.sort),
       };
-      return resolveConnection(
-        info,
-        args,
-        1000,
-        (page) => loaders.page("fundingInstrument", account.id, { ...filters, ...page }),
-        () => loaders.totalCount("fundingInstrument", account.id, filters),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "fundingInstrument",
+        accountId: account.id,
+        filters,
+      });
     },
   }),
   fundingInstrument: t.field({

@@ -7,7 +7,7 @@ import {
   connectionComplexity,
   connectionType,
   given,
-  resolveConnection,
+  resolveAccountList,
   sortBy,
 } from "./connections.js";
 import { CreativeTypeEnum } from "./enums.js";
@@ -159,13 +159,12 @@ builder.objectFields(AccountRef, (t) => ({
         ...given(args.withDeleted, "with_deleted"),
         ...sortBy(args.sort),
       };
-      return resolveConnection(
-        info,
-        args,
-        1000,
-        (page) => loaders.page("accountMedia", account.id, { ...filters, ...page }),
-        () => loaders.totalCount("accountMedia", account.id, filters),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "accountMedia",
+        accountId: account.id,
+        filters,
+      });
     },
   }),
 }));

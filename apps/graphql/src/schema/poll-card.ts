@@ -9,7 +9,7 @@ import {
   SMALL_LIST,
   connectionType,
   given,
-  resolveConnection,
+  resolveAccountList,
   sortBy,
 } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
@@ -101,13 +101,12 @@ builder.objectFields(AccountRef, (t) => ({
         ...given(args.withDeleted, "with_deleted"),
         ...sortBy(args.sort),
       };
-      return resolveConnection(
-        info,
-        args,
-        1000,
-        (page) => loaders.page("pollCard", account.id, { ...filters, ...page }),
-        () => loaders.totalCount("pollCard", account.id, filters),
-      );
+      return resolveAccountList(info, args, {
+        loaders,
+        kind: "pollCard",
+        accountId: account.id,
+        filters,
+      });
     },
   }),
   pollCard: t.field({
