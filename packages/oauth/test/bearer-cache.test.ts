@@ -84,6 +84,20 @@ describe("createBearerTokenCache", () => {
     expect(after[0]).not.toBe(first);
   });
 
+  it("lets one caller stop waiting when its signal aborts, while the others get the token", async () => {
+    server.tokenDelayMs = 200;
+    const cache = createBearerTokenCache({ baseUrl: server.baseUrl });
+    const controller = new AbortController();
+    const impatient = cache.get(app, { signal: controller.signal });
+    const patient = cache.get(app);
+    controller.abort(new Error("caller gave up"));
+    await expect(impatient).rejects.toThrow("caller gave up");
+    expect(await patient).toBe(server.bearerToken);
+    expect(tokenHits()).toBe(1);
+    await expect(cache.get(app, { signal: controller.signal })).rejects.toThrow("caller gave up");
+    expect(await cache.get(app)).toBe(server.bearerToken);
+  });
+
   it("makes callers that arrive during an invalidation wait for a new token", async () => {
     const cache = createBearerTokenCache({ baseUrl: server.baseUrl });
     const first = await cache.get(app);

@@ -95,7 +95,12 @@ export async function attempt(call: Call): Promise<IncomingAnswer | TransportErr
   const { ctx, prepared, options } = call;
   const { endpoint } = prepared;
   call.attempt += 1;
-  const auth = await ctx.auth.authorize(endpoint, prepared, options.token);
+  const auth = await ctx.auth
+    .authorize(endpoint, prepared, options.token, options.signal)
+    .catch((error: unknown) => {
+      if (options.signal?.aborted === true) throw new RestAbortedError(prepared.site);
+      throw error;
+    });
   call.secrets.push(auth.secret);
   call.sentCachedBearer = auth.cachedBearer === true;
   const headers: Record<string, string> = {

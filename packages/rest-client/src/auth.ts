@@ -27,6 +27,8 @@ export interface Authenticator {
     endpoint: AnyEndpoint,
     request: SignableRequest,
     token: TokenCredentials | undefined,
+    /** The caller's signal: stops waiting for a bearer token being fetched. */
+    signal?: AbortSignal,
   ): Promise<AuthResult>;
   /** Forgets the cached bearer token (after the API refused it). */
   evictBearer(): void;
@@ -48,12 +50,12 @@ export function createAuthenticator(
   auth: AuthOptions,
   bearerCache: () => BearerTokenCache,
 ): Authenticator {
-  async function bearer(endpoint: AnyEndpoint): Promise<AuthResult> {
+  async function bearer(endpoint: AnyEndpoint, signal?: AbortSignal): Promise<AuthResult> {
     if (auth.bearerToken !== undefined) return { authorization: `Bearer ${auth.bearerToken}` };
     if (auth.consumer === undefined) {
       throw missing(endpoint, "an app-only bearer token: pass auth.bearerToken or auth.consumer");
     }
-    const token = await bearerCache().get(auth.consumer);
+    const token = await bearerCache().get(auth.consumer, { signal });
     return { authorization: `Bearer ${token}`, secret: token, cachedBearer: true };
   }
 
@@ -79,7 +81,7 @@ export function createAuthenticator(
   }
 
   return {
-    async authorize(endpoint, request, callToken) {
+    async authorize(endpoint, request, callToken, signal) {
       const consumer = auth.consumer;
       switch (endpoint.auth) {
         case "none":
@@ -90,7 +92,7 @@ export function createAuthenticator(
             authorization: buildBasicAuthorization(consumer.consumerKey, consumer.consumerSecret),
           };
         case "bearer":
-          return bearer(endpoint);
+          return bearer(endpoint, signal);
         case "oauth1-user":
           return userSigned(endpoint, request, callToken ?? auth.token);
         case "bearer-or-user": {
@@ -99,7 +101,7 @@ export function createAuthenticator(
           const token = callToken ?? auth.token;
           return token !== undefined && consumer !== undefined
             ? userSigned(endpoint, request, token)
-            : bearer(endpoint);
+            : bearer(endpoint, signal);
         }
         case "oauth1-request": {
           if (consumer === undefined) throw missing(endpoint, "auth.consumer (API key and secret)");

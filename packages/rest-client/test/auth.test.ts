@@ -1,6 +1,11 @@
 import { createRequestVerifier } from "@adsgraph/oauth";
-import { afterEach, describe, expect, it } from "vitest";
-import { REST_CLIENT_ERROR_CODES, RestAuthError, RestClientError } from "../src/errors.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  REST_CLIENT_ERROR_CODES,
+  RestAbortedError,
+  RestAuthError,
+  RestClientError,
+} from "../src/errors.js";
 import { clientFor, SECRETS, TEST_AUTH } from "./support/client.js";
 import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";
@@ -150,6 +155,29 @@ describe("authentication per call kind", () => {
     ).resolves.toBeDefined();
     await app.close();
     await user.close();
+  });
+
+  it("stops waiting for a slow bearer token when the caller aborts", async () => {
+    // The token endpoint answers only once released: an abort must end the call before that.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server = await startScriptedServer(async () => {
+      await released;
+      return json(200, { token_type: "bearer", access_token: SECRETS.bearerToken });
+    });
+    const client = clientFor(server, { auth: { consumer: TEST_AUTH.consumer } });
+    const controller = new AbortController();
+    const call = client.bidding_rules.list({}, { signal: controller.signal });
+    await vi.waitFor(() => {
+      expect(server?.requests).toHaveLength(1);
+    });
+    controller.abort();
+    await expect(call).rejects.toBeInstanceOf(RestAbortedError);
+    release();
+    expect(server.requests.map((r) => r.path)).toEqual(["/oauth2/token"]);
+    await client.close();
   });
 
   it("names an invalidated token (401, code 89)", async () => {

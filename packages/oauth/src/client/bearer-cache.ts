@@ -8,8 +8,13 @@ export interface BearerTokenCache {
   /**
    * The app's bearer token, fetched once and shared. Concurrent callers share one request; if
    * it fails they all get its error, nothing is cached, and the next call tries again once.
+   * A caller whose `signal` aborts stops waiting (with the signal's reason); the shared request
+   * goes on for the others.
    */
-  get(consumer: ConsumerCredentials): Promise<string>;
+  get(
+    consumer: ConsumerCredentials,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<string>;
   /**
    * Revokes the app's token (POST /oauth2/invalidate_token signed with the owner's access
    * token) and forgets it. With nothing cached it first asks /oauth2/token, which answers with
@@ -24,6 +29,22 @@ interface Entry {
   /** The secret the token was fetched with, hashed: a caller with another secret never gets it. */
   readonly secretDigest: Buffer;
   readonly token: Promise<string>;
+}
+
+/** Waits for `promise` unless `signal` aborts first (then rejects with its reason). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => {
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => {
+    signal.removeEventListener("abort", onAbort);
+  });
 }
 
 function digest(secret: string): Buffer {
@@ -57,10 +78,15 @@ export function createBearerTokenCache(
   }
 
   return {
-    async get(consumer) {
+    async get(consumer, { signal } = {}) {
       const pending = invalidations.get(consumer.consumerKey);
-      if (pending !== undefined) await pending.catch(() => undefined);
-      return obtain(consumer);
+      if (pending !== undefined) {
+        await untilAborted(
+          pending.catch(() => undefined),
+          signal,
+        );
+      }
+      return untilAborted(obtain(consumer), signal);
     },
 
     async invalidate(consumer, owner) {
