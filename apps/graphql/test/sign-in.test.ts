@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { createApp, DEMO } from "@adsgraph/ads-api";
+import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi, STACK_ENGINE, type RunningAdsApi } from "./support/ads-api.js";
+import { startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
 import { freePort, postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
 
 /** `name=value` of a Set-Cookie header, as a browser sends it back. */
@@ -24,7 +25,7 @@ function hiddenInputs(html: string): Record<string, string> {
   return fields;
 }
 
-describe("sign-in through the service's three-legged OAuth flow", () => {
+describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on %s", (engine) => {
   let adsApi: RunningAdsApi;
   let facade: RunningFacade;
   const viewerQuery = "{ viewer { userId screenName } }";
@@ -41,7 +42,7 @@ describe("sign-in through the service's three-legged OAuth flow", () => {
   };
 
   beforeAll(async () => {
-    adsApi = await startAdsApi();
+    adsApi = await startAdsApi({ engine });
     // The facade's own app on the service, with this test's callback URL.
     const port = await freePort();
     const app = await createApp(adsApi.server.ctx.prisma, adsApi.server.ctx.box, {
@@ -52,7 +53,7 @@ describe("sign-in through the service's three-legged OAuth flow", () => {
     });
     secrets.add(app.consumerSecret);
     facade = await startFacade({
-      engine: STACK_ENGINE,
+      engine,
       logStream: logs,
       env: {
         LOG_LEVEL: "info",

@@ -1,7 +1,7 @@
 import { createUser, DEMO, grantAccess, issueAccessToken, revokeAccess } from "@adsgraph/ads-api";
 import { TEST_ENGINES, type DatabaseTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi, STACK_ENGINE } from "./support/ads-api.js";
+import { startAdsApi } from "./support/ads-api.js";
 import { postGraphQL, startFacade } from "./support/facade.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
@@ -120,14 +120,14 @@ describe.each(TEST_ENGINES)(
   },
 );
 
-describe("history and outages", () => {
+describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
   let pair: Awaited<ReturnType<typeof startPair>>;
   let campaignId: string;
   let campaignNodeId: string;
 
   beforeAll(async () => {
     pair = await startPair(
-      STACK_ENGINE,
+      engine,
       {
         SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
         UPSTREAM_RATE_LIMIT_WAIT_MS: "0",

@@ -13,7 +13,7 @@ import {
 import { createTestTarget, type DatabaseTarget } from "@adsgraph/storage";
 import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
 
-/** The real ads-api, in process, on port 0 for its three host roles, over a fresh PGlite. */
+/** The real ads-api, in process, on port 0 for its three host roles, over a fresh database. */
 export interface RunningAdsApi {
   server: RunningServer;
   /** `ADS_API_*_URL` settings for the facade. */
@@ -27,9 +27,12 @@ export interface RunningAdsApi {
 }
 
 /**
- * The engine of the HTTP tests' databases: the test PostgreSQL (README "Configuration"), as
- * PGlite needs ~10 s to start and migrate per database; `ADSGRAPH_TEST_ENGINE=pglite` runs them
- * on PGlite (health, playground and query-limit tests always run the facade on PGlite).
+ * The engine of the HTTP tests that run on one engine (graph, mutations, errors, query cost,
+ * request counts, playground's ads-api): the test PostgreSQL (README "Configuration"), as PGlite
+ * needs several seconds to start per database; `ADSGRAPH_TEST_ENGINE=pglite` runs them on PGlite.
+ * The acceptance tests (sign-in, snapshots) and the session and snapshot stores run on both
+ * engines whatever this says (`describe.each(TEST_ENGINES)`); health, query-limit and playground
+ * tests always run the facade on PGlite.
  */
 export const STACK_ENGINE: DatabaseTarget["engine"] =
   process.env.ADSGRAPH_TEST_ENGINE === "pglite" ? "pglite" : "postgresql";
