@@ -14,6 +14,7 @@ export default defineConfig({
       resolveTarget(
         process.env.DATABASE_URL || undefined,
         process.env.ADS_API_PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
+        "ads_api",
       ),
     );
   },

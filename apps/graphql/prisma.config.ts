@@ -15,6 +15,7 @@ export default defineConfig({
       resolveTarget(
         process.env.DATABASE_URL || undefined,
         process.env.GRAPHQL_PGLITE_DIR ?? path.join(import.meta.dirname, ".data", "pglite"),
+        "adsgraph",
       ),
     );
   },

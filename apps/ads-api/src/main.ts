@@ -21,8 +21,9 @@ async function main(): Promise<void> {
       console.log(`ads-api: ${message}`);
     },
   });
-  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR);
-  const release = target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
+  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR, "ads_api");
+  const release =
+    target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
   const db = await openDatabase(target);
   if (env.ADS_API_SEED && (await seedDemo(db.prisma, createSecretBox(secretKey)))) {
     console.log("ads-api: seeded the demo data set");

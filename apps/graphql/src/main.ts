@@ -4,7 +4,7 @@ import { loadEnv } from "./env.js";
 import { buildServer } from "./server.js";
 
 const env = loadEnv();
-const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR));
+const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));
 
 // Development: a ready session for the seeded demo user, handed to the playground.
 let playground: { defaultHeaders: string } | undefined;

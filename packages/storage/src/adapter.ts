@@ -11,9 +11,28 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 export type DatabaseTarget =
   { engine: "postgresql"; url: string } | { engine: "pglite"; dataDir: string };
 
-/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (created if missing). */
-export function resolveTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
-  return databaseUrl ? { engine: "postgresql", url: databaseUrl } : { engine: "pglite", dataDir };
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (created if missing). A URL
+ * without `?schema=` gets `defaultSchema`, so apps sharing one DATABASE_URL keep their tables and
+ * migration bookkeeping apart.
+ */
+export function resolveTarget(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  defaultSchema?: string,
+): DatabaseTarget {
+  if (!databaseUrl) return { engine: "pglite", dataDir };
+  const url = new URL(databaseUrl);
+  if (defaultSchema !== undefined && !url.searchParams.has("schema")) {
+    url.searchParams.set("schema", defaultSchema);
+  }
+  return { engine: "postgresql", url: url.toString() };
+}
+
+/** The `?schema=` of a PostgreSQL target (undefined: the server's default search path). */
+export function schemaOf(target: DatabaseTarget): string | undefined {
+  if (target.engine !== "postgresql") return undefined;
+  return new URL(target.url).searchParams.get("schema") ?? undefined;
 }
 
 /**
@@ -26,7 +45,7 @@ export function createAdapter(target: DatabaseTarget): SqlMigrationAwareDriverAd
       // `?schema=` as in Prisma's own URLs: queries are qualified with it, and the search path
       // makes the migration SQL (unqualified) land there too.
       const url = new URL(target.url);
-      const schema = url.searchParams.get("schema") ?? undefined;
+      const schema = schemaOf(target);
       url.searchParams.delete("schema");
       return new PrismaPg(
         {

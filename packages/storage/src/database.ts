@@ -1,5 +1,5 @@
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { createAdapter, type DatabaseTarget } from "./adapter.js";
+import { createAdapter, schemaOf, type DatabaseTarget } from "./adapter.js";
 import { applyMigrations, type MigratableClient } from "./migrate.js";
 
 /** An app's Prisma client, opened on a target and migrated. */
@@ -12,8 +12,8 @@ export interface Database<Client> {
 }
 
 /**
- * Opens a target with an app's generated PrismaClient and applies the app's pending migrations;
- * the client is closed again if they fail.
+ * Opens a target with an app's generated PrismaClient, creates its PostgreSQL schema if missing
+ * and applies the app's pending migrations; the client is closed again if that fails.
  */
 export async function openMigratedDatabase<
   Client extends MigratableClient & { $disconnect(): Promise<void> },
@@ -24,6 +24,12 @@ export async function openMigratedDatabase<
 ): Promise<Database<Client>> {
   const prisma = createClient(createAdapter(target));
   try {
+    const schema = schemaOf(target);
+    if (schema !== undefined) {
+      await prisma.$executeRawUnsafe(
+        `CREATE SCHEMA IF NOT EXISTS "${schema.replaceAll('"', '""')}"`,
+      );
+    }
     const migrationsApplied = await applyMigrations(prisma, migrationsDir);
     return { prisma, engine: target.engine, migrationsApplied, close: () => prisma.$disconnect() };
   } catch (error) {

@@ -1,4 +1,4 @@
-export { createAdapter, resolveTarget } from "./adapter.js";
+export { createAdapter, resolveTarget, schemaOf } from "./adapter.js";
 export type { DatabaseTarget } from "./adapter.js";
 export { applyMigrations, splitStatements } from "./migrate.js";
 export type { MigratableClient, MigratableTransaction } from "./migrate.js";

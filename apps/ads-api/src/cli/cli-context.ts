@@ -17,8 +17,9 @@ export async function withCliContext<T>(work: (ctx: AppContext) => Promise<T>): 
       console.error(`ads-api: ${message}`);
     },
   });
-  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR);
-  const release = target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
+  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR, "ads_api");
+  const release =
+    target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
   try {
     const db = await openDatabase(target);
     try {
