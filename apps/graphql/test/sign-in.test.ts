@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createApp, DEMO } from "@adsgraph/ads-api";
+import { buildBasicAuthorization } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
@@ -35,8 +36,8 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
   let logText = "";
   logs.on("data", (chunk: Buffer) => (logText += chunk.toString("utf8")));
   const graphqlAnswers: string[] = [];
-  const ask = async (headers: Record<string, string>) => {
-    const answer = await postGraphQL(facade.url, viewerQuery, { headers });
+  const ask = async (headers: Record<string, string>, query = viewerQuery) => {
+    const answer = await postGraphQL(facade.url, query, { headers });
     graphqlAnswers.push(JSON.stringify(answer));
     return answer;
   };
@@ -134,6 +135,27 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     expect(withBearer.body.data).toEqual({
       viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName },
     });
+
+    // Reference data goes out with the facade's app-only bearer token: it is a secret too.
+    const rules = await ask({ cookie }, '{ biddingRules(currency: "EUR") { currency } }');
+    expect(rules.body.data).toEqual({ biddingRules: [{ currency: "EUR" }] });
+    const reads = adsApi.server.ctx.requestLog
+      .entries()
+      .filter((entry) => entry.endpointId === "bidding_rules.list");
+    expect(reads.map((entry) => entry.scheme)).toEqual(["bearer"]);
+    const bearer = await fetch(`${adsApi.env.ADS_API_BASE_URL}/oauth2/token`, {
+      method: "POST",
+      headers: {
+        authorization: buildBasicAuthorization(
+          facade.env.FACADE_CONSUMER_KEY,
+          facade.env.FACADE_CONSUMER_SECRET,
+        ),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    });
+    // spec §4.1: the app's one bearer token, the same the facade fetched and cached.
+    secrets.add(((await bearer.json()) as { access_token: string }).access_token);
   });
 
   it("refuses a callback replayed or carried to another browser", async () => {
