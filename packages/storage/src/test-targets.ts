@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { access, cp, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { DatabaseTarget } from "./adapter.js";
 
@@ -13,6 +14,36 @@ export interface TestTarget {
   target: DatabaseTarget;
   /** Removes everything the target held. */
   drop: () => Promise<void>;
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * An empty PGlite cluster to copy: creating one (initdb in WebAssembly) takes 5–10 s, copying
+ * about 1 s. Built once per machine and PGlite build (its resolved path names the version), in a
+ * scratch directory renamed into place, so concurrent test processes never see half of one.
+ */
+function pgliteTemplate(): Promise<string> {
+  template ??= (async () => {
+    const build = createHash("sha256")
+      .update(import.meta.resolve("@electric-sql/pglite"))
+      .digest("hex")
+      .slice(0, 12);
+    const dir = path.join(os.tmpdir(), `adsgraph-pglite-template-${build}`);
+    const exists = await access(dir).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return dir;
+    const scratch = `${dir}.${randomUUID()}`;
+    const db = new PGlite({ dataDir: scratch });
+    await db.waitReady;
+    await db.close();
+    // Another process may have won the race: then its template serves, and ours goes.
+    await rename(scratch, dir).catch(() => rm(scratch, { recursive: true, force: true }));
+    return dir;
+  })();
+  return template;
 }
 
 /**
@@ -28,6 +59,7 @@ export async function createTestTarget(
   switch (engine) {
     case "pglite": {
       const dataDir = path.join(os.tmpdir(), `adsgraph-${unique}`);
+      await cp(await pgliteTemplate(), dataDir, { recursive: true });
       return {
         target: { engine, dataDir },
         drop: () => rm(dataDir, { recursive: true, force: true }),
