@@ -1,5 +1,6 @@
 // The facade's reference queries against ads-api with a fixed upstream latency, with the
-// loaders on and off (README "Benchmark"). Writes bench/results/reference-queries.{json,svg}.
+// loaders on and off (README "Benchmark"). Writes bench/results/reference-queries.{json,svg}
+// (reference-queries-postgresql.* with BENCH_DATABASE=postgresql, so both engines' runs are kept).
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,30 +26,41 @@ const setup = {
 };
 const ITERATIONS = number("BENCH_ITERATIONS", 30);
 const NAIVE_ITERATIONS = number("BENCH_NAIVE_ITERATIONS", 5);
+/** Runs with an idle pause before each, as users leave between queries (the writer drains then). */
+const IDLE_ITERATIONS = number("BENCH_IDLE_ITERATIONS", ITERATIONS);
+const IDLE_GAP_MS = number("BENCH_IDLE_GAP_MS", 300);
 const WARMUP = 2;
 /** Comma-separated query names to run (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(",").filter((name) => name !== "");
 /** "p50 within 15% of the floor plus the facade's own time at zero latency". */
 const TOLERANCE = 0.15;
 const RESULTS = path.resolve(import.meta.dirname, "..", "results");
+const RESULT_NAME =
+  setup.engine === "pglite" ? "reference-queries" : `reference-queries-${setup.engine}`;
 
 /**
  * Runs a query on each facade in turn, `runs` times (after WARMUP runs each): alternating
- * keeps the modes under the same load from whatever else the machine is doing.
+ * keeps the modes under the same load from whatever else the machine is doing. With `gapMs`,
+ * each run follows that long a pause; `busyStarts` counts measured runs that began while a
+ * snapshot writer still had work (the pause was too short to drain it).
  */
 async function measure(
   query: ReferenceQuery,
   facades: readonly Facade[],
   runs: number,
-): Promise<Walk[][]> {
+  gapMs = 0,
+): Promise<{ walks: Walk[][]; busyStarts: number }> {
   const walks = facades.map((): Walk[] => []);
+  let busyStarts = 0;
   for (let i = 0; i < WARMUP + runs; i += 1) {
     for (const [index, facade] of facades.entries()) {
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      if (i >= WARMUP && !servers.writersIdle()) busyStarts += 1;
       const walk = await query.run(facade, setup.accountId);
       if (i >= WARMUP) walks[index]?.push(walk);
     }
   }
-  return walks;
+  return { walks, busyStarts };
 }
 
 function summary(walks: readonly Walk[]) {
@@ -79,15 +91,28 @@ const rows: ChartRow[] = [];
 try {
   for (const query of REFERENCE_QUERIES) {
     if (ONLY !== undefined && !ONLY.includes(query.name)) continue;
-    const [zeroWalks = [], batchedWalks = [], noSnapshotWalks = []] = await measure(
+    const backToBack = await measure(
       query,
       [servers.zeroLatency, servers.batched, servers.zeroLatencyNoSnapshots],
       ITERATIONS,
     );
+    const [zeroWalks = [], batchedWalks = [], noSnapshotWalks = []] = backToBack.walks;
     const zero = summary(zeroWalks);
     const noSnapshots = summary(noSnapshotWalks);
     const batched = summary(batchedWalks);
-    const naive = summary((await measure(query, [servers.naive], NAIVE_ITERATIONS))[0] ?? []);
+    const naive = summary((await measure(query, [servers.naive], NAIVE_ITERATIONS)).walks[0] ?? []);
+    // The same zero-latency query, writes on and off, each run after an idle pause. The backlog
+    // of the runs above (loaders off queue thousands of reads) is written first: only what each
+    // measured run itself queued may still be draining when the next one starts.
+    await servers.flushWriters();
+    const idle = await measure(
+      query,
+      [servers.zeroLatency, servers.zeroLatencyNoSnapshots],
+      IDLE_ITERATIONS,
+      IDLE_GAP_MS,
+    );
+    const idleWrites = summary(idle.walks[0] ?? []);
+    const idleNoWrites = summary(idle.walks[1] ?? []);
     const reference = batchedWalks[0] as Walk;
     if (zero.items !== batched.items || naive.items !== batched.items) {
       throw new Error(`${query.name}: the modes read different items`);
@@ -105,9 +130,18 @@ try {
       zeroLatency: zero,
       loadersOn: batched,
       loadersOff: naive,
-      // Same zero-latency query with SNAPSHOT_WRITES=false: what recording snapshots adds to a response.
+      // Same zero-latency query with SNAPSHOT_WRITES=false, back to back: what recording
+      // snapshots costs under saturation (the writer drains between requests).
       zeroLatencyWithoutSnapshotWrites: noSnapshots,
       snapshotWriteOverheadP50Ms: round1(zero.p50Ms - noSnapshots.p50Ms),
+      // Writes on and off with an idle pause before each run: what recording adds to a response.
+      withIdleGaps: {
+        gapMs: IDLE_GAP_MS,
+        snapshotWritesOn: idleWrites,
+        snapshotWritesOff: idleNoWrites,
+        snapshotWriteOverheadP50Ms: round1(idleWrites.p50Ms - idleNoWrites.p50Ms),
+        runsStartedWhileWriting: idle.busyStarts,
+      },
       checks: {
         upstreamRequestsAtMinimum: batched.upstreamRequests === reference.minimumRequests,
         expectedMs: round1(expectedMs),
@@ -138,7 +172,9 @@ try {
     console.log(
       `${query.name}: upstream ${batched.upstreamRequests} (minimum ${reference.minimumRequests}, loaders off ${naive.upstreamRequests}); ` +
         `p50 ${batched.p50Ms} ms p95 ${batched.p95Ms} ms (floor ${floorMs} + own ${zero.p50Ms} = ${round1(expectedMs)} ms; loaders off p50 ${naive.p50Ms} ms; ` +
-        `own time without snapshot writes ${noSnapshots.p50Ms} ms)`,
+        `own time without snapshot writes ${noSnapshots.p50Ms} ms); ` +
+        `after ${IDLE_GAP_MS} ms pauses: writes on ${idleWrites.p50Ms} ms, off ${idleNoWrites.p50Ms} ms ` +
+        `(${idle.busyStarts} runs started while writing)`,
     );
   }
 } finally {
@@ -153,7 +189,14 @@ const report = {
     cpuModel: os.cpus()[0]?.model ?? "unknown",
     platform: `${os.platform()} ${os.arch()}`,
   },
-  setup: { ...setup, iterations: ITERATIONS, naiveIterations: NAIVE_ITERATIONS, warmup: WARMUP },
+  setup: {
+    ...setup,
+    iterations: ITERATIONS,
+    naiveIterations: NAIVE_ITERATIONS,
+    idleIterations: IDLE_ITERATIONS,
+    idleGapMs: IDLE_GAP_MS,
+    warmup: WARMUP,
+  },
   method:
     "ads-api and the facade run in this process on loopback. Each query is run `warmup` times, then " +
     "measured, alternating the zero-latency and the latency facades run by run; latency is the wall time of all its GraphQL requests (pages). Upstream requests come " +
@@ -162,16 +205,17 @@ const report = {
     "upstream levels times the latency; the expected time is the floor plus the p50 of the same " +
     "query with no upstream latency (the facade's and ads-api's own time). Snapshots are written " +
     "but never answer (freshness 0); the zero-latency run is repeated with SNAPSHOT_WRITES=false " +
-    "to show what recording snapshots adds to a response.",
+    "back to back (zeroLatencyWithoutSnapshotWrites: the cost of recording under saturation), and " +
+    "both zero-latency facades are run again alternately with an idle pause of `idleGapMs` before " +
+    "each run (withIdleGaps: what recording adds to a response when the writer can drain between " +
+    "queries, as between real users' queries; runsStartedWhileWriting counts runs that began " +
+    "before every writer had drained).",
   results,
 };
 await mkdir(RESULTS, { recursive: true });
+await writeFile(path.join(RESULTS, `${RESULT_NAME}.json`), `${JSON.stringify(report, null, 2)}\n`);
 await writeFile(
-  path.join(RESULTS, "reference-queries.json"),
-  `${JSON.stringify(report, null, 2)}\n`,
-);
-await writeFile(
-  path.join(RESULTS, "reference-queries.svg"),
+  path.join(RESULTS, `${RESULT_NAME}.svg`),
   renderChart(
     rows,
     `adsgraph reference queries, upstream latency ${setup.latencyMs} ms`,
@@ -179,5 +223,5 @@ await writeFile(
       `p50 of ${ITERATIONS} runs (loaders off: ${NAIVE_ITERATIONS}); ${report.generatedAt}, Node ${process.version}, ${report.environment.cpus} CPUs`,
   ),
 );
-console.log(`bench: wrote ${path.relative(process.cwd(), RESULTS)}/reference-queries.{json,svg}`);
+console.log(`bench: wrote ${path.relative(process.cwd(), RESULTS)}/${RESULT_NAME}.{json,svg}`);
 process.exit(0);

@@ -28,6 +28,10 @@ export interface BenchServers {
   /** The zero-latency facade with SNAPSHOT_WRITES=false: the cost of recording snapshots. */
   zeroLatencyNoSnapshots: Facade;
   seeded: BenchSummary;
+  /** True when no facade has snapshots queued or being written. */
+  writersIdle(): boolean;
+  /** Resolves once every facade has written all it queued. */
+  flushWriters(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,6 +90,7 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
   closers.push(() => db.close());
   const keys = generateKeyText();
   let headers: Record<string, string> | undefined;
+  const writers: { idle: boolean; flush(): Promise<void> }[] = [];
   const facade = async (
     upstream: RunningServer,
     batching: boolean,
@@ -107,6 +112,7 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
     });
     const { app, services } = await buildServer({ db, env });
     closers.push(() => app.close());
+    writers.push(services.snapshots.writer);
     const url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
     if (headers === undefined) {
       const { token } = await services.sessions.create({
@@ -129,6 +135,10 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
     zeroLatency,
     zeroLatencyNoSnapshots,
     seeded,
+    writersIdle: () => writers.every((writer) => writer.idle),
+    flushWriters: async () => {
+      await Promise.all(writers.map((writer) => writer.flush()));
+    },
     close: async () => {
       for (const close of closers.reverse()) await close();
     },
