@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RestAbortedError,
   RestApiError,
@@ -123,9 +123,11 @@ describe("GET retries", () => {
     const client = clientFor(server);
     const controller = new AbortController();
     const pending = client.campaigns.list(list, { signal: controller.signal });
-    setTimeout(() => {
-      controller.abort();
-    }, 50);
+    // Abort once the request is at the server (a fixed delay races a loaded machine).
+    await vi.waitFor(() => {
+      expect(server?.requests).toHaveLength(1);
+    });
+    controller.abort();
     await expect(pending).rejects.toBeInstanceOf(RestAbortedError);
     expect(server.requests).toHaveLength(1);
     await client.close();
