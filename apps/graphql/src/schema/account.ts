@@ -8,6 +8,7 @@ import {
   given,
   resolveConnection,
   sortBy,
+  pageArgs,
 } from "./connections.js";
 import { AccountPermissionEnum, IndustryTypeEnum } from "./enums.js";
 import { sortInput } from "./sort.js";
@@ -104,8 +105,7 @@ const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
       nullable: true,
       complexity: connectionComplexity,
       args: {
-        first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
-        after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+        ...pageArgs(t.arg),
         ids: t.arg.stringList({ description: "Only these account ids (≤200)." }),
         q: t.arg.string({ description: "Case-insensitive name prefix." }),
         withDeleted: t.arg.boolean(),

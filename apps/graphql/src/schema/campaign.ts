@@ -9,6 +9,7 @@ import {
   given,
   resolveAccountList,
   sortBy,
+  pageArgs,
 } from "./connections.js";
 import { BudgetOptimizationEnum, EntityStatusEnum } from "./enums.js";
 import { FundingInstrumentRef } from "./funding-instrument.js";
@@ -117,8 +118,7 @@ builder.objectFields(AccountRef, (t) => ({
     description: "The account's campaigns (spec §4.5), a page at a time.",
     complexity: connectionComplexity,
     args: {
-      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
-      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ...pageArgs(t.arg),
       ids: t.arg.stringList({ description: "Only these campaign ids (≤200)." }),
       fundingInstrumentIds: t.arg.stringList({
         description: "Only campaigns of these funding instruments (≤200).",

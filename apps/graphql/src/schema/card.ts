@@ -1,5 +1,7 @@
+import type { ArgBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
@@ -12,6 +14,7 @@ import {
   given,
   resolveAccountList,
   sortBy,
+  pageArgs,
 } from "./connections.js";
 import { CardTypeEnum } from "./enums.js";
 import { MediaLibraryObjectRef } from "./media.js";
@@ -140,6 +143,30 @@ const GenericCardConnection = connectionType("GenericCard", GenericCardRef, "Gen
 });
 export const CardSort = sortInput("Card", ["id", "name", "card_type", "created_at", "updated_at"]);
 
+/** Arguments of the poll and conversation card lists (spec §4.7: the same filters). */
+export const cardListArgs = (arg: ArgBuilder<Types>) => ({
+  ...pageArgs(arg),
+  ids: arg.stringList({ description: "Only these card ids (≤200)." }),
+  q: arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
+  withDeleted: arg.boolean(),
+  sort: arg({ type: CardSort }),
+});
+
+/** Those arguments as wire filters. */
+export function cardListFilters(args: {
+  ids?: string[] | null;
+  q?: string | null;
+  withDeleted?: boolean | null;
+  sort?: { field: string; direction?: string | null } | null;
+}) {
+  return {
+    ...given(args.ids, "card_ids"),
+    ...given(args.q, "q"),
+    ...given(args.withDeleted, "with_deleted"),
+    ...sortBy(args.sort),
+  };
+}
+
 builder.objectFields(AccountRef, (t) => ({
   cards: t.field({
     type: GenericCardConnection,
@@ -147,8 +174,7 @@ builder.objectFields(AccountRef, (t) => ({
     description: "Cards created with components or slides (spec §4.7), a page at a time.",
     complexity: connectionComplexity,
     args: {
-      first: t.arg.int({ description: "Page size, 1 to 200 (default 50)." }),
-      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ...pageArgs(t.arg, 200),
       ids: t.arg.stringList({ description: "Only these card ids (≤200; `card_id`)." }),
       cardUris: t.arg.stringList({ description: "Only these card URIs (≤200)." }),
       cardTypes: t.arg({ type: [CardTypeEnum] }),

@@ -1,4 +1,4 @@
-import type { InterfaceRef, ObjectRef } from "@pothos/core";
+import type { ArgBuilder, InterfaceRef, ObjectRef } from "@pothos/core";
 import { GraphQLError, Kind } from "graphql";
 import type { GraphQLResolveInfo, SelectionSetNode } from "graphql";
 import { builder } from "../builder.js";
@@ -10,6 +10,12 @@ import type { ListPage } from "../upstream/upstream.js";
 
 /** Items per page when `first` is not given. */
 export const DEFAULT_PAGE_SIZE = 50;
+
+/** `first`/`after` of a connection over an upstream list whose `count` goes up to `maxCount`. */
+export const pageArgs = (arg: ArgBuilder<Types>, maxCount = 1000) => ({
+  first: arg.int({ description: `Page size, 1 to ${maxCount} (default ${DEFAULT_PAGE_SIZE}).` }),
+  after: arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+});
 
 /** The forward-only paging arguments of every connection (upstream cursors only go forward). */
 export interface PageArgs {

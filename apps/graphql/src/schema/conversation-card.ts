@@ -1,18 +1,16 @@
-import type { ArgBuilder, ObjectRef } from "@pothos/core";
+import type { ObjectRef } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { ConversationCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import { CardInterface, CardSort, isCardOf, namedMedia } from "./card.js";
+import { CardInterface, isCardOf, namedMedia, cardListArgs, cardListFilters } from "./card.js";
 import {
   connectionComplexity,
   SMALL_LIST,
   connectionType,
-  given,
   resolveAccountList,
-  sortBy,
 } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
@@ -119,34 +117,19 @@ const ImageConversationCardConnection = connectionType(
   "Image conversation cards.",
 );
 
-const listArgs = (t: ArgBuilder<Types>) => ({
-  first: t.int({ description: "Page size, 1 to 1000 (default 50)." }),
-  after: t.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
-  ids: t.stringList({ description: "Only these card ids (≤200)." }),
-  q: t.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
-  withDeleted: t.boolean(),
-  sort: t({ type: CardSort }),
-});
-
 builder.objectFields(AccountRef, (t) => ({
   videoConversationCards: t.field({
     type: VideoConversationCardConnection,
     nullable: true,
     description: "The account's video conversation cards (spec §4.7), a page at a time.",
     complexity: connectionComplexity,
-    args: listArgs(t.arg),
+    args: cardListArgs(t.arg),
     resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "card_ids"),
-        ...given(args.q, "q"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
       return resolveAccountList(info, args, {
         loaders,
         kind: "videoConversationCard",
         accountId: account.id,
-        filters,
+        filters: cardListFilters(args),
       });
     },
   }),
@@ -155,19 +138,13 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "The account's image conversation cards (spec §4.7), a page at a time.",
     complexity: connectionComplexity,
-    args: listArgs(t.arg),
+    args: cardListArgs(t.arg),
     resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "card_ids"),
-        ...given(args.q, "q"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
       return resolveAccountList(info, args, {
         loaders,
         kind: "imageConversationCard",
         accountId: account.id,
-        filters,
+        filters: cardListFilters(args),
       });
     },
   }),

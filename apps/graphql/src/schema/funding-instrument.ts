@@ -9,6 +9,7 @@ import {
   given,
   resolveAccountList,
   sortBy,
+  pageArgs,
 } from "./connections.js";
 import { FundingInstrumentTypeEnum } from "./enums.js";
 import { money, MoneyRef } from "./scalars.js";
@@ -93,8 +94,7 @@ builder.objectFields(AccountRef, (t) => ({
     description: "The account's funding instruments (spec §4.5), a page at a time.",
     complexity: connectionComplexity,
     args: {
-      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
-      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ...pageArgs(t.arg),
       ids: t.arg.stringList({ description: "Only these funding instrument ids (≤200)." }),
       withDeleted: t.arg.boolean({ description: "Include deleted funding instruments." }),
       sort: t.arg({ type: FundingInstrumentSort }),

@@ -9,6 +9,7 @@ import {
   given,
   resolveAccountList,
   sortBy,
+  pageArgs,
 } from "./connections.js";
 import { CreativeTypeEnum } from "./enums.js";
 import { attempt, mutationErrors, ownedId, payload } from "./mutations.js";
@@ -145,8 +146,7 @@ builder.objectFields(AccountRef, (t) => ({
     description: "The account's media creatives (spec §4.7 account_media), a page at a time.",
     complexity: connectionComplexity,
     args: {
-      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
-      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ...pageArgs(t.arg),
       ids: t.arg.stringList({ description: "Only these account media ids (≤200)." }),
       creativeTypes: t.arg({ type: [CreativeTypeEnum] }),
       withDeleted: t.arg.boolean(),

@@ -3,14 +3,12 @@ import { builder } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { PollCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import { CardInterface, CardSort, isCardOf } from "./card.js";
+import { CardInterface, isCardOf, cardListArgs, cardListFilters } from "./card.js";
 import {
   connectionComplexity,
   SMALL_LIST,
   connectionType,
-  given,
   resolveAccountList,
-  sortBy,
 } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
@@ -86,26 +84,13 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "The account's poll cards (spec §4.7), a page at a time.",
     complexity: connectionComplexity,
-    args: {
-      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
-      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
-      ids: t.arg.stringList({ description: "Only these card ids (≤200)." }),
-      q: t.arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
-      withDeleted: t.arg.boolean(),
-      sort: t.arg({ type: CardSort }),
-    },
+    args: cardListArgs(t.arg),
     resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "card_ids"),
-        ...given(args.q, "q"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
       return resolveAccountList(info, args, {
         loaders,
         kind: "pollCard",
         accountId: account.id,
-        filters,
+        filters: cardListFilters(args),
       });
     },
   }),

@@ -6,7 +6,12 @@ import type {
 } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import type { IabCategoryShape } from "../loaders/shapes.js";
-import { connectionComplexity, connectionType, resolveConnection } from "./connections.js";
+import {
+  connectionComplexity,
+  connectionType,
+  resolveConnection,
+  pageArgs,
+} from "./connections.js";
 import { PlacementProductTypeEnum } from "./enums.js";
 import { money, MoneyRef } from "./scalars.js";
 
@@ -149,8 +154,7 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     complexity: connectionComplexity,
     args: {
-      first: t.arg.int({ description: "Page size, 1 to 1000 (default 50)." }),
-      after: t.arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+      ...pageArgs(t.arg),
     },
     resolve: (_root, args, { upstream }, info) =>
       resolveConnection(
