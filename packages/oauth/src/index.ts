@@ -87,6 +87,7 @@ export {
   verifyBasicAuthorization,
 } from "./verify/basic.js";
 export type { BasicCredentials } from "./verify/basic.js";
+export { readBearerAuthorization } from "./verify/bearer-header.js";
 export { constantTimeEqual } from "./constant-time.js";
 
 export { redact, redactString, redactAuthorization, REDACTED } from "./redact.js";

@@ -31,14 +31,6 @@ export interface AppOnlyContext {
 /** The caller of an advertising endpoint: a user through an app, or (reference data) an app. */
 export type Caller = AuthContext | AppOnlyContext;
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
-/** The token of an `Authorization: Bearer` header, or undefined when the header is another kind. */
-export function bearerTokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
-}
-
 /**
  * A request with the app-only bearer token (spec §4.1): the token must be the app's current
  * one; an invalidated or unknown token is refused like an invalidated access token (401, 89).

@@ -1,4 +1,5 @@
 import { validateParams } from "@adsgraph/models";
+import { readBearerAuthorization } from "@adsgraph/oauth";
 import type {
   AnyEndpoint,
   Catalog,
@@ -9,7 +10,7 @@ import type {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import type { AuthContext, Caller } from "../auth/verify.js";
-import { bearerTokenOf, verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
+import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
 import { ENDPOINT_CAPABILITIES, allows } from "../auth/roles.js";
 import { permissionsOf } from "../credentials/grants.js";
 import type { Permission } from "../credentials/grants.js";
@@ -72,7 +73,7 @@ async function authenticate(
   endpoint: AnyEndpoint,
   request: FastifyRequest,
 ): Promise<Caller> {
-  const bearer = bearerTokenOf(request);
+  const bearer = readBearerAuthorization(request.headers.authorization);
   if (bearer === undefined) return verifyUserRequest(ctx, role, request);
   const caller = await verifyBearerRequest(ctx, bearer);
   if (endpoint.auth !== "bearer-or-user") {
