@@ -160,6 +160,7 @@ export {
   biddingRuleSchema,
   advertiserBusinessCategorySchema,
   placementSchema,
+  PLACEMENT_PRODUCT_TYPES,
   userSettingsSchema,
   taxSettingsSchema,
 } from "./resources/records.js";

@@ -1,6 +1,7 @@
+import { LABEL_VALUES } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import { SMALL_LIST } from "./connections.js";
-import { ButtonLabelEnumValues, LabelValueEnum } from "./enums.js";
+import { LabelValueEnum } from "./enums.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
 
@@ -123,7 +124,7 @@ const ButtonComponentRef = builder.objectRef<ComponentShape>("ButtonComponent").
       type: LabelValueEnum,
       nullable: true,
       description: "The label's value (its type is always ENUM).",
-      resolve: (c) => ButtonLabelEnumValues.find((value) => value === c.label?.value) ?? null,
+      resolve: (c) => LABEL_VALUES.find((value) => value === c.label?.value) ?? null,
     }),
     destination: t.field({ type: AppDestinationRef, resolve: (c) => c.destination ?? {} }),
   }),

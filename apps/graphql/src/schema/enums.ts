@@ -7,6 +7,7 @@ import {
   FUNDING_INSTRUMENT_TYPES,
   INDUSTRY_TYPES,
   LABEL_VALUES,
+  PLACEMENT_PRODUCT_TYPES,
   USER_ACCESS_PERMISSIONS,
 } from "@adsgraph/models";
 import { builder } from "../builder.js";
@@ -42,7 +43,6 @@ export const ComponentTypeEnum = builder.enumType("CardComponentType", {
   description: "spec §2.8: the card component types.",
   values: COMPONENT_TYPES,
 });
-export const ButtonLabelEnumValues = LABEL_VALUES;
 export const LabelValueEnum = builder.enumType("ButtonLabel", {
   description: "spec §2.8: the label values of a BUTTON component.",
   values: LABEL_VALUES,
@@ -53,7 +53,7 @@ export const AccountPermissionEnum = builder.enumType("AccountPermission", {
 });
 export const PlacementProductTypeEnum = builder.enumType("PlacementProductType", {
   description: "spec §4.4: product types of line item placements.",
-  values: ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"] as const,
+  values: PLACEMENT_PRODUCT_TYPES,
 });
 export const SortDirectionEnum = builder.enumType("SortDirection", {
   values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,

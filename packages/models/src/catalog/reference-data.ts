@@ -4,6 +4,7 @@ import { contentCategorySchema, iabCategorySchema } from "../resources/categorie
 import {
   advertiserBusinessCategorySchema,
   biddingRuleSchema,
+  PLACEMENT_PRODUCT_TYPES,
   placementSchema,
 } from "../resources/records.js";
 import { integer } from "../fields/numbers.js";
@@ -58,7 +59,7 @@ export const referenceDataEndpoints = group(
     auth: "bearer-or-user",
     path: "/line_items/placements",
     summary: "Valid placement combinations per product type.",
-    params: { product_type: z.enum(["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"]).optional() },
+    params: { product_type: z.enum(PLACEMENT_PRODUCT_TYPES).optional() },
     response: collection(placementSchema),
   }),
 );

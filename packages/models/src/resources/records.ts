@@ -43,6 +43,9 @@ export const advertiserBusinessCategorySchema = z.looseObject({
 });
 export type AdvertiserBusinessCategory = z.output<typeof advertiserBusinessCategorySchema>;
 
+/** spec §4.4: the product types line_items/placements filters by. */
+export const PLACEMENT_PRODUCT_TYPES = ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"] as const;
+
 /** GET line_items/placements (recording placements.json): product type and placement sets. */
 export const placementSchema = z.looseObject({
   product_type: z.string(),
