@@ -43,8 +43,8 @@ export interface ListPage<T> {
 
 /**
  * Every upstream read and write of one GraphQL request goes through here (the seam where
- * snapshots and freshness plug in): signed as the request's user, counted, and typed by the
- * catalog's endpoint ids.
+ * snapshots and freshness plug in): signed as the request's user (reference data with the app's
+ * bearer), counted, and typed by the catalog's endpoint ids.
  */
 export interface Upstream {
   /** Upstream requests made so far for this GraphQL request. */
@@ -103,15 +103,15 @@ export function createUpstream({
   const options: CallOptions = { hooks: counter.hooks };
   // Reference data goes out with the app's bearer, but only for a signed-in caller: the facade
   // is no open proxy of its app's rate limits.
-  const signed = (id: string): RestClient => {
+  const clientFor = (id: string): RestClient => {
     if (client === null)
       throw new UnauthenticatedError("Sign in first: this request has no session.");
     return appClient !== undefined && signsAsApp(id) ? appClient : client;
   };
   const call: AnyCall = (id, params, callOptions) =>
-    (signed(id).call as unknown as AnyCall)(id, params, callOptions);
+    (clientFor(id).call as unknown as AnyCall)(id, params, callOptions);
   const pages: AnyPages = (id, params, callOptions) =>
-    (signed(id).pages as unknown as AnyPages)(id, params, callOptions);
+    (clientFor(id).pages as unknown as AnyPages)(id, params, callOptions);
 
   async function all(id: string, params: unknown): Promise<unknown[]> {
     const items: unknown[] = [];
