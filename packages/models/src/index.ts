@@ -6,6 +6,8 @@ export {
   MS_PER_DAY,
 } from "./timestamp.js";
 export { LIMITS, SHA256_HEX_LENGTH } from "./limits.js";
+export { textProblem } from "./fields/text-safety.js";
+export type { TextSafetyOptions } from "./fields/text-safety.js";
 export {
   ModelsError,
   ValidationError,

@@ -1,18 +1,31 @@
 import type { z } from "zod";
 import type { IssueParams } from "./fields/issue.js";
+import { codePointLength, isHighSurrogate } from "./fields/text-safety.js";
 import type { Violation, ViolationCode } from "./violations.js";
 import { VIOLATION_CODES, formatPath } from "./violations.js";
 
 /** Our schemas write messages as predicates ("must be ...") that follow the parameter name. */
 const FRAGMENT = /^(must|may|is) /;
 
+/** Characters of a value a message shows; a longer value is cut (its length is given). */
+const SHOWN_LENGTH = 64;
+
+const preview = (value: string): string => {
+  if (value.length <= SHOWN_LENGTH) return JSON.stringify(value);
+  // Never cut a surrogate pair in two.
+  const end = isHighSurrogate(value.charCodeAt(SHOWN_LENGTH - 1)) ? SHOWN_LENGTH - 1 : SHOWN_LENGTH;
+  return `${JSON.stringify(value.slice(0, end))}… (${codePointLength(value)} characters)`;
+};
+
 const describe = (value: unknown): string => {
-  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "string") return preview(value);
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
     return String(value);
   if (value === undefined) return "undefined";
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? "an invalid date" : value.toISOString();
   return typeof value === "object" ? "an object" : typeof value;
 };
 
@@ -20,7 +33,7 @@ const article = (noun: string): string => (/^[aeiou]/.test(noun) ? `an ${noun}` 
 
 const lengthOf = (value: unknown): number | undefined =>
   typeof value === "string"
-    ? Array.from(value).length
+    ? codePointLength(value)
     : Array.isArray(value)
       ? value.length
       : undefined;
@@ -38,6 +51,13 @@ const withInput = (predicate: string, input: unknown): string =>
 
 /** Parameters whose values are credentials: a violation names them but never shows the value. */
 const CREDENTIAL_NAME = /(secret|token|password|signature|verifier|authorization)/i;
+const SHOWN_VALUE = " (got ";
+
+/** Replaces a trailing ` (got …)` with ` (value not shown)`; indexOf, so linear. */
+const hideValue = (message: string): string => {
+  const at = message.indexOf(SHOWN_VALUE);
+  return at >= 0 && message.endsWith(")") ? `${message.slice(0, at)} (value not shown)` : message;
+};
 
 /** Turns one zod issue into person-readable violations (several for unknown keys). */
 export function issueToViolations(
@@ -47,7 +67,7 @@ export function issueToViolations(
   const violations = describeIssue(issue, topLevel);
   return violations.map((violation) =>
     CREDENTIAL_NAME.test(violation.parameter)
-      ? { ...violation, message: violation.message.replace(/ \(got [^]*\)$/, " (value not shown)") }
+      ? { ...violation, message: hideValue(violation.message) }
       : violation,
   );
 }
@@ -147,7 +167,7 @@ function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): 
         const input: unknown = issue.input;
         const key = String(issue.discriminator);
         const value =
-          typeof input === "object" && input !== null
+          typeof input === "object" && input !== null && Object.hasOwn(input, key)
             ? (input as Record<string, unknown>)[key]
             : undefined;
         if (value === undefined) return one(VIOLATION_CODES.MISSING_PARAMETER, "is required");

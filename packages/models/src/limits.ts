@@ -9,6 +9,15 @@ const CAMPAIGN_NAME_MAX = 255;
 const CREATIVE_NAME_MAX = 80;
 
 export const LIMITS = {
+  /** §2.1: advertising ids are "short alphanumeric strings"; this service issues 8 (media keys ~25). */
+  adsIdLength: 64,
+  /** §2.1: user and post ids are 64-bit integers, so at most 20 digits. */
+  digitIdLength: 20,
+  /**
+   * §2.1 timestamps, as years: PostgreSQL has no year 0000, and nothing this service dates
+   * (flights, windows, history) precedes the Unix epoch; four digits end at 9999.
+   */
+  timestampYears: { min: 1970, max: 9999 },
   /** §4.2 / §8: list `count`, default 200, 1 to 1000. */
   listCount: { min: 1, max: 1000, default: 200 },
   /** §4.7 / §8: cards list `count`, default 100, 1 to 200. */
@@ -59,6 +68,28 @@ export const LIMITS = {
   streamRuleLength: 2048,
   /** §6: "25,000+ rules per project" is a floor, not a limit. */
   streamRulesPerProject: 25_000,
+
+  // Not in the spec: our own bounds on what a request may hold (issue 12), so that no input
+  // makes validation, storage or logging do unbounded work. Generous on purpose.
+  /** Absolute http(s) URLs in cards, tracking tags and creatives; app deep links. */
+  urlLength: 4096,
+  /** Opaque list cursors (this service's are HMAC-tagged base64url, well under this). */
+  cursorLength: 4096,
+  /** OAuth tokens, verifiers and bearer tokens sent as parameters. */
+  credentialLength: 1024,
+  /** Structure of one request's parameters, checked before anything else. */
+  input: {
+    /** Any string anywhere, when its parameter has no tighter limit. */
+    stringLength: 65_536,
+    /** Any parameter or field name. */
+    nameLength: 128,
+    /** Nesting of objects and arrays (flexible audience segments nest). */
+    depth: 64,
+    /** Values of all kinds, counted over the whole request (a users batch may hold 5 MB). */
+    values: 1_000_000,
+    /** Violations reported for one request; the rest are left out. */
+    violations: 100,
+  },
 } as const;
 
 /** SHA-256 digests as lowercase hex (§4.8: identifiers are hashed before upload). */

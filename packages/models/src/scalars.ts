@@ -1,26 +1,41 @@
 import { z } from "zod";
-import { parseTimestamp } from "./timestamp.js";
+import { sized } from "./fields/size-rules.js";
+import { LIMITS } from "./limits.js";
+import { TIMESTAMP_RULE, parseTimestamp } from "./timestamp.js";
 
-/** spec §2.1: advertising ids are short alphanumeric strings. */
-export const adsId = z.string().min(1, "must not be empty");
+/**
+ * spec §2.1: advertising ids are short alphanumeric strings. `_` and `-` are let through too:
+ * media keys (`3_1503…`), IAB-style and UUID ids use them. Nothing else can reach a path,
+ * a query or the database as an id.
+ */
+export const adsId = sized(
+  z
+    .string()
+    .min(1, "must not be empty")
+    .max(LIMITS.adsIdLength)
+    .regex(/^[A-Za-z0-9_-]*$/, "must be an advertising id: letters, digits, _ and - only"),
+  { kind: "id", max: LIMITS.adsIdLength },
+);
 
 /**
  * spec §2.1: user and post ids are long integers sent as digits. They exceed 2^53, so they
  * stay strings end to end; a JSON number here has already lost precision and is rejected.
+ * 64-bit integers have at most 20 digits.
  */
-export const digitId = z
-  .string({
-    error: "must be a string of digits (user and post ids exceed 2^53; never send a number)",
-  })
-  .regex(/^\d+$/, "must be a string of digits");
+export const digitId = sized(
+  z
+    .string({
+      error: "must be a string of digits (user and post ids exceed 2^53; never send a number)",
+    })
+    .max(LIMITS.digitIdLength)
+    .regex(/^\d+$/, "must be a string of digits"),
+  { kind: "id", max: LIMITS.digitIdLength },
+);
 
 /** spec §2.1: timestamps are exactly `YYYY-MM-DDThh:mm:ssZ`; kept as the string. */
 export const timestamp = z
   .string()
-  .refine(
-    (value) => parseTimestamp(value) !== null,
-    "must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ",
-  );
+  .refine((value) => parseTimestamp(value) !== null, TIMESTAMP_RULE);
 
 /** spec §2.1: money is an integer count of micro units; JSON numbers beyond 2^53 are not exact. */
 export const localMicro = z

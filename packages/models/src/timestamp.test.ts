@@ -12,6 +12,15 @@ describe("timestamps", () => {
     expect(parseTimestamp("2026-03-25T16:00:00.000Z")).toBeNull();
     expect(parseTimestamp("2026-03-25T16:00:00+01:00")).toBeNull();
     expect(parseTimestamp("2026-02-30T00:00:00Z")).toBeNull();
+    expect(parseTimestamp("2026-02-29T00:00:00Z")).toBeNull();
+    expect(parseTimestamp("2028-02-29T00:00:00Z")).not.toBeNull();
+  });
+  it("holds only years both JavaScript and PostgreSQL store: 1970 to 9999", () => {
+    expect(parseTimestamp("0000-01-01T00:00:00Z")).toBeNull();
+    expect(parseTimestamp("1969-12-31T23:59:59Z")).toBeNull();
+    expect(parseTimestamp("1970-01-01T00:00:00Z")?.getTime()).toBe(0);
+    expect(parseTimestamp("9999-12-31T23:59:59Z")).not.toBeNull();
+    expect(parseTimestamp("+010000-01-01T00:00:00Z")).toBeNull();
   });
 });
 

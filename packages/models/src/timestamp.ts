@@ -1,16 +1,32 @@
+import { LIMITS } from "./limits.js";
+
 /** spec §2.1: timestamps are ISO 8601 in UTC, exactly `YYYY-MM-DDThh:mm:ssZ`. */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+
+const { min: FIRST_YEAR, max: LAST_YEAR } = LIMITS.timestampYears;
+
+/** What a timestamp parameter must be, as a predicate that follows its name. */
+export const TIMESTAMP_RULE = `must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ, a real date in the years ${FIRST_YEAR} to ${LAST_YEAR}`;
 
 /** Formats a date in the spec's exact form (whole seconds, `Z`). */
 export function formatTimestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** Parses a spec timestamp; returns null for any other form or an impossible date. */
+/** True for a valid Date whose UTC year both JavaScript and PostgreSQL hold (1970 to 9999). */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/**
+ * Parses a spec timestamp; returns null for any other form, an impossible date (30 February)
+ * or a year outside 1970 to 9999 (year 0000 does not exist in PostgreSQL).
+ */
 export function parseTimestamp(value: string): Date | null {
   if (!TIMESTAMP.test(value)) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) || formatTimestamp(date) !== value ? null : date;
+  return !isStorableDate(date) || formatTimestamp(date) !== value ? null : date;
 }
 
 const MS_PER_HOUR = 3_600_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "./catalog/catalog.js";
+import { LIMITS } from "./limits.js";
 import { ModelsError, UnknownEndpointError, ValidationError, toModelsError } from "./errors.js";
 import { parseParams, validateParams } from "./validate.js";
 
@@ -37,6 +38,18 @@ describe("validateParams / parseParams", () => {
       },
       { code: "MISSING_PARAMETER", parameter: "name", message: "name is required" },
     ]);
+  });
+
+  it("reports at most LIMITS.input.violations violations, so a bad batch cannot flood an answer", () => {
+    const ids = Array.from(
+      { length: LIMITS.input.violations + 50 },
+      (_unused, index) => `x${index}`,
+    );
+    const result = validateParams("post_data.posts.lookup", { ids });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.violations).toHaveLength(LIMITS.input.violations);
+    expect(result.violations[0]).toMatchObject({ code: "INVALID_PARAMETER", parameter: "ids[0]" });
   });
 
   it("reports a non-object request as a whole", () => {

@@ -3,7 +3,9 @@ import type { Catalog, EndpointId } from "./catalog/catalog.js";
 import { getEndpoint } from "./catalog/catalog.js";
 import type { AnyEndpoint, EndpointParsedParams } from "./catalog/endpoint.js";
 import { ValidationError } from "./errors.js";
+import { scanInput } from "./input-scan.js";
 import { issueToViolations } from "./issue-to-violation.js";
+import { LIMITS } from "./limits.js";
 import type { MediaKindResolver } from "./rules/context.js";
 import { defaultRuleContext } from "./rules/context.js";
 import type { Violation } from "./violations.js";
@@ -30,8 +32,10 @@ function schemaFor(endpoint: AnyEndpoint, options: ValidateOptions): z.ZodType {
 
 /**
  * Checks a request's parameters (wire names, as the caller or the HTTP layer has them) and
- * reports every violation at once. On success `value` holds the normalised parameters:
- * id lists as arrays, booleans and integers as such, timestamps as wire strings.
+ * reports every violation at once (up to `LIMITS.input.violations`). On success `value` holds
+ * the normalised parameters: id lists as arrays, booleans and integers as such, timestamps as
+ * wire strings. A value over a hard size cap, a name or string the database cannot hold, or
+ * `__proto__` as a name is refused by a first linear scan (`input-scan.ts`), alone.
  */
 export function validateParams<Id extends EndpointId>(
   id: Id,
@@ -49,12 +53,17 @@ export function validateParams(
   options: ValidateOptions = {},
 ): ValidationResult<unknown> {
   const endpoint = typeof endpointOrId === "string" ? getEndpoint(endpointOrId) : endpointOrId;
+  // Sizes, structure and unstorable text first: a hostile value costs one linear pass.
+  const refused = scanInput(endpoint, params);
+  if (refused.length > 0) return { ok: false, violations: refused };
   const result = schemaFor(endpoint, options).safeParse(params, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
   const topLevel = new Set(Object.keys(endpoint.locations));
   return {
     ok: false,
-    violations: result.error.issues.flatMap((issue) => issueToViolations(issue, topLevel)),
+    violations: result.error.issues
+      .flatMap((issue) => issueToViolations(issue, topLevel))
+      .slice(0, LIMITS.input.violations),
   };
 }
 

@@ -28,6 +28,17 @@ describe("vendor names at the edge", () => {
     expect(toVendor(fromVendor(both))).toEqual(both);
   });
 
+  it("keeps keys named like Object members as plain keys (never a prototype, never renamed)", () => {
+    const payload: unknown = JSON.parse(
+      '{"constructor":"c","toString":"t","__proto__":{"tweet_id":"1"}}',
+    );
+    const renamed = fromVendor(payload) as Record<string, unknown>;
+    expect(Object.keys(renamed)).toEqual(["constructor", "toString", "__proto__"]);
+    expect(Object.getPrototypeOf(renamed)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(renamed, "__proto__")?.value).toEqual({ post_id: "1" });
+    expect(renamed.constructor).toBe("c");
+  });
+
   it("maps conversation-card CTA texts", () => {
     expect(toVendor({ first_cta_post: "yes" })).toEqual({ first_cta_tweet: "yes" });
   });

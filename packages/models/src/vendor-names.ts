@@ -31,14 +31,15 @@ function renameKeys(value: unknown, aliases: Readonly<Record<string, string>>): 
   if (Array.isArray(value)) return value.map((item) => renameKeys(item, aliases));
   if (typeof value !== "object" || value === null) return value;
   const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(source)) {
-    const renamed = aliases[key];
+  // Own names only (a key such as `constructor` is not an alias), and entries rather than
+  // assignment, so a `__proto__` key stays a key and never becomes the prototype.
+  const entries = Object.entries(source).map(([key, inner]) => {
+    const renamed = Object.hasOwn(aliases, key) ? aliases[key] : undefined;
     // A payload that already carries the target key keeps both as they are: never overwrite data.
-    const target = renamed !== undefined && !(renamed in source) ? renamed : key;
-    out[target] = renameKeys(inner, aliases);
-  }
-  return out;
+    const target = renamed !== undefined && !Object.hasOwn(source, renamed) ? renamed : key;
+    return [target, renameKeys(inner, aliases)] as const;
+  });
+  return Object.fromEntries(entries);
 }
 
 /** Vendor JSON → spec names (deep, keys only). */

@@ -6,7 +6,7 @@ import { toWire } from "./wire.js";
 describe("toWire", () => {
   it("joins id lists with commas and writes booleans as words on the query string", () => {
     const params = parseParams("campaigns.list", {
-      account_id: "a 1",
+      account_id: "a1",
       campaign_ids: ["x", "y"],
       with_deleted: true,
       count: "50",
@@ -14,11 +14,30 @@ describe("toWire", () => {
     expect(toWire(catalog["campaigns.list"], params)).toEqual({
       method: "GET",
       host: "ads",
-      path: "/12/accounts/a%201/campaigns",
+      path: "/12/accounts/a1/campaigns",
       query: { campaign_ids: "x,y", with_deleted: "true", count: "50" },
       form: {},
       json: undefined,
       body: undefined,
+    });
+  });
+
+  it("encodes path segments, though no id the catalog accepts needs it", () => {
+    const wire = toWire(catalog["campaigns.get"], { account_id: "a 1", campaign_id: "b/c?d" });
+    expect(wire.path).toBe("/12/accounts/a%201/campaigns/b%2Fc%3Fd");
+    expect(() => parseParams("campaigns.get", { account_id: "a 1", campaign_id: "b/c?d" })).toThrow(
+      /account_id must be an advertising id/,
+    );
+  });
+
+  it("sends open parameters named like Object members where other open parameters go", () => {
+    const params = parseParams(
+      "campaigns.create",
+      JSON.parse('{"account_id":"a1","constructor":"x","toString":"y"}') as unknown,
+    );
+    expect(toWire(catalog["campaigns.create"], params).query).toEqual({
+      constructor: "x",
+      toString: "y",
     });
   });
 

@@ -41,7 +41,9 @@ export function toWire(
   );
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    const location = endpoint.locations[name] ?? endpoint.location;
+    // Own names only: an open parameter named `constructor` is data, not Object's member.
+    const named = Object.hasOwn(endpoint.locations, name) ? endpoint.locations[name] : undefined;
+    const location = named ?? endpoint.location;
     switch (location) {
       case "path":
         break;

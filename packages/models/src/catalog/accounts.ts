@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { idList, wordList } from "../fields/lists.js";
 import { integer } from "../fields/numbers.js";
+import { cursor } from "../fields/opaque.js";
+import { text } from "../fields/text.js";
 import { timestampParam } from "../fields/timestamps.js";
 import { LIMITS } from "../limits.js";
 import {
@@ -18,13 +20,15 @@ import {
   userSettingsSchema,
 } from "../resources/records.js";
 import { onWholeHours } from "../rules/time-window.js";
-import { digitId } from "../scalars.js";
-import { accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
+import { adsId, digitId } from "../scalars.js";
+import { SORTABLE, accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { list, single } from "./responses.js";
 
 /** spec §4.3: subscribe_email_types values are given only as examples ("such as"), so any word passes. */
 const subscribeEmailTypes = wordList();
+/** One-line text without a spec limit (the input scan's general bound applies). */
+const line = text();
 
 /** spec §4.3 accounts. */
 export const accountEndpoints = group(
@@ -33,7 +37,7 @@ export const accountEndpoints = group(
     method: "GET",
     path: "/accounts",
     summary: "Accounts the user can access.",
-    params: { account_ids: idList().optional(), ...nameQuery, ...listParams() },
+    params: { account_ids: idList().optional(), ...nameQuery, ...listParams(SORTABLE.accounts) },
     response: list(accountSchema),
   }),
   endpoint({
@@ -59,7 +63,7 @@ export const accountEndpoints = group(
     summary: "Rename an account or set its industry type.",
     params: {
       ...accountPath,
-      name: z.string().min(1, "must not be empty").optional(),
+      name: text({ min: 1 }).optional(),
       industry_type: industryTypeSchema.optional(),
     },
     response: single(accountSchema),
@@ -78,7 +82,7 @@ export const accountEndpoints = group(
     method: "GET",
     path: "/accounts/:account_id/account_apps",
     summary: "Mobile apps of the account.",
-    params: { ...accountPath, ...listParams() },
+    params: { ...accountPath, ...listParams(SORTABLE.accountApps) },
     response: list(accountAppSchema),
   }),
   endpoint({
@@ -89,12 +93,12 @@ export const accountEndpoints = group(
     params: {
       ...accountPath,
       entity_type: z.enum(ACCOUNT_HISTORY_ENTITY_TYPES),
-      entity_id: z.string().min(1, "must not be empty"),
+      entity_id: adsId,
       start_time: timestampParam(),
       end_time: timestampParam(),
       user_id: digitId.optional(),
       count: integer(LIMITS.listCount).optional(),
-      cursor: z.string().min(1, "must not be empty").optional(),
+      cursor: cursor.optional(),
     },
     rules: [onWholeHours("start_time", "end_time")],
     response: list(accountHistoryEntrySchema),
@@ -114,14 +118,14 @@ export const accountEndpoints = group(
     summary: "Update tax settings; further parameters exist but are not shown.",
     params: {
       ...accountPath,
-      address_name: z.string().optional(),
-      client_address_region: z.string().optional(),
-      client_address_street1: z.string().optional(),
-      client_address_street2: z.string().optional(),
+      address_name: line.optional(),
+      client_address_region: line.optional(),
+      client_address_street1: line.optional(),
+      client_address_street2: line.optional(),
       invoice_jurisdiction: z.enum(INVOICE_JURISDICTIONS).optional(),
       tax_category: z.enum(TAX_CATEGORIES).optional(),
-      tax_exemption_id: z.string().optional(),
-      tax_id: z.string().optional(),
+      tax_exemption_id: line.optional(),
+      tax_id: line.optional(),
     },
     openParams: true,
     response: single(taxSettingsSchema),
@@ -142,9 +146,9 @@ export const accountEndpoints = group(
     params: {
       ...accountPath,
       user_id: digitId,
-      notification_email: z.string().optional(),
-      contact_phone: z.string().optional(),
-      contact_phone_extension: z.string().optional(),
+      notification_email: line.optional(),
+      contact_phone: line.optional(),
+      contact_phone_extension: line.optional(),
       subscribe_email_types: subscribeEmailTypes.optional(),
     },
     response: single(userSettingsSchema),

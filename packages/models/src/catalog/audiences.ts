@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { flag } from "../fields/booleans.js";
 import { idList, wordList } from "../fields/lists.js";
+import { sortBy } from "../fields/sort-by.js";
+import { text } from "../fields/text.js";
 import { timestampParam } from "../fields/timestamps.js";
 import { customAudienceBatchOperations } from "../params/audience-segments.js";
 import { audienceUsersOperations, doNotReachOperations } from "../params/users-batch.js";
@@ -14,13 +17,17 @@ import {
 } from "../resources/audiences.js";
 import { keywordInsightsCount, keywordInsightsWindow } from "../rules/time-window.js";
 import { adsId } from "../scalars.js";
-import { accountPath, listParams, sortBy } from "./common-params.js";
+import { SORTABLE, accountPath, listParams, pagingParams } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { batch, collection, list, rawJson, single } from "./responses.js";
 
 const tailoredPath = { ...accountPath, tailored_audience_id: adsId };
 const customPath = { ...accountPath, custom_audience_id: adsId };
-const { count, cursor, with_total_count } = listParams();
+const with_total_count = flag().optional();
+const permissionsSortBy = sortBy(SORTABLE.audiencePermissions).optional();
+const audienceName = text({ min: 1 });
+/** Descriptions may span lines. */
+const description = text({ lineBreaks: true });
 const grant = { granted_account_id: adsId, permission_level: permissionLevelSchema };
 
 /** spec §4.8 audiences and insights. */
@@ -36,7 +43,7 @@ export const audienceEndpoints = group(
       keywords: wordList(),
       start_time: timestampParam(),
       end_time: timestampParam().optional(),
-      location: z.string().min(1, "must not be empty").optional(),
+      location: text({ min: 1 }).optional(),
       negative_keywords: wordList().optional(),
     },
     rules: [keywordInsightsCount, keywordInsightsWindow],
@@ -50,10 +57,9 @@ export const audienceEndpoints = group(
     summary: "Accounts a tailored audience is shared with.",
     params: {
       ...tailoredPath,
-      count,
-      cursor,
+      ...pagingParams(),
       granted_account_ids: idList().optional(),
-      sort_by: sortBy.optional(),
+      sort_by: permissionsSortBy,
       tailored_audience_permission_ids: idList().optional(),
       with_total_count,
     },
@@ -91,7 +97,11 @@ export const audienceEndpoints = group(
     method: "GET",
     path: "/accounts/:account_id/custom_audiences",
     summary: "Custom audiences of the account.",
-    params: { ...accountPath, custom_audience_ids: idList().optional(), ...listParams() },
+    params: {
+      ...accountPath,
+      custom_audience_ids: idList().optional(),
+      ...listParams(SORTABLE.customAudiences),
+    },
     response: list(customAudienceSchema),
   }),
   endpoint({
@@ -109,8 +119,8 @@ export const audienceEndpoints = group(
     summary: "Create a custom audience (name unique).",
     params: {
       ...accountPath,
-      name: z.string().min(1, "must not be empty"),
-      description: z.string().optional(),
+      name: audienceName,
+      description: description.optional(),
     },
     response: single(customAudienceSchema),
   }),
@@ -121,8 +131,8 @@ export const audienceEndpoints = group(
     summary: "Rename or describe a custom audience (flexible audiences are immutable).",
     params: {
       ...customPath,
-      name: z.string().min(1, "must not be empty").optional(),
-      description: z.string().optional(),
+      name: audienceName.optional(),
+      description: description.optional(),
     },
     response: single(customAudienceSchema),
   }),
@@ -160,10 +170,9 @@ export const audienceEndpoints = group(
     summary: "Accounts a custom audience is shared with.",
     params: {
       ...customPath,
-      count,
-      cursor,
+      ...pagingParams(),
       granted_account_ids: idList().optional(),
-      sort_by: sortBy.optional(),
+      sort_by: permissionsSortBy,
       custom_audience_permission_ids: idList().optional(),
       with_total_count,
     },
@@ -198,7 +207,7 @@ export const audienceEndpoints = group(
     method: "POST",
     path: "/accounts/:account_id/do_not_reach_lists",
     summary: "Create the account's do-not-reach list.",
-    params: { ...accountPath, description: z.string().optional() },
+    params: { ...accountPath, description: description.optional() },
     response: single(doNotReachListSchema),
   }),
   endpoint({

@@ -13,7 +13,7 @@ import {
   fundingInstrumentTypeSchema,
 } from "../resources/funding-instrument.js";
 import { adsId, currencyCode } from "../scalars.js";
-import { accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
+import { SORTABLE, accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { batch, list, single } from "./responses.js";
 
@@ -33,7 +33,7 @@ export const campaignEndpoints = group(
       funding_instrument_ids: idList().optional(),
       ...nameQuery,
       with_draft: flag().optional(),
-      ...listParams(),
+      ...listParams(SORTABLE.campaigns),
     },
     response: list(campaignSchema),
   }),
@@ -86,12 +86,13 @@ export const campaignEndpoints = group(
     id: "funding_instruments.list",
     method: "GET",
     path: "/accounts/:account_id/funding_instruments",
-    summary: "Funding instruments; the spec shows paging only, the recorded SDK also filters by ids.",
+    summary:
+      "Funding instruments; the spec shows paging only, the recorded SDK also filters by ids.",
     params: {
       ...accountPath,
       // vendor-sdk/funding_instruments_all.json: the real API takes this id list.
       funding_instrument_ids: idList().optional(),
-      ...listParams(),
+      ...listParams(SORTABLE.fundingInstruments),
     },
     openParams: true,
     response: list(fundingInstrumentSchema),

@@ -3,6 +3,7 @@ import { flag } from "../fields/booleans.js";
 import { enumList, idList } from "../fields/lists.js";
 import { integer } from "../fields/numbers.js";
 import { hashtag, text } from "../fields/text.js";
+import { sortBy } from "../fields/sort-by.js";
 import { LIMITS } from "../limits.js";
 import { cardComponentSchema } from "../resources/card-components.js";
 import {
@@ -16,7 +17,14 @@ import { componentsXorSlides, notBothComponentsAndSlides } from "../rules/cards.
 import { conversationCardCtas } from "../rules/conversation-card.js";
 import { pollChoicesInOrder } from "../rules/poll.js";
 import { adsId } from "../scalars.js";
-import { accountPath, cardNameQuery, listParams, sortBy, withDeleted } from "./common-params.js";
+import {
+  SORTABLE,
+  accountPath,
+  cardNameQuery,
+  listParams,
+  pagingParams,
+  withDeleted,
+} from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { collection, list, single } from "./responses.js";
 
@@ -30,9 +38,10 @@ const cardIdsListParams = {
   ...accountPath,
   card_ids: idList().optional(),
   ...cardNameQuery,
-  ...listParams(),
+  ...listParams(SORTABLE.cards),
 };
-const ctaText = text({ min: 1 });
+/** spec §4.7: the post text used when a call-to-action is chosen (a post may span lines). */
+const ctaText = text({ min: 1, lineBreaks: true });
 const conversationText = text({ min: 1, max: LIMITS.conversationText });
 const pollChoice = text({ min: 1, max: LIMITS.pollChoice });
 
@@ -48,12 +57,11 @@ export const cardEndpoints = group(
       card_types: enumList(CARD_TYPES).optional(),
       // spec §4.7: named card_id although it takes up to 200 ids.
       card_id: idList().optional(),
-      card_uris: idList().optional(),
-      count: integer(LIMITS.cardsCount).optional(),
-      cursor: z.string().min(1, "must not be empty").optional(),
+      card_uris: idList({ kind: "card_uris" }).optional(),
+      ...pagingParams(LIMITS.cardsCount),
       include_legacy_cards: flag().optional(),
       ...cardNameQuery,
-      sort_by: sortBy.optional(),
+      sort_by: sortBy(SORTABLE.cards).optional(),
       ...withDeleted,
     },
     response: list(cardSchema),
@@ -109,7 +117,7 @@ export const cardEndpoints = group(
     method: "GET",
     path: "/accounts/:account_id/cards/all",
     summary: "Cards of any kind by card URI.",
-    params: { ...accountPath, card_uris: idList(), ...withDeleted },
+    params: { ...accountPath, card_uris: idList({ kind: "card_uris" }), ...withDeleted },
     response: collection(cardSchema),
   }),
   endpoint({

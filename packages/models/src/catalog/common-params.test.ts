@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits.js";
-import { expectValid, expectViolation } from "../../test/support.js";
+import { endpoints, getEndpoint } from "./catalog.js";
+import { expectValid, expectViolation, violationsOf } from "../../test/support.js";
+import type { EndpointId } from "./catalog.js";
 
 describe("list parameters (spec §4.2, §8)", () => {
   it("count is 1 to 1000 on lists", () => {
@@ -44,11 +46,82 @@ describe("list parameters (spec §4.2, §8)", () => {
 
   it("sort_by is <attribute>-asc or <attribute>-desc", () => {
     expectValid("campaigns.list", { account_id: "a1", sort_by: "created_at-desc" });
-    expectViolation(
-      "campaigns.list",
-      { account_id: "a1", sort_by: "created_at" },
+    expectValid("campaigns.list", {
+      account_id: "a1",
+      sort_by: "daily_budget_amount_local_micro-asc",
+    });
+    for (const sortBy of ["created_at", "created_at-up", "-asc", "created_at-asc-desc", ""]) {
+      expectViolation(
+        "campaigns.list",
+        { account_id: "a1", sort_by: sortBy },
+        "sort_by",
+        "INVALID_PARAMETER",
+      );
+    }
+  });
+
+  it("sort_by names one of the list's attributes, and the message lists them", () => {
+    const violation = expectViolation(
+      "accounts.list",
+      { sort_by: "budget-asc" },
       "sort_by",
       "INVALID_PARAMETER",
+    );
+    expect(violation.message).toBe(
+      'sort_by must be <attribute>-asc or <attribute>-desc with attribute one of id, name, timezone, created_at, updated_at (got "budget-asc")',
+    );
+    // A card attribute is not a campaign attribute.
+    expectValid("cards.list", { account_id: "a1", sort_by: "card_type-desc" });
+    expectViolation(
+      "campaigns.list",
+      { account_id: "a1", sort_by: "card_type-desc" },
+      "sort_by",
+      "INVALID_PARAMETER",
+    );
+  });
+
+  it.each(["__proto__-asc", "constructor-desc", "toString-asc", "hasOwnProperty-asc", "__proto__"])(
+    "sort_by=%s is refused, never looked up",
+    (sortBy) => {
+      for (const id of ["accounts.list", "cards.poll.list", "promoted_posts.list"] as const) {
+        expectViolation(id, { account_id: "a1", sort_by: sortBy }, "sort_by", "INVALID_PARAMETER");
+      }
+    },
+  );
+
+  it("sort_by is checked in linear time on long adversarial input", () => {
+    // Just under the general string cap, so the sort_by rule itself runs.
+    const length = LIMITS.input.stringLength - 10;
+    const dashes = `${"-".repeat(length)}asc`;
+    expectViolation("accounts.list", { sort_by: dashes }, "sort_by", "INVALID_PARAMETER");
+    const names = `${"name-".repeat(Math.floor(length / "name-".length))}asc`;
+    expectViolation("accounts.list", { sort_by: names }, "sort_by", "INVALID_PARAMETER");
+  });
+
+  it("each list exposes its sortable attributes; endpoints without sort_by expose none", () => {
+    expect(getEndpoint("campaigns.list").sortable).toContain("total_budget_amount_local_micro");
+    expect(getEndpoint("cards.video_conversation.list").sortable).toEqual(
+      getEndpoint("cards.list").sortable,
+    );
+    expect(getEndpoint("campaigns.get").sortable).toEqual([]);
+    for (const entry of endpoints) {
+      const takesSortBy = "sort_by" in entry.locations;
+      expect(entry.sortable.length > 0, entry.id).toBe(takesSortBy);
+      for (const attribute of entry.sortable) {
+        const found = violationsOf(entry.id as EndpointId, { sort_by: `${attribute}-desc` });
+        expect(found.filter((violation) => violation.parameter === "sort_by")).toEqual([]);
+      }
+    }
+  });
+
+  it("cursor is what a list gave: visible ASCII without spaces, bounded", () => {
+    expectValid("accounts.list", { cursor: "eyJrIjoiYSJ9Abc-_=" });
+    expectViolation("accounts.list", { cursor: "two words" }, "cursor", "INVALID_PARAMETER");
+    expectViolation(
+      "accounts.list",
+      { cursor: "c".repeat(LIMITS.cursorLength + 1) },
+      "cursor",
+      "TOO_LONG",
     );
   });
 

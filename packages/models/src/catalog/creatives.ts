@@ -4,7 +4,9 @@ import { enumList, idList } from "../fields/lists.js";
 import { mediaKeys } from "../fields/media-keys.js";
 import { text } from "../fields/text.js";
 import { timestampParam } from "../fields/timestamps.js";
+import { webUrl } from "../fields/urls.js";
 import { LIMITS } from "../limits.js";
+import { cardUri } from "../resources/card.js";
 import { draftPostSchema } from "../resources/draft-post.js";
 import {
   CREATIVE_TYPES,
@@ -21,7 +23,7 @@ import {
 } from "../resources/posts.js";
 import { textUnlessMedia } from "../rules/posts.js";
 import { adsId, digitId } from "../scalars.js";
-import { accountPath, listParams, withDeleted } from "./common-params.js";
+import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { collection, list, single } from "./responses.js";
 
@@ -29,6 +31,12 @@ const accountMediaPath = { ...accountPath, account_media_id: adsId };
 const draftPath = { ...accountPath, draft_post_id: adsId };
 const scheduledPath = { ...accountPath, scheduled_post_id: adsId };
 const creativeName = text({ min: 1, max: LIMITS.creativeName });
+/** A post's text may span lines (spec §2.7). */
+const postText = text({ lineBreaks: true });
+/** spec §4.7 draft update: an empty card_uri removes the card. */
+const cardUriOrEmpty = z.union([z.literal(""), cardUri], {
+  error: "must be a card URI of the form card://<card_id>, or empty to remove the card",
+});
 
 /** spec §4.7 account media, media library, drafts, scheduled posts, previews and posts. */
 export const creativeEndpoints = group(
@@ -41,7 +49,7 @@ export const creativeEndpoints = group(
       ...accountPath,
       account_media_ids: idList().optional(),
       creative_types: enumList(CREATIVE_TYPES).optional(),
-      ...listParams(),
+      ...listParams(SORTABLE.accountMedia),
     },
     response: list(accountMediaSchema),
   }),
@@ -76,10 +84,10 @@ export const creativeEndpoints = group(
     summary: "Update a draft; an empty card_uri or media_keys removes it.",
     params: (context) => ({
       ...draftPath,
-      card_uri: z.string().optional(),
+      card_uri: cardUriOrEmpty.optional(),
       media_keys: mediaKeys(context, { allowEmpty: true }).optional(),
       nullcast: flag().optional(),
-      text: z.string().optional(),
+      text: postText.optional(),
       name: creativeName.optional(),
     }),
     response: single(draftPostSchema),
@@ -109,7 +117,7 @@ export const creativeEndpoints = group(
       ...scheduledPath,
       nullcast: flag().optional(),
       scheduled_at: timestampParam().optional(),
-      text: z.string().optional(),
+      text: postText.optional(),
       name: creativeName.optional(),
     },
     openParams: true,
@@ -139,8 +147,7 @@ export const creativeEndpoints = group(
     params: {
       ...accountPath,
       post_type: postTypeSchema,
-      count: listParams().count,
-      cursor: listParams().cursor,
+      ...pagingParams(),
       include_mentions_and_replies: flag().optional(),
       name: creativeName.optional(),
       timeline_type: z.enum(["ALL", "NULLCAST", "ORGANIC"]).optional(),
@@ -158,8 +165,8 @@ export const creativeEndpoints = group(
     params: (context) => ({
       ...accountPath,
       as_user_id: digitId,
-      text: z.string().optional(),
-      card_uri: z.string().optional(),
+      text: postText.optional(),
+      card_uri: cardUri.optional(),
       // spec §4.7: needs version 8 or later; absent from the create response.
       conversation_settings: z.enum(["EVERYONE", "FOLLOWING", "MENTIONED_USERS"]).optional(),
       media_keys: mediaKeys(context).optional(),
@@ -168,8 +175,9 @@ export const creativeEndpoints = group(
       trim_user: flag().optional(),
       post_mode: z.enum(["compat", "extended"]).optional(),
       video_cta: z.enum(["VISIT_SITE", "WATCH_NOW"]).optional(),
-      video_cta_value: z.string().optional(),
-      video_description: text({ max: LIMITS.videoDescription }).optional(),
+      // The destination a VISIT_SITE / WATCH_NOW call to action opens.
+      video_cta_value: webUrl().optional(),
+      video_description: text({ max: LIMITS.videoDescription, lineBreaks: true }).optional(),
       video_title: text({ max: LIMITS.videoTitle }).optional(),
     }),
     rules: [textUnlessMedia],

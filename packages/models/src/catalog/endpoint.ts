@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WHEN_OBJECT } from "../fields/issue.js";
+import { sortableOf } from "../fields/sort-by.js";
 import type { Rule, RuleContext } from "../rules/context.js";
 import { defaultRuleContext } from "../rules/context.js";
 import { totalCountWithoutCursor } from "../rules/list-params.js";
@@ -48,6 +49,8 @@ export interface Endpoint<
   readonly locations: Readonly<Record<string, ParamLocation>>;
   /** Where parameters not named in `locations` go (open-parameter endpoints). */
   readonly location: Exclude<ParamLocation, "path">;
+  /** The attributes `sort_by` accepts (spec §4.2); empty when the endpoint takes no sort_by. */
+  readonly sortable: readonly string[];
   readonly response: ResponseSpec<ResponseKind, R>;
 }
 
@@ -142,6 +145,7 @@ export function endpoint<
     paramsFor,
     locations,
     location: definition.location ?? "query",
+    sortable: sortableOf(probe.sort_by),
     response: definition.response,
   };
 }

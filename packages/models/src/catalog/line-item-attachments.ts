@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { idList } from "../fields/lists.js";
+import { sortBy } from "../fields/sort-by.js";
+import { webUrl } from "../fields/urls.js";
 import {
   audienceEstimateSchema,
   lineItemCuratedCategorySchema,
@@ -10,7 +12,7 @@ import {
   trackingTagTypeSchema,
 } from "../resources/line-item-attachments.js";
 import { adsId, digitId } from "../scalars.js";
-import { accountPath, listParams, sortBy, withDeleted } from "./common-params.js";
+import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { list, single } from "./responses.js";
 
@@ -18,7 +20,7 @@ const curatedPath = { ...accountPath, line_item_curated_category_id: adsId };
 const mediaCreativePath = { ...accountPath, media_creative_id: adsId };
 const promotedAccountPath = { ...accountPath, promoted_account_id: adsId };
 const trackingTagPath = { ...accountPath, tracking_tag_id: adsId };
-const url = z.string().min(1, "must not be empty");
+const url = webUrl();
 
 /** spec §4.6 line item attachments. */
 export const lineItemAttachmentEndpoints = group(
@@ -60,7 +62,7 @@ export const lineItemAttachmentEndpoints = group(
       campaign_id: adsId.optional(),
       line_item_ids: idList().optional(),
       media_creative_ids: idList().optional(),
-      ...listParams(),
+      ...listParams(SORTABLE.mediaCreatives),
     },
     response: list(mediaCreativeSchema),
   }),
@@ -104,7 +106,7 @@ export const lineItemAttachmentEndpoints = group(
       ...accountPath,
       line_item_ids: idList().optional(),
       promoted_account_ids: idList().optional(),
-      ...listParams(),
+      ...listParams(SORTABLE.promotedAccounts),
     },
     response: list(promotedAccountSchema),
   }),
@@ -141,9 +143,8 @@ export const lineItemAttachmentEndpoints = group(
       ...accountPath,
       line_item_ids: idList().optional(),
       promoted_post_ids: idList().optional(),
-      count: listParams().count,
-      cursor: listParams().cursor,
-      sort_by: sortBy.optional(),
+      ...pagingParams(),
+      sort_by: sortBy(SORTABLE.promotedPosts).optional(),
     },
     openParams: true,
     response: list(promotedPostSchema),
@@ -157,7 +158,7 @@ export const lineItemAttachmentEndpoints = group(
       ...accountPath,
       line_item_ids: idList().optional(),
       tracking_tag_ids: idList().optional(),
-      ...listParams(),
+      ...listParams(SORTABLE.trackingTags),
     },
     response: list(trackingTagSchema),
   }),

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { flag } from "../fields/booleans.js";
+import { credential } from "../fields/opaque.js";
+import { text } from "../fields/text.js";
+import { appLink } from "../fields/urls.js";
 import {
   accessTokenResultSchema,
   bearerTokenResultSchema,
@@ -9,15 +12,19 @@ import {
 import { endpoint, group } from "./endpoint.js";
 import { form, html, rawJson } from "./responses.js";
 
-/** spec §4.1: `oob` (PIN mode) or a callback URL configured in the app settings. */
-const oauthCallback = z.union([z.literal("oob"), z.url()], {
+/**
+ * spec §4.1: `oob` (PIN mode) or a callback URL configured in the app settings. Native apps
+ * register their own schemes, so any scheme but javascript:, data:, vbscript: and file: passes
+ * here; the server matches the URL against the app's settings.
+ */
+const oauthCallback = z.union([z.literal("oob"), appLink()], {
   error: "must be the literal oob or an absolute callback URL",
 });
 
 const browserParams = {
-  oauth_token: z.string().min(1, "must not be empty"),
+  oauth_token: credential,
   force_login: flag().optional(),
-  screen_name: z.string().optional(),
+  screen_name: text().optional(),
 };
 
 /** spec §4.1 credential endpoints, host {base_url}. */
@@ -68,8 +75,8 @@ export const oauthEndpoints = group(
     auth: "oauth1-request",
     summary: "Exchange the request token and verifier for an access token.",
     params: {
-      oauth_token: z.string().min(1, "must not be empty"),
-      oauth_verifier: z.string().min(1, "must not be empty"),
+      oauth_token: credential,
+      oauth_verifier: credential,
     },
     response: form(accessTokenResultSchema),
   }),
@@ -104,7 +111,7 @@ export const oauthEndpoints = group(
     path: "/oauth2/invalidate_token",
     auth: "oauth1-user",
     summary: "Revoke a bearer token (signed with the app owner's access token).",
-    params: { access_token: z.string().min(1, "must not be empty") },
+    params: { access_token: credential },
     response: rawJson(invalidatedTokenResultSchema),
   }),
 );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flag } from "../fields/booleans.js";
 import { enumList, idList } from "../fields/lists.js";
+import { text } from "../fields/text.js";
 import {
   ACTIVITY_DIRECTIONS,
   ACTIVITY_EVENT_TYPES,
@@ -68,8 +69,8 @@ export const postDataEndpoints = group(
     auth: "bearer",
     summary: "Create or edit a post (edits: own post, premium, within one hour).",
     params: {
-      text: z.string().optional(),
-      community_id: z.string().min(1, "must not be empty").optional(),
+      text: text({ lineBreaks: true }).optional(),
+      community_id: text({ min: 1 }).optional(),
       share_with_followers: flag().optional(),
       edit_options: z.strictObject({ previous_post_id: digitId }).optional(),
     },
@@ -104,7 +105,7 @@ export const postDataEndpoints = group(
       filter: z
         .looseObject({
           user_id: digitId.optional(),
-          keyword: z.string().min(1, "must not be empty").optional(),
+          keyword: text({ min: 1 }).optional(),
           direction: z.enum(ACTIVITY_DIRECTIONS).optional(),
         })
         .optional(),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LIMITS } from "../limits.js";
 import { contentCategorySchema, iabCategorySchema } from "../resources/categories.js";
 import {
   advertiserBusinessCategorySchema,
@@ -7,9 +6,9 @@ import {
   PLACEMENT_PRODUCT_TYPES,
   placementSchema,
 } from "../resources/records.js";
-import { integer } from "../fields/numbers.js";
 import { flag } from "../fields/booleans.js";
 import { currencyCode } from "../scalars.js";
+import { pagingParams } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { collection, list } from "./responses.js";
 
@@ -47,8 +46,7 @@ export const referenceDataEndpoints = group(
     path: "/iab_categories",
     summary: "IAB categories.",
     params: {
-      count: integer(LIMITS.listCount).optional(),
-      cursor: z.string().min(1, "must not be empty").optional(),
+      ...pagingParams(),
       with_total_count: flag().optional(),
     },
     response: list(iabCategorySchema),

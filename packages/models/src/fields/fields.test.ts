@@ -76,6 +76,72 @@ describe("id lists (spec §4.2)", () => {
   });
 });
 
+describe("advertising ids (spec §2.1: short alphanumeric strings)", () => {
+  it("accept the ids this service and the vendor issue, media keys and UUID-style ids", () => {
+    for (const id of ["a1", "2iqph", "18ce54d4x5t", "1503831318555086849", "3_150", "IAB1-1"]) {
+      expectValid("campaigns.get", { account_id: "a1", campaign_id: id });
+    }
+    expectValid("campaigns.get", {
+      account_id: "a1",
+      campaign_id: "3beaeaca-0f2f-4aff-a025-e0d53a0aef2c",
+    });
+  });
+
+  it.each(["a 1", "a/b", "a?b", "a%2F", "a.b", "é1", "a,b", "a\tb", "../x"])("refuse %j", (id) => {
+    const violation = expectViolation(
+      "campaigns.get",
+      { account_id: "a1", campaign_id: id },
+      "campaign_id",
+      "INVALID_PARAMETER",
+    );
+    expect(violation.message).toContain("must be an advertising id: letters, digits, _ and - only");
+  });
+
+  it("are at most 64 characters, nested ones included", () => {
+    const operations = [{ operation_type: "Delete", params: { campaign_id: "c".repeat(65) } }];
+    expectViolation(
+      "campaigns.batch",
+      { account_id: "a1", operations },
+      "operations[0].params.campaign_id",
+      "TOO_LONG",
+    );
+  });
+
+  it("card URIs are card://<advertising id>", () => {
+    expectValid("cards.all.list", { account_id: "a1", card_uris: "card://1503831318555086849" });
+    for (const uri of ["card://", "card://a b", "card://x/../y", "https://x", "card:/x"]) {
+      expectViolation(
+        "cards.all.list",
+        { account_id: "a1", card_uris: [uri] },
+        "card_uris[0]",
+        "INVALID_PARAMETER",
+      );
+    }
+  });
+});
+
+describe("word lists", () => {
+  it("hold one-line words; an array item may not hold the comma that separates items", () => {
+    const search = { granularity: "DAY", start_time: "2026-03-01T00:00:00Z" };
+    const now = new Date("2026-03-03T00:00:00Z");
+    expectValid("insights.keywords.search", { ...search, keywords: ["a b", "c"] }, { now });
+    expectViolation(
+      "insights.keywords.search",
+      { ...search, keywords: ["a,b"] },
+      "keywords[0]",
+      "INVALID_PARAMETER",
+      { now },
+    );
+    expectViolation(
+      "insights.keywords.search",
+      { ...search, keywords: ["a\nb"] },
+      "keywords[0]",
+      "INVALID_PARAMETER",
+      { now },
+    );
+  });
+});
+
 describe("booleans on the query string", () => {
   it("accept booleans and the exact words true/false", () => {
     expect(expectValid("accounts.get", { account_id: "a1", with_deleted: true }).with_deleted).toBe(
@@ -119,6 +185,36 @@ describe("timestamps as parameters", () => {
       "funding_instruments.create",
       { account_id: "a1", currency: "usd", type: "DEBIT", start_time: "2026-01-01T00:00:00Z" },
       "type",
+      "INVALID_PARAMETER",
+    );
+  });
+
+  it("refuse year 0000 and other years PostgreSQL or JavaScript cannot hold, as text or Date", () => {
+    const create = { account_id: "a1", currency: "USD", type: "CREDIT_CARD" };
+    for (const start_time of [
+      "0000-01-01T00:00:00Z",
+      "1969-12-31T23:59:59Z",
+      new Date("0000-01-01T00:00:00Z"),
+      new Date(Date.UTC(10_000, 0, 1)),
+    ]) {
+      const violation = expectViolation(
+        "funding_instruments.create",
+        { ...create, start_time },
+        "start_time",
+        "INVALID_PARAMETER",
+      );
+      expect(violation.message).toContain("a real date in the years 1970 to 9999");
+    }
+    expectViolation(
+      "account_history.list",
+      {
+        account_id: "a1",
+        entity_type: "CAMPAIGN",
+        entity_id: "c1",
+        start_time: "0000-01-01T00:00:00Z",
+        end_time: "0000-01-01T01:00:00Z",
+      },
+      "start_time",
       "INVALID_PARAMETER",
     );
   });

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.js";
+import { mediaKey } from "../resources/media.js";
 import type { MediaKind, RuleContext } from "../rules/context.js";
 import { VIOLATION_CODES } from "../violations.js";
 import { fieldIssue } from "./issue.js";
+import { sized } from "./size-rules.js";
 import { splitCommaList } from "./lists.js";
 
 /** A media key with its kind stated by the caller (a typed client knows what it uploaded). */
@@ -13,10 +15,7 @@ export interface MediaKeyRef {
 
 const MEDIA_KINDS = ["image", "gif", "video"] as const satisfies readonly MediaKind[];
 
-const item = z.strictObject({
-  key: z.string().regex(/^\d+_\d+$/, "must be a media key of the form <digits>_<digits>"),
-  kind: z.enum(MEDIA_KINDS).optional(),
-});
+const item = z.strictObject({ key: mediaKey, kind: z.enum(MEDIA_KINDS).optional() });
 
 export interface MediaKeysOptions {
   /** spec §4.7 draft update: an empty value removes the media. */
@@ -30,7 +29,7 @@ export interface MediaKeysOptions {
  * spec §8: 4 images, or 1 animated GIF, or 1 video.
  */
 export function mediaKeys(context: RuleContext, options: MediaKeysOptions = {}) {
-  return z
+  const schema = z
     .union(
       [
         z.string(),
@@ -63,6 +62,12 @@ export function mediaKeys(context: RuleContext, options: MediaKeysOptions = {}) 
       }),
     )
     .transform((refs) => refs.map((ref) => ref.key));
+  // Items are checked for length before anything else; their number by the media rule below.
+  return sized(schema, {
+    kind: "list",
+    maxItems: null,
+    item: { kind: "id", max: LIMITS.adsIdLength },
+  });
 }
 
 function checkMediaPerPost(

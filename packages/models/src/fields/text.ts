@@ -1,17 +1,33 @@
 import { z } from "zod";
 import { VIOLATION_CODES } from "../violations.js";
 import { fieldIssue } from "./issue.js";
+import { sized } from "./size-rules.js";
+import { codePointLength, textProblem } from "./text-safety.js";
 
 export interface TextBounds {
   readonly max?: number;
   readonly min?: number;
+  /**
+   * Multi-line free text (post texts, descriptions) may hold TAB, LF and CR; names, titles
+   * and other one-line values hold no control character at all.
+   */
+  readonly lineBreaks?: boolean;
 }
 
-/** A string parameter with length bounds counted in characters (code points). */
+/**
+ * A string parameter: text the database can hold (see `textProblem`), with length bounds
+ * counted in characters (code points).
+ */
 export function text(bounds: TextBounds = {}): z.ZodString {
-  return z.string({ error: "must be a string" }).superRefine((value, ctx) => {
+  const schema = z.string({ error: "must be a string" }).superRefine((value, ctx) => {
+    const problem = textProblem(value, { lineBreaks: bounds.lineBreaks === true });
+    if (problem !== undefined) {
+      fieldIssue(ctx, VIOLATION_CODES.INVALID_PARAMETER, problem);
+      return;
+    }
     checkLength(value, bounds, ctx);
   });
+  return bounds.max === undefined ? schema : sized(schema, { kind: "text", max: bounds.max });
 }
 
 /**
@@ -19,12 +35,13 @@ export function text(bounds: TextBounds = {}): z.ZodString {
  */
 export function hashtag(max: number): z.ZodString {
   return z.string({ error: "must be a string" }).superRefine((value, ctx) => {
+    const problem = textProblem(value);
+    if (problem !== undefined) {
+      fieldIssue(ctx, VIOLATION_CODES.INVALID_PARAMETER, problem);
+      return;
+    }
     if (!value.startsWith("#")) {
-      fieldIssue(
-        ctx,
-        VIOLATION_CODES.INVALID_PARAMETER,
-        `must be a hashtag starting with # (got "${value}")`,
-      );
+      fieldIssue(ctx, VIOLATION_CODES.INVALID_PARAMETER, "must be a hashtag starting with #");
       return;
     }
     checkLength(value.slice(1), { max, min: 1 }, ctx, " not counting #");
@@ -32,7 +49,7 @@ export function hashtag(max: number): z.ZodString {
 }
 
 function checkLength(counted: string, bounds: TextBounds, ctx: z.RefinementCtx, note = ""): void {
-  const length = Array.from(counted).length; // code points, as the spec counts characters
+  const length = codePointLength(counted); // the spec counts characters
   if (bounds.max !== undefined && length > bounds.max) {
     fieldIssue(
       ctx,

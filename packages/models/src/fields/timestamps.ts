@@ -1,23 +1,19 @@
 import { z } from "zod";
-import { formatTimestamp, parseTimestamp } from "../timestamp.js";
+import { TIMESTAMP_RULE, formatTimestamp, isStorableDate, parseTimestamp } from "../timestamp.js";
 
 /**
  * A timestamp parameter: the spec's exact `YYYY-MM-DDThh:mm:ssZ` string, or a Date (which is
- * formatted, dropping milliseconds). The output is always the wire string.
+ * formatted, dropping milliseconds). The output is always the wire string. Years outside
+ * 1970 to 9999 are refused in either form.
  */
 export function timestampParam() {
   return z
     .union(
       [
-        z.date(),
-        z
-          .string()
-          .refine(
-            (value) => parseTimestamp(value) !== null,
-            "must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ",
-          ),
+        z.date().refine(isStorableDate, TIMESTAMP_RULE),
+        z.string().refine((value) => parseTimestamp(value) !== null, TIMESTAMP_RULE),
       ],
-      { error: "must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ" },
+      { error: TIMESTAMP_RULE },
     )
     .transform((value) => (typeof value === "string" ? value : formatTimestamp(value)));
 }

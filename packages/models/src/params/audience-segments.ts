@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BATCH_OPERATION_TYPES } from "../envelopes.js";
 import { WHEN_OBJECT, fieldIssue, ruleIssue } from "../fields/issue.js";
+import { text } from "../fields/text.js";
 import { LIMITS } from "../limits.js";
 import { isRecord } from "../rules/context.js";
 import { adsId } from "../scalars.js";
@@ -96,7 +97,7 @@ function leafSegmentLimit(params: Readonly<Record<string, unknown>>, ctx: z.Refi
 const batchItemParams = z
   .looseObject({
     audience_type: z.enum(["FLEXIBLE", "MOBILE_AUDIENCE"]).optional(),
-    name: z.string().min(1, "must not be empty").optional(),
+    name: text({ min: 1 }).optional(),
     segments: audienceSegmentSchema.optional(),
     ...segmentFields,
     child_segments: z.array(audienceSegmentSchema).optional(),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { checkAppDestination, checkSwipeableCount } from "../rules/card-components.js";
 import { WHEN_OBJECT } from "../fields/issue.js";
+import { text } from "../fields/text.js";
+import { appLink, webUrl } from "../fields/urls.js";
 import { mediaKey } from "./media.js";
 
 /** spec §2.8: label `type` must be ENUM with one of these values. */
@@ -19,20 +21,27 @@ export const labelSchema = z.looseObject({
   value: z.enum(LABEL_VALUES),
 });
 
+/** spec §2.8: `url` required; only a web address (http/https) can be a website destination. */
 export const websiteDestinationSchema = z.looseObject({
   type: z.literal("WEBSITE"),
-  url: z.string().min(1, "must not be empty"),
+  url: webUrl(),
 });
 
-/** spec §2.8: country code, at least one store id, deep links only beside their store id. */
+/** A store identifier: one line of text (a package name, an App Store id). */
+const storeId = text({ min: 1 });
+
+/**
+ * spec §2.8: country code, at least one store id, deep links only beside their store id.
+ * Deep links are app-scheme URIs (`myapp://item/1`), never javascript:, data:, vbscript:, file:.
+ */
 export const appDestinationSchema = z
   .looseObject({
     type: z.literal("APP"),
     country_code: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code such as US"),
-    googleplay_app_id: z.string().min(1).optional(),
-    ios_app_store_identifier: z.string().min(1).optional(),
-    googleplay_deep_link: z.string().min(1).optional(),
-    ios_deep_link: z.string().min(1).optional(),
+    googleplay_app_id: storeId.optional(),
+    ios_app_store_identifier: storeId.optional(),
+    googleplay_deep_link: appLink().optional(),
+    ios_deep_link: appLink().optional(),
   })
   .superRefine(checkAppDestination, WHEN_OBJECT);
 
@@ -48,7 +57,7 @@ export const swipeableMediaComponentSchema = z.looseObject({
 
 export const detailsComponentSchema = z.looseObject({
   type: z.literal("DETAILS"),
-  title: z.string(),
+  title: text(),
   destination: websiteDestinationSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sized } from "../fields/size-rules.js";
 import { LIMITS } from "../limits.js";
 import { adsId, openEnum, timestamp } from "../scalars.js";
 import { cardComponentSchema } from "./card-components.js";
@@ -21,10 +22,16 @@ export const CARD_TYPES = [
   "VIDEO_WEBSITE",
 ] as const;
 
-/** spec §2.8: `card://<card_id>`. */
-export const cardUri = z
-  .string()
-  .regex(/^card:\/\/\S+$/, "must be a card URI of the form card://<card_id>");
+const CARD_URI_PREFIX = "card://";
+
+/** spec §2.8: `card://<card_id>`, the card id an advertising id (§2.1). */
+export const cardUri = sized(
+  z
+    .string()
+    .max(CARD_URI_PREFIX.length + LIMITS.adsIdLength)
+    .regex(/^card:\/\/[A-Za-z0-9_-]+$/, "must be a card URI of the form card://<card_id>"),
+  { kind: "id", max: CARD_URI_PREFIX.length + LIMITS.adsIdLength },
+);
 
 /**
  * spec §2.8 generic card. The response's `card_type` is not listed by the spec (recordings

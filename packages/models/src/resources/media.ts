@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { sized } from "../fields/size-rules.js";
+import { LIMITS } from "../limits.js";
 import { openEnum, timestamp } from "../scalars.js";
 import { advertisingFields } from "./common.js";
 
@@ -25,10 +27,14 @@ export const accountMediaSchema = z.looseObject({
 });
 export type AccountMedia = z.output<typeof accountMediaSchema>;
 
-/** spec §2.6: `<digits>_<digits>`. */
-export const mediaKey = z
-  .string()
-  .regex(/^\d+_\d+$/, "must be a media key of the form <digits>_<digits>");
+/** spec §2.6: `<digits>_<digits>`; a key is an id, as short as one. */
+export const mediaKey = sized(
+  z
+    .string()
+    .max(LIMITS.adsIdLength)
+    .regex(/^\d+_\d+$/, "must be a media key of the form <digits>_<digits>"),
+  { kind: "id", max: LIMITS.adsIdLength },
+);
 
 /**
  * spec §2.6 (no recording). Fields that only videos carry (duration, poster, aspect ratio)

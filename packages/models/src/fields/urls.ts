@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.js";
+import { VIOLATION_CODES } from "../violations.js";
+import { fieldIssue } from "./issue.js";
+import { sized } from "./size-rules.js";
+import { textProblem } from "./text-safety.js";
+
+/** Schemes that run or read something where a link is opened: never a destination. */
+const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(["javascript:", "data:", "vbscript:", "file:"]);
+const WEB_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:"]);
+const WEB_PREFIX_LENGTH = "https://".length;
+
+/** The parsed URL, or the rule the value breaks; the WHATWG parser is linear. */
+function parseUrl(value: string): URL | string {
+  const problem = textProblem(value);
+  if (problem !== undefined) return problem;
+  if (value.includes(" ")) return "must be a URL without spaces (percent-encode them as %20)";
+  try {
+    return new URL(value);
+  } catch {
+    return "must be an absolute URL";
+  }
+}
+
+function urlField(check: (url: URL, value: string) => string | undefined) {
+  return sized(
+    z
+      .string({ error: "must be a string" })
+      .max(LIMITS.urlLength)
+      .superRefine((value, ctx) => {
+        if (value.length > LIMITS.urlLength) return; // reported by max
+        const url = parseUrl(value);
+        const problem = typeof url === "string" ? url : check(url, value);
+        if (problem !== undefined) fieldIssue(ctx, VIOLATION_CODES.INVALID_PARAMETER, problem);
+      }),
+    { kind: "id", max: LIMITS.urlLength },
+  );
+}
+
+/**
+ * A web destination (card website destinations, landing and tracking URLs, video calls to
+ * action): an absolute `http://` or `https://` URL with a host.
+ */
+export function webUrl() {
+  return urlField((url, value) => {
+    // Written out in full: the parser would also read `https:host` as a web URL.
+    const start = value.slice(0, WEB_PREFIX_LENGTH).toLowerCase();
+    const written = start.startsWith("http://") || start.startsWith("https://");
+    return written && WEB_SCHEMES.has(url.protocol) && url.hostname !== ""
+      ? undefined
+      : "must be an absolute http:// or https:// URL";
+  });
+}
+
+/**
+ * An app link (googleplay / iOS deep links, OAuth callbacks): any scheme an app can
+ * register, e.g. `myapp://open`, but never one that runs code or reads local data
+ * (javascript:, data:, vbscript:, file:).
+ */
+export function appLink() {
+  return urlField((url) =>
+    UNSAFE_SCHEMES.has(url.protocol)
+      ? `must not use the ${url.protocol} scheme (an app or web link is expected)`
+      : undefined,
+  );
+}
