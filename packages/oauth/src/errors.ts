@@ -1,4 +1,4 @@
-import { redactString } from "./redact.js";
+import { redactString } from "./redact-text.js";
 
 /**
  * Every error this package throws has one of these codes. Messages never contain secrets:
@@ -60,6 +60,9 @@ export type VerificationFailureReason =
   | "invalidated_token"
   | "stale_timestamp"
   | "replay"
+  /** This client (consumer key and token) sent more signed requests than its share of the
+   * replay store holds within the timestamp window: refuse it alone, as a rate limit. */
+  | "nonce_limit"
   | "missing_parameter"
   | "duplicate_parameter"
   | "bad_parameter"
@@ -72,15 +75,30 @@ export class OAuthVerificationError extends OAuthError {
   readonly reason: VerificationFailureReason;
   /** The protocol parameter at fault, for missing/duplicate/bad parameter reasons. */
   readonly parameter: string | undefined;
+  /** For `nonce_limit`: seconds until the client's oldest nonce expires and frees a place. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(reason: VerificationFailureReason, message: string, parameter?: string) {
+  constructor(
+    reason: VerificationFailureReason,
+    message: string,
+    parameter?: string,
+    retryAfterSeconds?: number,
+  ) {
     super(OAuthErrorCode.VERIFICATION_FAILED, message);
     this.reason = reason;
     this.parameter = parameter;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason, parameter: this.parameter };
+    return {
+      ...super.toJSON(),
+      reason: this.reason,
+      parameter: this.parameter,
+      ...(this.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfterSeconds: this.retryAfterSeconds }),
+    };
   }
 }
 

@@ -61,3 +61,24 @@ describe("parseAuthorizationHeader", () => {
     }
   });
 });
+
+describe("parseAuthorizationHeader on long input", () => {
+  // Linear: each parameter is matched where the last one ended. A version that re-sliced or
+  // backtracked over the rest would take minutes on these.
+  it("parses 100,000 parameters", () => {
+    const params = Array.from({ length: 100_000 }, (_, i) => [`p${i}`, "v"] as const);
+    expect(parseAuthorizationHeader(buildAuthorizationHeader(params)).params).toHaveLength(100_000);
+  });
+
+  it.each([
+    ["a long name without '='", `OAuth ${"a".repeat(1_000_000)}`],
+    [
+      "a long name and spaces before the end",
+      `OAuth ${"a".repeat(500_000)}${" ".repeat(500_000)}x`,
+    ],
+    ["an unterminated value", `OAuth a="${"%41".repeat(300_000)}`],
+    ["an unterminated realm of escapes", `OAuth realm="${'\\"'.repeat(500_000)}`],
+  ])("refuses %s", (_label, header) => {
+    expect(() => parseAuthorizationHeader(header)).toThrow(OAuthProtocolError);
+  });
+});

@@ -29,12 +29,23 @@ function malformed(detail: string): OAuthProtocolError {
 }
 
 // name="value" where value is a percent-encoded string (RFC 5849 §3.5.1) or, for realm,
-// an RFC 2617 quoted-string that may hold backslash escapes.
-const PARAM = /^([A-Za-z0-9%._~-]+)[ \t]*=[ \t]*"((?:[^"\\]|\\.)*)"/;
+// an RFC 2617 quoted-string that may hold backslash escapes. Sticky, so each parameter is
+// matched where the previous one ended (no copies of the rest); linear: the name, the spaces
+// and `=` use disjoint classes, and each character of the value has one way to match.
+const PARAM = /([A-Za-z0-9%._~-]+)[ \t]*=[ \t]*"((?:[^"\\]|\\.)*)"/y;
+const SCHEME = /^[ \t]*OAuth(?:[ \t]|$)/i;
+const BLANK = /\s/;
 
 /** True when an Authorization value uses the OAuth scheme (case-insensitive, RFC 5849 §3.5.1). */
 export function isOAuthAuthorization(value: string): boolean {
-  return /^[ \t]*OAuth(?:[ \t]|$)/i.test(value);
+  return SCHEME.test(value);
+}
+
+/** The first index at or after `from` that is not white space (what trim() removes). */
+function skipBlanks(value: string, from: number): number {
+  let at = from;
+  while (at < value.length && BLANK.test(value.charAt(at))) at += 1;
+  return at;
 }
 
 /**
@@ -44,12 +55,13 @@ export function isOAuthAuthorization(value: string): boolean {
  */
 export function parseAuthorizationHeader(value: string): ParsedAuthorizationHeader {
   if (!isOAuthAuthorization(value)) throw malformed("not the OAuth scheme");
-  let rest = value.replace(/^[ \t]*OAuth/i, "").trim();
+  let at = skipBlanks(value, value.search(/OAuth/i) + "OAuth".length);
   const seen = new Set<string>();
   const params: ParamPair[] = [];
   let realm: string | undefined;
-  while (rest.length > 0) {
-    const match = PARAM.exec(rest);
+  while (at < value.length) {
+    PARAM.lastIndex = at;
+    const match = PARAM.exec(value);
     if (match === null) throw malformed('expected name="value"');
     const [whole, rawName = "", rawValue = ""] = match;
     const name = percentDecodeStrict(rawName);
@@ -64,11 +76,11 @@ export function parseAuthorizationHeader(value: string): ParsedAuthorizationHead
       if (decoded === undefined) throw malformed(`bad percent-encoding in ${safeName(name)}`);
       params.push([name, decoded]);
     }
-    rest = rest.slice(whole.length).trimStart();
-    if (rest.length === 0) break;
-    if (!rest.startsWith(",")) throw malformed("parameters must be separated by commas");
-    rest = rest.slice(1).trimStart();
-    if (rest.length === 0) throw malformed("trailing comma");
+    at = skipBlanks(value, at + whole.length);
+    if (at === value.length) break;
+    if (value[at] !== ",") throw malformed("parameters must be separated by commas");
+    at = skipBlanks(value, at + 1);
+    if (at === value.length) throw malformed("trailing comma");
   }
   return { realm, params };
 }

@@ -79,8 +79,16 @@ export type {
   RequestVerifier,
 } from "./verify/verify-request.js";
 export type { VerifiableRequest, HeaderBag } from "./verify/request-params.js";
-export { createMemoryReplayStore } from "./verify/replay-store.js";
-export type { ReplayStore, MemoryReplayStoreOptions } from "./verify/replay-store.js";
+export { createMemoryReplayStore, replayClientId } from "./verify/replay-store.js";
+export type {
+  ReplayStore,
+  ReplayEntry,
+  ReplayVerdict,
+  MemoryReplayStore,
+  MemoryReplayStoreOptions,
+} from "./verify/replay-store.js";
+export { NonceQuota, DEFAULT_NONCES_PER_CLIENT, DEFAULT_MAX_NONCES } from "./verify/nonce-quota.js";
+export type { NonceQuotaOptions, QuotaDecision } from "./verify/nonce-quota.js";
 export {
   buildBasicAuthorization,
   parseBasicAuthorization,
@@ -90,4 +98,5 @@ export type { BasicCredentials } from "./verify/basic.js";
 export { readBearerAuthorization } from "./verify/bearer-header.js";
 export { constantTimeEqual } from "./constant-time.js";
 
-export { redact, redactString, redactAuthorization, REDACTED } from "./redact.js";
+export { redact, redactAuthorization } from "./redact.js";
+export { redactString, redactForLog, REDACTED, LOGGED_TEXT_LIMIT } from "./redact-text.js";

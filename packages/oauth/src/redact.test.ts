@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, redact, redactAuthorization, redactString } from "./redact.js";
+import { REDACTED, redactString } from "./redact-text.js";
+import { redact, redactAuthorization } from "./redact.js";
 
 describe("redact", () => {
   it("masks OAuth header secrets but keeps the consumer key, nonce and timestamp", () => {

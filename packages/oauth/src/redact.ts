@@ -9,47 +9,12 @@
  * `oauth_timestamp`, `oauth_callback`, `oauth_signature_method`, `oauth_version`.
  * Over-masking (e.g. `token_type`) is accepted: a false positive costs a log detail, a false
  * negative leaks a credential.
+ * Free text is scanned in linear time by redact-text.ts.
  */
 
-export const REDACTED = "[REDACTED]";
-
-const SENSITIVE_NAME =
-  /secret|token|signature|passw|authorization|verifier|cookie|credential|private[_-]?key|api[_-]?key[_-]?secret/i;
+import { isSensitiveName, REDACTED, redactString } from "./redact-text.js";
 
 const MAX_DEPTH = 20;
-
-function isSensitiveName(name: string): boolean {
-  let decoded = name;
-  try {
-    decoded = decodeURIComponent(name.replace(/\+/g, " "));
-  } catch {
-    // A malformed escape: judge the raw name.
-  }
-  return SENSITIVE_NAME.test(decoded);
-}
-
-/** Masks credentials inside free text: headers, query strings, form and JSON bodies. */
-export function redactString(text: string): string {
-  return (
-    text
-      // JSON members: "access_token":"..."
-      .replace(/"([^"\\]+)"(\s*:\s*)"(?:[^"\\]|\\.)*"/g, (whole, name: string, sep: string) =>
-        isSensitiveName(name) ? `"${name}"${sep}"${REDACTED}"` : whole,
-      )
-      // Authorization header parameters: oauth_signature="..."
-      .replace(/([A-Za-z0-9_%.~-]+)(\s*=\s*)"[^"]*"/g, (whole, name: string, sep: string) =>
-        isSensitiveName(name) ? `${name}${sep}"${REDACTED}"` : whole,
-      )
-      // Query strings and form bodies: a=1&oauth_token=...
-      .replace(
-        /(^|[?&;\s,'(])([^=&\s?#"'(,;]+)=(?!")([^&\s#"',;)]*)/g,
-        (whole, lead: string, name: string) =>
-          isSensitiveName(name) ? `${lead}${name}=${REDACTED}` : whole,
-      )
-      // Bearer and Basic credentials (RFC 6750 b64token, RFC 7617 token68).
-      .replace(/\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/%]+=*/gi, `$1$2${REDACTED}`)
-  );
-}
 
 /** Masks an Authorization header value, keeping the scheme and the non-secret OAuth fields. */
 export function redactAuthorization(value: string): string {

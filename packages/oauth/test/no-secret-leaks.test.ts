@@ -13,6 +13,7 @@ import { signRequest } from "../src/signing/sign-request.js";
 import { parseBasicAuthorization, verifyBasicAuthorization } from "../src/verify/basic.js";
 import type { VerifiableRequest } from "../src/verify/request-params.js";
 import { createRequestVerifier } from "../src/verify/verify-request.js";
+import { createMemoryReplayStore } from "../src/verify/replay-store.js";
 import { startOAuthServer } from "./helpers/oauth-server.js";
 import type { TestServer } from "./helpers/oauth-server.js";
 
@@ -133,6 +134,15 @@ describe("no secret in errors or logs", () => {
         await verifier.verify(request(good.authorization), "protected");
         await verifier.verify(request(good.authorization), "protected");
       },
+      async () => {
+        const limited = createRequestVerifier({
+          lookupConsumerSecret: () => SECRETS.consumerSecret,
+          lookupToken: () => ({ status: "active", secret: SECRETS.accessSecret }),
+          replayStore: createMemoryReplayStore({ maxPerClient: 1 }),
+        });
+        await limited.verify(request(signedWith().authorization), "protected");
+        await limited.verify(request(signedWith().authorization), "protected");
+      },
       () =>
         verifyBasicAuthorization(
           `Basic ${Buffer.from(`${app.consumerKey}:${SECRETS.wrongSecret}`).toString("base64")}`,
@@ -170,6 +180,7 @@ describe("no secret in errors or logs", () => {
         "duplicate_parameter",
         "unknown_consumer",
         "replay",
+        "nonce_limit",
         "bad_credentials",
       ]),
     );

@@ -8,11 +8,23 @@ function isSensitiveName(name: string): boolean {
   return probe[name] !== "probe";
 }
 
+/**
+ * `message` without its trailing ` (got …)`: from the first ` (got ` when the message ends with
+ * `)`. A search, not `/ \(got .*\)$/s`, which rescans to the end from every ` (got ` in a
+ * value that does not end the message with `)`: quadratic in the value's length.
+ */
+function withoutValue(message: string): string {
+  const start = message.indexOf(" (got ");
+  return start === -1 || !message.endsWith(")")
+    ? message
+    : `${message.slice(0, start)} (value hidden)`;
+}
+
 /** A violation of a parameter named like a credential never shows the value it got. */
 export function hideSensitiveValue(violation: Violation): Violation {
   const top = violation.parameter.split(/[.[]/)[0] ?? "";
   const message = isSensitiveName(top)
-    ? violation.message.replace(/ \(got .*\)$/s, " (value hidden)")
+    ? withoutValue(violation.message)
     : redactString(violation.message);
   return { ...violation, message };
 }

@@ -48,3 +48,14 @@ describe("Basic credentials for /oauth2/token", () => {
     expect(() => parseBasicAuthorization(header)).toThrow(OAuthVerificationError);
   });
 });
+
+describe("parseBasicAuthorization on long input", () => {
+  // Linear: anchored, with disjoint classes for blanks, base64 and padding.
+  it.each([
+    ["base64 then junk", `Basic ${"A".repeat(1_000_000)}$`],
+    ["base64, blanks, base64", `Basic ${"A".repeat(500_000)}${" ".repeat(500_000)}A`],
+    ["padding then more", `Basic ${"A".repeat(4)}${"=".repeat(1_000_000)}`],
+  ])("refuses %s", (_label, header) => {
+    expect(() => parseBasicAuthorization(header)).toThrow(OAuthVerificationError);
+  });
+});

@@ -11,3 +11,18 @@ describe("readBearerAuthorization", () => {
     expect(readBearerAuthorization("Bearer a b")).toBeUndefined();
   });
 });
+
+describe("readBearerAuthorization on long input", () => {
+  // Linear: the scheme is anchored and spaces and token use disjoint classes.
+  it.each([
+    ["a long token", `Bearer ${"t".repeat(1_000_000)}`, "t".repeat(1_000_000)],
+    [
+      "space runs around two words",
+      `Bearer ${" ".repeat(500_000)}a${" ".repeat(500_000)}b`,
+      undefined,
+    ],
+    ["a long run of spaces only", `Bearer${" ".repeat(1_000_000)}`, undefined],
+  ])("reads %s", (_label, header, expected) => {
+    expect(readBearerAuthorization(header)).toBe(expected);
+  });
+});

@@ -1,73 +1,110 @@
+import { createHash } from "node:crypto";
 import type { Clock } from "../types.js";
+import { NonceQuota } from "./nonce-quota.js";
+import type { NonceQuotaOptions } from "./nonce-quota.js";
+
+/** One nonce of a verified request (RFC 5849 §3.3). */
+export interface ReplayEntry {
+  /** Who signed: `replayClientId(consumerKey, token)`, a digest that holds no credential. */
+  readonly client: string;
+  /** `oauth_timestamp`, seconds, already checked to be within the window. */
+  readonly timestamp: number;
+  /** `oauth_nonce`: 1 to 255 printable ASCII characters. */
+  readonly nonce: string;
+}
 
 /**
- * Remembers the nonces of accepted requests (RFC 5849 §3.3). `checkAndRemember` returns true
- * when the (consumer, timestamp, nonce) triple is new, and records it; false when it was seen.
- * A shared store (e.g. Redis `SET key NX EX window`) is needed when several servers verify.
+ * What a store answers: `new` (recorded now), `replayed` (recorded before, or older than the
+ * window), or `full`: this client holds its whole share and nothing was recorded; a place frees
+ * up in `retryAfterSeconds`.
+ */
+export type ReplayVerdict =
+  | { readonly status: "new" }
+  | { readonly status: "replayed" }
+  | { readonly status: "full"; readonly retryAfterSeconds: number };
+
+/**
+ * Remembers the nonces of verified requests. The contract every store keeps (the in-memory one
+ * below, PostgreSQL in apps/ads-api, Redis later):
+ * - `remember` is called only once the signature verified, so forged requests cost nothing;
+ * - an entry is new at most once: two requests with the same (client, timestamp, nonce), even
+ *   in two processes sharing the store, never both get `new` (an atomic insert-if-absent);
+ * - a durable store has the entry durable before it answers `new`: a crash after the request
+ *   was acted on must not let it be replayed;
+ * - entries are kept at least until their timestamp is older than now − window (the verifier
+ *   refuses those anyway) and may be dropped after;
+ * - each client's share is bounded (`NonceQuota`), so one client filling its share is refused
+ *   (`full`) while every other client keeps being served.
  */
 export interface ReplayStore {
-  checkAndRemember(
-    consumerKey: string,
-    timestamp: number,
-    nonce: string,
-  ): Promise<boolean> | boolean;
-}
-
-export interface MemoryReplayStoreOptions {
-  /** Seconds a nonce is kept after its timestamp; match the verifier's window (default 300). */
-  readonly windowSeconds?: number;
-  /** Most triples held at once (default 100 000). */
-  readonly maxEntries?: number;
-  readonly clock?: Clock;
+  remember(entry: ReplayEntry): Promise<ReplayVerdict> | ReplayVerdict;
 }
 
 /**
- * An in-process `ReplayStore`. Entries are bucketed by timestamp and a bucket is dropped once
- * its timestamp is older than the window, since the verifier refuses such requests anyway.
- * When it is full of live entries it refuses new nonces (fails closed): evicting a live entry
- * would let that request be replayed. Nonces are only remembered after a valid signature, so
- * only a holder of valid credentials can fill it.
+ * The client a nonce belongs to: the consumer key and the token the request was signed with
+ * (the access token; the request token on access_token; none on request_token), as a SHA-256
+ * hex digest, so a store keys and bounds by client without ever holding a token.
  */
-export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): ReplayStore & {
-  readonly size: number;
-} {
-  const windowSeconds = options.windowSeconds ?? 300;
-  const maxEntries = options.maxEntries ?? 100_000;
-  const clock = options.clock ?? Date.now;
-  const buckets = new Map<number, Set<string>>();
-  let size = 0;
-  let lastSweep = Number.NEGATIVE_INFINITY;
+export function replayClientId(consumerKey: string, token: string | undefined): string {
+  return createHash("sha256")
+    .update(JSON.stringify([consumerKey, token ?? null]))
+    .digest("hex");
+}
 
-  function evictExpired(nowSeconds: number): void {
-    // At most one sweep per second; there are at most 2 × window + 1 live buckets.
-    if (nowSeconds === lastSweep) return;
-    lastSweep = nowSeconds;
-    for (const [timestamp, bucket] of buckets) {
-      if (timestamp < nowSeconds - windowSeconds) {
-        size -= bucket.size;
-        buckets.delete(timestamp);
-      }
-    }
+export interface MemoryReplayStoreOptions extends NonceQuotaOptions {
+  readonly clock?: Clock | undefined;
+}
+
+/** The in-memory store answers at once. */
+export interface MemoryReplayStore extends ReplayStore {
+  remember(entry: ReplayEntry): ReplayVerdict;
+  /** Nonces held, all clients together. */
+  readonly size: number;
+}
+
+/**
+ * An in-process `ReplayStore`, lost on restart: for one process that may forget (tests, tools);
+ * a server should keep nonces durably. Bounded per client and in total as `NonceQuota` says;
+ * an entry costs about 100 bytes (a 48-character nonce), so the default bounds mean about
+ * 10 MB per client and 100 MB at the global bound.
+ */
+export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
+  const quota = new NonceQuota(options);
+  const clock = options.clock ?? Date.now;
+  /** timestamp → client → nonces. */
+  const seen = new Map<number, Map<string, Set<string>>>();
+
+  let expiredBefore = Number.NEGATIVE_INFINITY;
+
+  /** Drops timestamps older than the window, at most once a second. */
+  function expire(nowSeconds: number): void {
+    quota.expire(nowSeconds);
+    const cutoff = quota.cutoff(nowSeconds);
+    if (cutoff <= expiredBefore) return;
+    expiredBefore = cutoff;
+    for (const timestamp of seen.keys()) if (timestamp < cutoff) seen.delete(timestamp);
   }
 
   return {
     get size() {
-      return size;
+      return quota.size;
     },
-    checkAndRemember(consumerKey, timestamp, nonce) {
+    remember({ client, timestamp, nonce }) {
       const nowSeconds = Math.floor(clock() / 1000);
-      evictExpired(nowSeconds);
-      // Older than the window: already refused as stale, and remembering it would be pointless.
-      if (timestamp < nowSeconds - windowSeconds) return false;
-      // JSON keeps the triple unambiguous whatever characters the parts hold.
-      const key = JSON.stringify([consumerKey, nonce]);
-      const bucket = buckets.get(timestamp);
-      if (bucket?.has(key) === true) return false;
-      if (size >= maxEntries) return false;
-      if (bucket === undefined) buckets.set(timestamp, new Set([key]));
-      else bucket.add(key);
-      size += 1;
-      return true;
+      expire(nowSeconds);
+      if (timestamp < quota.cutoff(nowSeconds)) return { status: "replayed" };
+      let clients = seen.get(timestamp);
+      if (clients?.get(client)?.has(nonce) === true) return { status: "replayed" };
+      const decision = quota.take(client, timestamp, nowSeconds);
+      if (!decision.ok) return { status: "full", retryAfterSeconds: decision.retryAfterSeconds };
+      if (clients === undefined) {
+        clients = new Map();
+        seen.set(timestamp, clients);
+      }
+      const nonces = clients.get(client);
+      if (nonces === undefined) clients.set(client, new Set([nonce]));
+      else nonces.add(nonce);
+      return { status: "new" };
     },
   };
 }

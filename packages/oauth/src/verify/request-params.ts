@@ -108,6 +108,7 @@ export function gatherParameters(request: VerifiableRequest): GatheredParameters
 
 /** A name fit for a message: attacker-chosen names are cut short and stripped to ASCII. */
 export function printable(name: string): string {
-  const clean = name.replace(/[^\x21-\x7e]/g, "?");
+  // Cut first: a name may be as long as the request.
+  const clean = name.slice(0, 65).replace(/[^\x21-\x7e]/g, "?");
   return clean.length > 64 ? `${clean.slice(0, 64)}...` : clean;
 }

@@ -13,6 +13,7 @@ import {
   verifierAt,
 } from "../../test/helpers/verify-fixtures.js";
 import type { RequestKind } from "./verify-request.js";
+import { createMemoryReplayStore } from "./replay-store.js";
 
 async function reasonOf(
   request: VerifiableRequest,
@@ -175,6 +176,22 @@ describe("verifyRequest", () => {
     const request = signedRequest({ nonce: () => "same-nonce" });
     await verifier.verify(request, "protected");
     await expect(verifier.verify(request, "protected")).rejects.toMatchObject({ reason: "replay" });
+  });
+
+  it("refuses a client past its share of the replay store, and no other client", async () => {
+    const store = createMemoryReplayStore({ maxPerClient: 2, clock: () => NOW_MS });
+    const verifier = verifierAt(NOW_MS, store);
+    await verifier.verify(signedRequest({}), "protected");
+    await verifier.verify(signedRequest({}), "protected");
+    const refused = await verifier.verify(signedRequest({}), "protected").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OAuthVerificationError);
+    expect(refused).toMatchObject({ reason: "nonce_limit", retryAfterSeconds: 301 });
+    expect((refused as Error).message).toContain("for this token");
+    // The same app without a token (request_token) and the request token are other clients.
+    const leg1 = signedRequest({ token: undefined, oauthParams: { oauth_callback: "oob" } });
+    await expect(verifier.verify(leg1, "request_token")).resolves.toBeDefined();
+    const leg3 = signedRequest({ token: requestToken, oauthParams: { oauth_verifier: "v" } });
+    await expect(verifier.verify(leg3, "access_token")).resolves.toBeDefined();
   });
 
   it("does not remember the nonce of a forged request", async () => {

@@ -4,7 +4,7 @@ import { isValidNonce } from "../nonce.js";
 import { signatureBaseString } from "../signing/base-string.js";
 import { hmacSha1Signature } from "../signing/signature.js";
 import type { Clock } from "../types.js";
-import { createMemoryReplayStore } from "./replay-store.js";
+import { createMemoryReplayStore, replayClientId } from "./replay-store.js";
 import type { ReplayStore } from "./replay-store.js";
 import { gatherParameters } from "./request-params.js";
 import type { VerifiableRequest } from "./request-params.js";
@@ -34,7 +34,7 @@ export interface VerifierOptions {
     token: string,
     context: { readonly consumerKey: string; readonly kind: Exclude<RequestKind, "request_token"> },
   ): Promise<TokenLookupResult> | TokenLookupResult;
-  /** Defaults to an in-memory store with the same window and clock. */
+  /** Defaults to an in-memory store with the same window and clock (lost on restart). */
   readonly replayStore?: ReplayStore | undefined;
   /** Accepted clock skew each way, in seconds (default 300). */
   readonly windowSeconds?: number | undefined;
@@ -89,7 +89,9 @@ function fail(
  * by the lookups or the replay store propagate unchanged (they are server faults).
  *
  * Order: shape checks, timestamp window, consumer, token, constant-time signature comparison,
- * and only then the nonce, so forged requests cannot fill the replay store.
+ * and only then the nonce, so forged requests cannot fill the replay store. A client whose
+ * share of the store is full is refused with reason `nonce_limit` (a rate limit of that client
+ * alone; `retryAfterSeconds` says when it frees up).
  */
 export async function verifyRequest(
   request: VerifiableRequest,
@@ -152,8 +154,22 @@ export async function verifyRequest(
   if (!constantTimeEqual(expected, param("oauth_signature"))) {
     fail("bad_signature", "the signature does not match");
   }
-  if (!(await options.replayStore.checkAndRemember(consumerKey, timestamp, nonce))) {
+  // The client is the consumer and the token it signed with, so a store bounds each one's share.
+  const client = replayClientId(
+    consumerKey,
+    kind === "request_token" ? undefined : param("oauth_token"),
+  );
+  const verdict = await options.replayStore.remember({ client, timestamp, nonce });
+  if (verdict.status === "replayed") {
     fail("replay", "this oauth_nonce was already used with this timestamp");
+  }
+  if (verdict.status === "full") {
+    throw new OAuthVerificationError(
+      "nonce_limit",
+      `too many signed requests in the ±${windowSeconds} s timestamp window for this ${kind === "request_token" ? "API key" : "token"}; retry in ${verdict.retryAfterSeconds} s`,
+      undefined,
+      verdict.retryAfterSeconds,
+    );
   }
 
   const protocolParams = new Map([...protocol].filter(([name]) => name !== "oauth_signature"));
@@ -174,8 +190,9 @@ export interface RequestVerifier {
 }
 
 /**
- * Creates a verifier. Without `replayStore`, nonces are kept in memory for `windowSeconds`
- * (fine for one process; give a shared store when several processes verify).
+ * Creates a verifier. Without `replayStore`, nonces are kept in memory for `windowSeconds`,
+ * with the default bounds (fine for one process that may forget them on restart; give a
+ * durable, shared store to a server).
  */
 export function createRequestVerifier(options: VerifierOptions): RequestVerifier {
   const replayStore =

@@ -5,15 +5,17 @@ import type { ParamPair } from "../../src/types.js";
 import type { VerifiableRequest } from "../../src/verify/request-params.js";
 import { createRequestVerifier } from "../../src/verify/verify-request.js";
 import type { RequestVerifier, TokenLookupResult } from "../../src/verify/verify-request.js";
+import type { ReplayStore } from "../../src/verify/replay-store.js";
 
 export const NOW_MS = 1_700_000_000_000;
 export const consumer = { consumerKey: "app-key", consumerSecret: "consumer-secret-Qz9" };
 export const accessToken = { token: "123-access", tokenSecret: "token-secret-Wx7" };
 export const requestToken = { token: "req-token", tokenSecret: "req-secret-Pl3" };
 
-export function verifierAt(nowMs = NOW_MS): RequestVerifier {
+export function verifierAt(nowMs = NOW_MS, replayStore?: ReplayStore): RequestVerifier {
   return createRequestVerifier({
     clock: () => nowMs,
+    replayStore,
     lookupConsumerSecret: (key) =>
       key === consumer.consumerKey ? consumer.consumerSecret : undefined,
     lookupToken: (token, { kind }): TokenLookupResult => {
