@@ -1,6 +1,6 @@
 import { toWire, validateParams } from "@adsgraph/models";
 import type { AnyEndpoint, ValidateOptions } from "@adsgraph/models";
-import { redact, serializeForm } from "@adsgraph/oauth";
+import { redactForLog, serializeForm } from "@adsgraph/oauth";
 import type { ParamPair } from "@adsgraph/oauth";
 import type { SignableRequest } from "./auth.js";
 import { RestValidationError } from "./errors.js";
@@ -22,6 +22,7 @@ export interface PreparedRequest extends SignableRequest {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
+const SHOWN_URL_LENGTH = 8192;
 
 /**
  * Checks parameters against the catalog (throwing RestValidationError with every violation,
@@ -78,6 +79,7 @@ export function prepareRequest(
     oauthParams,
     body,
     contentType,
-    redactedUrl: redact(url.toString()),
+    // Errors and hooks show the URL: masked, and cut well above a 200-id list URL (~5 KB).
+    redactedUrl: redactForLog(url.toString(), SHOWN_URL_LENGTH),
   };
 }
