@@ -6,8 +6,11 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { GraphQLError } from "graphql";
-import type { GraphQLContext } from "./context.js";
-import { ERROR_CODES } from "./errors.js";
+import type { GraphQLContext, SessionProblem } from "./context.js";
+import { ERROR_CODES, ValidationError } from "./errors.js";
+import { parseGlobalId } from "./input/global-id.js";
+import { CURSOR_INPUT } from "./input/input-rules.js";
+import InputRulesPlugin from "./input/input-rules-plugin.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 
 /** Authorization scopes resolvers can require; filled per request in `context.ts`. */
@@ -16,6 +19,14 @@ export interface AuthScopes {
   authenticated: boolean;
 }
 
+const SESSION_PROBLEMS: Record<NonNullable<SessionProblem>, string> = {
+  missing: "Sign in first: send `Authorization: Bearer <session token>` (GET /auth/login).",
+  malformed:
+    "The session token is malformed (not an `ags_…` token of this service): send the " +
+    "`session_token` the sign-in answered, or sign in again (GET /auth/login).",
+  invalid: "The session token is unknown, expired or revoked: sign in again (GET /auth/login).",
+};
+
 const LIMIT_NAMES: Record<ComplexityErrorKind, "complexity" | "depth" | "breadth"> = {
   Complexity: "complexity",
   Depth: "depth",
@@ -23,8 +34,20 @@ const LIMIT_NAMES: Record<ComplexityErrorKind, "complexity" | "depth" | "breadth
 };
 
 /**
+ * Global ids are checked (with their input path) by the input rules plugin before the relay
+ * plugin decodes them; this decoder is the same rule for any other path, and never echoes the
+ * value or lets Pothos's own error (an internal error) through.
+ */
+function decodeGlobalID(globalID: string): { typename: string; id: string } {
+  const parsed = parseGlobalId(globalID);
+  if (parsed.problem === undefined) return { typename: parsed.typename, id: parsed.id };
+  throw new ValidationError([{ ...parsed.problem, field: "id", parameter: "id" }]);
+}
+
+/**
  * The schema builder: plugins only; every type lives in `schema/<type>.ts`. Scope auth comes
- * first so no other plugin runs for a refused field; errors must precede dataloader. Fields
+ * first so no other plugin runs for a refused field; errors must precede dataloader. The
+ * input rules plugin checks ids and cursors of every field before any plugin's work. Fields
  * are non-null unless they say otherwise (anything read upstream by id says so: a missing id
  * is null with an error on that path only).
  */
@@ -41,24 +64,32 @@ export const builder = new SchemaBuilder<{
     Micros: { Input: string; Output: string | number | bigint };
   };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, DataloaderPlugin, RelayPlugin, ComplexityPlugin],
+  plugins: [
+    ScopeAuthPlugin,
+    ErrorsPlugin,
+    DataloaderPlugin,
+    RelayPlugin,
+    ComplexityPlugin,
+    InputRulesPlugin,
+  ],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({ authenticated: context.viewer !== null }),
     unauthorizedError: (_parent, context) =>
       context.viewer === null
-        ? new GraphQLError(
-            context.sessionProblem === "invalid"
-              ? "The session token is unknown, expired or revoked: sign in again (GET /auth/login)."
-              : "Sign in first: send `Authorization: Bearer <session token>` (GET /auth/login).",
-            { extensions: { code: ERROR_CODES.UNAUTHENTICATED } },
-          )
+        ? new GraphQLError(SESSION_PROBLEMS[context.sessionProblem ?? "missing"], {
+            extensions: { code: ERROR_CODES.UNAUTHENTICATED },
+          })
         : new GraphQLError("Not allowed.", { extensions: { code: ERROR_CODES.FORBIDDEN } }),
   },
-  errors: { defaultTypes: [] },
+  // Input rule failures (ids, global ids) become a mutation's typed ValidationError too.
+  errors: { defaultTypes: [], unsafelyHandleInputErrors: true },
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
+    decodeGlobalID,
+    afterArgOptions: CURSOR_INPUT,
+    beforeArgOptions: CURSOR_INPUT,
     // A connection's `first` already multiplies its edges (see schema/connections.ts).
     edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
     nodeQueryOptions: { authScopes: { authenticated: true } },

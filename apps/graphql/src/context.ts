@@ -5,6 +5,7 @@ import type { Database } from "./db/database.js";
 import { createLoaders, type Loaders } from "./loaders/loaders.js";
 import type { Services } from "./services.js";
 import { endSessionOnInvalidToken } from "./sessions/end-on-invalid-token.js";
+import { isSessionTokenShape } from "./sessions/session-store.js";
 import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
 import { CacheMarks } from "./snapshots/cache-report.js";
 import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
@@ -18,8 +19,11 @@ export interface Viewer {
   screenName: string;
 }
 
-/** Why a request has no viewer: no session given, or one that is unknown, expired or revoked. */
-export type SessionProblem = "missing" | "invalid" | null;
+/**
+ * Why a request has no viewer: no session given, a value that cannot be a session token (never
+ * looked up), or a token that is unknown, expired or revoked.
+ */
+export type SessionProblem = "missing" | "malformed" | "invalid" | null;
 
 /**
  * What every resolver of one request sees. Built anew per request: loaders and clients made
@@ -47,12 +51,18 @@ export interface ContextDependencies {
   services: Pick<Services, "upstream" | "batching" | "snapshots">;
 }
 
+function sessionProblemOf(token: string | null, malformed: boolean): SessionProblem {
+  if (token === null) return "missing";
+  return malformed ? "malformed" : "invalid";
+}
+
 export async function createContext(
   request: FastifyRequest,
   { db, sessions, services }: ContextDependencies,
 ): Promise<GraphQLContext> {
   const token = readSessionToken(request);
-  const session = token === null ? null : await sessions.resolve(token);
+  const malformed = token !== null && !isSessionTokenShape(token);
+  const session = token === null || malformed ? null : await sessions.resolve(token);
   const direct = createUpstream({
     client:
       session &&
@@ -80,7 +90,7 @@ export async function createContext(
     db,
     session,
     viewer: session && { userId: session.userId, screenName: session.screenName },
-    sessionProblem: session ? null : token === null ? "missing" : "invalid",
+    sessionProblem: session ? null : sessionProblemOf(token, malformed),
     upstream,
     loaders: createLoaders(upstream, { batching: services.batching }),
     cacheMarks,

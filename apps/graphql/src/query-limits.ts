@@ -13,4 +13,9 @@ export const QUERY_LIMITS = {
   aliases: 30,
   /** Multiplier for a list field with no size argument. */
   defaultListMultiplier: 10,
+  /**
+   * Tokens in one document (graphql-js stops parsing past it): validation time grows faster
+   * than the document, and 300 fields with their arguments and fragments stay far below it.
+   */
+  tokens: 10_000,
 } as const;

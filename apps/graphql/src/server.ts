@@ -2,19 +2,21 @@ import { ApolloServer } from "@apollo/server";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
-import { redactString } from "@adsgraph/oauth";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
 import { formatError } from "./errors.js";
+import { errorLogFields, loggedUrl } from "./log-fields.js";
+import { noSubscriptionsRule } from "./no-subscriptions-rule.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
 import { cacheReportPlugin } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
+import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
 
 export interface ServerOptions {
   db: Database;
@@ -46,9 +48,10 @@ export async function buildServer({
         // The callback's query string carries the request token and verifier: logged masked.
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: redactString(request.url),
+          url: loggedUrl(request.url),
           remoteAddress: request.ip,
         }),
+        err: errorLogFields,
       },
     },
   });
@@ -61,6 +64,7 @@ export async function buildServer({
     reply.raw.once("close", services.snapshots.writer.requestStarted());
     done();
   });
+  refuseBrokenUtf8Json(app);
   await app.register(fastifyCookie);
   registerAuthRoutes(app, {
     oauth: services.oauth,
@@ -77,7 +81,13 @@ export async function buildServer({
     includeStacktraceInErrorResponses: false,
     // "Did you mean …" suggestions would leak the schema where introspection is refused.
     hideSchemaDetailsFromClientErrors: true,
+    // Parsing stops past this many tokens (400), before validation whose cost grows faster.
+    parseOptions: { maxTokens: QUERY_LIMITS.tokens },
+    // Clients send whole documents. Automatic persisted queries would keep a cache every client
+    // writes to, and a hash that does not match its query left as an error without a code.
+    persistedQueries: false,
     validationRules: [
+      noSubscriptionsRule,
       // Reported as a validation error (400); armor's default throws, which Apollo turns into a 500.
       maxAliasesRule({
         n: QUERY_LIMITS.aliases,

@@ -355,11 +355,19 @@ describe("the graph over the running servers", () => {
       message: expect.stringContaining("Sign in first") as unknown,
       extensions: { code: "UNAUTHENTICATED" },
     });
+    // A token of the right form that names no session.
     const invalid = await postGraphQL(stack.facade.url, "{ biddingRules { currency } }", {
-      headers: { authorization: "Bearer ags_not-a-session" },
+      headers: { authorization: `Bearer ags_${"A".repeat(43)}` },
     });
     expect(invalid.body.errors?.[0]).toMatchObject({
       message: expect.stringContaining("unknown, expired or revoked") as unknown,
+      extensions: { code: "UNAUTHENTICATED" },
+    });
+    const malformed = await postGraphQL(stack.facade.url, "{ biddingRules { currency } }", {
+      headers: { authorization: "Bearer ags_not-a-session" },
+    });
+    expect(malformed.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining("malformed") as unknown,
       extensions: { code: "UNAUTHENTICATED" },
     });
   });

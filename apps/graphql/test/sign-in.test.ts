@@ -125,9 +125,10 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
       data: { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } },
     });
 
+    // A cookie-authenticated POST must be one no other site can send (CSRF): a preflight header.
     const minted = await fetch(`${facade.origin}/auth/token`, {
       method: "POST",
-      headers: { cookie },
+      headers: { cookie, "apollo-require-preflight": "true" },
     });
     const { session_token: token } = (await minted.json()) as { session_token: string };
     secrets.add(token);
@@ -177,7 +178,8 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
 
     const logout = await fetch(`${facade.origin}/auth/logout`, {
       method: "POST",
-      headers: { cookie },
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
     });
     expect(logout.status).toBe(200);
 
@@ -199,6 +201,68 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     const upstream = await fetch(url, { headers: { authorization: signed.authorization } });
     expect(upstream.status).toBe(401);
     expect(((await upstream.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(89);
+  });
+
+  it("refuses a sign-out or token request another site could send, and the session lives on", async () => {
+    const cookie = await signInAsBrowser();
+    // What a form or a no-cors fetch of another page can send with the browser's cookie.
+    const simple: RequestInit[] = [
+      { headers: { cookie } },
+      { headers: { cookie, "content-type": "text/plain" }, body: "{}" },
+      { headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" },
+      { headers: { cookie, "content-type": "multipart/form-data; boundary=x" }, body: "--x--" },
+    ];
+    for (const path of ["/auth/logout", "/auth/token"]) {
+      for (const init of simple) {
+        const refused = await fetch(`${facade.origin}${path}`, { method: "POST", ...init });
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual({
+          error: {
+            code: "PREFLIGHT_REQUIRED",
+            message:
+              "This request could come from another site (CSRF): send `content-type: " +
+              "application/json` (with a JSON body such as `{}`) or a non-empty " +
+              "`apollo-require-preflight` header.",
+          },
+        });
+      }
+    }
+    expect((await ask({ cookie })).body.data).toEqual({
+      viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName },
+    });
+
+    const logout = await fetch(`${facade.origin}/auth/logout`, {
+      method: "POST",
+      headers: { cookie, "apollo-require-preflight": "true" },
+    });
+    expect(await logout.json()).toEqual({ signed_out: true });
+    expect((await ask({ cookie })).body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("refuses control characters in the callback and the PIN flow with a 400 naming the field", async () => {
+    const callback = await get(`${facade.origin}/auth/callback?oauth_token=t%00k&oauth_verifier=v`);
+    expect(callback.status).toBe(400);
+    expect(await callback.json()).toEqual({
+      error: {
+        code: "BAD_CALLBACK",
+        message: "oauth_token: must not contain control characters (found U+0000 at index 1)",
+      },
+    });
+    const repeated = await get(`${facade.origin}/auth/callback?oauth_token=a&oauth_token=b`);
+    expect(repeated.status).toBe(400);
+
+    const complete = await fetch(`${facade.origin}/auth/pin/complete`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ request_token: "rt", pin: "12\u0000" }),
+    });
+    expect(complete.status).toBe(400);
+    expect(await complete.json()).toEqual({
+      error: {
+        code: "INVALID_PARAMETER",
+        message: "pin: must not contain control characters (found U+0000 at index 2)",
+      },
+    });
   });
 
   it("signs in a command-line user with the PIN flow", async () => {

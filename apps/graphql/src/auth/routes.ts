@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { textProblem } from "@adsgraph/models";
 import {
   buildAuthenticateUrl,
   getAccessToken,
@@ -13,6 +14,7 @@ import type { LoginAttempts } from "../sessions/login-attempts.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { cookieOptions, LOGIN_COOKIE, SESSION_COOKIE } from "./cookies.js";
 import { readSessionToken } from "./request-session.js";
+import { couldBeCrossSite, PREFLIGHT_HINT } from "./require-preflight.js";
 
 export interface AuthRouteOptions {
   oauth: OAuthClientConfig;
@@ -24,15 +26,28 @@ export interface AuthRouteOptions {
   loginTtlSeconds: number;
 }
 
+/** Text the sign-in keeps or sends on: no control characters, no lone surrogates. */
+const storable = <T extends z.ZodString>(schema: T) =>
+  schema.superRefine((value, context) => {
+    const problem = textProblem(value);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+  });
+
 const callbackQuery = z.object({
-  oauth_token: z.string().min(1).optional(),
-  oauth_verifier: z.string().min(1).optional(),
-  denied: z.string().optional(),
+  oauth_token: storable(z.string().min(1)).optional(),
+  oauth_verifier: storable(z.string().min(1)).optional(),
+  denied: storable(z.string()).optional(),
 });
 const pinCompleteBody = z.object({
-  request_token: z.string().min(1, "request_token is required"),
-  pin: z.string().regex(/^\S+$/, "pin is required (the code the authorize page showed)"),
+  request_token: storable(z.string().min(1, "request_token is required")),
+  pin: storable(z.string().regex(/^\S+$/, "pin is required (the code the authorize page showed)")),
 });
+
+/** `name: rule` of the first broken rule of a parse. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`;
+}
 
 function problem(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.code(status).send({ error: { code, message } });
@@ -58,6 +73,8 @@ function upstreamProblem(reply: FastifyReply, error: unknown) {
  * - API clients: `POST /auth/token` (with the cookie) mints a separate bearer session token, or
  *   the PIN flow (`POST /auth/pin/start`, `POST /auth/pin/complete`, used by `pnpm login`);
  * - `POST /auth/logout` revokes the upstream access token and the session.
+ * The two cookie-authenticated POSTs (`token`, `logout`) refuse CORS-simple requests (CSRF);
+ * the PIN flow's POSTs act on no session and set no cookie, so a forged one gains nothing.
  */
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { oauth, sessions, attempts, publicUrl } = options;
@@ -100,7 +117,8 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
 
   app.get("/auth/callback", async (request, reply) => {
     const query = callbackQuery.safeParse(request.query);
-    if (!query.success || query.data.denied !== undefined) {
+    if (!query.success) return problem(reply, 400, "BAD_CALLBACK", firstIssue(query.error));
+    if (query.data.denied !== undefined) {
       return problem(
         reply,
         403,
@@ -151,15 +169,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
 
   app.post("/auth/pin/complete", async (request, reply) => {
     const body = pinCompleteBody.safeParse(request.body);
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      return problem(
-        reply,
-        400,
-        "INVALID_PARAMETER",
-        `${issue?.path.join(".")}: ${issue?.message}`,
-      );
-    }
+    if (!body.success) return problem(reply, 400, "INVALID_PARAMETER", firstIssue(body.error));
     const secret = await attempts.take(body.data.request_token, null);
     if (secret === null) {
       return problem(
@@ -177,15 +187,27 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     }
   });
 
+  // Cookie-authenticated POSTs: a page of another site must not be able to send one with the
+  // browser's cookie (login CSRF, forced sign-out). Checked before the body is read.
+  const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!couldBeCrossSite(request.headers)) return undefined;
+    return problem(
+      reply,
+      400,
+      "PREFLIGHT_REQUIRED",
+      `This request could come from another site (CSRF): ${PREFLIGHT_HINT}.`,
+    );
+  };
+
   /** Mints a bearer session token for API clients, from a signed-in browser (same user). */
-  app.post("/auth/token", async (request, reply) => {
+  app.post("/auth/token", { onRequest: refuseCrossSite }, async (request, reply) => {
     const current = await currentSession(request);
     if (!current) return problem(reply, 401, "UNAUTHENTICATED", "Sign in first (GET /auth/login).");
     const { token, session } = await sessions.create(current);
     return reply.send(sessionAnswer(token, session));
   });
 
-  app.post("/auth/logout", async (request, reply) => {
+  app.post("/auth/logout", { onRequest: refuseCrossSite }, async (request, reply) => {
     const current = await currentSession(request);
     if (!current) return problem(reply, 401, "UNAUTHENTICATED", "No live session to end.");
     try {

@@ -1,4 +1,5 @@
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { AccountRef } from "./account.js";
 import { IndustryTypeEnum } from "./enums.js";
 import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
@@ -8,14 +9,14 @@ const AccountPayload = (name: string, description: string) =>
 
 const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
   fields: (t) => ({
-    accountId: t.string({ required: true }),
+    accountId: t.string({ required: true, ...ID_INPUT }),
     name: t.string({ description: "A new name." }),
     industryType: t.field({ type: IndustryTypeEnum }),
   }),
 });
 
 const AccountIdInput = builder.inputType("AccountIdInput", {
-  fields: (t) => ({ accountId: t.string({ required: true }) }),
+  fields: (t) => ({ accountId: t.string({ required: true, ...ID_INPUT }) }),
 });
 
 const accountFields = inputPath();

@@ -1,6 +1,7 @@
 import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import type { AccountShape, UserAccessShape } from "../loaders/shapes.js";
 import {
   connectionComplexity,
@@ -106,7 +107,7 @@ const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
       complexity: connectionComplexity,
       args: {
         ...pageArgs(t.arg),
-        ids: t.arg.stringList({ description: "Only these account ids (≤200)." }),
+        ids: t.arg.stringList({ ...ID_INPUT, description: "Only these account ids (≤200)." }),
         q: t.arg.string({ description: "Case-insensitive name prefix." }),
         withDeleted: t.arg.boolean(),
         sort: t.arg({ type: AccountSort }),
@@ -143,7 +144,13 @@ builder.queryFields((t) => ({
     nullable: true,
     authScopes: { authenticated: true },
     description: "One account by its id (the single read: with industryType).",
-    args: { id: t.arg.string({ required: true, description: "The account id, e.g. dmo1ab." }) },
+    args: {
+      id: t.arg.string({
+        required: true,
+        ...ID_INPUT,
+        description: "The account id, e.g. dmo1ab.",
+      }),
+    },
     resolve: async (_root, { id }, { loaders }) => {
       const account = await loaders.accountDetail.load(id);
       loaders.account.prime(id, account);

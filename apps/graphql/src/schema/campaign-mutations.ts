@@ -1,4 +1,5 @@
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import type { CampaignShape } from "../loaders/shapes.js";
 import { CampaignRef } from "./campaign.js";
 import { BudgetOptimizationEnum, EntityStatusEnum } from "./enums.js";
@@ -46,9 +47,9 @@ const CampaignFieldsDescriptions = {
 
 const CreateCampaignInput = builder.inputType("CreateCampaignInput", {
   fields: (t) => ({
-    accountId: t.string({ required: true }),
+    accountId: t.string({ required: true, ...ID_INPUT }),
     name: t.string({ required: true, description: CampaignFieldsDescriptions.name }),
-    fundingInstrumentId: t.string({ required: true }),
+    fundingInstrumentId: t.string({ required: true, ...ID_INPUT }),
     dailyBudget: t.field({ type: "Micros", description: CampaignFieldsDescriptions.dailyBudget }),
     totalBudget: t.field({ type: "Micros", description: CampaignFieldsDescriptions.totalBudget }),
     entityStatus: t.field({ type: EntityStatusEnum, description: "ACTIVE unless given." }),
@@ -79,9 +80,9 @@ const CampaignBatchOperationInput = builder.inputType("CampaignBatchOperation", 
   description: "One operation of a campaign batch; UPDATE and DELETE name the campaign.",
   fields: (t) => ({
     type: t.field({ type: BatchOperationTypeEnum, required: true }),
-    campaignId: t.string({ description: "The campaign id (UPDATE, DELETE)." }),
+    campaignId: t.string({ ...ID_INPUT, description: "The campaign id (UPDATE, DELETE)." }),
     name: t.string({ description: CampaignFieldsDescriptions.name }),
-    fundingInstrumentId: t.string(),
+    fundingInstrumentId: t.string(ID_INPUT),
     dailyBudget: t.field({ type: "Micros" }),
     totalBudget: t.field({ type: "Micros" }),
     entityStatus: t.field({ type: EntityStatusEnum }),
@@ -93,7 +94,7 @@ const CampaignBatchOperationInput = builder.inputType("CampaignBatchOperation", 
 
 const BatchCampaignsInput = builder.inputType("BatchCampaignsInput", {
   fields: (t) => ({
-    accountId: t.string({ required: true }),
+    accountId: t.string({ required: true, ...ID_INPUT }),
     operations: t.field({ type: [CampaignBatchOperationInput], required: true }),
   }),
 });

@@ -1,5 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CampaignShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
@@ -119,8 +120,9 @@ builder.objectFields(AccountRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
-      ids: t.arg.stringList({ description: "Only these campaign ids (≤200)." }),
+      ids: t.arg.stringList({ ...ID_INPUT, description: "Only these campaign ids (≤200)." }),
       fundingInstrumentIds: t.arg.stringList({
+        ...ID_INPUT,
         description: "Only campaigns of these funding instruments (≤200).",
       }),
       q: t.arg.string({ description: "Case-insensitive name prefix (1 to 255 characters)." }),
@@ -149,7 +151,7 @@ builder.objectFields(AccountRef, (t) => ({
     type: CampaignRef,
     nullable: true,
     description: "One campaign of this account (drafts included); null with an error if missing.",
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
     resolve: (account, { id }, { loaders }) => loaders.campaign.load(entityKey(account.id, id)),
   }),
 }));

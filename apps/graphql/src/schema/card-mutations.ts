@@ -1,4 +1,5 @@
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import type { GenericCardShape } from "../loaders/shapes.js";
 import { GenericCardRef } from "./card.js";
 import { ComponentTypeEnum, LabelValueEnum } from "./enums.js";
@@ -27,8 +28,8 @@ const CardComponentInput = builder.inputType("CardComponentInput", {
     "DETAILS title and a WEBSITE destination; BUTTON label and an APP destination.",
   fields: (t) => ({
     type: t.field({ type: ComponentTypeEnum, required: true }),
-    mediaKey: t.string(),
-    mediaKeys: t.stringList(),
+    mediaKey: t.string(ID_INPUT),
+    mediaKeys: t.stringList(ID_INPUT),
     title: t.string(),
     label: t.field({ type: LabelValueEnum }),
     destination: t.field({ type: CardDestinationInput }),
@@ -85,7 +86,7 @@ const cardFieldOf = (parameter: string) =>
 const CreateCardInput = builder.inputType("CreateCardInput", {
   description: "components or slides: one of them, not both (order matters).",
   fields: (t) => ({
-    accountId: t.string({ required: true }),
+    accountId: t.string({ required: true, ...ID_INPUT }),
     name: t.string({ required: true, description: "At most 80 characters." }),
     components: t.field({ type: [CardComponentInput] }),
     slides: t.field({ type: t.listRef(t.listRef(CardComponentInput)) }),

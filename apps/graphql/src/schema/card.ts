@@ -1,6 +1,7 @@
 import type { ArgBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../loaders/shapes.js";
@@ -146,7 +147,7 @@ export const CardSort = sortInput("Card", ["id", "name", "card_type", "created_a
 /** Arguments of the poll and conversation card lists (spec §4.7: the same filters). */
 export const cardListArgs = (arg: ArgBuilder<Types>) => ({
   ...pageArgs(arg),
-  ids: arg.stringList({ description: "Only these card ids (≤200)." }),
+  ids: arg.stringList({ ...ID_INPUT, description: "Only these card ids (≤200)." }),
   q: arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
   withDeleted: arg.boolean(),
   sort: arg({ type: CardSort }),
@@ -175,8 +176,8 @@ builder.objectFields(AccountRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg, 200),
-      ids: t.arg.stringList({ description: "Only these card ids (≤200; `card_id`)." }),
-      cardUris: t.arg.stringList({ description: "Only these card URIs (≤200)." }),
+      ids: t.arg.stringList({ ...ID_INPUT, description: "Only these card ids (≤200; `card_id`)." }),
+      cardUris: t.arg.stringList({ ...ID_INPUT, description: "Only these card URIs (≤200)." }),
       cardTypes: t.arg({ type: [CardTypeEnum] }),
       q: t.arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
       includeLegacyCards: t.arg.boolean(),
@@ -208,7 +209,7 @@ builder.objectFields(AccountRef, (t) => ({
     type: GenericCardRef,
     nullable: true,
     description: "One generic card of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
     resolve: (account, { id }, { loaders }) => loaders.genericCard.load(entityKey(account.id, id)),
   }),
 }));

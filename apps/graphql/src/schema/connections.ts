@@ -4,6 +4,7 @@ import type { GraphQLResolveInfo, SelectionSetNode } from "graphql";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { ERROR_CODES } from "../errors.js";
+import { CURSOR_INPUT } from "../input/input-rules.js";
 import type { EntityKind, EntityShapes } from "../loaders/entities.js";
 import type { ListParamsOf, Loaders } from "../loaders/loaders.js";
 import type { ListPage } from "../upstream/upstream.js";
@@ -14,7 +15,10 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** `first`/`after` of a connection over an upstream list whose `count` goes up to `maxCount`. */
 export const pageArgs = (arg: ArgBuilder<Types>, maxCount = 1000) => ({
   first: arg.int({ description: `Page size, 1 to ${maxCount} (default ${DEFAULT_PAGE_SIZE}).` }),
-  after: arg.string({ description: "`endCursor` (or an edge's cursor) to go on from." }),
+  after: arg.string({
+    ...CURSOR_INPUT,
+    description: "`endCursor` (or an edge's cursor) to go on from.",
+  }),
 });
 
 /** The forward-only paging arguments of every connection (upstream cursors only go forward). */

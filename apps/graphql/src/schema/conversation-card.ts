@@ -1,6 +1,7 @@
 import type { ObjectRef } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { ConversationCardShape } from "../loaders/shapes.js";
@@ -152,9 +153,13 @@ builder.objectFields(AccountRef, (t) => ({
 
 const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversationCardInput", {
   fields: (t) => ({
-    accountId: t.string({ required: true }),
+    accountId: t.string({ required: true, ...ID_INPUT }),
     name: t.string({ required: true, description: "At most 80 characters." }),
-    mediaKey: t.string({ required: true, description: "A 16:9 video from the media library." }),
+    mediaKey: t.string({
+      required: true,
+      ...ID_INPUT,
+      description: "A 16:9 video from the media library.",
+    }),
     firstCta: t.string({
       required: true,
       description: "A hashtag, at most 20 characters after #.",
@@ -168,7 +173,7 @@ const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversat
     fourthCtaPost: t.string({ description: "Required with fourthCta." }),
     thankYouText: t.string({ required: true, description: "At most 23 characters." }),
     title: t.string({ description: "At most 23 characters; required when secondCta is absent." }),
-    posterMediaKey: t.string(),
+    posterMediaKey: t.string(ID_INPUT),
   }),
 });
 

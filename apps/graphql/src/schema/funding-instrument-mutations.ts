@@ -1,4 +1,5 @@
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { FundingInstrumentTypeEnum } from "./enums.js";
 import { FundingInstrumentRef } from "./funding-instrument.js";
 import { microsParam } from "./scalars.js";
@@ -8,7 +9,7 @@ const CreateSandboxFundingInstrumentInput = builder.inputType(
   "CreateSandboxFundingInstrumentInput",
   {
     fields: (t) => ({
-      accountId: t.string({ required: true }),
+      accountId: t.string({ required: true, ...ID_INPUT }),
       type: t.field({ type: FundingInstrumentTypeEnum, required: true }),
       currency: t.string({ required: true, description: "ISO 4217 code, e.g. USD." }),
       startTime: t.field({ type: "DateTime", required: true }),

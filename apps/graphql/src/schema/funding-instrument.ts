@@ -1,5 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { FundingInstrumentShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
@@ -95,7 +96,10 @@ builder.objectFields(AccountRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
-      ids: t.arg.stringList({ description: "Only these funding instrument ids (≤200)." }),
+      ids: t.arg.stringList({
+        ...ID_INPUT,
+        description: "Only these funding instrument ids (≤200).",
+      }),
       withDeleted: t.arg.boolean({ description: "Include deleted funding instruments." }),
       sort: t.arg({ type: FundingInstrumentSort }),
     },
@@ -117,7 +121,7 @@ builder.objectFields(AccountRef, (t) => ({
     type: FundingInstrumentRef,
     nullable: true,
     description: "One funding instrument of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
     resolve: (account, { id }, { loaders }) =>
       loaders.fundingInstrument.load(entityKey(account.id, id)),
   }),

@@ -1,6 +1,9 @@
 import { formatTimestamp } from "@adsgraph/models";
+import { PothosValidationError } from "@pothos/core";
 import { resolveArrayConnection } from "@pothos/plugin-relay";
+import { GraphQLError } from "graphql";
 import { builder } from "../builder.js";
+import { ERROR_CODES } from "../errors.js";
 import type { HistoryEntry } from "../snapshots/history-reader.js";
 import { CampaignRef } from "./campaign.js";
 import { CardInterface } from "./card.js";
@@ -60,11 +63,19 @@ const historyField = <Parent extends { id: string; account_id: string }>(
         before?: string | null;
       },
       { history }: { history: (t: string, id: string, account: string) => Promise<HistoryEntry[]> },
-    ) =>
-      resolveArrayConnection(
-        { args },
-        await history(resourceType(parent), parent.id, parent.account_id),
-      ),
+    ) => {
+      const versions = await history(resourceType(parent), parent.id, parent.account_id);
+      try {
+        return resolveArrayConnection({ args }, versions);
+      } catch (error) {
+        // Pothos refuses bad paging arguments (a foreign cursor, a negative count) with its
+        // own error type, which would leave as an internal error.
+        if (!(error instanceof PothosValidationError)) throw error;
+        throw new GraphQLError(`Invalid paging argument: ${error.message}`, {
+          extensions: { code: ERROR_CODES.BAD_USER_INPUT },
+        });
+      }
+    },
   }) as const;
 
 builder.objectField(CampaignRef, "history", (t) => t.connection(historyField(() => "campaign")));

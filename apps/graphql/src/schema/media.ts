@@ -1,5 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { AccountMediaShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
@@ -147,7 +148,7 @@ builder.objectFields(AccountRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
-      ids: t.arg.stringList({ description: "Only these account media ids (≤200)." }),
+      ids: t.arg.stringList({ ...ID_INPUT, description: "Only these account media ids (≤200)." }),
       creativeTypes: t.arg({ type: [CreativeTypeEnum] }),
       withDeleted: t.arg.boolean(),
       sort: t.arg({ type: AccountMediaSort }),
@@ -205,8 +206,8 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaLibraryObject"),
     args: {
-      accountId: t.arg.string({ required: true }),
-      mediaKey: t.arg.string({ required: true, description: "`<digits>_<digits>`." }),
+      accountId: t.arg.string({ required: true, ...ID_INPUT }),
+      mediaKey: t.arg.string({ required: true, ...ID_INPUT, description: "`<digits>_<digits>`." }),
     },
     resolve: (_root, args, { upstream }) =>
       attempt(

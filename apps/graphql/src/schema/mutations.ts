@@ -1,7 +1,8 @@
+import { VIOLATION_CODES } from "@adsgraph/models";
 import type { ObjectRef } from "@pothos/core";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
-import { NotFoundError, rethrowAsFacadeError } from "../errors.js";
+import { rethrowAsFacadeError, ValidationError } from "../errors.js";
 import type { FieldNamer } from "../errors.js";
 import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "./errors.js";
@@ -46,9 +47,11 @@ export function inputPath(renames: Readonly<Record<string, string>> = {}): Field
       .split(".")
       .filter((segment) => segment !== "params")
       .map((segment) => {
-        const match = /^([^[]*)(.*)$/.exec(segment);
-        const name = match?.[1] ?? segment;
-        return (renames[name] ?? camel(name)) + (match?.[2] ?? "");
+        // `name[2]`: the name, then its indexes (indexOf: no regex over an upstream text).
+        const bracket = segment.indexOf("[");
+        const name = bracket === -1 ? segment : segment.slice(0, bracket);
+        const indexes = bracket === -1 ? "" : segment.slice(bracket);
+        return (renames[name] ?? camel(name)) + indexes;
       })
       .join(".");
 }
@@ -62,14 +65,25 @@ export async function attempt<T>(run: () => Promise<T>, fieldOf?: FieldNamer): P
   }
 }
 
-/** The account and id inside a decoded global id of an account-scoped object. */
-export function ownedId(globalId: { id: string; typename: string }): {
-  accountId: string;
-  id: string;
-} {
+/**
+ * The account and id inside a decoded global id of an account-scoped object. Such ids always
+ * name both (`<account id>/<id>`): one without is not an id this API handed out.
+ */
+export function ownedId(
+  globalId: { id: string; typename: string },
+  field = "id",
+): { accountId: string; id: string } {
   const parsed = parseEntityKey(globalId.id);
-  if (parsed === null)
-    throw new NotFoundError(`No ${globalId.typename} has the id ${globalId.id}.`);
+  if (parsed === null) {
+    throw new ValidationError([
+      {
+        code: VIOLATION_CODES.INVALID_PARAMETER,
+        field,
+        parameter: field,
+        message: `must be the \`id\` of a ${globalId.typename} (it names no account)`,
+      },
+    ]);
+  }
   return parsed;
 }
 

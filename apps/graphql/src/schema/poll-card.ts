@@ -1,5 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { PollCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
@@ -98,14 +99,14 @@ builder.objectFields(AccountRef, (t) => ({
     type: PollCardRef,
     nullable: true,
     description: "One poll card of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
     resolve: (account, { id }, { loaders }) => loaders.pollCard.load(entityKey(account.id, id)),
   }),
 }));
 
 const CreatePollCardInput = builder.inputType("CreatePollCardInput", {
   fields: (t) => ({
-    accountId: t.string({ required: true }),
+    accountId: t.string({ required: true, ...ID_INPUT }),
     name: t.string({ required: true, description: "At most 80 characters." }),
     durationInMinutes: t.int({ required: true, description: "5 to 10080." }),
     firstChoice: t.string({ required: true, description: "At most 25 characters." }),
@@ -113,6 +114,7 @@ const CreatePollCardInput = builder.inputType("CreatePollCardInput", {
     thirdChoice: t.string({ description: "Needs the first two." }),
     fourthChoice: t.string({ description: "Needs the first three." }),
     mediaKey: t.string({
+      ...ID_INPUT,
       description: "An image from the media library (media polls need PROMOTED_MEDIA_POLLS).",
     }),
   }),

@@ -32,6 +32,14 @@ export interface SessionStoreOptions {
 }
 
 const TOKEN_PREFIX = "ags_";
+const TOKEN_BYTES = 32;
+/** `ags_` and 32 random bytes in base64url (43 characters): anchored, fixed length, linear. */
+const TOKEN_SHAPE = /^ags_[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` has the form of a session token at all (checked before any lookup). */
+export function isSessionTokenShape(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
+}
 
 /** SHA-256 of a session token: what the database holds instead of the token. */
 export function hashToken(token: string): string {
@@ -46,7 +54,7 @@ export function createSessionStore({
 }: SessionStoreOptions): SessionStore {
   return {
     async create(credentials) {
-      const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+      const token = `${TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString("base64url")}`;
       const id = randomUUID();
       const expiresAt = new Date(now().getTime() + ttlMs);
       await prisma.session.create({
@@ -64,7 +72,7 @@ export function createSessionStore({
     },
 
     async resolve(token) {
-      if (!token.startsWith(TOKEN_PREFIX)) return null;
+      if (!isSessionTokenShape(token)) return null;
       const row = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) } });
       if (!row || row.revokedAt !== null || row.expiresAt <= now()) return null;
       return {

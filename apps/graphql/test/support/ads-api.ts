@@ -119,14 +119,18 @@ export async function startStack({
   env = {},
   limits,
   latencyMs,
+  logStream,
 }: {
   env?: Record<string, string>;
   limits?: Partial<Limits>;
   latencyMs?: number;
+  /** Where the facade logs (set `LOG_LEVEL` in `env` too); tests read it. */
+  logStream?: NodeJS.WritableStream;
 } = {}): Promise<Stack> {
   const adsApi = await startAdsApi({ ...(limits && { limits }), ...(latencyMs && { latencyMs }) });
   const facade = await startFacade({
     engine: STACK_ENGINE,
+    ...(logStream && { logStream }),
     // Snapshots never answer unless a test asks for a freshness window: request counts then
     // measure the loaders alone.
     env: {

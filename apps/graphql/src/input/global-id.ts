@@ -1,0 +1,48 @@
+import { isUtf8 } from "node:buffer";
+import { LIMITS, textProblem, VIOLATION_CODES } from "@adsgraph/models";
+import type { InputProblem } from "./input-rules.js";
+
+/**
+ * Global ids are Pothos's default form, base64 of `<Type>:<id>`, where `<id>` is an account id
+ * or `<account id>/<id>`. Type name, account id and id are each at most an advertising id's
+ * length, so a longer value is refused before it is decoded.
+ */
+export const GLOBAL_ID_MAX_LENGTH = 4 * Math.ceil((3 * LIMITS.adsIdLength + 2) / 3);
+
+// Anchored, one character class then a bounded tail: linear.
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export type ParsedGlobalId =
+  | { readonly typename: string; readonly id: string; readonly problem?: undefined }
+  | { readonly problem: InputProblem };
+
+const notAGlobalId = (why: string): { problem: InputProblem } => ({
+  problem: {
+    code: VIOLATION_CODES.INVALID_PARAMETER,
+    message: `must be the \`id\` of an object of this API (${why})`,
+  },
+});
+
+/** The type name and id of a global id, or the rule it breaks. Linear, size checked first. */
+export function parseGlobalId(value: string): ParsedGlobalId {
+  if (value.length === 0) return notAGlobalId("got an empty string");
+  if (value.length > GLOBAL_ID_MAX_LENGTH) {
+    return {
+      problem: {
+        code: VIOLATION_CODES.TOO_LONG,
+        message: `must be at most ${GLOBAL_ID_MAX_LENGTH} characters (got ${value.length})`,
+      },
+    };
+  }
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return notAGlobalId("not base64");
+  const bytes = Buffer.from(value, "base64");
+  if (!isUtf8(bytes)) return notAGlobalId("not UTF-8 text");
+  const text = bytes.toString("utf8");
+  if (textProblem(text) !== undefined) return notAGlobalId("holds control characters");
+  const colon = text.indexOf(":");
+  if (colon <= 0 || colon === text.length - 1) return notAGlobalId("not <Type>:<id>");
+  const typename = text.slice(0, colon);
+  if (!TYPE_NAME.test(typename)) return notAGlobalId("not <Type>:<id>");
+  return { typename, id: text.slice(colon + 1) };
+}
