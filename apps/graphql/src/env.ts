@@ -44,6 +44,9 @@ const schema = z.object({
     .min(1)
     .default(path.join(appDir, ".data", "session-keys")),
   SESSION_TTL_SECONDS: seconds(7 * 24 * 3600),
+  /** Sign-ins one client address may start (`/auth/login`, `/auth/pin/start`) per window. */
+  SIGN_IN_LIMIT: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** At start, open a session for the dev access token and hand it to the playground. */
   DEV_SESSION: flag(process.env.NODE_ENV !== "production"),
   DEV_USER_ID: z

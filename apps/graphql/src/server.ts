@@ -4,6 +4,7 @@ import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuthRoutes } from "./auth/routes.js";
+import { registerSignInLimit } from "./auth/sign-in-limit.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
@@ -66,6 +67,7 @@ export async function buildServer({
   });
   refuseBrokenUtf8Json(app);
   await app.register(fastifyCookie);
+  await registerSignInLimit(app);
   registerAuthRoutes(app, {
     oauth: services.oauth,
     sessions: services.sessions,
@@ -73,6 +75,7 @@ export async function buildServer({
     publicUrl: env.GRAPHQL_PUBLIC_URL,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     loginTtlSeconds: 15 * 60,
+    signInLimit: { max: env.SIGN_IN_LIMIT, windowSeconds: env.SIGN_IN_LIMIT_WINDOW_SECONDS },
   });
 
   const apollo = new ApolloServer<GraphQLContext>({

@@ -14,6 +14,7 @@ import type { LoginAttempts } from "../sessions/login-attempts.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { cookieOptions, LOGIN_COOKIE, SESSION_COOKIE } from "./cookies.js";
 import { readSessionToken } from "./request-session.js";
+import { signInLimited, type SignInLimit } from "./sign-in-limit.js";
 import { couldBeCrossSite, PREFLIGHT_HINT } from "./require-preflight.js";
 
 export interface AuthRouteOptions {
@@ -24,6 +25,8 @@ export interface AuthRouteOptions {
   sessionTtlSeconds: number;
   /** How long a started sign-in may take. */
   loginTtlSeconds: number;
+  /** Sign-ins one client address may start per window. */
+  signInLimit: SignInLimit;
 }
 
 /** Text the sign-in keeps or sends on: no control characters, no lone surrogates. */
@@ -94,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     });
   };
 
-  app.get("/auth/login", async (request, reply) => {
+  app.get("/auth/login", signInLimited(options.signInLimit), async (request, reply) => {
     const forceLogin = (request.query as Record<string, unknown>).force_login === "true";
     const binding = randomBytes(24).toString("base64url");
     try {
@@ -150,7 +153,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     }
   });
 
-  app.post("/auth/pin/start", async (_request, reply) => {
+  app.post("/auth/pin/start", signInLimited(options.signInLimit), async (_request, reply) => {
     try {
       const requestToken = await getRequestToken(oauth, { callback: "oob" });
       await attempts.begin({

@@ -1,0 +1,41 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, RouteShorthandOptions } from "fastify";
+
+/** How many sign-ins one client address may start per window. */
+export interface SignInLimit {
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
+/** Addresses remembered at once (an LRU): memory stays bounded whoever calls. */
+const REMEMBERED_ADDRESSES = 10_000;
+
+/**
+ * Starting a sign-in (`GET /auth/login`, `POST /auth/pin/start`) needs no session, writes a
+ * login attempt and spends one of the facade's upstream request-token calls, which the service
+ * limits for the facade as a whole. Without a per-address limit one anonymous client could
+ * fill the attempts table and spend that quota, locking every other user out of sign-in.
+ * Registers the limiter; routes opt in with `signInLimited(limit)` (one budget for both).
+ */
+export async function registerSignInLimit(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    cache: REMEMBERED_ADDRESSES,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: {
+        code: "RATE_LIMITED",
+        message: `Too many sign-ins started from this address; retry in ${context.after}.`,
+      },
+    }),
+  });
+}
+
+/** Route options putting a route under the shared sign-in budget. */
+export function signInLimited(limit: SignInLimit): RouteShorthandOptions {
+  return {
+    config: {
+      rateLimit: { max: limit.max, timeWindow: limit.windowSeconds * 1000, groupId: "sign-in" },
+    },
+  };
+}
