@@ -1,0 +1,384 @@
+import { PassThrough } from "node:stream";
+import { LIMITS } from "@adsgraph/models";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO, startStack, type Stack } from "./support/ads-api.js";
+import { postGraphQL } from "./support/facade.js";
+
+// Input a careless or hostile client sends (issue 12): every piece is refused by a rule the
+// facade states (a typed error or a 4xx naming what is wrong), before any upstream request,
+// never as INTERNAL_SERVER_ERROR, and the facade stays healthy with no stack in its logs.
+
+const A = DEMO.accounts[0].id;
+const globalId = (text: string) => Buffer.from(text, "utf8").toString("base64");
+const MILLION = 1_000_000;
+
+const VIOLATIONS = "... on ValidationError { code violations { code field message } }";
+
+/** Mutations that take a global id, each as `(id) => document` over `$id`. */
+const GLOBAL_ID_MUTATIONS: Record<string, string> = {
+  deleteCampaign: `mutation ($id: ID!) { deleteCampaign(id: $id) { __typename ${VIOLATIONS} } }`,
+  updateCampaign: `mutation ($id: ID!) { updateCampaign(input: { id: $id, name: "n" }) { __typename ${VIOLATIONS} } }`,
+  deleteSandboxFundingInstrument: `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteCard: `mutation ($id: ID!) { deleteCard(id: $id) { __typename ${VIOLATIONS} } }`,
+  updateCard: `mutation ($id: ID!) { updateCard(input: { id: $id, name: "n" }) { __typename ${VIOLATIONS} } }`,
+  deleteAccountMedia: `mutation ($id: ID!) { deleteAccountMedia(id: $id) { __typename ${VIOLATIONS} } }`,
+};
+
+/** Values that are no global id of this API, with the rule each breaks. */
+const MALFORMED_GLOBAL_IDS: [string, string, string][] = [
+  ["huge", "Q".repeat(MILLION), "TOO_LONG"],
+  ["not base64", "not base64!", "INVALID_PARAMETER"],
+  ["a lone surrogate", "QQ\ud800=", "INVALID_PARAMETER"],
+  ["a NUL inside", globalId(`Campaign:${A}/\u0000c1`), "INVALID_PARAMETER"],
+  ["not UTF-8", Buffer.from([0x43, 0x3a, 0xc3, 0x28]).toString("base64"), "INVALID_PARAMETER"],
+  ["no type", globalId(`:${A}/c1`), "INVALID_PARAMETER"],
+  ["no id", globalId("Campaign:"), "INVALID_PARAMETER"],
+  ["an unknown type", globalId(`Nope:${A}/c1`), "INVALID_PARAMETER"],
+  ["a type without ids", globalId("Viewer:1"), "INVALID_PARAMETER"],
+];
+
+describe("hostile input to the facade", () => {
+  let stack: Stack;
+  const logs = new PassThrough();
+  let logText = "";
+  logs.on("data", (chunk: Buffer) => (logText += chunk.toString("utf8")));
+  /** Every answer of this file, checked at the end for internal errors. */
+  const answers: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { LOG_LEVEL: "info" }, logStream: logs });
+  });
+  afterAll(() => stack.close());
+
+  /** Runs an operation as the demo user; `served` is what ads-api served for it. */
+  async function run(query: string, variables?: Record<string, unknown>) {
+    stack.adsApi.reset();
+    const answer = await postGraphQL(stack.facade.url, query, {
+      ...(variables && { variables }),
+      headers: stack.headers,
+    });
+    answers.push(JSON.stringify(answer.body));
+    return { ...answer, served: stack.adsApi.served().total };
+  }
+
+  async function post(body: string | ArrayBuffer, headers: Record<string, string> = {}) {
+    const response = await fetch(stack.facade.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...stack.headers, ...headers },
+      body,
+    });
+    const text = await response.text();
+    answers.push(text);
+    return { status: response.status, text };
+  }
+
+  async function expectHealthy() {
+    expect((await postGraphQL(stack.facade.url, "{ health }")).body).toMatchObject({
+      data: { health: "ok" },
+    });
+  }
+
+  it("refuses a 1,000,000-character id by the size rule, with no upstream request", async () => {
+    const huge = "a".repeat(MILLION);
+    const tooLong = {
+      code: "TOO_LONG",
+      field: "id",
+      message: `must be at most ${LIMITS.adsIdLength} characters (got ${MILLION})`,
+    };
+    const asVariable = await run(`query ($id: String!) { account(id: $id) { name } }`, {
+      id: huge,
+    });
+    expect(asVariable.status).toBe(200);
+    expect(asVariable.body.data).toEqual({ account: null });
+    expect(asVariable.body.errors).toMatchObject([
+      {
+        path: ["account"],
+        extensions: { code: "BAD_USER_INPUT", violations: [tooLong] },
+      },
+    ]);
+    expect(asVariable.served).toBe(0);
+
+    // The same id written into the document: a document of a million characters.
+    const inline = await run(`{ account(id: "${huge}") { name } }`);
+    expect(inline.body.errors?.[0]?.extensions).toMatchObject({ violations: [tooLong] });
+    expect(inline.served).toBe(0);
+
+    const nested = await run(
+      `query ($id: String!) { account(id: "${A}") { campaign(id: $id) { name } } }`,
+      { id: huge },
+    );
+    expect(nested.body.errors?.[0]).toMatchObject({
+      path: ["account", "campaign"],
+      extensions: { code: "BAD_USER_INPUT", violations: [tooLong] },
+    });
+    // Only the account itself was read; the campaign never was.
+    expect(nested.served).toBe(1);
+
+    const create = await run(
+      `mutation ($id: String!) { createCampaign(input: { accountId: "${A}", name: "n", fundingInstrumentId: $id }) { __typename ${VIOLATIONS} } }`,
+      { id: huge },
+    );
+    expect(create.body.data).toEqual({
+      createCampaign: {
+        __typename: "ValidationError",
+        code: "BAD_USER_INPUT",
+        violations: [{ ...tooLong, field: "fundingInstrumentId" }],
+      },
+    });
+    expect(create.served).toBe(0);
+
+    const list = await run(
+      `query ($ids: [String!]) { viewer { accounts(ids: $ids) { totalCount } } }`,
+      {
+        ids: [A, huge],
+      },
+    );
+    expect(list.body.errors?.[0]?.extensions).toMatchObject({
+      violations: [{ ...tooLong, field: "ids[1]" }],
+    });
+    expect(list.served).toBe(0);
+    await expectHealthy();
+  });
+
+  it.each(MALFORMED_GLOBAL_IDS)(
+    "answers a global id with %s as a ValidationError on node, nodes and every mutation",
+    async (_case, id, code) => {
+      const violation = { code, field: "id", message: expect.any(String) as unknown };
+      const node = await run(`query ($id: ID!) { node(id: $id) { id } }`, { id });
+      expect(node.body).toMatchObject({
+        data: { node: null },
+        errors: [
+          { path: ["node"], extensions: { code: "BAD_USER_INPUT", violations: [violation] } },
+        ],
+      });
+      expect(node.served).toBe(0);
+
+      const nodes = await run(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, {
+        ids: [globalId(`Campaign:${A}/c1`), id],
+      });
+      expect(nodes.body.errors).toMatchObject([
+        {
+          path: ["nodes"],
+          extensions: { code: "BAD_USER_INPUT", violations: [{ ...violation, field: "ids[1]" }] },
+        },
+      ]);
+      expect(nodes.served).toBe(0);
+
+      for (const [name, document] of Object.entries(GLOBAL_ID_MUTATIONS)) {
+        const mutation = await run(document, { id });
+        expect(mutation.body, name).toEqual({
+          data: {
+            [name]: {
+              __typename: "ValidationError",
+              code: "BAD_USER_INPUT",
+              violations: [violation],
+            },
+          },
+          extensions: expect.anything() as unknown,
+        });
+        expect(mutation.served, name).toBe(0);
+      }
+    },
+  );
+
+  it("says which type a mutation wanted, and answers ids that name nothing as NOT_FOUND", async () => {
+    const accountId = globalId(`Account:${A}`);
+    const wrongType = await run(GLOBAL_ID_MUTATIONS.deleteCampaign ?? "", { id: accountId });
+    expect(wrongType.body.data).toEqual({
+      deleteCampaign: {
+        __typename: "ValidationError",
+        code: "BAD_USER_INPUT",
+        violations: [
+          {
+            code: "INVALID_PARAMETER",
+            field: "id",
+            message: "must be the `id` of a Campaign (got an id of type Account)",
+          },
+        ],
+      },
+    });
+    // A campaign id without its account is no id this API hands out.
+    const noAccount = await run(GLOBAL_ID_MUTATIONS.deleteCard ?? "", {
+      id: globalId("GenericCard:c1"),
+    });
+    expect(noAccount.body.data).toMatchObject({
+      deleteCard: { __typename: "ValidationError", violations: [{ field: "id" }] },
+    });
+    expect(wrongType.served + noAccount.served).toBe(0);
+
+    // Well-formed ids of known types that name nothing: null and NOT_FOUND on that path.
+    const missing = await run(
+      `query ($a: ID!, $b: ID!) { a: node(id: $a) { id } b: node(id: $b) { id } }`,
+      {
+        a: globalId("Campaign:c1"),
+        b: globalId(`Campaign:${A}/nope`),
+      },
+    );
+    expect(missing.body.data).toEqual({ a: null, b: null });
+    expect(missing.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([
+      [["a"], "NOT_FOUND"],
+      [["b"], "NOT_FOUND"],
+    ]);
+  });
+
+  it("refuses control characters and lone surrogates in ids, id lists and cursors", async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      [`query ($v: String!) { account(id: $v) { name } }`, { v: `${A}\u0000` }, "id"],
+      [`query ($v: String!) { account(id: $v) { name } }`, { v: "dmo\ud800" }, "id"],
+      [
+        `query ($v: [String!]) { account(id: "${A}") { campaigns(ids: $v) { edges { cursor } } } }`,
+        { v: ["c1", "c\u00012"] },
+        "ids[1]",
+      ],
+      [
+        `query ($v: String) { account(id: "${A}") { campaigns(after: $v) { edges { cursor } } } }`,
+        { v: "cursor\u0000" },
+        "after",
+      ],
+      [
+        `query ($v: String) { account(id: "${A}") { campaigns(after: $v) { edges { cursor } } } }`,
+        { v: "c".repeat(MILLION) },
+        "after",
+      ],
+    ];
+    for (const [query, variables, field] of cases) {
+      const answer = await run(query, variables);
+      expect(answer.body.errors, JSON.stringify(variables).slice(0, 80)).toMatchObject([
+        { extensions: { code: "BAD_USER_INPUT", violations: [{ field }] } },
+      ]);
+      // The account of the nested cases is read first; nothing past the refused argument.
+      expect(answer.served).toBeLessThanOrEqual(1);
+    }
+
+    const media = await run(
+      `mutation ($key: String!) { deleteMediaLibraryObject(accountId: "${A}", mediaKey: $key) { __typename ${VIOLATIONS} } }`,
+      { key: "1_2\u0000" },
+    );
+    expect(media.body.data).toMatchObject({
+      deleteMediaLibraryObject: {
+        __typename: "ValidationError",
+        violations: [{ field: "mediaKey" }],
+      },
+    });
+    expect(media.served).toBe(0);
+
+    const batch = await run(
+      `mutation ($ops: [CampaignBatchOperation!]!) { batchCampaigns(input: { accountId: "${A}", operations: $ops }) { __typename ${VIOLATIONS} } }`,
+      {
+        ops: [
+          { type: "DELETE", campaignId: "c1" },
+          { type: "DELETE", campaignId: "c\u001b" },
+        ],
+      },
+    );
+    expect(batch.body.data).toMatchObject({
+      batchCampaigns: {
+        __typename: "ValidationError",
+        violations: [{ code: "INVALID_PARAMETER", field: "operations[1].campaignId" }],
+      },
+    });
+    expect(batch.served).toBe(0);
+
+    // Snapshot history pages with Pothos's own offset cursors.
+    const history = await run(
+      `{ account(id: "${A}") { campaigns(first: 1) { edges { node { history(after: "zz") { edges { cursor } } } } } } }`,
+    );
+    expect(history.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    await expectHealthy();
+  });
+
+  it("answers an unusable session token as UNAUTHENTICATED without looking it up", async () => {
+    const unusable: Record<string, string>[] = [
+      { cookie: "adsgraph_session=ags_%00abc" },
+      { authorization: `Bearer ags_${"x".repeat(10_000)}` },
+    ];
+    for (const headers of unusable) {
+      const { body } = await postGraphQL(stack.facade.url, "{ viewer { userId } }", { headers });
+      answers.push(JSON.stringify(body));
+      expect(body.errors?.[0]).toMatchObject({
+        message: expect.stringContaining("malformed") as unknown,
+        extensions: { code: "UNAUTHENTICATED" },
+      });
+    }
+  });
+
+  it("gives operations it cannot run a clear 4xx, never a long stall", async () => {
+    const subscription = await post(JSON.stringify({ query: "subscription { health }" }));
+    expect(subscription.status).toBe(400);
+    expect(JSON.parse(subscription.text)).toMatchObject({
+      errors: [
+        {
+          message: "This API has no subscriptions: send a query or a mutation.",
+          extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+        },
+      ],
+    });
+
+    const overGet = await fetch(
+      `${stack.facade.url}?query=${encodeURIComponent("mutation { createSandboxAccount { __typename } }")}`,
+      { headers: { ...stack.headers, "apollo-require-preflight": "true" } },
+    );
+    expect(overGet.status).toBe(405);
+    answers.push(await overGet.text());
+
+    const unknownName = await post(
+      JSON.stringify({ query: "query A { health }", operationName: "B" }),
+    );
+    expect(unknownName.status).toBe(400);
+    expect(unknownName.text).toContain('Unknown operation named \\"B\\"');
+
+    const empty = await post(JSON.stringify({ query: "" }));
+    expect(empty.status).toBe(400);
+
+    // 100,000 tokens in 200 KB: parsing stops at the token limit, before validation.
+    const tokens = await post(JSON.stringify({ query: `{ ${"a ".repeat(100_000)}}` }));
+    expect(tokens.status).toBe(400);
+    expect(JSON.parse(tokens.text)).toMatchObject({
+      errors: [
+        {
+          message: expect.stringContaining("10000 tokens. Parsing aborted") as unknown,
+          extensions: { code: "GRAPHQL_PARSE_FAILED" },
+        },
+      ],
+    });
+
+    const tooLarge = await post(
+      JSON.stringify({ query: `{ health } #${"x".repeat(2 * MILLION)}` }),
+    );
+    expect(tooLarge.status).toBe(413);
+
+    // `{"query":"<0xff>"}`: JSON is UTF-8.
+    const brokenUtf8 = await post(
+      new Uint8Array([...Buffer.from('{"query":"'), 0xff, ...Buffer.from('"}')]).buffer,
+    );
+    expect(brokenUtf8.status).toBe(400);
+    expect(brokenUtf8.text).toContain("not valid UTF-8");
+
+    const poisoned = await post('{"query":"{ health }","__proto__":{"x":1}}');
+    expect(poisoned.status).toBe(400);
+
+    const notJson = await post("{ health }");
+    expect(notJson.status).toBe(400);
+
+    // Automatic persisted queries are off: a hash that does not match its query is not served.
+    const persisted = await post(
+      JSON.stringify({
+        query: "{ health }",
+        extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } },
+      }),
+    );
+    expect(JSON.parse(persisted.text)).toMatchObject({
+      errors: [{ extensions: { code: "PERSISTED_QUERY_NOT_SUPPORTED" } }],
+    });
+    await expectHealthy();
+  });
+
+  it("answered no input of this file with an internal error, and logged no stack trace", () => {
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((answer) => answer.includes("INTERNAL_SERVER_ERROR"))).toEqual([]);
+    expect(answers.filter((answer) => /"statusCode":5\d\d/.test(answer))).toEqual([]);
+    expect(logText).toContain('"statusCode":400'); // the log holds the refused requests
+    // A stack trace in a JSON log line: its frames as escaped lines ("\n    at ...").
+    expect(logText).not.toMatch(/\\n\s+at /);
+  });
+});
