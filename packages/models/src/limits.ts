@@ -77,6 +77,8 @@ export const LIMITS = {
   cursorLength: 4096,
   /** OAuth tokens, verifiers and bearer tokens sent as parameters. */
   credentialLength: 1024,
+  /** One item of a comma list of free words (keywords, e-mail types): a word or short phrase. */
+  wordLength: 128,
   /** Structure of one request's parameters, checked before anything else. */
   input: {
     /** Any string anywhere, when its parameter has no tighter limit. */

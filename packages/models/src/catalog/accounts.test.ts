@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectValid, expectViolation } from "../../test/support.js";
+import { LIMITS } from "../limits.js";
 
 describe("accounts (spec §4.3)", () => {
   const history = {
@@ -72,6 +73,17 @@ describe("accounts (spec §4.3)", () => {
       user_id: "756201191646691328",
       subscribe_email_types: "ACCOUNT_PERFORMANCE",
     });
+    // The spec gives the e-mail types only as examples; each is still a word, not a document.
+    expectViolation(
+      "user_settings.update",
+      {
+        account_id: "a1",
+        user_id: "756201191646691328",
+        subscribe_email_types: `ACCOUNT_PERFORMANCE,${"X".repeat(LIMITS.wordLength + 1)}`,
+      },
+      "subscribe_email_types[1]",
+      "TOO_LONG",
+    );
     expectViolation(
       "user_settings.get",
       { account_id: "a1", user_id: "jack" },

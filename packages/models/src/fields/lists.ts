@@ -73,11 +73,12 @@ export function enumList<const V extends string>(values: readonly [V, ...V[]]) {
 }
 
 /**
- * A comma-list parameter of free words (e.g. `keywords`): one-line text; an item sent in an
- * array may not hold a comma, which the wire form would split.
+ * A comma-list parameter of free words (e.g. `keywords`): one-line text of at most
+ * `LIMITS.wordLength` characters per item; an item sent in an array may not hold a comma,
+ * which the wire form would split.
  */
 export function wordList() {
-  const word = text({ min: 1 }).refine(
+  const word = text({ min: 1, max: LIMITS.wordLength }).refine(
     (value) => !value.includes(","),
     "must not contain a comma (commas separate the items)",
   );
