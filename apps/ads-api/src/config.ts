@@ -1,5 +1,6 @@
 import type { HostRole } from "@adsgraph/models";
 import type { Env } from "./env.js";
+import type { FaultSettings } from "./http/fault-settings.js";
 
 /** Limits of spec §8 and of this service, each configurable so tests can exhaust them fast. */
 export interface Limits {
@@ -18,6 +19,10 @@ export interface Limits {
   readonly requestTokenTtlMs: number;
   readonly sessionTtlMs: number;
   readonly timestampWindowSeconds: number;
+  /** Nonces one client (consumer key and token) may hold within the window; then 429 code 88. */
+  readonly noncesPerClient: number;
+  /** Nonces of all clients together; past it only clients above their fair share are refused. */
+  readonly maxNonces: number;
   /** spec §8: active campaigns per account unless the account has its own limit (max 8,000). */
   readonly activeCampaigns: number;
   readonly batchMax: number;
@@ -34,6 +39,8 @@ export interface AdsApiConfig {
   readonly tls: TlsFiles | undefined;
   readonly limits: Limits;
   readonly latencyMs: number;
+  /** Faults injected on catalog endpoints (resilience runs); undefined: none. */
+  readonly faults?: FaultSettings | undefined;
   readonly logLevel: Env["LOG_LEVEL"];
 }
 
@@ -55,6 +62,8 @@ export const DEFAULT_LIMITS: Limits = {
   requestTokenTtlMs: 15 * MINUTE_MS,
   sessionTtlMs: 30 * 24 * 60 * MINUTE_MS,
   timestampWindowSeconds: 300,
+  noncesPerClient: 100_000,
+  maxNonces: 1_000_000,
   activeCampaigns: 200,
   batchMax: 40,
 };
@@ -74,6 +83,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
     },
     tls: tlsCert !== undefined && tlsKey !== undefined ? { cert: tlsCert, key: tlsKey } : undefined,
     latencyMs: env.ADS_API_LATENCY_MS,
+    faults: env.ADS_API_FAULTS,
     logLevel: env.LOG_LEVEL,
     limits: {
       rateWindowMs: env.ADS_API_RATE_WINDOW_SECONDS * 1000,
@@ -85,6 +95,8 @@ export function configFromEnv(env: Env): AdsApiConfig {
       requestTokenTtlMs: env.ADS_API_REQUEST_TOKEN_TTL_SECONDS * 1000,
       sessionTtlMs: env.ADS_API_SESSION_TTL_SECONDS * 1000,
       timestampWindowSeconds: env.ADS_API_TIMESTAMP_WINDOW_SECONDS,
+      noncesPerClient: env.ADS_API_NONCES_PER_CLIENT,
+      maxNonces: env.ADS_API_NONCES_MAX,
       activeCampaigns: env.ADS_API_ACTIVE_CAMPAIGN_LIMIT,
       batchMax: env.ADS_API_BATCH_MAX,
     },

@@ -1,9 +1,9 @@
 import type { HostRole } from "@adsgraph/models";
-import { createMemoryReplayStore } from "@adsgraph/oauth";
 import { createSecretBox } from "@adsgraph/storage";
 import type { SecretBox, SecretKey } from "@adsgraph/storage";
-import type { ReplayStore } from "@adsgraph/oauth";
 import type { AdsApiConfig, Limits } from "./config.js";
+import { createNonceStore } from "./credentials/nonces.js";
+import type { NonceStore } from "./credentials/nonces.js";
 import { hmacBase64url } from "./crypto/tokens.js";
 import type { Database, PrismaClient } from "./db/database.js";
 import { CursorCodec } from "./http/paging.js";
@@ -26,7 +26,8 @@ export interface AppContext {
   /** The service's clock for resource times (tests move it to close polls). */
   readonly clock: () => Date;
   readonly limiter: RateLimiter;
-  readonly replayStore: ReplayStore;
+  /** OAuth 1.0a nonces, in the database (started and closed with the server). */
+  readonly replayStore: NonceStore;
   readonly requestLog: RequestLog;
   readonly cursors: CursorCodec;
   readonly reference: ReferenceData;
@@ -66,8 +67,16 @@ export function createContext(options: ContextOptions): AppContext {
     limits: config.limits,
     clock: options.clock ?? (() => new Date()),
     limiter: new RateLimiter(config.limits.rateWindowMs),
-    replayStore: createMemoryReplayStore({
+    replayStore: createNonceStore(options.db.prisma, {
       windowSeconds: config.limits.timestampWindowSeconds,
+      maxPerClient: config.limits.noncesPerClient,
+      maxEntries: config.limits.maxNonces,
+      // Only the error's name: a driver's message may quote the connection.
+      onPruneError: (error) => {
+        process.emitWarning(
+          `ads-api: deleting expired OAuth nonces failed (${error instanceof Error ? error.name : "error"}); the next run tries again`,
+        );
+      },
     }),
     requestLog: new RequestLog(),
     cursors: new CursorCodec(deriveKey(current, "cursor")),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseFaults } from "./http/fault-settings.js";
 
 const appDir = path.resolve(import.meta.dirname, "..");
 
@@ -46,6 +47,19 @@ const schema = z.object({
   ADS_API_SEED: flag(true),
   /** Fixed delay added to every response, for benchmarks. */
   ADS_API_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+  /** Faults injected on catalog endpoints (`5xx=0.1,429=0.05,...`, README "Configuration"); unset: none. */
+  ADS_API_FAULTS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === "") return undefined;
+      try {
+        return parseFaults(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message, input: text });
+        return z.NEVER;
+      }
+    }),
   /** Rate-limit window (spec §8: 15 minutes) and the limits counted in it. */
   ADS_API_RATE_WINDOW_SECONDS: seconds(900),
   ADS_API_RATE_LIMIT: count(10_000),
@@ -58,6 +72,10 @@ const schema = z.object({
   ADS_API_SESSION_TTL_SECONDS: seconds(30 * 24 * 3600),
   /** OAuth 1.0a timestamp window, each way. */
   ADS_API_TIMESTAMP_WINDOW_SECONDS: seconds(300),
+  /** Nonces one client (API key and token) may hold within the window; more answer 429. */
+  ADS_API_NONCES_PER_CLIENT: count(100_000),
+  /** Nonces of all clients together before only clients past their fair share are refused. */
+  ADS_API_NONCES_MAX: count(1_000_000),
   /** spec §8: active campaigns per account by default (an account may be raised to 8,000). */
   ADS_API_ACTIVE_CAMPAIGN_LIMIT: count(200),
   /** Operations in one campaigns batch request. */

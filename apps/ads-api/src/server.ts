@@ -33,6 +33,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const plans = planHosts(options.config.hosts, options.config.tls);
   const ctx = createContext(options);
+  // Nonces of the last window, before any request is verified (a restart keeps refusing replays).
+  await ctx.replayStore.start();
   const apps = {} as Record<HostRole, FastifyInstance>;
   try {
     for (const plan of plans) {
@@ -53,6 +55,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   } catch (error) {
     await Promise.all(Object.values(apps).map((app) => app.close()));
+    await ctx.replayStore.close();
     throw error;
   }
   return {
@@ -61,6 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     apps,
     close: async () => {
       await Promise.all(Object.values(apps).map((app) => app.close()));
+      await ctx.replayStore.close();
     },
   };
 }

@@ -6,9 +6,26 @@ import path from "node:path";
 export interface MigratableClient {
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
   $queryRawUnsafe<T>(query: string, ...values: unknown[]): PromiseLike<T>;
-  $transaction<R>(fn: (tx: MigratableTransaction) => Promise<R>): PromiseLike<R>;
+  $transaction<R>(
+    fn: (tx: MigratableTransaction) => Promise<R>,
+    options?: TransactionOptions,
+  ): PromiseLike<R>;
 }
 export type MigratableTransaction = Pick<MigratableClient, "$executeRawUnsafe">;
+
+/** Prisma's interactive transaction limits, in milliseconds. */
+export interface TransactionOptions {
+  readonly maxWait?: number;
+  readonly timeout?: number;
+}
+
+/**
+ * A migration's transaction has no deadline a slow machine could miss. Prisma's defaults (2 s
+ * to start, 5 s to finish) rolled migrations back at start on a loaded 2-core machine and
+ * failed a test run (issue 12); a migration is as slow as its table is large, so only a
+ * transaction that never ends is cut.
+ */
+export const MIGRATION_TRANSACTION: TransactionOptions = { maxWait: 600_000, timeout: 3_600_000 };
 
 /**
  * Applies the committed migrations in `migrationsDir` (a Prisma `prisma/migrations` folder) that
@@ -18,7 +35,7 @@ export type MigratableTransaction = Pick<MigratableClient, "$executeRawUnsafe">;
  * Why not `prisma migrate deploy`: through a driver adapter (the only way here, since no native
  * engine can be downloaded) it fails on PostgreSQL (prisma/orm#27403, "Column type 'name' could
  * not be deserialized") and costs ~20 s per run on PGlite. `prisma migrate dev` on PGlite is
- * still how migrations are written (`pnpm --filter <app> migrate:dev --name <change>`).
+ * still how migrations are written (`pnpm --filter <app> migration:new <change>`, a diff against HEAD's schema).
  */
 export async function applyMigrations(
   client: MigratableClient,
@@ -64,7 +81,7 @@ export async function applyMigrations(
         checksum,
         name,
       );
-    });
+    }, MIGRATION_TRANSACTION);
     done.push(name);
   }
   return done;

@@ -1,13 +1,16 @@
 import type { OAuthVerificationError } from "@adsgraph/oauth";
 import type { ApiError } from "../errors.js";
-import { AuthenticationError, ERROR_CODES } from "../errors.js";
+import { AuthenticationError, ERROR_CODES, RateLimitError } from "../errors.js";
 
 /**
- * How a failed OAuth 1.0a verification is answered (401 in every case):
+ * How a failed OAuth 1.0a verification is answered (401 but for the nonce share):
  * - unknown or invalidated token → 89 "Invalid or expired token" (spec §7);
  * - timestamp outside the window → 135 "Timestamp out of bounds";
  * - no, malformed or incomplete OAuth parameters → 215 "Bad Authentication data";
- * - bad signature, unknown consumer key, replayed nonce → 32 "Could not authenticate you".
+ * - bad signature, unknown consumer key, replayed nonce → 32 "Could not authenticate you";
+ * - more signed requests within the timestamp window than this client's share of the nonce
+ *   store → 429 code 88 with `retry-after` (that client alone is refused; a signature was
+ *   verified, so this is a rate limit, not a failed authentication).
  * Messages name the parameter at fault, never a credential's value.
  */
 export function toAuthError(error: OAuthVerificationError): ApiError {
@@ -34,6 +37,13 @@ export function toAuthError(error: OAuthVerificationError): ApiError {
         ERROR_CODES.BAD_AUTHENTICATION_DATA,
         `Bad Authentication data: ${error.message}.`,
         error.parameter,
+      );
+    case "nonce_limit":
+      return new RateLimitError(
+        `Rate limit exceeded: ${error.message}.`,
+        error.retryAfterSeconds === undefined
+          ? {}
+          : { "retry-after": String(error.retryAfterSeconds) },
       );
     case "bad_signature":
     case "unknown_consumer":

@@ -1,3 +1,4 @@
+import { roleCombinationProblem } from "../auth/roles.js";
 import type { AppContext } from "../context.js";
 import { createApp } from "../credentials/apps.js";
 import type { AccessType } from "../credentials/apps.js";
@@ -54,7 +55,10 @@ function roles(options: Options): Permission[] {
   const wanted = given.length === 0 ? ["ACCOUNT_ADMIN"] : given;
   const bad = wanted.filter((role) => !isPermission(role));
   if (bad.length > 0) throw new UsageError(`unknown role(s) ${bad.join(", ")}`);
-  return wanted.filter(isPermission);
+  const roles = wanted.filter(isPermission);
+  const problem = roleCombinationProblem(roles);
+  if (problem !== undefined) throw new UsageError(problem);
+  return roles;
 }
 
 type Command = (ctx: AppContext, options: Options) => Promise<string[]>;
@@ -95,16 +99,20 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
     usage:
       "--name <name> [--id <id>] [--timezone <zone>] [--grant <user>] [--role <ROLE>] [--production]",
     run: async (ctx, options) => {
+      const grantee = optionalText(options, "grant");
+      // Roles and grantee are checked before the account is written.
+      const grant =
+        grantee === undefined
+          ? undefined
+          : { userId: (await user(ctx, grantee)).id, roles: roles(options) };
       const account = await createAccountRow(ctx.prisma, {
         id: optionalText(options, "id"),
         name: text(options, "name"),
         timezone: optionalText(options, "timezone"),
         sandbox: options.production !== true,
       });
-      const grantee = optionalText(options, "grant");
-      if (grantee !== undefined)
-        await grantAccess(ctx.prisma, account.id, (await user(ctx, grantee)).id, roles(options));
-      return [`account ${account.id} "${account.name}"`];
+      if (grant !== undefined) await grantAccess(ctx.prisma, account.id, grant.userId, grant.roles);
+      return [`account ${account.id} "${account.name}"${account.sandbox ? "" : " (production)"}`];
     },
   },
   grant: {

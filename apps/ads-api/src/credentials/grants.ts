@@ -1,4 +1,5 @@
 import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
+import { roleCombinationProblem } from "../auth/roles.js";
 import type { Db } from "../db/database.js";
 
 export type Permission = (typeof USER_ACCESS_PERMISSIONS)[number];
@@ -7,17 +8,28 @@ export function isPermission(value: string): value is Permission {
   return (USER_ACCESS_PERMISSIONS as readonly string[]).includes(value);
 }
 
-/** Gives a user roles on an account (replacing earlier roles). */
+/** A set of roles spec §4.3 does not allow (POST_COMPOSER alone, or no role at all). */
+export class GrantError extends Error {
+  override readonly name = "GrantError";
+}
+
+/**
+ * Gives a user roles on an account (replacing earlier roles). Throws GrantError, writing
+ * nothing, for a combination §4.3 does not allow.
+ */
 export async function grantAccess(
   db: Db,
   accountId: string,
   userId: string,
   permissions: readonly Permission[],
 ): Promise<void> {
+  const problem = roleCombinationProblem(permissions);
+  if (problem !== undefined) throw new GrantError(problem);
+  const roles = [...new Set(permissions)];
   await db.accountGrant.upsert({
     where: { accountId_userId: { accountId, userId } },
-    create: { accountId, userId, permissions: [...permissions] },
-    update: { permissions: [...permissions] },
+    create: { accountId, userId, permissions: roles },
+    update: { permissions: roles },
   });
 }
 

@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { HostRole } from "@adsgraph/models";
-import { redactString } from "@adsgraph/oauth";
+import { redactForLog } from "@adsgraph/oauth";
 import Fastify from "fastify";
 import type { FastifyInstance } from "fastify";
 import type { TlsFiles } from "../config.js";
 import type { AppContext } from "../context.js";
-import { registerErrorHandler, routeFlags } from "../http/error-handler.js";
+import { answerFrameworkError, registerErrorHandler, routeFlags } from "../http/error-handler.js";
+import { registerFaults } from "../http/faults.js";
 import { registerFormParser } from "../http/form-body.js";
+import { registerJsonAndOtherParsers } from "../http/json-body.js";
 import { authSchemeOf } from "../http/request-log.js";
 import { registerAdminRoutes } from "../routes/admin.js";
 import { registerAuthorizePages } from "../routes/authorize.js";
@@ -24,7 +26,8 @@ export interface HostOptions {
 /**
  * One Fastify app per host role (each listens on its own URL). Logs go through pino with
  * credentials redacted: the Authorization and Cookie headers are removed and URLs pass
- * through `redactString` (the authorize page carries oauth_token on its query string).
+ * through `redactForLog` (masked, then cut to a few KB: the authorize page carries oauth_token
+ * on its query string, and a log line's size must not depend on what a client sends).
  */
 export function buildHostApp(
   ctx: AppContext,
@@ -32,6 +35,10 @@ export function buildHostApp(
   options: HostOptions,
 ): FastifyInstance {
   const app = Fastify({
+    // No limit of the router's own: Node caps the request line at 16 KiB, and the catalog
+    // refuses a too-long id with a 400 naming it (Fastify's limit of 100 answered 414).
+    routerOptions: { maxParamLength: 16_384 },
+    frameworkErrors: answerFrameworkError,
     ...(options.tls === undefined
       ? {}
       : { https: { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) } }),
@@ -46,13 +53,14 @@ export function buildHostApp(
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: redactString(request.url),
+          url: redactForLog(request.url),
           remoteAddress: request.ip,
         }),
       },
     },
   });
   registerFormParser(app);
+  registerJsonAndOtherParsers(app);
   registerErrorHandler(app);
   if (ctx.config.latencyMs > 0) {
     const delay = ctx.config.latencyMs;
@@ -60,8 +68,9 @@ export function buildHostApp(
       await sleep(delay);
     });
   }
+  registerFaults(app, ctx.config.faults, { rateLimit: ctx.limits.userRate });
   app.addHook("onResponse", async (request, reply) => {
-    const flags = routeFlags(request) as { admin?: boolean; endpointId?: string };
+    const flags = routeFlags(request);
     if (flags.admin === true) return;
     ctx.requestLog.record({
       at: new Date().toISOString(),

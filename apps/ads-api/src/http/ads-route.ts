@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import type { AuthContext, Caller } from "../auth/verify.js";
 import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
-import { ENDPOINT_CAPABILITIES, allows } from "../auth/roles.js";
+import { allows, capabilityOf } from "../auth/roles.js";
+import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
 import { permissionsOf } from "../credentials/grants.js";
 import type { Permission } from "../credentials/grants.js";
 import type { Account } from "../generated/prisma/client.js";
@@ -64,8 +65,9 @@ export function userOf(call: { readonly auth: Caller }): AuthContext {
 }
 
 /**
- * Who calls: the app-only bearer token where the catalog allows it (§4.4 reference data), else
- * OAuth 1.0a user context. A valid bearer token on a user-context endpoint gets 403 (code 220).
+ * Who calls: the app-only bearer token where the catalog allows it (§4.4 reference data, the
+ * post-data API of §4.9), else OAuth 1.0a user context. A valid bearer token on a
+ * user-context endpoint gets 403 (code 220).
  */
 async function authenticate(
   ctx: AppContext,
@@ -76,7 +78,7 @@ async function authenticate(
   const bearer = readBearerAuthorization(request.headers.authorization);
   if (bearer === undefined) return verifyUserRequest(ctx, role, request);
   const caller = await verifyBearerRequest(ctx, bearer);
-  if (endpoint.auth !== "bearer-or-user") {
+  if (endpoint.auth !== "bearer-or-user" && endpoint.auth !== "bearer") {
     throw new ForbiddenError(
       ERROR_CODES.USER_CONTEXT_REQUIRED,
       `${endpoint.id} needs user context (OAuth 1.0a signed with an access token); the app-only bearer token cannot call it`,
@@ -99,6 +101,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
 async function resolveScope(
   ctx: AppContext,
+  role: HostRole,
   endpointId: string,
   accountId: string,
   auth: Caller,
@@ -112,7 +115,7 @@ async function resolveScope(
       "account_id",
     );
   }
-  const capability = ENDPOINT_CAPABILITIES[endpointId];
+  const capability = capabilityOf(endpointId);
   if (capability === undefined || !allows(permissions, capability)) {
     throw new ForbiddenError(
       ERROR_CODES.UNAUTHORIZED_ACCESS,
@@ -123,6 +126,7 @@ async function resolveScope(
   if (account === null || (account.deleted && !withDeleted)) {
     throw new NotFoundError(`account ${accountId} does not exist`, "account_id");
   }
+  if (role === "ads-sandbox") requireSandboxAccount(account, ctx.hosts.ads);
   return { account, permissions };
 }
 
@@ -180,10 +184,12 @@ function applyTotalCountLimit(ctx: AppContext, auth: Caller): void {
 
 /**
  * Registers a catalog endpoint on a host app. The pipeline: OAuth 1.0a verification (or the
- * app-only bearer where the catalog allows it), the user-token (or app) rate limit, parameter validation through the catalog (400 listing every
- * violation, before anything is written), a read-only token refused on writes, account access
- * and role, the with_total_count limit, the account rate limit on GETs, then the handler; its
- * result is wrapped in the spec §2.1 envelope echoing the parameters.
+ * app-only bearer where the catalog allows it), the user-token (or app) rate limit, the body
+ * read and parameter validation through the catalog (400 listing every violation, before
+ * anything is written), a read-only token refused on writes, account access and role (and,
+ * on the sandbox host, a sandbox account), 501 when no handler exists yet, the
+ * with_total_count limit, the account rate limit on GETs, then the handler; its result is
+ * wrapped in the spec §2.1 envelope echoing the parameters.
  */
 export function registerAdsEndpoint(
   app: FastifyInstance,
@@ -198,7 +204,8 @@ export function registerAdsEndpoint(
     url,
     config: { endpointId: endpoint.id },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (handler === undefined) throw new NotImplementedError(endpoint.id);
+      // Authentication first: an unauthenticated caller learns nothing of the route (not
+      // whether it is implemented, nor what its parameters or body should be).
       const auth = await authenticate(ctx, role, endpoint, request);
       applyUserLimit(ctx, reply, auth, endpoint.id);
       const raw = gatherParams(endpoint, request);
@@ -227,6 +234,7 @@ export function registerAdsEndpoint(
         accountId !== undefined && inPath
           ? await resolveScope(
               ctx,
+              role,
               endpoint.id,
               accountId,
               auth,
@@ -234,6 +242,8 @@ export function registerAdsEndpoint(
               endpoint.id === "accounts.get" && params.with_deleted === true,
             )
           : undefined;
+      // After the role check, so that endpoints still to be built already answer by the roles.
+      if (handler === undefined) throw new NotImplementedError(endpoint.id);
       if (params.with_total_count === true) applyTotalCountLimit(ctx, auth);
       if (scope !== undefined && endpoint.method === "GET") {
         applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
@@ -251,20 +261,26 @@ export function registerAdsEndpoint(
   });
 }
 
-/** An endpoint of the sandbox host reached on the production host: a clear refusal. */
+/**
+ * An endpoint of the sandbox host reached on the production host: a clear refusal, once the
+ * caller is authenticated (and counted against its rate limit like any call).
+ */
 export function registerSandboxOnly(
   app: FastifyInstance,
+  ctx: AppContext,
+  role: HostRole,
   endpoint: AnyEndpoint,
-  sandboxUrl: () => string,
 ): void {
   app.route({
     method: endpoint.method,
     url: `/${endpoint.version ?? ""}${endpoint.path}`,
     config: { endpointId: endpoint.id },
-    handler: () => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = await authenticate(ctx, role, endpoint, request);
+      applyUserLimit(ctx, reply, auth, endpoint.id);
       throw new ForbiddenError(
         ERROR_CODES.SANDBOX_ONLY,
-        `${endpoint.method} /${endpoint.version ?? ""}${endpoint.path} is only available on the sandbox host ${sandboxUrl()}`,
+        `${endpoint.method} /${endpoint.version ?? ""}${endpoint.path} is only available on the sandbox host ${ctx.hosts["ads-sandbox"]}`,
       );
     },
   });

@@ -1,28 +1,65 @@
 import { redact } from "@adsgraph/oauth";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, ERROR_CODES } from "../errors.js";
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
+import { ApiError, BadRequestError, ERROR_CODES } from "../errors.js";
 import { renderErrorPage } from "../oauth-pages/html.js";
 
-/** Route config flags read by the hooks and the error handler. */
-export interface RouteFlags {
-  /** The catalog id, when the route is a catalog endpoint (request log, rate-limit family). */
-  readonly endpointId?: string;
-  /** A browser page: errors are answered as HTML. */
-  readonly html?: boolean;
+// Route config flags read by the hooks and the error handler, declared on Fastify's own route
+// config so that routes may set them even where another plugin augments it too (the bench
+// compiles ads-api together with the facade's @fastify/rate-limit).
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The catalog id, when the route is a catalog endpoint (request log, rate-limit family). */
+    endpointId?: string;
+    /** A browser page: errors are answered as HTML. */
+    html?: boolean;
+    /** An admin route: not recorded in the request log. */
+    admin?: boolean;
+  }
 }
 
+export type RouteFlags = Readonly<Pick<FastifyContextConfig, "endpointId" | "html" | "admin">>;
+
 export function routeFlags(request: FastifyRequest): RouteFlags {
-  return request.routeOptions.config as RouteFlags;
+  // Requests refused before routing (a bad URL) have no route config, whatever the type says.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
+  return request.routeOptions.config ?? {};
 }
 
 function fromFastify(error: FastifyError): ApiError | undefined {
   const status = error.statusCode;
   if (status === undefined || status < 400 || status >= 500) return undefined;
+  const fastifyCode = typeof error.code === "string" ? error.code : "";
   const code =
-    status === 413 || status === 415 || error.code.startsWith("FST_ERR_CTP")
+    status === 413 || status === 415 || fastifyCode.startsWith("FST_ERR_CTP")
       ? ERROR_CODES.INVALID_BODY
       : ERROR_CODES.INVALID_PARAMETER;
   return new ApiError(status, [{ code, message: error.message }]);
+}
+
+/**
+ * Errors Fastify raises before a route runs (Fastify's `frameworkErrors` option): a path whose
+ * percent-encoding is not UTF-8, or a path parameter past the router's length limit, answered
+ * as 400s in this service's error body instead of Fastify's own shape.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === "FST_ERR_BAD_URL"
+      ? "the path is not valid percent-encoded UTF-8"
+      : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? "a path parameter is too long"
+        : "the request could not be routed";
+  const answer = BadRequestError.of(ERROR_CODES.INVALID_PARAMETER, message);
+  void reply.status(answer.status).send(answer.body());
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hmacBase64url } from "../crypto/tokens.js";
 import { BadRequestError } from "../errors.js";
 import { CursorCodec, keysetOrderBy, keysetWhere, resolveSort } from "./paging.js";
 import type { Sortable } from "./paging.js";
@@ -23,6 +24,30 @@ describe("sort_by", () => {
     expect(resolveSort(undefined, sortable, "id-asc").attribute).toBe("id");
     expect(() => resolveSort("salt-asc", sortable, "id-asc")).toThrow(BadRequestError);
   });
+
+  it("names only the resource's own attributes: never Object.prototype's members", () => {
+    for (const sortBy of [
+      "__proto__-asc",
+      "constructor-desc",
+      "toString-asc",
+      "hasOwnProperty-asc",
+    ]) {
+      expect(() => resolveSort(sortBy, sortable, "id-asc")).toThrow(/attribute one of id,/);
+    }
+    for (const sortBy of ["-asc", "id", "id-", "id-up", "id-ASC", ""]) {
+      expect(() => resolveSort(sortBy, sortable, "id-asc")).toThrow(BadRequestError);
+    }
+  });
+
+  it("reads a long adversarial sort_by in one pass", () => {
+    // With a backtracking pattern this input costs minutes; a scan answers at once.
+    expect(() => resolveSort(`${"a-".repeat(100_000)}x`, sortable, "id-asc")).toThrow(
+      BadRequestError,
+    );
+    expect(() => resolveSort(`${"-".repeat(200_000)}asc`, sortable, "id-asc")).toThrow(
+      BadRequestError,
+    );
+  });
 });
 
 describe("cursors", () => {
@@ -36,6 +61,26 @@ describe("cursors", () => {
     expect(() => codec.decode(cursor, "campaigns:b2", sort)).toThrow(/another list/);
     const other = resolveSort("created_at-desc", sortable, "id-asc");
     expect(() => codec.decode(cursor, "campaigns:a1", other)).toThrow(/sort_by=created_at-asc/);
+  });
+
+  it("refuse a tagged payload that is not one (an old key or version): 400, never a crash", () => {
+    const key = Buffer.alloc(32, 7);
+    const forge = (text: string) => {
+      const body = Buffer.from(text, "utf8").toString("base64url");
+      return `${body}${hmacBase64url(key, body).slice(0, 22)}`;
+    };
+    for (const text of [
+      "not json",
+      "null",
+      "[]",
+      '{"k":"s"}',
+      '{"k":"s","s":"created_at-asc","v":{},"i":"x"}',
+    ]) {
+      expect(() => codec.decode(forge(text), "s", sort)).toThrow(/cursor is not a cursor/);
+    }
+    const badDate = forge('{"k":"s","s":"created_at-asc","v":"yesterday","i":"x"}');
+    expect(() => codec.decode(badDate, "s", sort)).toThrow(BadRequestError);
+    expect(() => codec.decode("short", "s", sort)).toThrow(BadRequestError);
   });
 
   it("keep bigints exact", () => {

@@ -34,17 +34,20 @@ export function resolveSort(
   fallback: string,
 ): SortSpec {
   const wanted = sortBy ?? fallback;
-  const match = /^(.+)-(asc|desc)$/.exec(wanted);
-  const attribute = match?.[1] ?? "";
-  const column = sortable[attribute];
-  if (match === null || column === undefined) {
+  // A scan, not a pattern: the text is the client's. Own keys only, so `__proto__-asc` or
+  // `constructor-asc` names no attribute instead of Object.prototype's members.
+  const dash = wanted.lastIndexOf("-");
+  const attribute = wanted.slice(0, Math.max(dash, 0));
+  const direction = wanted.slice(dash + 1);
+  const column = Object.hasOwn(sortable, attribute) ? sortable[attribute] : undefined;
+  if (dash <= 0 || (direction !== "asc" && direction !== "desc") || column === undefined) {
     throw BadRequestError.of(
       ERROR_CODES.INVALID_PARAMETER,
       `sort_by must be <attribute>-asc or <attribute>-desc with attribute one of ${Object.keys(sortable).join(", ")}`,
       "sort_by",
     );
   }
-  return { attribute, direction: match[2] === "desc" ? "desc" : "asc", column };
+  return { attribute, direction, column };
 }
 
 /** Where the previous page ended: the last item's sort value and id. */
@@ -92,17 +95,46 @@ export class CursorCodec {
     const expected = hmacBase64url(this.#key, body).slice(0, TAG_LENGTH);
     if (body === "" || !safeEqual(tag, expected))
       throw invalidCursor("is not a cursor of this list");
-    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as CursorPayload;
+    const payload = readPayload(body);
     if (payload.k !== scope) throw invalidCursor("belongs to another list");
     if (payload.s !== `${sort.attribute}-${sort.direction}`) {
       throw invalidCursor(`was made for sort_by=${payload.s}; send the same sort_by on every page`);
     }
-    return { value: fromJsonValue(payload.v, sort.column.type), id: payload.i };
+    const value = fromJsonValue(payload.v, sort.column.type);
+    if (value === undefined) throw invalidCursor("is not a cursor of this list");
+    return { value, id: payload.i };
   }
 }
 
 function invalidCursor(why: string): BadRequestError {
   return BadRequestError.of(ERROR_CODES.INVALID_PARAMETER, `cursor ${why}`, "cursor");
+}
+
+/**
+ * The payload of a cursor whose tag verified. Only this service writes those, but a cursor of
+ * an earlier version or key must still be a 400, never a failed JSON.parse or a wrong type.
+ */
+function readPayload(body: string): CursorPayload {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor("is not a cursor of this list");
+  }
+  const fields = (typeof payload === "object" && payload !== null ? payload : {}) as Record<
+    string,
+    unknown
+  >;
+  const v = fields.v;
+  if (
+    typeof fields.k !== "string" ||
+    typeof fields.s !== "string" ||
+    typeof fields.i !== "string" ||
+    !(v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+  ) {
+    throw invalidCursor("is not a cursor of this list");
+  }
+  return { k: fields.k, s: fields.s, v, i: fields.i };
 }
 
 function toJsonValue(value: unknown): CursorPayload["v"] {
@@ -115,15 +147,18 @@ function toJsonValue(value: unknown): CursorPayload["v"] {
   throw new Error("unsupported sort value");
 }
 
+/** The stored value of a cursor's sort value; undefined when it does not fit the type. */
 function fromJsonValue(value: CursorPayload["v"], type: SortValueType): unknown {
   if (value === null) return null;
   switch (type) {
-    case "date":
-      return new Date(String(value));
+    case "date": {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? undefined : date;
+    }
     case "bigint":
-      return BigInt(String(value));
+      return /^-?\d{1,20}$/.test(String(value)) ? BigInt(String(value)) : undefined;
     case "int":
-      return Number(value);
+      return Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
     case "boolean":
       return value === true;
     case "string":

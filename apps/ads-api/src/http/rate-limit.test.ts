@@ -14,6 +14,20 @@ describe("RateLimiter", () => {
     expect(limiter.take("a", 2)).toMatchObject({ allowed: true, remaining: 1 });
   });
 
+  it("holds at most maxKeys counters, dropping the oldest, whoever sends from new addresses", () => {
+    let now = 0;
+    const limiter = new RateLimiter(900_000, () => now, 1_000);
+    limiter.take("steady", 1);
+    for (let address = 0; address < 100_000; address += 1) {
+      now += 1;
+      limiter.take(`address:${address}`, 5);
+    }
+    expect(limiter.size).toBeLessThanOrEqual(1_000);
+    // The newest keys are still counted: a refused key stays refused.
+    limiter.take("late", 1);
+    expect(limiter.take("late", 1).allowed).toBe(false);
+  });
+
   it("formats the three headers", () => {
     const state = { limit: 5, remaining: 4, resetSeconds: 99, allowed: true };
     expect(rateHeaders("x-rate-limit", state)).toEqual({

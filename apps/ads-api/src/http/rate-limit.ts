@@ -13,18 +13,29 @@ interface Window {
   used: number;
 }
 
+/** Counters kept at most (users, accounts and client addresses together). */
+const DEFAULT_MAX_KEYS = 200_000;
+
 /**
  * Fixed windows that start at a key's first request (spec §8: 15-minute windows). Kept in
  * memory: counters are not resources, and a restart opening fresh windows is acceptable.
+ *
+ * Bounded: past `maxKeys` counters, expired windows are dropped, then the oldest ones until a
+ * tenth is free (the map is in window-start order), so clients sending from ever new addresses
+ * cannot grow it without end, and the cost stays constant per request on average. Dropping a
+ * live window forgets what that key used: it fails open for the oldest key rather than closed
+ * for everyone.
  */
 export class RateLimiter {
   readonly #windows = new Map<string, Window>();
   readonly #windowMs: number;
   readonly #clock: () => number;
+  readonly #maxKeys: number;
 
-  constructor(windowMs: number, clock: () => number = Date.now) {
+  constructor(windowMs: number, clock: () => number = Date.now, maxKeys = DEFAULT_MAX_KEYS) {
     this.#windowMs = windowMs;
     this.#clock = clock;
+    this.#maxKeys = maxKeys;
   }
 
   /** Counts one request against `key` unless the limit is reached. */
@@ -41,13 +52,20 @@ export class RateLimiter {
     return this.#state(window, limit, window.used < limit);
   }
 
+  /** Counters held now. */
+  get size(): number {
+    return this.#windows.size;
+  }
+
   #current(key: string): Window {
     const now = this.#clock();
     let window = this.#windows.get(key);
     if (window === undefined || now >= window.startedAt + this.#windowMs) {
       window = { startedAt: now, used: 0 };
+      // Re-inserted, so the map stays ordered by window start.
+      this.#windows.delete(key);
       this.#windows.set(key, window);
-      if (this.#windows.size > 100_000) this.#evict(now);
+      if (this.#windows.size > this.#maxKeys) this.#evict(now);
     }
     return window;
   }
@@ -64,6 +82,11 @@ export class RateLimiter {
   #evict(now: number): void {
     for (const [key, window] of this.#windows) {
       if (now >= window.startedAt + this.#windowMs) this.#windows.delete(key);
+    }
+    const keep = Math.floor(this.#maxKeys * 0.9);
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size <= keep) break;
+      this.#windows.delete(key);
     }
   }
 }

@@ -1,12 +1,17 @@
 import type { AnyEndpoint } from "@adsgraph/models";
 import type { FastifyRequest } from "fastify";
 import { BadRequestError, ERROR_CODES } from "../errors.js";
-import { isFormBody, pairsToRecord } from "./form-body.js";
+import { formParams, isFormBody, pairsToRecord } from "./form-body.js";
+import { decodeFormPairs } from "./form-decode.js";
+import { UnreadableBody } from "./json-body.js";
 
-/** Query parameters of a request; a name sent twice keeps both values (validation refuses it). */
+/**
+ * Query parameters of a request, strictly decoded (a 400 naming the parameter when its
+ * percent-encoding is not UTF-8); a name sent twice keeps both values (validation refuses it).
+ */
 export function queryParams(request: FastifyRequest): Record<string, string | string[]> {
-  const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
-  return pairsToRecord([...new URLSearchParams(search)]);
+  const at = request.url.indexOf("?");
+  return pairsToRecord(at === -1 ? [] : decodeFormPairs(request.url.slice(at + 1)));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -24,10 +29,13 @@ export function gatherParams(
   const locations = Object.values(endpoint.locations);
   const takesJson = endpoint.location === "json" || locations.includes("json");
   const bodyName = Object.entries(endpoint.locations).find(([, where]) => where === "body")?.[0];
-  const out: Record<string, unknown> = { ...queryParams(request) };
+  // No prototype: a `__proto__` sent as a name stays a name (Object.assign would set it).
+  const out = Object.create(null) as Record<string, unknown>;
+  Object.assign(out, queryParams(request));
   const body: unknown = request.body;
+  if (body instanceof UnreadableBody) throw body.toError();
   if (isFormBody(body)) {
-    Object.assign(out, pairsToRecord(body.pairs));
+    Object.assign(out, formParams(body));
   } else if (body !== undefined && body !== null) {
     if (bodyName !== undefined) {
       out[bodyName] = body;

@@ -23,7 +23,7 @@ import { listHistory, presentHistory } from "../services/history.js";
 export const accountHandlers: AdsHandlers = {
   "accounts.list": async (call) =>
     listOf(
-      await listAccounts(call.ctx, userOf(call).user.id, call.params),
+      await listAccounts(call.ctx, userOf(call).user.id, call.params, call.role === "ads-sandbox"),
       (row) => presentAccount(row, false),
       "account",
     ),

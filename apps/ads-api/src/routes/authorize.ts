@@ -18,9 +18,10 @@ import {
 import { checkCredentials } from "../credentials/users.js";
 import type { App, RequestToken, User } from "../generated/prisma/client.js";
 import { ApiError, BadRequestError, ERROR_CODES } from "../errors.js";
-import { isFormBody, pairsToRecord } from "../http/form-body.js";
+import { formParams, isFormBody } from "../http/form-body.js";
 import { applyOAuthLimit } from "../http/oauth-limit.js";
 import { queryParams } from "../http/request-params.js";
+import { assertStorable } from "../http/storable-text.js";
 import { renderAuthorizePage, renderDeniedPage, renderPinPage } from "../oauth-pages/html.js";
 
 type Flow = "authorize" | "authenticate";
@@ -125,7 +126,9 @@ async function showAuthorize(
   reply: FastifyReply,
 ) {
   applyOAuthLimit(ctx, request, reply, `oauth.${flow}`);
-  const result = validateParams(`oauth.${flow}`, queryParams(request));
+  const query = queryParams(request);
+  assertStorable(query);
+  const result = validateParams(`oauth.${flow}`, query);
   if (!result.ok) throw BadRequestError.fromViolations(result.violations);
   const params = result.value;
   const row = await liveToken(ctx, params.oauth_token);
@@ -169,7 +172,8 @@ async function submitAuthorize(
       "the form must be posted as application/x-www-form-urlencoded",
     );
   }
-  const form = pairsToRecord(request.body.pairs);
+  const form = formParams(request.body);
+  assertStorable(form);
   const token = field(form, "oauth_token") ?? "";
   const row = await liveToken(ctx, token);
   const screenName = field(form, "screen_name");

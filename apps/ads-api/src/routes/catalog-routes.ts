@@ -22,8 +22,9 @@ export const ADS_HANDLERS: AdsHandlers = {
 /**
  * Registers the catalog's advertising endpoints (versions 12 and 5) on a host: the production
  * host serves `ads` endpoints and refuses `ads-sandbox` ones with a clear error; the sandbox
- * host serves both. Endpoints without a handler answer 501. Method, version and path come
- * from the catalog, so nothing is written twice.
+ * host serves both, on sandbox accounts only. Endpoints without a handler answer 501 to an
+ * authenticated caller the roles allow. Method, version and path come from the catalog, so
+ * nothing is written twice.
  */
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext, role: HostRole): void {
   for (const endpoint of endpoints) {
@@ -37,7 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext, rol
     if (role === "base") continue;
     const handler = ADS_HANDLERS[endpoint.id as EndpointId];
     if (endpoint.host === "ads-sandbox" && role === "ads") {
-      registerSandboxOnly(app, endpoint, () => ctx.hosts["ads-sandbox"]);
+      registerSandboxOnly(app, ctx, role, endpoint);
     } else {
       registerAdsEndpoint(app, ctx, role, endpoint, handler);
     }

@@ -28,13 +28,14 @@ import {
   ForbiddenError,
   NotFoundError,
 } from "../errors.js";
-import { isFormBody, pairsToRecord } from "../http/form-body.js";
+import { formParams, isFormBody } from "../http/form-body.js";
 import { applyOAuthLimit } from "../http/oauth-limit.js";
 import { queryParams } from "../http/request-params.js";
+import { assertStorable } from "../http/storable-text.js";
 
 /** Query and form parameters that are not OAuth protocol parameters. */
 function plainParams(request: FastifyRequest): Record<string, unknown> {
-  const form = isFormBody(request.body) ? pairsToRecord(request.body.pairs) : {};
+  const form = isFormBody(request.body) ? formParams(request.body) : {};
   return Object.fromEntries(
     Object.entries({ ...queryParams(request), ...form }).filter(
       ([name]) => !name.startsWith("oauth_"),
@@ -43,6 +44,7 @@ function plainParams(request: FastifyRequest): Record<string, unknown> {
 }
 
 function validated<Id extends EndpointId>(id: Id, params: Record<string, unknown>) {
+  assertStorable(params);
   const result = validateParams(id, params);
   if (!result.ok) throw BadRequestError.fromViolations(result.violations);
   return result.value;
@@ -162,7 +164,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void
           "grant_type",
         );
       }
-      validated("oauth2.token", pairsToRecord(request.body.pairs));
+      validated("oauth2.token", formParams(request.body));
       const client = await findAppByConsumerKey(ctx.prisma, consumerKey);
       if (client === null) throw new Error("verified app vanished");
       const state = ctx.limiter.take(`bearer:${client.id}`, ctx.limits.bearerTokenRate);

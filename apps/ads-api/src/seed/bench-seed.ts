@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../db/database.js";
+import { STARTUP_TRANSACTION } from "../db/transactions.js";
 import type { Prisma } from "../generated/prisma/client.js";
 import { grantAccess } from "../credentials/grants.js";
 import type { Permission } from "../credentials/grants.js";
@@ -77,98 +78,91 @@ export async function seedBench(
   const start = (options.start ?? new Date(Date.UTC(2026, 0, 1))).getTime();
   const at = (index: number) => new Date(start + index * 1000);
   const id = options.accountId;
-  await prisma.$transaction(
-    async (tx) => {
-      await tx.card.deleteMany({ where: { accountId: id } });
-      await tx.mediaLibraryObject.deleteMany({ where: { accountId: id } });
-      await tx.accountMedia.deleteMany({ where: { accountId: id } });
-      await tx.historyEntry.deleteMany({ where: { accountId: id } });
-      await tx.account.deleteMany({ where: { id } });
-      await createAccountRow(tx, { id, name: `Bench account ${id}`, at: at(0) });
-      for (const userId of options.grantUserIds)
-        await grantAccess(tx, id, userId, [options.role ?? "ACCOUNT_ADMIN"]);
+  await prisma.$transaction(async (tx) => {
+    await tx.card.deleteMany({ where: { accountId: id } });
+    await tx.mediaLibraryObject.deleteMany({ where: { accountId: id } });
+    await tx.accountMedia.deleteMany({ where: { accountId: id } });
+    await tx.historyEntry.deleteMany({ where: { accountId: id } });
+    await tx.account.deleteMany({ where: { id } });
+    await createAccountRow(tx, { id, name: `Bench account ${id}`, at: at(0) });
+    for (const userId of options.grantUserIds)
+      await grantAccess(tx, id, userId, [options.role ?? "ACCOUNT_ADMIN"]);
 
-      const funding: Prisma.FundingInstrumentCreateManyInput[] = Array.from(
-        { length: options.fundingInstruments },
-        (_, index) => ({
-          id: `${id}f${index.toString(36)}`,
+    const funding: Prisma.FundingInstrumentCreateManyInput[] = Array.from(
+      { length: options.fundingInstruments },
+      (_, index) => ({
+        id: `${id}f${index.toString(36)}`,
+        accountId: id,
+        type: "CREDIT_CARD",
+        description: `Bench card ${index}`,
+        currency: CURRENCIES[index % CURRENCIES.length] ?? "USD",
+        startTime: at(index),
+        createdAt: at(index),
+        updatedAt: at(index),
+      }),
+    );
+    await inChunks(funding, (data) => tx.fundingInstrument.createMany({ data }));
+
+    const campaigns: Prisma.CampaignCreateManyInput[] = Array.from(
+      { length: options.campaigns },
+      (_, index) => {
+        const fundingIndex = Math.floor(random() * Math.max(1, options.fundingInstruments));
+        const active = random() < 0.3;
+        return {
+          id: `${id}c${index.toString(36)}`,
           accountId: id,
-          type: "CREDIT_CARD",
-          description: `Bench card ${index}`,
-          currency: CURRENCIES[index % CURRENCIES.length] ?? "USD",
+          fundingInstrumentId: `${id}f${fundingIndex.toString(36)}`,
+          name: `${WORDS[Math.floor(random() * WORDS.length)] ?? "Bench"} campaign ${index}`,
+          dailyBudgetAmountLocalMicro: BigInt(Math.floor(random() * 100) + 1) * 1_000_000n,
+          totalBudgetAmountLocalMicro:
+            random() < 0.5 ? null : BigInt(Math.floor(random() * 10_000) + 100) * 1_000_000n,
+          entityStatus: active ? "ACTIVE" : "PAUSED",
+          currency: CURRENCIES[fundingIndex % CURRENCIES.length] ?? "USD",
           startTime: at(index),
           createdAt: at(index),
           updatedAt: at(index),
-        }),
-      );
-      await inChunks(funding, (data) => tx.fundingInstrument.createMany({ data }));
+        };
+      },
+    );
+    if (options.fundingInstruments === 0 && campaigns.length > 0) {
+      throw new Error("campaigns need at least one funding instrument");
+    }
+    await inChunks(campaigns, (data) => tx.campaign.createMany({ data }));
 
-      const campaigns: Prisma.CampaignCreateManyInput[] = Array.from(
-        { length: options.campaigns },
-        (_, index) => {
-          const fundingIndex = Math.floor(random() * Math.max(1, options.fundingInstruments));
-          const active = random() < 0.3;
-          return {
-            id: `${id}c${index.toString(36)}`,
-            accountId: id,
-            fundingInstrumentId: `${id}f${fundingIndex.toString(36)}`,
-            name: `${WORDS[Math.floor(random() * WORDS.length)] ?? "Bench"} campaign ${index}`,
-            dailyBudgetAmountLocalMicro: BigInt(Math.floor(random() * 100) + 1) * 1_000_000n,
-            totalBudgetAmountLocalMicro:
-              random() < 0.5 ? null : BigInt(Math.floor(random() * 10_000) + 100) * 1_000_000n,
-            entityStatus: active ? "ACTIVE" : "PAUSED",
-            currency: CURRENCIES[fundingIndex % CURRENCIES.length] ?? "USD",
-            startTime: at(index),
-            createdAt: at(index),
-            updatedAt: at(index),
-          };
-        },
-      );
-      if (options.fundingInstruments === 0 && campaigns.length > 0) {
-        throw new Error("campaigns need at least one funding instrument");
-      }
-      await inChunks(campaigns, (data) => tx.campaign.createMany({ data }));
-
-      const media = mediaLibraryData({
+    const media = mediaLibraryData({
+      accountId: id,
+      mediaType: "IMAGE",
+      width: 1200,
+      height: 628,
+      mediaKey: `3_${900_000 + options.seed}`,
+      at: at(0),
+      name: "Bench image",
+    });
+    await tx.mediaLibraryObject.create({ data: media });
+    const cards: Prisma.CardCreateManyInput[] = Array.from(
+      { length: options.cards },
+      (_, index) => ({
+        id: (9_000_000_000_000_000n + BigInt(options.seed) * 1_000_000n + BigInt(index)).toString(),
         accountId: id,
-        mediaType: "IMAGE",
-        width: 1200,
-        height: 628,
-        mediaKey: `3_${900_000 + options.seed}`,
-        at: at(0),
-        name: "Bench image",
-      });
-      await tx.mediaLibraryObject.create({ data: media });
-      const cards: Prisma.CardCreateManyInput[] = Array.from(
-        { length: options.cards },
-        (_, index) => ({
-          id: (
-            9_000_000_000_000_000n +
-            BigInt(options.seed) * 1_000_000n +
-            BigInt(index)
-          ).toString(),
-          accountId: id,
-          kind: "generic",
-          name: `Bench card ${index}`,
-          cardType: "IMAGE_WEBSITE",
-          body: {
-            components: [
-              { type: "MEDIA", media_key: media.mediaKey },
-              {
-                type: "DETAILS",
-                title: `Offer ${index}`,
-                destination: { type: "WEBSITE", url: `https://example.com/${index}` },
-              },
-            ],
-          },
-          createdAt: at(index),
-          updatedAt: at(index),
-        }),
-      );
-      await inChunks(cards, (data) => tx.card.createMany({ data }));
-    },
-    { timeout: 600_000 },
-  );
+        kind: "generic",
+        name: `Bench card ${index}`,
+        cardType: "IMAGE_WEBSITE",
+        body: {
+          components: [
+            { type: "MEDIA", media_key: media.mediaKey },
+            {
+              type: "DETAILS",
+              title: `Offer ${index}`,
+              destination: { type: "WEBSITE", url: `https://example.com/${index}` },
+            },
+          ],
+        },
+        createdAt: at(index),
+        updatedAt: at(index),
+      }),
+    );
+    await inChunks(cards, (data) => tx.card.createMany({ data }));
+  }, STARTUP_TRANSACTION);
   return {
     accountId: id,
     campaigns: options.campaigns,

@@ -1,5 +1,6 @@
 import type { SecretBox } from "@adsgraph/storage";
 import type { PrismaClient } from "../db/database.js";
+import { STARTUP_TRANSACTION } from "../db/transactions.js";
 import { createApp } from "../credentials/apps.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser } from "../credentials/users.js";
@@ -22,40 +23,37 @@ export async function seedDemo(
   now = new Date(),
 ): Promise<boolean> {
   if ((await prisma.meta.findUnique({ where: { key: SEED_KEY } })) !== null) return false;
-  await prisma.$transaction(
-    async (tx) => {
-      const user = await createUser(tx, DEMO.user);
-      const { app } = await createApp(tx, box, {
-        name: DEMO.app.name,
-        ownerId: user.id,
-        callbackUrls: DEMO.app.callbackUrls,
-        signInWith: true,
-        consumerKey: DEMO.app.consumerKey,
-        consumerSecret: DEMO.app.consumerSecret,
-      });
-      await issueAccessToken(
+  await prisma.$transaction(async (tx) => {
+    const user = await createUser(tx, DEMO.user);
+    const { app } = await createApp(tx, box, {
+      name: DEMO.app.name,
+      ownerId: user.id,
+      callbackUrls: DEMO.app.callbackUrls,
+      signInWith: true,
+      consumerKey: DEMO.app.consumerKey,
+      consumerSecret: DEMO.app.consumerSecret,
+    });
+    await issueAccessToken(
+      tx,
+      { box },
+      {
+        appId: app.id,
+        userId: user.id,
+        accessType: "write",
+        token: DEMO.accessToken.token,
+        secret: DEMO.accessToken.secret,
+      },
+    );
+    for (const [index, account] of DEMO.accounts.entries()) {
+      await seedAccount(
         tx,
-        { box },
-        {
-          appId: app.id,
-          userId: user.id,
-          accessType: "write",
-          token: DEMO.accessToken.token,
-          secret: DEMO.accessToken.secret,
-        },
+        user.id,
+        account,
+        index,
+        new Date(now.getTime() - (30 - index) * DAY_MS),
       );
-      for (const [index, account] of DEMO.accounts.entries()) {
-        await seedAccount(
-          tx,
-          user.id,
-          account,
-          index,
-          new Date(now.getTime() - (30 - index) * DAY_MS),
-        );
-      }
-      await tx.meta.create({ data: { key: SEED_KEY, value: SEED_VERSION } });
-    },
-    { timeout: 60_000 },
-  );
+    }
+    await tx.meta.create({ data: { key: SEED_KEY, value: SEED_VERSION } });
+  }, STARTUP_TRANSACTION);
   return true;
 }

@@ -1,4 +1,7 @@
 import type { AppContext } from "../context.js";
+import { REQUEST_TRANSACTION } from "../db/transactions.js";
+import { BadRequestError, ERROR_CODES } from "../errors.js";
+import type { ErrorEntry } from "../errors.js";
 import type { AccountApp, Prisma, UserSettings } from "../generated/prisma/client.js";
 import type { Sortable } from "../http/paging.js";
 import { runList } from "./list.js";
@@ -16,28 +19,54 @@ const TAX_FIELDS = [
   "tax_id",
 ] as const;
 
+/** A further tax parameter's name: a snake_case word, as every named one is. */
+const FURTHER_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** Fields one account stores at most (the named eight and further ones). */
+export const MAX_TAX_FIELDS = 64;
+
+function furtherNamesProblem(changes: Readonly<Record<string, string>>): ErrorEntry[] {
+  return Object.keys(changes)
+    .filter((name) => !FURTHER_NAME.test(name))
+    .map((name) => ({
+      code: ERROR_CODES.INVALID_PARAMETER,
+      message: `${name.slice(0, 64)} is not a tax settings parameter: further parameters are snake_case words of at most 64 characters`,
+      parameter: name.slice(0, 64),
+    }));
+}
+
 /**
  * spec §4.3 tax settings: the named fields, plus any further string parameter (the spec says
- * more exist); every call merges into what is stored and answers the whole record.
+ * more exist, "not shown"); every call merges into what is stored and answers the whole
+ * record. Further names must look like parameter names and an account keeps at most
+ * MAX_TAX_FIELDS, so no caller grows the record without bound.
  */
 export async function updateTaxSettings(
   ctx: AppContext,
   accountId: string,
   given: Readonly<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
-  const changes: Record<string, string> = {};
+  // No prototype: every name is an own key (a `__proto__` would otherwise vanish).
+  const changes = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(given)) {
     if (name !== "account_id" && typeof value === "string") changes[name] = value;
   }
+  const badNames = furtherNamesProblem(changes);
+  if (badNames.length > 0) throw new BadRequestError(badNames);
   const stored = await ctx.prisma.$transaction(async (tx) => {
     const current = await tx.taxSettings.findUnique({ where: { accountId } });
     const merged = { ...((current?.settings ?? {}) as Record<string, string>), ...changes };
+    if (Object.keys(merged).length > MAX_TAX_FIELDS) {
+      throw BadRequestError.of(
+        ERROR_CODES.TOO_MANY_ITEMS,
+        `an account keeps at most ${MAX_TAX_FIELDS} tax settings fields`,
+      );
+    }
     return tx.taxSettings.upsert({
       where: { accountId },
       create: { accountId, settings: merged, updatedAt: ctx.clock() },
       update: { settings: merged, updatedAt: ctx.clock() },
     });
-  });
+  }, REQUEST_TRANSACTION);
   const settings = stored.settings as Record<string, string>;
   const named = Object.fromEntries(TAX_FIELDS.map((field) => [field, settings[field] ?? null]));
   return { account_id: accountId, ...settings, ...named, updated_at: ts(stored.updatedAt) };
@@ -99,7 +128,7 @@ export function updateUserSettings(
   });
 }
 
-const ACCOUNT_APP_SORT: Sortable = {
+export const ACCOUNT_APP_SORT: Sortable = {
   id: { field: "id", type: "string" },
   name: { field: "name", type: "string" },
   created_at: { field: "createdAt", type: "date" },

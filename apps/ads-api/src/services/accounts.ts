@@ -2,10 +2,12 @@ import type { AppContext } from "../context.js";
 import { randomToken } from "../crypto/tokens.js";
 import type { Db } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
+import { REQUEST_TRANSACTION } from "../db/transactions.js";
 import type { Account, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
 import type { Sortable } from "../http/paging.js";
 import { grantAccess } from "../credentials/grants.js";
+import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
 import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { ts, tsOrNull } from "./time.js";
@@ -43,19 +45,24 @@ export interface AccountListQuery extends ListParams {
   readonly q?: string | undefined;
 }
 
-/** Accounts the user holds any role on (spec §4.3). */
+/**
+ * Accounts the user holds any role on (spec §4.3); on the sandbox host, only sandbox accounts
+ * (see auth/sandbox-accounts.ts).
+ */
 export function listAccounts(
   ctx: AppContext,
   userId: string,
   query: AccountListQuery,
+  sandboxOnly: boolean,
 ): Promise<ListOutcome<Account>> {
   return runList(ctx, {
-    scope: `accounts.list:${userId}`,
+    scope: `accounts.list:${userId}${sandboxOnly ? ":sandbox" : ""}`,
     sortable: ACCOUNT_SORT,
     defaultSort: "created_at-asc",
     params: query,
     where: {
       grants: { some: { userId } },
+      ...(sandboxOnly ? { sandbox: true } : {}),
       ...inList("id", query.account_ids),
       ...namePrefix(query.q),
     },
@@ -107,7 +114,7 @@ export async function createSandboxAccount(ctx: AppContext, userId: string): Pro
     });
     await grantAccess(tx, account.id, userId, ["ACCOUNT_ADMIN"]);
     return account;
-  });
+  }, REQUEST_TRANSACTION);
 }
 
 export async function updateAccount(
@@ -127,8 +134,9 @@ export async function updateAccount(
   });
 }
 
-/** spec §3: sandbox DELETE sets deleted=true. */
+/** spec §3: sandbox DELETE sets deleted=true; a production account is refused, unchanged. */
 export async function deleteAccount(ctx: AppContext, account: Account): Promise<Account> {
+  requireSandboxAccount(account, ctx.hosts.ads);
   const updated = await ctx.prisma.account.updateMany({
     where: { id: account.id, deleted: false },
     data: { deleted: true, updatedAt: ctx.clock() },

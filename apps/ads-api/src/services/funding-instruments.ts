@@ -1,12 +1,13 @@
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Db } from "../db/database.js";
-import type { FundingInstrument, Prisma } from "../generated/prisma/client.js";
+import type { Account, FundingInstrument, Prisma } from "../generated/prisma/client.js";
+import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
 import { BadRequestError, ERROR_CODES, NotFoundError } from "../errors.js";
 import type { Sortable } from "../http/paging.js";
 import { runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
-import { micro, ts, tsOrNull } from "./time.js";
+import { micro, storedDate, ts, tsOrNull } from "./time.js";
 
 export const FUNDING_INSTRUMENT_SORT: Sortable = {
   id: { field: "id", type: "string" },
@@ -43,7 +44,6 @@ export function presentFundingInstrument(row: FundingInstrument): Record<string,
     deleted: row.deleted,
   };
 }
-
 
 export function listFundingInstruments(
   ctx: AppContext,
@@ -130,7 +130,9 @@ export function checkFundingFields(input: NewFundingInstrument): void {
   if (input.type === "INSERTION_ORDER" && input.end_time === undefined) {
     say(ERROR_CODES.MISSING_PARAMETER, "end_time", "end_time is required for INSERTION_ORDER");
   }
-  if (input.end_time !== undefined && new Date(input.end_time) <= new Date(input.start_time)) {
+  const start = storedDate(input.start_time, "start_time");
+  const end = input.end_time === undefined ? undefined : storedDate(input.end_time, "end_time");
+  if (end !== undefined && end <= start) {
     say(ERROR_CODES.INVALID_PARAMETER, "end_time", "end_time must be after start_time");
   }
   if (errors.length > 0) throw new BadRequestError(errors);
@@ -153,8 +155,8 @@ export function createFundingInstrumentRow(
         input.description ??
         `Sandbox ${input.type.toLowerCase().replace(/_/g, " ")} (${input.currency})`,
       currency: input.currency,
-      startTime: new Date(input.start_time),
-      endTime: input.end_time === undefined ? null : new Date(input.end_time),
+      startTime: storedDate(input.start_time, "start_time"),
+      endTime: input.end_time === undefined ? null : storedDate(input.end_time, "end_time"),
       creditLimitLocalMicro: creditLimit === undefined ? null : BigInt(creditLimit),
       fundedAmountLocalMicro: funded === undefined ? null : BigInt(funded),
       creditRemainingLocalMicro: creditLimit === undefined ? null : BigInt(creditLimit),
@@ -164,22 +166,28 @@ export function createFundingInstrumentRow(
   });
 }
 
-/** spec §4.5 sandbox create (no cost is incurred). */
+/** spec §4.5 sandbox create (no cost is incurred): on a sandbox account only. */
 export function createFundingInstrument(
   ctx: AppContext,
-  accountId: string,
+  account: Account,
   input: NewFundingInstrument,
 ): Promise<FundingInstrument> {
+  requireSandboxAccount(account, ctx.hosts.ads);
   checkFundingFields(input);
-  return createFundingInstrumentRow(ctx.prisma, accountId, input, ctx.clock());
+  return createFundingInstrumentRow(ctx.prisma, account.id, input, ctx.clock());
 }
 
-/** spec §3: deleted=true, able_to_fund=false, reasons_not_able_to_fund holds DELETED. */
+/**
+ * spec §3: deleted=true, able_to_fund=false, reasons_not_able_to_fund holds DELETED; on a
+ * sandbox account only.
+ */
 export async function deleteFundingInstrument(
   ctx: AppContext,
-  accountId: string,
+  account: Account,
   id: string,
 ): Promise<FundingInstrument> {
+  requireSandboxAccount(account, ctx.hosts.ads);
+  const accountId = account.id;
   const updated = await ctx.prisma.fundingInstrument.updateMany({
     where: { id, accountId, deleted: false },
     data: {

@@ -63,9 +63,17 @@ export async function runList<Row extends { id: string }>(
   return { rows: page.rows, nextCursor: page.nextCursor, totalCount };
 }
 
-/** Case-insensitive prefix match on a name (spec §4.2 `q`). */
+/**
+ * `q` as a LIKE pattern's literal text: Prisma's startsWith sends `<q>%` to ILIKE without
+ * escaping, so `%` and `_` would match anything. Backslash is PostgreSQL's default LIKE escape.
+ */
+export function likeLiteral(q: string): string {
+  return q.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Case-insensitive prefix match on a name (spec §4.2 `q`: a prefix, never a pattern). */
 export function namePrefix(q: string | undefined): Where {
-  return q === undefined ? {} : { name: { startsWith: q, mode: "insensitive" } };
+  return q === undefined ? {} : { name: { startsWith: likeLiteral(q), mode: "insensitive" } };
 }
 
 /** `field IN ids` when an id list was given. */

@@ -60,7 +60,7 @@ export async function deleteMediaLibraryObject(
   return ctx.prisma.mediaLibraryObject.findUniqueOrThrow({ where: { mediaKey } });
 }
 
-const ACCOUNT_MEDIA_SORT: Sortable = {
+export const ACCOUNT_MEDIA_SORT: Sortable = {
   id: { field: "id", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },

@@ -1,0 +1,220 @@
+import { randomBytes } from "node:crypto";
+import { replayClientId, signRequest } from "@adsgraph/oauth";
+import type { HostRole } from "@adsgraph/models";
+import { createTestTarget, TEST_ENGINES } from "@adsgraph/storage";
+import type { TestTarget } from "@adsgraph/storage";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../src/config.js";
+import type { Limits } from "../src/config.js";
+import { openDatabase } from "../src/db/database.js";
+import type { Database } from "../src/db/database.js";
+import { startServer } from "../src/server.js";
+import type { RunningServer } from "../src/server.js";
+import { createAccountFor, createActor } from "./support/actors.js";
+import type { Actor } from "./support/actors.js";
+import { errorOf, itemsOf } from "./support/bodies.js";
+import { startTestServer } from "./support/server.js";
+import type { TestServer } from "./support/server.js";
+import { signedFetch, withQuery } from "./support/signed-fetch.js";
+import type { ApiResponse } from "./support/signed-fetch.js";
+
+/** A server over a database that outlives it: close both, then open them again. */
+interface Running {
+  readonly db: Database;
+  readonly server: RunningServer;
+  close(): Promise<void>;
+}
+
+async function openServer(
+  target: TestTarget["target"],
+  secretKey: Buffer,
+  hosts: Readonly<Record<HostRole, string>>,
+  limits: Partial<Limits>,
+): Promise<Running> {
+  const db = await openDatabase(target);
+  const server = await startServer({
+    db,
+    secretKey,
+    config: {
+      hosts,
+      tls: undefined,
+      limits: { ...DEFAULT_LIMITS, ...limits },
+      latencyMs: 0,
+      logLevel: "silent",
+    },
+  });
+  return {
+    db,
+    server,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
+}
+
+/** Sends exactly this request again: same URL, same Authorization header. */
+async function send(url: string, authorization: string): Promise<ApiResponse> {
+  const response = await fetch(url, { method: "POST", headers: { authorization } });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
+}
+
+const clientOf = (actor: Actor) =>
+  replayClientId(actor.consumerKey, actor.credentials.token?.token);
+
+describe.each(TEST_ENGINES)("OAuth 1.0a nonces across a restart on %s", (engine) => {
+  const SHARE = 5;
+  let target: TestTarget;
+  let running: Running;
+  const secretKey = randomBytes(32);
+
+  beforeAll(async () => {
+    target = await createTestTarget(engine, "nonces");
+    running = await openServer(
+      target.target,
+      secretKey,
+      {
+        base: "http://127.0.0.1:0",
+        ads: "http://127.0.0.1:0",
+        "ads-sandbox": "http://127.0.0.1:0",
+      },
+      { noncesPerClient: SHARE },
+    );
+  });
+  afterAll(async () => {
+    await running.close();
+    await target.drop();
+  });
+
+  /** Restarts over the same database, on the same URLs (the signatures cover the host). */
+  async function restart(): Promise<void> {
+    const urls = { ...running.server.urls };
+    await running.close();
+    running = await openServer(target.target, secretKey, urls, { noncesPerClient: SHARE });
+  }
+
+  it("refuses a signed campaign create replayed after a restart, and makes no second campaign", async () => {
+    const ctx = running.server.ctx;
+    const writer = await createActor(ctx);
+    const flooder = await createActor(ctx);
+    const { accountId, fundingInstrumentId } = await createAccountFor(ctx, writer.userId);
+    const name = `Replayed ${randomBytes(4).toString("hex")}`;
+    const url = withQuery(ctx.hosts.ads, `/12/accounts/${accountId}/campaigns`, {
+      name,
+      funding_instrument_id: fundingInstrumentId,
+      entity_status: "PAUSED",
+    });
+    const { authorization } = signRequest({
+      method: "POST",
+      url,
+      consumer: writer.credentials.consumer,
+      token: writer.credentials.token,
+    });
+    expect((await send(url, authorization)).status).toBe(200);
+    // A second client uses up its share before the restart.
+    for (let i = 0; i < SHARE; i += 1)
+      expect((await flooder.client.get("/12/accounts")).status).toBe(200);
+    expect((await flooder.client.get("/12/accounts")).status).toBe(429);
+
+    // The nonces are rows without any credential in them.
+    const rows = await ctx.prisma.oAuthNonce.findMany();
+    const stored = JSON.stringify(rows, (_key, value: unknown) =>
+      typeof value === "bigint" ? value.toString() : value,
+    );
+    for (const secret of [writer.credentials.token?.token, writer.credentials.token?.tokenSecret]) {
+      expect(stored).not.toContain(secret);
+    }
+
+    await restart();
+
+    const replay = await send(url, authorization);
+    expect(replay.status).toBe(401);
+    expect(errorOf(replay).code).toBe(32);
+    const reader = running.server.ctx;
+    const listed = await signedFetch(
+      "GET",
+      withQuery(reader.hosts.ads, `/12/accounts/${accountId}/campaigns`, { count: 1000 }),
+      writer.credentials,
+    );
+    expect(itemsOf(listed).filter((campaign) => campaign.name === name)).toHaveLength(1);
+    // The share counts were rebuilt from the table: still full, and no one else is.
+    expect(
+      (await signedFetch("GET", withQuery(reader.hosts.ads, "/12/accounts"), flooder.credentials))
+        .status,
+    ).toBe(429);
+    expect(
+      (await signedFetch("GET", withQuery(reader.hosts.ads, "/12/accounts"), writer.credentials))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe.each(TEST_ENGINES)("OAuth 1.0a nonce flooding on %s", (engine) => {
+  // Each client may hold 20 nonces of the window; past 30 in all, only clients at or above
+  // their fair share (30 divided among the clients holding nonces) are refused.
+  const PER_CLIENT = 20;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, {
+      limits: { noncesPerClient: PER_CLIENT, maxNonces: 30 },
+    });
+  });
+  afterAll(() => server.close());
+
+  it("refuses a client past its share with 429 while other users and apps keep working", async () => {
+    const flooder = await createActor(server.ctx);
+    const sameApp = await createActor(server.ctx, {
+      app: {
+        id: flooder.appId,
+        consumerKey: flooder.consumerKey,
+        consumerSecret: flooder.consumerSecret,
+      },
+    });
+    const otherApp = await createActor(server.ctx);
+    for (let i = 0; i < PER_CLIENT; i += 1) {
+      expect((await flooder.client.get("/12/accounts")).status).toBe(200);
+    }
+    for (let i = 0; i < 5; i += 1) {
+      const refused = await flooder.client.get("/12/accounts");
+      expect(refused.status).toBe(429);
+      expect(errorOf(refused)).toMatchObject({ code: 88 });
+      expect(errorOf(refused).message).toContain("too many signed requests");
+      expect(errorOf(refused).message).toContain("timestamp window for this token");
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(2 * DEFAULT_LIMITS.timestampWindowSeconds + 1);
+    }
+    // The refused requests were not recorded.
+    expect(
+      await server.ctx.prisma.oAuthNonce.count({ where: { clientId: clientOf(flooder) } }),
+    ).toBe(PER_CLIENT);
+    // Past the global bound (30) now, yet each newcomer is below its fair share and served.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await sameApp.client.get("/12/accounts")).status).toBe(200);
+      expect((await otherApp.client.get("/12/accounts")).status).toBe(200);
+      expect((await flooder.client.get("/12/accounts")).status).toBe(429);
+    }
+  });
+
+  it("records nothing for a flood of forged signatures", async () => {
+    const victim = await createActor(server.ctx);
+    const before = await server.ctx.prisma.oAuthNonce.count();
+    const forged = {
+      consumer: victim.credentials.consumer,
+      token: { token: victim.credentials.token?.token ?? "", tokenSecret: "not-the-secret" },
+    };
+    for (let i = 0; i < 3 * PER_CLIENT; i += 1) {
+      const refused = await signedFetch("GET", withQuery(server.urls.ads, "/12/accounts"), forged);
+      expect(refused.status).toBe(401);
+      expect(errorOf(refused).code).toBe(32);
+    }
+    expect(await server.ctx.prisma.oAuthNonce.count()).toBe(before);
+    // The victim's share is untouched: its own requests go through (a fresh client is always
+    // below its fair share, whatever the others hold).
+    for (let i = 0; i < 5; i += 1) {
+      expect((await victim.client.get("/12/accounts")).status).toBe(200);
+    }
+  });
+});

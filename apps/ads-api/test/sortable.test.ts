@@ -1,0 +1,37 @@
+import { endpoints } from "@adsgraph/models";
+import type { EndpointId } from "@adsgraph/models";
+import { describe, expect, it } from "vitest";
+import type { Sortable } from "../src/http/paging.js";
+import { ADS_HANDLERS } from "../src/routes/catalog-routes.js";
+import { ACCOUNT_APP_SORT } from "../src/services/account-settings.js";
+import { ACCOUNT_SORT } from "../src/services/accounts.js";
+import { CAMPAIGN_SORT } from "../src/services/campaigns.js";
+import { CARD_SORT } from "../src/services/cards.js";
+import { FUNDING_INSTRUMENT_SORT } from "../src/services/funding-instruments.js";
+import { ACCOUNT_MEDIA_SORT } from "../src/services/media.js";
+
+/** What each served list sorts by: the map its service passes to runList. */
+const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
+  "accounts.list": ACCOUNT_SORT,
+  "account_apps.list": ACCOUNT_APP_SORT,
+  "campaigns.list": CAMPAIGN_SORT,
+  "funding_instruments.list": FUNDING_INSTRUMENT_SORT,
+  "cards.list": CARD_SORT,
+  "cards.video_conversation.list": CARD_SORT,
+  "cards.image_conversation.list": CARD_SORT,
+  "cards.poll.list": CARD_SORT,
+  "account_media.list": ACCOUNT_MEDIA_SORT,
+};
+
+describe("sort_by (spec §4.2)", () => {
+  it("accepts on every served list exactly the attributes its service sorts by", () => {
+    const served = endpoints.filter(
+      (endpoint) => endpoint.id in ADS_HANDLERS && endpoint.sortable.length > 0,
+    );
+    expect(served.map((endpoint) => endpoint.id).sort()).toEqual(Object.keys(SERVED).sort());
+    for (const endpoint of served) {
+      const sortable = SERVED[endpoint.id as EndpointId] ?? {};
+      expect([...endpoint.sortable].sort(), endpoint.id).toEqual(Object.keys(sortable).sort());
+    }
+  });
+});
