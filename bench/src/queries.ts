@@ -18,6 +18,10 @@ export interface Walk {
 export interface ReferenceQuery {
   name: string;
   description: string;
+  /** The GraphQL document of each page (variables `id` and `after`). */
+  document: string;
+  /** The connection under `account` that the pages walk. */
+  connection: "campaigns" | "fundingInstruments" | "cards";
   run(facade: Facade, accountId: string): Promise<Walk>;
 }
 
@@ -118,6 +122,8 @@ type Data<K extends string, N> = {
 export const REFERENCE_QUERIES: ReferenceQuery[] = [
   {
     name: "campaigns-with-funding-instrument",
+    document: CAMPAIGNS_WITH_FUNDING,
+    connection: "campaigns",
     description:
       "An account with all its campaigns (pages of 1,000) and each campaign's funding instrument",
     run: (facade, accountId) =>
@@ -138,6 +144,8 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
   },
   {
     name: "funding-instruments-with-campaigns",
+    document: FUNDING_WITH_CAMPAIGNS,
+    connection: "fundingInstruments",
     description: "All funding instruments of an account with all their campaigns",
     run: (facade, accountId) =>
       walkPages<{ campaigns: unknown[] | null }>(
@@ -164,6 +172,8 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
   },
   {
     name: "cards-with-media",
+    document: CARDS_WITH_MEDIA,
+    connection: "cards",
     description:
       "All cards of an account (pages of 200, the cards list's maximum) with their media " +
       "library objects (described by each card's answer: no request of their own)",

@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import {
+  DEMO,
+  openDatabase as openAdsApiDatabase,
+  seedBench,
+  seedDemo,
+  type BenchOptions,
+} from "@adsgraph/ads-api";
+import {
+  createSecretBox,
+  createTestTarget,
+  generateKeyText,
+  parseKeyring,
+  type DatabaseTarget,
+} from "@adsgraph/storage";
+import type { Facade } from "./servers.js";
+
+const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
+/** Kept of each child's output after start: enough to read why it failed. */
+const OUTPUT_TAIL = 64 * 1024;
+
+/** A server in a process of its own (its RSS, its event loop), from its sources via tsx. */
+export interface Child {
+  readonly name: string;
+  readonly pid: number;
+  /** The last lines it printed (logs included). */
+  output(): string;
+  /** SIGKILL of its process group; resolves when it has exited. */
+  kill(): Promise<void>;
+}
+
+function spawnApp(
+  name: string,
+  app: "ads-api" | "graphql",
+  env: Record<string, string>,
+  ready: (output: string) => boolean,
+  startTimeoutMs: number,
+): Promise<Child> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=source", "src/main.ts"],
+    {
+      cwd: path.join(APPS, app),
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    },
+  );
+  let output = "";
+  let exited = false;
+  const exit = new Promise<void>((resolve) => {
+    child.once("exit", () => {
+      exited = true;
+      resolve();
+    });
+  });
+  // Logs keep coming for the whole run: keep only the tail, or the pipe would fill and block it.
+  const onData = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  const handle: Child = {
+    name,
+    pid: child.pid ?? -1,
+    output: () => output,
+    kill: async () => {
+      if (!exited && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      await exit;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    // Generous: tsx compiles the sources on a machine that may be busy with other work.
+    const timer = setTimeout(() => {
+      void handle.kill();
+      reject(new Error(`${name} did not start in ${startTimeoutMs} ms:\n${output}`));
+    }, startTimeoutMs);
+    const check = () => {
+      if (ready(output)) {
+        clearTimeout(timer);
+        resolve(handle);
+      }
+    };
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited during start:\n${output}`));
+    });
+  });
+}
+
+/** A port nobody listens on right now (the facade prints its URL from GRAPHQL_PORT). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== "object" || address === null) throw new Error("no port");
+  return address.port;
+}
+
+/** Resident set size of a process in bytes (Linux: /proc/<pid>/status VmRSS). */
+export async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+export interface ChildServersOptions {
+  engine: DatabaseTarget["engine"];
+  /** Extra bench data (the demo data set is always there). */
+  bench?: Omit<BenchOptions, "grantUserIds" | "seed">;
+  /** Extra environment of each app (LOG_LEVEL is `info`, the default, unless set). */
+  adsApiEnv?: Record<string, string>;
+  facadeEnv?: Record<string, string>;
+  startTimeoutMs?: number;
+}
+
+export interface ChildServers {
+  adsApi: Child & { urls: { base: string; ads: string; sandbox: string } };
+  facade: Child & Facade;
+  /** Kills both and starts them again on the same data (after a request that would not end). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * ads-api and the facade each in a process of its own, as `pnpm start` runs them (sources via
+ * tsx, logs at `info`): the data is seeded here first (demo, plus `bench` when given), then the
+ * facade signs in the demo user with its DEV_SESSION.
+ */
+export async function startChildServers(options: ChildServersOptions): Promise<ChildServers> {
+  const startTimeoutMs = options.startTimeoutMs ?? 300_000;
+  const adsTarget = await createTestTarget(options.engine, "bench_child_ads_api");
+  const facadeTarget = await createTestTarget(options.engine, "bench_child_facade");
+  const secretKey = generateKeyText();
+  const db = await openAdsApiDatabase(adsTarget.target);
+  try {
+    await seedDemo(db.prisma, createSecretBox(parseKeyring(secretKey)));
+    if (options.bench !== undefined) {
+      await seedBench(db.prisma, { ...options.bench, seed: 1, grantUserIds: [DEMO.user.id] });
+    }
+  } finally {
+    await db.close();
+  }
+  const dbEnv = (target: DatabaseTarget, dirVariable: string): Record<string, string> =>
+    target.engine === "postgresql"
+      ? { DATABASE_URL: target.url }
+      : { [dirVariable]: target.dataDir };
+  const sessionKeys = generateKeyText();
+  const port = await freePort();
+
+  const startBoth = async () => {
+    const adsApi = await spawnApp(
+      "ads-api",
+      "ads-api",
+      {
+        ADS_API_BASE_URL: "http://127.0.0.1:0",
+        ADS_API_ADS_URL: "http://127.0.0.1:0",
+        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
+        ADS_API_SECRET_KEY: secretKey,
+        ADS_API_SEED: "false",
+        LOG_LEVEL: "info",
+        ...dbEnv(adsTarget.target, "ADS_API_PGLITE_DIR"),
+        ...options.adsApiEnv,
+      },
+      (output) => /ads-api ads-sandbox ready at/.test(output),
+      startTimeoutMs,
+    );
+    const urlOf = (role: string) =>
+      new RegExp(`ads-api ${role} ready at (http\\S+)`).exec(adsApi.output())?.[1] ?? "";
+    const urls = { base: urlOf("base"), ads: urlOf("ads"), sandbox: urlOf("ads-sandbox") };
+    const facade = await spawnApp(
+      "facade",
+      "graphql",
+      {
+        GRAPHQL_PORT: String(port),
+        SESSION_ENCRYPTION_KEYS: sessionKeys,
+        DEV_SESSION: "true",
+        ADS_API_BASE_URL: urls.base,
+        ADS_API_ADS_URL: urls.ads,
+        ADS_API_SANDBOX_URL: urls.sandbox,
+        LOG_LEVEL: "info",
+        ...dbEnv(facadeTarget.target, "GRAPHQL_PGLITE_DIR"),
+        ...options.facadeEnv,
+      },
+      (output) => /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
+      startTimeoutMs,
+    );
+    const token = /Authorization: Bearer (\S+)/.exec(facade.output())?.[1] ?? "";
+    return {
+      adsApi: { ...adsApi, urls },
+      facade: {
+        ...facade,
+        url: `http://127.0.0.1:${port}/graphql`,
+        headers: { authorization: `Bearer ${token}` },
+      },
+    };
+  };
+
+  let current = await startBoth();
+  const stop = async () => {
+    await current.facade.kill();
+    await current.adsApi.kill();
+  };
+  return {
+    get adsApi() {
+      return current.adsApi;
+    },
+    get facade() {
+      return current.facade;
+    },
+    restart: async () => {
+      await stop();
+      current = await startBoth();
+    },
+    close: async () => {
+      await stop();
+      await adsTarget.drop();
+      await facadeTarget.drop();
+    },
+  };
+}
