@@ -1,0 +1,233 @@
+import { pathParameterNames } from "@adsgraph/models";
+import type { AnyEndpoint, HostRole } from "@adsgraph/models";
+import { SERVED, WEBSITE } from "./world.js";
+import type { World } from "./world.js";
+
+/** A valid request to one endpoint: where it goes and what it carries. */
+export interface Call {
+  readonly endpoint: AnyEndpoint;
+  readonly role: HostRole;
+  readonly path: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  /** The JSON body (cards, batch). */
+  readonly json?: unknown;
+}
+
+/**
+ * A valid request for every served endpoint (a test checks each passes `validateParams`), so a
+ * hostile value put in one parameter is the only thing wrong with the request.
+ */
+export function baselines(world: World): Readonly<Record<string, Omit<Call, "endpoint">>> {
+  const A = world.accountId;
+  const ads = (
+    path: Record<string, string>,
+    query: Record<string, string> = {},
+    json?: unknown,
+  ) => ({
+    role: "ads" as HostRole,
+    path: { account_id: A, ...path },
+    query,
+    ...(json === undefined ? {} : { json }),
+  });
+  const sandbox = (path: Record<string, string>, query: Record<string, string> = {}) => ({
+    role: "ads-sandbox" as HostRole,
+    path,
+    query,
+  });
+  const reference = (query: Record<string, string> = {}) => ({
+    role: "ads" as HostRole,
+    path: {},
+    query,
+  });
+  const campaignParams = {
+    name: "Hostile",
+    funding_instrument_id: world.fundingInstrumentId,
+    entity_status: "PAUSED",
+  };
+  return {
+    "accounts.list": reference({ count: "5", q: "Acc" }),
+    "accounts.get": ads({}, { with_deleted: "true" }),
+    "accounts.create": sandbox({}),
+    "accounts.update": ads({}, { name: "Renamed", industry_type: "RETAIL" }),
+    "accounts.delete": sandbox({ account_id: world.spare.accountId }),
+    "account_apps.list": ads({}, { count: "5" }),
+    "account_history.list": ads(
+      {},
+      {
+        entity_type: "CAMPAIGN",
+        entity_id: world.campaignId,
+        start_time: "2026-01-01T00:00:00Z",
+        end_time: "2026-01-02T00:00:00Z",
+        user_id: world.admin.userId,
+        count: "5",
+      },
+    ),
+    "authenticated_user_access.get": ads({}),
+    "tax_settings.update": ads({}, { tax_category: "BUSINESS_WITH_VAT", tax_id: "DE123" }),
+    "user_settings.get": ads({ user_id: world.admin.userId }),
+    "user_settings.update": ads(
+      { user_id: world.admin.userId },
+      { contact_phone: "5550100", subscribe_email_types: "ACCOUNT_PERFORMANCE" },
+    ),
+    "advertiser_business_categories.list": reference(),
+    "bidding_rules.list": reference({ currency: "USD" }),
+    "content_categories.list": reference(),
+    "iab_categories.list": reference({ count: "5" }),
+    "placements.list": reference({ product_type: "MEDIA" }),
+    "campaigns.list": ads({}, { count: "5", q: "Tar", sort_by: "name-asc" }),
+    "campaigns.get": ads({ campaign_id: world.campaignId }, { with_deleted: "false" }),
+    "campaigns.create": ads({}, campaignParams),
+    "campaigns.batch": ads({}, {}, [{ operation_type: "Create", params: campaignParams }]),
+    "campaigns.update": ads({ campaign_id: world.campaignId }, { name: "Renamed" }),
+    "campaigns.delete": ads({ campaign_id: world.spare.campaignId }),
+    "funding_instruments.list": ads({}, { count: "5" }),
+    "funding_instruments.get": ads({ funding_instrument_id: world.fundingInstrumentId }),
+    "funding_instruments.create": sandbox(
+      { account_id: A },
+      { currency: "USD", start_time: "2026-01-01T00:00:00Z", type: "CREDIT_CARD" },
+    ),
+    "funding_instruments.delete": sandbox({
+      account_id: A,
+      funding_instrument_id: world.spare.fundingInstrumentId,
+    }),
+    "cards.list": ads({}, { count: "5", q: "Hos" }),
+    "cards.get": ads({ card_id: world.cardId }),
+    "cards.create": ads(
+      {},
+      {},
+      { name: "New card", components: [{ type: "MEDIA", media_key: world.imageKey }, WEBSITE] },
+    ),
+    "cards.update": ads({ card_id: world.cardId }, {}, { name: "Renamed card" }),
+    "cards.delete": ads({ card_id: world.spare.cardId }),
+    "cards.all.list": ads({}, { card_uris: `card://${world.cardId}` }),
+    "cards.all.get": ads({ card_id: world.cardId }),
+    "cards.video_conversation.list": ads({}, { count: "5" }),
+    "cards.video_conversation.get": ads({ card_id: world.videoCardId }),
+    "cards.video_conversation.create": ads(
+      {},
+      {
+        name: "Chat 2",
+        media_key: world.videoKey,
+        first_cta: "#Yes",
+        first_cta_post: "I say yes",
+        second_cta: "#No",
+        second_cta_post: "I say no",
+        thank_you_text: "Thanks",
+      },
+    ),
+    "cards.image_conversation.list": ads({}, { count: "5" }),
+    "cards.poll.list": ads({}, { count: "5" }),
+    "cards.poll.get": ads({ card_id: world.pollCardId }),
+    "cards.poll.create": ads(
+      {},
+      { name: "Poll 2", duration_in_minutes: "60", first_choice: "Yes", second_choice: "No" },
+    ),
+    "account_media.list": ads({}, { count: "5", creative_types: "BANNER" }),
+    "account_media.get": ads({ account_media_id: world.accountMediaId }),
+    "account_media.delete": ads({ account_media_id: world.spare.accountMediaId }),
+    "media_library.delete": ads({ media_key: world.spare.mediaKey }),
+  };
+}
+
+/**
+ * A valid value for each query parameter name the served endpoints take, for parameters a
+ * baseline leaves out (a duplicated parameter is then the only fault of its request).
+ */
+export function validSamples(world: World): Readonly<Record<string, string>> {
+  return {
+    account_ids: world.accountId,
+    campaign_ids: world.campaignId,
+    funding_instrument_ids: world.fundingInstrumentId,
+    card_ids: world.cardId,
+    card_id: world.cardId,
+    card_uris: `card://${world.cardId}`,
+    account_media_ids: world.accountMediaId,
+    card_types: "IMAGE_WEBSITE",
+    creative_types: "BANNER",
+    q: "Ho",
+    count: "5",
+    sort_by: "created_at-desc",
+    with_deleted: "true",
+    with_total_count: "false",
+    with_draft: "true",
+    include_legacy_cards: "false",
+    industry_type: "RETAIL",
+    name: "Sample name",
+    entity_status: "PAUSED",
+    budget_optimization: "CAMPAIGN",
+    daily_budget_amount_local_micro: "1000000",
+    total_budget_amount_local_micro: "5000000",
+    purchase_order_number: "PO-1",
+    standard_delivery: "true",
+    funding_instrument_id: world.fundingInstrumentId,
+    address_name: "Hostile Ltd",
+    client_address_region: "Berlin",
+    client_address_street1: "Street 1",
+    client_address_street2: "Floor 2",
+    invoice_jurisdiction: "NONE",
+    tax_category: "BUSINESS_WITH_VAT",
+    tax_exemption_id: "EX-1",
+    tax_id: "DE123",
+    notification_email: "ads@example.com",
+    contact_phone: "5550100",
+    contact_phone_extension: "12",
+    subscribe_email_types: "ACCOUNT_PERFORMANCE",
+    currency: "USD",
+    product_type: "MEDIA",
+    entity_type: "CAMPAIGN",
+    entity_id: world.campaignId,
+    start_time: "2026-01-01T00:00:00Z",
+    end_time: "2026-01-02T00:00:00Z",
+    user_id: world.admin.userId,
+    type: "CREDIT_CARD",
+    credit_limit_local_micro: "1000000",
+    funded_amount_local_micro: "1000000",
+    media_key: world.imageKey,
+    poster_media_key: world.imageKey,
+    duration_in_minutes: "60",
+    first_choice: "Yes",
+    second_choice: "No",
+    third_choice: "Maybe",
+    fourth_choice: "Later",
+    first_cta: "#Yes",
+    first_cta_post: "I say yes",
+    second_cta: "#No",
+    second_cta_post: "I say no",
+    third_cta: "#Maybe",
+    third_cta_post: "I say maybe",
+    fourth_cta: "#Later",
+    fourth_cta_post: "I say later",
+    thank_you_text: "Thanks",
+    title: "Choose",
+  };
+}
+
+/** Every served endpoint with its valid baseline. */
+export function servedCalls(world: World): Call[] {
+  const table = baselines(world);
+  return SERVED.map((endpoint) => {
+    const call = table[endpoint.id];
+    if (call === undefined) throw new Error(`no baseline for ${endpoint.id}: add one to world.ts`);
+    return { endpoint, ...call };
+  });
+}
+
+/** `/12/accounts/<id>/...` with each `:name` replaced by its (already encoded) segment. */
+export function pathOf(endpoint: AnyEndpoint, segments: Readonly<Record<string, string>>): string {
+  let path = endpoint.path;
+  for (const name of pathParameterNames(endpoint.path)) {
+    const segment = segments[name];
+    if (segment === undefined) throw new Error(`${endpoint.id}: no value for :${name}`);
+    path = path.replace(`:${name}`, segment);
+  }
+  return `/${endpoint.version ?? ""}${path}`.replace(/^\/\//, "/");
+}
+
+/** The path of a call with its values percent-encoded. */
+export function encodedPathOf(call: Call, override: Readonly<Record<string, string>> = {}): string {
+  const segments: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...call.path, ...override })) {
+    segments[name] = encodeURIComponent(value);
+  }
+  return pathOf(call.endpoint, segments);
+}

@@ -1,0 +1,136 @@
+import { endpoints } from "@adsgraph/models";
+import type { AnyEndpoint } from "@adsgraph/models";
+import type { AppContext } from "../../../src/context.js";
+import { createAccountRow } from "../../../src/services/accounts.js";
+import { createFundingInstrumentRow } from "../../../src/services/funding-instruments.js";
+import { createAccountMedia, createMediaLibraryObject } from "../../../src/services/media-admin.js";
+import { ADS_HANDLERS } from "../../../src/routes/catalog-routes.js";
+import { grantAccess } from "../../../src/credentials/grants.js";
+import { addMedia, createAccountFor, createActor } from "../../support/actors.js";
+import type { Actor } from "../../support/actors.js";
+import { idOf } from "../../support/bodies.js";
+
+/** The catalog endpoints ads-api serves (a handler exists), in catalog order. */
+export const SERVED: readonly AnyEndpoint[] = endpoints.filter(
+  (endpoint) => (ADS_HANDLERS as Record<string, unknown>)[endpoint.id] !== undefined,
+);
+
+export const WEBSITE = {
+  type: "DETAILS",
+  title: "Shop",
+  destination: { type: "WEBSITE", url: "https://example.com/shop" },
+} as const;
+
+export const APP_BUTTON = {
+  type: "BUTTON",
+  label: { type: "ENUM", value: "INSTALL" },
+  destination: {
+    type: "APP",
+    country_code: "US",
+    googleplay_app_id: "com.example.app",
+    googleplay_deep_link: "example://open",
+  },
+} as const;
+
+/** Everything the hostile requests aim at: one account full of resources, and spares to delete. */
+export interface World {
+  readonly admin: Actor;
+  readonly accountId: string;
+  readonly fundingInstrumentId: string;
+  readonly campaignId: string;
+  readonly cardId: string;
+  readonly pollCardId: string;
+  readonly videoCardId: string;
+  readonly accountMediaId: string;
+  readonly imageKey: string;
+  readonly videoKey: string;
+  /** Targets of the delete endpoints' baselines (validation must stop every hostile one). */
+  readonly spare: {
+    readonly accountId: string;
+    readonly fundingInstrumentId: string;
+    readonly campaignId: string;
+    readonly cardId: string;
+    readonly accountMediaId: string;
+    readonly mediaKey: string;
+  };
+}
+
+async function post(actor: Actor, path: string, options: Parameters<Actor["client"]["post"]>[1]) {
+  const response = await actor.client.post(path, options);
+  if (response.status !== 200)
+    throw new Error(`setup ${path}: ${response.status} ${response.text}`);
+  return idOf(response);
+}
+
+export async function createWorld(ctx: AppContext): Promise<World> {
+  const admin = await createActor(ctx);
+  const { accountId, fundingInstrumentId } = await createAccountFor(
+    ctx,
+    admin.userId,
+    ["ACCOUNT_ADMIN"],
+    ["PROMOTED_MEDIA_POLLS"],
+  );
+  const base = `/12/accounts/${accountId}`;
+  const imageKey = await addMedia(ctx, accountId, "IMAGE", 1200, 628);
+  const videoKey = await addMedia(ctx, accountId, "VIDEO", 1280, 720);
+  const spareMedia = await createMediaLibraryObject(ctx.prisma, {
+    accountId,
+    mediaType: "IMAGE",
+    width: 1200,
+    height: 628,
+  });
+  const banner = await createMediaLibraryObject(ctx.prisma, {
+    accountId,
+    mediaType: "IMAGE",
+    width: 320,
+    height: 50,
+  });
+  const accountMedia = await createAccountMedia(ctx.prisma, banner, "BANNER");
+  const spareAccountMedia = await createAccountMedia(ctx.prisma, banner, "BANNER");
+  const spareAccount = await createAccountRow(ctx.prisma, { name: "Spare sandbox account" });
+  await grantAccess(ctx.prisma, spareAccount.id, admin.userId, ["ACCOUNT_ADMIN"]);
+  const spareFunding = await createFundingInstrumentRow(
+    ctx.prisma,
+    accountId,
+    { type: "CREDIT_CARD", currency: "USD", start_time: "2026-01-01T00:00:00Z" },
+    new Date(),
+  );
+  const campaign = {
+    funding_instrument_id: fundingInstrumentId,
+    entity_status: "PAUSED",
+  };
+  const card = {
+    json: { name: "Hostile card", components: [{ type: "MEDIA", media_key: imageKey }, WEBSITE] },
+  };
+  return {
+    admin,
+    accountId,
+    fundingInstrumentId,
+    campaignId: await post(admin, `${base}/campaigns`, { query: { ...campaign, name: "Target" } }),
+    cardId: await post(admin, `${base}/cards`, card),
+    pollCardId: await post(admin, `${base}/cards/poll`, {
+      query: { name: "Poll", duration_in_minutes: 60, first_choice: "Yes", second_choice: "No" },
+    }),
+    videoCardId: await post(admin, `${base}/cards/video_conversation`, {
+      query: {
+        name: "Chat",
+        media_key: videoKey,
+        first_cta: "#Yes",
+        first_cta_post: "I say yes",
+        thank_you_text: "Thanks",
+        title: "Choose",
+      },
+    }),
+    accountMediaId: accountMedia.id,
+    imageKey,
+    videoKey,
+    spare: {
+      accountId: spareAccount.id,
+      fundingInstrumentId: spareFunding.id,
+      campaignId: await post(admin, `${base}/campaigns`, { query: { ...campaign, name: "Spare" } }),
+      cardId: await post(admin, `${base}/cards`, card),
+      accountMediaId: spareAccountMedia.id,
+      mediaKey: spareMedia.mediaKey,
+    },
+  };
+}
