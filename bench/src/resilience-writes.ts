@@ -4,7 +4,7 @@ import type { Facade } from "./servers.js";
 
 const RESULT = `__typename
   ... on Error { code message }
-  ... on UpstreamError { status }`;
+  ... on UpstreamError { possiblyApplied }`;
 
 const CREATE = `mutation Create($input: CreateCampaignInput!) {
   createCampaign(input: $input) { ${RESULT} ... on CreateCampaignPayload { campaign { id rawId } } }
@@ -36,7 +36,7 @@ interface Typed {
   __typename: string;
   code?: string;
   message?: string;
-  status?: number | null;
+  possiblyApplied?: boolean;
   campaign?: { id: string; rawId: string };
 }
 
@@ -47,12 +47,8 @@ function outcomeOf(exchange: Exchange, field: string): Omit<Result, "resent"> {
   if (result.__typename.endsWith("Payload")) {
     return { outcome: "applied", ...(result.campaign && { campaign: result.campaign }) };
   }
-  // The facade's words for a write whose connection broke after it was sent (README "Errors").
-  if (
-    result.__typename === "UpstreamError" &&
-    result.status === null &&
-    /may have been applied/.test(result.message ?? "")
-  ) {
+  // A write whose answer was lost after it was sent (the facade never repeats it).
+  if (result.__typename === "UpstreamError" && result.possiblyApplied === true) {
     return { outcome: "unknown", code: result.code ?? "" };
   }
   return { outcome: "refused", code: result.code ?? result.__typename };

@@ -1,5 +1,11 @@
 import { ValidationError as ModelsValidationError } from "@adsgraph/models";
-import { RestApiError, RestAuthError, RestRateLimitError } from "@adsgraph/rest-client";
+import {
+  RestApiError,
+  RestAuthError,
+  RestNetworkError,
+  RestProtocolError,
+  RestRateLimitError,
+} from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
 import { formatError, toFacadeError } from "./errors.js";
@@ -61,6 +67,38 @@ describe("toFacadeError", () => {
       rateLimit: undefined,
     });
     expect(toFacadeError(limited)).toMatchObject({ code: "RATE_LIMITED", resetAt });
+  });
+
+  it("says when a write may have been applied, so a client checks before sending it again", () => {
+    const create = {
+      endpointId: "campaigns.create",
+      method: "POST",
+      path: "/12/accounts/a/campaigns",
+    };
+    const reset = new RestNetworkError(create, "connection reset after sending", {
+      possiblyApplied: true,
+      causeCode: "ECONNRESET",
+      attempts: 1,
+    });
+    expect(toFacadeError(reset)).toMatchObject({ code: "UPSTREAM_ERROR", possiblyApplied: true });
+    const refused = new RestNetworkError(create, "connection refused", {
+      possiblyApplied: false,
+      attempts: 1,
+    });
+    expect(toFacadeError(refused)).toMatchObject({ possiblyApplied: false });
+    // A 2xx answer to a write that could not be read: the write went through.
+    const unreadable = new RestProtocolError(create, "answered a body that is not JSON", {
+      status: 200,
+    });
+    expect(toFacadeError(unreadable)).toMatchObject({ possiblyApplied: true });
+    expect(toFacadeError(new RestProtocolError(site, "bad JSON", { status: 200 }))).toMatchObject({
+      possiblyApplied: false,
+    });
+    const formatted = formatError(
+      { message: "x" },
+      new GraphQLError("x", { originalError: reset }),
+    );
+    expect(formatted.extensions).toMatchObject({ code: "UPSTREAM_ERROR", possiblyApplied: true });
   });
 
   it("names violations by GraphQL input field, upstream 400s and local checks alike", () => {

@@ -1,4 +1,4 @@
-import { ValidationError as ModelsValidationError } from "@adsgraph/models";
+import { endpoints, ValidationError as ModelsValidationError } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
 import {
   RestApiError,
@@ -94,11 +94,17 @@ export class UpstreamError extends FacadeError {
   readonly code = ERROR_CODES.UPSTREAM_ERROR;
   readonly status: number | null;
   readonly codes: readonly string[];
+  /**
+   * A write reached the service but its answer was lost or unreadable: it may have been
+   * applied. Never retried by the facade; the caller must check before sending it again.
+   */
+  readonly possiblyApplied: boolean;
 
-  constructor(message: string, upstream: UpstreamDetails) {
+  constructor(message: string, upstream: UpstreamDetails, possiblyApplied = false) {
     super(message, upstream);
     this.status = upstream.status;
     this.codes = upstream.codes;
+    this.possiblyApplied = possiblyApplied;
   }
 }
 
@@ -123,6 +129,12 @@ export function fieldViolations(
     parameter: v.parameter,
     message: v.message,
   }));
+}
+
+/** True for a catalog endpoint that changes something (anything but GET). */
+function isWrite(endpointId: string | undefined): boolean {
+  const endpoint = endpoints.find((candidate) => candidate.id === endpointId);
+  return endpoint !== undefined && endpoint.method !== "GET";
 }
 
 function upstreamOf(error: RestApiError): UpstreamDetails {
@@ -215,13 +227,20 @@ export function toFacadeError(
         ? "The ads service did not answer; the change may have been applied: check before retrying."
         : "The ads service did not answer in time; retry later.",
       { status: null, codes: error.causeCode === undefined ? [] : [error.causeCode] },
+      error.possiblyApplied,
     );
   }
   if (error instanceof RestProtocolError) {
-    return new UpstreamError("The ads service answered with data the facade does not understand.", {
-      status: error.status ?? null,
-      codes: [],
-    });
+    // A write the service accepted (2xx) whose answer could not be read was applied, likely.
+    const accepted = error.status !== undefined && error.status >= 200 && error.status < 300;
+    const applied = accepted && isWrite(error.endpointId);
+    return new UpstreamError(
+      applied
+        ? "The ads service accepted the change but its answer could not be read: check before retrying."
+        : "The ads service answered with data the facade does not understand.",
+      { status: error.status ?? null, codes: [] },
+      applied,
+    );
   }
   if (error instanceof RestClientError) {
     return new UpstreamError("The request to the ads service could not be made.", {
@@ -245,6 +264,7 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
     }),
     ...(error instanceof ValidationError && { violations: error.violations }),
     ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
+    ...(error instanceof UpstreamError && error.possiblyApplied && { possiblyApplied: true }),
   };
 }
 

@@ -93,6 +93,10 @@ builder.objectType(UpstreamError, {
   fields: (t) => ({
     status: t.int({ nullable: true, resolve: (error) => error.status }),
     codes: t.stringList({ resolve: (error) => [...error.codes] }),
+    possiblyApplied: t.exposeBoolean("possiblyApplied", {
+      description:
+        "True when the change reached the ads service but its answer was lost (connection reset, timeout, unreadable answer): it may have been applied, so check before sending it again. False: nothing was changed.",
+    }),
   }),
 });
 
