@@ -3,6 +3,7 @@ export type { Env } from "./env.js";
 export { configFromEnv, DEFAULT_HOSTS, DEFAULT_LIMITS } from "./config.js";
 export type { AdsApiConfig, Limits, TlsFiles } from "./config.js";
 export { startServer } from "./server.js";
+export { servedEndpointIds } from "./routes/catalog-routes.js";
 export type { AppContext } from "./context.js";
 export type { ServerOptions, RunningServer } from "./server.js";
 export { openDatabase } from "./db/database.js";

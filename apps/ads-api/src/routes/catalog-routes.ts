@@ -19,6 +19,20 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...mediaHandlers,
 };
 
+/** Credential endpoints (spec §4.1) have routes of their own (routes/oauth.ts, authorize.ts). */
+const isCredentialEndpoint = (id: string): boolean => id.startsWith("oauth");
+
+/**
+ * The catalog endpoints this service serves: the credential endpoints and every advertising
+ * endpoint with a handler. The others are routed too, and answer 501 once the caller is
+ * authenticated, validated and allowed (tests and tools ask here rather than probe).
+ */
+export function servedEndpointIds(): EndpointId[] {
+  return endpoints
+    .map((endpoint) => endpoint.id as EndpointId)
+    .filter((id) => isCredentialEndpoint(id) || ADS_HANDLERS[id] !== undefined);
+}
+
 /**
  * Registers the catalog's advertising endpoints (versions 12 and 5) on a host: the production
  * host serves `ads` endpoints and refuses `ads-sandbox` ones with a clear error; the sandbox
@@ -30,7 +44,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext, rol
   for (const endpoint of endpoints) {
     if (endpoint.host === "base") {
       // Credential endpoints have routes of their own; other base-host ones answer 501.
-      if (role === "base" && !endpoint.id.startsWith("oauth")) {
+      if (role === "base" && !isCredentialEndpoint(endpoint.id)) {
         registerAdsEndpoint(app, ctx, role, endpoint, undefined);
       }
       continue;

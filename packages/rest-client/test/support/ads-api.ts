@@ -5,6 +5,7 @@ import {
   openDatabase,
   seedBench,
   seedDemo,
+  servedEndpointIds,
   startServer,
 } from "@adsgraph/ads-api";
 import type { BenchOptions, Limits, LoggedRequest, RunningServer } from "@adsgraph/ads-api";
@@ -137,26 +138,26 @@ export interface ServedEndpoints {
 }
 
 /**
- * Asks the running ads-api which catalog endpoints it serves. ads-api registers every catalog
- * endpoint on its host role and answers 501 NOT_IMPLEMENTED, before checking credentials, for
- * those without a handler (apps/ads-api/src/routes/catalog-routes.ts, http/ads-route.ts); the
- * credential endpoints have routes of their own. So one unsigned request per endpoint tells:
- * 501 = not served, a router 404 = not routed, anything else (401, 400) = served.
+ * Which catalog endpoints the running ads-api serves (its own `servedEndpointIds`), and a check
+ * that every catalog endpoint is routed on its host role: one unsigned request each, answered
+ * 401 (every route authenticates first) or, where a route is missing, the router's 404.
  */
 export async function probeServedEndpoints(hosts: Hosts): Promise<ServedEndpoints> {
+  const servedIds = new Set<string>(servedEndpointIds());
   const served: EndpointId[] = [];
   const notImplemented: EndpointId[] = [];
   const unrouted: EndpointId[] = [];
   for (const endpoint of endpoints) {
+    // Unsigned: every route authenticates first, so this only shows that the route exists.
     const response = await fetch(`${hosts[endpoint.host]}${routePath(endpoint)}`, {
       method: endpoint.method,
       redirect: "manual",
     });
     const text = await response.text();
     const id = endpoint.id as EndpointId;
-    if (response.status === 501) notImplemented.push(id);
-    else if (response.status === 404 && isRouterNotFound(text)) unrouted.push(id);
-    else served.push(id);
+    if (response.status === 404 && isRouterNotFound(text)) unrouted.push(id);
+    else if (servedIds.has(id)) served.push(id);
+    else notImplemented.push(id);
   }
   return { served, notImplemented, unrouted };
 }
