@@ -8,8 +8,12 @@ function startPin(origin: string, localAddress: string): Promise<{ status: numbe
     const call = request(`${origin}/auth/pin/start`, { method: "POST", localAddress }, (res) => {
       let body = "";
       res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, body });
+      });
     });
     call.on("error", reject);
     call.end();
@@ -34,7 +38,10 @@ describe("starting sign-ins is limited per client address", () => {
     }
     expect(flood.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429, 429]);
     expect(JSON.parse(flood[5]?.body ?? "{}")).toMatchObject({
-      error: { code: "RATE_LIMITED", message: expect.stringMatching(/sign-ins started/) },
+      error: {
+        code: "RATE_LIMITED",
+        message: expect.stringMatching(/sign-ins started/) as unknown,
+      },
     });
     // Only the three admitted starts asked upstream for a request token.
     expect(stack.adsApi.served().byEndpoint["oauth.request_token"]).toBe(3);
