@@ -94,7 +94,7 @@ interface ViewerShape {
 }
 
 const AccountConnection = connectionType("Account", AccountRef, "Accounts the caller can access.");
-const AccountSort = sortInput("Account", ["id", "name", "timezone", "created_at", "updated_at"]);
+const AccountSort = sortInput("Account", "accounts.list");
 
 const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
   description: "The signed-in user and the ad accounts they can access.",

@@ -98,19 +98,7 @@ export const CampaignConnection = connectionType(
   "Campaigns of an account.",
 );
 
-const CampaignSort = sortInput("Campaign", [
-  "id",
-  "name",
-  "created_at",
-  "updated_at",
-  "entity_status",
-  "currency",
-  "funding_instrument_id",
-  "daily_budget_amount_local_micro",
-  "total_budget_amount_local_micro",
-  "start_time",
-  "end_time",
-]);
+const CampaignSort = sortInput("Campaign", "campaigns.list");
 
 builder.objectFields(AccountRef, (t) => ({
   campaigns: t.field({

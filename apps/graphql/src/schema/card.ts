@@ -142,7 +142,7 @@ builder.node(GenericCardRef, {
 const GenericCardConnection = connectionType("GenericCard", GenericCardRef, "Generic cards.", {
   totalCount: false,
 });
-export const CardSort = sortInput("Card", ["id", "name", "card_type", "created_at", "updated_at"]);
+export const CardSort = sortInput("Card", "cards.list");
 
 /** Arguments of the poll and conversation card lists (spec §4.7: the same filters). */
 export const cardListArgs = (arg: ArgBuilder<Types>) => ({

@@ -77,16 +77,7 @@ const FundingInstrumentConnection = connectionType(
   "Funding instruments of an account.",
 );
 
-const FundingInstrumentSort = sortInput("FundingInstrument", [
-  "id",
-  "created_at",
-  "updated_at",
-  "start_time",
-  "end_time",
-  "currency",
-  "type",
-  "description",
-]);
+const FundingInstrumentSort = sortInput("FundingInstrument", "funding_instruments.list");
 
 builder.objectFields(AccountRef, (t) => ({
   fundingInstruments: t.field({

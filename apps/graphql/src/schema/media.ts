@@ -133,12 +133,7 @@ builder.node(AccountMediaRef, {
 });
 
 const AccountMediaConnection = connectionType("AccountMedia", AccountMediaRef, "Account media.");
-const AccountMediaSort = sortInput("AccountMedia", [
-  "id",
-  "created_at",
-  "updated_at",
-  "creative_type",
-]);
+const AccountMediaSort = sortInput("AccountMedia", "account_media.list");
 
 builder.objectFields(AccountRef, (t) => ({
   media: t.field({
