@@ -1,8 +1,9 @@
 import { signRequest } from "@adsgraph/oauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../src/config.js";
-import { decideFault, parseFaults, seededRandom } from "../src/http/fault-settings.js";
+import { decideFault, parseFaults } from "../src/http/fault-settings.js";
 import type { FaultDecision } from "../src/http/fault-settings.js";
+import { seededRandom } from "../src/seeded-random.js";
 import { startServer } from "../src/server.js";
 import type { RunningServer } from "../src/server.js";
 import { createAccountFor, createActor } from "./support/actors.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { configFromEnv } from "../config.js";
 import { loadEnv } from "../env.js";
-import { decideFault, NO_FAULTS, parseFaults, seededRandom } from "./fault-settings.js";
+import { seededRandom } from "../seeded-random.js";
+import { decideFault, NO_FAULTS, parseFaults } from "./fault-settings.js";
 import type { FaultDecision, FaultSettings } from "./fault-settings.js";
 
 describe("parseFaults", () => {

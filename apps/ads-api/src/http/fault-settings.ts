@@ -54,18 +54,6 @@ export const NO_FAULTS: FaultSettings = {
   seed: 1,
 };
 
-/** mulberry32, as the bench seed generator: tiny, deterministic, good enough for sampling. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The standard normal quantile at 0.99: p99 = p50 · e^(σ · Z99) for a log-normal. */
 const Z99 = 2.326_347_874;
 const SERVER_ERRORS = [500, 502, 503] as const;

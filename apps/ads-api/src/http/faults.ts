@@ -3,7 +3,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, ERROR_CODES, RateLimitError } from "../errors.js";
 import { routeFlags } from "./error-handler.js";
-import { decideFault, seededRandom } from "./fault-settings.js";
+import { seededRandom } from "../seeded-random.js";
+import { decideFault } from "./fault-settings.js";
 import type { Fault, FaultSettings } from "./fault-settings.js";
 import { rateHeaders } from "./rate-limit.js";
 

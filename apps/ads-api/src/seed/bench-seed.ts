@@ -5,6 +5,7 @@ import { grantAccess } from "../credentials/grants.js";
 import type { Permission } from "../credentials/grants.js";
 import { createAccountRow } from "../services/accounts.js";
 import { mediaLibraryData } from "../services/media-admin.js";
+import { seededRandom } from "../seeded-random.js";
 
 export interface BenchOptions {
   readonly accountId: string;
@@ -26,18 +27,6 @@ export interface BenchSummary {
   readonly fundingInstruments: number;
   readonly cards: number;
   readonly ms: number;
-}
-
-/** mulberry32: a tiny deterministic PRNG. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const CHUNK = 5_000;
@@ -74,7 +63,7 @@ export async function seedBench(
   options: BenchOptions,
 ): Promise<BenchSummary> {
   const began = Date.now();
-  const random = prng(options.seed);
+  const random = seededRandom(options.seed);
   const start = (options.start ?? new Date(Date.UTC(2026, 0, 1))).getTime();
   const at = (index: number) => new Date(start + index * 1000);
   const id = options.accountId;
