@@ -41,16 +41,22 @@ export async function startAdsApi({
   limits = {},
   latencyMs = 0,
   engine = STACK_ENGINE,
+  logStream,
+  logLevel = "silent",
 }: {
   limits?: Partial<Limits>;
   latencyMs?: number;
   engine?: DatabaseTarget["engine"];
+  /** Where ads-api logs, at `logLevel`; tests read it. */
+  logStream?: NodeJS.WritableStream;
+  logLevel?: "silent" | "info";
 } = {}): Promise<RunningAdsApi> {
   const testTarget = await createTestTarget(engine, "adsapi_for_graphql");
   const db = await openDatabase(testTarget.target);
   const server = await startServer({
     db,
     secretKey: randomBytes(32),
+    ...(logStream && { logStream }),
     config: {
       hosts: {
         base: "http://127.0.0.1:0",
@@ -60,7 +66,7 @@ export async function startAdsApi({
       tls: undefined,
       limits: { ...DEFAULT_LIMITS, ...limits },
       latencyMs,
-      logLevel: "silent",
+      logLevel,
     },
   });
   await seedDemo(server.ctx.prisma, server.ctx.box);

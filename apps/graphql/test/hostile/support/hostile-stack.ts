@@ -1,14 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import {
-  DEFAULT_LIMITS,
-  DEMO,
-  openDatabase,
-  seedDemo,
-  startServer,
-  type RunningServer,
-} from "@adsgraph/ads-api";
-import { createTestTarget, type DatabaseTarget } from "@adsgraph/storage";
+import { DEMO, type RunningServer } from "@adsgraph/ads-api";
+import type { DatabaseTarget } from "@adsgraph/storage";
+import { startAdsApi } from "../../support/ads-api.js";
 import { startFacade, type RunningFacade } from "../../support/facade.js";
 
 /** A log sink: every line a server writes, for the log checks at the end of a file. */
@@ -62,32 +55,12 @@ export interface HostileStack {
 export async function startHostileStack(engine: DatabaseTarget["engine"]): Promise<HostileStack> {
   const adsLogs = logSink();
   const facadeLogs = logSink();
-  const target = await createTestTarget(engine, "adsapi_for_hostile");
-  const db = await openDatabase(target.target);
-  const adsApi = await startServer({
-    db,
-    secretKey: randomBytes(32),
-    logStream: adsLogs.stream,
-    config: {
-      hosts: {
-        base: "http://127.0.0.1:0",
-        ads: "http://127.0.0.1:0",
-        "ads-sandbox": "http://127.0.0.1:0",
-      },
-      tls: undefined,
-      limits: DEFAULT_LIMITS,
-      latencyMs: 0,
-      logLevel: "info",
-    },
-  });
-  await seedDemo(adsApi.ctx.prisma, adsApi.ctx.box);
+  const adsApi = await startAdsApi({ engine, logStream: adsLogs.stream, logLevel: "info" });
   const facade = await startFacade({
     engine,
     logStream: facadeLogs.stream,
     env: {
-      ADS_API_BASE_URL: adsApi.urls.base,
-      ADS_API_ADS_URL: adsApi.urls.ads,
-      ADS_API_SANDBOX_URL: adsApi.urls["ads-sandbox"],
+      ...adsApi.env,
       LOG_LEVEL: "info",
       // Every read asks upstream, so `served()` counts what each input costs.
       SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
@@ -116,15 +89,15 @@ export async function startHostileStack(engine: DatabaseTarget["engine"]): Promi
     return { status: response.status, text, body: parsed };
   };
   return {
-    adsApi,
+    adsApi: adsApi.server,
     facade,
     sessionToken: token,
     served: (except = []) =>
-      Object.entries(adsApi.ctx.requestLog.counts().byEndpoint)
+      Object.entries(adsApi.served().byEndpoint)
         .filter(([endpointId]) => !except.includes(endpointId))
         .reduce((sum, [, count]) => sum + count, 0),
     resetServed: () => {
-      adsApi.ctx.requestLog.reset();
+      adsApi.reset();
     },
     post,
     query: (query, variables) =>
@@ -134,8 +107,6 @@ export async function startHostileStack(engine: DatabaseTarget["engine"]): Promi
     close: async () => {
       await facade.close();
       await adsApi.close();
-      await db.close();
-      await target.drop();
     },
   };
 }
