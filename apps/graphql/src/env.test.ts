@@ -28,4 +28,16 @@ describe("loadEnv", () => {
     expect(loadEnv({ DEV_SESSION: "false" }).DEV_SESSION).toBe(false);
     expect(() => loadEnv({ DEV_SESSION: "yes" })).toThrow(/DEV_SESSION/);
   });
+
+  it("believes no proxy unless TRUST_PROXY names them (then Fastify reads X-Forwarded-For)", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).TRUST_PROXY).toBe(
+      "10.0.0.0/8, 127.0.0.1",
+    );
+    const hops = loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY;
+    expect(typeof hops).toBe("function");
+    if (typeof hops !== "function") return;
+    expect([0, 1, 2].map((hop) => hops("10.0.0.1", hop))).toEqual([true, true, false]);
+  });
 });

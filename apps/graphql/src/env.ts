@@ -44,6 +44,23 @@ const schema = z.object({
     .min(1)
     .default(path.join(appDir, ".data", "session-keys")),
   SESSION_TTL_SECONDS: seconds(7 * 24 * 3600),
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's
+   * `trustProxy`): `false` (none: the peer is the client), `true` (any), a number of hops, or
+   * comma-separated addresses or CIDRs. Behind a proxy, leave it false and every caller shares
+   * the proxy's address, and so one sign-in budget.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value): boolean | string | ((address: string, hop: number) => boolean) => {
+      const text = value.trim();
+      if (text === "" || text === "false") return false;
+      if (text === "true") return true;
+      if (!/^\d+$/.test(text)) return text;
+      const hops = Number(text);
+      return (_address, hop) => hop < hops; // believe that many proxies nearest to us
+    }),
   /** Sign-ins one client address may start (`/auth/login`, `/auth/pin/start`) per window. */
   SIGN_IN_LIMIT: z.coerce.number().int().min(1).default(30),
   SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -40,6 +40,7 @@ export async function buildServer({
   logStream,
 }: ServerOptions): Promise<Server> {
   const app = Fastify({
+    trustProxy: env.TRUST_PROXY,
     logger: {
       level: env.LOG_LEVEL,
       // Session tokens travel in these; nothing that carries one is ever logged.

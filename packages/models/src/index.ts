@@ -92,6 +92,7 @@ export {
   pollCardSchema,
   conversationCardSchema,
   cardUri,
+  CARD_URI_LENGTH,
   CARD_TYPES,
 } from "./resources/card.js";
 export type { Card, PollCard, ConversationCard } from "./resources/card.js";

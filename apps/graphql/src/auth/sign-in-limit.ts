@@ -21,6 +21,7 @@ export async function registerSignInLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     cache: REMEMBERED_ADDRESSES,
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: {
@@ -29,6 +30,23 @@ export async function registerSignInLimit(app: FastifyInstance): Promise<void> {
       },
     }),
   });
+}
+
+/** IPv6 groups that name a network: one client usually holds a whole /64. */
+const NETWORK_GROUPS = 4;
+
+/**
+ * Whom the limit counts: an IPv4 address, or the /64 network of an IPv6 one (a client that
+ * holds a /64 could otherwise start sign-ins from a new address each time). `request.ip` is
+ * the proxy's view only when `TRUST_PROXY` says which proxies to believe.
+ */
+export function clientKey(ip: string): string {
+  if (!ip.includes(":") || ip.includes(".")) return ip; // IPv4, or IPv4-mapped IPv6
+  const [head = "", tail] = ip.toLowerCase().split("::", 2);
+  const front = head === "" ? [] : head.split(":");
+  const back = tail === undefined || tail === "" ? [] : tail.split(":");
+  const zeros = tail === undefined ? [] : Array<string>(8 - front.length - back.length).fill("0");
+  return `${[...front, ...zeros, ...back].slice(0, NETWORK_GROUPS).join(":")}::/64`;
 }
 
 /** Route options putting a route under the shared sign-in budget. */

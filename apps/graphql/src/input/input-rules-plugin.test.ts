@@ -16,7 +16,11 @@ const NOT_IDS = new Set(["CardDestinationInput.googleplayAppId"]);
 function unchecked(place: string, input: GraphQLArgument | GraphQLInputField): string[] {
   if (!ID_NAME.test(input.name) || NOT_IDS.has(`${place}.${input.name}`)) return [];
   const extensions = input.extensions as Record<string, unknown>;
-  const checked = extensions.isRelayGlobalID === true || ruleOf(extensions) === "id";
+  const rule = ruleOf(extensions);
+  const checked =
+    extensions.isRelayGlobalID === true ||
+    rule === "id" ||
+    (rule === "cardUri" && input.name === "cardUris");
   return checked ? [] : [`${place}.${input.name}`];
 }
 

@@ -54,8 +54,9 @@ function globalIdProblem(
 ): InputProblem | undefined {
   const parsed = parseGlobalId(value);
   if (parsed.problem !== undefined) return parsed.problem;
-  const allowed = typenames ?? [...nodeTypes(info.schema)];
-  if (allowed.includes(parsed.typename)) return undefined;
+  const allowed =
+    typenames?.includes(parsed.typename) ?? nodeTypes(info.schema).has(parsed.typename);
+  if (allowed) return undefined;
   return {
     code: VIOLATION_CODES.INVALID_PARAMETER,
     message:

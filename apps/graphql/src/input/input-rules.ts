@@ -1,4 +1,4 @@
-import { LIMITS, textProblem, VIOLATION_CODES } from "@adsgraph/models";
+import { CARD_URI_LENGTH, LIMITS, textProblem, VIOLATION_CODES } from "@adsgraph/models";
 import type { ViolationCode } from "@adsgraph/models";
 
 /**
@@ -6,7 +6,7 @@ import type { ViolationCode } from "@adsgraph/models";
  * puts in loader keys, global ids it decodes, cursors it decodes. Each is checked for size
  * first (constant time), then scanned once (linear): a long value costs nothing more.
  */
-export type InputRule = "id" | "cursor";
+export type InputRule = "id" | "cardUri" | "cursor";
 
 /**
  * ads-api cursors are base64url JSON of a keyset position (a sort value such as a 255-character
@@ -17,6 +17,7 @@ export const CURSOR_MAX_LENGTH = 4096;
 
 const MAX_LENGTH: Record<InputRule, number> = {
   id: LIMITS.adsIdLength,
+  cardUri: CARD_URI_LENGTH,
   cursor: CURSOR_MAX_LENGTH,
 };
 
@@ -31,7 +32,7 @@ export interface InputProblem {
  * empty cursor means "from the start" (as `after: null`), so only ids must not be empty.
  */
 export function inputProblem(rule: InputRule, value: string): InputProblem | undefined {
-  if (value.length === 0 && rule === "id") {
+  if (value.length === 0 && rule !== "cursor") {
     return { code: VIOLATION_CODES.INVALID_PARAMETER, message: "must not be empty" };
   }
   const max = MAX_LENGTH[rule];
@@ -49,10 +50,13 @@ export function inputProblem(rule: InputRule, value: string): InputProblem | und
 
 /**
  * Marks an argument or input field as an advertising id (account, campaign, card, media key,
- * card URI, ...): `t.arg.string({ required: true, ...ID_INPUT })`. The input rules plugin
- * checks every marked value (and every global id) before the field resolves.
+ * ...): `t.arg.string({ required: true, ...ID_INPUT })`. The input rules plugin checks every
+ * marked value (and every global id) before the field resolves.
  */
 export const ID_INPUT = { extensions: { adsgraphInputRule: "id" } } as const;
+
+/** Marks a card URI (`card://<card_id>`). */
+export const CARD_URI_INPUT = { extensions: { adsgraphInputRule: "cardUri" } } as const;
 
 /** Marks a paging cursor (`after`). */
 export const CURSOR_INPUT = { extensions: { adsgraphInputRule: "cursor" } } as const;
@@ -60,5 +64,5 @@ export const CURSOR_INPUT = { extensions: { adsgraphInputRule: "cursor" } } as c
 /** The rule an argument or input field carries, from its extensions. */
 export function ruleOf(extensions: Readonly<Record<string, unknown>> | null | undefined) {
   const rule = extensions?.adsgraphInputRule;
-  return rule === "id" || rule === "cursor" ? rule : undefined;
+  return rule === "id" || rule === "cardUri" || rule === "cursor" ? rule : undefined;
 }

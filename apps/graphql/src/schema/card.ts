@@ -1,7 +1,7 @@
 import type { ArgBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
-import { ID_INPUT } from "../input/input-rules.js";
+import { CARD_URI_INPUT, ID_INPUT } from "../input/input-rules.js";
 import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../loaders/shapes.js";
@@ -177,7 +177,10 @@ builder.objectFields(AccountRef, (t) => ({
     args: {
       ...pageArgs(t.arg, 200),
       ids: t.arg.stringList({ ...ID_INPUT, description: "Only these card ids (≤200; `card_id`)." }),
-      cardUris: t.arg.stringList({ ...ID_INPUT, description: "Only these card URIs (≤200)." }),
+      cardUris: t.arg.stringList({
+        ...CARD_URI_INPUT,
+        description: "Only these card URIs (≤200).",
+      }),
       cardTypes: t.arg({ type: [CardTypeEnum] }),
       q: t.arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
       includeLegacyCards: t.arg.boolean(),

@@ -23,14 +23,16 @@ export const CARD_TYPES = [
 ] as const;
 
 const CARD_URI_PREFIX = "card://";
+/** The longest card URI: the prefix and the longest advertising id. */
+export const CARD_URI_LENGTH = CARD_URI_PREFIX.length + LIMITS.adsIdLength;
 
 /** spec §2.8: `card://<card_id>`, the card id an advertising id (§2.1). */
 export const cardUri = sized(
   z
     .string()
-    .max(CARD_URI_PREFIX.length + LIMITS.adsIdLength)
+    .max(CARD_URI_LENGTH)
     .regex(/^card:\/\/[A-Za-z0-9_-]+$/, "must be a card URI of the form card://<card_id>"),
-  { kind: "id", max: CARD_URI_PREFIX.length + LIMITS.adsIdLength },
+  { kind: "id", max: CARD_URI_LENGTH },
 );
 
 /**
