@@ -13,7 +13,7 @@ describe.each(TEST_ENGINES)("the durable nonce store on %s", (engine) => {
   let db: Database;
   let nowMs = 1_900_000_000_000;
   const now = () => Math.floor(nowMs / 1000);
-  const client = replayClientId("store-test", "token");
+  const client = replayClientId("store-test", { token: "token" });
 
   beforeAll(async () => {
     target = await createTestTarget(engine, "noncestore");
@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)("the durable nonce store on %s", (engine) => {
       pruneIntervalMs: 1_000,
     });
     await store.start();
-    const other = replayClientId("store-test", "other");
+    const other = replayClientId("store-test", { token: "other" });
     for (const nonce of ["a", "b"]) {
       expect((await store.remember({ client: other, timestamp: now() - 100, nonce })).status).toBe(
         "new",

@@ -6,6 +6,7 @@ import type { TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../src/config.js";
 import type { Limits } from "../src/config.js";
+import { issueAccessToken } from "../src/credentials/tokens.js";
 import { openDatabase } from "../src/db/database.js";
 import type { Database } from "../src/db/database.js";
 import { startServer } from "../src/server.js";
@@ -15,7 +16,7 @@ import type { Actor } from "./support/actors.js";
 import { errorOf, itemsOf } from "./support/bodies.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
-import { signedFetch, withQuery } from "./support/signed-fetch.js";
+import { AdsClient, signedFetch, withQuery } from "./support/signed-fetch.js";
 import type { ApiResponse } from "./support/signed-fetch.js";
 
 /** A server over a database that outlives it: close both, then open them again. */
@@ -60,8 +61,8 @@ async function send(url: string, authorization: string): Promise<ApiResponse> {
   return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
 }
 
-const clientOf = (actor: Actor) =>
-  replayClientId(actor.consumerKey, actor.credentials.token?.token);
+/** A user's nonces count against one share per app, whichever of its tokens signed. */
+const clientOf = (actor: Actor) => replayClientId(actor.consumerKey, { owner: actor.userId });
 
 describe.each(TEST_ENGINES)("OAuth 1.0a nonces across a restart on %s", (engine) => {
   const SHARE = 5;
@@ -181,7 +182,7 @@ describe.each(TEST_ENGINES)("OAuth 1.0a nonce flooding on %s", (engine) => {
       expect(refused.status).toBe(429);
       expect(errorOf(refused)).toMatchObject({ code: 88 });
       expect(errorOf(refused).message).toContain("too many signed requests");
-      expect(errorOf(refused).message).toContain("timestamp window for this token");
+      expect(errorOf(refused).message).toContain("timestamp window for this user");
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(2 * DEFAULT_LIMITS.timestampWindowSeconds + 1);
@@ -215,6 +216,73 @@ describe.each(TEST_ENGINES)("OAuth 1.0a nonce flooding on %s", (engine) => {
     // below its fair share, whatever the others hold).
     for (let i = 0; i < 5; i += 1) {
       expect((await victim.client.get("/12/accounts")).status).toBe(200);
+    }
+  });
+});
+
+describe.each(TEST_ENGINES)("OAuth 1.0a nonce shares per user on %s", (engine) => {
+  const SHARE = 8;
+  const TOKENS = 4;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { limits: { noncesPerClient: SHARE } });
+  });
+  afterAll(() => server.close());
+
+  it("counts every access token of one user against one share, and another user's apart", async () => {
+    const { ctx } = server;
+    const flooder = await createActor(ctx);
+    // Each completed sign-in issues a new access token: the same user holds several.
+    const clients = [flooder.client];
+    for (let i = 1; i < TOKENS; i += 1) {
+      const pair = await issueAccessToken(ctx.prisma, ctx, {
+        appId: flooder.appId,
+        userId: flooder.userId,
+        accessType: "write",
+      });
+      clients.push(
+        new AdsClient(ctx.hosts, {
+          consumer: flooder.credentials.consumer,
+          token: { token: pair.token, tokenSecret: pair.secret },
+        }),
+      );
+    }
+    // Another user of the same app.
+    const bystander = await createActor(ctx, {
+      app: {
+        id: flooder.appId,
+        consumerKey: flooder.consumerKey,
+        consumerSecret: flooder.consumerSecret,
+      },
+    });
+
+    // Round robin over the flooder's tokens until refused; the bystander works throughout.
+    let served = 0;
+    let bystanderRequests = 0;
+    for (let i = 0; i < TOKENS * SHARE; i += 1) {
+      const answer = await (clients[i % TOKENS] ?? flooder.client).get("/12/accounts");
+      if (answer.status === 429) {
+        expect(errorOf(answer)).toMatchObject({ code: 88 });
+        expect(errorOf(answer).message).toContain("for this user");
+        break;
+      }
+      expect(answer.status).toBe(200);
+      served += 1;
+      if (i % 2 === 1) {
+        expect((await bystander.client.get("/12/accounts")).status).toBe(200);
+        bystanderRequests += 1;
+      }
+    }
+    // One share for the user, not one per token.
+    expect(served).toBe(SHARE);
+    for (const client of clients) expect((await client.get("/12/accounts")).status).toBe(429);
+    expect(await ctx.prisma.oAuthNonce.count({ where: { clientId: clientOf(flooder) } })).toBe(
+      SHARE,
+    );
+    // The bystander still has the rest of its own share.
+    for (; bystanderRequests < SHARE; bystanderRequests += 1) {
+      expect((await bystander.client.get("/12/accounts")).status).toBe(200);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { endpoints, ValidationError as ModelsValidationError } from "@adsgraph/models";
+import { ValidationError as ModelsValidationError } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
 import {
   RestApiError,
@@ -131,12 +131,6 @@ export function fieldViolations(
   }));
 }
 
-/** True for a catalog endpoint that changes something (anything but GET). */
-function isWrite(endpointId: string | undefined): boolean {
-  const endpoint = endpoints.find((candidate) => candidate.id === endpointId);
-  return endpoint !== undefined && endpoint.method !== "GET";
-}
-
 function upstreamOf(error: RestApiError): UpstreamDetails {
   return { status: error.status, codes: error.codes.map(String) };
 }
@@ -231,15 +225,12 @@ export function toFacadeError(
     );
   }
   if (error instanceof RestProtocolError) {
-    // A write the service accepted (2xx) whose answer could not be read was applied, likely.
-    const accepted = error.status !== undefined && error.status >= 200 && error.status < 300;
-    const applied = accepted && isWrite(error.endpointId);
     return new UpstreamError(
-      applied
+      error.possiblyApplied
         ? "The ads service accepted the change but its answer could not be read: check before retrying."
         : "The ads service answered with data the facade does not understand.",
       { status: error.status ?? null, codes: [] },
-      applied,
+      error.possiblyApplied,
     );
   }
   if (error instanceof RestClientError) {

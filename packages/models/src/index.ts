@@ -18,6 +18,7 @@ export {
 export type { ModelsErrorCode } from "./errors.js";
 export { VIOLATION_CODES, formatPath } from "./violations.js";
 export type { Violation, ViolationCode } from "./violations.js";
+export { hideShownValue } from "./issue-to-violation.js";
 export { adsId, digitId, timestamp, localMicro, currencyCode, openEnum } from "./scalars.js";
 export type { OpenEnum } from "./scalars.js";
 

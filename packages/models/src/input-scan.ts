@@ -21,22 +21,26 @@ import { VIOLATION_CODES, formatPath } from "./violations.js";
  *   as data), so it is refused like any unknown name; and objects with a prototype of their
  *   own (other than Dates), whose inherited values a schema would read as parameters.
  *
+ * The value of a name the endpoint refuses anyway (`__proto__`; any unknown name where the
+ * endpoint's names are closed) is not walked: only its name is checked, and the schema refuses
+ * it by name without reading the value.
+ *
  * An empty answer means the schemas may run.
  */
 export function scanInput(endpoint: AnyEndpoint, params: unknown): Violation[] {
   if (isForeignObject(params)) return [foreign([])];
   if (!isPlainObject(params)) return []; // the schema reports a request that is no object
-  const scan: Scan = { values: 0, problems: [] };
-  const rules = topLevelRules(endpoint);
+  const scan: Scan = { values: 0, problems: [], path: [] };
+  const { rules, closed } = topLevelShape(endpoint);
   const stop =
-    scanNames(params, [], scan) ??
+    scanNames(params, scan) ??
     firstOf(Object.keys(params), (name) => {
-      if (name === "__proto__") return undefined; // refused by name, never walked
+      if (name === "__proto__" || closed?.has(name) === false) return undefined;
       const value = params[name];
       const rule = rules.get(name);
       return (
         (rule === undefined ? undefined : checkRule(name, value, rule)) ??
-        walk(value, [name], 1, scan)
+        walkInto(name, value, 1, scan)
       );
     });
   return stop === undefined ? scan.problems : [stop];
@@ -45,6 +49,8 @@ export function scanInput(endpoint: AnyEndpoint, params: unknown): Violation[] {
 interface Scan {
   values: number;
   readonly problems: Violation[];
+  /** Where the walk is: one stack, pushed and popped, copied only into a violation. */
+  readonly path: PropertyKey[];
 }
 
 type Path = readonly PropertyKey[];
@@ -89,22 +95,33 @@ function firstOf<T>(items: Iterable<T>, check: (item: T) => Violation | undefine
   return undefined;
 }
 
-const rulesByEndpoint = new WeakMap<AnyEndpoint, ReadonlyMap<string, SizeRule>>();
+interface TopLevelShape {
+  /** Size rules of the endpoint's named parameters. */
+  readonly rules: ReadonlyMap<string, SizeRule>;
+  /** The names a strict endpoint accepts; undefined where names are open. */
+  readonly closed: ReadonlySet<string> | undefined;
+}
 
-/** Size rules of the endpoint's named parameters, read once from its schema's shape. */
-function topLevelRules(endpoint: AnyEndpoint): ReadonlyMap<string, SizeRule> {
-  const known = rulesByEndpoint.get(endpoint);
+const shapes = new WeakMap<AnyEndpoint, TopLevelShape>();
+
+/** What the scan needs of the endpoint's schema, read once from its shape. */
+function topLevelShape(endpoint: AnyEndpoint): TopLevelShape {
+  const known = shapes.get(endpoint);
   if (known !== undefined) return known;
   const rules = new Map<string, SizeRule>();
+  let closed: Set<string> | undefined;
   if (endpoint.params instanceof z.ZodObject) {
     const shape = endpoint.params.shape as Readonly<Record<string, z.ZodType>>;
     for (const [name, field] of Object.entries(shape)) {
       const rule = sizeRuleOf(field);
       if (rule !== undefined) rules.set(name, rule);
     }
+    // A strict object (`catchall` never) refuses any other name whatever its value.
+    if (endpoint.params.def.catchall instanceof z.ZodNever) closed = new Set(Object.keys(shape));
   }
-  rulesByEndpoint.set(endpoint, rules);
-  return rules;
+  const found = { rules, closed };
+  shapes.set(endpoint, found);
+  return found;
 }
 
 const tooLong = (path: Path, max: number, got: number): Violation => {
@@ -135,33 +152,33 @@ function checkString(path: Path, value: string, rule: SizeRule): Violation | und
   return undefined;
 }
 
+/** Each string item of an array within `rule`: the first far over it, or undefined. */
+function checkItems(name: string, items: readonly unknown[], rule: SizeRule) {
+  return firstOf(items.keys(), (index) => {
+    const item = items[index];
+    return typeof item === "string" ? checkString([name, index], item, rule) : undefined;
+  });
+}
+
 function checkRule(name: string, value: unknown, rule: SizeRule): Violation | undefined {
   if (rule.kind !== "list") {
     if (typeof value === "string") return checkString([name], value, rule);
     // A name sent twice on a query string arrives as an array: each value is still bounded.
-    if (Array.isArray(value)) {
-      return firstOf(value.keys(), (index) => {
-        const item: unknown = value[index];
-        return typeof item === "string" ? checkString([name, index], item, rule) : undefined;
-      });
-    }
-    return undefined;
+    return Array.isArray(value) ? checkItems(name, value, rule) : undefined;
   }
-  const tooMany = (got: number): Violation => ({
+  const limit = rule.maxItems === null ? Number.POSITIVE_INFINITY : FAR_OVER * rule.maxItems;
+  const tooMany = (got: string): Violation => ({
     code: VIOLATION_CODES.TOO_MANY_IDS,
     parameter: name,
     message: `${name} must list at most ${String(rule.maxItems)} ids (got ${got})`,
   });
-  const farTooMany = (count: number) => rule.maxItems !== null && count > FAR_OVER * rule.maxItems;
   if (Array.isArray(value)) {
-    if (farTooMany(value.length)) return tooMany(value.length);
-    return firstOf(value.keys(), (index) => {
-      const item: unknown = value[index];
-      return typeof item === "string" ? checkString([name, index], item, rule.item) : undefined;
-    });
+    if (value.length > limit) return tooMany(String(value.length));
+    return checkItems(name, value, rule.item);
   }
   if (typeof value !== "string" || value === "") return undefined;
-  // The wire's comma list, item by item without splitting it.
+  // The wire's comma list, item by item without splitting it, and no further than the first
+  // item past the far-over count: the rest of a huge list is never read.
   let count = 0;
   let start = 0;
   for (;;) {
@@ -171,24 +188,20 @@ function checkRule(name: string, value: unknown, rule: SizeRule): Violation | un
       return tooLong([name, count], rule.item.max, end - start);
     }
     count += 1;
-    if (comma < 0) break;
+    if (count > limit) return tooMany(`more than ${limit}`);
+    if (comma < 0) return undefined;
     start = comma + 1;
   }
-  return farTooMany(count) ? tooMany(count) : undefined;
 }
 
-/** A key as it may be shown: escaped, and cut short. */
+/** A key as it may be shown, escaped (`scanNames` has refused any longer than `nameLength`). */
 function shownName(key: string): string {
-  const preview = key.length > nameLength ? `${key.slice(0, nameLength)}…` : key;
-  return JSON.stringify(preview).slice(1, -1);
+  return JSON.stringify(key).slice(1, -1);
 }
 
-/** Checks the names of one object: length (fatal), `__proto__`, control characters. */
-function scanNames(
-  object: Readonly<Record<string, unknown>>,
-  path: Path,
-  scan: Scan,
-): Violation | undefined {
+/** Checks the names of the object at `scan.path`: length (fatal), `__proto__`, controls. */
+function scanNames(object: Readonly<Record<string, unknown>>, scan: Scan): Violation | undefined {
+  const { path } = scan;
   for (const key of Object.keys(object)) {
     if (key.length > nameLength) {
       const parameter = formatPath(path);
@@ -226,8 +239,17 @@ function report(scan: Scan, violation: Violation): void {
   if (scan.problems.length < violations) scan.problems.push(violation);
 }
 
-/** Walks one value: counts it, bounds strings and nesting, checks text and names. */
-function walk(value: unknown, path: Path, depth: number, scan: Scan): Violation | undefined {
+/** Walks the value under `key` of the value at `scan.path`. */
+function walkInto(key: PropertyKey, value: unknown, depth: number, scan: Scan) {
+  scan.path.push(key);
+  const found = walk(value, depth, scan);
+  scan.path.pop();
+  return found;
+}
+
+/** Walks the value at `scan.path`: counts it, bounds strings and nesting, checks text and names. */
+function walk(value: unknown, depth: number, scan: Scan): Violation | undefined {
+  const { path } = scan;
   scan.values += 1;
   if (scan.values > maxValues) {
     return {
@@ -264,12 +286,12 @@ function walk(value: unknown, path: Path, depth: number, scan: Scan): Violation 
     };
   }
   if (array) {
-    return firstOf(value.keys(), (index) => walk(value[index], [...path, index], depth + 1, scan));
+    return firstOf(value.keys(), (index) => walkInto(index, value[index], depth + 1, scan));
   }
   return (
-    scanNames(value, path, scan) ??
+    scanNames(value, scan) ??
     firstOf(Object.keys(value), (key) =>
-      key === "__proto__" ? undefined : walk(value[key], [...path, key], depth + 1, scan),
+      key === "__proto__" ? undefined : walkInto(key, value[key], depth + 1, scan),
     )
   );
 }

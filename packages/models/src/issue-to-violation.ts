@@ -53,8 +53,13 @@ const withInput = (predicate: string, input: unknown): string =>
 const CREDENTIAL_NAME = /(secret|token|password|signature|verifier|authorization)/i;
 const SHOWN_VALUE = " (got ";
 
-/** Replaces a trailing ` (got …)` with ` (value not shown)`; indexOf, so linear. */
-const hideValue = (message: string): string => {
+/**
+ * Replaces the value a violation message shows, from the first ` (got ` when the message ends
+ * with `)`, with ` (value not shown)`: for parameters that hold credentials. A search, not
+ * `/ \(got .*\)$/s`, which rescans to the end from every ` (got ` of a value that does not end
+ * the message: quadratic in the value's length.
+ */
+export const hideShownValue = (message: string): string => {
   const at = message.indexOf(SHOWN_VALUE);
   return at >= 0 && message.endsWith(")") ? `${message.slice(0, at)} (value not shown)` : message;
 };
@@ -67,7 +72,7 @@ export function issueToViolations(
   const violations = describeIssue(issue, topLevel);
   return violations.map((violation) =>
     CREDENTIAL_NAME.test(violation.parameter)
-      ? { ...violation, message: hideValue(violation.message) }
+      ? { ...violation, message: hideShownValue(violation.message) }
       : violation,
   );
 }

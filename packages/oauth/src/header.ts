@@ -1,6 +1,7 @@
 import { OAuthErrorCode, OAuthProtocolError } from "./errors.js";
 import { percentDecodeStrict, percentEncode } from "./percent-encode.js";
 import type { ParamPair } from "./types.js";
+import { skipSpaces } from "./white-space.js";
 
 /** A parsed `Authorization: OAuth ...` header. */
 export interface ParsedAuthorizationHeader {
@@ -34,18 +35,10 @@ function malformed(detail: string): OAuthProtocolError {
 // and `=` use disjoint classes, and each character of the value has one way to match.
 const PARAM = /([A-Za-z0-9%._~-]+)[ \t]*=[ \t]*"((?:[^"\\]|\\.)*)"/y;
 const SCHEME = /^[ \t]*OAuth(?:[ \t]|$)/i;
-const BLANK = /\s/;
 
 /** True when an Authorization value uses the OAuth scheme (case-insensitive, RFC 5849 §3.5.1). */
 export function isOAuthAuthorization(value: string): boolean {
   return SCHEME.test(value);
-}
-
-/** The first index at or after `from` that is not white space (what trim() removes). */
-function skipBlanks(value: string, from: number): number {
-  let at = from;
-  while (at < value.length && BLANK.test(value.charAt(at))) at += 1;
-  return at;
 }
 
 /**
@@ -55,7 +48,7 @@ function skipBlanks(value: string, from: number): number {
  */
 export function parseAuthorizationHeader(value: string): ParsedAuthorizationHeader {
   if (!isOAuthAuthorization(value)) throw malformed("not the OAuth scheme");
-  let at = skipBlanks(value, value.search(/OAuth/i) + "OAuth".length);
+  let at = skipSpaces(value, value.search(/OAuth/i) + "OAuth".length);
   const seen = new Set<string>();
   const params: ParamPair[] = [];
   let realm: string | undefined;
@@ -76,10 +69,10 @@ export function parseAuthorizationHeader(value: string): ParsedAuthorizationHead
       if (decoded === undefined) throw malformed(`bad percent-encoding in ${safeName(name)}`);
       params.push([name, decoded]);
     }
-    at = skipBlanks(value, at + whole.length);
+    at = skipSpaces(value, at + whole.length);
     if (at === value.length) break;
     if (value[at] !== ",") throw malformed("parameters must be separated by commas");
-    at = skipBlanks(value, at + 1);
+    at = skipSpaces(value, at + 1);
     if (at === value.length) throw malformed("trailing comma");
   }
   return { realm, params };

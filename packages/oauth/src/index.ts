@@ -82,6 +82,7 @@ export type { VerifiableRequest, HeaderBag } from "./verify/request-params.js";
 export { createMemoryReplayStore, replayClientId } from "./verify/replay-store.js";
 export type {
   ReplayStore,
+  ReplaySigner,
   ReplayEntry,
   ReplayVerdict,
   MemoryReplayStore,
@@ -99,4 +100,10 @@ export { readBearerAuthorization } from "./verify/bearer-header.js";
 export { constantTimeEqual } from "./constant-time.js";
 
 export { redact, redactAuthorization } from "./redact.js";
-export { redactString, redactForLog, REDACTED, LOGGED_TEXT_LIMIT } from "./redact-text.js";
+export {
+  redactString,
+  redactForLog,
+  isSensitiveName,
+  REDACTED,
+  LOGGED_TEXT_LIMIT,
+} from "./redact-text.js";

@@ -9,6 +9,8 @@
  * redact-text.test.ts).
  */
 
+import { isSpace, skipSpaces } from "./white-space.js";
+
 export const REDACTED = "[REDACTED]";
 
 /** What `redactForLog` keeps of a text by default: a log line, not a copy of the request. */
@@ -29,32 +31,9 @@ export function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(decoded);
 }
 
-/** ECMAScript `\s`: WhiteSpace and LineTerminator code units. */
-function isSpace(code: number): boolean {
-  return (
-    code === 0x20 ||
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 /** What `.` refuses without the `s` flag. */
 function isLineTerminator(code: number): boolean {
   return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
-}
-
-function skipSpaces(text: string, from: number): number {
-  let at = from;
-  while (at < text.length && isSpace(text.charCodeAt(at))) at += 1;
-  return at;
 }
 
 /** Builds the output lazily: texts without a credential are returned as they came. */

@@ -7,6 +7,7 @@ import {
   RestAuthError,
   RestClientError,
   RestNetworkError,
+  RestProtocolError,
   RestValidationError,
   toRestClientError,
 } from "./errors.js";
@@ -82,7 +83,27 @@ describe("secret scrubbing", () => {
         message: 'must be a string (got "tok-123")',
       },
     ]);
-    expect(error.violations[0]?.message).toBe("must be a string (value hidden)");
+    expect(error.violations[0]?.message).toBe("must be a string (value not shown)");
     expect(error.message).not.toContain("tok-123");
+  });
+});
+
+describe("RestProtocolError", () => {
+  const write = {
+    endpointId: "campaigns.create",
+    method: "POST",
+    path: "/12/accounts/a/campaigns",
+  };
+
+  it("is possibly applied only for a write the service answered 2xx", () => {
+    const applied = (callSite: typeof site, status?: number) =>
+      new RestProtocolError(callSite, "answered a body that is not JSON", { status })
+        .possiblyApplied;
+    expect(applied(write, 200)).toBe(true);
+    expect(applied({ ...write, method: "DELETE" }, 204)).toBe(true);
+    expect(applied({ ...write, method: "PUT" }, 299)).toBe(true);
+    expect(applied(site, 200)).toBe(false);
+    expect(applied(write, 302)).toBe(false);
+    expect(applied(write, undefined)).toBe(false);
   });
 });

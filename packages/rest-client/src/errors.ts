@@ -306,21 +306,37 @@ export class RestRateLimitError extends RestClientError {
 /** A 2xx answer that does not match the catalog's response schema, or a paging loop. */
 export class RestProtocolError extends RestClientError {
   override readonly name = "RestProtocolError";
+  readonly method: string;
+  readonly path: string;
   readonly status: number | undefined;
   readonly requestId: string | undefined;
+  /**
+   * True when a write (not GET) was answered 2xx: the service accepted it and only its answer
+   * could not be read, so it was most likely applied: check before sending it again. As
+   * `RestNetworkError.possiblyApplied`.
+   */
+  readonly possiblyApplied: boolean;
 
   constructor(
     site: CallSite,
     detail: string,
     options: { status?: number | undefined; requestId?: string | undefined } = {},
   ) {
+    const accepted = options.status !== undefined && options.status >= 200 && options.status < 300;
+    const possiblyApplied = accepted && site.method !== "GET";
+    const tail = possiblyApplied
+      ? "; the service accepted the write, which was most likely applied: check before sending it again"
+      : "";
     super(
       REST_CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE,
-      `${site.method} ${site.endpointId} (${site.path}) ${detail}`,
+      `${site.method} ${site.endpointId} (${site.path}) ${detail}${tail}`,
       site.endpointId,
     );
+    this.method = site.method;
+    this.path = site.path;
     this.status = options.status;
     this.requestId = options.requestId;
+    this.possiblyApplied = possiblyApplied;
   }
 }
 

@@ -9,7 +9,7 @@ describe("hideSensitiveValue", () => {
     expect(
       hideSensitiveValue(violation("oauth_token", 'oauth_token must be short (got "T (got x)")'))
         .message,
-    ).toBe("oauth_token must be short (value hidden)");
+    ).toBe("oauth_token must be short (value not shown)");
     expect(hideSensitiveValue(violation("name", "name is bad (got oauth_token=T)")).message).toBe(
       "name is bad (got oauth_token=[REDACTED])",
     );
@@ -21,7 +21,7 @@ describe("hideSensitiveValue", () => {
     expect(hideSensitiveValue(violation("token", message)).message).toBe(message);
     const closed = `${message})`;
     expect(hideSensitiveValue(violation("token", closed)).message).toBe(
-      "token must be short (value hidden)",
+      "token must be short (value not shown)",
     );
   });
 });

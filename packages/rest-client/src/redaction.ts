@@ -1,30 +1,13 @@
+import { hideShownValue } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
-import { REDACTED, redact, redactString } from "@adsgraph/oauth";
+import { isSensitiveName, REDACTED, redactString } from "@adsgraph/oauth";
 import type { OperationError, RestClientError } from "./errors.js";
-
-/** True when packages/oauth's `redact` masks a key of this name (token, secret, ...). */
-function isSensitiveName(name: string): boolean {
-  const probe = redact({ [name]: "probe" }) as Record<string, unknown>;
-  return probe[name] !== "probe";
-}
-
-/**
- * `message` without its trailing ` (got …)`: from the first ` (got ` when the message ends with
- * `)`. A search, not `/ \(got .*\)$/s`, which rescans to the end from every ` (got ` in a
- * value that does not end the message with `)`: quadratic in the value's length.
- */
-function withoutValue(message: string): string {
-  const start = message.indexOf(" (got ");
-  return start === -1 || !message.endsWith(")")
-    ? message
-    : `${message.slice(0, start)} (value hidden)`;
-}
 
 /** A violation of a parameter named like a credential never shows the value it got. */
 export function hideSensitiveValue(violation: Violation): Violation {
   const top = violation.parameter.split(/[.[]/)[0] ?? "";
   const message = isSensitiveName(top)
-    ? withoutValue(violation.message)
+    ? hideShownValue(violation.message)
     : redactString(violation.message);
   return { ...violation, message };
 }

@@ -160,12 +160,27 @@ describe("answers", () => {
     expect(error).toBeInstanceOf(RestProtocolError);
     expect((error as RestProtocolError).requestId).toBe("r-1");
     expect((error as RestProtocolError).message).toMatch(/data.id/);
+    // A read changed nothing: safe to send again.
+    expect((error as RestProtocolError).possiblyApplied).toBe(false);
     const lenient = clientFor(server, { validateResponses: false });
     await expect(
       lenient.campaigns.get({ account_id: "a", campaign_id: "c" }),
     ).resolves.toMatchObject({ data: { id: 5 } });
     await client.close();
     await lenient.close();
+  });
+
+  it("reports a write answered 2xx with an unreadable body as possibly applied", async () => {
+    server = await startScriptedServer(() => json(200, singleEnvelope({ id: 5 })));
+    const client = clientFor(server);
+    const error = await client.campaigns
+      .create({ account_id: "a", name: "x", funding_instrument_id: "fi1" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestProtocolError);
+    expect((error as RestProtocolError).possiblyApplied).toBe(true);
+    expect((error as RestProtocolError).message).toMatch(/most likely applied/);
+    expect(server.requests).toHaveLength(1);
+    await client.close();
   });
 
   it("gives hooks method, endpoint id, status, duration, attempt and retries", async () => {

@@ -11,6 +11,9 @@ import { rawForm } from "../http/form-body.js";
 import { AuthenticationError, ERROR_CODES } from "../errors.js";
 import { toAuthError } from "./oauth-errors.js";
 
+/** The replay-store principal of the access_token leg: the app's sign-ins together. */
+const SIGN_IN_LEG = "sign-in";
+
 /** Who a verified user-context request comes from. */
 export interface AuthContext {
   readonly kind: "user";
@@ -99,7 +102,9 @@ async function verify(
               return undefined;
             }
             found.requestToken = row;
-            return { status: "active", secret: ctx.box.open(row.secretEnc) };
+            // Every sign-in of one app shares one share (as the request_token leg does):
+            // request tokens are cheap to mint, so each must not buy a share of its own.
+            return { status: "active", secret: ctx.box.open(row.secretEnc), owner: SIGN_IN_LEG };
           }
           const row = await ctx.prisma.accessToken.findUnique({
             where: { tokenHash },
@@ -108,7 +113,9 @@ async function verify(
           if (row?.appId !== app.id) return undefined;
           if (row.invalidatedAt !== null) return { status: "invalidated" };
           found.accessToken = row;
-          return { status: "active", secret: ctx.box.open(row.secretEnc) };
+          // The user is the owner: every token one user holds with this app shares one share
+          // of the nonce store, so signing in again and again buys no more of it.
+          return { status: "active", secret: ctx.box.open(row.secretEnc), owner: row.userId };
         },
       },
     );

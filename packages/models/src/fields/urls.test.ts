@@ -126,24 +126,32 @@ describe("app links (deep links, OAuth callbacks)", () => {
     expectValid("oauth.request_token", { oauth_callback: "myapp://oauth/callback" });
   });
 
-  it.each(["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:,x", "vbscript:x", "file:///x"])(
-    "refuse %s",
-    (link) => {
-      const violation = expectViolation(
-        "cards.create",
-        button({ googleplay_app_id: "com.example.app", googleplay_deep_link: link }),
-        "components[0].destination.googleplay_deep_link",
-        "INVALID_PARAMETER",
-      );
-      expect(violation.message).toContain("must not use the");
-      expectViolation(
-        "oauth.request_token",
-        { oauth_callback: link },
-        "oauth_callback",
-        "INVALID_PARAMETER",
-      );
-    },
-  );
+  it.each([
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    "data:,x",
+    "vbscript:x",
+    "file:///x",
+    "blob:https://example.com/6f1c0e4a-2b1f-4d7e-9a55-1d2c3b4a5f60",
+    "Blob:https://example.com/x",
+    "filesystem:https://example.com/temporary/x",
+    "about:blank",
+    "about:srcdoc",
+  ])("refuse %s", (link) => {
+    const violation = expectViolation(
+      "cards.create",
+      button({ googleplay_app_id: "com.example.app", googleplay_deep_link: link }),
+      "components[0].destination.googleplay_deep_link",
+      "INVALID_PARAMETER",
+    );
+    expect(violation.message).toContain("must not use the");
+    expectViolation(
+      "oauth.request_token",
+      { oauth_callback: link },
+      "oauth_callback",
+      "INVALID_PARAMETER",
+    );
+  });
 
   it("refuse what is not a URI at all", () => {
     expectViolation(

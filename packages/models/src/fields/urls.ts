@@ -5,8 +5,19 @@ import { fieldIssue } from "./issue.js";
 import { sized } from "./size-rules.js";
 import { textProblem } from "./text-safety.js";
 
-/** Schemes that run or read something where a link is opened: never a destination. */
-const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(["javascript:", "data:", "vbscript:", "file:"]);
+/**
+ * Schemes that run or read something where a link is opened, or name something local to one
+ * browser (`blob:`, `filesystem:`, `about:`) that no one else can open: never a destination.
+ */
+const UNSAFE_SCHEMES: ReadonlySet<string> = new Set([
+  "javascript:",
+  "data:",
+  "vbscript:",
+  "file:",
+  "blob:",
+  "filesystem:",
+  "about:",
+]);
 const WEB_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:"]);
 const WEB_PREFIX_LENGTH = "https://".length;
 
@@ -54,8 +65,9 @@ export function webUrl() {
 
 /**
  * An app link (googleplay / iOS deep links, OAuth callbacks): any scheme an app can
- * register, e.g. `myapp://open`, but never one that runs code or reads local data
- * (javascript:, data:, vbscript:, file:).
+ * register, e.g. `myapp://open`, but never one that runs code, reads local data or names
+ * something local to a browser (javascript:, data:, vbscript:, file:, blob:, filesystem:,
+ * about:).
  */
 export function appLink() {
   return urlField((url) =>

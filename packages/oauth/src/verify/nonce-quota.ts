@@ -1,4 +1,4 @@
-/** Default share of one client (consumer key and token): see `NonceQuotaOptions.maxPerClient`. */
+/** Default share of one client (API key and user, or token): `NonceQuotaOptions.maxPerClient`. */
 export const DEFAULT_NONCES_PER_CLIENT = 100_000;
 /** Default bound of all clients together: see `NonceQuotaOptions.maxEntries`. */
 export const DEFAULT_MAX_NONCES = 1_000_000;
@@ -10,17 +10,29 @@ export interface NonceQuotaOptions {
    * Entries one client may hold (default 100,000). An entry lives until its timestamp is a
    * window old: about one window for a client with a right clock, at most two. 100,000 in that
    * time is 10 endpoint families at the service's default 10,000 per 15 minutes each, straddling
-   * a window boundary, or 160 signed requests a second for 10 minutes from one token.
+   * a window boundary, or 160 signed requests a second for 10 minutes from one user.
    */
   readonly maxPerClient?: number | undefined;
   /**
    * All clients together (default 1,000,000). Past it, only a client holding at least its fair
-   * share (this bound divided among the clients holding entries) is refused; a client below its
-   * share is always admitted. So the total passes the bound only through clients below their
-   * share: with n clients it stays under (1 + H(n)) × this bound + n (H the harmonic number,
-   * about 1 + ln n), and each client within `maxPerClient`.
+   * share (this bound divided among the clients holding entries, but never less than
+   * `minPerClient`) is refused; a client below its share is always admitted. So the total passes
+   * the bound only through clients below their share: with n clients it stays under
+   * (1 + H(n)) × this bound + n × (`minPerClient` + 1) (H the harmonic number, about 1 + ln n),
+   * and each client within `maxPerClient`.
    */
   readonly maxEntries?: number | undefined;
+  /**
+   * The floor of the fair share (default 1% of `maxPerClient`: 1,000, about 3 signed requests
+   * a second over a window). The fair share shrinks as clients come: without a floor, many
+   * small clients (every request token is one) could bring it down to a handful, and then
+   * every ordinary client would be refused once the total is past `maxEntries`. With it, a
+   * client signing at an ordinary rate is never refused for what others hold; the cost is at
+   * most this many entries per client beyond the bound, so clients should be costly to
+   * multiply (a client is an API key and a user where the token lookup names owners; request
+   * tokens are as many as the server lets a caller obtain).
+   */
+  readonly minPerClient?: number | undefined;
 }
 
 /** Whether a client may record one more nonce; when not, when its oldest one expires. */
@@ -42,6 +54,7 @@ export class NonceQuota {
   readonly windowSeconds: number;
   readonly maxPerClient: number;
   readonly maxEntries: number;
+  readonly minPerClient: number;
   readonly #clients = new Map<string, ClientCounts>();
   /** Which clients hold entries of each timestamp, to expire them a second at a time. */
   readonly #timestamps = new Map<number, Set<string>>();
@@ -52,6 +65,7 @@ export class NonceQuota {
     this.windowSeconds = options.windowSeconds ?? 300;
     this.maxPerClient = options.maxPerClient ?? DEFAULT_NONCES_PER_CLIENT;
     this.maxEntries = options.maxEntries ?? DEFAULT_MAX_NONCES;
+    this.minPerClient = options.minPerClient ?? Math.floor(this.maxPerClient / 100);
   }
 
   /** Entries counted, all clients together. */
@@ -87,14 +101,16 @@ export class NonceQuota {
 
   /**
    * Counts one entry of `client` at `timestamp` when its share allows it: under
-   * `maxPerClient`, and, once all clients together hold `maxEntries`, under its fair share.
+   * `maxPerClient`, and, once all clients together hold `maxEntries`, under its fair share or
+   * under `minPerClient`.
    */
   take(client: string, timestamp: number, nowSeconds: number): QuotaDecision {
     this.expire(nowSeconds);
     const counts = this.#clients.get(client);
     const held = counts?.total ?? 0;
     const holders = this.#clients.size + (counts === undefined ? 1 : 0);
-    const overShare = this.#size >= this.maxEntries && held >= this.maxEntries / holders;
+    const share = Math.max(this.maxEntries / holders, this.minPerClient);
+    const overShare = this.#size >= this.maxEntries && held >= share;
     if (held >= this.maxPerClient || overShare) {
       return { ok: false, retryAfterSeconds: this.#retryAfter(counts, nowSeconds) };
     }

@@ -7,13 +7,23 @@ const entry = (client: string, nonce: string, timestamp = NOW) => ({ client, tim
 
 describe("replayClientId", () => {
   it("names a client by consumer key and token, without showing the token", () => {
-    const id = replayClientId("key", "1-SECRETTOKEN");
+    const id = replayClientId("key", { token: "1-SECRETTOKEN" });
     expect(id).toMatch(/^[0-9a-f]{64}$/);
     expect(id).not.toContain("SECRETTOKEN");
-    expect(replayClientId("key", "1-SECRETTOKEN")).toBe(id);
-    expect(new Set([id, replayClientId("key", undefined), replayClientId("key", "")]).size).toBe(3);
+    expect(replayClientId("key", { token: "1-SECRETTOKEN" })).toBe(id);
+    expect(new Set([id, replayClientId("key"), replayClientId("key", { token: "" })]).size).toBe(3);
     // Separators in either part cannot make two clients one.
-    expect(replayClientId("a,b", "c")).not.toBe(replayClientId("a", "b,c"));
+    expect(replayClientId("a,b", { token: "c" })).not.toBe(replayClientId("a", { token: "b,c" }));
+  });
+
+  it("names a client by consumer key and owner when the token has one", () => {
+    const owned = replayClientId("key", { token: "1-first", owner: "1" });
+    expect(replayClientId("key", { token: "1-second", owner: "1" })).toBe(owned);
+    expect(owned).not.toBe(replayClientId("key", { token: "1-first" }));
+    expect(owned).not.toBe(replayClientId("key", { owner: "2" }));
+    expect(owned).not.toBe(replayClientId("other-key", { owner: "1" }));
+    // An owner is never mistaken for a token of the same text.
+    expect(replayClientId("key", { owner: "x" })).not.toBe(replayClientId("key", { token: "x" }));
   });
 });
 

@@ -5,7 +5,7 @@ import type { NonceQuotaOptions } from "./nonce-quota.js";
 
 /** One nonce of a verified request (RFC 5849 §3.3). */
 export interface ReplayEntry {
-  /** Who signed: `replayClientId(consumerKey, token)`, a digest that holds no credential. */
+  /** Who signed: `replayClientId(consumerKey, { token, owner })`, a digest, no credential. */
   readonly client: string;
   /** `oauth_timestamp`, seconds, already checked to be within the window. */
   readonly timestamp: number;
@@ -34,20 +34,41 @@ export type ReplayVerdict =
  * - entries are kept at least until their timestamp is older than now − window (the verifier
  *   refuses those anyway) and may be dropped after;
  * - each client's share is bounded (`NonceQuota`), so one client filling its share is refused
- *   (`full`) while every other client keeps being served.
+ *   (`full`) while every other client keeps being served. A client is an API key and a
+ *   principal (`replayClientId`: the token's owner, a user, when the token lookup names one),
+ *   so one user's many tokens share one share.
+ * - a nonce is unique per client and timestamp: with owners, two tokens of one user may not use
+ *   the same nonce at the same second (stricter than RFC 5849 §3.3, which is per token; random
+ *   nonces never meet).
  */
 export interface ReplayStore {
   remember(entry: ReplayEntry): Promise<ReplayVerdict> | ReplayVerdict;
 }
 
+/** Who signed a request besides the API key: the token's owner when known, else the token. */
+export interface ReplaySigner {
+  /** The access token; the request token on access_token; absent on request_token. */
+  readonly token?: string | undefined;
+  /** Whom the token acts for, as the verifier's token lookup said (a user id). */
+  readonly owner?: string | undefined;
+}
+
 /**
- * The client a nonce belongs to: the consumer key and the token the request was signed with
- * (the access token; the request token on access_token; none on request_token), as a SHA-256
- * hex digest, so a store keys and bounds by client without ever holding a token.
+ * The client a nonce belongs to, as a SHA-256 hex digest, so a store keys and bounds by client
+ * without ever holding a token: the consumer key and the token's owner when the lookup gave one
+ * (all tokens of one user with one API key are one client: minting more tokens buys no more
+ * share), else the token signed with, else the API key alone. An owner and a token are never
+ * the same client, whatever their text.
  */
-export function replayClientId(consumerKey: string, token: string | undefined): string {
+export function replayClientId(consumerKey: string, signer: ReplaySigner = {}): string {
+  const who =
+    signer.owner !== undefined
+      ? ["owner", signer.owner]
+      : signer.token !== undefined
+        ? ["token", signer.token]
+        : null;
   return createHash("sha256")
-    .update(JSON.stringify([consumerKey, token ?? null]))
+    .update(JSON.stringify([consumerKey, who]))
     .digest("hex");
 }
 

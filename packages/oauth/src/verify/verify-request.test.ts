@@ -12,7 +12,8 @@ import {
   urlEncoded,
   verifierAt,
 } from "../../test/helpers/verify-fixtures.js";
-import type { RequestKind } from "./verify-request.js";
+import { createRequestVerifier } from "./verify-request.js";
+import type { RequestKind, TokenLookupResult } from "./verify-request.js";
 import { createMemoryReplayStore } from "./replay-store.js";
 
 async function reasonOf(
@@ -192,6 +193,73 @@ describe("verifyRequest", () => {
     await expect(verifier.verify(leg1, "request_token")).resolves.toBeDefined();
     const leg3 = signedRequest({ token: requestToken, oauthParams: { oauth_verifier: "v" } });
     await expect(verifier.verify(leg3, "access_token")).resolves.toBeDefined();
+  });
+
+  it("counts all tokens of one owner as one client, and another owner apart", async () => {
+    // Tokens of users 1 and 2; the lookup names each token's owner, as ads-api's does.
+    const tokens = Array.from({ length: 5 }, (_unused, index) => ({
+      token: `1-token${index}`,
+      tokenSecret: `secret${index}`,
+    }));
+    const other = { token: "2-token", tokenSecret: "secret-2" };
+    const secrets = new Map([...tokens, other].map((t) => [t.token, t.tokenSecret]));
+    const store = createMemoryReplayStore({ maxPerClient: 3, clock: () => NOW_MS });
+    const verifier = createRequestVerifier({
+      clock: () => NOW_MS,
+      replayStore: store,
+      lookupConsumerSecret: (key) =>
+        key === consumer.consumerKey ? consumer.consumerSecret : undefined,
+      lookupToken: (token): TokenLookupResult => {
+        const secret = secrets.get(token);
+        return secret === undefined
+          ? undefined
+          : { status: "active", secret, owner: token.split("-")[0] };
+      },
+    });
+    const send = (token: { token: string; tokenSecret: string }) =>
+      verifier.verify(signedRequest({ token }), "protected");
+    // Each token once: three fill user 1's share, whichever tokens they used.
+    for (const token of tokens.slice(0, 3)) await expect(send(token)).resolves.toBeDefined();
+    for (const token of tokens) {
+      const refused = await send(token).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ reason: "nonce_limit" });
+      expect((refused as Error).message).toContain("for this user");
+    }
+    // User 2 has a share of its own.
+    for (let i = 0; i < 3; i += 1) await expect(send(other)).resolves.toBeDefined();
+    expect(store.size).toBe(6);
+  });
+
+  it.each([
+    ["oauth_consumer_key", "app\u0000key"],
+    ["oauth_consumer_key", "app\tkey"],
+    ["oauth_consumer_key", "clé"],
+    ["oauth_consumer_key", "k".repeat(256)],
+    ["oauth_token", "123-\u0000"],
+    ["oauth_token", "t".repeat(256)],
+  ])("refuses %s %j before looking anything up", async (name, value) => {
+    const lookups: string[] = [];
+    const verifier = createRequestVerifier({
+      clock: () => NOW_MS,
+      lookupConsumerSecret: (key) => {
+        lookups.push(key);
+        return consumer.consumerSecret;
+      },
+      lookupToken: (token) => {
+        lookups.push(token);
+        return { status: "active", secret: accessToken.tokenSecret };
+      },
+    });
+    const request = withHeaderParam(signedRequest({}), name, value);
+    const refused = await verifier.verify(request, "protected").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OAuthVerificationError);
+    expect(refused).toMatchObject({ reason: "bad_parameter", parameter: name });
+    expect((refused as Error).message).toBe(`${name} must be 1 to 255 printable ASCII characters`);
+    expect(lookups).toEqual([]);
+    // 255 characters are fine (unknown, but looked up).
+    expect(
+      await reasonOf(withHeaderParam(signedRequest({}), "oauth_consumer_key", "k".repeat(255))),
+    ).toBe("unknown_consumer");
   });
 
   it("does not remember the nonce of a forged request", async () => {

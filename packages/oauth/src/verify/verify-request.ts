@@ -1,6 +1,6 @@
 import { constantTimeEqual } from "../constant-time.js";
 import { OAuthVerificationError } from "../errors.js";
-import { isValidNonce } from "../nonce.js";
+import { isValidNonce, MAX_NONCE_LENGTH } from "../nonce.js";
 import { signatureBaseString } from "../signing/base-string.js";
 import { hmacSha1Signature } from "../signing/signature.js";
 import type { Clock } from "../types.js";
@@ -17,9 +17,14 @@ import type { VerifiableRequest } from "./request-params.js";
  */
 export type RequestKind = "request_token" | "access_token" | "protected";
 
-/** What a token lookup found. `undefined` means unknown (or not issued to this consumer). */
+/**
+ * What a token lookup found. `undefined` means unknown (or not issued to this consumer).
+ * `owner` names who the token acts for (a user id): every token of one owner with one API key
+ * then shares one share of the replay store, so holding many tokens gains nothing. Without it
+ * the token is the client.
+ */
 export type TokenLookupResult =
-  | { readonly status: "active"; readonly secret: string }
+  | { readonly status: "active"; readonly secret: string; readonly owner?: string | undefined }
   | { readonly status: "invalidated" }
   | undefined;
 
@@ -27,8 +32,9 @@ export interface VerifierOptions {
   /** The consumer secret for an API key, or undefined when the key is unknown. */
   lookupConsumerSecret(consumerKey: string): Promise<string | undefined> | string | undefined;
   /**
-   * The secret of a request token (`access_token` kind) or access token (`protected` kind).
-   * Must return undefined for a token issued to another consumer.
+   * The secret of a request token (`access_token` kind) or access token (`protected` kind), and
+   * for an access token its owner (see `TokenLookupResult`). Must return undefined for a token
+   * issued to another consumer.
    */
   lookupToken(
     token: string,
@@ -64,6 +70,21 @@ const ALWAYS_REQUIRED = [
   "oauth_nonce",
 ] as const;
 
+/** Printable ASCII, space to tilde: what an API key or a token may hold (a nonce: no space). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+
+/**
+ * True when an API key or token is 1 to 255 printable ASCII characters, so NUL, other controls
+ * and huge values never reach a lookup (a database refuses NUL with a server error). The
+ * length is tested first: a huge value costs one comparison.
+ */
+function isPrintableCredential(value: string): boolean {
+  return value.length <= MAX_NONCE_LENGTH && PRINTABLE_ASCII.test(value);
+}
+
+const ONLY_KEY = ["oauth_consumer_key"] as const;
+const KEY_AND_TOKEN = ["oauth_consumer_key", "oauth_token"] as const;
+
 function requiredFor(kind: RequestKind): readonly string[] {
   switch (kind) {
     case "request_token":
@@ -88,10 +109,12 @@ function fail(
  * protocol parameters or throws `OAuthVerificationError` with a typed `reason`. Errors thrown
  * by the lookups or the replay store propagate unchanged (they are server faults).
  *
- * Order: shape checks, timestamp window, consumer, token, constant-time signature comparison,
- * and only then the nonce, so forged requests cannot fill the replay store. A client whose
- * share of the store is full is refused with reason `nonce_limit` (a rate limit of that client
- * alone; `retryAfterSeconds` says when it frees up).
+ * Order: shape checks (the API key, token and nonce must be 1 to 255 printable ASCII
+ * characters, a nonce without spaces), timestamp window, consumer, token, constant-time
+ * signature comparison, and only then the nonce, so forged requests cannot fill the replay
+ * store. A client (API key and the token's owner, or the token) whose share of the store is
+ * full is refused with reason `nonce_limit` (a rate limit of that client alone;
+ * `retryAfterSeconds` says when it frees up).
  */
 export async function verifyRequest(
   request: VerifiableRequest,
@@ -133,17 +156,25 @@ export async function verifyRequest(
   if (kind === "request_token" && token !== undefined && token !== "") {
     fail("bad_parameter", "a request_token request carries no oauth_token", "oauth_token");
   }
+  // Before any lookup: what reaches a lookup (or a database) is short, printable ASCII.
+  for (const name of kind === "request_token" ? ONLY_KEY : KEY_AND_TOKEN) {
+    if (!isPrintableCredential(param(name))) {
+      fail("bad_parameter", `${name} must be 1 to 255 printable ASCII characters`, name);
+    }
+  }
 
   const consumerKey = param("oauth_consumer_key");
   const consumerSecret = await options.lookupConsumerSecret(consumerKey);
   if (consumerSecret === undefined) fail("unknown_consumer", "unknown oauth_consumer_key");
 
   let tokenSecret = "";
+  let owner: string | undefined;
   if (kind !== "request_token") {
     const found = await options.lookupToken(param("oauth_token"), { consumerKey, kind });
     if (found === undefined) fail("unknown_token", "unknown oauth_token");
     if (found.status === "invalidated") fail("invalidated_token", "oauth_token was invalidated");
     tokenSecret = found.secret;
+    owner = found.owner;
   }
 
   const expected = hmacSha1Signature(
@@ -154,11 +185,12 @@ export async function verifyRequest(
   if (!constantTimeEqual(expected, param("oauth_signature"))) {
     fail("bad_signature", "the signature does not match");
   }
-  // The client is the consumer and the token it signed with, so a store bounds each one's share.
-  const client = replayClientId(
-    consumerKey,
-    kind === "request_token" ? undefined : param("oauth_token"),
-  );
+  // The client is the consumer and whoever signed: the token's owner, else the token itself,
+  // so a store bounds each one's share however many tokens an owner holds.
+  const client = replayClientId(consumerKey, {
+    token: kind === "request_token" ? undefined : param("oauth_token"),
+    owner,
+  });
   const verdict = await options.replayStore.remember({ client, timestamp, nonce });
   if (verdict.status === "replayed") {
     fail("replay", "this oauth_nonce was already used with this timestamp");
@@ -166,7 +198,7 @@ export async function verifyRequest(
   if (verdict.status === "full") {
     throw new OAuthVerificationError(
       "nonce_limit",
-      `too many signed requests in the ±${windowSeconds} s timestamp window for this ${kind === "request_token" ? "API key" : "token"}; retry in ${verdict.retryAfterSeconds} s`,
+      `too many signed requests in the ±${windowSeconds} s timestamp window for this ${kind === "request_token" ? "API key" : owner === undefined ? "token" : "user"}; retry in ${verdict.retryAfterSeconds} s`,
       undefined,
       verdict.retryAfterSeconds,
     );
