@@ -26,6 +26,11 @@ export interface Limits {
   /** spec §8: active campaigns per account unless the account has its own limit (max 8,000). */
   readonly activeCampaigns: number;
   readonly batchMax: number;
+  /**
+   * Counters each rate limiter keeps before it drops the oldest: the one of tokens, apps and
+   * accounts, and apart from it the one of client addresses (credential endpoints).
+   */
+  readonly rateCounters: number;
 }
 
 export interface TlsFiles {
@@ -66,6 +71,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxNonces: 1_000_000,
   activeCampaigns: 200,
   batchMax: 40,
+  rateCounters: 200_000,
 };
 
 /** The configuration an environment describes. */
@@ -99,6 +105,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
       maxNonces: env.ADS_API_NONCES_MAX,
       activeCampaigns: env.ADS_API_ACTIVE_CAMPAIGN_LIMIT,
       batchMax: env.ADS_API_BATCH_MAX,
+      rateCounters: DEFAULT_LIMITS.rateCounters,
     },
   };
 }

@@ -25,7 +25,14 @@ export interface AppContext {
   readonly limits: Limits;
   /** The service's clock for resource times (tests move it to close polls). */
   readonly clock: () => Date;
+  /** Counters of user tokens, apps and accounts (and bearer token requests per app). */
   readonly limiter: RateLimiter;
+  /**
+   * Counters of client addresses on the credential endpoints, counted before anyone is known:
+   * apart from `limiter`, so a client sending from ever new addresses evicts only these, never
+   * another token's or account's window.
+   */
+  readonly addressLimiter: RateLimiter;
   /** OAuth 1.0a nonces, in the database (started and closed with the server). */
   readonly replayStore: NonceStore;
   readonly requestLog: RequestLog;
@@ -66,7 +73,12 @@ export function createContext(options: ContextOptions): AppContext {
     hosts: { ...config.hosts },
     limits: config.limits,
     clock: options.clock ?? (() => new Date()),
-    limiter: new RateLimiter(config.limits.rateWindowMs),
+    limiter: new RateLimiter(config.limits.rateWindowMs, Date.now, config.limits.rateCounters),
+    addressLimiter: new RateLimiter(
+      config.limits.rateWindowMs,
+      Date.now,
+      config.limits.rateCounters,
+    ),
     replayStore: createNonceStore(options.db.prisma, {
       windowSeconds: config.limits.timestampWindowSeconds,
       maxPerClient: config.limits.noncesPerClient,

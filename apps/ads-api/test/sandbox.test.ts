@@ -141,6 +141,42 @@ describe.each(TEST_ENGINES)("sandbox host on %s (spec §1, §3, §4.3, §4.5)", 
     expect(dataOf(await admin.client.delete(`/12/accounts/${id}`, {}, SANDBOX)).deleted).toBe(true);
   });
 
+  it("takes a funding instrument's end_time only after its start_time, storing both as sent", async () => {
+    const path = `/12/accounts/${sandboxId}/funding_instruments`;
+    const order = (start: string, end: string) => ({
+      query: {
+        type: "INSERTION_ORDER",
+        currency: "USD",
+        start_time: start,
+        end_time: end,
+        funded_amount_local_micro: 1_000_000,
+      },
+    });
+    const count = () =>
+      server.ctx.prisma.fundingInstrument.count({ where: { accountId: sandboxId } });
+    const before = await count();
+    for (const [start, end] of [
+      ["2026-03-01T00:00:00Z", "2026-03-01T00:00:00Z"], // the same second
+      ["2026-03-01T00:00:01Z", "2026-03-01T00:00:00Z"],
+      ["2027-01-01T00:00:00Z", "2026-12-31T23:59:59Z"],
+    ] as const) {
+      const refused = await admin.client.post(path, order(start, end), SANDBOX);
+      expect(refused.status, refused.text).toBe(400);
+      expect(errorOf(refused)).toMatchObject({ code: "INVALID_PARAMETER", parameter: "end_time" });
+    }
+    expect(await count()).toBe(before);
+    const created = await admin.client.post(
+      path,
+      order("2026-12-31T23:59:59Z", "2027-01-01T00:00:00Z"),
+      SANDBOX,
+    );
+    expect(created.status, created.text).toBe(200);
+    expect(dataOf(created)).toMatchObject({
+      start_time: "2026-12-31T23:59:59Z",
+      end_time: "2027-01-01T00:00:00Z",
+    });
+  });
+
   it("does not say whether an account it cannot access is a production one", async () => {
     const outsider = await createActor(server.ctx);
     const refused = await outsider.client.delete(`/12/accounts/${productionId}`, {}, SANDBOX);

@@ -146,7 +146,11 @@ export function toCallerIndexes(
 /** Merges errors that now share a caller index (an operation split by users). */
 export function mergeByIndex(errors: readonly OperationError[]): OperationError[] {
   const merged = new Map<number, ApiErrorItem[]>();
-  for (const e of errors) merged.set(e.index, [...(merged.get(e.index) ?? []), ...e.errors]);
+  for (const e of errors) {
+    const list = merged.get(e.index);
+    if (list === undefined) merged.set(e.index, [...e.errors]);
+    else list.push(...e.errors);
+  }
   return [...merged.entries()]
     .sort(([a], [b]) => a - b)
     .map(([index, list]) => ({ index, errors: list }));

@@ -2,30 +2,17 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** The part of a PrismaClient the runner needs, so any app's generated client fits. */
+/**
+ * The part of a PrismaClient the runner needs, so any app's generated client fits. Its
+ * transactions take the limits the client was constructed with (`openMigratedDatabase` gives
+ * it `TRANSACTION_OPTIONS`).
+ */
 export interface MigratableClient {
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
   $queryRawUnsafe<T>(query: string, ...values: unknown[]): PromiseLike<T>;
-  $transaction<R>(
-    fn: (tx: MigratableTransaction) => Promise<R>,
-    options?: TransactionOptions,
-  ): PromiseLike<R>;
+  $transaction<R>(fn: (tx: MigratableTransaction) => Promise<R>): PromiseLike<R>;
 }
 export type MigratableTransaction = Pick<MigratableClient, "$executeRawUnsafe">;
-
-/** Prisma's interactive transaction limits, in milliseconds. */
-export interface TransactionOptions {
-  readonly maxWait?: number;
-  readonly timeout?: number;
-}
-
-/**
- * A migration's transaction has no deadline a slow machine could miss. Prisma's defaults (2 s
- * to start, 5 s to finish) rolled migrations back at start on a loaded 2-core machine and
- * failed a test run (issue 12); a migration is as slow as its table is large, so only a
- * transaction that never ends is cut.
- */
-export const MIGRATION_TRANSACTION: TransactionOptions = { maxWait: 600_000, timeout: 3_600_000 };
 
 /**
  * Applies the committed migrations in `migrationsDir` (a Prisma `prisma/migrations` folder) that
@@ -81,7 +68,7 @@ export async function applyMigrations(
         checksum,
         name,
       );
-    }, MIGRATION_TRANSACTION);
+    });
     done.push(name);
   }
   return done;

@@ -1,3 +1,4 @@
+import { textProblem } from "@adsgraph/models";
 import type { Db } from "../db/database.js";
 import type { App } from "../generated/prisma/client.js";
 import type { SecretBox } from "@adsgraph/storage";
@@ -49,7 +50,17 @@ export async function createApp(
   return { app, consumerKey, consumerSecret };
 }
 
-export function findAppByConsumerKey(db: Db, consumerKey: string): Promise<App | null> {
+/** Longer than any consumer key this service issues (24 characters) or a seed would choose. */
+const CONSUMER_KEY_MAX = 255;
+
+/**
+ * The app of a consumer key as a client sent it (Authorization header, query, form or Basic
+ * credentials: every path comes here). A key the database could not hold (NUL, a lone
+ * surrogate) or an absurdly long one is no app's, and is answered without a query: PostgreSQL
+ * would refuse it with an error, a 500 for an unauthenticated caller.
+ */
+export async function findAppByConsumerKey(db: Db, consumerKey: string): Promise<App | null> {
+  if (consumerKey.length > CONSUMER_KEY_MAX || textProblem(consumerKey) !== undefined) return null;
   return db.app.findUnique({ where: { consumerKey } });
 }
 

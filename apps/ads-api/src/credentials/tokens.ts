@@ -1,6 +1,5 @@
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
-import { REQUEST_TRANSACTION } from "../db/transactions.js";
 import type { AccessToken, RequestToken, User } from "../generated/prisma/client.js";
 import { randomPin, randomToken, safeEqual, sha256Hex } from "../crypto/tokens.js";
 import { asAccessType } from "./apps.js";
@@ -105,7 +104,7 @@ export function exchangeRequestToken(
       accessType: asAccessType(row.accessType),
     });
     return { ok: true, pair, user };
-  }, REQUEST_TRANSACTION);
+  });
 }
 
 export interface IssueAccessTokenInput {

@@ -32,7 +32,13 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<User> 
   });
 }
 
-export function findUserByScreenName(db: Db, screenName: string): Promise<User | null> {
+/**
+ * The user of a screen name as typed on the authorize page or the CLI. A name no user can
+ * have (createUser's rule) is answered without a query: the text might be one PostgreSQL
+ * refuses (NUL), which would be a 500 for a caller who is not signed in.
+ */
+export async function findUserByScreenName(db: Db, screenName: string): Promise<User | null> {
+  if (!SCREEN_NAME.test(screenName)) return null;
   return db.user.findUnique({ where: { screenNameLower: screenName.toLowerCase() } });
 }
 
@@ -50,6 +56,7 @@ export async function checkCredentials(
   password: string,
 ): Promise<User | null> {
   const user = await findUserByScreenName(db, screenName);
+  // An unknown name, or one no user can have, costs the same scrypt: timing tells neither.
   if (user === null) {
     decoyHash ??= hashPassword("decoy password");
     await verifyPassword(password, await decoyHash);

@@ -18,7 +18,10 @@ export type Db = PrismaClient | Tx;
 
 export type Database = StorageDatabase<PrismaClient>;
 
-/** Opens ads-api's database for a target and brings its schema up to date. */
+/**
+ * Opens ads-api's database for a target and brings its schema up to date.
+ * Every `$transaction` of its client has storage's TRANSACTION_OPTIONS (minutes, not 5 s).
+ */
 export function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return openMigratedDatabase((adapter) => new PrismaClient({ adapter }), target, migrationsDir);
+  return openMigratedDatabase((options) => new PrismaClient(options), target, migrationsDir);
 }

@@ -48,7 +48,10 @@ export function pairsToRecord(pairs: readonly DecodedPair[]): Record<string, str
   const out = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of pairs) {
     const seen = out[name];
-    out[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    // Appended in place: copying the array per repeat made `a&a&a…` quadratic in its length.
+    if (seen === undefined) out[name] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else out[name] = [seen, value];
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH, UnreadableBody, parseJsonBody } from "./json-body.js";
+import { UnreadableBody, parseJsonBody } from "./json-body.js";
 import { BROKEN_UTF8 } from "./utf8.js";
 
 describe("parseJsonBody", () => {
@@ -10,21 +10,17 @@ describe("parseJsonBody", () => {
     expect((value as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
-  it("keeps malformed, empty and too deep JSON as an UnreadableBody for the route to answer", () => {
+  it("keeps malformed and empty JSON as an UnreadableBody for the route to answer", () => {
     for (const text of ["{oops", "", "  ", '{"a":'] as const) {
       const value = parseJsonBody(text);
       expect(value).toBeInstanceOf(UnreadableBody);
       expect((value as UnreadableBody).status).toBe(400);
     }
-    const ok = `${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}`;
-    expect(parseJsonBody(ok)).not.toBeInstanceOf(UnreadableBody);
-    const deep = `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`;
-    expect((parseJsonBody(deep) as UnreadableBody).message).toMatch(/deeper than/);
   });
 
-  it("measures a 1 MB nesting without overflowing the stack", () => {
+  it("parses a 1 MB nesting without overflowing the stack (validation bounds the depth)", () => {
     const text = `${"[".repeat(500_000)}${"]".repeat(500_000)}`;
-    expect(parseJsonBody(text)).toBeInstanceOf(UnreadableBody);
+    expect(Array.isArray(parseJsonBody(text))).toBe(true);
   });
 
   it('marks broken UTF-8 for validation to refuse, and refuses a null body (not "no body")', () => {

@@ -10,9 +10,6 @@ function withoutBom(bytes: Buffer): Buffer {
   return bytes.subarray(0, BOM.length).equals(BOM) ? bytes.subarray(BOM.length) : bytes;
 }
 
-/** Deeper than any parameter of the catalog nests (slides of components of destinations). */
-export const MAX_JSON_DEPTH = 32;
-
 /**
  * A body that could not be read: kept as the parsed body, so the route answers it only after
  * authenticating the request (an unauthenticated caller learns nothing about a route's input).
@@ -30,24 +27,14 @@ export class UnreadableBody {
   }
 }
 
-/** Nesting depth of parsed JSON, without recursion (a 1 MB body of `[` must not overflow). */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth > deepest) deepest = depth;
-    if (deepest > MAX_JSON_DEPTH) return deepest;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
 /**
  * Parses a JSON body with the platform's JSON.parse: a `__proto__` key becomes an own property
  * (never the object's prototype), so validation refuses it by name like any unknown
- * parameter. Malformed or too deeply nested JSON becomes an UnreadableBody.
+ * parameter. Malformed JSON becomes an UnreadableBody.
+ *
+ * Depth is not bounded here: V8's JSON.parse does not recurse (a 1 MB body of `[` parses), and
+ * nothing reads the value before validation, whose scan refuses nesting past the catalog's one
+ * limit (`LIMITS.input.depth`) and stops walking there.
  */
 export function parseJsonBody(body: Buffer | string): unknown {
   // Broken UTF-8 is marked, never replaced: the field holding it is then refused by name.
@@ -66,9 +53,6 @@ export function parseJsonBody(body: Buffer | string): unknown {
       400,
       "the JSON body is null: send an object of parameters (an array of operations for batches)",
     );
-  }
-  if (depthOf(value) > MAX_JSON_DEPTH) {
-    return new UnreadableBody(400, `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   return value;
 }

@@ -13,7 +13,7 @@ export function applyOAuthLimit(
   reply: FastifyReply,
   name: string,
 ): void {
-  const state = ctx.limiter.take(`oauth:${name}:${request.ip}`, ctx.limits.oauthRate);
+  const state = ctx.addressLimiter.take(`${name}:${request.ip}`, ctx.limits.oauthRate);
   const headers = rateHeaders("x-rate-limit", state);
   void reply.headers(headers);
   if (!state.allowed) throw new RateLimitError(`rate limit exceeded for ${name}`, headers);

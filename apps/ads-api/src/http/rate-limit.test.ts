@@ -4,7 +4,7 @@ import { RateLimiter, rateHeaders } from "./rate-limit.js";
 describe("RateLimiter", () => {
   it("counts per key in fixed windows and refuses past the limit", () => {
     let now = 1_000_000;
-    const limiter = new RateLimiter(900_000, () => now);
+    const limiter = new RateLimiter(900_000, () => now, 1_000);
     expect(limiter.take("a", 2)).toMatchObject({ allowed: true, remaining: 1 });
     expect(limiter.take("a", 2)).toMatchObject({ allowed: true, remaining: 0 });
     const refused = limiter.take("a", 2);

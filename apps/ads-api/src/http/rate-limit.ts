@@ -13,9 +13,6 @@ interface Window {
   used: number;
 }
 
-/** Counters kept at most (users, accounts and client addresses together). */
-const DEFAULT_MAX_KEYS = 200_000;
-
 /**
  * Fixed windows that start at a key's first request (spec §8: 15-minute windows). Kept in
  * memory: counters are not resources, and a restart opening fresh windows is acceptable.
@@ -24,7 +21,8 @@ const DEFAULT_MAX_KEYS = 200_000;
  * tenth is free (the map is in window-start order), so clients sending from ever new addresses
  * cannot grow it without end, and the cost stays constant per request on average. Dropping a
  * live window forgets what that key used: it fails open for the oldest key rather than closed
- * for everyone.
+ * for everyone. Keys anyone can mint (client addresses) get a limiter of their own, so their
+ * churn never drops the windows of authenticated callers.
  */
 export class RateLimiter {
   readonly #windows = new Map<string, Window>();
@@ -32,7 +30,8 @@ export class RateLimiter {
   readonly #clock: () => number;
   readonly #maxKeys: number;
 
-  constructor(windowMs: number, clock: () => number = Date.now, maxKeys = DEFAULT_MAX_KEYS) {
+  /** `maxKeys`: counters kept at most (`Limits.rateCounters`). */
+  constructor(windowMs: number, clock: () => number, maxKeys: number) {
     this.#windowMs = windowMs;
     this.#clock = clock;
     this.#maxKeys = maxKeys;

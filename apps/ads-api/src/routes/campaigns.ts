@@ -83,13 +83,13 @@ export const campaignHandlers: AdsHandlers = {
   },
   "funding_instruments.create": async (call) => {
     const { account_id: _account, ...input } = call.params;
-    const row = await createFundingInstrument(call.ctx, accountOf(call), input);
+    const row = await createFundingInstrument(call.ctx, accountOf(call).id, input);
     return single(presentFundingInstrument(row), "funding_instrument");
   },
   "funding_instruments.delete": async (call) => {
     const row = await deleteFundingInstrument(
       call.ctx,
-      accountOf(call),
+      accountOf(call).id,
       call.params.funding_instrument_id,
     );
     return single(presentFundingInstrument(row), "funding_instrument");

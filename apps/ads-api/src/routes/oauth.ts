@@ -31,7 +31,6 @@ import {
 import { formParams, isFormBody } from "../http/form-body.js";
 import { applyOAuthLimit } from "../http/oauth-limit.js";
 import { queryParams } from "../http/request-params.js";
-import { assertStorable } from "../http/storable-text.js";
 
 /** Query and form parameters that are not OAuth protocol parameters. */
 function plainParams(request: FastifyRequest): Record<string, unknown> {
@@ -44,7 +43,6 @@ function plainParams(request: FastifyRequest): Record<string, unknown> {
 }
 
 function validated<Id extends EndpointId>(id: Id, params: Record<string, unknown>) {
-  assertStorable(params);
   const result = validateParams(id, params);
   if (!result.ok) throw BadRequestError.fromViolations(result.violations);
   return result.value;

@@ -1,5 +1,4 @@
 import type { PrismaClient } from "../db/database.js";
-import { STARTUP_TRANSACTION } from "../db/transactions.js";
 import type { Prisma } from "../generated/prisma/client.js";
 import { grantAccess } from "../credentials/grants.js";
 import type { Permission } from "../credentials/grants.js";
@@ -151,7 +150,7 @@ export async function seedBench(
       }),
     );
     await inChunks(cards, (data) => tx.card.createMany({ data }));
-  }, STARTUP_TRANSACTION);
+  });
   return {
     accountId: id,
     campaigns: options.campaigns,

@@ -1,6 +1,5 @@
 import type { SecretBox } from "@adsgraph/storage";
 import type { PrismaClient } from "../db/database.js";
-import { STARTUP_TRANSACTION } from "../db/transactions.js";
 import { createApp } from "../credentials/apps.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser } from "../credentials/users.js";
@@ -54,6 +53,6 @@ export async function seedDemo(
       );
     }
     await tx.meta.create({ data: { key: SEED_KEY, value: SEED_VERSION } });
-  }, STARTUP_TRANSACTION);
+  });
   return true;
 }

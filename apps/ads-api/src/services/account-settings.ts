@@ -1,5 +1,4 @@
 import type { AppContext } from "../context.js";
-import { REQUEST_TRANSACTION } from "../db/transactions.js";
 import { BadRequestError, ERROR_CODES } from "../errors.js";
 import type { ErrorEntry } from "../errors.js";
 import type { AccountApp, Prisma, UserSettings } from "../generated/prisma/client.js";
@@ -66,7 +65,7 @@ export async function updateTaxSettings(
       create: { accountId, settings: merged, updatedAt: ctx.clock() },
       update: { settings: merged, updatedAt: ctx.clock() },
     });
-  }, REQUEST_TRANSACTION);
+  });
   const settings = stored.settings as Record<string, string>;
   const named = Object.fromEntries(TAX_FIELDS.map((field) => [field, settings[field] ?? null]));
   return { account_id: accountId, ...settings, ...named, updated_at: ts(stored.updatedAt) };

@@ -2,12 +2,10 @@ import type { AppContext } from "../context.js";
 import { randomToken } from "../crypto/tokens.js";
 import type { Db } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
-import { REQUEST_TRANSACTION } from "../db/transactions.js";
 import type { Account, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
 import type { Sortable } from "../http/paging.js";
 import { grantAccess } from "../credentials/grants.js";
-import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
 import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { ts, tsOrNull } from "./time.js";
@@ -114,7 +112,7 @@ export async function createSandboxAccount(ctx: AppContext, userId: string): Pro
     });
     await grantAccess(tx, account.id, userId, ["ACCOUNT_ADMIN"]);
     return account;
-  }, REQUEST_TRANSACTION);
+  });
 }
 
 export async function updateAccount(
@@ -134,9 +132,11 @@ export async function updateAccount(
   });
 }
 
-/** spec §3: sandbox DELETE sets deleted=true; a production account is refused, unchanged. */
+/**
+ * spec §3: sandbox DELETE sets deleted=true. Served on the sandbox host only, which reaches
+ * sandbox accounts only (http/ads-route.ts).
+ */
 export async function deleteAccount(ctx: AppContext, account: Account): Promise<Account> {
-  requireSandboxAccount(account, ctx.hosts.ads);
   const updated = await ctx.prisma.account.updateMany({
     where: { id: account.id, deleted: false },
     data: { deleted: true, updatedAt: ctx.clock() },

@@ -1,7 +1,6 @@
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
-import { REQUEST_TRANSACTION } from "../db/transactions.js";
 import type { Account, Campaign } from "../generated/prisma/client.js";
 import { BadRequestError, ERROR_CODES, NotFoundError } from "../errors.js";
 import { WITH_FUNDING, presentCampaign } from "./campaigns.js";
@@ -53,7 +52,7 @@ export function withCampaignWriter<T>(
   return ctx.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "account" WHERE id = ${account.id} FOR UPDATE`;
     return work({ ctx, tx, account, userId, now: ctx.clock() });
-  }, REQUEST_TRANSACTION);
+  });
 }
 
 /** spec §8: active campaigns per account, 200 unless the account was raised (up to 8,000). */

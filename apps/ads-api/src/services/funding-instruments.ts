@@ -1,13 +1,12 @@
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Db } from "../db/database.js";
-import type { Account, FundingInstrument, Prisma } from "../generated/prisma/client.js";
-import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
+import type { FundingInstrument, Prisma } from "../generated/prisma/client.js";
 import { BadRequestError, ERROR_CODES, NotFoundError } from "../errors.js";
 import type { Sortable } from "../http/paging.js";
 import { runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
-import { micro, storedDate, ts, tsOrNull } from "./time.js";
+import { micro, timestampDate, ts, tsOrNull } from "./time.js";
 
 export const FUNDING_INSTRUMENT_SORT: Sortable = {
   id: { field: "id", type: "string" },
@@ -130,9 +129,9 @@ export function checkFundingFields(input: NewFundingInstrument): void {
   if (input.type === "INSERTION_ORDER" && input.end_time === undefined) {
     say(ERROR_CODES.MISSING_PARAMETER, "end_time", "end_time is required for INSERTION_ORDER");
   }
-  const start = storedDate(input.start_time, "start_time");
-  const end = input.end_time === undefined ? undefined : storedDate(input.end_time, "end_time");
-  if (end !== undefined && end <= start) {
+  // Both are checked timestamps of one fixed width (YYYY-MM-DDThh:mm:ssZ): their text order is
+  // their time order, so they are parsed once, where the row is written.
+  if (input.end_time !== undefined && input.end_time <= input.start_time) {
     say(ERROR_CODES.INVALID_PARAMETER, "end_time", "end_time must be after start_time");
   }
   if (errors.length > 0) throw new BadRequestError(errors);
@@ -155,8 +154,8 @@ export function createFundingInstrumentRow(
         input.description ??
         `Sandbox ${input.type.toLowerCase().replace(/_/g, " ")} (${input.currency})`,
       currency: input.currency,
-      startTime: storedDate(input.start_time, "start_time"),
-      endTime: input.end_time === undefined ? null : storedDate(input.end_time, "end_time"),
+      startTime: timestampDate(input.start_time),
+      endTime: input.end_time === undefined ? null : timestampDate(input.end_time),
       creditLimitLocalMicro: creditLimit === undefined ? null : BigInt(creditLimit),
       fundedAmountLocalMicro: funded === undefined ? null : BigInt(funded),
       creditRemainingLocalMicro: creditLimit === undefined ? null : BigInt(creditLimit),
@@ -166,28 +165,25 @@ export function createFundingInstrumentRow(
   });
 }
 
-/** spec §4.5 sandbox create (no cost is incurred): on a sandbox account only. */
+/**
+ * spec §4.5 sandbox create (no cost is incurred). Create and delete are served on the sandbox
+ * host only, which reaches sandbox accounts only (http/ads-route.ts).
+ */
 export function createFundingInstrument(
   ctx: AppContext,
-  account: Account,
+  accountId: string,
   input: NewFundingInstrument,
 ): Promise<FundingInstrument> {
-  requireSandboxAccount(account, ctx.hosts.ads);
   checkFundingFields(input);
-  return createFundingInstrumentRow(ctx.prisma, account.id, input, ctx.clock());
+  return createFundingInstrumentRow(ctx.prisma, accountId, input, ctx.clock());
 }
 
-/**
- * spec §3: deleted=true, able_to_fund=false, reasons_not_able_to_fund holds DELETED; on a
- * sandbox account only.
- */
+/** spec §3: deleted=true, able_to_fund=false, reasons_not_able_to_fund holds DELETED. */
 export async function deleteFundingInstrument(
   ctx: AppContext,
-  account: Account,
+  accountId: string,
   id: string,
 ): Promise<FundingInstrument> {
-  requireSandboxAccount(account, ctx.hosts.ads);
-  const accountId = account.id;
   const updated = await ctx.prisma.fundingInstrument.updateMany({
     where: { id, accountId, deleted: false },
     data: {

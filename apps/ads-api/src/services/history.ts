@@ -5,7 +5,7 @@ import type { HistoryEntry, Prisma } from "../generated/prisma/client.js";
 import type { Sortable } from "../http/paging.js";
 import { runList } from "./list.js";
 import type { ListOutcome } from "./list.js";
-import { storedDate, ts } from "./time.js";
+import { timestampDate, ts } from "./time.js";
 
 export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 
@@ -97,10 +97,7 @@ export function listHistory(
       accountId,
       entityType: query.entity_type,
       entityId: query.entity_id,
-      changedAt: {
-        gte: storedDate(query.start_time, "start_time"),
-        lt: storedDate(query.end_time, "end_time"),
-      },
+      changedAt: { gte: timestampDate(query.start_time), lt: timestampDate(query.end_time) },
       ...(query.user_id === undefined ? {} : { userId: query.user_id }),
     },
     findMany: (args) => ctx.prisma.historyEntry.findMany(args as Prisma.HistoryEntryFindManyArgs),

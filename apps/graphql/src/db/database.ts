@@ -10,7 +10,10 @@ const migrationsDir = path.resolve(import.meta.dirname, "..", "..", "prisma", "m
 
 export type Database = StorageDatabase<PrismaClient>;
 
-/** Opens the facade's database for a target and brings its schema up to date. */
+/**
+ * Opens the facade's database for a target and brings its schema up to date.
+ * Every `$transaction` of its client has storage's TRANSACTION_OPTIONS (minutes, not 5 s).
+ */
 export function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return openMigratedDatabase((adapter) => new PrismaClient({ adapter }), target, migrationsDir);
+  return openMigratedDatabase((options) => new PrismaClient(options), target, migrationsDir);
 }

@@ -62,6 +62,13 @@ function toVersion(row: Row): SnapshotVersion {
   return { ...row, body: row.body as JsonObject };
 }
 
+/** Adds to a key's list in place (a copy per item would make a large batch quadratic). */
+function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
 export function createSnapshotRepository(prisma: PrismaClient): SnapshotRepository {
   return {
     async record(inputs) {
@@ -73,14 +80,10 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
         (input) => ({ input, hash: input.contentHash ?? contentHash(input.body) }),
       );
       const idsByType = new Map<string, string[]>();
-      for (const { input } of reads) {
-        idsByType.set(input.resourceType, [
-          ...(idsByType.get(input.resourceType) ?? []),
-          input.resourceId,
-        ]);
-      }
+      for (const { input } of reads) appendTo(idsByType, input.resourceType, input.resourceId);
       // A few statements per batch, whatever its size: a long transaction would hold up the
-      // requests that share the database (PGlite runs one statement at a time).
+      // requests that share the database (PGlite runs one statement at a time). Its time limits
+      // are the client's (db/database.ts), minutes rather than Prisma's 5 s.
       return prisma.$transaction(async (tx) => {
         const latest = new Map<
           string,
@@ -113,11 +116,7 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
         const byTime = new Map<number, bigint[]>();
         for (const { input } of seenAgain) {
           const row = latest.get(keyOf(input));
-          if (row)
-            byTime.set(input.fetchedAt.getTime(), [
-              ...(byTime.get(input.fetchedAt.getTime()) ?? []),
-              row.id,
-            ]);
+          if (row) appendTo(byTime, input.fetchedAt.getTime(), row.id);
         }
         for (const [time, ids] of byTime) {
           await tx.snapshot.updateMany({
