@@ -1,14 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
-import {
-  DEMO,
-  openDatabase as openAdsApiDatabase,
-  seedBench,
-  seedDemo,
-  type BenchOptions,
-} from "@adsgraph/ads-api";
+import { openDatabase as openAdsApiDatabase, type BenchOptions } from "@adsgraph/ads-api";
 import {
   createSecretBox,
   createTestTarget,
@@ -16,11 +11,25 @@ import {
   parseKeyring,
   type DatabaseTarget,
 } from "@adsgraph/storage";
-import type { Facade } from "./servers.js";
+import { seedAccounts, type Facade } from "./servers.js";
 
 const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
 /** Kept of each child's output after start: enough to read why it failed. */
 const OUTPUT_TAIL = 64 * 1024;
+const MEMORY_PROBE = path.join(import.meta.dirname, "memory-probe.ts");
+
+/** process.memoryUsage() of a child, as its memory probe last wrote it. */
+export interface ProcessMemory {
+  /** When it was taken (ms since the epoch). */
+  at: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** V8 heap in use just after the last full collection (live objects); null before one. */
+  liveAfterMajorGc: number | null;
+}
 
 /** A server in a process of its own (its RSS, its event loop), from its sources via tsx. */
 export interface Child {
@@ -28,6 +37,8 @@ export interface Child {
   readonly pid: number;
   /** The last lines it printed (logs included). */
   output(): string;
+  /** Its own process.memoryUsage(), at most a second old; null without `memoryProbe`. */
+  memoryUsage(): Promise<ProcessMemory | null>;
   /** SIGKILL of its process group; resolves when it has exited. */
   kill(): Promise<void>;
 }
@@ -38,15 +49,18 @@ function spawnApp(
   env: Record<string, string>,
   ready: (output: string) => boolean,
   startTimeoutMs: number,
+  /** A file for the memory probe to write to, or undefined for no probe. */
+  memoryFile: string | undefined,
 ): Promise<Child> {
+  const probe = memoryFile === undefined ? [] : ["--import", MEMORY_PROBE];
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "--conditions=source", "src/main.ts"],
+    ["--import", "tsx", ...probe, "--conditions=source", "src/main.ts"],
     {
       cwd: path.join(APPS, app),
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }) },
     },
   );
   let output = "";
@@ -67,6 +81,10 @@ function spawnApp(
     name,
     pid: child.pid ?? -1,
     output: () => output,
+    memoryUsage: async () =>
+      memoryFile === undefined
+        ? null
+        : (JSON.parse(await readFile(memoryFile, "utf8")) as ProcessMemory),
     kill: async () => {
       if (!exited && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
       await exit;
@@ -111,6 +129,38 @@ export async function rssBytes(pid: number): Promise<number> {
   return Number(kb) * 1024;
 }
 
+/** V8 reserves 8 GiB or more of address space for each WebAssembly memory (guards included). */
+const WASM_RESERVATION = 8 * 1024 ** 3;
+
+/**
+ * Resident bytes of a process's WebAssembly memories (PGlite's PostgreSQL runs in one), from
+ * /proc/<pid>/smaps: each is an accessible mapping directly followed by an inaccessible guard
+ * (`---p`), the two together spanning 8 GiB or more. process.memoryUsage() counts them in
+ * `external` without telling them apart.
+ */
+export async function wasmRssBytes(pid: number): Promise<number> {
+  const smaps = await readFile(`/proc/${pid}/smaps`, "utf8");
+  let previous = { start: 0, end: 0, rssKb: 0 };
+  let current = previous;
+  let kb = 0;
+  for (const line of smaps.split("\n")) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (range !== null) {
+      previous = current;
+      current = {
+        start: Number.parseInt(range[1] ?? "0", 16),
+        end: Number.parseInt(range[2] ?? "0", 16),
+        rssKb: 0,
+      };
+      const guard = range[3] === "---p" && current.start === previous.end;
+      if (guard && current.end - previous.start >= WASM_RESERVATION) kb += previous.rssKb;
+    } else if (line.startsWith("Rss:")) {
+      current.rssKb = Number(/\d+/.exec(line)?.[0] ?? 0);
+    }
+  }
+  return kb * 1024;
+}
+
 export interface ChildServersOptions {
   engine: DatabaseTarget["engine"];
   /** Extra bench data (the demo data set is always there). */
@@ -119,6 +169,8 @@ export interface ChildServersOptions {
   adsApiEnv?: Record<string, string>;
   facadeEnv?: Record<string, string>;
   startTimeoutMs?: number;
+  /** Load memory-probe.ts into each process, for `Child.memoryUsage()`. */
+  memoryProbe?: boolean;
 }
 
 export interface ChildServers {
@@ -141,10 +193,11 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
   const secretKey = generateKeyText();
   const db = await openAdsApiDatabase(adsTarget.target);
   try {
-    await seedDemo(db.prisma, createSecretBox(parseKeyring(secretKey)));
-    if (options.bench !== undefined) {
-      await seedBench(db.prisma, { ...options.bench, seed: 1, grantUserIds: [DEMO.user.id] });
-    }
+    const box = createSecretBox(parseKeyring(secretKey));
+    await seedAccounts(
+      { prisma: db.prisma, box },
+      options.bench === undefined ? [] : [{ ...options.bench, seed: 1 }],
+    );
   } finally {
     await db.close();
   }
@@ -154,6 +207,10 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       : { [dirVariable]: target.dataDir };
   const sessionKeys = generateKeyText();
   const port = await freePort();
+  const probeDir = options.memoryProbe
+    ? await mkdtemp(path.join(os.tmpdir(), "bench-memory-"))
+    : undefined;
+  const memoryFile = (name: string) => probeDir && path.join(probeDir, `${name}.json`);
 
   const startBoth = async () => {
     const adsApi = await spawnApp(
@@ -171,6 +228,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       },
       (output) => /ads-api ads-sandbox ready at/.test(output),
       startTimeoutMs,
+      memoryFile("ads-api"),
     );
     const urlOf = (role: string) =>
       new RegExp(`ads-api ${role} ready at (http\\S+)`).exec(adsApi.output())?.[1] ?? "";
@@ -191,6 +249,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       },
       (output) => /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
       startTimeoutMs,
+      memoryFile("facade"),
     );
     const token = /Authorization: Bearer (\S+)/.exec(facade.output())?.[1] ?? "";
     return {
@@ -223,6 +282,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       await stop();
       await adsTarget.drop();
       await facadeTarget.drop();
+      if (probeDir !== undefined) await rm(probeDir, { recursive: true, force: true });
     },
   };
 }

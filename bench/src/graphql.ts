@@ -5,10 +5,18 @@ export interface ErrorJson {
   readonly extensions?: { readonly code?: string };
 }
 
+/** What the bench reads of an answer's `extensions`. */
+export interface AnswerExtensions {
+  /** Set when a snapshot answered for a failed upstream. */
+  readonly cache?: { readonly stale?: boolean };
+  /** Upstream requests the facade made for the operation (UPSTREAM_STATS=true). */
+  readonly upstream?: { readonly requests: number };
+}
+
 interface AnswerJson {
   data?: unknown;
   errors?: ErrorJson[];
-  extensions?: { cache?: { stale?: boolean } };
+  extensions?: AnswerExtensions;
 }
 
 /** One GraphQL answer as it came, or how the exchange failed. */
@@ -18,7 +26,7 @@ export type Exchange =
       readonly status: number;
       readonly data: unknown;
       readonly errors: readonly ErrorJson[];
-      readonly extensions: { cache?: { stale?: boolean } } | undefined;
+      readonly extensions: AnswerExtensions | undefined;
     }
   | { readonly kind: "failed"; readonly reason: string };
 

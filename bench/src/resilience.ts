@@ -104,7 +104,7 @@ try {
     environment: environment.atEnd(),
     setup: { ...setup, reads: READS, writes: WRITES, concurrency: CONCURRENCY },
     passMarks: {
-      reads: `correct or marked stale in ≥ ${100 * PASS.correctOrStaleShare}% of GraphQL requests, 0 wrong`,
+      reads: `the reference data, fresh or marked stale, in ≥ ${100 * PASS.correctOrStaleShare}% of GraphQL requests; 0 wrong (data that differs, marked stale or not: the read account is never written)`,
       writes:
         "0 lost, 0 doubled, 0 reported refused yet applied; unknown outcomes reported, never resent",
     },
@@ -117,8 +117,9 @@ try {
       "extensions.cache.stale. Every page of every reference query is read once without faults " +
       "(the right answers, later pages with these cursors), then once through the faults until it " +
       "answers cleanly (warm-up: a snapshot to fall back on), then `reads` GraphQL requests cycle over " +
-      "the pages, `concurrency` at a time. Each answer is correct (same data, not stale), stale, " +
-      "wrong (different data, not marked) or error (any GraphQL error). Writes: `writes` campaign " +
+      "the pages, `concurrency` at a time. Each answer is correct (the reference data, not marked), " +
+      "stale (the reference data, marked), wrong (other data, marked stale or not: the read account " +
+      "is never written, so no snapshot of it can differ) or error (any GraphQL error). Writes: `writes` campaign " +
       "creates with unique names, an update of each one created, a delete of every other one; a " +
       "refusal that says nothing changed (UPSTREAM_ERROR with a status, RATE_LIMITED) is sent again " +
       'up to 3 times, an unknown outcome ("may have been applied") never. Then ads-api\'s database ' +

@@ -7,6 +7,7 @@ import {
   seedBench,
   seedDemo,
   startServer,
+  type BenchOptions,
   type BenchSummary,
   type RunningServer,
 } from "@adsgraph/ads-api";
@@ -16,6 +17,120 @@ import { createTestTarget, generateKeyText, type DatabaseTarget } from "@adsgrap
 export interface Facade {
   url: string;
   headers: Record<string, string>;
+}
+
+type Engine = DatabaseTarget["engine"];
+
+/** What a run opened, closed in reverse order. */
+export class Closers {
+  readonly #closers: (() => Promise<void>)[] = [];
+
+  push(close: () => Promise<void>): void {
+    this.#closers.push(close);
+  }
+
+  async close(): Promise<void> {
+    for (const close of this.#closers.splice(0).reverse()) await close();
+  }
+}
+
+/**
+ * ads-api's database (dropped on close), and a function that starts ads-api over it with
+ * settings of its own (ADS_API_LATENCY_MS, ADS_API_FAULTS): every instance shares the data and
+ * the secret key. The service's own rate limits are raised, so that only what a run injects
+ * throttles (the naive baseline sends thousands of requests).
+ */
+export async function adsApiOverOneDatabase(engine: Engine, name: string, closers: Closers) {
+  const target = await createTestTarget(engine, name);
+  closers.push(() => target.drop());
+  const db = await openAdsApiDatabase(target.target);
+  closers.push(() => db.close());
+  const secretKey = randomBytes(32);
+  return async (env: Record<string, string> = {}): Promise<RunningServer> => {
+    const config = configFromEnv(
+      loadAdsApiEnv({
+        ADS_API_BASE_URL: "http://127.0.0.1:0",
+        ADS_API_ADS_URL: "http://127.0.0.1:0",
+        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
+        ADS_API_RATE_LIMIT: "100000000",
+        ADS_API_ACCOUNT_RATE_LIMIT: "100000000",
+        ADS_API_TOTAL_COUNT_LIMIT: "100000000",
+        LOG_LEVEL: "silent",
+        ...env,
+      }),
+    );
+    const server = await startServer({ db, secretKey, config });
+    closers.push(() => server.close());
+    return server;
+  };
+}
+
+/**
+ * The demo data, and bench accounts whose data the demo user may read and write, written to
+ * ads-api's database (a running server's `ctx`, or the database opened before one starts).
+ */
+export async function seedAccounts(
+  { prisma, box }: Pick<RunningServer["ctx"], "prisma" | "box">,
+  accounts: readonly Omit<BenchOptions, "grantUserIds">[],
+): Promise<BenchSummary[]> {
+  await seedDemo(prisma, box);
+  const seeded: BenchSummary[] = [];
+  for (const account of accounts) {
+    seeded.push(await seedBench(prisma, { ...account, grantUserIds: [DEMO.user.id] }));
+  }
+  return seeded;
+}
+
+export interface StartedFacade {
+  facade: Facade;
+  /** Its snapshot writer: idle when nothing is queued or being written. */
+  writer: { readonly idle: boolean; flush(): Promise<void> };
+}
+
+/**
+ * The facade's database (dropped on close), and a function that starts a facade over it in
+ * front of an ads-api, with settings of its own (UPSTREAM_BATCHING, SNAPSHOT_WRITES...).
+ * Snapshots never answer while upstream does (freshness 0): every read asks upstream. One
+ * session of the demo user, created with the first facade, signs the requests to all of them.
+ */
+export async function facadesOverOneDatabase(engine: Engine, name: string, closers: Closers) {
+  const target = await createTestTarget(engine, name);
+  closers.push(() => target.drop());
+  const db = await openDatabase(target.target);
+  closers.push(() => db.close());
+  const keys = generateKeyText();
+  let headers: Record<string, string> | undefined;
+  return async (
+    upstream: RunningServer,
+    env: Record<string, string> = {},
+  ): Promise<StartedFacade> => {
+    const { app, services } = await buildServer({
+      db,
+      env: loadEnv({
+        LOG_LEVEL: "silent",
+        SESSION_ENCRYPTION_KEYS: keys,
+        DEV_SESSION: "false",
+        ADS_API_BASE_URL: upstream.urls.base,
+        ADS_API_ADS_URL: upstream.urls.ads,
+        ADS_API_SANDBOX_URL: upstream.urls["ads-sandbox"],
+        SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
+        SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+        ...env,
+      }),
+    });
+    closers.push(() => app.close());
+    const url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
+    if (headers === undefined) {
+      const { token } = await services.sessions.create({
+        userId: DEMO.user.id,
+        screenName: DEMO.user.screenName,
+        accessToken: DEMO.accessToken.token,
+        accessTokenSecret: DEMO.accessToken.secret,
+      });
+      headers = { authorization: `Bearer ${token}` };
+    }
+    return { facade: { url, headers }, writer: services.snapshots.writer };
+  };
 }
 
 export interface BenchServers {
@@ -41,106 +156,53 @@ export interface BenchSetup {
   fundingInstruments: number;
   cards: number;
   latencyMs: number;
-  engine: DatabaseTarget["engine"];
+  engine: Engine;
 }
 
-/** Starts ads-api (two instances over one database: with and without latency) and three facades. */
+/** Starts ads-api (two instances over one database: with and without latency) and four facades. */
 export async function startBenchServers(setup: BenchSetup): Promise<BenchServers> {
-  const closers: (() => Promise<void>)[] = [];
-  const adsTarget = await createTestTarget(setup.engine, "bench_ads_api");
-  closers.push(() => adsTarget.drop());
-  const adsDb = await openAdsApiDatabase(adsTarget.target);
-  closers.push(() => adsDb.close());
-  const secretKey = randomBytes(32);
+  const closers = new Closers();
+  try {
+    const adsApi = await adsApiOverOneDatabase(setup.engine, "bench_ads_api", closers);
+    // ADS_API_LATENCY_MS adds that much to every answer.
+    const slow = await adsApi({ ADS_API_LATENCY_MS: String(setup.latencyMs) });
+    const fast = await adsApi({ ADS_API_LATENCY_MS: "0" });
+    const [seeded] = await seedAccounts(slow.ctx, [
+      {
+        accountId: setup.accountId,
+        campaigns: setup.campaigns,
+        fundingInstruments: setup.fundingInstruments,
+        cards: setup.cards,
+        seed: 1,
+      },
+    ]);
 
-  const adsApi = async (latencyMs: number): Promise<RunningServer> => {
-    // ads-api's own settings (ADS_API_LATENCY_MS adds that much to every answer); rate limits
-    // are raised so that the naive baseline's thousands of requests are never throttled.
-    const config = configFromEnv(
-      loadAdsApiEnv({
-        ADS_API_BASE_URL: "http://127.0.0.1:0",
-        ADS_API_ADS_URL: "http://127.0.0.1:0",
-        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
-        ADS_API_LATENCY_MS: String(latencyMs),
-        ADS_API_RATE_LIMIT: "100000000",
-        ADS_API_ACCOUNT_RATE_LIMIT: "100000000",
-        ADS_API_TOTAL_COUNT_LIMIT: "100000000",
-        LOG_LEVEL: "silent",
-      }),
-    );
-    const server = await startServer({ db: adsDb, secretKey, config });
-    closers.push(() => server.close());
-    return server;
-  };
-  const slow = await adsApi(setup.latencyMs);
-  const fast = await adsApi(0);
-  await seedDemo(slow.ctx.prisma, slow.ctx.box);
-  const seeded = await seedBench(slow.ctx.prisma, {
-    accountId: setup.accountId,
-    campaigns: setup.campaigns,
-    fundingInstruments: setup.fundingInstruments,
-    cards: setup.cards,
-    seed: 1,
-    grantUserIds: [DEMO.user.id],
-  });
-
-  const facadeTarget = await createTestTarget(setup.engine, "bench_facade");
-  closers.push(() => facadeTarget.drop());
-  const db = await openDatabase(facadeTarget.target);
-  closers.push(() => db.close());
-  const keys = generateKeyText();
-  let headers: Record<string, string> | undefined;
-  const writers: { idle: boolean; flush(): Promise<void> }[] = [];
-  const facade = async (
-    upstream: RunningServer,
-    batching: boolean,
-    snapshotWrites = true,
-  ): Promise<Facade> => {
-    const env = loadEnv({
-      LOG_LEVEL: "silent",
-      SESSION_ENCRYPTION_KEYS: keys,
-      DEV_SESSION: "false",
-      ADS_API_BASE_URL: upstream.urls.base,
-      ADS_API_ADS_URL: upstream.urls.ads,
-      ADS_API_SANDBOX_URL: upstream.urls["ads-sandbox"],
-      UPSTREAM_BATCHING: String(batching),
-      UPSTREAM_STATS: "true",
-      // Snapshots are recorded (their cost is measured) but never answer: every run asks upstream.
-      SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
-      SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
-      SNAPSHOT_WRITES: String(snapshotWrites),
-    });
-    const { app, services } = await buildServer({ db, env });
-    closers.push(() => app.close());
-    writers.push(services.snapshots.writer);
-    const url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
-    if (headers === undefined) {
-      const { token } = await services.sessions.create({
-        userId: DEMO.user.id,
-        screenName: DEMO.user.screenName,
-        accessToken: DEMO.accessToken.token,
-        accessTokenSecret: DEMO.accessToken.secret,
+    const startFacade = await facadesOverOneDatabase(setup.engine, "bench_facade", closers);
+    const writers: StartedFacade["writer"][] = [];
+    // Snapshots are recorded (their cost is measured) but never answer: every run asks upstream.
+    const facade = async (upstream: RunningServer, batching: boolean, snapshotWrites = true) => {
+      const started = await startFacade(upstream, {
+        UPSTREAM_BATCHING: String(batching),
+        UPSTREAM_STATS: "true",
+        SNAPSHOT_WRITES: String(snapshotWrites),
       });
-      headers = { authorization: `Bearer ${token}` };
-    }
-    return { url, headers };
-  };
-  const batched = await facade(slow, true);
-  const naive = await facade(slow, false);
-  const zeroLatency = await facade(fast, true);
-  const zeroLatencyNoSnapshots = await facade(fast, true, false);
-  return {
-    batched,
-    naive,
-    zeroLatency,
-    zeroLatencyNoSnapshots,
-    seeded,
-    writersIdle: () => writers.every((writer) => writer.idle),
-    flushWriters: async () => {
-      await Promise.all(writers.map((writer) => writer.flush()));
-    },
-    close: async () => {
-      for (const close of closers.reverse()) await close();
-    },
-  };
+      writers.push(started.writer);
+      return started.facade;
+    };
+    return {
+      batched: await facade(slow, true),
+      naive: await facade(slow, false),
+      zeroLatency: await facade(fast, true),
+      zeroLatencyNoSnapshots: await facade(fast, true, false),
+      seeded: seeded as BenchSummary,
+      writersIdle: () => writers.every((writer) => writer.idle),
+      flushWriters: async () => {
+        await Promise.all(writers.map((writer) => writer.flush()));
+      },
+      close: () => closers.close(),
+    };
+  } catch (error) {
+    await closers.close();
+    throw error;
+  }
 }

@@ -1,7 +1,13 @@
 // A bounded soak (issue 12, README "Benchmark"): the facade's maximum rate for a reference query
 // (a short ramp), then that query at 80% of it for SOAK_SECONDS, sampling the resident memory of
 // the facade's and ads-api's processes. Writes bench/results/soak.json.
-import { startChildServers, rssBytes, type ChildServers } from "./children.js";
+import {
+  startChildServers,
+  rssBytes,
+  wasmRssBytes,
+  type Child,
+  type ChildServers,
+} from "./children.js";
 import { postGraphQL } from "./graphql.js";
 import { REFERENCE_QUERIES, type ReferenceQuery } from "./queries.js";
 import { commandLine, envNumber, machine, timestamp, writeResult } from "./report.js";
@@ -15,6 +21,11 @@ const SAMPLE_SECONDS = Math.max(1, envNumber("SOAK_SAMPLE_SECONDS", 5));
 const RAMP_SECONDS = Math.max(1, envNumber("SOAK_RAMP_SECONDS", 10));
 const LOAD_SHARE = 0.8;
 const MAX_RSS_GROWTH = 0.1;
+/**
+ * The windows at each end of the measured time whose lowest RSS are compared: two minutes,
+ * as long as the heap's waves of growth and collection, or a third of a shorter soak.
+ */
+const FLOOR_WINDOW_SECONDS = Math.min(120, (SECONDS - WARMUP_SECONDS) / 3);
 /** Requests in flight beyond which the soak stops launching (the server has fallen behind). */
 const MAX_IN_FLIGHT = 64;
 const ACCOUNT = "soak1";
@@ -68,22 +79,104 @@ async function ramp(servers: ChildServers) {
   return { levels, maxRatePerSecond: Math.max(...levels.map((level) => level.ratePerSecond)) };
 }
 
-/** Least-squares slope of y over x. */
-function slope(points: readonly (readonly [number, number])[]): number {
+/** Least-squares line of y over x. */
+function fit(points: readonly (readonly [number, number])[]) {
   const n = points.length;
   const mean = (index: 0 | 1) => points.reduce((sum, point) => sum + point[index], 0) / n;
   const [mx, my] = [mean(0), mean(1)];
   const sxy = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
   const sxx = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
-  return sxx === 0 ? 0 : sxy / sxx;
+  const slope = sxx === 0 ? 0 : sxy / sxx;
+  return { slope, at: (x: number) => my + slope * (x - mx) };
 }
+
+/** One process's memory at one time, in MB: RSS, and what its own process.memoryUsage() says. */
+interface Memory {
+  rssMb: number;
+  /** Resident pages of its WebAssembly memories (PGlite's PostgreSQL). */
+  wasmMb: number;
+  heapUsedMb: number;
+  /** heapUsed just after the last full collection: the live objects. */
+  liveHeapMb: number;
+  heapTotalMb: number;
+  /** C++ objects bound to JavaScript, ArrayBuffers included. */
+  externalMb: number;
+  arrayBuffersMb: number;
+}
+type Measure = keyof Memory;
+const MEASURES: Measure[] = [
+  "rssMb",
+  "wasmMb",
+  "heapUsedMb",
+  "liveHeapMb",
+  "heapTotalMb",
+  "externalMb",
+  "arrayBuffersMb",
+];
 
 interface Sample {
   atSeconds: number;
-  facadeRssMb: number;
-  adsApiRssMb: number;
+  facade: Memory;
+  adsApi: Memory;
 }
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+
+async function memoryOf(child: Child): Promise<Memory> {
+  const [rss, wasm, usage] = await Promise.all([
+    rssBytes(child.pid),
+    wasmRssBytes(child.pid),
+    child.memoryUsage(),
+  ]);
+  return {
+    rssMb: mb(rss),
+    wasmMb: mb(wasm),
+    heapUsedMb: mb(usage?.heapUsed ?? Number.NaN),
+    liveHeapMb: mb(usage?.liveAfterMajorGc ?? Number.NaN),
+    heapTotalMb: mb(usage?.heapTotal ?? Number.NaN),
+    externalMb: mb(usage?.external ?? Number.NaN),
+    arrayBuffersMb: mb(usage?.arrayBuffers ?? Number.NaN),
+  };
+}
+
+/**
+ * Growth of one process's memory over the whole measured window, two ways: the rise of the
+ * least-squares line through every sample after warm-up, relative to its value at the start;
+ * and the lowest value of the last window against the lowest of the first (lows are what is
+ * left after a collection, steadier than medians when memory swings in waves). RSS is the pass
+ * mark; the other measures tell where growth is (liveHeapMb: objects that survive collection).
+ */
+function growth(samples: readonly Sample[], key: "facade" | "adsApi") {
+  const measured = samples.filter((s) => s.atSeconds >= WARMUP_SECONDS);
+  const first = measured[0]?.atSeconds ?? WARMUP_SECONDS;
+  const last = measured.at(-1)?.atSeconds ?? SECONDS;
+  const share = (to: number, from: number) => Math.round((1000 * (to - from)) / from) / 1000;
+  const of = (measure: Measure) => {
+    const line = fit(measured.map((s) => [s.atSeconds, s[key][measure]] as const));
+    const low = (from: number, to: number) =>
+      Math.min(
+        ...measured
+          .filter((s) => s.atSeconds >= from && s.atSeconds <= to)
+          .map((s) => s[key][measure]),
+      );
+    const firstWindowLowMb = low(first, first + FLOOR_WINDOW_SECONDS);
+    const lastWindowLowMb = low(last - FLOOR_WINDOW_SECONDS, last);
+    return {
+      fittedStartMb: round1(line.at(first)),
+      fittedEndMb: round1(line.at(last)),
+      trendMbPerMinute: round1(60 * line.slope),
+      trendGrowth: share(line.at(last), line.at(first)),
+      firstWindowLowMb,
+      lastWindowLowMb,
+      lowGrowth: share(lastWindowLowMb, firstWindowLowMb),
+      minMb: Math.min(...measured.map((s) => s[key][measure])),
+      maxMb: Math.max(...measured.map((s) => s[key][measure])),
+    };
+  };
+  return Object.fromEntries(MEASURES.map((measure) => [measure, of(measure)])) as Record<
+    Measure,
+    ReturnType<typeof of>
+  >;
+}
 
 const environment = machine();
 console.log(`soak: starting ads-api and the facade (${engine}, child processes)`);
@@ -97,6 +190,7 @@ const servers = await startChildServers({
   },
   // Every request asks ads-api (snapshots are recorded but never answer).
   facadeEnv: { SNAPSHOT_FRESH_SECONDS_ENTITY: "0", SNAPSHOT_FRESH_SECONDS_REFERENCE: "0" },
+  memoryProbe: true,
 });
 let report;
 try {
@@ -106,19 +200,23 @@ try {
 
   const samples: Sample[] = [];
   const latencies: number[] = [];
+  let sent = 0;
   let answered = 0;
+  let answeredInTime = 0;
   let errors = 0;
   let skipped = 0;
   let inFlight = 0;
+  let maxInFlight = 0;
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
   const sampler = (async () => {
     while (elapsed() < SECONDS) {
-      samples.push({
-        atSeconds: Math.round(elapsed()),
-        facadeRssMb: mb(await rssBytes(servers.facade.pid)),
-        adsApiRssMb: mb(await rssBytes(servers.adsApi.pid)),
-      });
+      const atSeconds = Math.round(elapsed());
+      const [facade, adsApi] = await Promise.all([
+        memoryOf(servers.facade),
+        memoryOf(servers.adsApi),
+      ]);
+      samples.push({ atSeconds, facade, adsApi });
       await sleep(SAMPLE_SECONDS * 1000);
     }
   })();
@@ -133,45 +231,35 @@ try {
       skipped += 1;
       continue;
     }
+    sent += 1;
     inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
     const request: Promise<void> = once(servers).then(({ ok, ms }) => {
       inFlight -= 1;
       pending.delete(request);
       if (ok) answered += 1;
       else errors += 1;
+      if (ok && elapsed() < SECONDS) answeredInTime += 1;
       if (due >= WARMUP_SECONDS) latencies.push(ms);
     });
     pending.add(request);
     if (i % Math.max(1, Math.round(rate * 60)) === 0 && i > 0) {
-      console.log(`soak: ${Math.round(elapsed())} s, ${answered} answered, ${errors} errors`);
+      console.log(
+        `soak: ${Math.round(elapsed())} s, ${answered} answered, ${errors} errors, ${skipped} skipped`,
+      );
     }
   }
   await Promise.all(pending);
   await sampler;
 
-  // The heap grows and is collected in waves of a minute or two: compare the median of the first
-  // third after warm-up with the median of the last third, and fit a line through all of them.
-  const third = (SECONDS - WARMUP_SECONDS) / 3;
-  const growth = (key: "facadeRssMb" | "adsApiRssMb") => {
-    const measured = samples.filter((s) => s.atSeconds >= WARMUP_SECONDS);
-    const values = (from: number, to: number) =>
-      measured.filter((s) => s.atSeconds >= from && s.atSeconds <= to).map((s) => s[key]);
-    const after = percentile(values(WARMUP_SECONDS, WARMUP_SECONDS + third), 50);
-    const end = percentile(values(SECONDS - third, SECONDS), 50);
-    return {
-      postWarmupMb: after,
-      endMb: end,
-      growth: Math.round((1000 * (end - after)) / after) / 1000,
-      minMb: Math.min(...measured.map((s) => s[key])),
-      maxMb: Math.max(...measured.map((s) => s[key])),
-      trendMbPerMinute: round1(60 * slope(measured.map((s) => [s.atSeconds, s[key]]))),
-    };
-  };
-  const memory = { facade: growth("facadeRssMb"), adsApi: growth("adsApiRssMb") };
+  const memory = { facade: growth(samples, "facade"), adsApi: growth(samples, "adsApi") };
+  const under = ({ rssMb }: typeof memory.facade) =>
+    rssMb.trendGrowth < MAX_RSS_GROWTH && rssMb.lowGrowth < MAX_RSS_GROWTH;
   const checks = {
-    facadeRssGrowthUnder: memory.facade.growth < MAX_RSS_GROWTH,
-    adsApiRssGrowthUnder: memory.adsApi.growth < MAX_RSS_GROWTH,
+    facadeRssGrowthUnder: under(memory.facade),
+    adsApiRssGrowthUnder: under(memory.adsApi),
     noErrors: errors === 0,
+    rateSustained: skipped === 0,
   };
   report = {
     generatedAt: timestamp(),
@@ -195,10 +283,16 @@ try {
       sampleSeconds: SAMPLE_SECONDS,
       rampSeconds: RAMP_SECONDS,
       loadShare: LOAD_SHARE,
+      floorWindowSeconds: FLOOR_WINDOW_SECONDS,
+      maxInFlight: MAX_IN_FLIGHT,
     },
     passMarks: {
-      memory: `resident memory of each process grows by less than ${100 * MAX_RSS_GROWTH}% from just after warm-up to the end`,
+      memory:
+        `resident memory of each process grows by less than ${100 * MAX_RSS_GROWTH}% over the measured window ` +
+        "(after warm-up to the end), both as the rise of the least-squares line through every sample " +
+        "relative to its start, and as the lowest RSS of the last `floorWindowSeconds` against the lowest of the first",
       errors: "every request answers without errors",
+      rate: "the rate is sustained: no request skipped for lack of answers (at most `maxInFlight` in flight)",
     },
     pass: Object.values(checks).every(Boolean),
     checks,
@@ -206,18 +300,26 @@ try {
       "ads-api and the facade run in child processes from their sources (tsx), logging at info, " +
       "ads-api's rate limits raised, the facade's snapshots recorded but never answering " +
       "(freshness 0). Ramp: the query in a closed loop at 1, 2, 4, 8 and 16 requests at once for " +
-      "`rampSeconds` each; the maximum is the best rate. Soak: an open loop " +
-      "at `loadShare` of it (request i due at i / rate seconds, at most 64 in flight; later ones " +
-      "are skipped and counted). RSS of each process is read from /proc/<pid>/status every " +
-      "`sampleSeconds`; growth compares the median of the samples in the first third after " +
-      "warm-up with the median of the last third (the heap grows and is collected in waves), and " +
-      "trendMbPerMinute is the least-squares slope through every sample after warm-up.",
+      "`rampSeconds` each; the maximum is the best rate. Soak: an open loop at `loadShare` of it " +
+      "(request i due at i / rate seconds; with `maxInFlight` in flight later ones are skipped and " +
+      "counted, and the rate was not sustained). Every `sampleSeconds` each process's RSS is read " +
+      "from /proc/<pid>/status, the resident part of its WebAssembly memories (PGlite) from " +
+      "/proc/<pid>/smaps (an accessible mapping and its guard, 8 GiB or more together), and its own " +
+      "process.memoryUsage() and the heap in use just after its last full collection (liveHeapMb) " +
+      "from a probe loaded with `node --import` (bench/src/memory-probe.ts). Growth over the measured " +
+      "window: the least-squares line through every RSS sample after warm-up, its rise relative to " +
+      "its start (trendGrowth); and the lowest RSS of the last `floorWindowSeconds` against the " +
+      "lowest of the first (lowGrowth). The same figures of the other measures tell where growth is.",
     ramp: measured,
     load: {
-      ratePerSecond: round1(rate),
+      targetPerSecond: round1(rate),
+      sent,
+      skipped,
       answered,
       errors,
-      skipped,
+      /** Answers that came back within the soak's time, per second of it. */
+      achievedPerSecond: round1(answeredInTime / SECONDS),
+      maxInFlight,
       p50Ms: round1(percentile(latencies, 50)),
       p99Ms: round1(percentile(latencies, 99)),
     },
@@ -227,7 +329,10 @@ try {
 } finally {
   await servers.close();
 }
+const { facade, adsApi } = report.memory;
 console.log(
-  `soak: ${report.pass ? "PASS" : "FAIL"}; RSS growth facade ${round1(100 * report.memory.facade.growth)}%, ads-api ${round1(100 * report.memory.adsApi.growth)}%; wrote ${await writeResult("soak", report)}`,
+  `soak: ${report.pass ? "PASS" : "FAIL"}; ${report.load.achievedPerSecond}/s of ${report.load.targetPerSecond}/s, ${report.load.skipped} skipped; ` +
+    `RSS growth facade ${round1(100 * facade.rssMb.trendGrowth)}% (trend), ${round1(100 * facade.rssMb.lowGrowth)}% (lows); ` +
+    `ads-api ${round1(100 * adsApi.rssMb.trendGrowth)}%, ${round1(100 * adsApi.rssMb.lowGrowth)}%; wrote ${await writeResult("soak", report)}`,
 );
 process.exit(report.pass ? 0 : 1);

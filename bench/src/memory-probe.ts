@@ -1,0 +1,31 @@
+// Loaded into a server's process by the soak (`node --import`, children.ts): every second it
+// writes process.memoryUsage(), and the heap in use just after the last full collection, to
+// the file BENCH_MEMORY_FILE names, so that the soak can tell the V8 heap from memory outside
+// it and live objects from garbage. It touches nothing else in the process.
+import { renameSync, writeFileSync } from "node:fs";
+import { constants, PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
+
+const file = process.env.BENCH_MEMORY_FILE;
+if (file !== undefined && file !== "") {
+  let liveAfterMajorGc: number | null = null;
+  // Observers hear of a collection just after it: what is in use then is (nearly) all live.
+  new PerformanceObserver((list) => {
+    // A gc entry's `detail` says which kind of collection it was (Node ≥ 16).
+    const major = list
+      .getEntries()
+      .some(
+        (entry) =>
+          (entry as unknown as { detail?: { kind?: number } }).detail?.kind ===
+          constants.NODE_PERFORMANCE_GC_MAJOR,
+      );
+    if (major) liveAfterMajorGc = v8.getHeapStatistics().used_heap_size;
+  }).observe({ entryTypes: ["gc"] });
+  const write = () => {
+    const usage = { at: Date.now(), ...process.memoryUsage(), liveAfterMajorGc };
+    // Written aside and renamed: a reader never sees half a line.
+    writeFileSync(`${file}.part`, JSON.stringify(usage));
+    renameSync(`${file}.part`, file);
+  };
+  setInterval(write, 1000).unref();
+}
