@@ -1,14 +1,14 @@
 // Where each package's vitest writes its JSON results (see tooling/vitest): `.cache/` of every
-// app and package, restored by turbo on a cached run.
+// app and package (and of tests/), restored by turbo on a cached run.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 export function resultFiles() {
-  return ["apps", "examples", "packages"].flatMap((group) =>
-    readdirSync(path.join(root, group)).map((name) =>
-      path.join(root, group, name, ".cache", "vitest-results.json"),
-    ),
+  const packages = ["apps", "examples", "packages"].flatMap((group) =>
+    readdirSync(path.join(root, group)).map((name) => path.join(group, name)),
   );
+  // tests/: the integration tests of a library and ads-api together, one package of its own.
+  return [...packages, "tests"].map((dir) => path.join(root, dir, ".cache", "vitest-results.json"));
 }

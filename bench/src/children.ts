@@ -3,7 +3,15 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase as openAdsApiDatabase, type BenchOptions } from "@adsgraph/ads-api";
+import {
+  DEMO,
+  openDatabase as openAdsApiDatabase,
+  seedBench,
+  seedDemo,
+  startAdsApiProcess,
+  type AdsApiProcess,
+  type BenchOptions,
+} from "@adsgraph/ads-api";
 import {
   createSecretBox,
   createTestTarget,
@@ -11,7 +19,7 @@ import {
   parseKeyring,
   type DatabaseTarget,
 } from "@adsgraph/storage";
-import { seedAccounts, type Facade } from "./servers.js";
+import type { Facade } from "./servers.js";
 
 const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
 /** Kept of each child's output after start: enough to read why it failed. */
@@ -43,9 +51,14 @@ export interface Child {
   kill(): Promise<void>;
 }
 
-function spawnApp(
+/** Its own process.memoryUsage(), as the probe last wrote it to `file`. */
+async function readMemory(file: string | undefined): Promise<ProcessMemory | null> {
+  return file === undefined ? null : (JSON.parse(await readFile(file, "utf8")) as ProcessMemory);
+}
+
+/** The facade from its sources (ads-api starts through its own `startAdsApiProcess`). */
+function spawnFacade(
   name: string,
-  app: "ads-api" | "graphql",
   env: Record<string, string>,
   ready: (output: string) => boolean,
   startTimeoutMs: number,
@@ -57,7 +70,7 @@ function spawnApp(
     process.execPath,
     ["--import", "tsx", ...probe, "--conditions=source", "src/main.ts"],
     {
-      cwd: path.join(APPS, app),
+      cwd: path.join(APPS, "graphql"),
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...env, ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }) },
@@ -81,10 +94,7 @@ function spawnApp(
     name,
     pid: child.pid ?? -1,
     output: () => output,
-    memoryUsage: async () =>
-      memoryFile === undefined
-        ? null
-        : (JSON.parse(await readFile(memoryFile, "utf8")) as ProcessMemory),
+    memoryUsage: () => readMemory(memoryFile),
     kill: async () => {
       if (!exited && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
       await exit;
@@ -193,18 +203,18 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
   const secretKey = generateKeyText();
   const db = await openAdsApiDatabase(adsTarget.target);
   try {
-    const box = createSecretBox(parseKeyring(secretKey));
-    await seedAccounts(
-      { prisma: db.prisma, box },
-      options.bench === undefined ? [] : [{ ...options.bench, seed: 1 }],
-    );
+    await seedDemo(db.prisma, createSecretBox(parseKeyring(secretKey)));
+    if (options.bench !== undefined) {
+      await seedBench(db.prisma, { ...options.bench, seed: 1, grantUserIds: [DEMO.user.id] });
+    }
   } finally {
     await db.close();
   }
-  const dbEnv = (target: DatabaseTarget, dirVariable: string): Record<string, string> =>
-    target.engine === "postgresql"
-      ? { DATABASE_URL: target.url }
-      : { [dirVariable]: target.dataDir };
+  const facadeDb = facadeTarget.target;
+  const facadeDbEnv: Record<string, string> =
+    facadeDb.engine === "postgresql"
+      ? { DATABASE_URL: facadeDb.url }
+      : { GRAPHQL_PGLITE_DIR: facadeDb.dataDir };
   const sessionKeys = generateKeyText();
   const port = await freePort();
   const probeDir = options.memoryProbe
@@ -213,29 +223,26 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
   const memoryFile = (name: string) => probeDir && path.join(probeDir, `${name}.json`);
 
   const startBoth = async () => {
-    const adsApi = await spawnApp(
-      "ads-api",
-      "ads-api",
-      {
-        ADS_API_BASE_URL: "http://127.0.0.1:0",
-        ADS_API_ADS_URL: "http://127.0.0.1:0",
-        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
+    const adsApiMemory = memoryFile("ads-api");
+    const adsApi: AdsApiProcess = await startAdsApiProcess({
+      database: adsTarget.target,
+      env: {
         ADS_API_SECRET_KEY: secretKey,
         ADS_API_SEED: "false",
-        LOG_LEVEL: "info",
-        ...dbEnv(adsTarget.target, "ADS_API_PGLITE_DIR"),
+        ...(adsApiMemory && { BENCH_MEMORY_FILE: adsApiMemory }),
         ...options.adsApiEnv,
       },
-      (output) => /ads-api ads-sandbox ready at/.test(output),
+      logLevel: "info",
+      imports: adsApiMemory === undefined ? [] : [MEMORY_PROBE],
       startTimeoutMs,
-      memoryFile("ads-api"),
-    );
-    const urlOf = (role: string) =>
-      new RegExp(`ads-api ${role} ready at (http\\S+)`).exec(adsApi.output())?.[1] ?? "";
-    const urls = { base: urlOf("base"), ads: urlOf("ads"), sandbox: urlOf("ads-sandbox") };
-    const facade = await spawnApp(
+    });
+    const urls = {
+      base: adsApi.urls.base,
+      ads: adsApi.urls.ads,
+      sandbox: adsApi.urls["ads-sandbox"],
+    };
+    const facade = await spawnFacade(
       "facade",
-      "graphql",
       {
         GRAPHQL_PORT: String(port),
         SESSION_ENCRYPTION_KEYS: sessionKeys,
@@ -244,7 +251,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
         ADS_API_ADS_URL: urls.ads,
         ADS_API_SANDBOX_URL: urls.sandbox,
         LOG_LEVEL: "info",
-        ...dbEnv(facadeTarget.target, "GRAPHQL_PGLITE_DIR"),
+        ...facadeDbEnv,
         ...options.facadeEnv,
       },
       (output) => /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
@@ -253,7 +260,14 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
     );
     const token = /Authorization: Bearer (\S+)/.exec(facade.output())?.[1] ?? "";
     return {
-      adsApi: { ...adsApi, urls },
+      adsApi: {
+        name: "ads-api",
+        pid: adsApi.process.pid ?? -1,
+        output: () => adsApi.output(),
+        memoryUsage: () => readMemory(adsApiMemory),
+        kill: () => adsApi.kill(),
+        urls,
+      },
       facade: {
         ...facade,
         url: `http://127.0.0.1:${port}/graphql`,

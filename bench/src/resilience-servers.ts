@@ -1,12 +1,6 @@
 import type { RunningServer } from "@adsgraph/ads-api";
 import type { DatabaseTarget } from "@adsgraph/storage";
-import {
-  adsApiOverOneDatabase,
-  Closers,
-  facadesOverOneDatabase,
-  seedAccounts,
-  type Facade,
-} from "./servers.js";
+import { Closers, facadesOverOneDatabase, startBenchAdsApi, type Facade } from "./servers.js";
 
 export interface ResilienceSetup {
   engine: DatabaseTarget["engine"];
@@ -42,14 +36,17 @@ export interface ResilienceServers {
 export async function startResilienceServers(setup: ResilienceSetup): Promise<ResilienceServers> {
   const closers = new Closers();
   try {
-    const adsApi = await adsApiOverOneDatabase(setup.engine, "resilience_ads_api", closers);
-    const clean = await adsApi();
-    const faulty = await adsApi({ ADS_API_FAULTS: setup.faults });
+    const clean = await startBenchAdsApi(setup.engine, "resilience_ads_api", closers);
+    const faulty = await clean.startAnother({ faults: setup.faults });
     const { id, campaigns, fundingInstruments, cards } = setup.readAccount;
-    await seedAccounts(clean.ctx, [
-      { accountId: id, campaigns, fundingInstruments, cards, seed: 1 },
-      { accountId: setup.writeAccountId, campaigns: 0, fundingInstruments: 1, cards: 0, seed: 2 },
-    ]);
+    await clean.seedBench({ accountId: id, campaigns, fundingInstruments, cards, seed: 1 });
+    await clean.seedBench({
+      accountId: setup.writeAccountId,
+      campaigns: 0,
+      fundingInstruments: 1,
+      cards: 0,
+      seed: 2,
+    });
 
     const startFacade = await facadesOverOneDatabase(setup.engine, "resilience_facade", closers);
     // Every read asks upstream; a snapshot answers only when upstream fails (stale).

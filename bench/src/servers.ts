@@ -1,15 +1,9 @@
-import { randomBytes } from "node:crypto";
 import {
-  configFromEnv,
   DEMO,
-  loadEnv as loadAdsApiEnv,
-  openDatabase as openAdsApiDatabase,
-  seedBench,
-  seedDemo,
-  startServer,
-  type BenchOptions,
+  startAdsApi,
+  type AdsApiInstanceOptions,
   type BenchSummary,
-  type RunningServer,
+  type StartedAdsApi,
 } from "@adsgraph/ads-api";
 import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
 import { createTestTarget, generateKeyText, type DatabaseTarget } from "@adsgraph/storage";
@@ -34,51 +28,23 @@ export class Closers {
   }
 }
 
-/**
- * ads-api's database (dropped on close), and a function that starts ads-api over it with
- * settings of its own (ADS_API_LATENCY_MS, ADS_API_FAULTS): every instance shares the data and
- * the secret key. The service's own rate limits are raised, so that only what a run injects
- * throttles (the naive baseline sends thousands of requests).
- */
-export async function adsApiOverOneDatabase(engine: Engine, name: string, closers: Closers) {
-  const target = await createTestTarget(engine, name);
-  closers.push(() => target.drop());
-  const db = await openAdsApiDatabase(target.target);
-  closers.push(() => db.close());
-  const secretKey = randomBytes(32);
-  return async (env: Record<string, string> = {}): Promise<RunningServer> => {
-    const config = configFromEnv(
-      loadAdsApiEnv({
-        ADS_API_BASE_URL: "http://127.0.0.1:0",
-        ADS_API_ADS_URL: "http://127.0.0.1:0",
-        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
-        ADS_API_RATE_LIMIT: "100000000",
-        ADS_API_ACCOUNT_RATE_LIMIT: "100000000",
-        ADS_API_TOTAL_COUNT_LIMIT: "100000000",
-        LOG_LEVEL: "silent",
-        ...env,
-      }),
-    );
-    const server = await startServer({ db, secretKey, config });
-    closers.push(() => server.close());
-    return server;
-  };
-}
+/** Raised far past what a run sends: only what a run injects throttles (the naive baseline sends thousands of requests). */
+const UNTHROTTLED = { userRate: 100_000_000, accountRate: 100_000_000, totalCount: 100_000_000 };
 
 /**
- * The demo data, and bench accounts whose data the demo user may read and write, written to
- * ads-api's database (a running server's `ctx`, or the database opened before one starts).
+ * ads-api with the demo data over a database of its own (dropped on close), its own rate limits
+ * raised. `startAnother` starts more instances over the same data with other settings (latency,
+ * faults).
  */
-export async function seedAccounts(
-  { prisma, box }: Pick<RunningServer["ctx"], "prisma" | "box">,
-  accounts: readonly Omit<BenchOptions, "grantUserIds">[],
-): Promise<BenchSummary[]> {
-  await seedDemo(prisma, box);
-  const seeded: BenchSummary[] = [];
-  for (const account of accounts) {
-    seeded.push(await seedBench(prisma, { ...account, grantUserIds: [DEMO.user.id] }));
-  }
-  return seeded;
+export async function startBenchAdsApi(
+  engine: Engine,
+  name: string,
+  closers: Closers,
+  instance: AdsApiInstanceOptions = {},
+): Promise<StartedAdsApi> {
+  const adsApi = await startAdsApi({ engine, name, limits: UNTHROTTLED, ...instance });
+  closers.push(() => adsApi.close());
+  return adsApi;
 }
 
 export interface StartedFacade {
@@ -101,7 +67,7 @@ export async function facadesOverOneDatabase(engine: Engine, name: string, close
   const keys = generateKeyText();
   let headers: Record<string, string> | undefined;
   return async (
-    upstream: RunningServer,
+    upstream: Pick<StartedAdsApi, "urls">,
     env: Record<string, string> = {},
   ): Promise<StartedFacade> => {
     const { app, services } = await buildServer({
@@ -163,24 +129,27 @@ export interface BenchSetup {
 export async function startBenchServers(setup: BenchSetup): Promise<BenchServers> {
   const closers = new Closers();
   try {
-    const adsApi = await adsApiOverOneDatabase(setup.engine, "bench_ads_api", closers);
-    // ADS_API_LATENCY_MS adds that much to every answer.
-    const slow = await adsApi({ ADS_API_LATENCY_MS: String(setup.latencyMs) });
-    const fast = await adsApi({ ADS_API_LATENCY_MS: "0" });
-    const [seeded] = await seedAccounts(slow.ctx, [
-      {
-        accountId: setup.accountId,
-        campaigns: setup.campaigns,
-        fundingInstruments: setup.fundingInstruments,
-        cards: setup.cards,
-        seed: 1,
-      },
-    ]);
+    // Every answer of `slow` takes `latencyMs` longer (ADS_API_LATENCY_MS).
+    const slow = await startBenchAdsApi(setup.engine, "bench_ads_api", closers, {
+      latencyMs: setup.latencyMs,
+    });
+    const fast = await slow.startAnother({ latencyMs: 0 });
+    const seeded = await slow.seedBench({
+      accountId: setup.accountId,
+      campaigns: setup.campaigns,
+      fundingInstruments: setup.fundingInstruments,
+      cards: setup.cards,
+      seed: 1,
+    });
 
     const startFacade = await facadesOverOneDatabase(setup.engine, "bench_facade", closers);
     const writers: StartedFacade["writer"][] = [];
     // Snapshots are recorded (their cost is measured) but never answer: every run asks upstream.
-    const facade = async (upstream: RunningServer, batching: boolean, snapshotWrites = true) => {
+    const facade = async (
+      upstream: Pick<StartedAdsApi, "urls">,
+      batching: boolean,
+      snapshotWrites = true,
+    ) => {
       const started = await startFacade(upstream, {
         UPSTREAM_BATCHING: String(batching),
         UPSTREAM_STATS: "true",
@@ -194,7 +163,7 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
       naive: await facade(slow, false),
       zeroLatency: await facade(fast, true),
       zeroLatencyNoSnapshots: await facade(fast, true, false),
-      seeded: seeded as BenchSummary,
+      seeded,
       writersIdle: () => writers.every((writer) => writer.idle),
       flushWriters: async () => {
         await Promise.all(writers.map((writer) => writer.flush()));

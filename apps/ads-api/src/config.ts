@@ -1,6 +1,7 @@
+import { LIMITS } from "@adsgraph/models";
 import type { HostRole } from "@adsgraph/models";
 import type { Env } from "./env.js";
-import type { FaultSettings } from "./http/fault-settings.js";
+import type { FaultSettings } from "./faults/fault-settings.js";
 
 /** Limits of spec §8 and of this service, each configurable so tests can exhaust them fast. */
 export interface Limits {
@@ -25,7 +26,11 @@ export interface Limits {
   readonly maxNonces: number;
   /** spec §8: active campaigns per account unless the account has its own limit (max 8,000). */
   readonly activeCampaigns: number;
-  readonly batchMax: number;
+  /**
+   * Operations in one campaigns batch (the spec gives none; the catalog's LIMITS.campaignBatch,
+   * which clients check, is the default and the most). README "Where the spec is silent".
+   */
+  readonly campaignBatchMax: number;
   /**
    * Counters each rate limiter keeps before it drops the oldest: the one of tokens, apps and
    * accounts, and apart from it the one of client addresses (credential endpoints).
@@ -70,7 +75,7 @@ export const DEFAULT_LIMITS: Limits = {
   noncesPerClient: 100_000,
   maxNonces: 1_000_000,
   activeCampaigns: 200,
-  batchMax: 40,
+  campaignBatchMax: LIMITS.campaignBatch,
   rateCounters: 200_000,
 };
 
@@ -104,7 +109,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
       noncesPerClient: env.ADS_API_NONCES_PER_CLIENT,
       maxNonces: env.ADS_API_NONCES_MAX,
       activeCampaigns: env.ADS_API_ACTIVE_CAMPAIGN_LIMIT,
-      batchMax: env.ADS_API_BATCH_MAX,
+      campaignBatchMax: env.ADS_API_CAMPAIGN_BATCH_MAX,
       rateCounters: DEFAULT_LIMITS.rateCounters,
     },
   };

@@ -6,9 +6,9 @@ import { createNonceStore } from "./credentials/nonces.js";
 import type { NonceStore } from "./credentials/nonces.js";
 import { hmacBase64url } from "./crypto/tokens.js";
 import type { Database, PrismaClient } from "./db/database.js";
-import { CursorCodec } from "./http/paging.js";
-import { RateLimiter } from "./http/rate-limit.js";
-import { RequestLog } from "./http/request-log.js";
+import { CursorCodec } from "./paging/keyset-paging.js";
+import { RateLimiter } from "./rate-limits/rate-limiter.js";
+import { RequestLog } from "./logging/request-log.js";
 import { loadReferenceData } from "./reference/reference-data.js";
 import type { ReferenceData } from "./reference/reference-data.js";
 

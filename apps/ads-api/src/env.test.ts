@@ -1,3 +1,4 @@
+import { LIMITS } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
 import { configFromEnv } from "./config.js";
 import { loadEnv } from "./env.js";
@@ -21,6 +22,16 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ ADS_API_LATENCY_MS: "-1" })).toThrow(/ADS_API_LATENCY_MS:/);
     expect(() => loadEnv({ ADS_API_BASE_URL: "http://127.0.0.1:4010/api" })).toThrow(
       /ADS_API_BASE_URL:/,
+    );
+  });
+
+  it("takes a campaign-batch cap up to the catalog's, never above it", () => {
+    expect(configFromEnv(loadEnv({})).limits.campaignBatchMax).toBe(LIMITS.campaignBatch);
+    expect(
+      configFromEnv(loadEnv({ ADS_API_CAMPAIGN_BATCH_MAX: "5" })).limits.campaignBatchMax,
+    ).toBe(5);
+    expect(() => loadEnv({ ADS_API_CAMPAIGN_BATCH_MAX: String(LIMITS.campaignBatch + 1) })).toThrow(
+      /ADS_API_CAMPAIGN_BATCH_MAX: must be at most the catalog's campaign-batch cap/,
     );
   });
 

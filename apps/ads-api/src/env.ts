@@ -1,6 +1,7 @@
 import path from "node:path";
+import { LIMITS } from "@adsgraph/models";
 import { z } from "zod";
-import { parseFaults } from "./http/fault-settings.js";
+import { parseFaults } from "./faults/fault-settings.js";
 
 const appDir = path.resolve(import.meta.dirname, "..");
 
@@ -78,8 +79,16 @@ const schema = z.object({
   ADS_API_NONCES_MAX: count(1_000_000),
   /** spec §8: active campaigns per account by default (an account may be raised to 8,000). */
   ADS_API_ACTIVE_CAMPAIGN_LIMIT: count(200),
-  /** Operations in one campaigns batch request. */
-  ADS_API_BATCH_MAX: count(40),
+  /**
+   * Operations in one campaigns batch request: the spec gives no cap (§8's 10 is for custom
+   * audiences). Defaults to the catalog's, which clients check too; it may only be lowered, so
+   * the server never takes more than clients may send.
+   */
+  ADS_API_CAMPAIGN_BATCH_MAX: count(LIMITS.campaignBatch).pipe(
+    z.number().max(LIMITS.campaignBatch, {
+      error: `must be at most the catalog's campaign-batch cap (${LIMITS.campaignBatch})`,
+    }),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,3 +1,4 @@
+import { WIRE_ERROR_CODES } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
 
 /** One entry of an error body (spec §7: `{errors:[{code, message, parameter}]}`). */
@@ -7,41 +8,8 @@ export interface ErrorEntry {
   readonly parameter?: string | undefined;
 }
 
-/**
- * Error codes this service answers with. Numbers follow the platform's well-known codes for
- * credentials (spec §7 names 89 and 99); words are the advertising API's own.
- */
-export const ERROR_CODES = {
-  /** Could not authenticate you: bad signature, unknown consumer, replayed nonce. */
-  COULD_NOT_AUTHENTICATE: 32,
-  /** Invalid or expired token (spec §7: an invalidated access token). */
-  INVALID_OR_EXPIRED_TOKEN: 89,
-  /** Bearer token asked for too often (spec §4.1, §7). */
-  BEARER_TOO_OFTEN: 99,
-  /** Timestamp out of bounds. */
-  TIMESTAMP_OUT_OF_BOUNDS: 135,
-  /** Missing or malformed Authorization (no OAuth header, bad header syntax, bad version). */
-  BAD_AUTHENTICATION_DATA: 215,
-  /** Rate limit exceeded (429). */
-  RATE_LIMIT_EXCEEDED: 88,
-  /** An app-only bearer token on an endpoint that needs user context. */
-  USER_CONTEXT_REQUIRED: 220,
-  /** A read-only access token tried to write. */
-  READ_ONLY_APPLICATION: 261,
-  /** Callback URL not approved for this client application. */
-  CALLBACK_NOT_APPROVED: 415,
-  NOT_FOUND: "NOT_FOUND",
-  UNAUTHORIZED_ACCESS: "UNAUTHORIZED_ACCESS",
-  SANDBOX_ONLY: "SANDBOX_ONLY",
-  NOT_IMPLEMENTED: "NOT_IMPLEMENTED",
-  INVALID_PARAMETER: "INVALID_PARAMETER",
-  MISSING_PARAMETER: "MISSING_PARAMETER",
-  TOO_MANY_ITEMS: "TOO_MANY_ITEMS",
-  TOO_MANY_ACTIVE_CAMPAIGNS: "TOO_MANY_ACTIVE_CAMPAIGNS",
-  INVALID_BODY: "INVALID_BODY",
-  BATCH_FAILED: "BATCH_FAILED",
-  INTERNAL_ERROR: "INTERNAL_ERROR",
-} as const;
+/** Error codes this service answers with: the one list of packages/models (spec §7). */
+export const ERROR_CODES = WIRE_ERROR_CODES;
 
 /** Base of every error answered to a client; the one Fastify error handler maps it to HTTP. */
 export class ApiError extends Error {

@@ -8,8 +8,8 @@ export type { AppContext } from "./context.js";
 export type { ServerOptions, RunningServer } from "./server.js";
 export { openDatabase } from "./db/database.js";
 export type { Database } from "./db/database.js";
-export { RequestLog } from "./http/request-log.js";
-export type { LoggedRequest, RequestCounts } from "./http/request-log.js";
+export { RequestLog } from "./logging/request-log.js";
+export type { LoggedRequest, RequestCounts } from "./logging/request-log.js";
 export { DEMO, demoCredentialLines } from "./seed/demo-credentials.js";
 export { seedDemo } from "./seed/demo-seed.js";
 export { seedBench } from "./seed/bench-seed.js";
@@ -23,3 +23,12 @@ export { grantAccess, revokeAccess } from "./credentials/grants.js";
 export type { Permission } from "./credentials/grants.js";
 export { issueAccessToken } from "./credentials/tokens.js";
 export type { IssueAccessTokenInput } from "./credentials/tokens.js";
+export { startAdsApi } from "./testing/start-ads-api.js";
+export type {
+  AdsApiInstanceOptions,
+  BenchAccount,
+  StartAdsApiOptions,
+  StartedAdsApi,
+} from "./testing/start-ads-api.js";
+export { startAdsApiProcess } from "./testing/start-ads-api-process.js";
+export type { AdsApiProcess, AdsApiProcessOptions } from "./testing/start-ads-api-process.js";

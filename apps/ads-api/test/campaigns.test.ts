@@ -34,7 +34,7 @@ describe.each(TEST_ENGINES)("campaigns and funding instruments on %s (spec §4.5
 
   beforeAll(async () => {
     server = await startTestServer(engine, {
-      limits: { activeCampaigns: ACTIVE_LIMIT, batchMax: 5 },
+      limits: { activeCampaigns: ACTIVE_LIMIT, campaignBatchMax: 5 },
     });
     admin = await createActor(server.ctx);
     ({ accountId, fundingInstrumentId: fundingId } = await createAccountFor(
@@ -67,7 +67,8 @@ describe.each(TEST_ENGINES)("campaigns and funding instruments on %s (spec §4.5
       budget_optimization: "CAMPAIGN",
       deleted: false,
     });
-    expect(campaign.reasons_not_servable).toEqual(["PAUSED_BY_ADVERTISER", "INCOMPLETE"]);
+    expect(campaign.reasons_not_servable).toEqual(["PAUSED_BY_ADVERTISER"]);
+    expect(campaign.effective_status).toBe("UNKNOWN");
     expect(bodyOf(created).request).toMatchObject({
       params: { account_id: accountId, name: "Launch" },
     });
@@ -76,7 +77,12 @@ describe.each(TEST_ENGINES)("campaigns and funding instruments on %s (spec §4.5
       query: { entity_status: "ACTIVE" },
     });
     expect(dataOf(activated).entity_status).toBe("ACTIVE");
-    expect(dataOf(activated).reasons_not_servable).toEqual(["INCOMPLETE"]);
+    // An able funding instrument, ACTIVE, started and not ended: it runs.
+    expect(dataOf(activated)).toMatchObject({
+      effective_status: "RUNNING",
+      servable: true,
+      reasons_not_servable: [],
+    });
     const paused = await admin.client.put(`${base}/campaigns/${campaign.id}`, {
       query: { entity_status: "PAUSED", name: "Launch 2" },
     });

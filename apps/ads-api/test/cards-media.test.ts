@@ -179,7 +179,8 @@ describe.each(TEST_ENGINES)("cards and media on %s (spec §4.7, §2.5-2.8)", (en
         media_key: image,
       },
     });
-    expect(dataOf(media)).toMatchObject({ card_type: "IMAGE_POLLS" });
+    // The spec observes only VIDEO_POLLS and TEXT_POLLS; an image poll shows its image as poster.
+    expect(dataOf(media)).toMatchObject({ card_type: "VIDEO_POLLS", video_poster_width: "1200" });
     expect(dataOf(media)).not.toHaveProperty("media_key");
     const tooSmall = await admin.client.post(`${base}/cards/poll`, {
       query: {

@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
-import { buildAuthorizeUrl, getRequestToken } from "@adsgraph/oauth";
+import { buildAuthorizeUrl } from "@adsgraph/oauth";
 import { errorBodySchema, getEndpoint } from "@adsgraph/models";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import { getPage } from "./support/browser.js";
+import { getRequestToken } from "./support/oauth-legs.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import { bodyOf, errorOf, errorsOf, itemsOf } from "./support/bodies.js";

@@ -5,7 +5,7 @@ import { createTestTarget, TEST_ENGINES } from "@adsgraph/storage";
 import type { TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../src/seed/demo-credentials.js";
-import { killHard, startChild } from "./support/child-server.js";
+import { startAdsApiProcess } from "../src/testing/start-ads-api-process.js";
 import { AdsClient } from "./support/signed-fetch.js";
 import { idOf, itemsOf } from "./support/bodies.js";
 
@@ -23,12 +23,7 @@ describe.each(TEST_ENGINES)("durability on %s: SIGKILL loses no acknowledged wri
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "adsgraph-durability-"));
     target = await createTestTarget(engine, "durability");
-    env = {
-      ADS_API_SECRET_KEY_FILE: path.join(dir, "secret.key"),
-      ...(target.target.engine === "pglite"
-        ? { ADS_API_PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" }
-        : { DATABASE_URL: target.target.url }),
-    };
+    env = { ADS_API_SECRET_KEY_FILE: path.join(dir, "secret.key") };
   });
   afterAll(async () => {
     await target.drop();
@@ -36,7 +31,7 @@ describe.each(TEST_ENGINES)("durability on %s: SIGKILL loses no acknowledged wri
   });
 
   it("keeps every campaign whose create was answered 200 after a kill in mid-stream", async () => {
-    const first = await startChild(env);
+    const first = await startAdsApiProcess({ database: target.target, env });
     expect(first.output()).toContain("seeded the demo data set");
     const client = new AdsClient(first.urls, credentials);
     const acknowledged: string[] = [];
@@ -59,11 +54,11 @@ describe.each(TEST_ENGINES)("durability on %s: SIGKILL loses no acknowledged wri
     };
     const lanes = [writer(1), writer(2), writer(3)];
     while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
-    await killHard(first);
+    await first.kill();
     killed = true;
     await Promise.all(lanes);
 
-    const second = await startChild(env);
+    const second = await startAdsApiProcess({ database: target.target, env });
     expect(second.output()).not.toContain("seeded the demo data set");
     const reader = new AdsClient(second.urls, credentials);
     const found = new Set<string>();

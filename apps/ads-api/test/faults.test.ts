@@ -1,10 +1,9 @@
 import { signRequest } from "@adsgraph/oauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../src/config.js";
-import { decideFault, parseFaults } from "../src/http/fault-settings.js";
-import type { FaultDecision } from "../src/http/fault-settings.js";
+import { decideFault, parseFaults } from "../src/faults/fault-settings.js";
+import type { FaultDecision } from "../src/faults/fault-settings.js";
 import { seededRandom } from "../src/seeded-random.js";
-import { startServer } from "../src/server.js";
 import type { RunningServer } from "../src/server.js";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -79,29 +78,15 @@ describe("ADS_API_FAULTS on the wire (plain fetch client)", () => {
   beforeAll(async () => {
     base = await startTestServer("pglite");
     // A second server over the same database, with faults (as the bench runs them).
-    faulty = await startServer({
-      db: base.db,
-      secretKey: base.secretKey,
-      config: {
-        ...base.ctx.config,
-        hosts: {
-          base: "http://127.0.0.1:0",
-          ads: "http://127.0.0.1:0",
-          "ads-sandbox": "http://127.0.0.1:0",
-        },
-        faults: FAULTS,
-      },
-    });
+    faulty = await base.startAnother({ faults: FAULTS });
     actor = await createActor(base.ctx);
     ({ accountId, fundingInstrumentId: fundingId } = await createAccountFor(
       base.ctx,
       actor.userId,
     ));
   });
-  afterAll(async () => {
-    await faulty.close();
-    await base.close();
-  });
+  // Closes the faulty server too.
+  afterAll(() => base.close());
 
   it("answers each catalog request as its seeded draw says; /health and /_admin draw nothing", async () => {
     const kinds = new Set<string>();

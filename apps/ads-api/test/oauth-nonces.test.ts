@@ -1,16 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { replayClientId, signRequest } from "@adsgraph/oauth";
-import type { HostRole } from "@adsgraph/models";
-import { createTestTarget, TEST_ENGINES } from "@adsgraph/storage";
-import type { TestTarget } from "@adsgraph/storage";
+import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../src/config.js";
-import type { Limits } from "../src/config.js";
 import { issueAccessToken } from "../src/credentials/tokens.js";
-import { openDatabase } from "../src/db/database.js";
-import type { Database } from "../src/db/database.js";
-import { startServer } from "../src/server.js";
-import type { RunningServer } from "../src/server.js";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
 import { errorOf, itemsOf } from "./support/bodies.js";
@@ -18,41 +11,6 @@ import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import { AdsClient, signedFetch, withQuery } from "./support/signed-fetch.js";
 import type { ApiResponse } from "./support/signed-fetch.js";
-
-/** A server over a database that outlives it: close both, then open them again. */
-interface Running {
-  readonly db: Database;
-  readonly server: RunningServer;
-  close(): Promise<void>;
-}
-
-async function openServer(
-  target: TestTarget["target"],
-  secretKey: Buffer,
-  hosts: Readonly<Record<HostRole, string>>,
-  limits: Partial<Limits>,
-): Promise<Running> {
-  const db = await openDatabase(target);
-  const server = await startServer({
-    db,
-    secretKey,
-    config: {
-      hosts,
-      tls: undefined,
-      limits: { ...DEFAULT_LIMITS, ...limits },
-      latencyMs: 0,
-      logLevel: "silent",
-    },
-  });
-  return {
-    db,
-    server,
-    close: async () => {
-      await server.close();
-      await db.close();
-    },
-  };
-}
 
 /** Sends exactly this request again: same URL, same Authorization header. */
 async function send(url: string, authorization: string): Promise<ApiResponse> {
@@ -66,34 +24,12 @@ const clientOf = (actor: Actor) => replayClientId(actor.consumerKey, { owner: ac
 
 describe.each(TEST_ENGINES)("OAuth 1.0a nonces across a restart on %s", (engine) => {
   const SHARE = 5;
-  let target: TestTarget;
-  let running: Running;
-  const secretKey = randomBytes(32);
+  let running: TestServer;
 
   beforeAll(async () => {
-    target = await createTestTarget(engine, "nonces");
-    running = await openServer(
-      target.target,
-      secretKey,
-      {
-        base: "http://127.0.0.1:0",
-        ads: "http://127.0.0.1:0",
-        "ads-sandbox": "http://127.0.0.1:0",
-      },
-      { noncesPerClient: SHARE },
-    );
+    running = await startTestServer(engine, { limits: { noncesPerClient: SHARE } });
   });
-  afterAll(async () => {
-    await running.close();
-    await target.drop();
-  });
-
-  /** Restarts over the same database, on the same URLs (the signatures cover the host). */
-  async function restart(): Promise<void> {
-    const urls = { ...running.server.urls };
-    await running.close();
-    running = await openServer(target.target, secretKey, urls, { noncesPerClient: SHARE });
-  }
+  afterAll(() => running.close());
 
   it("refuses a signed campaign create replayed after a restart, and makes no second campaign", async () => {
     const ctx = running.server.ctx;
@@ -127,7 +63,8 @@ describe.each(TEST_ENGINES)("OAuth 1.0a nonces across a restart on %s", (engine)
       expect(stored).not.toContain(secret);
     }
 
-    await restart();
+    // Over the same database, on the same URLs (the signatures cover the host).
+    await running.restart();
 
     const replay = await send(url, authorization);
     expect(replay.status).toBe(401);

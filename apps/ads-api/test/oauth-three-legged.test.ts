@@ -1,11 +1,4 @@
-import {
-  buildAuthenticateUrl,
-  buildAuthorizeUrl,
-  getAccessToken,
-  getRequestToken,
-  invalidateAccessToken,
-} from "@adsgraph/oauth";
-import type { OAuthClientConfig } from "@adsgraph/oauth";
+import { buildAuthenticateUrl, buildAuthorizeUrl } from "@adsgraph/oauth";
 import { accessTokenResultSchema } from "@adsgraph/models";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +8,8 @@ import { cookiePair, formFields, getPage, inputValue, postForm } from "./support
 import { startTestServer, testClock } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import { AdsClient, signedFetch, withQuery } from "./support/signed-fetch.js";
+import { getAccessToken, getRequestToken, invalidateAccessToken } from "./support/oauth-legs.js";
+import type { FlowConfig } from "./support/oauth-legs.js";
 import { errorOf } from "./support/bodies.js";
 
 const CALLBACK = "http://127.0.0.1:9/callback";
@@ -22,7 +17,7 @@ const CALLBACK = "http://127.0.0.1:9/callback";
 describe.each(TEST_ENGINES)("OAuth 1.0a three-legged flow on %s (spec §4.1)", (engine) => {
   let server: TestServer;
   let owner: Actor;
-  let config: OAuthClientConfig;
+  let config: FlowConfig;
   const clock = testClock();
 
   beforeAll(async () => {

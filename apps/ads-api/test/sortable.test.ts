@@ -1,7 +1,7 @@
 import { endpoints } from "@adsgraph/models";
 import type { EndpointId } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
-import type { Sortable } from "../src/http/paging.js";
+import type { Sortable } from "../src/paging/keyset-paging.js";
 import { ADS_HANDLERS } from "../src/routes/catalog-routes.js";
 import { ACCOUNT_APP_SORT } from "../src/services/account-settings.js";
 import { ACCOUNT_SORT } from "../src/services/accounts.js";
@@ -16,10 +16,10 @@ const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
   "account_apps.list": ACCOUNT_APP_SORT,
   "campaigns.list": CAMPAIGN_SORT,
   "funding_instruments.list": FUNDING_INSTRUMENT_SORT,
-  "cards.list": CARD_SORT,
-  "cards.video_conversation.list": CARD_SORT,
-  "cards.image_conversation.list": CARD_SORT,
-  "cards.poll.list": CARD_SORT,
+  "cards.list": CARD_SORT.generic,
+  "cards.video_conversation.list": CARD_SORT.video_conversation,
+  "cards.image_conversation.list": CARD_SORT.image_conversation,
+  "cards.poll.list": CARD_SORT.poll,
   "account_media.list": ACCOUNT_MEDIA_SORT,
 };
 

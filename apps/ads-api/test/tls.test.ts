@@ -1,17 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { signRequest } from "@adsgraph/oauth";
-import { createTestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../src/config.js";
-import { openDatabase } from "../src/db/database.js";
-import type { Database } from "../src/db/database.js";
-import { startServer } from "../src/server.js";
-import type { RunningServer } from "../src/server.js";
+import { startAdsApi } from "../src/testing/start-ads-api.js";
+import type { StartedAdsApi } from "../src/testing/start-ads-api.js";
 import { createActor } from "./support/actors.js";
 import {} from "./support/bodies.js";
 
@@ -45,9 +40,7 @@ function httpsRequest(
 
 describe.runIf(hasOpenssl())("HTTPS when a certificate and key are configured", () => {
   let dir: string;
-  let db: Database;
-  let server: RunningServer;
-  let drop: () => Promise<void>;
+  let server: StartedAdsApi;
   let cert: Buffer;
 
   beforeAll(async () => {
@@ -74,29 +67,16 @@ describe.runIf(hasOpenssl())("HTTPS when a certificate and key are configured", 
       { stdio: "ignore" },
     );
     cert = readFileSync(path.join(dir, "cert.pem"));
-    const target = await createTestTarget("postgresql", "tls");
-    drop = target.drop;
-    db = await openDatabase(target.target);
-    server = await startServer({
-      db,
-      secretKey: randomBytes(32),
-      config: {
-        hosts: {
-          base: "https://127.0.0.1:0",
-          ads: "http://127.0.0.1:0",
-          "ads-sandbox": "http://127.0.0.1:0",
-        },
-        tls: { cert: path.join(dir, "cert.pem"), key: path.join(dir, "key.pem") },
-        limits: DEFAULT_LIMITS,
-        latencyMs: 0,
-        logLevel: "silent",
-      },
+    server = await startAdsApi({
+      engine: "postgresql",
+      name: "tls",
+      seed: "none",
+      hosts: { base: "https://127.0.0.1:0" },
+      tls: { cert: path.join(dir, "cert.pem"), key: path.join(dir, "key.pem") },
     });
   });
   afterAll(async () => {
     await server.close();
-    await db.close();
-    await drop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,3 +1,4 @@
+import type { RestClient } from "@adsgraph/rest-client";
 import { initContextCache } from "@pothos/core";
 import type { FastifyRequest } from "fastify";
 import { readSessionToken } from "./auth/request-session.js";
@@ -9,9 +10,9 @@ import { isSessionTokenShape } from "./sessions/session-store.js";
 import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
 import { CacheMarks } from "./snapshots/cache-report.js";
 import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
-import { withSnapshots } from "./snapshots/snapshot-upstream.js";
-import { createRequestCounter } from "./upstream/request-counter.js";
-import { createUpstream, type Upstream } from "./upstream/upstream.js";
+import { snapshotMiddleware } from "./snapshots/snapshot-upstream.js";
+import { appBearerRouting } from "./upstream/app-only.js";
+import { createRequestCounter, type RequestCounter } from "./upstream/request-counter.js";
 
 /** Who is asking, as the schema may show it (no credentials). */
 export interface Viewer {
@@ -35,8 +36,13 @@ export interface GraphQLContext {
   viewer: Viewer | null;
   session: ActiveSession | null;
   sessionProblem: SessionProblem;
-  /** Every upstream read and write of this request, signed as the session's user. */
-  upstream: Upstream;
+  /**
+   * Every upstream read and write of this request: signed as the session's user (reference
+   * data with the app's bearer), counted, ending the session on code 89, through snapshots.
+   */
+  upstream: RestClient;
+  /** Upstream requests of this request (`extensions.upstream`). */
+  requestCounter: RequestCounter;
   /** This request's loaders over `upstream`. */
   loaders: Loaders;
   /** Which answers came from snapshots (reported in `extensions.cache`). */
@@ -63,26 +69,40 @@ export async function createContext(
   const token = readSessionToken(request);
   const malformed = token !== null && !isSessionTokenShape(token);
   const session = token === null || malformed ? null : await sessions.resolve(token);
-  const direct = createUpstream({
-    client:
-      session &&
-      services.upstream.forToken({
-        token: session.accessToken,
-        tokenSecret: session.accessTokenSecret,
-      }),
-    appClient: services.upstream.app,
-    counter: createRequestCounter(),
+  const requestCounter = createRequestCounter();
+  const endSession =
+    session &&
+    endSessionOnInvalidToken(async () => {
+      await sessions.revoke(session.id, "upstream refused the access token (code 89)");
+      services.snapshots.access.forget(session.userId);
+    });
+  // The request's layers over the shared pool (outermost first): snapshots, then the session's
+  // end on code 89, counting, and routing to the user's or the app's credentials.
+  const direct = (
+    session
+      ? services.upstream.forToken({
+          token: session.accessToken,
+          tokenSecret: session.accessTokenSecret,
+        })
+      : services.upstream.app
+  ).with({
+    middleware: [
+      ...(endSession ? [endSession] : []),
+      requestCounter.middleware,
+      appBearerRouting({ app: services.upstream.app, signedIn: session !== null }),
+    ],
   });
   const cacheMarks = new CacheMarks();
-  const upstream = withSnapshots(
-    session
-      ? endSessionOnInvalidToken(direct, async () => {
-          await sessions.revoke(session.id, "upstream refused the access token (code 89)");
-          services.snapshots.access.forget(session.userId);
-        })
-      : direct,
-    { ...services.snapshots, marks: cacheMarks, userId: session?.userId ?? null },
-  );
+  const upstream = direct.with({
+    middleware: [
+      snapshotMiddleware({
+        ...services.snapshots,
+        marks: cacheMarks,
+        userId: session?.userId ?? null,
+        upstream: direct,
+      }),
+    ],
+  });
   return {
     // Apollo copies the context object per operation; Pothos's cache key must be set here so
     // per-request loaders stay per request.
@@ -92,6 +112,7 @@ export async function createContext(
     viewer: session && { userId: session.userId, screenName: session.screenName },
     sessionProblem: session ? null : sessionProblemOf(token, malformed),
     upstream,
+    requestCounter,
     loaders: createLoaders(upstream, { batching: services.batching }),
     cacheMarks,
     history: createHistoryReader({

@@ -8,7 +8,7 @@ import {
 } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
-import { formatError, toFacadeError } from "./errors.js";
+import { formatError, toFacadeError, UPSTREAM_ERROR_TABLE } from "./errors.js";
 
 const site = { endpointId: "campaigns.get", method: "GET", path: "/12/accounts/a/campaigns/c" };
 const apiError = (status: number, code: string, parameter?: string) =>
@@ -19,6 +19,35 @@ const apiError = (status: number, code: string, parameter?: string) =>
     rateLimit: undefined,
     attempts: 1,
   });
+
+describe("UPSTREAM_ERROR_TABLE", () => {
+  it("gives each failure the GraphQL code its row declares", () => {
+    const samples = [
+      apiError(400, "INVALID_PARAMETER", "name"),
+      apiError(403, "UNAUTHORIZED_ACCESS"),
+      apiError(404, "NOT_FOUND"),
+      apiError(500, "INTERNAL_ERROR"),
+      new RestAuthError(site, {
+        status: 401,
+        errors: [{ code: 89, message: "Invalid or expired token." }],
+        requestId: undefined,
+        rateLimit: undefined,
+        attempts: 1,
+      }),
+      new RestNetworkError(site, "failed", { possiblyApplied: false, attempts: 1 }),
+    ];
+    for (const error of samples) {
+      const row = UPSTREAM_ERROR_TABLE.find(
+        (entry) =>
+          error instanceof entry.class &&
+          (entry.status === undefined || ("status" in error && error.status === entry.status)) &&
+          entry.appCredentials !== true,
+      );
+      expect(row, error.message).toBeDefined();
+      expect(toFacadeError(error)?.code).toBe(row?.code);
+    }
+  });
+});
 
 describe("toFacadeError", () => {
   it("maps upstream statuses to codes a client acts on, keeping the service's codes", () => {

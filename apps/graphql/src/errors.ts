@@ -10,7 +10,7 @@ import {
   RestValidationError,
 } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
-import { signsAsApp } from "./upstream/app-only.js";
+import { signsAsApp } from "./upstream/signs-as-app.js";
 import type { GraphQLFormattedError } from "graphql";
 import type { ApiErrorItem } from "@adsgraph/rest-client";
 
@@ -141,105 +141,183 @@ function upstreamMessage(error: RestApiError | RestRateLimitError): string {
   return first === undefined ? "" : `: ${first}`;
 }
 
-function fromApiError(error: RestApiError, fieldOf: FieldNamer): FacadeError {
-  const upstream = upstreamOf(error);
-  if (error instanceof RestAuthError && signsAsApp(error.endpointId)) {
+/** spec §7: a 400's items (or a batch's, by input index) as violations of GraphQL input fields. */
+function upstreamViolations(error: RestApiError, fieldOf: FieldNamer): FieldViolation[] {
+  const toViolation = (item: ApiErrorItem, prefix = ""): FieldViolation => {
+    const parameter =
+      item.parameter === undefined || item.parameter === ""
+        ? prefix.replace(/\.$/, "")
+        : prefix + item.parameter;
+    return {
+      code: String(item.code),
+      field: parameter === "" ? "" : fieldOf(parameter),
+      parameter,
+      message: item.message,
+    };
+  };
+  const itemViolations = error.operationErrors.flatMap((op) =>
+    op.errors.map((item) => toViolation(item, `operations[${op.index}].`)),
+  );
+  return itemViolations.length > 0 ? itemViolations : error.errors.map((item) => toViolation(item));
+}
+
+/**
+ * One row of the upstream error table: which failures it matches (a rest-client or models
+ * error class, narrowed by HTTP status or by whose credentials were refused), the GraphQL
+ * `extensions.code` they get, and how the facade failure (message and extensions) is built.
+ */
+export interface UpstreamErrorRow<E extends Error = Error> {
+  readonly class: abstract new (...args: never[]) => E;
+  readonly status?: number;
+  /** Matches only when the refused credentials were the facade's own (app-only bearer). */
+  readonly appCredentials?: boolean;
+  readonly code: ErrorCode;
+  build(error: E, fieldOf: FieldNamer): FacadeError;
+}
+
+function row<E extends Error>(entry: UpstreamErrorRow<E>): UpstreamErrorRow {
+  return entry;
+}
+
+/**
+ * How upstream failures become GraphQL errors, first matching row first (subclasses before
+ * their bases). The README's "Errors" section lists the codes a client sees.
+ */
+export const UPSTREAM_ERROR_TABLE: readonly UpstreamErrorRow[] = [
+  row({
+    class: RestValidationError,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error, fieldOf) => new ValidationError(fieldViolations(error.violations, fieldOf)),
+  }),
+  row({
+    class: ModelsValidationError,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error, fieldOf) => new ValidationError(fieldViolations(error.violations, fieldOf)),
+  }),
+  row({
+    class: RestRateLimitError,
+    code: ERROR_CODES.RATE_LIMITED,
+    build: (error) =>
+      new RateLimitedError(
+        `The ads service's rate limit is exhausted${upstreamMessage(error)}; retry after ${error.resetAt?.toISOString() ?? "a while"}.`,
+        error.resetAt ?? null,
+        { status: error.status ?? null, codes: error.errors.map((e) => String(e.code)) },
+      ),
+  }),
+  row({
+    class: RestAuthError,
+    appCredentials: true,
+    code: ERROR_CODES.UPSTREAM_ERROR,
     // The facade's own credentials, not the caller's: nothing the caller can fix.
-    return new UpstreamError(
-      "The ads service refused the facade's app-only bearer token; its operator must check FACADE_CONSUMER_KEY and FACADE_CONSUMER_SECRET.",
-      upstream,
-    );
-  }
-  if (error instanceof RestAuthError && error.status === 401) {
-    return new UnauthenticatedError(
-      "The ads service refused this session's credentials (revoked or invalidated): sign in again.",
-      upstream,
-    );
-  }
-  switch (error.status) {
-    case 400: {
-      const toViolation = (item: ApiErrorItem, prefix = ""): FieldViolation => {
-        const parameter =
-          item.parameter === undefined || item.parameter === ""
-            ? prefix.replace(/\.$/, "")
-            : prefix + item.parameter;
-        return {
-          code: String(item.code),
-          field: parameter === "" ? "" : fieldOf(parameter),
-          parameter,
-          message: item.message,
-        };
-      };
-      // spec §7: a batch names each failing item by its input index, parameters relative to it.
-      const itemViolations = error.operationErrors.flatMap((op) =>
-        op.errors.map((item) => toViolation(item, `operations[${op.index}].`)),
-      );
-      return new ValidationError(
-        itemViolations.length > 0 ? itemViolations : error.errors.map((item) => toViolation(item)),
-        upstream,
-      );
-    }
-    case 403:
-      return new ForbiddenError(
+    build: (error) =>
+      new UpstreamError(
+        "The ads service refused the facade's app-only bearer token; its operator must check FACADE_CONSUMER_KEY and FACADE_CONSUMER_SECRET.",
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestAuthError,
+    status: 401,
+    code: ERROR_CODES.UNAUTHENTICATED,
+    build: (error) =>
+      new UnauthenticatedError(
+        "The ads service refused this session's credentials (revoked or invalidated): sign in again.",
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 400,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error, fieldOf) =>
+      new ValidationError(upstreamViolations(error, fieldOf), upstreamOf(error)),
+  }),
+  row({
+    class: RestApiError,
+    status: 403,
+    code: ERROR_CODES.FORBIDDEN,
+    build: (error) =>
+      new ForbiddenError(
         `The ads service refused access${upstreamMessage(error)}`,
-        upstream,
-      );
-    case 404:
-      return new NotFoundError(`Not found${upstreamMessage(error)}`, upstream);
-    default:
-      return new UpstreamError(
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 404,
+    code: ERROR_CODES.NOT_FOUND,
+    build: (error) => new NotFoundError(`Not found${upstreamMessage(error)}`, upstreamOf(error)),
+  }),
+  row({
+    class: RestApiError,
+    code: ERROR_CODES.UPSTREAM_ERROR,
+    build: (error) =>
+      new UpstreamError(
         `The ads service answered ${error.status}${upstreamMessage(error)}`,
-        upstream,
-      );
-  }
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestNetworkError,
+    code: ERROR_CODES.UPSTREAM_ERROR,
+    build: (error) =>
+      new UpstreamError(
+        error.possiblyApplied
+          ? "The ads service did not answer; the change may have been applied: check before retrying."
+          : "The ads service did not answer in time; retry later.",
+        { status: null, codes: error.causeCode === undefined ? [] : [error.causeCode] },
+        error.possiblyApplied,
+      ),
+  }),
+  row({
+    class: RestProtocolError,
+    code: ERROR_CODES.UPSTREAM_ERROR,
+    build: (error) =>
+      new UpstreamError(
+        error.possiblyApplied
+          ? "The ads service accepted the change but its answer could not be read: check before retrying."
+          : "The ads service answered with data the facade does not understand.",
+        { status: error.status ?? null, codes: [] },
+        error.possiblyApplied,
+      ),
+  }),
+  row({
+    class: RestClientError,
+    code: ERROR_CODES.UPSTREAM_ERROR,
+    build: (error) =>
+      new UpstreamError("The request to the ads service could not be made.", {
+        status: null,
+        codes: [error.code],
+      }),
+  }),
+];
+
+/** The first row of the table that matches `error`. */
+function rowFor(error: Error): UpstreamErrorRow | undefined {
+  return UPSTREAM_ERROR_TABLE.find(
+    (entry) =>
+      error instanceof entry.class &&
+      (entry.status === undefined || ("status" in error && error.status === entry.status)) &&
+      (entry.appCredentials === undefined ||
+        (error instanceof RestClientError &&
+          error.endpointId !== undefined &&
+          signsAsApp(error.endpointId) === entry.appCredentials)),
+  );
 }
 
 /**
  * The one mapping from anything a resolver throws to a facade failure: rest-client and models
- * errors become the failure a client can act on; unknown errors give undefined (internal).
- * `fieldOf` names input fields for mutations whose GraphQL names differ from the wire's.
+ * errors become the failure a client can act on (UPSTREAM_ERROR_TABLE); unknown errors give
+ * undefined (internal). `fieldOf` names input fields for mutations whose GraphQL names differ
+ * from the wire's.
  */
 export function toFacadeError(
   error: unknown,
   fieldOf: FieldNamer = sameName,
 ): FacadeError | undefined {
   if (error instanceof FacadeError) return error;
-  if (error instanceof RestValidationError || error instanceof ModelsValidationError) {
-    return new ValidationError(fieldViolations(error.violations, fieldOf));
-  }
-  if (error instanceof RestRateLimitError) {
-    return new RateLimitedError(
-      `The ads service's rate limit is exhausted${upstreamMessage(error)}; retry after ${error.resetAt?.toISOString() ?? "a while"}.`,
-      error.resetAt ?? null,
-      { status: error.status ?? null, codes: error.errors.map((e) => String(e.code)) },
-    );
-  }
-  if (error instanceof RestApiError) return fromApiError(error, fieldOf);
-  if (error instanceof RestNetworkError) {
-    return new UpstreamError(
-      error.possiblyApplied
-        ? "The ads service did not answer; the change may have been applied: check before retrying."
-        : "The ads service did not answer in time; retry later.",
-      { status: null, codes: error.causeCode === undefined ? [] : [error.causeCode] },
-      error.possiblyApplied,
-    );
-  }
-  if (error instanceof RestProtocolError) {
-    return new UpstreamError(
-      error.possiblyApplied
-        ? "The ads service accepted the change but its answer could not be read: check before retrying."
-        : "The ads service answered with data the facade does not understand.",
-      { status: error.status ?? null, codes: [] },
-      error.possiblyApplied,
-    );
-  }
-  if (error instanceof RestClientError) {
-    return new UpstreamError("The request to the ads service could not be made.", {
-      status: null,
-      codes: [error.code],
-    });
-  }
-  return undefined;
+  if (!(error instanceof Error)) return undefined;
+  return rowFor(error)?.build(error, fieldOf);
 }
 
 /** Rethrows `error` as a facade failure when it maps to one (mutations' typed error unions). */

@@ -70,7 +70,8 @@ export async function buildServer({
   await app.register(fastifyCookie);
   await registerSignInLimit(app);
   registerAuthRoutes(app, {
-    oauth: services.oauth,
+    upstream: services.upstream.app,
+    baseUrl: env.ADS_API_BASE_URL,
     sessions: services.sessions,
     attempts: services.attempts,
     publicUrl: env.GRAPHQL_PUBLIC_URL,

@@ -1,4 +1,3 @@
-import type { OAuthClientConfig } from "@adsgraph/oauth";
 import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
 import { loadSecretBox } from "./sessions/keyring.js";
@@ -16,7 +15,6 @@ import { createUpstreamClients, type UpstreamClients } from "./upstream/clients.
 
 /** The long-lived parts of the app, shared by every request (no per-user state in here). */
 export interface Services {
-  oauth: OAuthClientConfig;
   sessions: SessionStore;
   attempts: LoginAttempts;
   /** The REST clients: one connection pool, a signing client per access token. */
@@ -46,7 +44,6 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
     consumerSecret: env.FACADE_CONSUMER_SECRET,
   };
   return {
-    oauth: { baseUrl: env.ADS_API_BASE_URL, consumer },
     sessions: createSessionStore({ prisma: db.prisma, box, ttlMs: env.SESSION_TTL_SECONDS * 1000 }),
     attempts: createLoginAttempts({ prisma: db.prisma, box, ttlMs: 15 * 60 * 1000 }),
     upstream: createUpstreamClients({

@@ -59,7 +59,7 @@ describe("offline playground at GET /graphql", () => {
     });
 
     await page.goto(url);
-    await page.locator(".graphiql-execute-button").waitFor({ timeout: 20_000 });
+    await page.locator(".graphiql-execute-button").waitFor({ timeout: 120_000 });
     const answer = page.waitForResponse(
       (response) => response.url() === url && response.request().method() === "POST",
     );
@@ -71,7 +71,7 @@ describe("offline playground at GET /graphql", () => {
     expect(body.errors).toBeUndefined();
     expect(body.data?.viewer.screenName).toBe(DEMO.user.screenName);
     expect(body.data?.viewer.accounts.totalCount).toBe(DEMO.accounts.length);
-    await page.getByText(`"screenName": "${DEMO.user.screenName}"`).waitFor({ timeout: 10_000 });
+    await page.getByText(`"screenName": "${DEMO.user.screenName}"`).waitFor({ timeout: 60_000 });
 
     await mkdir(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });

@@ -1,11 +1,4 @@
-import { randomBytes } from "node:crypto";
-import {
-  DEFAULT_LIMITS,
-  DEMO,
-  openDatabase as openAdsDatabase,
-  seedDemo,
-  startServer,
-} from "@adsgraph/ads-api";
+import { DEMO, startAdsApi } from "@adsgraph/ads-api";
 import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
 import { createTestTarget, generateKeyText } from "@adsgraph/storage";
 
@@ -22,24 +15,7 @@ export async function startServers(): Promise<{
   accountId: string;
   close: () => Promise<void>;
 }> {
-  const adsTarget = await createTestTarget(ENGINE, "web_client_ads");
-  const adsDb = await openAdsDatabase(adsTarget.target);
-  const ads = await startServer({
-    db: adsDb,
-    secretKey: randomBytes(32),
-    config: {
-      hosts: {
-        base: "http://127.0.0.1:0",
-        ads: "http://127.0.0.1:0",
-        "ads-sandbox": "http://127.0.0.1:0",
-      },
-      tls: undefined,
-      limits: DEFAULT_LIMITS,
-      latencyMs: 0,
-      logLevel: "silent",
-    },
-  });
-  await seedDemo(ads.ctx.prisma, ads.ctx.box);
+  const ads = await startAdsApi({ engine: ENGINE, name: "web_client_ads" });
 
   const facadeTarget = await createTestTarget(ENGINE, "web_client");
   const db = await openDatabase(facadeTarget.target);
@@ -47,9 +23,7 @@ export async function startServers(): Promise<{
     LOG_LEVEL: "silent",
     SESSION_ENCRYPTION_KEYS: generateKeyText(),
     DEV_SESSION: "false",
-    ADS_API_BASE_URL: ads.urls.base,
-    ADS_API_ADS_URL: ads.urls.ads,
-    ADS_API_SANDBOX_URL: ads.urls["ads-sandbox"],
+    ...ads.env,
   });
   const { app, services } = await buildServer({ db, env });
   const url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
@@ -68,8 +42,6 @@ export async function startServers(): Promise<{
       await db.close();
       await facadeTarget.drop();
       await ads.close();
-      await adsDb.close();
-      await adsTarget.drop();
     },
   };
 }

@@ -17,6 +17,8 @@ export {
 } from "./errors.js";
 export type { ModelsErrorCode } from "./errors.js";
 export { VIOLATION_CODES, formatPath } from "./violations.js";
+export { WIRE_ERROR_CODES, WIRE_ERROR_STATUS, WIRE_ERROR_MESSAGES } from "./wire-errors.js";
+export type { WireErrorCode, WireErrorName } from "./wire-errors.js";
 export type { Violation, ViolationCode } from "./violations.js";
 export { hideShownValue } from "./issue-to-violation.js";
 export { adsId, digitId, timestamp, localMicro, currencyCode, openEnum } from "./scalars.js";

@@ -319,7 +319,7 @@ describe("object keys such as __proto__ and constructor", () => {
       },
     ]);
     const operations: unknown = JSON.parse(
-      '[{"operation_type":"Create","params":{},"toString":"x"}]',
+      '[{"operation_type":"Create","params":{"name":"n","funding_instrument_id":"f1"},"toString":"x"}]',
     );
     expect(violationsOf("campaigns.batch", { account_id: "a1", operations })).toEqual([
       expect.objectContaining({ code: "UNKNOWN_PARAMETER", parameter: "operations[0].toString" }),
@@ -327,7 +327,7 @@ describe("object keys such as __proto__ and constructor", () => {
     // Where the spec leaves names open, they pass as the data they are.
     const open = expectValid(
       "campaigns.create",
-      JSON.parse('{"account_id":"a1","constructor":"x"}'),
+      JSON.parse('{"account_id":"a1","name":"n","funding_instrument_id":"f1","constructor":"x"}'),
     );
     expect(Object.hasOwn(open, "constructor")).toBe(true);
   });

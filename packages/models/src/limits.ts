@@ -71,6 +71,11 @@ export const LIMITS = {
 
   // Not in the spec: our own bounds on what a request may hold (issue 12), so that no input
   // makes validation, storage or logging do unbounded work. Generous on purpose.
+  /**
+   * Operations in one campaigns batch: the spec gives no cap (§8's 10 is for custom-audience
+   * batches). ads-api's ADS_API_CAMPAIGN_BATCH_MAX defaults to it (ads-api README).
+   */
+  campaignBatch: 40,
   /** Absolute http(s) URLs in cards, tracking tags and creatives; app deep links. */
   urlLength: 4096,
   /** Opaque list cursors (this service's are HMAC-tagged base64url, well under this). */

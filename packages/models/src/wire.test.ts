@@ -3,6 +3,12 @@ import { catalog } from "./catalog/catalog.js";
 import { parseParams } from "./validate.js";
 import { toWire } from "./wire.js";
 
+const WEBSITE = {
+  type: "DETAILS",
+  title: "Shop",
+  destination: { type: "WEBSITE", url: "https://example.com" },
+};
+
 describe("toWire", () => {
   it("joins id lists with commas and writes booleans as words on the query string", () => {
     const params = parseParams("campaigns.list", {
@@ -17,9 +23,33 @@ describe("toWire", () => {
       path: "/12/accounts/a1/campaigns",
       query: { campaign_ids: "x,y", with_deleted: "true", count: "50" },
       form: {},
+      header: {},
       json: undefined,
       body: undefined,
     });
+  });
+
+  it("carries the OAuth parameters of spec §4.1 in the Authorization header, never the query", () => {
+    const requestToken = toWire(catalog["oauth.request_token"], {
+      oauth_callback: "oob",
+      svc_auth_access_type: "read",
+    });
+    expect(requestToken.header).toEqual({ oauth_callback: "oob" });
+    expect(requestToken.query).toEqual({ svc_auth_access_type: "read" });
+    const accessToken = toWire(catalog["oauth.access_token"], {
+      oauth_token: "t",
+      oauth_verifier: "v",
+    });
+    expect(accessToken).toMatchObject({
+      header: { oauth_token: "t", oauth_verifier: "v" },
+      query: {},
+      form: {},
+    });
+  });
+
+  it("sends the bearer token to revoke in the form body (spec §4.1 oauth2/invalidate_token)", () => {
+    const wire = toWire(catalog["oauth2.invalidate_token"], { access_token: "b" });
+    expect(wire).toMatchObject({ form: { access_token: "b" }, query: {} });
   });
 
   it("encodes path segments, though no id the catalog accepts needs it", () => {
@@ -33,9 +63,13 @@ describe("toWire", () => {
   it("sends open parameters named like Object members where other open parameters go", () => {
     const params = parseParams(
       "campaigns.create",
-      JSON.parse('{"account_id":"a1","constructor":"x","toString":"y"}') as unknown,
+      JSON.parse(
+        '{"account_id":"a1","name":"n","funding_instrument_id":"f1","constructor":"x","toString":"y"}',
+      ) as unknown,
     );
     expect(toWire(catalog["campaigns.create"], params).query).toEqual({
+      name: "n",
+      funding_instrument_id: "f1",
       constructor: "x",
       toString: "y",
     });
@@ -47,10 +81,13 @@ describe("toWire", () => {
       parseParams("cards.create", {
         account_id: "a1",
         name: "c",
-        components: [{ type: "MEDIA", media_key: "1_2" }],
+        components: [{ type: "MEDIA", media_key: "1_2" }, WEBSITE],
       }),
     );
-    expect(card.json).toEqual({ name: "c", components: [{ type: "MEDIA", media_key: "1_2" }] });
+    expect(card.json).toEqual({
+      name: "c",
+      components: [{ type: "MEDIA", media_key: "1_2" }, WEBSITE],
+    });
     const operations = [{ operation_type: "Delete" as const, params: { campaign_id: "c1" } }];
     const batch = toWire(
       catalog["campaigns.batch"],

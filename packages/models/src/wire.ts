@@ -8,6 +8,8 @@ export interface WireRequest {
   readonly path: string;
   readonly query: Readonly<Record<string, string>>;
   readonly form: Readonly<Record<string, string>>;
+  /** `oauth_*` protocol parameters for the OAuth 1.0a Authorization header (signed there). */
+  readonly header: Readonly<Record<string, string>>;
   /** Fields of a JSON object body, or undefined when none. */
   readonly json: Readonly<Record<string, unknown>> | undefined;
   /** A whole JSON body (batch arrays), or undefined. */
@@ -32,6 +34,7 @@ export function toWire(
 ): WireRequest {
   const query: Record<string, string> = {};
   const form: Record<string, string> = {};
+  const header: Record<string, string> = {};
   const json: Record<string, unknown> = {};
   let body: unknown = undefined;
   let hasJson = false;
@@ -53,6 +56,9 @@ export function toWire(
       case "form":
         form[name] = toWireString(value);
         break;
+      case "header":
+        header[name] = toWireString(value);
+        break;
       case "json":
         json[name] = value;
         hasJson = true;
@@ -69,6 +75,7 @@ export function toWire(
     path: `${prefix}${path}`,
     query,
     form,
+    header,
     json: hasJson ? json : undefined,
     body,
   };

@@ -47,6 +47,28 @@ describe("catalog covers spec §4 and §6", () => {
     expect(extra).toEqual([]);
   });
 
+  it("requires each form of a `[/:id]` row on its own", () => {
+    const row =
+      "| GET / POST / DELETE | /12/accounts/:account_id/things/:thing_id/permissions[/:permission_id] | x |";
+    const forms = readSpecEndpoints(`## 4. Endpoints\n### 4.8 Audiences\n${row}\n`).map(
+      (entry) => `${entry.method} ${entry.paths.join(" | ")}`,
+    );
+    expect(forms).toEqual([
+      "GET /accounts/:account_id/things/:thing_id/permissions",
+      "GET /accounts/:account_id/things/:thing_id/permissions/:permission_id",
+      "POST /accounts/:account_id/things/:thing_id/permissions",
+      "DELETE /accounts/:account_id/things/:thing_id/permissions/:permission_id",
+    ]);
+    expect(
+      findEndpoint(
+        "GET",
+        "ads",
+        "12",
+        "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions/:custom_audience_permission_id",
+      )?.id,
+    ).toBe("custom_audiences.permissions.get");
+  });
+
   it("handles the spec's quirks", () => {
     expect(findEndpoint("POST", "ads-sandbox", "12", "/accounts")?.id).toBe("accounts.create");
     expect(

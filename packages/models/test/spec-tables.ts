@@ -1,14 +1,18 @@
 import { readFileSync } from "node:fs";
 import type { ApiVersion, HostRole, HttpMethod } from "../src/index.js";
 
-/** An endpoint the spec lists: one method on one path (optional segments not yet expanded). */
+/** An endpoint the spec lists: one method on one path. */
 export interface SpecEndpoint {
   readonly section: string;
   readonly method: HttpMethod;
   readonly host: HostRole;
   readonly version: ApiVersion | null;
-  /** Alternatives for `[/:id]` rows: the endpoint matches if any of them is in the catalog. */
-  readonly paths: readonly string[];
+  /**
+   * The one path of this method. A `[/:id]` row stands for several endpoints, each required on
+   * its own: GET on both forms (the list and the single read), POST on the collection, PUT and
+   * DELETE on the item.
+   */
+  readonly paths: readonly [string];
   readonly row: string;
 }
 
@@ -34,12 +38,18 @@ function splitVersion(raw: string): { version: ApiVersion | null; path: string }
   return { version: match[1] as ApiVersion, path: match[2] ?? "" };
 }
 
-/** `/a/permissions[/:id]` → [`/a/permissions`, `/a/permissions/:id`]. */
-function expandOptional(path: string): string[] {
+/**
+ * The paths one method of a row stands for: `/a/permissions[/:id]` is, for GET, both
+ * `/a/permissions` and `/a/permissions/:id`; for POST the collection; for PUT and DELETE the item.
+ */
+export function expandOptional(path: string, method: HttpMethod): string[] {
   const match = /^(.*)\[(\/[^\]]+)\](.*)$/.exec(path);
   if (match === null) return [path];
   const [, before = "", optional = "", after = ""] = match;
-  return [`${before}${after}`, `${before}${optional}${after}`];
+  const collection = `${before}${after}`;
+  const item = `${before}${optional}${after}`;
+  if (method === "GET") return [collection, item];
+  return method === "POST" ? [collection] : [item];
 }
 
 /**
@@ -72,14 +82,9 @@ export function readSpecEndpoints(markdown = readFileSync(SPEC_PATH, "utf8")): S
     }
     const { version, path } = splitVersion(raw);
     for (const method of methodCell.split(" / ") as HttpMethod[]) {
-      found.push({
-        section,
-        method,
-        host,
-        version,
-        paths: expandOptional(path),
-        row: line.slice(0, 120),
-      });
+      for (const expanded of expandOptional(path, method)) {
+        found.push({ section, method, host, version, paths: [expanded], row: line.slice(0, 120) });
+      }
     }
   }
   const events = /## 6\. Events([\s\S]*?)\n## /.exec(markdown)?.[1] ?? "";

@@ -1,31 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
-  BearerRateLimitedError,
   OAuthError,
   OAuthErrorCode,
-  OAuthHttpError,
+  OAuthProtocolError,
   OAuthVerificationError,
   toOAuthError,
 } from "./errors.js";
 
 describe("errors", () => {
   it("form one hierarchy with codes", () => {
-    const limited = new BearerRateLimitedError("POST", "/oauth2/token", [
-      { code: 99, message: "slow down" },
-    ]);
-    expect(limited).toBeInstanceOf(OAuthHttpError);
-    expect(limited).toBeInstanceOf(OAuthError);
-    expect(limited.code).toBe(OAuthErrorCode.BEARER_RATE_LIMITED);
-    expect(limited.codes).toEqual([99]);
-    expect(limited.message).toBe("POST /oauth2/token answered 403 (codes 99)");
-    expect(limited.name).toBe("BearerRateLimitedError");
-  });
-
-  it("redacts server messages that echo credentials", () => {
-    const error = new OAuthHttpError("POST", "/x", 401, [
-      { code: 32, message: "bad oauth_token=abc" },
-    ]);
-    expect(JSON.stringify(error)).not.toContain("abc");
+    const error = new OAuthProtocolError(OAuthErrorCode.MALFORMED_HEADER, "bad header");
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error.code).toBe(OAuthErrorCode.MALFORMED_HEADER);
+    expect(error.name).toBe("OAuthProtocolError");
+    expect(error.toJSON()).toEqual({
+      name: "OAuthProtocolError",
+      code: "MALFORMED_HEADER",
+      message: "bad header",
+    });
   });
 
   it("serialises the verification reason", () => {

@@ -18,13 +18,9 @@ export {
   OAuthError,
   OAuthProtocolError,
   OAuthVerificationError,
-  OAuthHttpError,
-  BearerRateLimitedError,
-  BearerTokenError,
-  OAuthTransportError,
   toOAuthError,
 } from "./errors.js";
-export type { VerificationFailureReason, ApiErrorEntry } from "./errors.js";
+export type { VerificationFailureReason } from "./errors.js";
 
 export {
   baseStringUri,
@@ -44,31 +40,10 @@ export {
 export type { ParsedAuthorizationHeader } from "./header.js";
 export { generateNonce, isValidNonce, timestampSeconds, MAX_NONCE_LENGTH } from "./nonce.js";
 
-export { endpointUrl } from "./client/http.js";
-export type {
-  FetchLike,
-  HttpRequestInit,
-  HttpResponseLike,
-  OAuthClientConfig,
-} from "./client/http.js";
-export {
-  getRequestToken,
-  buildAuthorizeUrl,
-  buildAuthenticateUrl,
-  getAccessToken,
-  invalidateAccessToken,
-} from "./client/three-legged.js";
-export type {
-  RequestTokenOptions,
-  RequestTokenResult,
-  AuthorizeUrlOptions,
-  AccessTokenOptions,
-  AccessTokenResult,
-} from "./client/three-legged.js";
-export { requestBearerToken, invalidateBearerToken } from "./client/bearer.js";
-export type { InvalidateBearerOptions } from "./client/bearer.js";
-export { createBearerTokenCache } from "./client/bearer-cache.js";
-export type { BearerTokenCache } from "./client/bearer-cache.js";
+export { buildAuthorizeUrl, buildAuthenticateUrl } from "./authorize-url.js";
+export type { AuthorizeUrlOptions } from "./authorize-url.js";
+export { createBearerTokenCache } from "./bearer-cache.js";
+export type { BearerTokenCache, BearerTokenSource } from "./bearer-cache.js";
 
 export { verifyRequest, createRequestVerifier } from "./verify/verify-request.js";
 export type {

@@ -5,8 +5,9 @@ import { RestAbortedError, RestRateLimitError } from "./errors.js";
 import { emit } from "./hooks.js";
 import type { Hooks, RetryReason } from "./hooks.js";
 import type { PreparedRequest } from "./prepare.js";
-import { resetDate, waitBeforeSendMs } from "./rate-limit.js";
-import type { RateLimitBook } from "./rate-limit.js";
+import { parseRateLimitHeaders, resetDate, waitBeforeSendMs } from "./rate-limit.js";
+import type { RateLimitBook, RateLimitObservation, RateLimitState } from "./rate-limit.js";
+import { requestIdOf } from "./response.js";
 import type { RetryPolicy } from "./retry.js";
 import { TransportError } from "./transport.js";
 import type { IncomingAnswer, Transport } from "./transport.js";
@@ -90,15 +91,32 @@ export async function waitForBudget(call: Call): Promise<void> {
   call.waitedMs += wait;
 }
 
-/** Sends one attempt; resolves with the answer or with the failure that stopped it. */
-export async function attempt(call: Call): Promise<IncomingAnswer | TransportError> {
+/** What one attempt came back with: an answer (its rate-limit headers recorded), or no answer. */
+export type Outcome = Answered | TransportError;
+
+export interface Answered {
+  readonly answer: IncomingAnswer;
+  readonly observed: RateLimitObservation | undefined;
+  readonly rateLimit: RateLimitState | undefined;
+  readonly requestId: string | undefined;
+  /** When the answer arrived. */
+  readonly at: number;
+}
+
+/**
+ * Sends one attempt (the innermost layer): signs, sends with the timeout, records the answer's
+ * rate-limit headers and reports it through onResponse.
+ */
+export async function attempt(call: Call): Promise<Outcome> {
   const { ctx, prepared, options } = call;
-  const { endpoint } = prepared;
+  const { endpoint, site, accountId } = prepared;
+  if (options.signal?.aborted === true) throw new RestAbortedError(site);
+  const sentAt = ctx.config.clock();
   call.attempt += 1;
   const auth = await ctx.auth
     .authorize(endpoint, prepared, options.token, options.signal)
     .catch((error: unknown) => {
-      if (options.signal?.aborted === true) throw new RestAbortedError(prepared.site);
+      if (options.signal?.aborted === true) throw new RestAbortedError(site);
       throw error;
     });
   call.secrets.push(auth.secret);
@@ -109,10 +127,11 @@ export async function attempt(call: Call): Promise<IncomingAnswer | TransportErr
   };
   if (auth.authorization !== undefined) headers.authorization = auth.authorization;
   if (prepared.contentType !== undefined) headers["content-type"] = prepared.contentType;
-  ctx.rateLimits.reserve(endpoint.id, prepared.accountId, ctx.config.clock());
+  ctx.rateLimits.reserve(endpoint.id, accountId, ctx.config.clock());
   emit(call.hooks, "onRequest", eventBase(call));
+  let answer: IncomingAnswer;
   try {
-    return await ctx.transport.send({
+    answer = await ctx.transport.send({
       method: prepared.method,
       url: prepared.url.toString(),
       headers,
@@ -122,7 +141,23 @@ export async function attempt(call: Call): Promise<IncomingAnswer | TransportErr
       mode: endpoint.response.kind === "stream" ? "stream" : "text",
     });
   } catch (error) {
-    if (error instanceof TransportError) return error;
-    throw error;
+    if (!(error instanceof TransportError)) throw error;
+    if (error.failure.kind === "aborted") throw new RestAbortedError(site);
+    return error;
   }
+  const at = ctx.config.clock();
+  const observed = parseRateLimitHeaders(answer.headers, at);
+  const rateLimit = observed
+    ? ctx.rateLimits.record(endpoint.id, accountId, observed)
+    : ctx.rateLimits.get(endpoint.id, accountId);
+  const requestId = requestIdOf(answer.headers);
+  emit(call.hooks, "onResponse", {
+    ...eventBase(call),
+    status: answer.status,
+    durationMs: at - sentAt,
+    retries: call.attempt - 1,
+    requestId,
+    rateLimit,
+  });
+  return { answer, observed, rateLimit, requestId, at };
 }

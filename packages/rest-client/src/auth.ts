@@ -10,7 +10,7 @@ export interface SignableRequest {
   readonly url: URL;
   /** Form-body pairs (signed with OAuth 1.0a); JSON bodies are never signed. */
   readonly form: readonly ParamPair[] | undefined;
-  /** `oauth_*` parameters of oauth1-request endpoints, sent in the header (RFC 5849 §3.5.1). */
+  /** The catalog's header-carried `oauth_*` parameters, sent in the header (RFC 5849 §3.5.1). */
   readonly oauthParams: Readonly<Record<string, string>>;
 }
 
@@ -43,19 +43,19 @@ function missing(endpoint: AnyEndpoint, what: string): RestClientError {
 }
 
 /**
- * Builds the Authorization header for each endpoint's catalog auth kind. The bearer token is
- * fetched through packages/oauth's cache (one request shared by concurrent callers).
+ * Builds the Authorization header for each endpoint's catalog auth kind. The bearer token comes
+ * from the pool's cache (one `oauth2.token` request shared by concurrent callers).
  */
 export function createAuthenticator(
   auth: AuthOptions,
-  bearerCache: () => BearerTokenCache,
+  bearerTokens: BearerTokenCache,
 ): Authenticator {
   async function bearer(endpoint: AnyEndpoint, signal?: AbortSignal): Promise<AuthResult> {
     if (auth.bearerToken !== undefined) return { authorization: `Bearer ${auth.bearerToken}` };
     if (auth.consumer === undefined) {
       throw missing(endpoint, "an app-only bearer token: pass auth.bearerToken or auth.consumer");
     }
-    const token = await bearerCache().get(auth.consumer, { signal });
+    const token = await bearerTokens.get(auth.consumer, { signal });
     return { authorization: `Bearer ${token}`, secret: token, cachedBearer: true };
   }
 
@@ -95,9 +95,11 @@ export function createAuthenticator(
           return bearer(endpoint, signal);
         case "oauth1-user":
           return userSigned(endpoint, request, callToken ?? auth.token);
-        case "bearer-or-user": {
-          // A client that signs as a user keeps doing so; an app client (no user token) sends
-          // the app-only bearer, so reference data costs no user's rate limit.
+        case "bearer-or-user":
+        case "bearer-or-oauth1": {
+          // A client that signs as a user keeps doing so (spec §5: then OAuth 1.0a governs);
+          // an app client (no user token) sends the app-only bearer, so reference data costs
+          // no user's rate limit.
           const token = callToken ?? auth.token;
           return token !== undefined && consumer !== undefined
             ? userSigned(endpoint, request, token)
@@ -128,7 +130,7 @@ export function createAuthenticator(
       }
     },
     evictBearer() {
-      if (auth.consumer !== undefined) bearerCache().evict(auth.consumer.consumerKey);
+      if (auth.consumer !== undefined) bearerTokens.evict(auth.consumer.consumerKey);
     },
   };
 }

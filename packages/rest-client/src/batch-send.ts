@@ -1,4 +1,4 @@
-import { validateParams } from "@adsgraph/models";
+import { validateParams, VIOLATION_CODES } from "@adsgraph/models";
 import type { AnyEndpoint, Violation } from "@adsgraph/models";
 import {
   BATCH_LIMITS,
@@ -70,7 +70,7 @@ export async function sendBatch(
     validateChunks(endpoint, params, [], options);
     throw new RestValidationError(endpoint.id, [
       {
-        code: "INVALID_PARAMETER",
+        code: VIOLATION_CODES.INVALID_PARAMETER,
         parameter: "operations",
         message: "must be an array of operations",
       },

@@ -1,8 +1,9 @@
 import { getEndpoint, isEndpointId } from "@adsgraph/models";
 import type { AnyEndpoint, EndpointId } from "@adsgraph/models";
 import { createBearerTokenCache } from "@adsgraph/oauth";
-import type { BearerTokenCache, FetchLike } from "@adsgraph/oauth";
+import type { BearerTokenCache } from "@adsgraph/oauth";
 import { createAuthenticator } from "./auth.js";
+import { bearerTokenSource } from "./bearer-source.js";
 import type { BatchOutcome } from "./batch.js";
 import { sendBatch } from "./batch-send.js";
 import { resolveConfig } from "./config.js";
@@ -13,14 +14,17 @@ import {
   RestProtocolError,
   toRestClientError,
 } from "./errors.js";
-import { getManyByIds, lookupsFor } from "./id-batching.js";
+import { chunk, getManyByIds, lookupsFor, mapBounded, uniqueIds } from "./id-batching.js";
 import type { ManyResult } from "./id-batching.js";
 import type {
   BatchId,
   BatchOptions,
   CallArgs,
   CallResult,
+  CollectManyOptions,
+  CollectManyParams,
   GetManyOptions,
+  IdListParam,
   GetManyParams,
   ItemOf,
   LookupId,
@@ -30,11 +34,13 @@ import type {
   ResultOf,
   TotalCountId,
 } from "./method-types.js";
-import { collect, itemsOf, paginate } from "./paging.js";
+import { collect, itemsOf, pageOf, paginate } from "./paging.js";
 import type { CollectOptions, Page } from "./paging.js";
 import { createRateLimitBook } from "./rate-limit.js";
 import type { RateLimitStore } from "./rate-limit.js";
-import { request } from "./request.js";
+import { passedThrough } from "./compose.js";
+import type { Middleware } from "./middleware.js";
+import { callEndpoint } from "./request.js";
 import type { RequestContext, RestResponse } from "./request.js";
 import { checkResponse } from "./response.js";
 import { buildResourceTree } from "./resources.js";
@@ -54,6 +60,11 @@ export interface RestClientApi {
     id: Id,
     ...args: CallArgs<ParamsOf<Id>, CallOptions>
   ): Promise<RestResponse<CallResult<Id>>>;
+  /** One page (the first, or the one at `params.cursor`). */
+  page<Id extends PageableId>(
+    id: Id,
+    ...args: CallArgs<ParamsOf<Id>, CallOptions>
+  ): Promise<Page<ItemOf<Id>, ResultOf<Id>>>;
   pages<Id extends PageableId>(
     id: Id,
     ...args: CallArgs<ParamsOf<Id>, CallOptions>
@@ -75,6 +86,17 @@ export interface RestClientApi {
     params: GetManyParams<Id>,
     options?: GetManyOptions<Id>,
   ): Promise<ManyResult<ItemOf<Id>>>;
+  /**
+   * Every item of every page of a list read with `ids` in its id-list parameter `by`, at most
+   * 200 ids per request (distinct ids, bounded concurrency), in the order of the chunks. Unlike
+   * `getMany` the items are not matched to the ids: `by` may be a filter by other resources'
+   * ids (`funding_instrument_ids` of campaigns).
+   */
+  collectMany<Id extends PageableId, P extends IdListParam<Id>>(
+    id: Id,
+    params: CollectManyParams<Id, P>,
+    options: CollectManyOptions<Id, P>,
+  ): Promise<ItemOf<Id>[]>;
   chunked<Id extends BatchId>(
     id: Id,
     params: ParamsOf<Id>,
@@ -83,11 +105,17 @@ export interface RestClientApi {
   /** Latest rate-limit state per endpoint and account. */
   readonly rateLimits: RateLimitStore;
   /**
-   * A client with other credentials (e.g. one user's access token) sharing the connection pool
-   * and the bearer cache; it keeps its own rate-limit state (user limits are per token). Its
-   * `close()` leaves the shared pool open.
+   * A client with other credentials (e.g. one user's access token) sharing the connection pool,
+   * the bearer cache and this client's middleware; it keeps its own rate-limit state (user
+   * limits are per token). Its `close()` leaves the shared pool open.
    */
   withAuth(auth: AuthOptions): RestClient;
+  /**
+   * A client with more middleware, outside this client's own (they see each call first),
+   * sharing everything else: pool, credentials, bearer cache and rate-limit state. Cheap
+   * enough to build per request over a shared client. Its `close()` leaves the pool open.
+   */
+  with(extra: { readonly middleware?: readonly Middleware[] }): RestClient;
   /** Closes the keep-alive pool (when the client created it). */
   close(): Promise<void>;
 }
@@ -96,48 +124,68 @@ export type RestClient = RestClientApi & ResourceTree;
 
 type Params = Record<string, unknown>;
 type IdKeyed =
-  "call" | "request" | "pages" | "items" | "collect" | "totalCount" | "getMany" | "chunked";
+  | "call"
+  | "request"
+  | "page"
+  | "pages"
+  | "items"
+  | "collect"
+  | "totalCount"
+  | "getMany"
+  | "collectMany"
+  | "chunked";
 /** The same API before its per-endpoint types are applied. */
 type Generic = { [K in IdKeyed]: (id: string, params?: Params, options?: never) => unknown } & Omit<
   RestClientApi,
   IdKeyed
 >;
 
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
 function endpointOf(id: string): AnyEndpoint {
+  return getEndpoint(checkedId(id));
+}
+
+function checkedId(id: string): EndpointId {
   if (!isEndpointId(id)) {
     throw new RestClientError(
       REST_CLIENT_ERROR_CODES.INVALID_ARGUMENT,
       `no endpoint "${id.slice(0, 80)}" in the catalog`,
     );
   }
-  return getEndpoint(id);
+  return id;
 }
 
+/** Typed client errors as they are; a middleware's own errors unchanged; anything else wrapped. */
 function wrap<T>(run: () => Promise<T>): Promise<T> {
   return run().catch((error: unknown) => {
-    throw toRestClientError(error);
+    throw passedThrough(error) ? error : toRestClientError(error);
   });
+}
+
+interface Shared {
+  readonly transport: ReturnType<typeof createTransport>;
+  readonly bearer: BearerTokenCache;
 }
 
 function build(
   owner: boolean,
-  config: ResolvedConfig,
-  shared: { transport: ReturnType<typeof createTransport>; bearer: () => BearerTokenCache },
+  shared: Shared,
+  ctx: RequestContext,
+  middleware: readonly Middleware[],
 ): RestClient {
-  const ctx: RequestContext = {
-    config,
-    transport: shared.transport,
-    rateLimits: createRateLimitBook(config.rateLimit.familyOf),
-    auth: createAuthenticator(config.auth, shared.bearer),
-  };
+  const { config } = ctx;
 
   async function requestAny(
     id: string,
     params?: Params,
     options: CallOptions = {},
   ): Promise<RestResponse<unknown>> {
-    const endpoint = endpointOf(id);
-    const response = await request(ctx, endpoint, params, options);
+    const endpointId = checkedId(id);
+    const endpoint = getEndpoint(endpointId);
+    const response = await callEndpoint(ctx, endpointId, params, options, middleware);
     if (response.stream === undefined) return response;
     const site = { endpointId: id, method: endpoint.method, path: endpoint.path };
     const body = messageStream(response.stream, response.close ?? (() => undefined), (line) => {
@@ -177,6 +225,8 @@ function build(
   const generic: Generic = {
     call: (id, params, options?: CallOptions) => wrap(() => callAny(id, params, options)),
     request: (id, params, options?: CallOptions) => wrap(() => requestAny(id, params, options)),
+    page: (id, params, options?: CallOptions) =>
+      wrap(async () => pageOf(await callAny(id, params, options))),
     pages: (id, params, options?: CallOptions) => pagesAny(id, params, options),
     items: (id, params, options?: CallOptions) => ({
       [Symbol.asyncIterator]: () => itemsOf(pagesAny(id, params, options))[Symbol.asyncIterator](),
@@ -198,6 +248,31 @@ function build(
           );
         }
         return total;
+      }),
+    collectMany: (id, params = {}, options?: CallOptions & { by?: string; concurrency?: number }) =>
+      wrap(async () => {
+        const endpoint = endpointOf(id);
+        const by = options?.by;
+        const { ids, ...rest } = params;
+        if (by === undefined || endpoint.locations[by] !== "query" || !isStringList(ids)) {
+          throw new RestClientError(
+            REST_CLIENT_ERROR_CODES.INVALID_ARGUMENT,
+            `${id}: collectMany needs ids as an array of strings and by naming an id-list parameter`,
+            id,
+          );
+        }
+        const parts = chunk(uniqueIds(ids));
+        const answers = await mapBounded(
+          parts,
+          options?.concurrency ?? config.concurrency,
+          (part) => {
+            const chunkParams: Params = { ...rest, [by]: part };
+            if (endpoint.locations.count !== undefined && chunkParams.count === undefined)
+              chunkParams.count = part.length;
+            return collect(itemsOf(pagesAny(id, chunkParams, options)));
+          },
+        );
+        return answers.flat();
       }),
     getMany: (id, params = {}, options: GetManyOptions<LookupId> = {}) =>
       wrap(async () => {
@@ -247,7 +322,14 @@ function build(
         ctx.rateLimits.clear();
       },
     },
-    withAuth: (auth) => build(false, { ...config, auth: { ...config.auth, ...auth } }, shared),
+    withAuth: (auth) =>
+      build(
+        false,
+        shared,
+        contextFor({ ...config, auth: { ...config.auth, ...auth } }, shared),
+        middleware,
+      ),
+    with: (extra) => build(false, shared, ctx, [...(extra.middleware ?? []), ...middleware]),
     // Only the client that created the pool closes it; derived clients share it.
     close: () => (owner ? shared.transport.close() : Promise.resolve()),
   };
@@ -257,32 +339,32 @@ function build(
   ) as unknown as RestClient;
 }
 
+function contextFor(config: ResolvedConfig, shared: Shared): RequestContext {
+  return {
+    config,
+    transport: shared.transport,
+    rateLimits: createRateLimitBook(config.rateLimit.familyOf),
+    auth: createAuthenticator(config.auth, shared.bearer),
+  };
+}
+
 /**
  * Creates a client for every endpoint of the catalog. Defaults: the local ads-api hosts, 30 s
  * per-attempt timeout, 3 retries of GETs within 60 s, 15 minutes of rate-limit waiting.
  */
-export function createRestClient(options: RestClientOptions = {}): RestClient {
+export function createRestClient(
+  options: RestClientOptions & {
+    /** Layers around every call, outermost first (see `Middleware`). */
+    readonly middleware?: readonly Middleware[] | undefined;
+  } = {},
+): RestClient {
   const config = resolveConfig(options);
   const transport = createTransport(options);
-  // The bearer cache's own requests go through the same pool, with the client's timeout.
-  const fetchLike: FetchLike = async (url, init) => {
-    const answer = await transport.send({
-      method: init.method,
-      url,
-      headers: { ...init.headers, "user-agent": config.userAgent },
-      body: init.body,
-      timeoutMs: config.timeoutMs,
-      signal: init.signal,
-      mode: "text",
-    });
-    return {
-      status: answer.status,
-      headers: answer.headers,
-      text: () => Promise.resolve(answer.text),
-    };
+  // The app-only bearer token: oauth's cache over the catalog's `oauth2.token` call through the
+  // same pool, with the client's timeout; not a call of the caller's, so no hook reports it.
+  const shared: Shared = {
+    transport,
+    bearer: createBearerTokenCache(bearerTokenSource(transport, config)),
   };
-  let cache: BearerTokenCache | undefined;
-  const bearer = () =>
-    (cache ??= createBearerTokenCache({ baseUrl: config.hosts.base, fetch: fetchLike }));
-  return build(true, config, { transport, bearer });
+  return build(true, shared, contextFor(config, shared), options.middleware ?? []);
 }

@@ -1,12 +1,10 @@
 import { ValidationError } from "@adsgraph/models";
-import { BearerRateLimitedError, OAuthTransportError } from "@adsgraph/oauth";
+import { OAuthProtocolError } from "@adsgraph/oauth";
 import { describe, expect, it } from "vitest";
 import {
   REST_CLIENT_ERROR_CODES,
   RestApiError,
-  RestAuthError,
   RestClientError,
-  RestNetworkError,
   RestProtocolError,
   RestValidationError,
   toRestClientError,
@@ -26,14 +24,10 @@ describe("toRestClientError", () => {
     );
     if (!(validation instanceof RestValidationError)) throw new Error("not a validation error");
     expect(validation.violations[0]?.parameter).toBe("campaign_id");
-    const bearer = toRestClientError(
-      new BearerRateLimitedError("POST", "/oauth2/token", [{ code: 99, message: "slow down" }]),
+    const signing = toRestClientError(
+      new OAuthProtocolError("INVALID_ARGUMENT", "nonce must be ASCII"),
     );
-    if (!(bearer instanceof RestAuthError)) throw new Error("not an auth error");
-    expect(bearer.reason).toBe("bearer_requests_too_frequent");
-    expect(
-      toRestClientError(new OAuthTransportError("POST", "/oauth2/token", new Error("reset"))),
-    ).toBeInstanceOf(RestNetworkError);
+    expect(signing).toMatchObject({ code: "INTERNAL", message: "nonce must be ASCII" });
     const other = toRestClientError(new Error("failed with oauth_token=abc"));
     expect(other.code).toBe("INTERNAL");
     expect(other.message).not.toContain("abc");

@@ -1,6 +1,6 @@
-import { ValidationError } from "@adsgraph/models";
+import { ValidationError, WIRE_ERROR_CODES } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
-import { OAuthError, OAuthHttpError, OAuthTransportError, redactString } from "@adsgraph/oauth";
+import { OAuthError, redactString } from "@adsgraph/oauth";
 import type { RateLimitState } from "./rate-limit.js";
 import { hideSensitiveValue } from "./redaction.js";
 
@@ -222,18 +222,16 @@ export class RestApiError extends RestClientError {
 }
 
 /** spec §7: 401 code 89 = the access token was invalidated. */
-export const INVALIDATED_TOKEN_CODE = 89;
+const INVALIDATED_TOKEN_CODE = WIRE_ERROR_CODES.INVALID_OR_EXPIRED_TOKEN;
 /** spec §4.1 / §7: 403 code 99 = bearer token requested too often. */
-export const BEARER_TOO_FREQUENT_CODE = 99;
+export const BEARER_TOO_FREQUENT_CODE = WIRE_ERROR_CODES.BEARER_TOO_OFTEN;
 
 export type AuthFailureReason =
   "invalidated_token" | "unauthorized" | "bearer_requests_too_frequent";
 
 const AUTH_HINTS: Record<AuthFailureReason, string> = {
-  invalidated_token:
-    "; the access token was invalidated (code 89): obtain a new one through the OAuth flow",
-  bearer_requests_too_frequent:
-    "; bearer tokens were requested too often (code 99): cache the token and back off",
+  invalidated_token: `; the access token was invalidated (code ${INVALIDATED_TOKEN_CODE}): obtain a new one through the OAuth flow`,
+  bearer_requests_too_frequent: `; bearer tokens were requested too often (code ${BEARER_TOO_FREQUENT_CODE}): cache the token and back off`,
   unauthorized:
     "; check the consumer key/secret and the access token (a percent-encoding mismatch in the signature also causes this)",
 };
@@ -377,34 +375,14 @@ export class RestBatchError extends RestClientError {
   }
 }
 
-const BEARER_SITE: CallSite = { endpointId: "oauth2.token", method: "POST", path: "/oauth2/token" };
-
 /**
  * Turns any thrown value into a RestClientError: catalog validation errors, the OAuth
- * package's errors (from the bearer token fetch), and anything else, always redacted.
+ * package's errors (signing input it refused), and anything else, always redacted.
  */
 export function toRestClientError(error: unknown): RestClientError {
   if (error instanceof RestClientError) return error;
   if (error instanceof ValidationError) {
     return new RestValidationError(error.endpointId, error.violations);
-  }
-  if (error instanceof OAuthHttpError) {
-    const details: ApiErrorDetails = {
-      status: error.status,
-      errors: error.errors,
-      requestId: undefined,
-      rateLimit: undefined,
-      attempts: 1,
-    };
-    return error.status === 401 || error.status === 403
-      ? new RestAuthError(BEARER_SITE, details)
-      : new RestApiError(BEARER_SITE, details);
-  }
-  if (error instanceof OAuthTransportError) {
-    return new RestNetworkError(BEARER_SITE, `failed: ${error.message}`, {
-      possiblyApplied: false,
-      attempts: 1,
-    });
   }
   if (error instanceof OAuthError) {
     return new RestClientError(REST_CLIENT_ERROR_CODES.INTERNAL, error.message);

@@ -5,6 +5,9 @@ export type { RestClientOptions, CallOptions, AuthOptions, RateLimitOptions } fr
 export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
 export type { Hosts } from "./hosts.js";
 export type { RestResponse } from "./request.js";
+export { answerWith, forEndpoints } from "./middleware.js";
+export type { Middleware, MiddlewareContext, EndpointContext, Next } from "./middleware.js";
+export type { NextChange } from "./compose.js";
 export type {
   ParamsOf,
   ResultOf,
@@ -19,6 +22,9 @@ export type {
   LookupParam,
   GetManyParams,
   GetManyOptions,
+  IdListParam,
+  CollectManyParams,
+  CollectManyOptions,
   BatchOptions,
   EndpointMethod,
   ResourceTree,
@@ -36,8 +42,6 @@ export {
   RestRateLimitError,
   RestProtocolError,
   RestBatchError,
-  INVALIDATED_TOKEN_CODE,
-  BEARER_TOO_FREQUENT_CODE,
   toRestClientError,
 } from "./errors.js";
 export type {
@@ -67,14 +71,7 @@ export type {
 } from "./rate-limit.js";
 export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
 export type { Page, FetchPage, CollectOptions } from "./paging.js";
-export {
-  lookupsFor,
-  LOOKUP_OVERRIDES,
-  chunk,
-  uniqueIds,
-  matchIds,
-  mapBounded,
-} from "./id-batching.js";
+export { lookupsFor, LOOKUP_OVERRIDES, matchIds } from "./id-batching.js";
 export type { LookupSpec, ManyResult } from "./id-batching.js";
 export { BATCH_LIMITS, splitOperations, usersBatchCounts } from "./batch.js";
 export type { BatchLimits, BatchChunk, BatchOutcome } from "./batch.js";

@@ -99,6 +99,26 @@ export type GetManyParams<Id extends EndpointId> = Omit<
   LookupParam<Id> | "cursor" | "with_total_count"
 > & { readonly ids: readonly string[] };
 
+/** The id-list parameters of an endpoint: its lookups and its filters by other ids (`funding_instrument_ids`). */
+export type IdListParam<Id extends EndpointId> =
+  Extract<KnownParam<Id>, `${string}_ids`> | LookupParam<Id>;
+
+/** A list's parameters without the id list and the cursor, plus the ids to read. */
+export type CollectManyParams<Id extends EndpointId, P extends IdListParam<Id>> = Omit<
+  ParamsOf<Id>,
+  P | "cursor" | "with_total_count"
+> & { readonly ids: readonly string[] };
+
+export interface CollectManyOptions<
+  Id extends EndpointId,
+  P extends IdListParam<Id>,
+> extends CallOptions {
+  /** The id-list parameter the ids go in (≤200 per request). */
+  readonly by: P;
+  /** Parallel requests (default: the client's `concurrency`, 4). */
+  readonly concurrency?: number | undefined;
+}
+
 export interface GetManyOptions<Id extends EndpointId> extends CallOptions {
   /** Which id list to look up by, when the endpoint has several (cards: card_id or card_uris). */
   readonly by?: LookupParam<Id> | undefined;

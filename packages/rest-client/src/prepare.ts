@@ -25,32 +25,31 @@ const JSON_TYPE = "application/json";
 const SHOWN_URL_LENGTH = 8192;
 
 /**
- * Checks parameters against the catalog (throwing RestValidationError with every violation,
- * before anything is sent) and lays them out where the catalog says: path (encoded), query,
- * form, JSON fields or a whole JSON body.
+ * Checks parameters against the catalog: the validated value, or RestValidationError with every
+ * violation (before anything is sent).
  */
-export function prepareRequest(
+export function validateCall(
   endpoint: AnyEndpoint,
   params: unknown,
-  hosts: Hosts,
   validate: ValidateOptions | undefined,
-): PreparedRequest {
+): Record<string, unknown> {
   const result = validateParams(endpoint, params ?? {}, validate);
   if (!result.ok) throw new RestValidationError(endpoint.id, result.violations);
-  const wire = toWire(endpoint, result.value as Record<string, unknown>);
+  return result.value as Record<string, unknown>;
+}
 
-  // oauth1-request endpoints (spec §4.1 request_token, access_token): protocol parameters go
-  // in the Authorization header, not on the query string (RFC 5849 §3.5.1).
-  const oauthParams: Record<string, string> = {};
-  let query = wire.query;
-  if (endpoint.auth === "oauth1-request") {
-    query = {};
-    for (const [name, value] of Object.entries(wire.query)) {
-      if (name.startsWith("oauth_")) oauthParams[name] = value;
-      else (query as Record<string, string>)[name] = value;
-    }
-  }
-  const url = requestUrl(hosts, { host: wire.host, path: wire.path, query });
+/**
+ * Lays validated parameters out where the catalog says: path (encoded), query, form, JSON
+ * fields, a whole JSON body or the OAuth Authorization header.
+ */
+export function layOut(
+  endpoint: AnyEndpoint,
+  validated: Record<string, unknown>,
+  hosts: Hosts,
+): PreparedRequest {
+  const wire = toWire(endpoint, validated);
+
+  const url = requestUrl(hosts, { host: wire.host, path: wire.path, query: wire.query });
 
   let form: ParamPair[] | undefined;
   let body: string | undefined;
@@ -68,7 +67,7 @@ export function prepareRequest(
     contentType = JSON_TYPE;
   }
 
-  const accountId = (result.value as { account_id?: unknown }).account_id;
+  const accountId = validated.account_id;
   return {
     endpoint,
     site: { endpointId: endpoint.id, method: endpoint.method, path: url.pathname },
@@ -76,7 +75,9 @@ export function prepareRequest(
     method: endpoint.method,
     url,
     form,
-    oauthParams,
+    // The catalog's header-carried parameters (spec §4.1 oauth_callback, oauth_token,
+    // oauth_verifier): signed into the Authorization header, never on the query string.
+    oauthParams: wire.header,
     body,
     contentType,
     // Errors and hooks show the URL: masked, and cut well above a 200-id list URL (~5 KB).

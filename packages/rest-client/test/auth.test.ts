@@ -77,6 +77,9 @@ describe("authentication per call kind", () => {
     await client.oauth2.invalidate_token({ access_token: "abc" }, { token: owner });
     const sent = server.requests[0];
     if (sent === undefined) throw new Error("nothing sent");
+    // spec §4.1: the token to revoke goes in the form body, never on the query string.
+    expect(sent.rawQuery).toBe("");
+    expect(sent.body).toBe("access_token=abc");
     await expect(
       verifier({ "owner-token": "owner-secret" }).verify(asVerifiable(server, sent), "protected"),
     ).resolves.toBeDefined();
@@ -98,6 +101,33 @@ describe("authentication per call kind", () => {
     expect(sent.headers.authorization).toContain('oauth_callback="oob"');
     const verified = await verifier({}).verify(asVerifiable(server, sent), "request_token");
     expect(verified.callback).toBe("oob");
+    await client.close();
+  });
+
+  it("sends oauth_token and oauth_verifier in the header for access_token, signed with the request token", async () => {
+    server = await startScriptedServer(() => ({
+      status: 200,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "oauth_token=at&oauth_token_secret=ats&user_id=12&screen_name=ann",
+    }));
+    const client = clientFor(server);
+    const requestToken = { token: "rt", tokenSecret: "rts" };
+    const answer = await client.call(
+      "oauth.access_token",
+      { oauth_token: "rt", oauth_verifier: "1234" },
+      { token: requestToken },
+    );
+    expect(answer).toMatchObject({ oauth_token: "at", user_id: "12" });
+    const sent = server.requests[0];
+    if (sent === undefined) throw new Error("nothing sent");
+    expect(sent.rawQuery).toBe("");
+    expect(sent.body).toBe("");
+    expect(sent.headers.authorization).toContain('oauth_verifier="1234"');
+    const verified = await verifier({ rt: "rts" }).verify(
+      asVerifiable(server, sent),
+      "access_token",
+    );
+    expect(verified).toMatchObject({ token: "rt", verifier: "1234" });
     await client.close();
   });
 

@@ -113,4 +113,47 @@ describe("getMany", () => {
     expect(server.requests[0]?.query.get("count")).toBe("3");
     await client.close();
   });
+
+  it("collectMany reads every item for ids of a filter parameter, ≤200 per request", async () => {
+    const stored = manyCampaigns(450).map((c, i) => ({
+      ...c,
+      funding_instrument_id: `f${i % 300}`,
+    }));
+    server = await startScriptedServer((request) => {
+      const wanted = new Set(splitCommaList(request.query.get("funding_instrument_ids") ?? ""));
+      return json(
+        200,
+        listEnvelope(
+          stored.filter((c) => wanted.has(c.funding_instrument_id)),
+          null,
+        ),
+      );
+    });
+    const client = clientFor(server);
+    const fundingIds = Array.from({ length: 300 }, (_, i) => `f${i}`);
+    const items = await client.collectMany(
+      "campaigns.list",
+      { account_id: "acc1", ids: [...fundingIds, "f0"], count: 1000 },
+      { by: "funding_instrument_ids" },
+    );
+    expect(items).toHaveLength(450);
+    const sizes = server.requests.map(
+      (r) => splitCommaList(r.query.get("funding_instrument_ids") ?? "").length,
+    );
+    expect(sizes.sort()).toEqual([100, 200]);
+    await client.close();
+  });
+
+  it("page answers one page with its cursor and total", async () => {
+    server = await startScriptedServer([json(200, listEnvelope([campaign("c1")], "next1", 7))]);
+    const client = clientFor(server);
+    const page = await client.page("campaigns.list", {
+      account_id: "acc1",
+      with_total_count: true,
+    });
+    expect(page).toMatchObject({ nextCursor: "next1", totalCount: 7 });
+    expect(page.items.map((c) => c.id)).toEqual(["c1"]);
+    expect(server.requests).toHaveLength(1);
+    await client.close();
+  });
 });

@@ -6,6 +6,12 @@ import { campaign, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";
 import type { ScriptedServer } from "./support/scripted-server.js";
 
+const WEBSITE = {
+  type: "DETAILS",
+  title: "Shop",
+  destination: { type: "WEBSITE", url: "https://example.com" },
+} as const;
+
 let server: ScriptedServer | undefined;
 
 afterEach(async () => {
@@ -78,7 +84,7 @@ describe("parameter placement", () => {
     await client.cards.create({
       account_id: "acc1",
       name: "card",
-      components: [{ type: "MEDIA", media_key: "3_1" }],
+      components: [{ type: "MEDIA", media_key: "3_1" }, WEBSITE],
     });
     const [get, put, post] = server.requests;
     expect(get?.path).toBe("/12/accounts/acc-1/campaigns/a_b-c");
@@ -89,7 +95,7 @@ describe("parameter placement", () => {
     expect(post?.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(post?.body ?? "null")).toEqual({
       name: "card",
-      components: [{ type: "MEDIA", media_key: "3_1" }],
+      components: [{ type: "MEDIA", media_key: "3_1" }, WEBSITE],
     });
     expect(post?.rawQuery).toBe("");
     await client.close();

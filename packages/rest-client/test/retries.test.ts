@@ -69,12 +69,14 @@ describe("GET retries", () => {
   });
 
   it("takes a per-call timeout over the client's", async () => {
+    // The per-call limit must cover the fast second answer on a loaded machine (100 ms did
+    // not); the first answer's delay stays far above it, so ignoring it would read "[]".
     server = await startScriptedServer([
-      { delayMs: 5000, then: json(200, listEnvelope([], null)) },
+      { delayMs: 10_000, then: json(200, listEnvelope([], null)) },
       json(200, listEnvelope([campaign("c2")], null)),
     ]);
-    const client = clientFor(server, { timeoutMs: 60_000 });
-    const page = await client.campaigns.list(list, { timeoutMs: 100 });
+    const client = clientFor(server, { timeoutMs: 120_000 });
+    const page = await client.campaigns.list(list, { timeoutMs: 2000 });
     expect(page.data[0]?.id).toBe("c2");
     expect(server.requests).toHaveLength(2);
     await client.close();

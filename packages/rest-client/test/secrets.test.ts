@@ -46,7 +46,22 @@ beforeAll(async () => {
       case "/12/accounts/reset/campaigns":
         return { reset: true };
       case "/oauth2/invalidate_token":
-        return json(400, { errors: [{ code: 1, message: `cannot revoke ${request.rawQuery}` }] });
+        return json(400, { errors: [{ code: 1, message: `cannot revoke ${request.body}` }] });
+      case "/oauth/request_token":
+        return {
+          status: 200,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: `oauth_token=t&oauth_token_secret=${SECRETS.tokenSecret}&oauth_callback_confirmed=false`,
+        };
+      case "/oauth/access_token":
+        return json(401, {
+          errors: [
+            {
+              code: 32,
+              message: `bad oauth_verifier=${SECRETS.token} ${String(request.headers.authorization)}`,
+            },
+          ],
+        });
       default:
         return { delayMs: 5000, then: json(200, {}) };
     }
@@ -98,8 +113,16 @@ describe("no secret in any error, message or hook payload", () => {
       // A credential-named parameter never shows its value.
       () => client.call("oauth2.invalidate_token", { access_token: 42 } as never),
       () => client.oauth.access_token({ oauth_token: SECRETS.token, oauth_verifier: "" }),
-      // The revoked token sits on the query string (catalog location) and the server echoes it.
+      // The revoked token sits in the form body (catalog location) and the server echoes it.
       () => bearerClient.oauth2.invalidate_token({ access_token: SECRETS.bearerToken }),
+      // spec §4.1 legs: an answer without oauth_callback_confirmed=true carries the secret...
+      () => client.oauth.request_token({ oauth_callback: "oob" }),
+      // ... and a refusal echoing the verifier and the signed header.
+      () =>
+        client.oauth.access_token(
+          { oauth_token: "rt", oauth_verifier: SECRETS.token },
+          { token: { token: "rt", tokenSecret: SECRETS.tokenSecret } },
+        ),
     ];
     for (const run of scenarios) {
       failures.push(
@@ -122,6 +145,8 @@ describe("no secret in any error, message or hook payload", () => {
       "RestValidationError",
       "RestValidationError",
       "RestApiError",
+      "RestProtocolError",
+      "RestAuthError",
     ]);
     const haystack = [...failures, ...seen].flatMap(texts).join("\n");
     expect(seen.length).toBeGreaterThan(10);

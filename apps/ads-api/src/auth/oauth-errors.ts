@@ -1,6 +1,12 @@
+import { WIRE_ERROR_MESSAGES } from "@adsgraph/models";
 import type { OAuthVerificationError } from "@adsgraph/oauth";
 import type { ApiError } from "../errors.js";
 import { AuthenticationError, ERROR_CODES, RateLimitError } from "../errors.js";
+
+/** The code's fixed message with the verifier's detail: "Bad Authentication data: <detail>." */
+function detailed(code: keyof typeof WIRE_ERROR_MESSAGES, detail: string): string {
+  return `${WIRE_ERROR_MESSAGES[code].replace(/\.$/, "")}: ${detail}.`;
+}
 
 /**
  * How a failed OAuth 1.0a verification is answered (401 but for the nonce share):
@@ -19,12 +25,12 @@ export function toAuthError(error: OAuthVerificationError): ApiError {
     case "invalidated_token":
       return new AuthenticationError(
         ERROR_CODES.INVALID_OR_EXPIRED_TOKEN,
-        "Invalid or expired token.",
+        WIRE_ERROR_MESSAGES[ERROR_CODES.INVALID_OR_EXPIRED_TOKEN],
       );
     case "stale_timestamp":
       return new AuthenticationError(
         ERROR_CODES.TIMESTAMP_OUT_OF_BOUNDS,
-        "Timestamp out of bounds.",
+        WIRE_ERROR_MESSAGES[ERROR_CODES.TIMESTAMP_OUT_OF_BOUNDS],
         "oauth_timestamp",
       );
     case "missing_parameter":
@@ -35,12 +41,12 @@ export function toAuthError(error: OAuthVerificationError): ApiError {
     case "bad_version":
       return new AuthenticationError(
         ERROR_CODES.BAD_AUTHENTICATION_DATA,
-        `Bad Authentication data: ${error.message}.`,
+        detailed(ERROR_CODES.BAD_AUTHENTICATION_DATA, error.message),
         error.parameter,
       );
     case "nonce_limit":
       return new RateLimitError(
-        `Rate limit exceeded: ${error.message}.`,
+        detailed(ERROR_CODES.RATE_LIMIT_EXCEEDED, error.message),
         error.retryAfterSeconds === undefined
           ? {}
           : { "retry-after": String(error.retryAfterSeconds) },
@@ -51,7 +57,7 @@ export function toAuthError(error: OAuthVerificationError): ApiError {
     case "bad_credentials":
       return new AuthenticationError(
         ERROR_CODES.COULD_NOT_AUTHENTICATE,
-        "Could not authenticate you.",
+        WIRE_ERROR_MESSAGES[ERROR_CODES.COULD_NOT_AUTHENTICATE],
       );
   }
 }

@@ -186,6 +186,7 @@ export const ENDPOINT_CAPABILITIES: Readonly<Record<string, Capability>> = {
   "custom_audiences.batch": "audiences:write",
   "custom_audiences.users.batch": "audiences:write",
   "custom_audiences.permissions.list": "audiences:read",
+  "custom_audiences.permissions.get": "audiences:read",
   "custom_audiences.permissions.create": "audiences:write",
   "custom_audiences.permissions.delete": "audiences:write",
   "do_not_reach_lists.list": "audiences:read",

@@ -7,15 +7,14 @@ import type { FastifyInstance } from "fastify";
 import type { TlsFiles } from "../config.js";
 import type { AppContext } from "../context.js";
 import { answerFrameworkError, registerErrorHandler, routeFlags } from "../http/error-handler.js";
-import { registerFaults } from "../http/faults.js";
+import { registerFaults } from "../faults/faults.js";
 import { registerFormParser } from "../http/form-body.js";
 import { registerJsonAndOtherParsers } from "../http/json-body.js";
-import { authSchemeOf } from "../http/request-log.js";
+import { authSchemeOf } from "../logging/request-log.js";
 import { registerAdminRoutes } from "../routes/admin.js";
-import { registerAuthorizePages } from "../routes/authorize.js";
+import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
 import { registerHealthRoutes } from "../routes/health.js";
-import { registerOAuthRoutes } from "../routes/oauth.js";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */
@@ -84,10 +83,7 @@ export function buildHostApp(
   });
   registerHealthRoutes(app, role);
   registerAdminRoutes(app, ctx);
-  if (role === "base") {
-    registerOAuthRoutes(app, ctx);
-    registerAuthorizePages(app, ctx);
-  }
+  if (role === "base") registerAuthorizeForms(app, ctx);
   registerCatalogRoutes(app, ctx, role);
   return app;
 }

@@ -1,7 +1,7 @@
 import { ERROR_CODES, ForbiddenError } from "../errors.js";
-import { accountOf, userOf } from "../http/ads-route.js";
-import type { AdsHandlers } from "../http/ads-route.js";
-import { listOf, single } from "../http/envelopes.js";
+import { accountOf, userOf } from "./ads-route.js";
+import type { AdsHandlers } from "./ads-route.js";
+import { listOf, single } from "../services/results.js";
 import {
   getUserSettings,
   listAccountApps,

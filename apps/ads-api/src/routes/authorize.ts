@@ -1,4 +1,4 @@
-import { validateParams } from "@adsgraph/models";
+import { getEndpoint } from "@adsgraph/models";
 import { percentEncode } from "@adsgraph/oauth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -19,8 +19,9 @@ import { checkCredentials } from "../credentials/users.js";
 import type { App, RequestToken, User } from "../generated/prisma/client.js";
 import { ApiError, BadRequestError, ERROR_CODES } from "../errors.js";
 import { formParams, isFormBody } from "../http/form-body.js";
-import { applyOAuthLimit } from "../http/oauth-limit.js";
-import { queryParams } from "../http/request-params.js";
+import { applyOAuthLimit } from "../rate-limits/oauth-limit.js";
+import { credentialRoute } from "./credential-route.js";
+import type { CatalogCredentialRoute, CredentialCall } from "./credential-route.js";
 import { renderAuthorizePage, renderDeniedPage, renderPinPage } from "../oauth-pages/html.js";
 
 type Flow = "authorize" | "authenticate";
@@ -114,41 +115,51 @@ async function liveToken(ctx: AppContext, token: string): Promise<RequestToken &
 }
 
 /**
- * spec §4.1 GET authorize / authenticate: a login-and-approve page. authenticate skips the
- * approval when a user is signed in on this host (session cookie), force_login is not set, the
- * app has "Sign in with" enabled and the user granted the app access before.
+ * spec §4.1 GET authorize / authenticate: a login-and-approve page, registered through the
+ * catalog (its entry gives the path and the query rules). authenticate skips the approval when
+ * a user is signed in on this host (session cookie), force_login is not set, the app has
+ * "Sign in with" enabled and the user granted the app access before.
  */
-async function showAuthorize(
-  ctx: AppContext,
-  flow: Flow,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  applyOAuthLimit(ctx, request, reply, `oauth.${flow}`);
-  const result = validateParams(`oauth.${flow}`, queryParams(request));
-  if (!result.ok) throw BadRequestError.fromViolations(result.violations);
-  const params = result.value;
-  const row = await liveToken(ctx, params.oauth_token);
-  const forceLogin = params.force_login === true;
-  const session = forceLogin
-    ? null
-    : await findSessionUser(ctx, readCookie(request.headers.cookie, SESSION_COOKIE));
-  if (
-    flow === "authenticate" &&
-    session !== null &&
-    row.app.signInWithEnabled &&
-    (await hasActiveGrant(ctx.prisma, row.app.id, session.id))
-  ) {
-    const verifier = await approveRequestToken(ctx, row, session.id);
-    return finish(reply, row.app, row, params.oauth_token, verifier);
-  }
-  return showPage(
+function pageRoute(flow: Flow): CatalogCredentialRoute {
+  // The page itself is not signed: the user signs in on it.
+  const authenticate = () => Promise.resolve({ auth: undefined });
+  const handle = async ({
     ctx,
+    request,
     reply,
-    { flow, token: params.oauth_token, row, signedIn: session, screenName: params.screen_name },
-    200,
-  );
+    params,
+  }: CredentialCall<"oauth.authorize", undefined>) => {
+    const row = await liveToken(ctx, params.oauth_token);
+    const forceLogin = params.force_login === true;
+    const session = forceLogin
+      ? null
+      : await findSessionUser(ctx, readCookie(request.headers.cookie, SESSION_COOKIE));
+    if (
+      flow === "authenticate" &&
+      session !== null &&
+      row.app.signInWithEnabled &&
+      (await hasActiveGrant(ctx.prisma, row.app.id, session.id))
+    ) {
+      const verifier = await approveRequestToken(ctx, row, session.id);
+      return finish(reply, row.app, row, params.oauth_token, verifier);
+    }
+    return showPage(
+      ctx,
+      reply,
+      { flow, token: params.oauth_token, row, signedIn: session, screenName: params.screen_name },
+      200,
+    );
+  };
+  return flow === "authorize"
+    ? credentialRoute("oauth.authorize", { authenticate, handle })
+    : credentialRoute("oauth.authenticate", { authenticate, handle });
 }
+
+/** The two browser pages of spec §4.1, for registerCatalogRoutes. */
+export const AUTHORIZE_PAGE_ROUTES: readonly CatalogCredentialRoute[] = [
+  pageRoute("authorize"),
+  pageRoute("authenticate"),
+];
 
 function field(form: Record<string, string | string[]>, name: string): string | undefined {
   const value = form[name];
@@ -210,13 +221,15 @@ async function submitAuthorize(
   return finish(reply, row.app, row, token, verifier);
 }
 
-export function registerAuthorizePages(app: FastifyInstance, ctx: AppContext): void {
-  for (const flow of ["authorize", "authenticate"] as const) {
-    const config = { endpointId: `oauth.${flow}`, html: true };
-    app.get(`/oauth/${flow}`, { config }, (request, reply) =>
-      showAuthorize(ctx, flow, request, reply),
-    );
-    app.post(`/oauth/${flow}`, { config }, (request, reply) =>
+/**
+ * The pages' own form posts (approve or deny). Not catalog endpoints: they are the page's
+ * form, posted to the page's catalog path.
+ */
+export function registerAuthorizeForms(app: FastifyInstance, ctx: AppContext): void {
+  for (const route of AUTHORIZE_PAGE_ROUTES) {
+    const flow: Flow = route.id === "oauth.authorize" ? "authorize" : "authenticate";
+    const { path } = getEndpoint(route.id);
+    app.post(path, { config: { endpointId: route.id, html: true } }, (request, reply) =>
       submitAuthorize(ctx, flow, request, reply),
     );
   }

@@ -1,6 +1,6 @@
-import { accountOf, userOf } from "../http/ads-route.js";
-import type { AdsHandlers } from "../http/ads-route.js";
-import { listOf, single } from "../http/envelopes.js";
+import { accountOf, userOf } from "./ads-route.js";
+import type { AdsHandlers } from "./ads-route.js";
+import { listOf, single } from "../services/results.js";
 import { runCampaignBatch } from "../services/campaign-batch.js";
 import {
   createCampaignIn,

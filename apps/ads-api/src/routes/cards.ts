@@ -1,7 +1,7 @@
 import { LIMITS } from "@adsgraph/models";
-import { accountOf } from "../http/ads-route.js";
-import type { AdsHandlers } from "../http/ads-route.js";
-import { collection, listOf, single } from "../http/envelopes.js";
+import { accountOf } from "./ads-route.js";
+import type { AdsHandlers } from "./ads-route.js";
+import { collection, listOf, single } from "../services/results.js";
 import { presentCard } from "../services/card-present.js";
 import {
   cardsByUris,

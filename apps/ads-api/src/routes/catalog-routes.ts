@@ -2,9 +2,12 @@ import { endpoints } from "@adsgraph/models";
 import type { EndpointId, HostRole } from "@adsgraph/models";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
-import { registerAdsEndpoint, registerSandboxOnly } from "../http/ads-route.js";
-import type { AdsHandlers } from "../http/ads-route.js";
+import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
+import type { AdsHandlers } from "./ads-route.js";
 import { accountHandlers } from "./accounts.js";
+import { AUTHORIZE_PAGE_ROUTES } from "./authorize.js";
+import type { CatalogCredentialRoute } from "./credential-route.js";
+import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { mediaHandlers } from "./media.js";
@@ -19,8 +22,14 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...mediaHandlers,
 };
 
-/** Credential endpoints (spec §4.1) have routes of their own (routes/oauth.ts, authorize.ts). */
-const isCredentialEndpoint = (id: string): boolean => id.startsWith("oauth");
+/**
+ * Credential endpoints (spec §4.1) by catalog id: their own authentication (routes/oauth.ts,
+ * the browser pages in authorize.ts), method, path and parameters from the catalog.
+ */
+const CREDENTIAL_ROUTES: ReadonlyMap<string, CatalogCredentialRoute> = new Map(
+  [...OAUTH_ROUTES, ...AUTHORIZE_PAGE_ROUTES].map((route) => [route.id, route]),
+);
+const isCredentialEndpoint = (id: string): boolean => CREDENTIAL_ROUTES.has(id);
 
 /**
  * The catalog endpoints this service serves: the credential endpoints and every advertising
@@ -34,7 +43,8 @@ export function servedEndpointIds(): EndpointId[] {
 }
 
 /**
- * Registers the catalog's advertising endpoints (versions 12 and 5) on a host: the production
+ * Registers the catalog's endpoints on a host: on the base host the credential endpoints of
+ * spec §4.1 and the version-2 ones; on the advertising hosts (versions 12 and 5) the production
  * host serves `ads` endpoints and refuses `ads-sandbox` ones with a clear error; the sandbox
  * host serves both, on sandbox accounts only. Endpoints without a handler answer 501 to an
  * authenticated caller the roles allow. Method, version and path come from the catalog, so
@@ -43,10 +53,11 @@ export function servedEndpointIds(): EndpointId[] {
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext, role: HostRole): void {
   for (const endpoint of endpoints) {
     if (endpoint.host === "base") {
-      // Credential endpoints have routes of their own; other base-host ones answer 501.
-      if (role === "base" && !isCredentialEndpoint(endpoint.id)) {
-        registerAdsEndpoint(app, ctx, role, endpoint, undefined);
-      }
+      // Credential endpoints authenticate their own way; other base-host ones answer 501.
+      if (role !== "base") continue;
+      const credential = CREDENTIAL_ROUTES.get(endpoint.id);
+      if (credential !== undefined) credential.register(app, ctx);
+      else registerAdsEndpoint(app, ctx, role, endpoint, undefined);
       continue;
     }
     if (role === "base") continue;

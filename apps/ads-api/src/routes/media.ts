@@ -1,6 +1,6 @@
-import { accountOf } from "../http/ads-route.js";
-import type { AdsHandlers } from "../http/ads-route.js";
-import { listOf, single } from "../http/envelopes.js";
+import { accountOf } from "./ads-route.js";
+import type { AdsHandlers } from "./ads-route.js";
+import { listOf, single } from "../services/results.js";
 import {
   deleteAccountMedia,
   deleteMediaLibraryObject,

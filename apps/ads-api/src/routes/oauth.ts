@@ -1,7 +1,6 @@
-import { getEndpoint, validateParams } from "@adsgraph/models";
-import type { EndpointId } from "@adsgraph/models";
+import { WIRE_ERROR_MESSAGES } from "@adsgraph/models";
 import { OAuthVerificationError, serializeForm, verifyBasicAuthorization } from "@adsgraph/oauth";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { toAuthError } from "../auth/oauth-errors.js";
 import {
   verifyAccessTokenRequest,
@@ -28,30 +27,9 @@ import {
   ForbiddenError,
   NotFoundError,
 } from "../errors.js";
-import { formParams, isFormBody } from "../http/form-body.js";
-import { applyOAuthLimit } from "../http/oauth-limit.js";
-import { queryParams } from "../http/request-params.js";
-
-/** Query and form parameters that are not OAuth protocol parameters. */
-function plainParams(request: FastifyRequest): Record<string, unknown> {
-  const form = isFormBody(request.body) ? formParams(request.body) : {};
-  return Object.fromEntries(
-    Object.entries({ ...queryParams(request), ...form }).filter(
-      ([name]) => !name.startsWith("oauth_"),
-    ),
-  );
-}
-
-function validated<Id extends EndpointId>(id: Id, params: Record<string, unknown>) {
-  const result = validateParams(id, params);
-  if (!result.ok) throw BadRequestError.fromViolations(result.violations);
-  return result.value;
-}
-
-function route(id: EndpointId): string {
-  const endpoint = getEndpoint(id);
-  return `${endpoint.version === null ? "" : `/${endpoint.version}`}${endpoint.path}`;
-}
+import { isFormBody } from "../http/form-body.js";
+import { credentialRoute } from "./credential-route.js";
+import type { CatalogCredentialRoute } from "./credential-route.js";
 
 function sendForm(reply: FastifyReply, fields: Record<string, string>): FastifyReply {
   return reply
@@ -59,22 +37,28 @@ function sendForm(reply: FastifyReply, fields: Record<string, string>): FastifyR
     .send(serializeForm(Object.entries(fields)));
 }
 
-/** spec §4.1 credential endpoints on the base host (the browser pages are in authorize.ts). */
-export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    route("oauth.request_token"),
-    { config: { endpointId: "oauth.request_token" } },
-    async (request, reply) => {
-      applyOAuthLimit(ctx, request, reply, "oauth.request_token");
+/** User context: signed with the consumer keys and an access token (spec §4.1 invalidations). */
+const userContext = async (ctx: AppContext, request: FastifyRequest) => ({
+  auth: await verifyUserRequest(ctx, "base", request),
+});
+
+/**
+ * spec §4.1 credential endpoints on the base host (the browser pages are in authorize.ts),
+ * registered through the catalog by registerCatalogRoutes: method, path and parameter rules
+ * come from each catalog entry; authentication is each endpoint's own.
+ */
+export const OAUTH_ROUTES: readonly CatalogCredentialRoute[] = [
+  credentialRoute("oauth.request_token", {
+    // Consumer keys only; oauth_callback is signed in the header (spec §4.1).
+    async authenticate(ctx, request) {
       const { app: client, verified } = await verifyRequestTokenRequest(ctx, request);
-      const params = validated("oauth.request_token", {
-        ...plainParams(request),
-        oauth_callback: verified.callback,
-      });
+      return { auth: client, header: { oauth_callback: verified.callback } };
+    },
+    async handle({ ctx, reply, auth: client, params }) {
       if (params.oauth_callback !== "oob" && !isCallbackAllowed(client, params.oauth_callback)) {
         throw new ForbiddenError(
           ERROR_CODES.CALLBACK_NOT_APPROVED,
-          "Callback URL not approved for this client application. Approved callback URLs are set in the app settings.",
+          WIRE_ERROR_MESSAGES[ERROR_CODES.CALLBACK_NOT_APPROVED],
           "oauth_callback",
         );
       }
@@ -89,25 +73,24 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void
         oauth_callback_confirmed: "true",
       });
     },
-  );
+  }),
 
-  app.post(
-    route("oauth.access_token"),
-    { config: { endpointId: "oauth.access_token" } },
-    async (request, reply) => {
-      applyOAuthLimit(ctx, request, reply, "oauth.access_token");
+  credentialRoute("oauth.access_token", {
+    // Signed with the request token; oauth_token and oauth_verifier ride in the header.
+    async authenticate(ctx, request) {
       const { verified } = await verifyAccessTokenRequest(ctx, request);
-      const params = validated("oauth.access_token", {
-        ...plainParams(request),
-        oauth_token: verified.token,
-        oauth_verifier: verified.verifier,
-      });
+      return {
+        auth: undefined,
+        header: { oauth_token: verified.token, oauth_verifier: verified.verifier },
+      };
+    },
+    async handle({ ctx, reply, params }) {
       const outcome = await exchangeRequestToken(ctx, params.oauth_token, params.oauth_verifier);
       if (!outcome.ok) {
         if (outcome.reason === "used") {
           throw new AuthenticationError(
             ERROR_CODES.INVALID_OR_EXPIRED_TOKEN,
-            "Invalid or expired token.",
+            WIRE_ERROR_MESSAGES[ERROR_CODES.INVALID_OR_EXPIRED_TOKEN],
           );
         }
         throw new AuthenticationError(
@@ -126,25 +109,21 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void
         screen_name: user.screenName,
       });
     },
-  );
+  }),
 
-  // spec §4.1: the example adds `.json`; both paths are served.
-  const invalidate = route("oauth.invalidate_token");
-  for (const url of [invalidate, `${invalidate}.json`]) {
-    app.post(url, { config: { endpointId: "oauth.invalidate_token" } }, async (request, reply) => {
-      applyOAuthLimit(ctx, request, reply, "oauth.invalidate_token");
-      const auth = await verifyUserRequest(ctx, "base", request);
-      validated("oauth.invalidate_token", plainParams(request));
+  credentialRoute("oauth.invalidate_token", {
+    // spec §4.1: the example adds `.json`; both paths are served.
+    aliases: [".json"],
+    authenticate: userContext,
+    async handle({ ctx, reply, auth }) {
       await invalidateAccessToken(ctx, auth.tokenHash);
       return reply.send({ access_token: auth.token });
-    });
-  }
+    },
+  }),
 
-  app.post(
-    route("oauth2.token"),
-    { config: { endpointId: "oauth2.token" } },
-    async (request, reply) => {
-      applyOAuthLimit(ctx, request, reply, "oauth2.token");
+  credentialRoute("oauth2.token", {
+    // HTTP Basic with the API key and secret; the body must be a form (spec §4.1).
+    async authenticate(ctx, request) {
       let consumerKey: string;
       try {
         consumerKey = await verifyBasicAuthorization(request.headers.authorization, async (key) => {
@@ -162,7 +141,9 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void
           "grant_type",
         );
       }
-      validated("oauth2.token", formParams(request.body));
+      return { auth: consumerKey };
+    },
+    async handle({ ctx, reply, auth: consumerKey }) {
       const client = await findAppByConsumerKey(ctx.prisma, consumerKey);
       if (client === null) throw new Error("verified app vanished");
       const state = ctx.limiter.take(`bearer:${client.id}`, ctx.limits.bearerTokenRate);
@@ -177,15 +158,11 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void
         access_token: await getOrCreateBearerToken(ctx, client),
       });
     },
-  );
+  }),
 
-  app.post(
-    route("oauth2.invalidate_token"),
-    { config: { endpointId: "oauth2.invalidate_token" } },
-    async (request, reply) => {
-      applyOAuthLimit(ctx, request, reply, "oauth2.invalidate_token");
-      const auth = await verifyUserRequest(ctx, "base", request);
-      const params = validated("oauth2.invalidate_token", plainParams(request));
+  credentialRoute("oauth2.invalidate_token", {
+    authenticate: userContext,
+    async handle({ ctx, reply, auth, params }) {
       if (auth.app.ownerId !== auth.user.id) {
         throw new ForbiddenError(
           ERROR_CODES.UNAUTHORIZED_ACCESS,
@@ -200,5 +177,5 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): void
       }
       return reply.send({ access_token: params.access_token });
     },
-  );
-}
+  }),
+];

@@ -1,9 +1,9 @@
 import { LIMITS } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
-import type { AdsHandlers } from "../http/ads-route.js";
-import { collection } from "../http/envelopes.js";
-import type { ListResult } from "../http/envelopes.js";
-import { resolveSort } from "../http/paging.js";
+import type { AdsHandlers } from "./ads-route.js";
+import { collection } from "../services/results.js";
+import type { ListResult } from "../services/results.js";
+import { resolveSort } from "../paging/keyset-paging.js";
 
 const IAB_SORT = resolveSort(undefined, { id: { field: "id", type: "string" } }, "id-asc");
 

@@ -221,7 +221,8 @@ export async function seedAccount(
       accountId: account.id,
       kind: "poll",
       name: "Which look?",
-      cardType: "IMAGE_POLLS",
+      // A media poll: VIDEO_POLLS, the spec's only observed media card_type (ads-api README).
+      cardType: "VIDEO_POLLS",
       durationInMinutes: 1440,
       createdAt: at,
       updatedAt: at,
@@ -229,7 +230,9 @@ export async function seedAccount(
         first_choice: "Classic",
         second_choice: "Bold",
         media_key: wide.mediaKey,
-        image_url: wide.mediaUrl,
+        video_poster_url: wide.mediaUrl,
+        video_poster_width: String(wide.width),
+        video_poster_height: String(wide.height),
       },
     },
   });

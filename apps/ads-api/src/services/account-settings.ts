@@ -2,9 +2,9 @@ import type { AppContext } from "../context.js";
 import { BadRequestError, ERROR_CODES } from "../errors.js";
 import type { ErrorEntry } from "../errors.js";
 import type { AccountApp, Prisma, UserSettings } from "../generated/prisma/client.js";
-import type { Sortable } from "../http/paging.js";
 import { runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
+import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
 
 const TAX_FIELDS = [
@@ -127,12 +127,12 @@ export function updateUserSettings(
   });
 }
 
-export const ACCOUNT_APP_SORT: Sortable = {
+export const ACCOUNT_APP_SORT = sortColumns("account_apps.list", {
   id: { field: "id", type: "string" },
   name: { field: "name", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
-};
+});
 
 export function presentAccountApp(row: AccountApp): Record<string, unknown> {
   return {

@@ -4,19 +4,26 @@ import type { Db } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
 import type { Account, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
-import type { Sortable } from "../http/paging.js";
 import { grantAccess } from "../credentials/grants.js";
 import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
+import { sortColumns } from "./sort-columns.js";
 import { ts, tsOrNull } from "./time.js";
 
-export const ACCOUNT_SORT: Sortable = {
+export const ACCOUNT_SORT = sortColumns("accounts.list", {
   id: { field: "id", type: "string" },
   name: { field: "name", type: "string" },
   timezone: { field: "timezone", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
-};
+});
+
+/**
+ * spec §2.2 lists industry_type values without a default, and the sandbox create takes no
+ * parameters: an account created without one reads OTHER, the list's catch-all (README,
+ * "Where the spec is silent").
+ */
+export const DEFAULT_INDUSTRY_TYPE = "OTHER";
 
 /**
  * spec §2.2. `industry_type` is present on single read and update only; `salt` too, as in
@@ -31,7 +38,7 @@ export function presentAccount(row: Account, single: boolean): Record<string, un
     timezone: row.timezone,
     timezone_switch_at: tsOrNull(row.timezoneSwitchAt),
     approval_status: row.approvalStatus,
-    ...(single ? { industry_type: row.industryType ?? "OTHER", salt: row.salt } : {}),
+    ...(single ? { industry_type: row.industryType ?? DEFAULT_INDUSTRY_TYPE, salt: row.salt } : {}),
     created_at: ts(row.createdAt),
     updated_at: ts(row.updatedAt),
     deleted: row.deleted,
@@ -88,7 +95,7 @@ export function createAccountRow(db: Db, input: NewAccount): Promise<Account> {
       name: input.name,
       timezone: input.timezone ?? "America/Los_Angeles",
       timezoneSwitchAt: at,
-      industryType: input.industryType ?? "OTHER",
+      industryType: input.industryType ?? DEFAULT_INDUSTRY_TYPE,
       businessName: input.businessName ?? null,
       salt: randomToken(24)
         .toLowerCase()
@@ -134,7 +141,7 @@ export async function updateAccount(
 
 /**
  * spec §3: sandbox DELETE sets deleted=true. Served on the sandbox host only, which reaches
- * sandbox accounts only (http/ads-route.ts).
+ * sandbox accounts only (routes/ads-route.ts).
  */
 export async function deleteAccount(ctx: AppContext, account: Account): Promise<Account> {
   const updated = await ctx.prisma.account.updateMany({

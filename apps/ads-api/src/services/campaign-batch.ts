@@ -2,7 +2,7 @@ import type { AppContext } from "../context.js";
 import type { Account } from "../generated/prisma/client.js";
 import { ApiError, BadRequestError, BatchError, ERROR_CODES } from "../errors.js";
 import type { ErrorEntry } from "../errors.js";
-import type { BatchResult } from "../http/envelopes.js";
+import type { BatchResult } from "./results.js";
 import {
   createCampaignIn,
   deleteCampaignIn,
@@ -32,10 +32,10 @@ export async function runCampaignBatch(
   userId: string,
   operations: readonly BatchOperation[],
 ): Promise<BatchResult> {
-  if (operations.length > ctx.limits.batchMax) {
+  if (operations.length > ctx.limits.campaignBatchMax) {
     throw BadRequestError.of(
       ERROR_CODES.TOO_MANY_ITEMS,
-      `a batch holds at most ${ctx.limits.batchMax} operations (got ${operations.length})`,
+      `a batch holds at most ${ctx.limits.campaignBatchMax} operations (got ${operations.length})`,
       "operations",
     );
   }

@@ -79,22 +79,13 @@ export async function createCampaignIn(
   fields: CampaignFields,
 ): Promise<CampaignRow> {
   const { tx, account } = writer;
-  const missing = (["name", "funding_instrument_id"] as const).filter(
-    (name) => fields[name] === undefined,
-  );
-  if (missing.length > 0) {
-    throw new BadRequestError(
-      missing.map((name) => ({
-        code: ERROR_CODES.MISSING_PARAMETER,
-        message: `${name} is required`,
-        parameter: name,
-      })),
-    );
-  }
+  // name and funding_instrument_id are required by the catalog (campaigns.create and batch
+  // Create items), checked before this runs.
   const fundingId = fields.funding_instrument_id ?? "";
   const funding = await tx.fundingInstrument.findFirst({
     where: { id: fundingId, accountId: account.id },
   });
+  // A state rule (what the referenced instrument is), answered as a bad parameter value.
   if (funding === null || funding.deleted || !funding.ableToFund) {
     throw BadRequestError.of(
       ERROR_CODES.INVALID_PARAMETER,
@@ -154,16 +145,8 @@ export async function updateCampaignIn(
   fields: CampaignFields,
 ): Promise<CampaignRow> {
   const before = await liveCampaign(writer, id);
-  if (
-    fields.funding_instrument_id !== undefined &&
-    fields.funding_instrument_id !== before.fundingInstrumentId
-  ) {
-    throw BadRequestError.of(
-      ERROR_CODES.INVALID_PARAMETER,
-      "funding_instrument_id of a campaign cannot be changed",
-      "funding_instrument_id",
-    );
-  }
+  // The catalog refuses funding_instrument_id on updates and checks the budgets and delivery
+  // the request gives; what is left here is against the stored campaign (state rules).
   const daily = fields.daily_budget_amount_local_micro ?? micro(before.dailyBudgetAmountLocalMicro);
   const total = fields.total_budget_amount_local_micro ?? micro(before.totalBudgetAmountLocalMicro);
   if (daily !== null && total !== null && daily > total) {

@@ -1,12 +1,13 @@
 import type { AppContext } from "../context.js";
 import type { Campaign, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
-import type { Sortable } from "../http/paging.js";
 import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
+import { servingState } from "./campaign-serving.js";
+import { sortColumns } from "./sort-columns.js";
 import { micro, ts, tsOrNull } from "./time.js";
 
-export const CAMPAIGN_SORT: Sortable = {
+export const CAMPAIGN_SORT = sortColumns("campaigns.list", {
   id: { field: "id", type: "string" },
   name: { field: "name", type: "string" },
   created_at: { field: "createdAt", type: "date" },
@@ -26,7 +27,7 @@ export const CAMPAIGN_SORT: Sortable = {
   },
   start_time: { field: "startTime", type: "date", nullable: true },
   end_time: { field: "endTime", type: "date", nullable: true },
-};
+});
 
 export const WITH_FUNDING = {
   fundingInstrument: { select: { ableToFund: true } },
@@ -34,17 +35,9 @@ export const WITH_FUNDING = {
 
 export type CampaignRow = Campaign & { fundingInstrument: { ableToFund: boolean } };
 
-/**
- * spec §2.3. reasons_not_servable: PAUSED_BY_ADVERTISER when paused, INCOMPLETE while the
- * campaign has no line items (this service has none yet, so always), FUNDING_PROBLEM when the
- * funding instrument cannot fund, EXPIRED after end_time. servable when there is no reason.
- */
+/** spec §2.3; effective_status, servable and reasons_not_servable as campaign-serving.ts derives them. */
 export function presentCampaign(row: CampaignRow, now: Date): Record<string, unknown> {
-  const reasons: string[] = [];
-  if (row.entityStatus === "PAUSED") reasons.push("PAUSED_BY_ADVERTISER");
-  reasons.push("INCOMPLETE");
-  if (!row.fundingInstrument.ableToFund) reasons.push("FUNDING_PROBLEM");
-  if (row.endTime !== null && row.endTime <= now) reasons.push("EXPIRED");
+  const serving = servingState({ ...row, ableToFund: row.fundingInstrument.ableToFund }, now);
   return {
     id: row.id,
     account_id: row.accountId,
@@ -56,9 +49,9 @@ export function presentCampaign(row: CampaignRow, now: Date): Record<string, unk
     standard_delivery: row.standardDelivery,
     purchase_order_number: row.purchaseOrderNumber,
     entity_status: row.entityStatus,
-    effective_status: reasons.length === 0 ? "RUNNING" : "UNKNOWN",
-    servable: reasons.length === 0,
-    reasons_not_servable: reasons,
+    effective_status: serving.effective_status,
+    servable: serving.servable,
+    reasons_not_servable: serving.reasons_not_servable,
     duration_in_days: row.durationInDays,
     frequency_cap: row.frequencyCap,
     currency: row.currency,

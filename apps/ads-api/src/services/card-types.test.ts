@@ -34,31 +34,21 @@ describe("deriveCardType (spec §2.8)", () => {
     [[swipe("13_1", "3_2"), details], "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE"],
     [[swipe("13_1", "3_2"), button], "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP"],
   ] as [CardComponent[], string][])("components %# → %s", (components, expected) => {
-    expect(deriveCardType(components, undefined, mediaType)).toEqual({
-      ok: true,
-      cardType: expected,
-    });
+    expect(deriveCardType(components, undefined, mediaType)).toBe(expected);
   });
 
   it("derives multi-destination carousels from slides", () => {
     const slide = (key: string) => [media(key), details];
-    expect(deriveCardType(undefined, [slide("3_1"), slide("3_2")], mediaType)).toEqual({
-      ok: true,
-      cardType: "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE",
-    });
-    expect(deriveCardType(undefined, [slide("13_1"), slide("3_2")], mediaType)).toMatchObject({
-      cardType: "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE",
-    });
-    expect(deriveCardType(undefined, [slide("3_1")], mediaType)).toMatchObject({ ok: false });
+    expect(deriveCardType(undefined, [slide("3_1"), slide("3_2")], mediaType)).toBe(
+      "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE",
+    );
+    expect(deriveCardType(undefined, [slide("13_1"), slide("3_2")], mediaType)).toBe(
+      "MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE",
+    );
   });
 
-  it("refuses combinations without one media and one destination", () => {
-    expect(deriveCardType([details], undefined, mediaType)).toMatchObject({ ok: false });
-    expect(
-      deriveCardType([media("3_1"), media("3_2"), details], undefined, mediaType),
-    ).toMatchObject({
-      ok: false,
-    });
+  it("takes the destination after the media as well", () => {
+    expect(deriveCardType([button, media("13_1")], undefined, mediaType)).toBe("VIDEO_APP");
   });
 
   it("names every media key with its parameter path", () => {

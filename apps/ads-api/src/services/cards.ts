@@ -4,20 +4,29 @@ import type { Db } from "../db/database.js";
 import { newDigitId } from "../db/ids.js";
 import type { Card, MediaLibraryObject, Prisma } from "../generated/prisma/client.js";
 import { BadRequestError, ERROR_CODES, NotFoundError } from "../errors.js";
-import type { Sortable } from "../http/paging.js";
+import type { Sortable } from "../paging/keyset-paging.js";
 import { deriveCardType, mediaKeysOf } from "./card-types.js";
 import type { MediaType } from "./card-types.js";
 import type { CardKind } from "./card-present.js";
 import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { mediaByKey } from "./media.js";
+import { sortColumns } from "./sort-columns.js";
 
-export const CARD_SORT: Sortable = {
+const CARD_COLUMNS = {
   id: { field: "id", type: "string" },
   name: { field: "name", type: "string" },
   card_type: { field: "cardType", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
+} as const;
+
+/** Each kind's list sorts by what its own catalog entry declares (spec §4.7 lists kinds apart). */
+export const CARD_SORT: Readonly<Record<CardKind, Sortable>> = {
+  generic: sortColumns("cards.list", CARD_COLUMNS),
+  poll: sortColumns("cards.poll.list", CARD_COLUMNS),
+  video_conversation: sortColumns("cards.video_conversation.list", CARD_COLUMNS),
+  image_conversation: sortColumns("cards.image_conversation.list", CARD_COLUMNS),
 };
 
 /** What the media library says of one key, as the recorded cards carry it. */
@@ -85,13 +94,12 @@ export async function resolveCardBody(
     );
   }
   const mediaType = (key: string): MediaType => (media.get(key)?.mediaType ?? "IMAGE") as MediaType;
-  const derived = deriveCardType(components, slides, mediaType);
-  if (!derived.ok) throw new BadRequestError(derived.errors);
+  const cardType = deriveCardType(components, slides, mediaType);
   const body =
     slides !== undefined
       ? { slides: slides.map((slide) => slide.map((c) => withMetadata(c, media))) }
       : { components: (components ?? []).map((c) => withMetadata(c, media)) };
-  return { cardType: derived.cardType, body: body as Prisma.InputJsonObject };
+  return { cardType, body: body as Prisma.InputJsonObject };
 }
 
 export interface CardInput {
@@ -204,7 +212,7 @@ export function listCards(
   const idFilters = [query.card_id, query.card_ids, uriIds].filter((ids) => ids !== undefined);
   return runList(ctx, {
     scope: `cards.${kind}:${accountId}`,
-    sortable: CARD_SORT,
+    sortable: CARD_SORT[kind],
     defaultSort: "created_at-asc",
     defaultCount,
     params: query,

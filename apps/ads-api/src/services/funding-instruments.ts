@@ -2,13 +2,13 @@ import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Db } from "../db/database.js";
 import type { FundingInstrument, Prisma } from "../generated/prisma/client.js";
-import { BadRequestError, ERROR_CODES, NotFoundError } from "../errors.js";
-import type { Sortable } from "../http/paging.js";
+import { NotFoundError } from "../errors.js";
 import { runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
+import { sortColumns } from "./sort-columns.js";
 import { micro, timestampDate, ts, tsOrNull } from "./time.js";
 
-export const FUNDING_INSTRUMENT_SORT: Sortable = {
+export const FUNDING_INSTRUMENT_SORT = sortColumns("funding_instruments.list", {
   id: { field: "id", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
@@ -17,7 +17,7 @@ export const FUNDING_INSTRUMENT_SORT: Sortable = {
   currency: { field: "currency", type: "string" },
   type: { field: "type", type: "string" },
   description: { field: "description", type: "string" },
-};
+});
 
 /** spec §2.4, with `cancelled` and `paused` as the recorded payloads carry them. */
 export function presentFundingInstrument(row: FundingInstrument): Record<string, unknown> {
@@ -84,59 +84,6 @@ export interface NewFundingInstrument {
   readonly funded_amount_local_micro?: number | undefined;
 }
 
-/**
- * Which fields each type takes (the spec says only "end_time sometimes required" and credit
- * fields "only for some types"; this service's reading):
- * CREDIT_LINE, AGENCY_CREDIT_LINE: credit_limit_local_micro required, no funded amount;
- * INSERTION_ORDER: funded_amount_local_micro and end_time required, no credit limit;
- * PARTNER_MANAGED: funded_amount_local_micro optional, no credit limit;
- * CREDIT_CARD: neither amount.
- */
-export function checkFundingFields(input: NewFundingInstrument): void {
-  const errors: { code: string; message: string; parameter: string }[] = [];
-  const creditLine = input.type === "CREDIT_LINE" || input.type === "AGENCY_CREDIT_LINE";
-  const funded = input.type === "INSERTION_ORDER" || input.type === "PARTNER_MANAGED";
-  const say = (code: string, parameter: string, message: string) =>
-    errors.push({ code, message, parameter });
-  if (creditLine && input.credit_limit_local_micro === undefined) {
-    say(
-      ERROR_CODES.MISSING_PARAMETER,
-      "credit_limit_local_micro",
-      `credit_limit_local_micro is required for ${input.type}`,
-    );
-  }
-  if (!creditLine && input.credit_limit_local_micro !== undefined) {
-    say(
-      ERROR_CODES.INVALID_PARAMETER,
-      "credit_limit_local_micro",
-      `credit_limit_local_micro does not apply to ${input.type}`,
-    );
-  }
-  if (input.type === "INSERTION_ORDER" && input.funded_amount_local_micro === undefined) {
-    say(
-      ERROR_CODES.MISSING_PARAMETER,
-      "funded_amount_local_micro",
-      "funded_amount_local_micro is required for INSERTION_ORDER",
-    );
-  }
-  if (!funded && input.funded_amount_local_micro !== undefined) {
-    say(
-      ERROR_CODES.INVALID_PARAMETER,
-      "funded_amount_local_micro",
-      `funded_amount_local_micro does not apply to ${input.type}`,
-    );
-  }
-  if (input.type === "INSERTION_ORDER" && input.end_time === undefined) {
-    say(ERROR_CODES.MISSING_PARAMETER, "end_time", "end_time is required for INSERTION_ORDER");
-  }
-  // Both are checked timestamps of one fixed width (YYYY-MM-DDThh:mm:ssZ): their text order is
-  // their time order, so they are parsed once, where the row is written.
-  if (input.end_time !== undefined && input.end_time <= input.start_time) {
-    say(ERROR_CODES.INVALID_PARAMETER, "end_time", "end_time must be after start_time");
-  }
-  if (errors.length > 0) throw new BadRequestError(errors);
-}
-
 export function createFundingInstrumentRow(
   db: Db,
   accountId: string,
@@ -167,14 +114,15 @@ export function createFundingInstrumentRow(
 
 /**
  * spec §4.5 sandbox create (no cost is incurred). Create and delete are served on the sandbox
- * host only, which reaches sandbox accounts only (http/ads-route.ts).
+ * host only, which reaches sandbox accounts only (routes/ads-route.ts).
  */
 export function createFundingInstrument(
   ctx: AppContext,
   accountId: string,
   input: NewFundingInstrument,
 ): Promise<FundingInstrument> {
-  checkFundingFields(input);
+  // Which fields each type takes, and end_time after start_time, are catalog rules
+  // (@adsgraph/models FUNDING_FIELDS_BY_TYPE), checked before the handler runs.
   return createFundingInstrumentRow(ctx.prisma, accountId, input, ctx.clock());
 }
 

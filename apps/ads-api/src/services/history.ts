@@ -2,7 +2,7 @@ import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
 import type { HistoryEntry, Prisma } from "../generated/prisma/client.js";
-import type { Sortable } from "../http/paging.js";
+import type { Sortable } from "../paging/keyset-paging.js";
 import { runList } from "./list.js";
 import type { ListOutcome } from "./list.js";
 import { timestampDate, ts } from "./time.js";

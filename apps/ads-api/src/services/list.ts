@@ -1,7 +1,7 @@
 import { LIMITS } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
-import { fetchPage, resolveSort } from "../http/paging.js";
-import type { Sortable } from "../http/paging.js";
+import { fetchPage, resolveSort } from "../paging/keyset-paging.js";
+import type { Sortable } from "../paging/keyset-paging.js";
 
 type Where = Record<string, unknown>;
 

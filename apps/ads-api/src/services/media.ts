@@ -2,9 +2,9 @@ import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { AccountMedia, MediaLibraryObject, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
-import type { Sortable } from "../http/paging.js";
 import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
+import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
 
 /** spec §2.6; video-only fields are left out for images (the models make them optional). */
@@ -60,12 +60,12 @@ export async function deleteMediaLibraryObject(
   return ctx.prisma.mediaLibraryObject.findUniqueOrThrow({ where: { mediaKey } });
 }
 
-export const ACCOUNT_MEDIA_SORT: Sortable = {
+export const ACCOUNT_MEDIA_SORT = sortColumns("account_media.list", {
   id: { field: "id", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
   creative_type: { field: "creativeType", type: "string" },
-};
+});
 
 /** spec §2.5. */
 export function presentAccountMedia(row: AccountMedia): Record<string, unknown> {

@@ -29,7 +29,14 @@ function mediaFields(
   media: MediaLibraryObject,
   poster: MediaLibraryObject | undefined,
 ): Record<string, string> {
-  if (media.mediaType !== "VIDEO") return { image_url: media.mediaUrl };
+  // An image poll shows its image as the poster: §2.8 lists only video_* fields for media polls.
+  if (media.mediaType !== "VIDEO") {
+    return {
+      video_poster_url: media.mediaUrl,
+      video_poster_width: String(media.width),
+      video_poster_height: String(media.height),
+    };
+  }
   return {
     video_url: media.mediaUrl,
     video_hls_url: media.mediaUrl.replace(/\.mp4$/, ".m3u8"),
@@ -48,8 +55,9 @@ function mediaFields(
 
 /**
  * The media of a media poll: in the media library, the account having the media polls
- * feature; an image at least 800 px wide at 1.91:1 (spec §4.7), or a video (VIDEO_POLLS, as
- * the spec observes).
+ * feature; an image at least 800 px wide at 1.91:1 (spec §4.7), or a video (the fields §2.8
+ * lists for media polls). Either reads card_type VIDEO_POLLS (ads-api README, "Where the spec
+ * is silent").
  */
 async function pollMedia(
   ctx: AppContext,
@@ -77,7 +85,8 @@ async function pollMedia(
       `a poll image must be at least ${MIN_IMAGE_WIDTH} px wide with aspect ratio 1.91:1 (got ${media.width}x${media.height})`,
     );
   }
-  return { cardType: "IMAGE_POLLS", fields: mediaFields(media, undefined) };
+  // spec §2.8 observes only VIDEO_POLLS and TEXT_POLLS: every poll with media is VIDEO_POLLS.
+  return { cardType: "VIDEO_POLLS", fields: mediaFields(media, undefined) };
 }
 
 /** spec §4.7 poll create; there is no update. It closes duration_in_minutes after creation. */

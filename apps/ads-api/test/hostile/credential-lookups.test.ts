@@ -1,7 +1,6 @@
 import {
   buildAuthorizeUrl,
   buildBasicAuthorization,
-  getRequestToken,
   parseAuthorizationHeader,
   serializeForm,
   signRequest,
@@ -13,6 +12,7 @@ import { findUserByScreenName } from "../../src/credentials/users.js";
 import { createActor, TEST_PASSWORD } from "../support/actors.js";
 import type { Actor } from "../support/actors.js";
 import { formFields, getPage, postForm } from "../support/browser.js";
+import { getRequestToken } from "../support/oauth-legs.js";
 import type { ApiResponse } from "../support/signed-fetch.js";
 import { startHostileServer } from "./support/hostile-server.js";
 import type { HostileServer } from "./support/hostile-server.js";

@@ -10,8 +10,8 @@ import { DEMO } from "../../src/seed/demo-credentials.js";
 import { createActor } from "../support/actors.js";
 import type { Actor } from "../support/actors.js";
 import { itemsOf } from "../support/bodies.js";
-import { killHard, startChild } from "../support/child-server.js";
-import type { ChildServer } from "../support/child-server.js";
+import { startAdsApiProcess } from "../../src/testing/start-ads-api-process.js";
+import type { AdsApiProcess } from "../../src/testing/start-ads-api-process.js";
 import { AdsClient, withQuery } from "../support/signed-fetch.js";
 import type { ApiResponse } from "../support/signed-fetch.js";
 import { startHostileServer } from "./support/hostile-server.js";
@@ -66,7 +66,7 @@ describe.each(TEST_ENGINES)("replay after a SIGKILL on %s", (engine) => {
   let dir: string;
   let target: TestTarget;
   let env: Record<string, string>;
-  let child: ChildServer | undefined;
+  let child: AdsApiProcess | undefined;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "adsgraph-hostile-replay-"));
@@ -77,19 +77,16 @@ describe.each(TEST_ENGINES)("replay after a SIGKILL on %s", (engine) => {
       ADS_API_ADS_URL: `http://127.0.0.1:${ads}`,
       ADS_API_SANDBOX_URL: `http://127.0.0.1:${sandbox}`,
       ADS_API_SECRET_KEY_FILE: path.join(dir, "secret.key"),
-      ...(target.target.engine === "pglite"
-        ? { ADS_API_PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" }
-        : { DATABASE_URL: target.target.url }),
     };
   });
   afterAll(async () => {
-    if (child !== undefined) await killHard(child);
+    if (child !== undefined) await child.kill();
     await target.drop();
     await rm(dir, { recursive: true, force: true });
   });
 
   it("refuses every captured request once the server is back (code 32), and writes once", async () => {
-    child = await startChild(env);
+    child = await startAdsApiProcess({ database: target.target, env });
     const name = `Replayed after a kill ${Date.now()}`;
     const campaigns = `/12/accounts/${account}/campaigns`;
     const create = capture(
@@ -106,10 +103,10 @@ describe.each(TEST_ENGINES)("replay after a SIGKILL on %s", (engine) => {
       const first = await replay(request);
       expect(first.status, answerOf(first)).toBe(200);
     }
-    await killHard(child);
+    await child.kill();
     child = undefined;
 
-    child = await startChild(env);
+    child = await startAdsApiProcess({ database: target.target, env });
     for (const request of [create, read, sandboxCreate]) {
       expectRefused(await replay(request), { status: 401, code: 32 });
     }

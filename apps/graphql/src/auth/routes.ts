@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { textProblem } from "@adsgraph/models";
-import {
-  buildAuthenticateUrl,
-  getAccessToken,
-  getRequestToken,
-  invalidateAccessToken,
-  OAuthHttpError,
-  type OAuthClientConfig,
-} from "@adsgraph/oauth";
+import { buildAuthenticateUrl } from "@adsgraph/oauth";
+import { RestApiError, RestRateLimitError, type RestClient } from "@adsgraph/rest-client";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { LoginAttempts } from "../sessions/login-attempts.js";
@@ -18,7 +12,13 @@ import { signInLimited, type SignInLimit } from "./sign-in-limit.js";
 import { couldBeCrossSite, PREFLIGHT_HINT } from "./require-preflight.js";
 
 export interface AuthRouteOptions {
-  oauth: OAuthClientConfig;
+  /**
+   * The REST client signed with the facade's consumer keys: the credential endpoints of spec
+   * §4.1 are called through it, by catalog id, like every other endpoint.
+   */
+  upstream: RestClient;
+  /** `{base_url}` of the ads service, where the user's browser is sent to approve. */
+  baseUrl: string;
   sessions: SessionStore;
   attempts: LoginAttempts;
   publicUrl: string;
@@ -56,9 +56,9 @@ function problem(reply: FastifyReply, status: number, code: string, message: str
   return reply.code(status).send({ error: { code, message } });
 }
 
-/** An upstream refusal the caller can act on, without any credential in it. */
+/** An upstream refusal the caller can act on, without any credential in it (rest-client redacts). */
 function upstreamProblem(reply: FastifyReply, error: unknown) {
-  if (error instanceof OAuthHttpError) {
+  if (error instanceof RestApiError || error instanceof RestRateLimitError) {
     return problem(
       reply,
       502,
@@ -80,20 +80,26 @@ function upstreamProblem(reply: FastifyReply, error: unknown) {
  * the PIN flow's POSTs act on no session and set no cookie, so a forged one gains nothing.
  */
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
-  const { oauth, sessions, attempts, publicUrl } = options;
+  const { upstream, baseUrl, sessions, attempts, publicUrl } = options;
   const sessionCookie = cookieOptions(publicUrl, options.sessionTtlSeconds);
   const loginCookie = cookieOptions(publicUrl, options.loginTtlSeconds, "/auth");
 
-  const startSession = async (requestToken: string, secret: string, verifier: string) => {
-    const access = await getAccessToken(oauth, {
-      requestToken: { token: requestToken, tokenSecret: secret },
-      verifier,
-    });
+  /** Leg 1: a request token for `callback` (spec §4.1: always sent; `oob` for the PIN flow). */
+  const requestToken = (callback: string) =>
+    upstream.call("oauth.request_token", { oauth_callback: callback });
+
+  /** Leg 3, signed with the request token and its secret (RFC 5849 §2.3). */
+  const startSession = async (token: string, secret: string, verifier: string) => {
+    const access = await upstream.call(
+      "oauth.access_token",
+      { oauth_token: token, oauth_verifier: verifier },
+      { token: { token, tokenSecret: secret } },
+    );
     return sessions.create({
-      userId: access.userId,
-      screenName: access.screenName,
-      accessToken: access.token,
-      accessTokenSecret: access.tokenSecret,
+      userId: access.user_id,
+      screenName: access.screen_name,
+      accessToken: access.oauth_token,
+      accessTokenSecret: access.oauth_token_secret,
     });
   };
 
@@ -101,18 +107,15 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     const forceLogin = (request.query as Record<string, unknown>).force_login === "true";
     const binding = randomBytes(24).toString("base64url");
     try {
-      const requestToken = await getRequestToken(oauth, { callback: `${publicUrl}/auth/callback` });
+      const started = await requestToken(`${publicUrl}/auth/callback`);
       await attempts.begin({
-        requestToken: requestToken.token,
-        requestTokenSecret: requestToken.tokenSecret,
+        requestToken: started.oauth_token,
+        requestTokenSecret: started.oauth_token_secret,
         browserBinding: binding,
       });
       return await reply
         .setCookie(LOGIN_COOKIE, binding, loginCookie)
-        .redirect(
-          buildAuthenticateUrl(oauth.baseUrl, { token: requestToken.token, forceLogin }),
-          303,
-        );
+        .redirect(buildAuthenticateUrl(baseUrl, { token: started.oauth_token, forceLogin }), 303);
     } catch (error) {
       return upstreamProblem(reply, error);
     }
@@ -155,15 +158,15 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
 
   app.post("/auth/pin/start", signInLimited(options.signInLimit), async (_request, reply) => {
     try {
-      const requestToken = await getRequestToken(oauth, { callback: "oob" });
+      const started = await requestToken("oob");
       await attempts.begin({
-        requestToken: requestToken.token,
-        requestTokenSecret: requestToken.tokenSecret,
+        requestToken: started.oauth_token,
+        requestTokenSecret: started.oauth_token_secret,
         browserBinding: null,
       });
       return await reply.send({
-        request_token: requestToken.token,
-        authorize_url: buildAuthenticateUrl(oauth.baseUrl, { token: requestToken.token }),
+        request_token: started.oauth_token,
+        authorize_url: buildAuthenticateUrl(baseUrl, { token: started.oauth_token }),
       });
     } catch (error) {
       return upstreamProblem(reply, error);
@@ -214,13 +217,12 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     const current = await currentSession(request);
     if (!current) return problem(reply, 401, "UNAUTHENTICATED", "No live session to end.");
     try {
-      await invalidateAccessToken(oauth, {
-        token: current.accessToken,
-        tokenSecret: current.accessTokenSecret,
+      await upstream.call("oauth.invalidate_token", undefined, {
+        token: { token: current.accessToken, tokenSecret: current.accessTokenSecret },
       });
     } catch (error) {
       // Already invalid upstream (401) is what logout wants anyway; anything else is reported.
-      if (!(error instanceof OAuthHttpError && error.status === 401))
+      if (!(error instanceof RestApiError && error.status === 401))
         return upstreamProblem(reply, error);
     }
     await sessions.revoke(current.id, "logout");

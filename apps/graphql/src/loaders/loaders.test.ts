@@ -1,71 +1,47 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../errors.js";
-import { createRequestCounter } from "../upstream/request-counter.js";
-import type { Upstream } from "../upstream/upstream.js";
+import { scriptedClient } from "../upstream/scripted-client.test-support.js";
 import { createLoaders } from "./loaders.js";
-
-interface Call {
-  method: string;
-  id: string;
-  param?: string;
-  ids?: readonly string[];
-  params: Record<string, unknown>;
-}
 
 /** An upstream whose accounts hold campaigns `c<n>` and funding instruments `f<n>`. */
 function fakeUpstream(existing: (accountId: string, id: string) => boolean) {
-  const calls: Call[] = [];
   const item = (accountId: string, id: string) => ({
     id,
     account_id: accountId,
     funding_instrument_id: `f${Number(id.slice(1)) % 3}`,
     deleted: false,
   });
-  const upstream = {
-    counter: createRequestCounter(),
-    byIdList: (
-      id: string,
-      param: string,
-      ids: readonly string[],
-      params: Record<string, unknown>,
-    ) => {
-      calls.push({ method: "byIdList", id, param, ids, params });
-      const accountId = String(params.account_id);
-      if (param === "funding_instrument_ids") {
-        return Promise.resolve(
-          Array.from({ length: 9 }, (_, n) => item(accountId, `c${n}`)).filter((c) =>
-            ids.includes(c.funding_instrument_id),
-          ),
-        );
-      }
-      return Promise.resolve(
-        ids.filter((i) => existing(accountId, i)).map((i) => item(accountId, i)),
+  const list = (data: unknown[]) => ({ data, next_cursor: null });
+  const { client, calls } = scriptedClient(({ endpointId, params }) => {
+    const accountId = String(params.account_id);
+    if (endpointId === "campaigns.get")
+      return { data: item(accountId, String(params.campaign_id)) };
+    const byFunding = params.funding_instrument_ids;
+    if (Array.isArray(byFunding)) {
+      return list(
+        Array.from({ length: 9 }, (_, n) => item(accountId, `c${n}`)).filter((c) =>
+          byFunding.includes(c.funding_instrument_id),
+        ),
       );
-    },
-    page: (id: string, params: Record<string, unknown>) => {
-      calls.push({ method: "page", id, params });
-      const accountId = String(params.account_id);
-      return Promise.resolve({
-        items: [item(accountId, "c1"), item(accountId, "c2")],
-        nextCursor: null,
-        totalCount: undefined,
-      });
-    },
-    get: (id: string, params: Record<string, unknown>) => {
-      calls.push({ method: "get", id, params });
-      const accountId = String(params.account_id);
-      return Promise.resolve(
-        item(accountId, String(params.campaign_id ?? params.funding_instrument_id)),
+    }
+    const ids = params.campaign_ids;
+    if (Array.isArray(ids)) {
+      return list(
+        ids
+          .map(String)
+          .filter((i) => existing(accountId, i))
+          .map((i) => item(accountId, i)),
       );
-    },
-  };
-  return { upstream: upstream as unknown as Upstream, calls };
+    }
+    return list([item(accountId, "c1"), item(accountId, "c2")]);
+  });
+  return { upstream: client, calls };
 }
 
 describe("per-request loaders", () => {
   it("batch a tick's by-id loads per account into one lookup each; missing ids fail alone", async () => {
     const { upstream, calls } = fakeUpstream((_account, id) => id !== "c404");
-    // The upstream layer then splits each lookup into requests of ≤200 ids (upstream.test.ts).
+    // rest-client splits each account's lookup into requests of ≤200 ids.
     const loaders = createLoaders(upstream, { batching: true });
     const keys = [
       ...Array.from({ length: 450 }, (_, n) => `a1/c${n}`),
@@ -74,9 +50,13 @@ describe("per-request loaders", () => {
       "a1/c3", // asked twice
     ];
     const results = await loaders.campaign.loadMany(keys);
-    expect(calls.map((c) => [c.params.account_id, c.ids?.length, c.param])).toEqual([
-      ["a1", 450, "campaign_ids"], // c404 and c3 are among the 450
-      ["a2", 1, "campaign_ids"],
+    const asked = (params: Readonly<Record<string, unknown>>) =>
+      Array.isArray(params.campaign_ids) ? params.campaign_ids.length : undefined;
+    expect(calls.map((c) => [c.params.account_id, asked(c.params)]).sort()).toEqual([
+      ["a1", 200], // c404 and c3 are among the 450 distinct ids of a1
+      ["a1", 200],
+      ["a1", 50],
+      ["a2", 1],
     ]);
     expect(calls[0]?.params).toMatchObject({ with_draft: true });
     expect(results[450]).toMatchObject({ id: "c7", account_id: "a2" });
@@ -90,7 +70,7 @@ describe("per-request loaders", () => {
     const loaders = createLoaders(upstream, { batching: true });
     await loaders.page("campaign", "a1", { count: 2 });
     expect(await loaders.campaign.load("a1/c2")).toMatchObject({ id: "c2" });
-    expect(calls.map((c) => c.method)).toEqual(["page"]);
+    expect(calls.map((c) => c.endpointId)).toEqual(["campaigns.list"]);
   });
 
   it("read one-to-many edges of many parents together and group them", async () => {
@@ -106,7 +86,7 @@ describe("per-request loaders", () => {
     expect(f1.map((c) => c.id)).toEqual(["c1", "c4", "c7"]);
     expect(none).toEqual([]);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ param: "funding_instrument_ids", ids: ["f0", "f1", "f9"] });
+    expect(calls[0]?.params).toMatchObject({ funding_instrument_ids: ["f0", "f1", "f9"] });
     // The edge primed the campaigns it read.
     await loaders.campaign.load("a1/c4");
     expect(calls).toHaveLength(1);
@@ -121,9 +101,14 @@ describe("per-request loaders", () => {
       loaders.campaign.load("a1/c1"),
       loaders.campaign.load("a1/c2"),
     ]);
-    expect(calls.map((c) => c.method)).toEqual(["page", "get", "get", "get"]);
+    expect(calls.map((c) => c.endpointId)).toEqual([
+      "campaigns.list",
+      "campaigns.get",
+      "campaigns.get",
+      "campaigns.get",
+    ]);
     expect(calls[1]).toMatchObject({
-      id: "campaigns.get",
+      endpointId: "campaigns.get",
       params: { account_id: "a1", campaign_id: "c1" },
     });
   });

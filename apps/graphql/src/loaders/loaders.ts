@@ -1,9 +1,9 @@
-import type { ParamsOf } from "@adsgraph/rest-client";
+import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors.js";
-import type { ListPage, Upstream } from "../upstream/upstream.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
 import { ENTITIES, shapeOf } from "./entities.js";
+import { entityReads } from "./entity-reads.js";
 import type { EntityKind, EntityShapes } from "./entities.js";
 import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
@@ -41,13 +41,13 @@ export interface Loaders extends EntityLoaders {
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
-  accountsPage(params: ParamsOf<"accounts.list">): Promise<ListPage<AccountShape>>;
+  accountsPage(params: ParamsOf<"accounts.list">): Promise<Page<AccountShape>>;
   /** One page of an account's list; primes the by-id loader of its kind. */
   page<K extends EntityKind>(
     kind: K,
     accountId: string,
     params: ListParamsOf<K>,
-  ): Promise<ListPage<EntityShapes[K]>>;
+  ): Promise<Page<EntityShapes[K]>>;
   /** `total_count` of an account's list with these filters. */
   totalCount<K extends EntityKind>(
     kind: K,
@@ -56,43 +56,23 @@ export interface Loaders extends EntityLoaders {
   ): Promise<number>;
 }
 
-export function createLoaders(upstream: Upstream, { batching }: { batching: boolean }): Loaders {
+export function createLoaders(upstream: RestClient, { batching }: { batching: boolean }): Loaders {
+  const reads = entityReads(upstream);
   const readOne = <K extends EntityKind>(kind: K) => {
-    const spec = ENTITIES[kind];
+    const { what } = ENTITIES[kind];
     return async (key: EntityKey): Promise<EntityShapes[K]> => {
       const parsed = parseEntityKey(key);
-      if (parsed === null) throw new NotFoundError(`No ${spec.what} has the id ${key}.`);
+      if (parsed === null) throw new NotFoundError(`No ${what} has the id ${key}.`);
       const { accountId, id } = parsed;
-      if (spec.single !== null) {
-        const data = await upstream.get(spec.single.id, {
-          account_id: accountId,
-          [spec.single.param]: id,
-        } as never);
-        return shapeOf(kind, data, accountId);
-      }
-      const answer = await upstream.page(spec.list, {
-        account_id: accountId,
-        [spec.ids]: [id],
-        ...spec.lookup,
-      });
-      const item = answer.items[0];
-      if (item === undefined)
-        throw new NotFoundError(`No ${spec.what} ${id} in account ${accountId}.`);
+      const item = await reads[kind].one(accountId, id);
+      if (item === undefined) throw new NotFoundError(`No ${what} ${id} in account ${accountId}.`);
       return shapeOf(kind, item, accountId);
     };
   };
   const readMany =
     <K extends EntityKind>(kind: K) =>
-    async (accountId: string, ids: string[]): Promise<EntityShapes[K][]> => {
-      const spec = ENTITIES[kind];
-      const items = await upstream.byIdList(spec.list, spec.ids, ids, {
-        account_id: accountId,
-        ...spec.lookup,
-        // One page per chunk: a chunk names at most 200 ids.
-        count: Math.min(ids.length, 200),
-      });
-      return items.map((item) => shapeOf(kind, item, accountId));
-    };
+    async (accountId: string, ids: string[]): Promise<EntityShapes[K][]> =>
+      (await reads[kind].many(accountId, ids)).map((item) => shapeOf(kind, item, accountId));
   const entity = <K extends EntityKind>(kind: K): ByIdLoader<EntityKey, EntityShapes[K]> =>
     batching
       ? accountScopedLoader<EntityShapes[K]>(ENTITIES[kind].what, readMany(kind))
@@ -108,13 +88,12 @@ export function createLoaders(upstream: Upstream, { batching }: { batching: bool
     imageConversationCard: entity("imageConversationCard"),
   };
 
-  const getAccount = (accountId: string) => upstream.get("accounts.get", { account_id: accountId });
+  const getAccount = async (accountId: string) =>
+    (await upstream.call("accounts.get", { account_id: accountId })).data;
   const accountDetail = (batching ? perKeyLoader : directLoader)(getAccount);
   const account: ByIdLoader<string, AccountShape> = batching
-    ? accountScopedLoader("account", async (_scope, ids) =>
-        upstream.byIdList("accounts.list", "account_ids", ids, {
-          count: Math.min(ids.length, 200),
-        }),
+    ? accountScopedLoader("account", (_scope, ids) =>
+        upstream.collectMany("accounts.list", { ids }, { by: "account_ids" }),
       )
     : directLoader(getAccount);
   // The account loader is keyed like entities (`<scope>/<id>`) so accounts share its batching.
@@ -126,19 +105,24 @@ export function createLoaders(upstream: Upstream, { batching }: { batching: bool
     },
   };
   const userAccess = (batching ? perKeyLoader : directLoader)(async (accountId: string) => ({
-    ...(await upstream.get("authenticated_user_access.get", { account_id: accountId })),
+    ...(await upstream.call("authenticated_user_access.get", { account_id: accountId })).data,
     account_id: accountId,
   }));
 
   const campaignEdges = new Map<string, ByIdLoader<EntityKey, CampaignShape[]>>();
   const childCampaigns = (filter: CampaignFilter) => async (accountId: string, fiIds: string[]) =>
     (
-      await upstream.byIdList("campaigns.list", "funding_instrument_ids", fiIds, {
-        account_id: accountId,
-        count: 1000,
-        with_deleted: filter.withDeleted,
-        with_draft: filter.withDraft,
-      })
+      await upstream.collectMany(
+        "campaigns.list",
+        {
+          ids: fiIds,
+          account_id: accountId,
+          count: 1000,
+          with_deleted: filter.withDeleted,
+          with_draft: filter.withDraft,
+        },
+        { by: "funding_instrument_ids" },
+      )
     ).map((item) => {
       const campaign = shapeOf("campaign", item, accountId);
       primeEntity("campaign", campaign);
@@ -175,7 +159,7 @@ export function createLoaders(upstream: Upstream, { batching }: { batching: bool
       }
       return loader;
     },
-    iabCategories: () => (iab ??= upstream.all("iab_categories.list", { count: 1000 })),
+    iabCategories: () => (iab ??= upstream.collect("iab_categories.list", { count: 1000 })),
     async accountsPage(params) {
       const page = await upstream.page("accounts.list", params);
       if (batching)
@@ -183,13 +167,11 @@ export function createLoaders(upstream: Upstream, { batching }: { batching: bool
       return page;
     },
     async page(kind, accountId, params) {
-      const spec = ENTITIES[kind];
-      const answer = await upstream.page(spec.list, { ...params, account_id: accountId } as never);
+      const answer = await reads[kind].page(accountId, params);
       const items = answer.items.map((item) => shapeOf(kind, item, accountId));
       for (const item of items) primeEntity(kind, item);
       return { ...answer, items };
     },
-    totalCount: (kind, accountId, params) =>
-      upstream.totalCount(ENTITIES[kind].list, { ...params, account_id: accountId } as never),
+    totalCount: (kind, accountId, params) => reads[kind].totalCount(accountId, params),
   };
 }

@@ -30,7 +30,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.write("accounts.update", {
+        const { data } = await upstream.call("accounts.update", {
           account_id: input.accountId,
           name: optional(input.name),
           industry_type: optional(input.industryType),
@@ -45,7 +45,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateSandboxAccount"),
     resolve: (_root, _args, { upstream }) =>
-      attempt(async () => ({ account: (await upstream.write("accounts.create", {})).data })),
+      attempt(async () => ({ account: (await upstream.call("accounts.create", {})).data })),
   }),
   deleteSandboxAccount: t.field({
     type: AccountPayload("DeleteSandboxAccount", "The account, now with deleted=true."),
@@ -56,7 +56,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(
         async () => ({
-          account: (await upstream.write("accounts.delete", { account_id: input.accountId })).data,
+          account: (await upstream.call("accounts.delete", { account_id: input.accountId })).data,
         }),
         accountFields,
       ),

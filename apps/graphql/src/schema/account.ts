@@ -1,18 +1,14 @@
 import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
+import type { ParamsOf } from "@adsgraph/rest-client";
+import type { ObjectFieldBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
+import type { Types } from "../builder.js";
 import { ID_INPUT } from "../input/input-rules.js";
 import type { AccountShape, UserAccessShape } from "../loaders/shapes.js";
-import {
-  connectionComplexity,
-  connectionType,
-  given,
-  resolveConnection,
-  sortBy,
-  pageArgs,
-} from "./connections.js";
+import { connectionComplexity, connectionType, resolveConnection } from "./connections.js";
 import { AccountPermissionEnum, IndustryTypeEnum } from "./enums.js";
-import { sortInput } from "./sort.js";
+import { listArgs } from "./list-args.js";
 
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
@@ -94,40 +90,39 @@ interface ViewerShape {
 }
 
 const AccountConnection = connectionType("Account", AccountRef, "Accounts the caller can access.");
-const AccountSort = sortInput("Account", "accounts.list");
+
+/** The caller's accounts (spec §4.3 accounts.list), a page at a time. */
+function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
+  const list = listArgs(t.arg, "accounts.list", {
+    ids: "account_ids",
+    sort: "Account",
+    describe: { account_ids: "Only these account ids (≤200).", q: "Case-insensitive name prefix." },
+  });
+  return t.field({
+    type: AccountConnection,
+    nullable: true,
+    complexity: connectionComplexity,
+    args: list.args,
+    resolve: (_viewer, args, { loaders, upstream }, info) => {
+      // The catalog's parameters under its wire names (see listArgs).
+      const filters = list.wireFilters(args) as ParamsOf<"accounts.list">;
+      return resolveConnection(
+        info,
+        args,
+        list.maxCount,
+        (page) => loaders.accountsPage({ ...filters, ...page }),
+        () => upstream.totalCount("accounts.list", filters),
+      );
+    },
+  });
+}
 
 const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
   description: "The signed-in user and the ad accounts they can access.",
   fields: (t) => ({
     userId: t.exposeString("userId", { description: "Digits (exceeds 2^53: a string)." }),
     screenName: t.exposeString("screenName"),
-    accounts: t.field({
-      type: AccountConnection,
-      nullable: true,
-      complexity: connectionComplexity,
-      args: {
-        ...pageArgs(t.arg),
-        ids: t.arg.stringList({ ...ID_INPUT, description: "Only these account ids (≤200)." }),
-        q: t.arg.string({ description: "Case-insensitive name prefix." }),
-        withDeleted: t.arg.boolean(),
-        sort: t.arg({ type: AccountSort }),
-      },
-      resolve: (_viewer, args, { loaders, upstream }, info) => {
-        const filters = {
-          ...given(args.ids, "account_ids"),
-          ...given(args.q, "q"),
-          ...given(args.withDeleted, "with_deleted"),
-          ...sortBy(args.sort),
-        };
-        return resolveConnection(
-          info,
-          args,
-          1000,
-          (page) => loaders.accountsPage({ ...filters, ...page }),
-          () => upstream.totalCount("accounts.list", filters),
-        );
-      },
-    }),
+    accounts: viewerAccounts(t),
   }),
 });
 

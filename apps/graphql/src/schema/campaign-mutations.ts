@@ -120,7 +120,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateCampaignInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.write("campaigns.create", {
+        const { data } = await upstream.call("campaigns.create", {
           account_id: input.accountId,
           ...toWire(input),
         });
@@ -138,7 +138,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const { accountId, id } = ownedId(input.id);
-        const { data } = await upstream.write("campaigns.update", {
+        const { data } = await upstream.call("campaigns.update", {
           account_id: accountId,
           campaign_id: id,
           ...toWire(input),
@@ -155,7 +155,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
         const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.write("campaigns.delete", {
+        const { data } = await upstream.call("campaigns.delete", {
           account_id: accountId,
           campaign_id: id,
         });
@@ -172,7 +172,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: BatchCampaignsInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.write("campaigns.batch", {
+        const { data } = await upstream.call("campaigns.batch", {
           account_id: input.accountId,
           operations: input.operations.map((operation) => ({
             operation_type: operation.type,

@@ -4,18 +4,11 @@ import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CampaignShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import {
-  connectionComplexity,
-  connectionType,
-  given,
-  resolveAccountList,
-  sortBy,
-  pageArgs,
-} from "./connections.js";
+import { accountListField } from "./account-list-field.js";
+import { connectionType } from "./connections.js";
 import { BudgetOptimizationEnum, EntityStatusEnum } from "./enums.js";
 import { FundingInstrumentRef } from "./funding-instrument.js";
 import { money, MoneyRef } from "./scalars.js";
-import { sortInput } from "./sort.js";
 
 export const CampaignRef = builder.objectRef<CampaignShape>("Campaign");
 
@@ -98,41 +91,16 @@ export const CampaignConnection = connectionType(
   "Campaigns of an account.",
 );
 
-const CampaignSort = sortInput("Campaign", "campaigns.list");
-
 builder.objectFields(AccountRef, (t) => ({
-  campaigns: t.field({
+  campaigns: accountListField(t, "campaigns.list", {
     type: CampaignConnection,
-    nullable: true,
     description: "The account's campaigns (spec §4.5), a page at a time.",
-    complexity: connectionComplexity,
-    args: {
-      ...pageArgs(t.arg),
-      ids: t.arg.stringList({ ...ID_INPUT, description: "Only these campaign ids (≤200)." }),
-      fundingInstrumentIds: t.arg.stringList({
-        ...ID_INPUT,
-        description: "Only campaigns of these funding instruments (≤200).",
-      }),
-      q: t.arg.string({ description: "Case-insensitive name prefix (1 to 255 characters)." }),
-      withDraft: t.arg.boolean({ description: "Include draft campaigns." }),
-      withDeleted: t.arg.boolean({ description: "Include deleted campaigns." }),
-      sort: t.arg({ type: CampaignSort }),
-    },
-    resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "campaign_ids"),
-        ...given(args.fundingInstrumentIds, "funding_instrument_ids"),
-        ...given(args.q, "q"),
-        ...given(args.withDraft, "with_draft"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "campaign",
-        accountId: account.id,
-        filters,
-      });
+    describe: {
+      campaign_ids: "Only these campaign ids (≤200).",
+      funding_instrument_ids: "Only campaigns of these funding instruments (≤200).",
+      q: "Case-insensitive name prefix (1 to 255 characters).",
+      with_draft: "Include draft campaigns.",
+      with_deleted: "Include deleted campaigns.",
     },
   }),
   campaign: t.field({

@@ -117,7 +117,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateCardInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.write("cards.create", {
+        const { data } = await upstream.call("cards.create", {
           account_id: input.accountId,
           name: input.name,
           ...(bodyOf(input) as object),
@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const { accountId, id } = ownedId(input.id);
-        const { data } = await upstream.write("cards.update", {
+        const { data } = await upstream.call("cards.update", {
           account_id: accountId,
           card_id: id,
           name: optional(input.name),
@@ -152,7 +152,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
         const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.write("cards.delete", {
+        const { data } = await upstream.call("cards.delete", {
           account_id: accountId,
           card_id: id,
         });

@@ -1,26 +1,16 @@
-import type { ArgBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
-import { CARD_URI_INPUT, ID_INPUT } from "../input/input-rules.js";
-import type { Types } from "../builder.js";
+import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
 import { CardComponentUnion, mediaOfComponents } from "./card-components.js";
 import type { ComponentShape } from "./card-components.js";
-import {
-  connectionComplexity,
-  SMALL_LIST,
-  connectionType,
-  given,
-  resolveAccountList,
-  sortBy,
-  pageArgs,
-} from "./connections.js";
-import { CardTypeEnum } from "./enums.js";
+import { accountListField } from "./account-list-field.js";
+import { SMALL_LIST, connectionType } from "./connections.js";
+import { countsTotal } from "./list-args.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
-import { sortInput } from "./sort.js";
 
 const TYPE_OF_KIND: Record<CardKind, string> = {
   generic: "GenericCard",
@@ -140,72 +130,24 @@ builder.node(GenericCardRef, {
 });
 
 const GenericCardConnection = connectionType("GenericCard", GenericCardRef, "Generic cards.", {
-  totalCount: false,
+  totalCount: countsTotal("cards.list"),
 });
-export const CardSort = sortInput("Card", "cards.list");
-
-/** Arguments of the poll and conversation card lists (spec §4.7: the same filters). */
-export const cardListArgs = (arg: ArgBuilder<Types>) => ({
-  ...pageArgs(arg),
-  ids: arg.stringList({ ...ID_INPUT, description: "Only these card ids (≤200)." }),
-  q: arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
-  withDeleted: arg.boolean(),
-  sort: arg({ type: CardSort }),
-});
-
-/** Those arguments as wire filters. */
-export function cardListFilters(args: {
-  ids?: string[] | null;
-  q?: string | null;
-  withDeleted?: boolean | null;
-  sort?: { field: string; direction?: string | null } | null;
-}) {
-  return {
-    ...given(args.ids, "card_ids"),
-    ...given(args.q, "q"),
-    ...given(args.withDeleted, "with_deleted"),
-    ...sortBy(args.sort),
-  };
-}
+/** Argument descriptions of the poll and conversation card lists (spec §4.7: the same filters). */
+export const CARD_LIST_DESCRIPTIONS = {
+  card_ids: "Only these card ids (≤200).",
+  q: "Case-insensitive name prefix (≤80 characters).",
+} as const;
 
 builder.objectFields(AccountRef, (t) => ({
-  cards: t.field({
+  // spec §4.7: count ≤200 and no with_total_count (nor totalCount), as its catalog entry says.
+  cards: accountListField(t, "cards.list", {
     type: GenericCardConnection,
-    nullable: true,
     description: "Cards created with components or slides (spec §4.7), a page at a time.",
-    complexity: connectionComplexity,
-    args: {
-      ...pageArgs(t.arg, 200),
-      ids: t.arg.stringList({ ...ID_INPUT, description: "Only these card ids (≤200; `card_id`)." }),
-      cardUris: t.arg.stringList({
-        ...CARD_URI_INPUT,
-        description: "Only these card URIs (≤200).",
-      }),
-      cardTypes: t.arg({ type: [CardTypeEnum] }),
-      q: t.arg.string({ description: "Case-insensitive name prefix (≤80 characters)." }),
-      includeLegacyCards: t.arg.boolean(),
-      withDeleted: t.arg.boolean(),
-      sort: t.arg({ type: CardSort }),
-    },
-    resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "card_id"),
-        ...given(args.cardUris, "card_uris"),
-        ...given(args.cardTypes, "card_types"),
-        ...given(args.q, "q"),
-        ...given(args.includeLegacyCards, "include_legacy_cards"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
-      // spec §4.7: count 1 to 200; this list has no with_total_count (nor totalCount here).
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "genericCard",
-        accountId: account.id,
-        filters,
-        maxCount: 200,
-        counts: false,
-      });
+    sort: "Card",
+    describe: {
+      card_id: "Only these card ids (≤200; `card_id`).",
+      card_uris: "Only these card URIs (≤200).",
+      q: CARD_LIST_DESCRIPTIONS.q,
     },
   }),
   card: t.field({

@@ -5,6 +5,7 @@ const page = (items: string[], nextCursor: string | null) => ({
   items,
   nextCursor,
   totalCount: undefined,
+  envelope: undefined,
 });
 
 describe("connections over forward-only upstream cursors", () => {

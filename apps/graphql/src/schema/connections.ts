@@ -1,3 +1,4 @@
+import type { Page } from "@adsgraph/rest-client";
 import type { ArgBuilder, InterfaceRef, ObjectRef } from "@pothos/core";
 import { GraphQLError, Kind } from "graphql";
 import type { GraphQLResolveInfo, SelectionSetNode } from "graphql";
@@ -7,7 +8,6 @@ import { ERROR_CODES } from "../errors.js";
 import { CURSOR_INPUT } from "../input/input-rules.js";
 import type { EntityKind, EntityShapes } from "../loaders/entities.js";
 import type { ListParamsOf, Loaders } from "../loaders/loaders.js";
-import type { ListPage } from "../upstream/upstream.js";
 
 /** Items per page when `first` is not given. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -35,8 +35,14 @@ export interface Paging {
   after: string | null;
 }
 
+/** One edge: an item and the cursor to go on from after it. */
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
 export interface ConnectionResult<T> {
-  edges: { cursor: string; node: T }[];
+  edges: Edge<T>[];
   pageInfo: {
     hasNextPage: boolean;
     hasPreviousPage: boolean;
@@ -100,7 +106,7 @@ export function pagingFor(args: PageArgs, maxCount: number): Paging {
 
 /** Relay edges and a hand-built pageInfo over one upstream page. */
 export function toConnection<T>(
-  page: ListPage<T>,
+  page: Page<T>,
   paging: Paging,
   totalCount: number | null = page.totalCount ?? null,
 ): ConnectionResult<T> {
@@ -166,21 +172,37 @@ export function connectionType<T>(
   description: string,
   { totalCount = true }: { totalCount?: boolean } = {},
 ): ObjectRef<Types, ConnectionResult<T>> {
-  return builder.connectionObject({
-    type: node as never,
-    name: `${name}Connection`,
+  // Built by hand rather than with the relay plugin's connectionObject, whose types cannot
+  // relate a generic node to its connection's shape; the SDL is the same.
+  const edge = builder.objectRef<Edge<T>>(`${name}Edge`).implement({
+    fields: (t) => ({
+      cursor: t.exposeString("cursor"),
+      node: t.expose("node", { type: node }),
+    }),
+  });
+  return builder.objectRef<ConnectionResult<T>>(`${name}Connection`).implement({
     description,
     fields: (t) => ({
+      edges: t.field({
+        type: [edge],
+        // As the relay plugin's edgesFieldOptions (builder.ts): `first` multiplies already.
+        complexity: { field: 1, multiplier: 1 },
+        resolve: (connection) => connection.edges,
+      }),
+      pageInfo: t.field({
+        type: builder.pageInfoRef(),
+        resolve: (connection) => connection.pageInfo,
+      }),
       ...(totalCount && {
         totalCount: t.int({
           description:
             "How many items match the filters. Costs an upstream request with with_total_count, " +
             "which has its own limit (200 per 15 minutes): select it only when needed.",
-          resolve: (connection) => (connection as unknown as ConnectionResult<T>).totalCount ?? 0,
+          resolve: (connection) => connection.totalCount ?? 0,
         }),
       }),
     }),
-  }) as unknown as ObjectRef<Types, ConnectionResult<T>>;
+  });
 }
 
 /** What an upstream page request gets from `first`/`after` and the totalCount selection. */
@@ -199,7 +221,7 @@ export async function resolveConnection<T>(
   info: GraphQLResolveInfo,
   args: PageArgs,
   maxCount: number,
-  fetchPage: (request: PageRequest) => Promise<ListPage<T>>,
+  fetchPage: (request: PageRequest) => Promise<Page<T>>,
   fetchTotal: () => Promise<number>,
 ): Promise<ConnectionResult<T>> {
   const paging = pagingFor(args, maxCount);
@@ -242,14 +264,4 @@ export function resolveAccountList<K extends EntityKind>(
     (page) => loaders.page(kind, accountId, { ...filters, ...page }),
     () => (counts ? loaders.totalCount(kind, accountId, filters) : Promise.resolve(0)),
   );
-}
-
-/** `sort_by` (spec §4.2: `<attribute>-asc|desc`) from a sort input. */
-export function sortBy(sort: { field: string; direction?: string | null } | null | undefined) {
-  return sort ? { sort_by: `${sort.field}-${sort.direction ?? "asc"}` } : {};
-}
-
-/** Optional filters as wire parameters, leaving out what was not given. */
-export function given<T>(value: T | null | undefined, name: string): Record<string, T> {
-  return value === null || value === undefined ? {} : { [name]: value };
 }

@@ -6,13 +6,9 @@ import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { ConversationCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import { CardInterface, isCardOf, namedMedia, cardListArgs, cardListFilters } from "./card.js";
-import {
-  connectionComplexity,
-  SMALL_LIST,
-  connectionType,
-  resolveAccountList,
-} from "./connections.js";
+import { accountListField } from "./account-list-field.js";
+import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf, namedMedia } from "./card.js";
+import { SMALL_LIST, connectionType } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
 
@@ -119,35 +115,17 @@ const ImageConversationCardConnection = connectionType(
 );
 
 builder.objectFields(AccountRef, (t) => ({
-  videoConversationCards: t.field({
+  videoConversationCards: accountListField(t, "cards.video_conversation.list", {
     type: VideoConversationCardConnection,
-    nullable: true,
     description: "The account's video conversation cards (spec §4.7), a page at a time.",
-    complexity: connectionComplexity,
-    args: cardListArgs(t.arg),
-    resolve: (account, args, { loaders }, info) => {
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "videoConversationCard",
-        accountId: account.id,
-        filters: cardListFilters(args),
-      });
-    },
+    sort: "Card",
+    describe: CARD_LIST_DESCRIPTIONS,
   }),
-  imageConversationCards: t.field({
+  imageConversationCards: accountListField(t, "cards.image_conversation.list", {
     type: ImageConversationCardConnection,
-    nullable: true,
     description: "The account's image conversation cards (spec §4.7), a page at a time.",
-    complexity: connectionComplexity,
-    args: cardListArgs(t.arg),
-    resolve: (account, args, { loaders }, info) => {
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "imageConversationCard",
-        accountId: account.id,
-        filters: cardListFilters(args),
-      });
-    },
+    sort: "Card",
+    describe: CARD_LIST_DESCRIPTIONS,
   }),
 }));
 
@@ -193,7 +171,7 @@ builder.mutationField("createVideoConversationCard", (t) =>
     args: { input: t.arg({ type: CreateVideoConversationCardInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.write("cards.video_conversation.create", {
+        const { data } = await upstream.call("cards.video_conversation.create", {
           account_id: input.accountId,
           name: input.name,
           media_key: input.mediaKey,

@@ -55,6 +55,20 @@ export const PlacementProductTypeEnum = builder.enumType("PlacementProductType",
   description: "spec §4.4: product types of line item placements.",
   values: PLACEMENT_PRODUCT_TYPES,
 });
+/** The enums a list filter of closed values (`creative_types`, `card_types`) is asked in. */
+const FILTER_ENUMS = [
+  { values: CREATIVE_TYPES, ref: CreativeTypeEnum },
+  { values: CARD_TYPES, ref: CardTypeEnum },
+];
+
+/** The GraphQL enum of exactly these values (a catalog enum list's items). */
+export function enumOfValues(values: readonly string[]) {
+  const wanted = [...values].sort().join(",");
+  const found = FILTER_ENUMS.find((entry) => [...entry.values].sort().join(",") === wanted);
+  if (found === undefined) throw new Error(`no GraphQL enum of ${wanted}: add one to enums.ts`);
+  return found.ref;
+}
+
 export const SortDirectionEnum = builder.enumType("SortDirection", {
   values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,
 });

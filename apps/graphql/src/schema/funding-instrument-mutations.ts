@@ -37,7 +37,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateSandboxFundingInstrumentInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.write("funding_instruments.create", {
+        const { data } = await upstream.call("funding_instruments.create", {
           account_id: input.accountId,
           type: input.type,
           currency: input.currency,
@@ -61,7 +61,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
         const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.write("funding_instruments.delete", {
+        const { data } = await upstream.call("funding_instruments.delete", {
           account_id: accountId,
           funding_instrument_id: id,
         });

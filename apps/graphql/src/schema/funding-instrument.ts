@@ -4,17 +4,10 @@ import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { FundingInstrumentShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import {
-  connectionComplexity,
-  connectionType,
-  given,
-  resolveAccountList,
-  sortBy,
-  pageArgs,
-} from "./connections.js";
+import { accountListField } from "./account-list-field.js";
+import { connectionType } from "./connections.js";
 import { FundingInstrumentTypeEnum } from "./enums.js";
 import { money, MoneyRef } from "./scalars.js";
-import { sortInput } from "./sort.js";
 
 export const FundingInstrumentRef = builder.objectRef<FundingInstrumentShape>("FundingInstrument");
 
@@ -77,35 +70,13 @@ const FundingInstrumentConnection = connectionType(
   "Funding instruments of an account.",
 );
 
-const FundingInstrumentSort = sortInput("FundingInstrument", "funding_instruments.list");
-
 builder.objectFields(AccountRef, (t) => ({
-  fundingInstruments: t.field({
+  fundingInstruments: accountListField(t, "funding_instruments.list", {
     type: FundingInstrumentConnection,
-    nullable: true,
     description: "The account's funding instruments (spec §4.5), a page at a time.",
-    complexity: connectionComplexity,
-    args: {
-      ...pageArgs(t.arg),
-      ids: t.arg.stringList({
-        ...ID_INPUT,
-        description: "Only these funding instrument ids (≤200).",
-      }),
-      withDeleted: t.arg.boolean({ description: "Include deleted funding instruments." }),
-      sort: t.arg({ type: FundingInstrumentSort }),
-    },
-    resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "funding_instrument_ids"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "fundingInstrument",
-        accountId: account.id,
-        filters,
-      });
+    describe: {
+      funding_instrument_ids: "Only these funding instrument ids (≤200).",
+      with_deleted: "Include deleted funding instruments.",
     },
   }),
   fundingInstrument: t.field({

@@ -4,17 +4,10 @@ import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { AccountMediaShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import {
-  connectionComplexity,
-  connectionType,
-  given,
-  resolveAccountList,
-  sortBy,
-  pageArgs,
-} from "./connections.js";
+import { accountListField } from "./account-list-field.js";
+import { connectionType } from "./connections.js";
 import { CreativeTypeEnum } from "./enums.js";
 import { attempt, mutationErrors, ownedId, payload } from "./mutations.js";
-import { sortInput } from "./sort.js";
 
 /**
  * A media library object (spec §2.6) as far as it is known: the spec has no read endpoint for
@@ -133,35 +126,12 @@ builder.node(AccountMediaRef, {
 });
 
 const AccountMediaConnection = connectionType("AccountMedia", AccountMediaRef, "Account media.");
-const AccountMediaSort = sortInput("AccountMedia", "account_media.list");
 
 builder.objectFields(AccountRef, (t) => ({
-  media: t.field({
+  media: accountListField(t, "account_media.list", {
     type: AccountMediaConnection,
-    nullable: true,
     description: "The account's media creatives (spec §4.7 account_media), a page at a time.",
-    complexity: connectionComplexity,
-    args: {
-      ...pageArgs(t.arg),
-      ids: t.arg.stringList({ ...ID_INPUT, description: "Only these account media ids (≤200)." }),
-      creativeTypes: t.arg({ type: [CreativeTypeEnum] }),
-      withDeleted: t.arg.boolean(),
-      sort: t.arg({ type: AccountMediaSort }),
-    },
-    resolve: (account, args, { loaders }, info) => {
-      const filters = {
-        ...given(args.ids, "account_media_ids"),
-        ...given(args.creativeTypes, "creative_types"),
-        ...given(args.withDeleted, "with_deleted"),
-        ...sortBy(args.sort),
-      };
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "accountMedia",
-        accountId: account.id,
-        filters,
-      });
-    },
+    describe: { account_media_ids: "Only these account media ids (≤200)." },
   }),
 }));
 
@@ -188,7 +158,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
         const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.write("account_media.delete", {
+        const { data } = await upstream.call("account_media.delete", {
           account_id: accountId,
           account_media_id: id,
         });
@@ -208,7 +178,7 @@ builder.mutationFields((t) => ({
       attempt(
         async () => ({
           mediaLibraryObject: (
-            await upstream.write("media_library.delete", {
+            await upstream.call("media_library.delete", {
               account_id: args.accountId,
               media_key: args.mediaKey,
             })

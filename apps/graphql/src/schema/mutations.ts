@@ -29,7 +29,7 @@ export function payload<T>(
   return builder.objectRef<Record<string, T>>(`${name}Payload`).implement({
     description,
     fields: (t) => ({
-      [field]: t.field({ type, resolve: (result) => result[field] as never }),
+      [field]: t.expose(field, { type }),
     }),
   });
 }

@@ -4,13 +4,9 @@ import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { PollCardShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import { CardInterface, isCardOf, cardListArgs, cardListFilters } from "./card.js";
-import {
-  connectionComplexity,
-  SMALL_LIST,
-  connectionType,
-  resolveAccountList,
-} from "./connections.js";
+import { accountListField } from "./account-list-field.js";
+import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf } from "./card.js";
+import { SMALL_LIST, connectionType } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
 
@@ -80,20 +76,11 @@ builder.node(PollCardRef, {
 const PollCardConnection = connectionType("PollCard", PollCardRef, "Poll cards.");
 
 builder.objectFields(AccountRef, (t) => ({
-  pollCards: t.field({
+  pollCards: accountListField(t, "cards.poll.list", {
     type: PollCardConnection,
-    nullable: true,
     description: "The account's poll cards (spec §4.7), a page at a time.",
-    complexity: connectionComplexity,
-    args: cardListArgs(t.arg),
-    resolve: (account, args, { loaders }, info) => {
-      return resolveAccountList(info, args, {
-        loaders,
-        kind: "pollCard",
-        accountId: account.id,
-        filters: cardListFilters(args),
-      });
-    },
+    sort: "Card",
+    describe: CARD_LIST_DESCRIPTIONS,
   }),
   pollCard: t.field({
     type: PollCardRef,
@@ -131,7 +118,7 @@ builder.mutationField("createPollCard", (t) =>
     args: { input: t.arg({ type: CreatePollCardInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.write("cards.poll.create", {
+        const { data } = await upstream.call("cards.poll.create", {
           account_id: input.accountId,
           name: input.name,
           duration_in_minutes: input.durationInMinutes,

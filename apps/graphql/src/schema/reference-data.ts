@@ -137,16 +137,19 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     description: "Bid limits per currency (spec §4.4: refresh at least monthly).",
     args: { currency: t.arg.string({ description: "Only this ISO 4217 currency." }) },
-    resolve: (_root, args, { upstream }) =>
-      upstream.collection("bidding_rules.list", {
-        ...(args.currency != null && { currency: args.currency }),
-      }),
+    resolve: async (_root, args, { upstream }) =>
+      (
+        await upstream.call("bidding_rules.list", {
+          ...(args.currency != null && { currency: args.currency }),
+        })
+      ).data,
   }),
   contentCategories: t.field({
     type: [ContentCategoryRef],
     nullable: true,
     authScopes: { authenticated: true },
-    resolve: (_root, _args, { upstream }) => upstream.collection("content_categories.list", {}),
+    resolve: async (_root, _args, { upstream }) =>
+      (await upstream.call("content_categories.list", {})).data,
   }),
   iabCategories: t.field({
     type: IabCategoryConnection,
@@ -170,17 +173,19 @@ builder.queryFields((t) => ({
     nullable: true,
     authScopes: { authenticated: true },
     args: { productType: t.arg({ type: PlacementProductTypeEnum }) },
-    resolve: (_root, args, { upstream }) =>
-      upstream.collection("placements.list", {
-        ...(args.productType != null && { product_type: args.productType }),
-      }),
+    resolve: async (_root, args, { upstream }) =>
+      (
+        await upstream.call("placements.list", {
+          ...(args.productType != null && { product_type: args.productType }),
+        })
+      ).data,
   }),
   businessCategories: t.field({
     type: [BusinessCategoryRef],
     nullable: true,
     authScopes: { authenticated: true },
     description: "Advertiser business categories.",
-    resolve: (_root, _args, { upstream }) =>
-      upstream.collection("advertiser_business_categories.list", {}),
+    resolve: async (_root, _args, { upstream }) =>
+      (await upstream.call("advertiser_business_categories.list", {})).data,
   }),
 }));

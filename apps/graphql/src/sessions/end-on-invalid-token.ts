@@ -1,19 +1,16 @@
 import { RestAuthError } from "@adsgraph/rest-client";
-import { signsAsApp } from "../upstream/app-only.js";
-import type { Upstream } from "../upstream/upstream.js";
+import type { Middleware } from "@adsgraph/rest-client";
+import { signsAsApp } from "../upstream/signs-as-app.js";
 
 /**
  * spec §7: once the service answers 401 code 89, the session's access token is dead for good,
  * so the session ends too (later requests get UNAUTHENTICATED without asking upstream). Not
  * when the refused call went out with the app's bearer token: that says nothing of the user.
  */
-export function endSessionOnInvalidToken(
-  upstream: Upstream,
-  endSession: () => Promise<void>,
-): Upstream {
-  const watch = async <T>(call: () => Promise<T>): Promise<T> => {
+export function endSessionOnInvalidToken(endSession: () => Promise<void>): Middleware {
+  return async (_ctx, next) => {
     try {
-      return await call();
+      return await next();
     } catch (error) {
       if (
         error instanceof RestAuthError &&
@@ -23,15 +20,5 @@ export function endSessionOnInvalidToken(
         await endSession();
       throw error;
     }
-  };
-  return {
-    counter: upstream.counter,
-    page: (id, params) => watch(() => upstream.page(id, params)),
-    all: (id, params) => watch(() => upstream.all(id, params)),
-    byIdList: (id, param, ids, params) => watch(() => upstream.byIdList(id, param, ids, params)),
-    totalCount: (id, params) => watch(() => upstream.totalCount(id, params)),
-    collection: (id, params) => watch(() => upstream.collection(id, params)),
-    get: (id, params) => watch(() => upstream.get(id, params)),
-    write: (id, params) => watch(() => upstream.write(id, params)),
   };
 }

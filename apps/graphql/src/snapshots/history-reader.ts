@@ -1,7 +1,7 @@
 import type { AccountAccess } from "../access/account-access.js";
 import { askAccountAccess } from "../access/ask-upstream.js";
 import { ForbiddenError, UnauthenticatedError } from "../errors.js";
-import type { Upstream } from "../upstream/upstream.js";
+import type { RestClient } from "@adsgraph/rest-client";
 import { changedFields, type JsonObject } from "./content-hash.js";
 import type { SnapshotRepository } from "./snapshot-repository.js";
 
@@ -35,7 +35,7 @@ export function createHistoryReader({
 }: {
   repository: SnapshotRepository;
   access: AccountAccess;
-  upstream: Upstream;
+  upstream: RestClient;
   userId: string | null;
 }): HistoryReader {
   return async (resourceType, resourceId, accountId) => {

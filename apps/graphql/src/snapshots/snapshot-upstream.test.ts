@@ -1,11 +1,11 @@
 import { RestNetworkError } from "@adsgraph/rest-client";
 import { describe, expect, it, vi } from "vitest";
 import { createAccountAccess } from "../access/account-access.js";
-import type { Upstream } from "../upstream/upstream.js";
+import { scriptedClient } from "../upstream/scripted-client.test-support.js";
 import { CacheMarks } from "./cache-report.js";
 import { createFreshnessPolicy } from "./freshness.js";
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";
-import { withSnapshots, type SnapshotUpstreamOptions } from "./snapshot-upstream.js";
+import { snapshotMiddleware, type SnapshotUpstreamOptions } from "./snapshot-upstream.js";
 import type { SnapshotBuild, SnapshotWriter } from "./snapshot-writer.js";
 
 /** An in-memory repository and a writer that writes at once: enough to drive the policy. */
@@ -50,28 +50,20 @@ function scriptedUpstream() {
   const calls: string[] = [];
   let down = false;
   const campaign = { id: "c1", account_id: "acc", name: "Spring" };
-  const upstream = {
-    counter: { count: 0 },
-    get(id: string, params: { account_id: string }) {
-      calls.push(id);
-      if (down) {
-        const site = { method: "GET", endpointId: id, path: "/12/accounts/acc" };
-        const detail = "failed: connection refused";
-        return Promise.reject(
-          new RestNetworkError(site, detail, { possiblyApplied: false, attempts: 1 }),
-        );
-      }
-      if (id === "authenticated_user_access.get") {
-        return Promise.resolve({ permissions: [] });
-      }
-      return Promise.resolve({ ...campaign, account_id: params.account_id });
-    },
-    write(id: string) {
-      calls.push(id);
-      return Promise.resolve({ data: { ...campaign, name: "Renamed" } });
-    },
-  } as unknown as Upstream;
-  return { upstream, calls, setDown: (value: boolean) => (down = value) };
+  const { client } = scriptedClient(({ endpointId, params }) => {
+    calls.push(endpointId);
+    if (down) {
+      const site = { method: "GET", endpointId, path: "/12/accounts/acc" };
+      throw new RestNetworkError(site, "failed: connection refused", {
+        possiblyApplied: false,
+        attempts: 1,
+      });
+    }
+    if (endpointId === "authenticated_user_access.get") return { data: { permissions: [] } };
+    if (endpointId === "campaigns.update") return { data: { ...campaign, name: "Renamed" } };
+    return { data: { ...campaign, account_id: params.account_id } };
+  });
+  return { client, calls, setDown: (value: boolean) => (down = value) };
 }
 
 describe("snapshots around upstream", () => {
@@ -85,57 +77,62 @@ describe("snapshots around upstream", () => {
       const marks = new CacheMarks();
       return {
         marks,
-        upstream: withSnapshots(scripted.upstream, {
-          ...store,
-          access,
-          accountWrites,
-          marks,
-          userId,
-          policy: createFreshnessPolicy({ referenceSeconds: 3600, entitySeconds }),
-          now: () => clock,
-          ...overrides,
+        upstream: scripted.client.with({
+          middleware: [
+            snapshotMiddleware({
+              ...store,
+              upstream: scripted.client,
+              access,
+              accountWrites,
+              marks,
+              userId,
+              policy: createFreshnessPolicy({ referenceSeconds: 3600, entitySeconds }),
+              now: () => clock,
+              ...overrides,
+            }),
+          ],
         }),
       };
     };
     return { store, scripted, make, tick: (ms: number) => (clock += ms) };
   };
-  const params = { account_id: "acc", campaign_id: "c1" } as never;
+  const params = { account_id: "acc", campaign_id: "c1" };
 
   it("answers a second read from a fresh snapshot, with no upstream call", async () => {
     const { scripted, make, tick } = setup();
     const first = make("u1");
-    await first.upstream.get("campaigns.get", params);
+    await first.upstream.call("campaigns.get", params);
     tick(10_000);
     const second = make("u1");
-    const value = await second.upstream.get("campaigns.get", params);
+    const { data: value } = await second.upstream.call("campaigns.get", params);
     expect(scripted.calls).toEqual(["campaigns.get"]);
     expect(second.marks.lookup(value)).toEqual({ stale: false, snapshotAt: new Date(1_000_000) });
 
     tick(30_000); // past the entity freshness
-    await make("u1").upstream.get("campaigns.get", params);
+    await make("u1").upstream.call("campaigns.get", params);
     expect(scripted.calls).toEqual(["campaigns.get", "campaigns.get"]);
   });
 
   it("answers from the last snapshot during an outage, marked stale", async () => {
     const { scripted, make, tick } = setup(0);
-    await make("u1").upstream.get("campaigns.get", params);
+    await make("u1").upstream.call("campaigns.get", params);
     tick(5_000);
     scripted.setDown(true);
     const during = make("u1");
-    const value = await during.upstream.get("campaigns.get", params);
+    const { data: value } = await during.upstream.call("campaigns.get", params);
     expect(value).toMatchObject({ id: "c1", name: "Spring" });
     expect(during.marks.lookup(value)?.stale).toBe(true);
   });
 
   it("never serves an account's snapshot to a caller upstream has not vouched for", async () => {
     const { scripted, make } = setup();
-    await make("u1").upstream.get("campaigns.get", params);
+    await make("u1").upstream.call("campaigns.get", params);
     scripted.setDown(true);
     // u2 never read the account and upstream cannot be asked: the snapshot stays unserved.
-    await expect(make("u2").upstream.get("campaigns.get", params)).rejects.toThrow(
+    await expect(make("u2").upstream.call("campaigns.get", params)).rejects.toThrow(
       RestNetworkError,
     );
-    await expect(make(null).upstream.get("campaigns.get", params)).rejects.toThrow(
+    await expect(make(null).upstream.call("campaigns.get", params)).rejects.toThrow(
       RestNetworkError,
     );
   });
@@ -143,11 +140,11 @@ describe("snapshots around upstream", () => {
   it("does not answer from snapshots older than a write to the account, and records the write", async () => {
     const { scripted, store, make, tick } = setup();
     const u1 = make("u1").upstream;
-    await u1.get("campaigns.get", params);
+    await u1.call("campaigns.get", params);
     tick(1000);
-    await u1.write("campaigns.update", { ...(params as object), name: "Renamed" } as never);
+    await u1.call("campaigns.update", { ...params, name: "Renamed" });
     tick(1000);
-    await make("u1").upstream.get("campaigns.get", params);
+    await make("u1").upstream.call("campaigns.get", params);
     expect(scripted.calls).toEqual(["campaigns.get", "campaigns.update", "campaigns.get"]);
     expect(store.rows.get("campaign|c1")?.body).toMatchObject({ name: "Spring" });
     expect(store.rows.get("campaign|c1")?.version).toBe(3);
@@ -164,8 +161,8 @@ describe("snapshots around upstream", () => {
     };
     const stringify = vi.spyOn(JSON, "stringify");
     const u1 = make("u1", { writer: held }).upstream;
-    await u1.get("campaigns.get", params);
-    await u1.get("campaigns.get", params);
+    await u1.call("campaigns.get", params);
+    await u1.call("campaigns.get", params);
     // The call's key is canonical JSON of the parameters (strings only); no answer is serialised.
     const serialised = stringify.mock.calls.filter(
       ([arg]) => typeof arg === "object" && arg !== null,

@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
-import { RestApiError, RestNetworkError, RestRateLimitError } from "@adsgraph/rest-client";
+import { getEndpoint } from "@adsgraph/models";
+import {
+  answerWith,
+  RestApiError,
+  RestNetworkError,
+  RestRateLimitError,
+} from "@adsgraph/rest-client";
+import type { Middleware, RestClient, RestResponse } from "@adsgraph/rest-client";
 import type { AccountAccess } from "../access/account-access.js";
 import { askAccountAccess } from "../access/ask-upstream.js";
-import type { Upstream } from "../upstream/upstream.js";
 import type { CacheMarks } from "./cache-report.js";
 import { canonicalJson, type JsonObject, type JsonValue } from "./content-hash.js";
 import { entityTypeOf, isReferenceEndpoint, type FreshnessPolicy } from "./freshness.js";
@@ -25,6 +31,8 @@ export interface SnapshotUpstreamOptions {
   marks: CacheMarks;
   /** The caller; null without a session (then only public reference data is served). */
   userId: string | null;
+  /** The request's client below the snapshots, to ask whether the caller may see an account. */
+  upstream: RestClient;
   now?: () => number;
 }
 
@@ -41,16 +49,18 @@ const QUERY_PREFIX = "query:";
 const MAX_RECENT_DIGESTS = 50_000;
 
 /**
- * Snapshots around the request's upstream: every answer is stored (as one "query" snapshot for
- * the call, and one entity snapshot per resource, so history accrues), a fresh snapshot answers
- * without an upstream call, and during an outage the last snapshot answers, marked stale.
+ * Snapshots around each upstream call of a request (a middleware): every read's answer is
+ * stored (as one "query" snapshot for the call, and one entity snapshot per resource, so
+ * history accrues), a fresh snapshot answers without an upstream call, and during an outage the
+ * last snapshot answers, marked stale. A write marks its account written (no fresh answer from
+ * before it) and records the resource it answers.
  *
  * Isolation: a snapshot of an account is served only when `access` says the caller may see that
  * account now (asked upstream at most once per ACCESS_CHECK_TTL_SECONDS). Reference data belongs
  * to no account and is served to any signed-in caller; nothing is served without a session.
  */
-export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions): Upstream {
-  const { repository, writer, access, policy, accountWrites, marks, userId } = options;
+export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware {
+  const { repository, writer, access, policy, accountWrites, marks, userId, upstream } = options;
   const recentDigests = options.recentDigests ?? new Map<string, string>();
   const rememberDigest = (key: string, digest: string) => {
     recentDigests.delete(key);
@@ -67,31 +77,24 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     if (userId === null) return false;
     if (accountId === null) return true;
     return access
-      .canAccess(userId, accountId, () => askAccountAccess(inner, accountId))
+      .canAccess(userId, accountId, () => askAccountAccess(upstream, accountId))
       .catch(() => false); // cannot tell (upstream down, no recent answer): never serve
   };
 
-  const markValue = <T>(value: T, snapshot: SnapshotVersion, stale: boolean): T => {
+  /** The answer of a snapshot: its resources marked as such (`extensions.cache`). */
+  const answerFrom = (snapshot: SnapshotVersion, stale: boolean): RestResponse<unknown> => {
+    const body = snapshot.body.value;
     const mark = { stale, snapshotAt: snapshot.checkedAt };
-    const markOne = (item: unknown) => {
+    for (const item of resourcesOf(body)) {
       if (typeof item === "object" && item !== null) marks.mark(item, mark);
-    };
-    if (Array.isArray(value)) value.forEach(markOne);
-    else if (typeof value === "object" && value !== null && "items" in value) {
-      (value as { items: unknown[] }).items.forEach(markOne);
-    } else markOne(value);
-    return value;
+    }
+    return answerWith(body);
   };
 
   const entitySnapshots = (endpointId: string, params: unknown, value: unknown, at: Date) => {
     const type = entityTypeOf(endpointId);
     const paramAccount = accountOf(params);
-    const items = Array.isArray(value)
-      ? value
-      : typeof value === "object" && value !== null && "items" in value
-        ? (value as { items: unknown[] }).items
-        : [value];
-    return items.flatMap((item): SnapshotInput[] => {
+    return (Array.isArray(value) ? value : [value]).flatMap((item): SnapshotInput[] => {
       if (typeof item !== "object" || item === null) return [];
       const body = item as JsonObject;
       const id =
@@ -111,27 +114,18 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     });
   };
 
-  async function read<T>(
-    method: string,
+  async function read(
     endpointId: string,
-    params: unknown,
-    extra: JsonValue,
-    fetch: () => Promise<T>,
-  ): Promise<T> {
+    params: Readonly<Record<string, unknown>>,
+    fetch: () => Promise<RestResponse<unknown>>,
+  ): Promise<RestResponse<unknown>> {
     const accountId = accountOf(params);
     // A call that names no account and is not reference data answers the caller's own view
     // (the accounts list): its snapshot is keyed by the caller, so only they are ever served it.
     const personal = accountId === null && !isReferenceEndpoint(endpointId);
     const resourceType = `${QUERY_PREFIX}${endpointId}`;
     const resourceId = createHash("sha256")
-      .update(
-        canonicalJson({
-          method,
-          params: params as JsonValue,
-          extra,
-          ...(personal && { user: userId }),
-        }),
-      )
+      .update(canonicalJson({ params: keyParams(params), ...(personal && { user: userId }) }))
       .digest("hex");
     const lastSnapshot = async () =>
       (await repository.latest(resourceType, [resourceId])).get(resourceId);
@@ -147,22 +141,22 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
         (writtenAt === undefined || writtenAt < checkedAt) &&
         (await mayServe(accountId))
       ) {
-        return markValue(snapshot.body.value as T, snapshot, false);
+        return answerFrom(snapshot, false);
       }
     }
 
-    let value: T;
+    let answer: RestResponse<unknown>;
     try {
-      value = await fetch();
+      answer = await fetch();
     } catch (error) {
       if (!isOutage(error)) throw error;
       const snapshot = await lastSnapshot();
-      if (snapshot && (await mayServe(accountId)))
-        return markValue(snapshot.body.value as T, snapshot, true);
+      if (snapshot && (await mayServe(accountId))) return answerFrom(snapshot, true);
       throw error;
     }
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
-    if (options.recordReads === false) return value;
+    if (options.recordReads === false) return answer;
+    const value = answer.body;
     const at = new Date(now());
     // The response path keeps only a reference: serialising, hashing and building the entity
     // snapshots run in the writer's drain. Safe because nothing (loaders, resolvers, marks)
@@ -170,7 +164,7 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     writer.enqueue(() =>
       recordAnswer(resourceType, resourceId, accountId, endpointId, params, value, at),
     );
-    return value;
+    return answer;
   }
 
   /** What one answer records (in the drain): a touch when unchanged, else versions. */
@@ -206,41 +200,83 @@ export function withSnapshots(inner: Upstream, options: SnapshotUpstreamOptions)
     const stored = JSON.parse(text) as JsonObject;
     return [
       { resourceType, resourceId, accountId, body: stored, contentHash: digest, fetchedAt: at },
-      ...entitySnapshots(endpointId, params, stored.value, at),
+      ...entitySnapshots(endpointId, params, dataOf(stored.value), at),
     ];
   }
 
-  return {
-    counter: inner.counter,
-    page: (id, params) => read("page", id, params, null, () => inner.page(id, params)),
-    all: (id, params) => read("all", id, params, null, () => inner.all(id, params)),
-    byIdList: (id, param, ids, params) =>
-      read("byIdList", id, params, { param, ids: [...new Set(ids)].sort() }, () =>
-        inner.byIdList(id, param, ids, params),
-      ),
-    totalCount: (id, params) =>
-      read("totalCount", id, params, null, () => inner.totalCount(id, params)),
-    collection: (id, params) =>
-      read("collection", id, params, null, () => inner.collection(id, params)),
-    get: (id, params) => read("get", id, params, null, () => inner.get(id, params)),
-    async write(id, params) {
-      const result = await inner.write(id, params);
-      const accountId = accountOf(params);
-      if (accountId !== null) {
-        accountWrites.set(accountId, now());
-        if (userId !== null) access.remember(userId, accountId, true);
-      }
-      const data = (result as { data?: unknown }).data;
-      if (data !== undefined) {
-        const at = new Date(now());
-        writer.enqueue(() => {
-          const stored = JSON.parse(JSON.stringify({ data })) as { data: JsonValue };
-          return entitySnapshots(id, params, stored.data, at);
-        });
-      }
-      return result;
-    },
+  async function write(
+    endpointId: string,
+    params: Readonly<Record<string, unknown>>,
+    send: () => Promise<RestResponse<unknown>>,
+  ): Promise<RestResponse<unknown>> {
+    const answer = await send();
+    const accountId = accountOf(params);
+    if (accountId !== null) {
+      accountWrites.set(accountId, now());
+      if (userId !== null) access.remember(userId, accountId, true);
+    }
+    const data = dataOf(answer.body);
+    if (data !== undefined) {
+      const at = new Date(now());
+      writer.enqueue(() => {
+        const stored = JSON.parse(JSON.stringify({ data })) as { data: JsonValue };
+        return entitySnapshots(endpointId, params, stored.data, at);
+      });
+    }
+    return answer;
+  }
+
+  return (ctx, next) => {
+    const endpoint = getEndpoint(ctx.endpointId);
+    if (endpoint.method !== "GET") return write(ctx.endpointId, ctx.params, next);
+    // Only JSON answers are snapshots (no streams, browser pages or form answers).
+    const kind = endpoint.response.kind;
+    if (kind === "stream" || kind === "html" || kind === "form") return next();
+    return read(ctx.endpointId, ctx.params, next);
   };
+}
+
+/** The resources of an answer: its `data` items, or its one `data` resource. */
+function resourcesOf(envelope: unknown): unknown[] {
+  const data = dataOf(envelope);
+  if (data === undefined) return [];
+  return Array.isArray(data) ? data : [data];
+}
+
+function dataOf(envelope: unknown): unknown {
+  return typeof envelope === "object" && envelope !== null && "data" in envelope
+    ? envelope.data
+    : undefined;
+}
+
+/** Id-list parameters (lookups and filters): their order says nothing of the answer. */
+const ID_LIST = /(^|_)(ids|uris)$|^card_id$/;
+
+/**
+ * The parameters as a snapshot key: id lists are sorted, so one set of ids asked in any order
+ * shares a snapshot (the order of other lists, such as sort_by, is kept).
+ */
+function keyParams(params: Readonly<Record<string, unknown>>): JsonValue {
+  const key: Record<string, JsonValue> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    key[name] =
+      Array.isArray(value) && ID_LIST.test(name) ? value.map(String).sort() : toJson(value);
+  }
+  return key;
+}
+
+/** A parameter value as JSON, without serialising it (keys are built on the response path). */
+function toJson(value: unknown): JsonValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, toJson(item)]));
+  // Validated parameters hold nothing else (no functions, symbols or bigints).
+  return null;
 }
 
 function accountOf(params: unknown): string | null {

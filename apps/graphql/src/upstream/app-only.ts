@@ -1,14 +1,23 @@
-import { getEndpoint, isEndpointId } from "@adsgraph/models";
+import type { Middleware, RestClient } from "@adsgraph/rest-client";
+import { UnauthenticatedError } from "../errors.js";
+import { signsAsApp } from "./signs-as-app.js";
 
 /**
- * Calls the facade makes with its own app-only bearer token rather than as the session's user
- * (issue 8: reference data needs no user context, so it costs no user's rate limit, and its
- * answer is the same for every caller). The catalog's `bearer-or-user` kind says which.
+ * Routes a request's calls: none without a session (the facade is no open proxy of its app's
+ * rate limits), reference data through `app` (the app-only bearer, its own rate-limit state),
+ * the rest on as the session's user.
  */
-export function signsAsApp(endpointId: string | undefined): boolean {
-  return (
-    endpointId !== undefined &&
-    isEndpointId(endpointId) &&
-    getEndpoint(endpointId).auth === "bearer-or-user"
-  );
+export function appBearerRouting({
+  app,
+  signedIn,
+}: {
+  app: RestClient;
+  signedIn: boolean;
+}): Middleware {
+  return (ctx, next) => {
+    if (!signedIn) throw new UnauthenticatedError("Sign in first: this request has no session.");
+    return signsAsApp(ctx.endpointId)
+      ? app.request(ctx.endpointId, ctx.params, ctx.options)
+      : next();
+  };
 }

@@ -1,4 +1,4 @@
-import type { Hooks } from "@adsgraph/rest-client";
+import type { Middleware } from "@adsgraph/rest-client";
 
 /** Upstream requests made for one GraphQL request (every attempt counts, retries included). */
 export interface RequestCounter {
@@ -7,8 +7,8 @@ export interface RequestCounter {
   readonly withTotalCount: number;
   /** Requests by catalog endpoint id, e.g. `{ "campaigns.list": 2 }`. */
   byEndpoint(): Record<string, number>;
-  /** rest-client hooks that feed this counter; passed on every call of the request. */
-  readonly hooks: Hooks;
+  /** Counts each attempt of every call below it (through an onRequest hook on the call). */
+  readonly middleware: Middleware;
 }
 
 export function createRequestCounter(): RequestCounter {
@@ -23,12 +23,22 @@ export function createRequestCounter(): RequestCounter {
       return withTotalCount;
     },
     byEndpoint: () => Object.fromEntries([...byEndpoint].sort(([a], [b]) => a.localeCompare(b))),
-    hooks: {
-      onRequest: (event) => {
-        total += 1;
-        if (/[?&]with_total_count=true(&|$)/.test(event.url)) withTotalCount += 1;
-        byEndpoint.set(event.endpointId, (byEndpoint.get(event.endpointId) ?? 0) + 1);
-      },
+    middleware: (ctx, next) => {
+      const hooks = ctx.options.hooks;
+      return next({
+        options: {
+          ...ctx.options,
+          hooks: {
+            ...hooks,
+            onRequest: (event) => {
+              total += 1;
+              if (/[?&]with_total_count=true(&|$)/.test(event.url)) withTotalCount += 1;
+              byEndpoint.set(event.endpointId, (byEndpoint.get(event.endpointId) ?? 0) + 1);
+              hooks?.onRequest?.(event);
+            },
+          },
+        },
+      });
     },
   };
 }

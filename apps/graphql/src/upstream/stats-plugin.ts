@@ -11,7 +11,7 @@ export function upstreamStatsPlugin(): ApolloServerPlugin<GraphQLContext> {
       Promise.resolve({
         willSendResponse: ({ response, contextValue }) => {
           if (response.body.kind !== "single") return Promise.resolve();
-          const counter = contextValue.upstream.counter;
+          const counter = contextValue.requestCounter;
           response.body.singleResult.extensions = {
             ...response.body.singleResult.extensions,
             upstream: {

@@ -1,16 +1,11 @@
-import { randomBytes } from "node:crypto";
 import {
-  DEFAULT_LIMITS,
   DEMO,
-  openDatabase,
-  seedBench,
-  seedDemo,
-  startServer,
-  type BenchOptions,
+  startAdsApi as startAdsApiHarness,
+  type BenchAccount,
   type Limits,
   type RunningServer,
 } from "@adsgraph/ads-api";
-import { createTestTarget, type DatabaseTarget } from "@adsgraph/storage";
+import type { DatabaseTarget } from "@adsgraph/storage";
 import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
 
 /** The real ads-api, in process, on port 0 for its three host roles, over a fresh database. */
@@ -22,7 +17,7 @@ export interface RunningAdsApi {
   served(): { total: number; byEndpoint: Readonly<Record<string, number>> };
   reset(): void;
   /** Seeds a large account (ads-api's bench generator); the demo user administers it unless `grantUserIds` says otherwise. */
-  seedBench(options: Partial<BenchOptions> & { accountId: string }): Promise<void>;
+  seedBench(options: BenchAccount): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +32,7 @@ export interface RunningAdsApi {
 export const STACK_ENGINE: DatabaseTarget["engine"] =
   process.env.ADSGRAPH_TEST_ENGINE === "pglite" ? "pglite" : "postgresql";
 
+/** ads-api's test harness with the demo data, its request log read by endpoint id. */
 export async function startAdsApi({
   limits = {},
   latencyMs = 0,
@@ -51,33 +47,18 @@ export async function startAdsApi({
   logStream?: NodeJS.WritableStream;
   logLevel?: "silent" | "info";
 } = {}): Promise<RunningAdsApi> {
-  const testTarget = await createTestTarget(engine, "adsapi_for_graphql");
-  const db = await openDatabase(testTarget.target);
-  const server = await startServer({
-    db,
-    secretKey: randomBytes(32),
+  const adsApi = await startAdsApiHarness({
+    engine,
+    name: "adsapi_for_graphql",
+    limits,
+    latencyMs,
+    logLevel,
     ...(logStream && { logStream }),
-    config: {
-      hosts: {
-        base: "http://127.0.0.1:0",
-        ads: "http://127.0.0.1:0",
-        "ads-sandbox": "http://127.0.0.1:0",
-      },
-      tls: undefined,
-      limits: { ...DEFAULT_LIMITS, ...limits },
-      latencyMs,
-      logLevel,
-    },
   });
-  await seedDemo(server.ctx.prisma, server.ctx.box);
-  const log = server.ctx.requestLog;
+  const log = adsApi.ctx.requestLog;
   return {
-    server,
-    env: {
-      ADS_API_BASE_URL: server.urls.base,
-      ADS_API_ADS_URL: server.urls.ads,
-      ADS_API_SANDBOX_URL: server.urls["ads-sandbox"],
-    },
+    server: adsApi.server,
+    env: { ...adsApi.env },
     served: () => {
       const counts = log.counts();
       return { total: counts.total, byEndpoint: counts.byEndpoint };
@@ -85,21 +66,10 @@ export async function startAdsApi({
     reset: () => {
       log.reset();
     },
-    seedBench: async (options) => {
-      await seedBench(server.ctx.prisma, {
-        campaigns: 0,
-        fundingInstruments: 1,
-        cards: 0,
-        seed: 1,
-        grantUserIds: [DEMO.user.id],
-        ...options,
-      });
+    seedBench: async (account) => {
+      await adsApi.seedBench(account);
     },
-    close: async () => {
-      await server.close();
-      await db.close();
-      await testTarget.drop();
-    },
+    close: () => adsApi.close(),
   };
 }
 

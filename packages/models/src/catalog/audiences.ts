@@ -179,6 +179,14 @@ export const audienceEndpoints = group(
     response: list(audiencePermissionSchema),
   }),
   endpoint({
+    id: "custom_audiences.permissions.get",
+    method: "GET",
+    path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions/:custom_audience_permission_id",
+    summary: "One custom-audience share.",
+    params: { ...customPath, custom_audience_permission_id: adsId },
+    response: single(audiencePermissionSchema),
+  }),
+  endpoint({
     id: "custom_audiences.permissions.create",
     method: "POST",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions",

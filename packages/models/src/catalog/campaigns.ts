@@ -4,8 +4,10 @@ import { timestampParam } from "../fields/timestamps.js";
 import { flag } from "../fields/booleans.js";
 import {
   campaignBatchOperations,
+  campaignCreateRules,
   campaignFields,
   campaignRules,
+  campaignUpdateFields,
 } from "../params/campaign-fields.js";
 import { campaignSchema } from "../resources/campaign.js";
 import {
@@ -16,6 +18,7 @@ import { adsId, currencyCode } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { batch, list, single } from "./responses.js";
+import { fundingEndAfterStart, fundingFieldsForType } from "../rules/funding-instrument.js";
 
 const campaignPath = { ...accountPath, campaign_id: adsId };
 const fundingInstrumentPath = { ...accountPath, funding_instrument_id: adsId };
@@ -53,7 +56,7 @@ export const campaignEndpoints = group(
     params: { ...accountPath, ...campaignFields },
     // spec §4.5: "remaining parameters ... not shown", so others are let through.
     openParams: true,
-    rules: campaignRules,
+    rules: campaignCreateRules,
     response: single(campaignSchema),
   }),
   endpoint({
@@ -70,7 +73,7 @@ export const campaignEndpoints = group(
     method: "PUT",
     path: "/accounts/:account_id/campaigns/:campaign_id",
     summary: "Update a campaign.",
-    params: { ...campaignPath, ...campaignFields },
+    params: { ...campaignPath, ...campaignUpdateFields },
     rules: campaignRules,
     response: single(campaignSchema),
   }),
@@ -116,11 +119,13 @@ export const campaignEndpoints = group(
       currency: currencyCode,
       start_time: timestampParam(),
       type: fundingInstrumentTypeSchema,
-      // spec §4.5: "end_time sometimes required" without saying when; optional here.
+      // spec §4.5: "end_time sometimes required", the amounts "only for some types": which
+      // type requires, allows or refuses each is the rule's table (FUNDING_FIELDS_BY_TYPE).
       end_time: timestampParam().optional(),
       credit_limit_local_micro: money().optional(),
       funded_amount_local_micro: money().optional(),
     },
+    rules: [fundingFieldsForType, fundingEndAfterStart],
     response: single(fundingInstrumentSchema),
   }),
   endpoint({

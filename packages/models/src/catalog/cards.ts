@@ -13,7 +13,7 @@ import {
   pollCardSchema,
 } from "../resources/card.js";
 import { mediaKey } from "../resources/media.js";
-import { componentsXorSlides, notBothComponentsAndSlides } from "../rules/cards.js";
+import { cardShape, componentsXorSlides, notBothComponentsAndSlides } from "../rules/cards.js";
 import { conversationCardCtas } from "../rules/conversation-card.js";
 import { pollChoicesInOrder } from "../rules/poll.js";
 import { adsId } from "../scalars.js";
@@ -85,7 +85,7 @@ export const cardEndpoints = group(
       components: components.optional(),
       slides: slides.optional(),
     },
-    rules: [componentsXorSlides],
+    rules: [componentsXorSlides, cardShape],
     location: "json",
     response: single(cardSchema),
   }),
@@ -100,7 +100,7 @@ export const cardEndpoints = group(
       components: components.optional(),
       slides: slides.optional(),
     },
-    rules: [notBothComponentsAndSlides],
+    rules: [notBothComponentsAndSlides, cardShape],
     location: "json",
     response: single(cardSchema),
   }),

@@ -54,6 +54,12 @@ describe("catalog", () => {
       auth: "bearer",
     });
     expect(byId("activity.stream").response.kind).toBe("stream");
+    // §5: Account Activity takes OAuth 2.0 or OAuth 1.0a user context.
+    const activity = endpoints.filter((entry) => entry.id.startsWith("activity."));
+    expect(activity.map((entry) => [entry.id, entry.auth])).toEqual([
+      ["activity.stream", "bearer-or-oauth1"],
+      ["activity.subscriptions.create", "bearer-or-oauth1"],
+    ]);
     // §4.4 reference data belongs to no account: the app-only bearer may read it.
     const reference = endpoints.filter((entry) => entry.auth === "bearer-or-user");
     expect(reference.map((entry) => entry.id).sort()).toEqual([

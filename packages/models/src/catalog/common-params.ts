@@ -44,9 +44,10 @@ export const cardNameQuery = { q: text(LIMITS.cardQueryLength).optional() };
 const COMMON_SORTABLE = ["id", "created_at", "updated_at"] as const;
 
 /**
- * `sort_by` attributes per list. Lists ads-api serves name exactly the attributes of its
- * `Sortable` maps (apps/ads-api/src/services/*.ts, checked there against `endpoint.sortable`);
- * the others name the resource's fields of spec §2.
+ * `sort_by` attributes per list, declared once here and read as `endpoint.sortable`:
+ * rest-client validates `sort_by` against them, ads-api sorts by exactly them (its services
+ * only say which column holds each) and the GraphQL `<Name>SortField` enums offer them. Lists
+ * ads-api does not serve name the resource's fields of spec §2.
  */
 export const SORTABLE = {
   accounts: ["id", "name", "timezone", "created_at", "updated_at"],

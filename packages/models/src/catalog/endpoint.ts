@@ -16,13 +16,25 @@ export type ApiVersion = "12" | "5" | "2" | "1.1";
  * `oauth1-request`: OAuth 1.0a signed with consumer keys and no or a temporary request token.
  * `basic`: API key and secret (§4.1 /oauth2/token). `bearer`: app-only bearer token.
  * `bearer-or-user`: either of those two; for calls that need no user context (§4.4 reference
- * data, which belongs to no account).
+ * data, which belongs to no account): a client may send the app's bearer for any user.
+ * `bearer-or-oauth1`: OAuth 2.0 bearer or OAuth 1.0a user context, and the answer depends on
+ * who calls (§5 Account Activity: when OAuth 1.0a is present its permissions govern).
  * `none`: not signed (the browser pages of §4.1).
  */
 export type AuthKind =
-  "oauth1-user" | "oauth1-request" | "basic" | "bearer" | "bearer-or-user" | "none";
-/** `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON object body. */
-export type ParamLocation = "path" | "query" | "form" | "json" | "body";
+  | "oauth1-user"
+  | "oauth1-request"
+  | "basic"
+  | "bearer"
+  | "bearer-or-user"
+  | "bearer-or-oauth1"
+  | "none";
+/**
+ * `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON
+ * object body; `header` = an `oauth_*` protocol parameter carried in the OAuth 1.0a
+ * Authorization header (RFC 5849 §3.5.1; spec §4.1 request_token, access_token).
+ */
+export type ParamLocation = "path" | "query" | "form" | "json" | "body" | "header";
 
 type Shape = z.ZodRawShape;
 type ParamsObject<S extends Shape, Open extends boolean> = Open extends true

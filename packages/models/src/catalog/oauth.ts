@@ -41,6 +41,8 @@ export const oauthEndpoints = group(
       oauth_callback: oauthCallback,
       svc_auth_access_type: z.enum(["read", "write"]).optional(),
     },
+    // spec §4.1: oauth_callback is one of the Authorization header's OAuth parameters.
+    locations: { oauth_callback: "header" },
     response: form(requestTokenResultSchema),
   }),
   endpoint({
@@ -78,6 +80,8 @@ export const oauthEndpoints = group(
       oauth_token: credential,
       oauth_verifier: credential,
     },
+    // The request token and the verifier travel (and are signed) in the Authorization header.
+    locations: { oauth_token: "header", oauth_verifier: "header" },
     response: form(accessTokenResultSchema),
   }),
   endpoint({
@@ -112,6 +116,8 @@ export const oauthEndpoints = group(
     auth: "oauth1-user",
     summary: "Revoke a bearer token (signed with the app owner's access token).",
     params: { access_token: credential },
+    // The bearer token to revoke goes in the form body, out of URLs and their logs.
+    location: "form",
     response: rawJson(invalidatedTokenResultSchema),
   }),
 );

@@ -42,7 +42,7 @@ export const POST_EXPANSIONS = [
 ] as const;
 export const MEDIA_FIELDS = ["duration_ms", "media_key", "public_metrics", "type"] as const;
 
-/** spec §4.9 post-data API and §6 activity endpoints (host {base_url}, version 2, bearer). */
+/** spec §4.9 post-data API (bearer) and §6 activity endpoints (host {base_url}, version 2). */
 export const postDataEndpoints = group(
   endpoint({
     id: "post_data.posts.lookup",
@@ -86,7 +86,8 @@ export const postDataEndpoints = group(
     host: "base",
     version: "2",
     path: "/activity/stream",
-    auth: "bearer",
+    // spec §5: Account Activity takes OAuth 2.0 or OAuth 1.0a user context.
+    auth: "bearer-or-oauth1",
     summary: "Persistent stream of activity events for the app's subscriptions.",
     response: stream(activityEventSchema),
   }),
@@ -96,8 +97,8 @@ export const postDataEndpoints = group(
     host: "base",
     version: "2",
     path: "/activity/subscriptions",
-    // spec §5: OAuth 2.0 scopes or OAuth 1.0a; the bearer form is recorded here.
-    auth: "bearer",
+    // spec §5: OAuth 2.0 (scopes) or OAuth 1.0a, whose permissions then govern.
+    auth: "bearer-or-oauth1",
     summary: "Subscribe to activity events, filtered by user id, keyword or direction.",
     params: {
       // spec §6: the body is not shown; these fields are named after the filters it lists.

@@ -19,6 +19,7 @@ const button = (destination: Record<string, unknown>): unknown => ({
       label: { type: "ENUM", value: "INSTALL" },
       destination: { type: "APP", country_code: "US", ...destination },
     },
+    { type: "MEDIA", media_key: "1_2" },
   ],
 });
 const URL_PARAMETER = "components[0].destination.url";

@@ -27,7 +27,7 @@ export const fundingInstrumentSchema = z.looseObject({
   credit_remaining_local_micro: localMicro.nullable(),
   entity_status: openEnum(["ACTIVE"]).optional(),
   able_to_fund: z.boolean(),
-  reasons_not_able_to_fund: z.array(openEnum(["DELETED", "EXPIRED"])),
+  reasons_not_able_to_fund: z.array(openEnum(["DELETED"])),
   io_header: z.string().nullable().optional(),
 });
 export type FundingInstrument = z.output<typeof fundingInstrumentSchema>;

@@ -1,6 +1,5 @@
 import { createRestClient } from "../../src/client.js";
 import type { RestClient } from "../../src/client.js";
-import type { RestClientOptions } from "../../src/config.js";
 import type { ScriptedServer } from "./scripted-server.js";
 
 /**
@@ -38,7 +37,7 @@ export function fakeTime(start = Date.UTC(2025, 0, 1, 12, 0, 0)) {
 /** A client against a scripted server (or any base URL serving every role), for tests. */
 export function clientFor(
   target: ScriptedServer | string,
-  options: RestClientOptions = {},
+  options: Parameters<typeof createRestClient>[0] = {},
 ): RestClient {
   const url = typeof target === "string" ? target : target.url;
   return createRestClient({

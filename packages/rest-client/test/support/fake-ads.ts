@@ -8,7 +8,7 @@ import type { Handler, RecordedRequest, Reply } from "./scripted-server.js";
  * A small in-test fake of the list and batch semantics of spec §2.1/§4.2/§7, enough for this
  * package's own tests: campaigns listed with campaign_ids, count and an offset cursor;
  * custom-audience batches that are all-or-nothing with operation_errors by input index.
- * The real server (apps/ads-api) is exercised by the integration tests.
+ * The real server (apps/ads-api) is exercised by the integration tests in tests/ (repo root).
  */
 export function fakeCampaigns(all: Campaign[]): Handler {
   return (request: RecordedRequest): Reply => {

@@ -1,0 +1,295 @@
+import { validateParams } from "@adsgraph/models";
+import { readBearerAuthorization } from "@adsgraph/oauth";
+import type {
+  AnyEndpoint,
+  AuthKind,
+  Catalog,
+  EndpointId,
+  EndpointParsedParams,
+  HostRole,
+} from "@adsgraph/models";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import type { AuthContext, Caller } from "../auth/verify.js";
+import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
+import { allows, capabilityOf } from "../auth/roles.js";
+import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
+import { permissionsOf } from "../credentials/grants.js";
+import type { Permission } from "../credentials/grants.js";
+import type { Account } from "../generated/prisma/client.js";
+import {
+  BadRequestError,
+  ERROR_CODES,
+  ForbiddenError,
+  NotFoundError,
+  NotImplementedError,
+  RateLimitError,
+} from "../errors.js";
+import { batchValidationError } from "./batch-errors.js";
+import { envelope } from "../http/envelopes.js";
+import type { HandlerResult } from "../services/results.js";
+import { rateHeaders } from "../rate-limits/rate-limiter.js";
+import { echoOf, gatherParams } from "../http/request-params.js";
+
+/** The account of the path, with the caller's roles on it. */
+export interface AccountScope {
+  readonly account: Account;
+  readonly permissions: readonly Permission[];
+}
+
+/** What an advertising handler receives: validated parameters and who is calling. */
+export interface AdsCall<Id extends EndpointId> {
+  readonly ctx: AppContext;
+  readonly role: HostRole;
+  readonly params: EndpointParsedParams<Catalog[Id]>;
+  /** Parameters as received (open-parameter endpoints read extra ones here). */
+  readonly raw: Readonly<Record<string, unknown>>;
+  /** A user, or the app alone on endpoints the catalog marks `bearer-or-user`. */
+  readonly auth: Caller;
+  /** Set when the path has `:account_id`. */
+  readonly scope: AccountScope | undefined;
+}
+
+export type AdsHandler<Id extends EndpointId> = (call: AdsCall<Id>) => Promise<HandlerResult>;
+export type AdsHandlers = { readonly [Id in EndpointId]?: AdsHandler<Id> };
+
+/** The account of a call that has one in its path. */
+export function accountOf(call: { readonly scope: AccountScope | undefined }): Account {
+  if (call.scope === undefined) throw new Error("this endpoint has no account in its path");
+  return call.scope.account;
+}
+
+/** The user of a call; only `bearer-or-user` endpoints (which never ask) may lack one. */
+export function userOf(call: { readonly auth: Caller }): AuthContext {
+  if (call.auth.kind !== "user") throw new Error("this endpoint was admitted without user context");
+  return call.auth;
+}
+
+/** The catalog auth kinds an app-only bearer token may call. */
+const BEARER_KINDS: ReadonlySet<AuthKind> = new Set([
+  "bearer",
+  "bearer-or-user",
+  "bearer-or-oauth1",
+]);
+
+/**
+ * Who calls: the app-only bearer token where the catalog allows it (§4.4 reference data, the
+ * post-data API of §4.9, §5 Account Activity), else OAuth 1.0a user context. A valid bearer token on a
+ * user-context endpoint gets 403 (code 220).
+ */
+async function authenticate(
+  ctx: AppContext,
+  role: HostRole,
+  endpoint: AnyEndpoint,
+  request: FastifyRequest,
+): Promise<Caller> {
+  const bearer = readBearerAuthorization(request.headers.authorization);
+  if (bearer === undefined) return verifyUserRequest(ctx, role, request);
+  const caller = await verifyBearerRequest(ctx, bearer);
+  if (!BEARER_KINDS.has(endpoint.auth)) {
+    throw new ForbiddenError(
+      ERROR_CODES.USER_CONTEXT_REQUIRED,
+      `${endpoint.id} needs user context (OAuth 1.0a signed with an access token); the app-only bearer token cannot call it`,
+    );
+  }
+  return caller;
+}
+
+/** Rate limits of a caller: per user token, or per app for the app-only bearer. */
+function limitKeyOf(auth: Caller): string {
+  return auth.kind === "user" ? `user:${auth.tokenHash}` : `app:${auth.app.id}`;
+}
+
+/** Rate-limit family of an endpoint: the first word of its id (`campaigns`, `cards`, ...). */
+export function familyOf(endpointId: string): string {
+  return endpointId.split(".")[0] ?? endpointId;
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
+
+async function resolveScope(
+  ctx: AppContext,
+  role: HostRole,
+  endpointId: string,
+  accountId: string,
+  auth: Caller,
+  withDeleted: boolean,
+): Promise<AccountScope> {
+  const permissions = await permissionsOf(ctx.prisma, accountId, userOf({ auth }).user.id);
+  if (permissions === null) {
+    throw new ForbiddenError(
+      ERROR_CODES.UNAUTHORIZED_ACCESS,
+      `the authenticated user has no access to account ${accountId}`,
+      "account_id",
+    );
+  }
+  const capability = capabilityOf(endpointId);
+  if (capability === undefined || !allows(permissions, capability)) {
+    throw new ForbiddenError(
+      ERROR_CODES.UNAUTHORIZED_ACCESS,
+      `the user's role on account ${accountId} (${permissions.join(", ") || "none"}) does not allow ${endpointId}`,
+    );
+  }
+  const account = await ctx.prisma.account.findUnique({ where: { id: accountId } });
+  if (account === null || (account.deleted && !withDeleted)) {
+    throw new NotFoundError(`account ${accountId} does not exist`, "account_id");
+  }
+  if (role === "ads-sandbox") requireSandboxAccount(account, ctx.hosts.ads);
+  return { account, permissions };
+}
+
+function applyUserLimit(
+  ctx: AppContext,
+  reply: FastifyReply,
+  auth: Caller,
+  endpointId: string,
+): void {
+  const state = ctx.limiter.take(
+    `${limitKeyOf(auth)}:${familyOf(endpointId)}`,
+    ctx.limits.userRate,
+  );
+  const headers = rateHeaders("x-rate-limit", state);
+  void reply.headers(headers);
+  if (!state.allowed) {
+    throw new RateLimitError(
+      `rate limit exceeded for ${familyOf(endpointId)} requests of this token`,
+      headers,
+    );
+  }
+}
+
+function applyAccountLimit(
+  ctx: AppContext,
+  reply: FastifyReply,
+  accountId: string,
+  endpointId: string,
+): void {
+  const state = ctx.limiter.take(
+    `account:${accountId}:${familyOf(endpointId)}`,
+    ctx.limits.accountRate,
+  );
+  const headers = rateHeaders("x-account-rate-limit", state);
+  void reply.headers(headers);
+  if (!state.allowed) {
+    throw new RateLimitError(
+      `rate limit exceeded for ${familyOf(endpointId)} requests on account ${accountId}`,
+      headers,
+    );
+  }
+}
+
+function applyTotalCountLimit(ctx: AppContext, auth: Caller): void {
+  const who = auth.kind === "user" ? auth.user.id : `app:${auth.app.id}`;
+  const state = ctx.limiter.take(`total_count:${who}`, ctx.limits.totalCount);
+  if (!state.allowed) {
+    throw new RateLimitError(
+      `with_total_count=true is limited to ${ctx.limits.totalCount} requests per window`,
+      rateHeaders("x-rate-limit", state),
+      "with_total_count",
+    );
+  }
+}
+
+/**
+ * Registers a catalog endpoint on a host app. The pipeline: OAuth 1.0a verification (or the
+ * app-only bearer where the catalog allows it), the user-token (or app) rate limit, the body
+ * read and parameter validation through the catalog (400 listing every violation, before
+ * anything is written), a read-only token refused on writes, account access and role (and,
+ * on the sandbox host, a sandbox account), 501 when no handler exists yet, the
+ * with_total_count limit, the account rate limit on GETs, then the handler; its result is
+ * wrapped in the spec §2.1 envelope echoing the parameters.
+ */
+export function registerAdsEndpoint(
+  app: FastifyInstance,
+  ctx: AppContext,
+  role: HostRole,
+  endpoint: AnyEndpoint,
+  handler: AdsHandler<EndpointId> | undefined,
+): void {
+  const url = `/${endpoint.version ?? ""}${endpoint.path}`.replace(/^\/\//, "/");
+  app.route({
+    method: endpoint.method,
+    url,
+    config: { endpointId: endpoint.id },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Authentication first: an unauthenticated caller learns nothing of the route (not
+      // whether it is implemented, nor what its parameters or body should be).
+      const auth = await authenticate(ctx, role, endpoint, request);
+      applyUserLimit(ctx, reply, auth, endpoint.id);
+      const raw = gatherParams(endpoint, request);
+      const validation = validateParams(endpoint, raw, { now: ctx.clock() });
+      if (!validation.ok) {
+        if (endpoint.response.kind === "batch") {
+          const items = Array.isArray(raw.operations) ? raw.operations.length : 0;
+          throw batchValidationError(validation.violations, items);
+        }
+        throw BadRequestError.fromViolations(validation.violations);
+      }
+      const params = validation.value as Record<string, unknown>;
+      if (
+        WRITE_METHODS.has(endpoint.method) &&
+        auth.kind === "user" &&
+        auth.accessType === "read"
+      ) {
+        throw new ForbiddenError(
+          ERROR_CODES.READ_ONLY_APPLICATION,
+          "this access token is read-only and cannot perform write actions",
+        );
+      }
+      const accountId = typeof params.account_id === "string" ? params.account_id : undefined;
+      const inPath = endpoint.locations.account_id === "path";
+      const scope =
+        accountId !== undefined && inPath
+          ? await resolveScope(
+              ctx,
+              role,
+              endpoint.id,
+              accountId,
+              auth,
+              // only a read of the account itself may reach a deleted account
+              endpoint.id === "accounts.get" && params.with_deleted === true,
+            )
+          : undefined;
+      // After the role check, so that endpoints still to be built already answer by the roles.
+      if (handler === undefined) throw new NotImplementedError(endpoint.id);
+      if (params.with_total_count === true) applyTotalCountLimit(ctx, auth);
+      if (scope !== undefined && endpoint.method === "GET") {
+        applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
+      }
+      const result = await handler({
+        ctx,
+        role,
+        params: params,
+        raw,
+        auth,
+        scope,
+      });
+      return reply.send(envelope(result, echoOf(endpoint, params)));
+    },
+  });
+}
+
+/**
+ * An endpoint of the sandbox host reached on the production host: a clear refusal, once the
+ * caller is authenticated (and counted against its rate limit like any call).
+ */
+export function registerSandboxOnly(
+  app: FastifyInstance,
+  ctx: AppContext,
+  role: HostRole,
+  endpoint: AnyEndpoint,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: `/${endpoint.version ?? ""}${endpoint.path}`,
+    config: { endpointId: endpoint.id },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = await authenticate(ctx, role, endpoint, request);
+      applyUserLimit(ctx, reply, auth, endpoint.id);
+      throw new ForbiddenError(
+        ERROR_CODES.SANDBOX_ONLY,
+        `${endpoint.method} /${endpoint.version ?? ""}${endpoint.path} is only available on the sandbox host ${ctx.hosts["ads-sandbox"]}`,
+      );
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
+import type { HostRole } from "@adsgraph/models";
+import type { DatabaseTarget } from "@adsgraph/storage";
+import type { Env } from "../env.js";
+
+const appDir = path.resolve(import.meta.dirname, "..", "..");
+/** Kept of the output: enough to read why it failed, and a pipe that never fills. */
+const OUTPUT_TAIL = 64 * 1024;
+
+export interface AdsApiProcessOptions {
+  /** The database (`createTestTarget(...).target`); its data outlives the process. */
+  readonly database: DatabaseTarget;
+  /** More settings (ADS_API_*: secret key, seed, fixed URLs...); every role binds a free port unless set. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Default `silent`. */
+  readonly logLevel?: Env["LOG_LEVEL"];
+  /** Modules the process loads first (`node --import`), e.g. a probe. */
+  readonly imports?: readonly string[];
+  /** Default 60 s: tsx compiles the sources first, on a machine that may be busy. */
+  readonly startTimeoutMs?: number;
+}
+
+/** ads-api in a process of its own (`src/main.ts` via tsx), as `pnpm start` runs it. */
+export interface AdsApiProcess {
+  readonly process: ChildProcess;
+  /** The bound URL of each role, from its ready lines. */
+  readonly urls: Readonly<Record<HostRole, string>>;
+  /** The last 64 KiB it printed (logs included). */
+  output(): string;
+  /** SIGKILL of its process group (no shutdown code runs); resolves once it has exited. */
+  kill(): Promise<void>;
+}
+
+function databaseEnv(database: DatabaseTarget): Record<string, string> {
+  // DATABASE_URL wins over the PGlite directory: empty it, whatever the caller's environment says.
+  return database.engine === "postgresql"
+    ? { DATABASE_URL: database.url }
+    : { ADS_API_PGLITE_DIR: database.dataDir, DATABASE_URL: "" };
+}
+
+function readyUrls(output: string): Record<HostRole, string> | undefined {
+  const urlOf = (role: HostRole) => new RegExp(`ads-api ${role} ready at (\\S+)`).exec(output)?.[1];
+  const [base, ads, sandbox] = [urlOf("base"), urlOf("ads"), urlOf("ads-sandbox")];
+  return base && ads && sandbox ? { base, ads, "ads-sandbox": sandbox } : undefined;
+}
+
+/**
+ * Starts ads-api in its own process group (one node process with the tsx loader, so a SIGKILL
+ * reaches the server itself) and waits for the ready lines of its three roles.
+ */
+export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsApiProcess> {
+  const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"],
+    {
+      cwd: appDir,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ADS_API_BASE_URL: "http://127.0.0.1:0",
+        ADS_API_ADS_URL: "http://127.0.0.1:0",
+        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
+        LOG_LEVEL: options.logLevel ?? "silent",
+        ...databaseEnv(options.database),
+        ...options.env,
+      },
+    },
+  );
+  let output = "";
+  let exited = false;
+  const exit = new Promise<void>((resolve) => {
+    child.once("exit", () => {
+      exited = true;
+      resolve();
+    });
+  });
+  const kill = async () => {
+    if (!exited && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    await exit;
+  };
+  // A safety net, not a speed check: a loaded 2-core machine took over 60 s to start one.
+  const startTimeoutMs = options.startTimeoutMs ?? 240_000;
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const timer = setTimeout(() => {
+      void kill();
+      reject(new Error(`ads-api did not start in ${startTimeoutMs} ms:\n${output}`));
+    }, startTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
+      const urls = started ? undefined : readyUrls(output);
+      if (urls === undefined) return;
+      started = true;
+      clearTimeout(timer);
+      resolve({ process: child, urls, output: () => output, kill });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exit.then(() => {
+      clearTimeout(timer);
+      if (!started) reject(new Error(`ads-api exited during start:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,338 @@
+import {
+  LIMITS,
+  VIOLATION_CODES,
+  errorBodySchema,
+  getEndpoint,
+  toWire,
+  validateParams,
+} from "@adsgraph/models";
+import type { AnyEndpoint, EndpointId } from "@adsgraph/models";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servedEndpointIds } from "../src/index.js";
+import { idOf } from "./support/bodies.js";
+import type { ApiResponse } from "./support/signed-fetch.js";
+import { startTestServer } from "./support/server.js";
+import type { TestServer } from "./support/server.js";
+import { servedCalls, validSamples } from "./hostile/support/calls.js";
+import type { Call } from "./hostile/support/calls.js";
+import { APP_BUTTON, WEBSITE, createWorld } from "./hostile/support/world.js";
+import type { World } from "./hostile/support/world.js";
+
+// Issue 13, acceptance: for every endpoint ads-api serves, parameters that rest-client's
+// validation accepts (models' validateParams, then toWire: what rest-client's prepare.ts does)
+// are never refused by ads-api for a parameter reason.
+//
+// A parameter reason is a refusal whose code is one of the catalog's violation codes
+// (VIOLATION_CODES: MISSING_PARAMETER, UNKNOWN_PARAMETER, INVALID_PARAMETER, TOO_LONG,
+// OUT_OF_RANGE, TOO_MANY_IDS, TOO_MANY_ITEMS, TOO_FEW_ITEMS, TOO_LARGE,
+// CONFLICTING_PARAMETERS) or INVALID_BODY, in `errors` or in a batch's `operation_errors`.
+// Everything else is a state reason and allowed: NOT_FOUND (random ids), UNAUTHORIZED_ACCESS,
+// TOO_MANY_ACTIVE_CAMPAIGNS, SANDBOX_ONLY, rate limits, BATCH_FAILED (whose items are checked).
+//
+// Some state checks answer with a parameter code because they are about what a referenced
+// record is (a funding instrument that must exist and be able to fund; a media key that must be
+// in the library, a 16:9 video for a conversation card). So references in query and body are
+// drawn from the world's live records; path ids are the world's or random (then NOT_FOUND).
+// Updates go to a fresh campaign each run, so no stored budget can conflict with the drawn one.
+// A list `cursor` is such a reference too (server-issued, HMAC-tagged: a forged one answers
+// INVALID_PARAMETER), so none is drawn. The §4.1 credential endpoints are left out: their
+// parameters are OAuth protocol values checked against the flow's state (tokens, verifiers).
+
+const RUNS_PER_ENDPOINT = 20;
+const PARAMETER_CODES = new Set<string>([...Object.values(VIOLATION_CODES), "INVALID_BODY"]);
+
+/** The error codes of a refusal: request-level and per batch item. */
+function refusalCodes(response: ApiResponse): string[] {
+  const body = errorBodySchema.parse(response.body);
+  return [
+    ...body.errors.map((error) => String(error.code)),
+    ...(body.operation_errors ?? []).flat().map((error) => String(error.code)),
+  ];
+}
+
+// ---- values from the catalog's zod schemas -------------------------------------------------
+
+interface ZodDef {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+
+function defOf(schema: unknown): ZodDef | undefined {
+  if (typeof schema !== "object" || schema === null || !("def" in schema)) return undefined;
+  const def = schema.def;
+  if (typeof def !== "object" || def === null || !("type" in def)) return undefined;
+  return typeof def.type === "string" ? (def as ZodDef) : undefined;
+}
+
+const idText = fc.stringMatching(/^[a-z0-9]{1,10}$/);
+const anyText = fc.oneof(
+  idText,
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("", " ", "a".repeat(81), "a".repeat(256), "é", "#tag", "https://example.com/x"),
+);
+const anyInteger = fc.oneof(
+  fc.integer({ min: -2, max: 1002 }),
+  fc.constantFrom(0, 4, 5, 200, 201, 10_080, 10_081, 5_000_000, Number.MAX_SAFE_INTEGER),
+);
+
+/** Values of one schema: its enum members, numbers, texts, arrays and objects of such. */
+function fromSchema(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  if (def === undefined || depth > 6) return anyText;
+  switch (def.type) {
+    case "optional":
+    case "default":
+    case "nullable":
+    case "readonly":
+    case "catch":
+    case "nonoptional":
+      return fromSchema(def.innerType, depth + 1);
+    case "pipe":
+      return fromSchema(def.in, depth + 1);
+    case "enum":
+      return fc.constantFrom(...Object.values(def.entries as Record<string, string>));
+    case "literal":
+      return fc.constantFrom(...(def.values as unknown[]));
+    case "boolean":
+      return fc.oneof(fc.boolean(), fc.constantFrom("true", "false"));
+    case "number":
+    case "int":
+      return anyInteger;
+    case "template_literal":
+      return anyInteger.map(String);
+    case "union":
+      return fc.oneof(...(def.options as unknown[]).map((option) => fromSchema(option, depth + 1)));
+    case "array":
+      return fc.array(fromSchema(def.element, depth + 1), { maxLength: 4 });
+    case "object": {
+      const shape = def.shape as Record<string, unknown>;
+      return fc.record(
+        Object.fromEntries(
+          Object.entries(shape).map(([name, field]) => [name, fromSchema(field, depth + 1)]),
+        ),
+        { requiredKeys: [] },
+      );
+    }
+    default:
+      return anyText;
+  }
+}
+
+function shapeOf(endpoint: AnyEndpoint): Record<string, unknown> {
+  const def = defOf(endpoint.params);
+  return def?.type === "object" ? (def.shape as Record<string, unknown>) : {};
+}
+
+// ---- references and bodies from the world --------------------------------------------------
+
+function components(world: World): fc.Arbitrary<unknown[]> {
+  const media = fc.constantFrom<unknown>(
+    { type: "MEDIA", media_key: world.imageKey },
+    { type: "MEDIA", media_key: world.videoKey },
+    { type: "SWIPEABLE_MEDIA", media_keys: [world.imageKey, world.videoKey] },
+    { type: "SWIPEABLE_MEDIA", media_keys: [world.imageKey, world.imageKey, world.imageKey] },
+  );
+  const destination = fc.constantFrom<unknown>(WEBSITE, APP_BUTTON);
+  return fc.oneof(
+    fc.tuple(media, destination).map(([a, b]) => [a, b]),
+    fc.tuple(destination, media).map(([a, b]) => [a, b]),
+    fc.array(fc.oneof(media, destination), { minLength: 1, maxLength: 3 }),
+  );
+}
+
+function slides(world: World): fc.Arbitrary<unknown[]> {
+  const slide = fc.constantFrom<unknown>(
+    [{ type: "MEDIA", media_key: world.imageKey }, WEBSITE],
+    [{ type: "MEDIA", media_key: world.videoKey }, WEBSITE],
+    [WEBSITE, { type: "MEDIA", media_key: world.imageKey }],
+    [{ type: "MEDIA", media_key: world.imageKey }],
+  );
+  return fc.array(slide, { minLength: 1, maxLength: LIMITS.swipeableMedia.max + 1 });
+}
+
+/** Values for one parameter of one endpoint: a world value, a near one, or any of its schema. */
+function parameterValues(
+  call: Call,
+  name: string,
+  schema: unknown,
+  world: World,
+  samples: Readonly<Record<string, string>>,
+): fc.Arbitrary<unknown> {
+  const id = call.endpoint.id;
+  // References: what the referenced record is, is state (see the top of this file).
+  if (name === "funding_instrument_id") return fc.constant(world.fundingInstrumentId);
+  if (name === "poster_media_key") return fc.constant(world.imageKey);
+  if (name === "media_key" && id === "cards.video_conversation.create") {
+    return fc.constant(world.videoKey);
+  }
+  if (name === "media_key" && id === "cards.poll.create") {
+    return fc.constantFrom(world.imageKey, world.videoKey);
+  }
+  if (name === "components") return components(world);
+  if (name === "slides") return slides(world);
+  const known = call.query[name] ?? samples[name];
+  const drawn = fromSchema(schema);
+  return known === undefined
+    ? drawn
+    : fc.oneof({ weight: 4, arbitrary: fc.constant(known) }, { weight: 1, arbitrary: drawn });
+}
+
+type Params = Record<string, unknown>;
+
+describe("what rest-client's validation accepts, ads-api never refuses for a parameter reason", () => {
+  let server: TestServer;
+  let world: World;
+  let calls: Map<string, Call>;
+  let samples: Readonly<Record<string, string>>;
+
+  beforeAll(async () => {
+    // One server for the file; no rate limit gets in the way of the runs.
+    server = await startTestServer("pglite", {
+      limits: { totalCount: 1_000_000, userRate: 1_000_000, accountRate: 1_000_000 },
+    });
+    world = await createWorld(server.ctx);
+    calls = new Map(servedCalls(world).map((call) => [call.endpoint.id, call]));
+    samples = validSamples(world);
+  });
+  afterAll(() => server.close());
+
+  /** A new PAUSED campaign with no budgets: a target whose stored state conflicts with nothing. */
+  async function freshCampaign(): Promise<string> {
+    const response = await world.admin.client.post(`/12/accounts/${world.accountId}/campaigns`, {
+      query: {
+        name: "Fresh",
+        funding_instrument_id: world.fundingInstrumentId,
+        entity_status: "PAUSED",
+      },
+    });
+    if (response.status !== 200) throw new Error(`fresh campaign: ${response.text}`);
+    return idOf(response);
+  }
+
+  function campaignOperations(): fc.Arbitrary<Params[]> {
+    const create = getEndpoint("campaigns.create");
+    const fields = Object.entries(shapeOf(create)).filter(([name]) => name !== "account_id");
+    const params = fc.record(
+      Object.fromEntries(
+        fields.map(([name, schema]) => [
+          name,
+          parameterValues({ ...callOf("campaigns.create") }, name, schema, world, samples),
+        ]),
+      ),
+      { requiredKeys: [] },
+    );
+    const item = fc.record({
+      operation_type: fc.constantFrom("Create", "Update", "Delete"),
+      params,
+    });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) },
+      // The cap: at it and past it (Deletes of unknown ids are cheap, and NOT_FOUND).
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(LIMITS.campaignBatch, LIMITS.campaignBatch + 1).map((length) =>
+          Array.from({ length }, () => ({
+            operation_type: "Delete",
+            params: { campaign_id: "gone1" },
+          })),
+        ),
+      },
+    );
+  }
+
+  function callOf(id: string): Call {
+    const call = calls.get(id);
+    if (call === undefined) throw new Error(`no baseline call for ${id}`);
+    return call;
+  }
+
+  /** Raw parameters for one endpoint, as a caller of rest-client would pass them. */
+  function parameters(call: Call): fc.Arbitrary<Params> {
+    const entries: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const [name, schema] of Object.entries(shapeOf(call.endpoint))) {
+      if (name === "cursor") continue;
+      const where = call.endpoint.locations[name];
+      if (where === "path") {
+        const valid = call.path[name] ?? "";
+        entries[name] =
+          name === "account_id"
+            ? fc.constant(valid)
+            : fc.oneof(
+                { weight: 3, arbitrary: fc.constant(valid) },
+                { weight: 1, arbitrary: idText },
+              );
+      } else if (name === "operations") {
+        entries[name] = campaignOperations();
+      } else {
+        entries[name] = parameterValues(call, name, schema, world, samples);
+      }
+    }
+    const required = Object.entries(shapeOf(call.endpoint))
+      .filter(([, schema]) => defOf(schema)?.type !== "optional")
+      .map(([name]) => name);
+    return fc.record(entries, { requiredKeys: required });
+  }
+
+  /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
+  async function withFreshTargets(id: string, params: Params): Promise<Params> {
+    if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
+    if (id !== "campaigns.batch" || !Array.isArray(params.operations)) return params;
+    const operations = params.operations as Params[];
+    if (operations.length > 3) return params;
+    const fresh: Params[] = [];
+    for (const operation of operations) {
+      const inner = (operation.params ?? {}) as Params;
+      fresh.push(
+        operation.operation_type === "Create"
+          ? operation
+          : { ...operation, params: { ...inner, campaign_id: await freshCampaign() } },
+      );
+    }
+    return { ...params, operations: fresh };
+  }
+
+  async function send(endpoint: AnyEndpoint, value: Params): Promise<ApiResponse> {
+    const wire = toWire(endpoint, value);
+    const hasForm = Object.keys(wire.form).length > 0;
+    return world.admin.client.request(endpoint.method, endpoint.host, wire.path, {
+      query: wire.query,
+      ...(hasForm ? { form: wire.form } : {}),
+      ...(wire.json !== undefined ? { json: wire.json } : {}),
+      ...(wire.body !== undefined ? { json: wire.body } : {}),
+    });
+  }
+
+  /** What ads-api serves but the §4.1 credential endpoints (`oauth.*`, `oauth2.*`). */
+  const ADVERTISING = servedEndpointIds().filter((id) => !/^oauth2?\./.test(id));
+
+  it("covers every served advertising endpoint", () => {
+    expect(ADVERTISING.filter((id) => !calls.has(id))).toEqual([]);
+  });
+
+  it.each(ADVERTISING.map((id) => ({ id })))(
+    "$id: accepted by the client ⇒ never a parameter refusal",
+    async ({ id }: { id: EndpointId }) => {
+      const call = callOf(id);
+      const endpoint = call.endpoint;
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(parameters(call), async (drawn) => {
+          fc.pre(validateParams(endpoint, drawn).ok);
+          const params = await withFreshTargets(id, drawn);
+          const validation = validateParams(endpoint, params);
+          if (!validation.ok) throw new Error(`a fresh target broke validation: ${id}`);
+          accepted += 1;
+          const response = await send(endpoint, validation.value as Params);
+          const answer = `${response.status} ${response.text.slice(0, 600)}`;
+          expect(response.status, answer).toBeLessThan(500);
+          if (response.status < 400) return;
+          const parameterCodes = refusalCodes(response).filter((code) => PARAMETER_CODES.has(code));
+          expect(parameterCodes, `refused for a parameter reason: ${answer}`).toEqual([]);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT, endOnFailure: true, maxSkipsPerRun: 200 },
+      );
+      expect(accepted).toBe(RUNS_PER_ENDPOINT);
+    },
+  );
+});

@@ -1,0 +1,50 @@
+import { Linter } from "eslint";
+import { describe, expect, it } from "vitest";
+import config, { TYPE_ESCAPES } from "../eslint.config.js";
+
+/** The TypeScript parser of the shared config (no type information is needed here). */
+const parser = config.flatMap((entry) =>
+  "languageOptions" in entry && entry.languageOptions?.parser ? [entry.languageOptions.parser] : [],
+)[0];
+
+function lint(code: string): string[] {
+  return new Linter({ configType: "flat" })
+    .verify(
+      code,
+      [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser },
+          rules: { "no-restricted-syntax": ["error", ...TYPE_ESCAPES] },
+        },
+      ],
+      { filename: "probe.ts" },
+    )
+    .map((message) => `${message.ruleId ?? "parse"}: ${message.message}`);
+}
+
+describe("the facade's lint rules", () => {
+  it("are the ones the app's eslint config applies to src/", () => {
+    const applied = config.flatMap((entry) => {
+      const rule = entry.rules?.["no-restricted-syntax"];
+      return Array.isArray(rule) ? rule.slice(1) : [];
+    });
+    expect(applied).toEqual(TYPE_ESCAPES);
+  });
+
+  it("refuse `as never` and `as unknown as` casts", () => {
+    expect(parser).toBeDefined();
+    expect(lint("export const a = (1 as unknown as string);")).toEqual([
+      "no-restricted-syntax: No `as unknown as`: type the value instead of casting it through unknown.",
+    ]);
+    expect(lint("export const b = ({} as never);")).toEqual([
+      "no-restricted-syntax: No `as never`: type the value (rest-client's methods are typed by endpoint id).",
+    ]);
+  });
+
+  it("let ordinary casts and annotations through", () => {
+    expect(
+      lint("export const c = JSON.parse('1') as number; const d: unknown = c; export { d };"),
+    ).toEqual([]);
+  });
+});

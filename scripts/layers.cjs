@@ -1,0 +1,76 @@
+// @ts-check
+// The layers of the repository, top first: the dependency rules (.dependency-cruiser.cjs) and
+// the README diagram (scripts/layers-diagram.mjs) are both made from these tables.
+
+/**
+ * A module may import its own layer and those below it, never one above. An entry is a folder
+ * (`routes/`) or a file (`server.ts`) under the app's src/; a file named inside another layer's
+ * folder belongs to the layer that names it (auth/roles.ts sits with credentials/).
+ * `context.ts` (the one handle every handler receives) sits high, as it builds the stores,
+ * limiters and codecs below it; any layer may still import its type.
+ * @type {Record<string, { context: string, layers: [string, string[]][] }>}
+ */
+const APP_LAYERS = {
+  "ads-api": {
+    context: "context.ts",
+    layers: [
+      ["entry", ["index.ts", "main.ts", "cli/", "testing/"]],
+      ["seed", ["seed/"]],
+      ["server", ["server.ts", "context.ts", "hosts/"]],
+      ["routes", ["routes/"]],
+      ["faults", ["faults/faults.ts"]],
+      ["auth", ["auth/"]],
+      ["http", ["http/"]],
+      ["oauth-pages", ["oauth-pages/"]],
+      ["services", ["services/"]],
+      // The role table of spec §4.3 sits with the grants checked against it.
+      ["credentials", ["credentials/", "auth/roles.ts"]],
+      ["rate-limits", ["rate-limits/"]],
+      ["paging", ["paging/"]],
+      ["logging", ["logging/"]],
+      ["reference", ["reference/"]],
+      ["db", ["db/"]],
+      ["crypto", ["crypto/"]],
+      [
+        "settings",
+        ["config.ts", "env.ts", "errors.ts", "seeded-random.ts", "faults/fault-settings.ts"],
+      ],
+    ],
+  },
+  graphql: {
+    context: "context.ts",
+    layers: [
+      [
+        "entry",
+        [
+          "index.ts",
+          "main.ts",
+          "server.ts",
+          "services.ts",
+          "context.ts",
+          "playground.ts",
+          "log-fields.ts",
+          "utf8-json-body.ts",
+          "no-subscriptions-rule.ts",
+          "auth/",
+        ],
+      ],
+      ["schema", ["schema/"]],
+      ["builder", ["builder.ts", "query-limits.ts", "input/"]],
+      ["loaders", ["loaders/"]],
+      // The upstream path: rest-client with the facade's own layers around it.
+      ["upstream", ["upstream/", "snapshots/", "sessions/", "access/", "errors.ts"]],
+      ["storage", ["db/", "env.ts"]],
+    ],
+  },
+};
+
+/** Workspace libraries and the libraries each may import; a library never imports an app. */
+const PACKAGE_IMPORTS = {
+  models: [],
+  storage: [],
+  oauth: ["models"],
+  "rest-client": ["models", "oauth"],
+};
+
+module.exports = { APP_LAYERS, PACKAGE_IMPORTS };

@@ -1,0 +1,149 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { cruise } from "dependency-cruiser";
+import type { ICruiseResult, IConfiguration } from "dependency-cruiser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const config = createRequire(import.meta.url)(
+  path.join(root, ".dependency-cruiser.cjs"),
+) as IConfiguration;
+
+interface Violation {
+  readonly rule: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The repository's own rules over `paths` of the tree at `baseDir`. */
+async function violations(baseDir: string, paths: string[]): Promise<Violation[]> {
+  const { output } = await cruise(paths, {
+    ...config.options,
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden ?? [] },
+    outputType: "json",
+  });
+  const result = (typeof output === "string" ? JSON.parse(output) : output) as ICruiseResult;
+  return result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+}
+
+describe("the dependency rules", () => {
+  it("find nothing wrong in the tree as it is", async () => {
+    expect(await violations(root, ["apps", "packages", "bench", "examples", "tests"])).toEqual([]);
+  }, 180_000);
+
+  it("leave every app out of the libraries' package.json", async () => {
+    const apps = (await readdir(path.join(root, "apps"))).map((name) => `@adsgraph/${name}`);
+    for (const name of await readdir(path.join(root, "packages"))) {
+      const manifest = JSON.parse(
+        await readFile(path.join(root, "packages", name, "package.json"), "utf8"),
+      ) as Record<string, Record<string, string> | undefined>;
+      const listed = Object.keys({
+        ...manifest.dependencies,
+        ...manifest.devDependencies,
+        ...manifest.peerDependencies,
+      });
+      expect(
+        listed.filter((dependency) => apps.includes(dependency)),
+        name,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe("each dependency rule fires on a wrong import", () => {
+  let dir: string;
+
+  /** A small tree with the repository's layout: each file's imports, by path. */
+  const files: Record<string, string> = {
+    "apps/ads-api/src/index.ts": "export const api = 1;\n",
+    "apps/ads-api/src/context.ts":
+      "export interface AppContext { n: number }\nexport const made = 1;\n",
+    "apps/ads-api/src/routes/campaigns.ts": "export const route = 1;\n",
+    // db/ is far below routes/.
+    "apps/ads-api/src/db/database.ts":
+      'import { route } from "../routes/campaigns.js";\nexport const db = route;\n',
+    // The type of the context is everyone's; its value is not.
+    "apps/ads-api/src/services/typed.ts":
+      'import type { AppContext } from "../context.js";\nexport const typed = (ctx: AppContext) => ctx.n;\n',
+    "apps/ads-api/src/services/valued.ts":
+      'import { made } from "../context.js";\nexport const valued = made;\n',
+    "apps/graphql/src/schema/index.ts": "export const schema = 1;\n",
+    "apps/graphql/src/loaders/loaders.ts":
+      'import { schema } from "../schema/index.js";\nexport const loaders = schema;\n',
+    "apps/graphql/src/snapshots/snapshot-upstream.ts":
+      'import { loaders } from "../loaders/loaders.js";\nexport const snapshots = loaders;\n',
+    "packages/models/src/index.ts":
+      'import { b } from "./b.js";\nexport const a = 1;\nexport const c = b;\n',
+    "packages/models/src/b.ts": 'import { a } from "./index.js";\nexport const b = a;\n',
+    "packages/rest-client/src/index.ts": "export const client = 1;\n",
+    "packages/oauth/src/index.ts":
+      'import { client } from "../../rest-client/src/index.js";\nexport const oauth = client;\n',
+    "packages/storage/src/index.ts":
+      'import { api } from "../../../apps/ads-api/src/index.js";\nexport const storage = api;\n',
+    "packages/storage/src/by-name.ts":
+      'import { api } from "@adsgraph/ads-api";\nexport const byName = api;\n',
+  };
+  let found: Violation[];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "adsgraph-layers-"));
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+    }
+    found = await violations(dir, ["apps", "packages"]);
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const broken = (rule: string, from: string) =>
+    found.filter((v) => v.rule === rule && v.from === from).map((v) => v.to);
+
+  it("packages-never-import-apps: by path and by package name", () => {
+    expect(broken("packages-never-import-apps", "packages/storage/src/index.ts")).toEqual([
+      "apps/ads-api/src/index.ts",
+    ]);
+    expect(broken("packages-never-import-apps", "packages/storage/src/by-name.ts")).toEqual([
+      "@adsgraph/ads-api",
+    ]);
+  });
+
+  it("package-imports: oauth never imports rest-client", () => {
+    expect(broken("package-imports", "packages/oauth/src/index.ts")).toEqual([
+      "packages/rest-client/src/index.ts",
+    ]);
+  });
+
+  it("no-circular: a cycle of two modules", () => {
+    expect(broken("no-circular", "packages/models/src/b.ts")).toEqual([
+      "packages/models/src/index.ts",
+    ]);
+  });
+
+  it("ads-api-layers: db/ never imports routes/, and below server only the context's type", () => {
+    expect(broken("ads-api-layers", "apps/ads-api/src/db/database.ts")).toEqual([
+      "apps/ads-api/src/routes/campaigns.ts",
+    ]);
+    expect(broken("ads-api-layers", "apps/ads-api/src/services/valued.ts")).toEqual([
+      "apps/ads-api/src/context.ts",
+    ]);
+    expect(broken("ads-api-layers", "apps/ads-api/src/services/typed.ts")).toEqual([]);
+  });
+
+  it("graphql-layers: loaders never import schema, the upstream path never imports loaders", () => {
+    expect(broken("graphql-layers", "apps/graphql/src/loaders/loaders.ts")).toEqual([
+      "apps/graphql/src/schema/index.ts",
+    ]);
+    expect(broken("graphql-layers", "apps/graphql/src/snapshots/snapshot-upstream.ts")).toEqual([
+      "apps/graphql/src/loaders/loaders.ts",
+    ]);
+  });
+
+  it("nothing else", () => {
+    // Two for packages-never-import-apps, the cycle once, two for each app.
+    expect(found).toHaveLength(8);
+  });
+});

@@ -1,0 +1,702 @@
+import {
+  accessTokenResultSchema,
+  accountAppSchema,
+  accountHistoryEntrySchema,
+  accountMediaSchema,
+  accountSchema,
+  advertiserBusinessCategorySchema,
+  authenticatedUserAccessSchema,
+  bearerTokenResultSchema,
+  biddingRuleSchema,
+  campaignSchema,
+  cardSchema,
+  contentCategorySchema,
+  conversationCardSchema,
+  fundingInstrumentSchema,
+  getEndpoint,
+  iabCategorySchema,
+  invalidatedTokenResultSchema,
+  mediaKey,
+  mediaLibraryObjectSchema,
+  placementSchema,
+  pollCardSchema,
+  requestTokenResultSchema,
+  taxSettingsSchema,
+  userSettingsSchema,
+} from "@adsgraph/models";
+import type {
+  AccessTokenResult,
+  Account,
+  Campaign,
+  Card,
+  EndpointId,
+  FundingInstrument,
+  IabCategory,
+} from "@adsgraph/models";
+import { serializeForm } from "@adsgraph/oauth";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import {
+  REST_CLIENT_ERROR_CODES,
+  RestApiError,
+  RestAuthError,
+  RestClientError,
+} from "@adsgraph/rest-client";
+import type { ResponseEvent, RestClient } from "@adsgraph/rest-client";
+import {
+  DEMO,
+  DEMO_ACCOUNT,
+  DEMO_AUTH,
+  OTHER_DEMO_ACCOUNT,
+  present,
+  probeServedEndpoints,
+  startAdsApi,
+  wholeHour,
+} from "../support/ads-api.js";
+import type { AdsApi, ServedEndpoints } from "../support/ads-api.js";
+
+/**
+ * Every endpoint apps/ads-api serves, called through the client against the running service,
+ * each typed result checked. The served set comes from ads-api itself (see
+ * `probeServedEndpoints`), and the last test fails when one was never called successfully.
+ */
+describe("rest-client against apps/ads-api: every served endpoint", () => {
+  let api: AdsApi;
+  let served: ServedEndpoints;
+  let client: RestClient;
+  /** What the client's own hooks saw: endpoint id → statuses. */
+  const answered = new Map<string, number[]>();
+  const account_id = DEMO_ACCOUNT;
+
+  beforeAll(async () => {
+    api = await startAdsApi();
+    served = await probeServedEndpoints(api.hosts);
+    api.resetLog();
+    client = api.client({
+      hooks: {
+        onResponse: (event: ResponseEvent) => {
+          answered.set(event.endpointId, [...(answered.get(event.endpointId) ?? []), event.status]);
+        },
+      },
+    });
+  });
+  afterAll(() => api.close());
+
+  const rolesOf = (id: EndpointId) => api.logOf(id).map((entry) => entry.role);
+
+  describe("accounts (spec §4.3)", () => {
+    it("lists, reads and checks access on the demo accounts", async () => {
+      const accounts = await client.accounts.list({ with_total_count: true });
+      expectTypeOf(accounts.data).items.toEqualTypeOf<Account>();
+      expect(accounts.data.map((account) => accountSchema.parse(account).id)).toEqual([
+        DEMO_ACCOUNT,
+        OTHER_DEMO_ACCOUNT,
+      ]);
+      expect(accounts.total_count).toBe(2);
+      expect(accounts.next_cursor).toBeNull();
+
+      const account = await client.accounts.get({ account_id });
+      expect(accountSchema.parse(account.data)).toMatchObject({
+        id: account_id,
+        name: DEMO.accounts[0].name,
+        industry_type: "RESTAURANT",
+        deleted: false,
+      });
+      expect(account.request.params).toMatchObject({ account_id });
+
+      const apps = await client.account_apps.list({ account_id });
+      expect(apps.data.map((app) => accountAppSchema.parse(app))).toMatchObject([
+        { id: `${account_id}a1`, os_type: "ANDROID", app_store_identifier: "com.example.demo" },
+        { id: `${account_id}a2`, os_type: "IOS", app_store_identifier: "333903271" },
+      ]);
+
+      const access = await client.authenticated_user_access.get({ account_id });
+      expect(authenticatedUserAccessSchema.parse(access.data)).toMatchObject({
+        user_id: DEMO.user.id,
+        permissions: ["ACCOUNT_ADMIN"],
+      });
+    });
+
+    it("creates and deletes an account on the sandbox host, updating it on the ads host", async () => {
+      const created = await client.accounts.create();
+      const id = accountSchema.parse(created.data).id;
+      expect(created.data.deleted).toBe(false);
+      const renamed = await client.accounts.update({
+        account_id: id,
+        name: "Integration account",
+        industry_type: "RETAIL",
+      });
+      expect(accountSchema.parse(renamed.data)).toMatchObject({
+        id,
+        name: "Integration account",
+        industry_type: "RETAIL",
+      });
+      const deleted = await client.accounts.delete({ account_id: id });
+      expect(accountSchema.parse(deleted.data)).toMatchObject({ id, deleted: true });
+      await expect(client.accounts.get({ account_id: id })).rejects.toMatchObject({
+        name: "RestApiError",
+        status: 404,
+      });
+      const kept = await client.accounts.get({ account_id: id, with_deleted: true });
+      expect(kept.data.deleted).toBe(true);
+
+      // The client sends each endpoint to its catalog host role.
+      expect(rolesOf("accounts.create")).toEqual(["ads-sandbox"]);
+      expect(rolesOf("accounts.update")).toEqual(["ads"]);
+      expect(rolesOf("accounts.delete")).toEqual(["ads-sandbox"]);
+    });
+
+    it("gets SANDBOX_ONLY when its sandbox host points at the production host", async () => {
+      const misrouted = api.client({ hosts: { ...api.hosts, "ads-sandbox": api.hosts.ads } });
+      const error = await misrouted.accounts.create().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RestApiError);
+      expect(error).toMatchObject({ status: 403, endpointId: "accounts.create" });
+      expect((error as RestApiError).codes).toEqual(["SANDBOX_ONLY"]);
+      await misrouted.close();
+      await expect(misrouted.close()).resolves.toBeUndefined(); // closing twice is harmless
+    });
+
+    it("updates tax settings and reads and updates the user's settings", async () => {
+      const tax = await client.tax_settings.update({
+        account_id,
+        tax_category: "BUSINESS_WITH_VAT",
+        address_name: "Roastery HQ",
+      });
+      expect(taxSettingsSchema.parse(tax.data)).toMatchObject({
+        tax_category: "BUSINESS_WITH_VAT",
+        address_name: "Roastery HQ",
+      });
+
+      const user_id = DEMO.user.id;
+      const updated = await client.user_settings.update({
+        account_id,
+        user_id,
+        notification_email: "ads@example.com",
+        subscribe_email_types: ["ACCOUNT_PERFORMANCE", "PERFORMANCE_IMPROVEMENT"],
+      });
+      expect(userSettingsSchema.parse(updated.data)).toMatchObject({
+        user_id,
+        notification_email: "ads@example.com",
+      });
+      const read = await client.user_settings.get({ account_id, user_id });
+      expect(userSettingsSchema.parse(read.data)).toMatchObject({
+        user_id,
+        notification_email: "ads@example.com",
+        subscribe_email_types: ["ACCOUNT_PERFORMANCE", "PERFORMANCE_IMPROVEMENT"],
+      });
+    });
+  });
+
+  describe("reference data (spec §4.4)", () => {
+    it("reads the business categories, bidding rules, content categories and placements", async () => {
+      const business = await client.advertiser_business_categories.list();
+      expect(business.data.length).toBeGreaterThan(0);
+      for (const item of business.data) {
+        expect(advertiserBusinessCategorySchema.parse(item).id).toEqual(expect.any(String));
+      }
+
+      const rules = await client.bidding_rules.list({ currency: "EUR" });
+      expect(rules.data.map((rule) => biddingRuleSchema.parse(rule).currency)).toEqual(["EUR"]);
+      expect(typeof rules.data[0]?.minimum_cpe_bid_local_micro).toBe("number");
+
+      const content = await client.content_categories.list();
+      expect(content.data.length).toBeGreaterThan(0);
+      for (const item of content.data) contentCategorySchema.parse(item);
+
+      const placements = await client.placements.list({ product_type: "PROMOTED_POSTS" });
+      expect(placements.data.map((item) => placementSchema.parse(item).product_type)).toEqual([
+        "PROMOTED_POSTS",
+      ]);
+    });
+
+    it("reads them with the app-only bearer from a client that has no user token", async () => {
+      const appOnly = api.client({ auth: { consumer: DEMO_AUTH.consumer } });
+      const before = api.logOf("oauth2.token").length;
+      const rules = await appOnly.bidding_rules.list({ currency: "EUR" });
+      expect(rules.data.map((rule) => rule.currency)).toEqual(["EUR"]);
+      const placements = await appOnly.placements.list({ product_type: "MEDIA" });
+      expect(placements.data.map((item) => item.product_type)).toEqual(["MEDIA"]);
+      // One bearer token, fetched once and reused.
+      expect(
+        api
+          .logOf("oauth2.token")
+          .slice(before)
+          .map((entry) => entry.status),
+      ).toEqual([200]);
+      // A user-context read needs a token the client lacks: refused before anything is sent.
+      const sent = api.logOf("accounts.list").length;
+      const refused = await appOnly.accounts.list({}).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RestClientError);
+      expect(refused).toMatchObject({
+        code: REST_CLIENT_ERROR_CODES.MISSING_CREDENTIALS,
+        endpointId: "accounts.list",
+      });
+      expect(api.logOf("accounts.list")).toHaveLength(sent);
+      await appOnly.close();
+    });
+
+    it("pages through every IAB category in pages of 100", async () => {
+      const pages = [];
+      for await (const page of client.iab_categories.list.pages({
+        count: 100,
+        with_total_count: true,
+      })) {
+        pages.push(page);
+      }
+      expectTypeOf(pages[0]?.items ?? []).items.toEqualTypeOf<IabCategory>();
+      const items = pages.flatMap((page) =>
+        page.items.map((item) => iabCategorySchema.parse(item)),
+      );
+      const total = present(pages[0]?.totalCount, "total_count on the first page");
+      expect(pages.map((page) => page.items.length)).toEqual(
+        [100, 100, 100, total - 300].filter((n) => n > 0),
+      );
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(items.map((item) => item.id)).size).toBe(total);
+      expect(pages.slice(1).map((page) => page.totalCount)).toEqual(
+        pages.slice(1).map(() => undefined),
+      );
+      expect(api.logOf("iab_categories.list")).toHaveLength(pages.length);
+    });
+  });
+
+  describe("campaigns and funding instruments (spec §4.5)", () => {
+    it("lists and reads funding instruments; creates and deletes one on the sandbox host", async () => {
+      const list = await client.funding_instruments.list({ account_id });
+      expectTypeOf(list.data).items.toEqualTypeOf<FundingInstrument>();
+      expect(list.data.map((item) => fundingInstrumentSchema.parse(item).id)).toEqual([
+        `${account_id}f1`,
+        `${account_id}f2`,
+        `${account_id}f3`,
+      ]);
+      const io = await client.funding_instruments.get({
+        account_id,
+        funding_instrument_id: `${account_id}f2`,
+      });
+      expect(fundingInstrumentSchema.parse(io.data)).toMatchObject({
+        type: "INSERTION_ORDER",
+        currency: "USD",
+        funded_amount_local_micro: 5_000_000_000,
+      });
+      const many = await client.funding_instruments.getMany({
+        account_id,
+        ids: [`${account_id}f3`, `${account_id}f9`, `${account_id}f1`],
+      });
+      expect(many.found.map((item) => item.id)).toEqual([`${account_id}f3`, `${account_id}f1`]);
+      expect(many.missing).toEqual([`${account_id}f9`]);
+
+      const created = await client.funding_instruments.create({
+        account_id,
+        type: "INSERTION_ORDER",
+        currency: "EUR",
+        start_time: "2026-01-01T00:00:00Z",
+        end_time: "2027-01-01T00:00:00Z",
+        funded_amount_local_micro: 1_000_000_000,
+      });
+      expect(fundingInstrumentSchema.parse(created.data)).toMatchObject({
+        type: "INSERTION_ORDER",
+        currency: "EUR",
+        able_to_fund: true,
+      });
+      const deleted = await client.funding_instruments.delete({
+        account_id,
+        funding_instrument_id: created.data.id,
+      });
+      expect(fundingInstrumentSchema.parse(deleted.data)).toMatchObject({
+        id: created.data.id,
+        deleted: true,
+        able_to_fund: false,
+      });
+      expect(rolesOf("funding_instruments.create")).toEqual(["ads-sandbox"]);
+      expect(rolesOf("funding_instruments.delete")).toEqual(["ads-sandbox"]);
+    });
+
+    it("lists, reads, creates, updates and deletes a campaign, and reads its history", async () => {
+      const list = await client.campaigns.list({ account_id, sort_by: "created_at-asc" });
+      expectTypeOf(list.data).items.toEqualTypeOf<Campaign>();
+      expect(list.data.map((item) => campaignSchema.parse(item).id)).toEqual(
+        [1, 2, 3, 4].map((n) => `${account_id}c${n}`),
+      );
+      const withDraft = await client.campaigns.list({ account_id, with_draft: true });
+      expect(withDraft.data).toHaveLength(5);
+
+      const one = await client.campaigns.get({ account_id, campaign_id: `${account_id}c1` });
+      expect(campaignSchema.parse(one.data)).toMatchObject({
+        name: "Spring launch",
+        funding_instrument_id: `${account_id}f1`,
+        entity_status: "ACTIVE",
+        currency: "USD",
+      });
+
+      const created = await client.campaigns.create({
+        account_id,
+        name: "Integration launch",
+        funding_instrument_id: `${account_id}f1`,
+        daily_budget_amount_local_micro: 5_000_000,
+        entity_status: "PAUSED",
+      });
+      const campaign = campaignSchema.parse(created.data);
+      expect(campaign).toMatchObject({
+        name: "Integration launch",
+        entity_status: "PAUSED",
+        daily_budget_amount_local_micro: 5_000_000,
+        deleted: false,
+      });
+      const updated = await client.campaigns.update({
+        account_id,
+        campaign_id: campaign.id,
+        name: "Integration launch 2",
+      });
+      expect(campaignSchema.parse(updated.data).name).toBe("Integration launch 2");
+      const deleted = await client.campaigns.delete({ account_id, campaign_id: campaign.id });
+      expect(campaignSchema.parse(deleted.data).deleted).toBe(true);
+      await expect(
+        client.campaigns.delete({ account_id, campaign_id: campaign.id }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 404, codes: ["NOT_FOUND"] });
+
+      const history = await client.account_history.list({
+        account_id,
+        entity_type: "CAMPAIGN",
+        entity_id: campaign.id,
+        start_time: wholeHour(-1),
+        end_time: wholeHour(2),
+      });
+      const entries = history.data.map((entry) => accountHistoryEntrySchema.parse(entry));
+      expect(entries.map((entry) => entry.change_type)).toEqual(["CREATE", "UPDATE", "DELETE"]);
+      expect(entries[1]).toMatchObject({
+        user_id: DEMO.user.id,
+        changes: { name: { old_value: "Integration launch", new_value: "Integration launch 2" } },
+      });
+    });
+
+    it("runs a campaigns batch in input order", async () => {
+      const target = await client.campaigns.create({
+        account_id,
+        name: "Batch target",
+        funding_instrument_id: `${account_id}f1`,
+        entity_status: "PAUSED",
+      });
+      const result = await client.campaigns.batch({
+        account_id,
+        operations: [
+          {
+            operation_type: "Create",
+            params: {
+              name: "B1",
+              funding_instrument_id: `${account_id}f2`,
+              entity_status: "PAUSED",
+            },
+          },
+          { operation_type: "Update", params: { campaign_id: target.data.id, name: "Renamed" } },
+          { operation_type: "Delete", params: { campaign_id: target.data.id } },
+        ],
+      });
+      expect(getEndpoint("campaigns.batch").response.schema.parse(result)).toBeDefined();
+      expect(result.data.map((item) => campaignSchema.parse(item).name)).toEqual([
+        "B1",
+        "Renamed",
+        "Renamed",
+      ]);
+      expect(result.data[2]?.deleted).toBe(true);
+      expect(result.request.map((item) => item.operation_type)).toEqual([
+        "Create",
+        "Update",
+        "Delete",
+      ]);
+    });
+  });
+
+  describe("cards and media (spec §4.7)", () => {
+    let wideImage: string;
+    let video: string;
+
+    it("lists and reads account media", async () => {
+      const media = await client.account_media.list({ account_id });
+      const items = media.data.map((item) => accountMediaSchema.parse(item));
+      expect(items.map((item) => item.creative_type)).toEqual([
+        "PREROLL",
+        "BANNER",
+        "MEDIUM_RECTANGLE",
+        "INTERSTITIAL",
+      ]);
+      // §2.5 does not name media_key; ads-api sends it, a media key of §2.6.
+      video = mediaKey.parse(items[0]?.media_key);
+      wideImage = mediaKey.parse(items[1]?.media_key);
+      const banner = await client.account_media.get({
+        account_id,
+        account_media_id: `${account_id}m2`,
+      });
+      expect(accountMediaSchema.parse(banner.data)).toMatchObject({
+        id: `${account_id}m2`,
+        creative_type: "BANNER",
+        media_key: wideImage,
+      });
+    });
+
+    it("lists, reads, creates, updates and deletes generic cards; reads them through cards/all", async () => {
+      const cards = await client.cards.list({ account_id });
+      expectTypeOf(cards.data).items.toEqualTypeOf<Card>();
+      expect(cards.data.map((card) => cardSchema.parse(card).card_type)).toEqual([
+        "VIDEO_WEBSITE",
+        "IMAGE_APP",
+        "IMAGE_CAROUSEL_WEBSITE",
+        "IMAGE_MULTI_DEST_CAROUSEL_WEBSITE",
+      ]);
+      const first = present(cards.data[0], "a seeded card");
+      const read = await client.cards.get({ account_id, card_id: first.id });
+      expect(cardSchema.parse(read.data)).toMatchObject({ id: first.id, name: "Brand film card" });
+
+      const created = await client.cards.create({
+        account_id,
+        name: "Integration card",
+        components: [
+          { type: "MEDIA", media_key: wideImage },
+          {
+            type: "DETAILS",
+            title: "Shop",
+            destination: { type: "WEBSITE", url: "https://example.com/shop" },
+          },
+        ],
+      });
+      const card = cardSchema.parse(created.data);
+      expect(card).toMatchObject({
+        name: "Integration card",
+        card_type: "IMAGE_WEBSITE",
+        card_uri: `card://${card.id}`,
+      });
+      const renamed = await client.cards.update({
+        account_id,
+        card_id: card.id,
+        name: "Integration card 2",
+      });
+      expect(cardSchema.parse(renamed.data)).toMatchObject({
+        name: "Integration card 2",
+        card_type: "IMAGE_WEBSITE",
+      });
+
+      const all = await client.cards.all.list({
+        account_id,
+        card_uris: [card.card_uri, first.card_uri],
+      });
+      expect(all.data.map((item) => cardSchema.parse(item).id).sort()).toEqual(
+        [card.id, first.id].sort(),
+      );
+      const viaAll = await client.cards.all.get({ account_id, card_id: card.id });
+      expect(cardSchema.parse(viaAll.data).name).toBe("Integration card 2");
+
+      const deleted = await client.cards.delete({ account_id, card_id: card.id });
+      expect(cardSchema.parse(deleted.data)).toMatchObject({ id: card.id, deleted: true });
+    });
+
+    it("lists, reads and creates poll cards", async () => {
+      const polls = await client.cards.poll.list({ account_id });
+      expect(polls.data.map((poll) => pollCardSchema.parse(poll).name)).toEqual([
+        "Favourite roast?",
+        "Which look?",
+      ]);
+      const firstPoll = present(polls.data[0], "a seeded poll");
+      const read = await client.cards.poll.get({ account_id, card_id: firstPoll.id });
+      expect(pollCardSchema.parse(read.data)).toMatchObject({
+        card_type: "TEXT_POLLS",
+        first_choice: "Light",
+        third_choice: "Dark",
+      });
+      const created = await client.cards.poll.create({
+        account_id,
+        name: "Integration poll",
+        duration_in_minutes: 60,
+        first_choice: "Yes",
+        second_choice: "No",
+      });
+      const poll = pollCardSchema.parse(created.data);
+      expect(poll).toMatchObject({ card_type: "TEXT_POLLS", duration_in_minutes: 60 });
+      expect(Date.parse(poll.end_time) - Date.parse(poll.start_time)).toBe(3_600_000);
+    });
+
+    it("lists, reads and creates conversation cards", async () => {
+      const videos = await client.cards.video_conversation.list({ account_id });
+      expect(
+        videos.data.map((card) => conversationCardSchema.parse(card)).map((card) => card.name),
+      ).toEqual(["Pick your flavour"]);
+      const created = await client.cards.video_conversation.create({
+        account_id,
+        name: "Integration chat",
+        media_key: video,
+        first_cta: "#Yes",
+        first_cta_post: "I say yes",
+        second_cta: "#No",
+        second_cta_post: "I say no",
+        thank_you_text: "Thanks",
+      });
+      const card = conversationCardSchema.parse(created.data);
+      expect(created.data).toMatchObject({ card_type: "VIDEO_CONVERSATION", first_cta: "#Yes" });
+      const read = await client.cards.video_conversation.get({ account_id, card_id: card.id });
+      expect(conversationCardSchema.parse(read.data)).toMatchObject({
+        id: card.id,
+        name: "Integration chat",
+      });
+
+      const images = await client.cards.image_conversation.list({ account_id });
+      expect(images.data.map((item) => conversationCardSchema.parse(item))).toMatchObject([
+        { name: "Share your trail" },
+      ]);
+      expect(images.data[0]).toMatchObject({ card_type: "IMAGE_CONVERSATION" });
+    });
+
+    it("deletes account media and a media library object", async () => {
+      const removed = await client.account_media.delete({
+        account_id,
+        account_media_id: `${account_id}m4`,
+      });
+      const media = accountMediaSchema.parse(removed.data);
+      expect(media).toMatchObject({ creative_type: "INTERSTITIAL", deleted: true });
+      const library = await client.media_library.delete({
+        account_id,
+        media_key: mediaKey.parse(media.media_key),
+      });
+      expect(mediaLibraryObjectSchema.parse(library.data)).toMatchObject({
+        media_key: media.media_key,
+        media_type: "GIF",
+        deleted: true,
+      });
+    });
+  });
+
+  describe("credentials (spec §4.1)", () => {
+    /** The authorize page's form, submitted as the demo user (not a catalog endpoint). */
+    async function approveAsDemoUser(page: string) {
+      const input = (name: string) =>
+        present(new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(page)?.[1], name);
+      const response = await fetch(`${api.hosts.base}/oauth/authorize`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: serializeForm(
+          Object.entries({
+            oauth_token: input("oauth_token"),
+            form_token: input("form_token"),
+            screen_name: DEMO.user.screenName,
+            password: DEMO.user.password,
+            decision: "approve",
+          }),
+        ),
+      });
+      const html = await response.text();
+      expect(response.status).toBe(200);
+      return present(/id="oauth_pin">(\d{7})</.exec(html)?.[1], "the PIN");
+    }
+
+    it("runs the three-legged flow, then an invalidated token is refused with 401 code 89", async () => {
+      const requestToken = await client.oauth.request_token({ oauth_callback: "oob" });
+      expect(requestTokenResultSchema.parse(requestToken)).toMatchObject({
+        oauth_callback_confirmed: "true",
+      });
+      const page = await client.oauth.authorize({ oauth_token: requestToken.oauth_token });
+      expectTypeOf(page).toEqualTypeOf<string>();
+      expect(page).toContain('name="password"');
+      const verifier = await approveAsDemoUser(page);
+
+      const access = await client.oauth.access_token(
+        { oauth_token: requestToken.oauth_token, oauth_verifier: verifier },
+        {
+          token: { token: requestToken.oauth_token, tokenSecret: requestToken.oauth_token_secret },
+        },
+      );
+      expectTypeOf(access).toEqualTypeOf<AccessTokenResult>();
+      expect(accessTokenResultSchema.parse(access)).toMatchObject({
+        user_id: DEMO.user.id,
+        screen_name: DEMO.user.screenName,
+      });
+      expect(access.oauth_token).not.toBe(DEMO_AUTH.token.token);
+
+      const user = client.withAuth({
+        token: { token: access.oauth_token, tokenSecret: access.oauth_token_secret },
+      });
+      const accounts = await user.accounts.list();
+      expect(accounts.data.map((account) => account.id)).toEqual([
+        DEMO_ACCOUNT,
+        OTHER_DEMO_ACCOUNT,
+      ]);
+
+      const invalidated = await user.oauth.invalidate_token();
+      expect(invalidatedTokenResultSchema.parse(invalidated).access_token).toBe(access.oauth_token);
+
+      const error = await user.accounts.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RestAuthError);
+      const auth = error as RestAuthError;
+      expect(auth).toMatchObject({
+        status: 401,
+        reason: "invalidated_token",
+        endpointId: "accounts.list",
+      });
+      expect(auth.codes).toEqual([89]);
+      expect(auth.message).toMatch(/code 89/);
+      expect(JSON.stringify(auth)).not.toContain(access.oauth_token_secret);
+      expect(api.logOf("accounts.list").at(-1)?.status).toBe(401);
+      // The demo token is untouched.
+      expect((await client.accounts.list()).data).toHaveLength(2);
+    });
+
+    it("shows the authenticate page for a request token", async () => {
+      const requestToken = await client.oauth.request_token({ oauth_callback: "oob" });
+      const page = await client.oauth.authenticate({
+        oauth_token: requestToken.oauth_token,
+        force_login: true,
+      });
+      expect(page).toContain('action="/oauth/authenticate"');
+      expect(page).toContain("adsgraph demo");
+    });
+
+    it("gets the app-only bearer token with the API key, and the owner invalidates it", async () => {
+      const first = await client.oauth2.token({ grant_type: "client_credentials" });
+      expect(bearerTokenResultSchema.parse(first)).toMatchObject({ token_type: "bearer" });
+      const again = await client.oauth2.token({ grant_type: "client_credentials" });
+      expect(again.access_token).toBe(first.access_token);
+
+      const invalidated = await client.oauth2.invalidate_token({
+        access_token: first.access_token,
+      });
+      expect(invalidatedTokenResultSchema.parse(invalidated).access_token).toBe(first.access_token);
+      const next = await client.oauth2.token({ grant_type: "client_credentials" });
+      expect(next.access_token).not.toBe(first.access_token);
+      await expect(
+        client.oauth2.invalidate_token({ access_token: first.access_token }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 404 });
+    });
+  });
+
+  it("fetches an app-only bearer for a bearer endpoint; one ads-api does not serve is a 501 RestApiError", async (context) => {
+    const id = "post_data.posts.lookup";
+    if (served.served.includes(id)) context.skip();
+    const appOnly = api.client({ auth: { consumer: DEMO_AUTH.consumer } });
+    const before = api.logOf("oauth2.token").length;
+    const error = await appOnly.post_data.posts.lookup({ ids: ["1"] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestApiError);
+    expect(error).toMatchObject({ status: 501, endpointId: id });
+    expect((error as RestApiError).codes).toEqual(["NOT_IMPLEMENTED"]);
+    // The bearer token was fetched from ads-api's /oauth2/token (Basic, through the cache).
+    expect(
+      api
+        .logOf("oauth2.token")
+        .slice(before)
+        .map((entry) => entry.status),
+    ).toEqual([200]);
+    expect(served.notImplemented).toContain(id);
+  });
+
+  // Keep this test last: it reads what every test above sent (run the whole file).
+  it("called every endpoint ads-api serves through the client, each answered 2xx", () => {
+    // A sanity check of the probe: every catalog endpoint is routed, served or 501.
+    expect(served.unrouted).toEqual([]);
+    expect(served.served.length).toBeGreaterThan(0);
+    const log = api.log();
+    const missing = served.served.filter((id) => {
+      const method = getEndpoint(id).method;
+      const byClient = (answered.get(id) ?? []).some((status) => status < 400);
+      const byServer = log.some(
+        (entry) => entry.endpointId === id && entry.method === method && entry.status < 400,
+      );
+      return !(byClient && byServer);
+    });
+    expect(missing, "served endpoints without a successful client call").toEqual([]);
+  });
+});
