@@ -121,8 +121,8 @@ const gc = (c: ComparisonResult["subject"], name: string) => {
 /** The README's table: one row per comparison, then the goals. */
 export function markdownTable(report: ThroughputReport): string {
   const lines = [
-    "| scenario | engine | conn | subject req/s | baseline req/s | req/s ratio | subject CPU ms/req (facade · ads-api) | baseline CPU ms/req | CPU ratio | subject GC share | p50 / p99 ms (subject · baseline) | clean |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| scenario | engine | conn | subject req/s | baseline req/s | req/s ratio | subject CPU ms/req (facade · ads-api) | baseline CPU ms/req | CPU ratio | subject GC share | p50 / p99 ms (subject · baseline) | clean | load avg |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const c of report.comparisons) {
     const { subject: s, baseline: b } = c;
@@ -132,7 +132,7 @@ export function markdownTable(report: ThroughputReport): string {
       : `— · ${cpu(s, "ads-api")}`;
     const baselineName = Object.keys(b.processes)[0] ?? "";
     lines.push(
-      `| ${c.scenario} | ${c.engine} | ${c.connections} | ${r2(s.requestsPerSecond)} | ${r2(b.requestsPerSecond)} | ${r3(c.throughputRatio)}× | ${subjectCpu} | ${cpu(b, baselineName)} | ${r2(c.cpuRatio)}× | ${gc(s, facadeSide ? "facade" : "ads-api")} | ${r2(s.p50Ms)} / ${r2(s.p99Ms)} · ${r2(b.p50Ms)} / ${r2(b.p99Ms)} | ${c.clean ? "yes" : `no (${s.non2xx + b.non2xx} non-2xx, ${s.errors + b.errors} errors)`} |`,
+      `| ${c.scenario} | ${c.engine} | ${c.connections} | ${r2(s.requestsPerSecond)} | ${r2(b.requestsPerSecond)} | ${r3(c.throughputRatio)}× | ${subjectCpu} | ${cpu(b, baselineName)} | ${r2(c.cpuRatio)}× | ${gc(s, facadeSide ? "facade" : "ads-api")} | ${r2(s.p50Ms)} / ${r2(s.p99Ms)} · ${r2(b.p50Ms)} / ${r2(b.p99Ms)} | ${c.clean ? "yes" : `no (${s.non2xx + b.non2xx} non-2xx, ${s.errors + b.errors} errors)`} | ${c.loadAverage.before} → ${c.loadAverage.after} |`,
     );
   }
   lines.push("", "| goal | checks | result |", "|---|---|---|");

@@ -1,5 +1,5 @@
 import { load, type LoadRequest, type LoadResult } from "./load.js";
-import { sample, type ProcessSample, type Watched } from "./proc-stats.js";
+import { loadAverage, sample, type ProcessSample, type Watched } from "./proc-stats.js";
 
 /** One side of a comparison: where the load goes and which processes do the work. */
 export interface Target {
@@ -58,6 +58,8 @@ export interface ComparisonResult {
   cpuRatio: number;
   /** Every request of both answered 2xx, no errors or timeouts. */
   clean: boolean;
+  /** 1-minute load average before and after: how much else ran on the machine meanwhile. */
+  loadAverage: { before: number; after: number };
 }
 
 export interface RunSettings {
@@ -132,6 +134,7 @@ function summarize(target: Target, rounds: Awaited<ReturnType<typeof round>>[]):
  */
 export async function compare(c: Comparison, settings: RunSettings): Promise<ComparisonResult> {
   const label = `${c.scenario} [${c.engine}, ${c.connections} conn]`;
+  const loadBefore = (await loadAverage())[0];
   for (const target of [c.subject, c.baseline]) {
     await target.check();
     if (settings.warmupSeconds > 0)
@@ -169,5 +172,6 @@ export async function compare(c: Comparison, settings: RunSettings): Promise<Com
     throughputRatio: subject.requestsPerSecond / baseline.requestsPerSecond,
     cpuRatio: main(subject, c.subject) / main(baseline, c.baseline),
     clean: [subject, baseline].every((t) => t.non2xx + t.errors + t.timeouts === 0),
+    loadAverage: { before: loadBefore, after: (await loadAverage())[0] },
   };
 }

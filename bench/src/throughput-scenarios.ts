@@ -324,7 +324,15 @@ export class ThroughputStack {
       const adsApi =
         reuse && this.#pglite !== undefined
           ? this.#pglite.server
-          : await this.adsApi(engine, [1000]);
+          : await this.adsApi(engine, [1000]).catch((error: unknown) => {
+              throw new Error(
+                `ads-api-list on ${engine} could not start (${String(error).slice(0, 300)})` +
+                  (engine === "postgresql"
+                    ? "; is PostgreSQL at TEST_DATABASE_URL (default 127.0.0.1:5432/test) up? " +
+                      "BENCH_LIST_ENGINES=pglite leaves it out"
+                    : ""),
+              );
+            });
       const path_ = `/12/accounts/${account(1000)}/campaigns?count=1000`;
       const url = `${adsApi.urls.ads}${path_}`;
       const sign = () => ({

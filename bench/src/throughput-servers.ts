@@ -8,6 +8,7 @@ import {
   generateKeyText,
   parseKeyring,
   type DatabaseTarget,
+  type TestTarget,
 } from "@adsgraph/storage";
 import { freePort, spawnChild, type Child } from "./children.js";
 import type { Watched } from "./proc-stats.js";
@@ -41,6 +42,15 @@ export interface ChildSettings {
 
 /** A server child the bench measures: its CPU from /proc, its GC from gc-probe.ts. */
 export type Server = Child & Watched & { gcFile: string };
+
+/**
+ * Drops a test database, and the lock file PGlite leaves beside its directory when its process
+ * is killed (every child here ends with SIGKILL).
+ */
+async function drop(target: TestTarget): Promise<void> {
+  await target.drop();
+  if (target.target.engine === "pglite") await rm(`${target.target.dataDir}.lock`, { force: true });
+}
 
 /** The run's temporary directory (probe files, captured answers), removed on close. */
 export async function makeWorkDir(): Promise<{ dir: string; close(): Promise<void> }> {
@@ -87,7 +97,9 @@ export async function startAdsApiServer(
           campaigns: account.campaigns,
           fundingInstruments: Math.max(1, Math.ceil(account.campaigns / 10)),
           cards: 0,
-          seed: 1,
+          // Its own seed per size (the generator's media key comes from it): the same rows on
+          // every engine and run, and no two accounts with one key.
+          seed: account.campaigns,
           grantUserIds: [DEMO.user.id],
         });
       }
@@ -138,11 +150,11 @@ export async function startAdsApiServer(
       stop: (graceMs) => stopChild(child, graceMs),
       close: async () => {
         await child.kill();
-        await target.drop();
+        await drop(target);
       },
     };
   } catch (error) {
-    await target.drop();
+    await drop(target);
     throw error;
   }
 }
@@ -230,11 +242,11 @@ export async function startFacadeServer(
       stop: (graceMs) => stopChild(child, graceMs),
       close: async () => {
         await child.kill();
-        await target.drop();
+        await drop(target);
       },
     };
   } catch (error) {
-    await target.drop();
+    await drop(target);
     throw error;
   }
 }
