@@ -23,9 +23,16 @@ export interface Comparison {
 
 /** One process's use during a target's rounds. */
 export interface ProcessUse {
+  /** All threads (what cpuMsPerRequest and the CPU ratios use). */
   cpuMs: number;
   cpuMsPerRequest: number;
-  /** GC time over the process's CPU time in the rounds (null without a probe). */
+  /** The main thread's (JavaScript's) CPU time: busy time as a CPU profile counts it. */
+  mainThreadCpuMs: number;
+  /** GC pauses by the clock (gc-probe.ts; null without a probe). */
+  gcPauseMs: number | null;
+  /** The main thread's running time over its runnable time (schedstat): 1 on a quiet machine. */
+  runningShare: number;
+  /** GC pauses × runningShare over the main thread's CPU time (null without a probe). */
   gcShare: number | null;
 }
 
@@ -89,6 +96,9 @@ async function round(target: Target, connections: number, seconds: number) {
     if (start === undefined) continue;
     use.set(name, {
       cpuMs: end.cpuMs - start.cpuMs,
+      mainCpuMs: end.mainCpuMs - start.mainCpuMs,
+      runMs: end.runMs - start.runMs,
+      waitMs: end.waitMs - start.waitMs,
       gcMs: end.gcMs === null || start.gcMs === null ? null : end.gcMs - start.gcMs,
     });
   }
@@ -100,14 +110,23 @@ function summarize(target: Target, rounds: Awaited<ReturnType<typeof round>>[]):
   const seconds = rounds.reduce((sum, r) => sum + r.result.seconds, 0);
   const processes: Record<string, ProcessUse> = {};
   for (const p of target.processes) {
-    const cpuMs = rounds.reduce((sum, r) => sum + (r.use.get(p.name)?.cpuMs ?? 0), 0);
+    const total = (key: "cpuMs" | "mainCpuMs" | "runMs" | "waitMs") =>
+      rounds.reduce((sum, r) => sum + (r.use.get(p.name)?.[key] ?? 0), 0);
+    const cpuMs = total("cpuMs");
+    const mainCpuMs = total("mainCpuMs");
     const gcs = rounds.map((r) => r.use.get(p.name)?.gcMs);
     const known = gcs.filter((gc): gc is number => typeof gc === "number");
     const gcMs = known.length === gcs.length ? known.reduce((sum, gc) => sum + gc, 0) : null;
+    // A pause measured by the clock includes the main thread's waits for a core; it ran for
+    // run / (run + wait) of its runnable time, and a pause is runnable time.
+    const running = total("runMs") / Math.max(1e-9, total("runMs") + total("waitMs"));
     processes[p.name] = {
       cpuMs,
       cpuMsPerRequest: requests > 0 ? cpuMs / requests : Number.NaN,
-      gcShare: gcMs === null || cpuMs === 0 ? null : gcMs / cpuMs,
+      mainThreadCpuMs: mainCpuMs,
+      gcPauseMs: gcMs,
+      runningShare: running,
+      gcShare: gcMs === null || mainCpuMs === 0 ? null : Math.min(1, (gcMs * running) / mainCpuMs),
     };
   }
   return {
