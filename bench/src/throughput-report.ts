@@ -19,6 +19,14 @@ export interface Goal {
   checks: GoalCheck[];
 }
 
+/** A comparison that could not be measured (a check failed, a server died). */
+export interface ComparisonFailure {
+  scenario: string;
+  engine: string;
+  connections: number;
+  error: string;
+}
+
 /** What throughput.ts writes (bench/results/throughput*.json). */
 export interface ThroughputReport {
   title: string;
@@ -28,6 +36,7 @@ export interface ThroughputReport {
   method: string;
   goals: Goal[];
   comparisons: ComparisonResult[];
+  failures: ComparisonFailure[];
 }
 
 const r2 = (value: number) => Math.round(value * 100) / 100;
@@ -53,17 +62,29 @@ function check(
 }
 
 /** Goals 1–3 of issue 14, each check computed from this run's figures. */
-export function goals(results: readonly ComparisonResult[]): Goal[] {
+export function goals(
+  results: readonly ComparisonResult[],
+  failures: readonly ComparisonFailure[] = [],
+): Goal[] {
   const fresh = results.filter((c) => c.scenario.startsWith("fresh-"));
   const own = results.filter((c) => c.scenario.startsWith("own-cost-"));
   const list = results.filter((c) => c.scenario === "ads-api-list");
-  const goal = (n: number, title: string, checks: GoalCheck[]): Goal => ({
-    goal: n,
-    title,
+  const goal = (n: number, title: string, measured: GoalCheck[]): Goal => {
+    const prefix = n === 1 ? "fresh-" : n === 2 ? "own-cost-" : "ads-api-list";
+    // A comparison that broke fails its goal.
+    const broken = failures
+      .filter((f) => f.scenario.startsWith(prefix))
+      .map((f) => ({
+        ...f,
+        measure: `not measured: ${f.error.slice(0, 200)}`,
+        value: Number.NaN,
+        threshold: "",
+        pass: false,
+      }));
+    const checks = [...measured, ...broken];
     // A goal none of whose scenarios ran is not met.
-    pass: checks.length > 0 && checks.every((c) => c.pass),
-    checks,
-  });
+    return { goal: n, title, pass: checks.length > 0 && checks.every((c) => c.pass), checks };
+  };
   return [
     goal(
       1,
@@ -135,6 +156,10 @@ export function markdownTable(report: ThroughputReport): string {
       `| ${c.scenario} | ${c.engine} | ${c.connections} | ${r2(s.requestsPerSecond)} | ${r2(b.requestsPerSecond)} | ${r3(c.throughputRatio)}× | ${subjectCpu} | ${cpu(b, baselineName)} | ${r2(c.cpuRatio)}× | ${gc(s, facadeSide ? "facade" : "ads-api")} | ${r2(s.p50Ms)} / ${r2(s.p99Ms)} · ${r2(b.p50Ms)} / ${r2(b.p99Ms)} | ${c.clean ? "yes" : `no (${s.non2xx + b.non2xx} non-2xx, ${s.errors + b.errors} errors)`} | ${c.loadAverage.before} → ${c.loadAverage.after} |`,
     );
   }
+  for (const f of report.failures)
+    lines.push(
+      `| ${f.scenario} | ${f.engine} | ${f.connections} | not measured: ${f.error.slice(0, 160).replaceAll("|", "/").replaceAll("\n", " ")} |||||||||| no | |`,
+    );
   lines.push("", "| goal | checks | result |", "|---|---|---|");
   for (const g of report.goals) {
     const checks = g.checks

@@ -26,8 +26,14 @@ import path from "node:path";
 import { renderPanels } from "./chart.js";
 import { commandLine, machine, timestamp, writeResult } from "./report.js";
 import { KNOB_NAMES, readKnobs } from "./throughput-knobs.js";
-import { chartGroups, goals, markdownTable, type ThroughputReport } from "./throughput-report.js";
-import { compare, type ComparisonResult } from "./throughput-run.js";
+import {
+  chartGroups,
+  goals,
+  markdownTable,
+  type ComparisonFailure,
+  type ThroughputReport,
+} from "./throughput-report.js";
+import { compare, type Comparison, type ComparisonResult } from "./throughput-run.js";
 import { ThroughputStack } from "./throughput-scenarios.js";
 import { makeWorkDir } from "./throughput-servers.js";
 
@@ -56,12 +62,25 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 let results: ComparisonResult[] = [];
+let failures: ComparisonFailure[] = [];
+const comparisonName = (c: Comparison) => ({
+  scenario: c.scenario,
+  engine: c.engine,
+  connections: c.connections,
+});
 try {
   await stack.addGraphQL(scenarios, knobs);
   if (scenarios.has("ads-api-list")) await stack.addList(knobs);
   for (const comparison of stack.comparisons) {
     log(`${comparison.scenario} [${comparison.engine}, ${comparison.connections} connection(s)]`);
-    results = [...results, await compare(comparison, { rounds, seconds, warmupSeconds, log })];
+    // A comparison that breaks (a check fails, a server dies) is reported; the others still run.
+    try {
+      results = [...results, await compare(comparison, { rounds, seconds, warmupSeconds, log })];
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  FAILED: ${message.slice(0, 2000)}`);
+      failures = [...failures, { ...comparisonName(comparison), error: message.slice(0, 4000) }];
+    }
   }
 } finally {
   await shutdown();
@@ -95,8 +114,9 @@ const report: ThroughputReport = {
     "the sum of PerformanceObserver 'gc' durations in the process (bench/src/gc-probe.ts), over its " +
     "CPU time. cpuRatio compares the subject's first process (facade or ads-api) with the baseline's. " +
     "A comparison with any non-2xx answer, error or timeout is not clean and fails its goal checks.",
-  goals: goals(results),
+  goals: goals(results, failures),
   comparisons: results,
+  failures,
 };
 const file = await writeResult(out, report);
 const svg = renderPanels(
