@@ -17,7 +17,7 @@ export interface ChartRow {
 const escape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-interface Bar {
+export interface Bar {
   label: string;
   value: number;
   whisker?: number;
@@ -25,12 +25,27 @@ interface Bar {
   text: string;
 }
 
-/**
- * A horizontal bar chart per reference query: latency (floor, floor + the facade's own time,
- * loaders on, loaders off) and upstream requests (minimum, loaders on, loaders off). Each
- * panel has its own linear scale; every bar carries its number.
- */
-export function renderChart(rows: readonly ChartRow[], title: string, subtitle: string): string {
+/** A set of bars on one linear scale. */
+export interface Panel {
+  heading: string;
+  bars: Bar[];
+  unit: string;
+}
+
+/** A titled group of panels (a query, a scenario). */
+export interface PanelGroup {
+  name: string;
+  /** One line under the name (what the checks found). */
+  verdict: string;
+  panels: Panel[];
+}
+
+/** Horizontal bar panels, each on its own linear scale, every bar carrying its number. */
+export function renderPanels(
+  groups: readonly PanelGroup[],
+  title: string,
+  subtitle: string,
+): string {
   const width = 980;
   const labelWidth = 250;
   const barArea = width - labelWidth - 170;
@@ -39,7 +54,7 @@ export function renderChart(rows: readonly ChartRow[], title: string, subtitle: 
   const parts: string[] = [];
   let y = 70;
 
-  const panel = (heading: string, bars: Bar[], unit: string) => {
+  const panel = ({ heading, bars, unit }: Panel) => {
     const max = Math.max(...bars.map((b) => b.whisker ?? b.value), 1);
     parts.push(
       `<text x="${labelWidth - 10}" y="${y + 12}" text-anchor="end" class="h">${escape(heading)}</text>`,
@@ -68,66 +83,11 @@ export function renderChart(rows: readonly ChartRow[], title: string, subtitle: 
     y += 8;
   };
 
-  for (const row of rows) {
-    parts.push(`<text x="20" y="${y + 14}" class="q">${escape(row.name)}</text>`);
-    parts.push(`<text x="20" y="${y + 32}" fill="#555">${escape(row.verdict)}</text>`);
+  for (const group of groups) {
+    parts.push(`<text x="20" y="${y + 14}" class="q">${escape(group.name)}</text>`);
+    parts.push(`<text x="20" y="${y + 32}" fill="#555">${escape(group.verdict)}</text>`);
     y += 44;
-    panel(
-      "latency",
-      [
-        {
-          label: "floor (dependent levels × latency)",
-          value: row.floorMs,
-          color: "#bbb",
-          text: row.floorMs.toFixed(0),
-        },
-        {
-          label: "floor + facade at 0 ms latency",
-          value: row.expectedMs,
-          color: "#8fb3d9",
-          text: row.expectedMs.toFixed(0),
-        },
-        {
-          label: "loaders on: p50 (line to p95)",
-          value: row.batchedP50,
-          whisker: row.batchedP95,
-          color: "#2b6cb0",
-          text: `${row.batchedP50.toFixed(0)} (p95 ${row.batchedP95.toFixed(0)})`,
-        },
-        {
-          label: "loaders off: p50 (line to p95)",
-          value: row.naiveP50,
-          whisker: row.naiveP95,
-          color: "#dd6b20",
-          text: `${row.naiveP50.toFixed(0)} (p95 ${row.naiveP95.toFixed(0)})`,
-        },
-      ],
-      "ms",
-    );
-    panel(
-      "upstream requests",
-      [
-        {
-          label: "minimum",
-          value: row.minimumRequests,
-          color: "#bbb",
-          text: String(row.minimumRequests),
-        },
-        {
-          label: "loaders on",
-          value: row.batchedRequests,
-          color: "#2b6cb0",
-          text: String(row.batchedRequests),
-        },
-        {
-          label: "loaders off",
-          value: row.naiveRequests,
-          color: "#dd6b20",
-          text: String(row.naiveRequests),
-        },
-      ],
-      "",
-    );
+    for (const p of group.panels) panel(p);
     y += 10;
   }
   const height = y + 10;
@@ -141,4 +101,78 @@ export function renderChart(rows: readonly ChartRow[], title: string, subtitle: 
     `</svg>`,
     "",
   ].join("\n");
+}
+
+/**
+ * A horizontal bar chart per reference query: latency (floor, floor + the facade's own time,
+ * loaders on, loaders off) and upstream requests (minimum, loaders on, loaders off). Each
+ * panel has its own linear scale; every bar carries its number.
+ */
+export function renderChart(rows: readonly ChartRow[], title: string, subtitle: string): string {
+  return renderPanels(
+    rows.map((row) => ({
+      name: row.name,
+      verdict: row.verdict,
+      panels: [
+        {
+          heading: "latency",
+          unit: "ms",
+          bars: [
+            {
+              label: "floor (dependent levels × latency)",
+              value: row.floorMs,
+              color: "#bbb",
+              text: row.floorMs.toFixed(0),
+            },
+            {
+              label: "floor + facade at 0 ms latency",
+              value: row.expectedMs,
+              color: "#8fb3d9",
+              text: row.expectedMs.toFixed(0),
+            },
+            {
+              label: "loaders on: p50 (line to p95)",
+              value: row.batchedP50,
+              whisker: row.batchedP95,
+              color: "#2b6cb0",
+              text: `${row.batchedP50.toFixed(0)} (p95 ${row.batchedP95.toFixed(0)})`,
+            },
+            {
+              label: "loaders off: p50 (line to p95)",
+              value: row.naiveP50,
+              whisker: row.naiveP95,
+              color: "#dd6b20",
+              text: `${row.naiveP50.toFixed(0)} (p95 ${row.naiveP95.toFixed(0)})`,
+            },
+          ],
+        },
+        {
+          heading: "upstream requests",
+          unit: "",
+          bars: [
+            {
+              label: "minimum",
+              value: row.minimumRequests,
+              color: "#bbb",
+              text: String(row.minimumRequests),
+            },
+            {
+              label: "loaders on",
+              value: row.batchedRequests,
+              color: "#2b6cb0",
+              text: String(row.batchedRequests),
+            },
+            {
+              label: "loaders off",
+              value: row.naiveRequests,
+              color: "#dd6b20",
+              text: String(row.naiveRequests),
+            },
+          ],
+        },
+      ],
+    })),
+    title,
+    subtitle,
+  );
 }

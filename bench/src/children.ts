@@ -56,24 +56,41 @@ async function readMemory(file: string | undefined): Promise<ProcessMemory | nul
   return file === undefined ? null : (JSON.parse(await readFile(file, "utf8")) as ProcessMemory);
 }
 
-/** The facade from its sources (ads-api starts through its own `startAdsApiProcess`). */
-function spawnFacade(
-  name: string,
-  env: Record<string, string>,
-  ready: (output: string) => boolean,
-  startTimeoutMs: number,
-  /** A file for the memory probe to write to, or undefined for no probe. */
-  memoryFile: string | undefined,
-): Promise<Child> {
-  const probe = memoryFile === undefined ? [] : ["--import", MEMORY_PROBE];
+export interface SpawnOptions {
+  name: string;
+  /** Directory the script's path is relative to (its package). */
+  cwd: string;
+  /** The entry, run from its sources via tsx. */
+  script: string;
+  env: Record<string, string>;
+  /** True once the output says it is ready. */
+  ready: (output: string) => boolean;
+  startTimeoutMs: number;
+  /** Modules it loads first (`node --import`), e.g. a probe. */
+  imports?: readonly string[];
+  /** More node options (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: readonly string[];
+}
+
+/** A server from its sources in a process group of its own, ready once its output says so. */
+export function spawnChild(options: SpawnOptions): Promise<Child> {
+  const { name, startTimeoutMs } = options;
+  const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", ...probe, "--conditions=source", "src/main.ts"],
+    [
+      ...(options.nodeArgs ?? []),
+      "--import",
+      "tsx",
+      ...imports,
+      "--conditions=source",
+      options.script,
+    ],
     {
-      cwd: path.join(APPS, "graphql"),
+      cwd: options.cwd,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...env, ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }) },
+      env: { ...process.env, ...options.env },
     },
   );
   let output = "";
@@ -90,6 +107,7 @@ function spawnFacade(
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
+  const memoryFile = options.env.BENCH_MEMORY_FILE;
   const handle: Child = {
     name,
     pid: child.pid ?? -1,
@@ -107,7 +125,7 @@ function spawnFacade(
       reject(new Error(`${name} did not start in ${startTimeoutMs} ms:\n${output}`));
     }, startTimeoutMs);
     const check = () => {
-      if (ready(output)) {
+      if (options.ready(output)) {
         clearTimeout(timer);
         resolve(handle);
       }
@@ -121,8 +139,29 @@ function spawnFacade(
   });
 }
 
+/** The facade from its sources (ads-api starts through its own `startAdsApiProcess`). */
+function spawnFacade(
+  name: string,
+  env: Record<string, string>,
+  ready: (output: string) => boolean,
+  startTimeoutMs: number,
+  /** A file for the memory probe to write to, or undefined for no probe. */
+  memoryFile: string | undefined,
+  imports: readonly string[] = [],
+): Promise<Child> {
+  return spawnChild({
+    name,
+    cwd: path.join(APPS, "graphql"),
+    script: "src/main.ts",
+    env: { ...env, ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }) },
+    ready,
+    startTimeoutMs,
+    imports: [...(memoryFile === undefined ? [] : [MEMORY_PROBE]), ...imports],
+  });
+}
+
 /** A port nobody listens on right now (the facade prints its URL from GRAPHQL_PORT). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();

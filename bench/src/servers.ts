@@ -23,8 +23,17 @@ export class Closers {
     this.#closers.push(close);
   }
 
+  /** Runs every closer even when one fails (a server left running outlives the run), then throws the first error. */
   async close(): Promise<void> {
-    for (const close of this.#closers.splice(0).reverse()) await close();
+    const failures: unknown[] = [];
+    for (const close of this.#closers.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
   }
 }
 

@@ -1,0 +1,280 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { DEMO, openDatabase as openAdsApiDatabase, seedBench, seedDemo } from "@adsgraph/ads-api";
+import {
+  createSecretBox,
+  createTestTarget,
+  generateKeyText,
+  parseKeyring,
+  type DatabaseTarget,
+  type TestTarget,
+} from "@adsgraph/storage";
+import { freePort, spawnChild, type Child } from "./children.js";
+import type { Watched } from "./proc-stats.js";
+import type { Facade } from "./servers.js";
+
+const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
+const BENCH = path.resolve(import.meta.dirname, "..");
+const GC_PROBE = path.join(import.meta.dirname, "gc-probe.ts");
+
+/** Raised far past what a run sends: a 429 must never count (the runs send tens of thousands). */
+const UNTHROTTLED_ENV = {
+  ADS_API_RATE_LIMIT: "100000000",
+  ADS_API_ACCOUNT_RATE_LIMIT: "100000000",
+  ADS_API_TOTAL_COUNT_LIMIT: "100000000",
+  ADS_API_OAUTH_RATE_LIMIT: "100000000",
+  // Every signed request spends a nonce, held for the timestamp window (300 s).
+  ADS_API_NONCES_PER_CLIENT: "100000000",
+  ADS_API_NONCES_MAX: "100000000",
+};
+
+/** Settings every child gets: the same NODE_ENV (graphql-js checks) and log level for all. */
+export interface ChildSettings {
+  /** NODE_ENV of every server process ("" leaves it unset). */
+  nodeEnv: string;
+  /** LOG_LEVEL of ads-api and the facade (as `pnpm start`: info). */
+  logLevel: string;
+  /** More node options of a child, by its name (e.g. --cpu-prof for profile.ts). */
+  nodeArgs?: (name: string) => readonly string[];
+  startTimeoutMs: number;
+}
+
+/** A server child the bench measures: its CPU from /proc, its GC from gc-probe.ts. */
+export type Server = Child & Watched & { gcFile: string };
+
+/**
+ * Drops a test database, and the lock file PGlite leaves beside its directory when its process
+ * is killed (every child here ends with SIGKILL).
+ */
+async function drop(target: TestTarget): Promise<void> {
+  await target.drop();
+  if (target.target.engine === "pglite") await rm(`${target.target.dataDir}.lock`, { force: true });
+}
+
+/** The run's temporary directory (probe files, captured answers), removed on close. */
+export async function makeWorkDir(): Promise<{ dir: string; close(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-throughput-"));
+  return { dir, close: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const baseEnv = (settings: ChildSettings): Record<string, string> => ({
+  NODE_ENV: settings.nodeEnv,
+});
+
+export interface BenchAccountSpec {
+  accountId: string;
+  campaigns: number;
+}
+
+export type AdsApiServer = Server & {
+  urls: { base: string; ads: string; sandbox: string };
+  /** SIGTERM, then SIGKILL if it has not exited in `graceMs` (a profile is written on exit). */
+  stop(graceMs: number): Promise<void>;
+  /** Kills it and drops its database. */
+  close(): Promise<void>;
+};
+
+/**
+ * ads-api in a process of its own over a database of its own (dropped on close), with the demo
+ * data and one bench account per spec (a funding instrument per 10 campaigns), limits raised.
+ */
+export async function startAdsApiServer(
+  engine: DatabaseTarget["engine"],
+  accounts: readonly BenchAccountSpec[],
+  settings: ChildSettings,
+  workDir: string,
+): Promise<AdsApiServer> {
+  const target = await createTestTarget(engine, "bench_throughput_ads_api");
+  try {
+    const secretKey = generateKeyText();
+    const db = await openAdsApiDatabase(target.target);
+    try {
+      await seedDemo(db.prisma, createSecretBox(parseKeyring(secretKey)));
+      for (const account of accounts) {
+        await seedBench(db.prisma, {
+          accountId: account.accountId,
+          campaigns: account.campaigns,
+          fundingInstruments: Math.max(1, Math.ceil(account.campaigns / 10)),
+          cards: 0,
+          // Its own seed per size (the generator's media key comes from it): the same rows on
+          // every engine and run, and no two accounts with one key.
+          seed: account.campaigns,
+          grantUserIds: [DEMO.user.id],
+        });
+      }
+    } finally {
+      await db.close();
+    }
+    const gcFile = path.join(
+      workDir,
+      `ads-api-${engine}-${target.target.engine}-${Date.now()}.gc.json`,
+    );
+    // As startAdsApiProcess starts it (`pnpm start`: src/main.ts via tsx, every role on a free
+    // port), through spawnChild: profile.ts needs node options (--cpu-prof) it cannot pass.
+    const name = `ads-api-${engine}`;
+    const where = target.target;
+    const child = await spawnChild({
+      name,
+      cwd: path.join(APPS, "ads-api"),
+      script: "src/main.ts",
+      env: {
+        ...baseEnv(settings),
+        ADS_API_BASE_URL: "http://127.0.0.1:0",
+        ADS_API_ADS_URL: "http://127.0.0.1:0",
+        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
+        ...(where.engine === "postgresql"
+          ? { DATABASE_URL: where.url }
+          : { ADS_API_PGLITE_DIR: where.dataDir, DATABASE_URL: "" }),
+        LOG_LEVEL: settings.logLevel,
+        ADS_API_SECRET_KEY: secretKey,
+        ADS_API_SEED: "false",
+        BENCH_GC_FILE: gcFile,
+        ...UNTHROTTLED_ENV,
+      },
+      ready: (output) => ROLES.every((role) => readyUrl(output, role) !== undefined),
+      startTimeoutMs: settings.startTimeoutMs,
+      imports: [GC_PROBE],
+      nodeArgs: settings.nodeArgs?.(name) ?? [],
+    });
+    const output = child.output();
+    return {
+      ...child,
+      name: "ads-api",
+      gcFile,
+      urls: {
+        base: readyUrl(output, "base") ?? "",
+        ads: readyUrl(output, "ads") ?? "",
+        sandbox: readyUrl(output, "ads-sandbox") ?? "",
+      },
+      stop: (graceMs) => stopChild(child, graceMs),
+      close: async () => {
+        await child.kill();
+        await drop(target);
+      },
+    };
+  } catch (error) {
+    await drop(target);
+    throw error;
+  }
+}
+
+const ROLES = ["base", "ads", "ads-sandbox"] as const;
+/** The URL a role of ads-api printed it is ready at. */
+const readyUrl = (output: string, role: (typeof ROLES)[number]) =>
+  new RegExp(`ads-api ${role} ready at (\\S+)`).exec(output)?.[1];
+
+export type FacadeServer = Server &
+  Facade & {
+    stop(graceMs: number): Promise<void>;
+    /** Kills it and drops its database. */
+    close(): Promise<void>;
+  };
+
+/** Sends SIGTERM to a child's process, then SIGKILL if it has not gone in `graceMs`. */
+async function stopChild(child: Child, graceMs: number): Promise<void> {
+  try {
+    process.kill(child.pid, "SIGTERM");
+  } catch {
+    return; // Already gone.
+  }
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(child.pid, 0);
+    } catch {
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await child.kill();
+}
+
+/**
+ * The facade from its sources in a process of its own over a database of its own (dropped on
+ * close), in front of `adsApi`, signed in as the demo user through its DEV_SESSION.
+ */
+export async function startFacadeServer(
+  name: string,
+  engine: DatabaseTarget["engine"],
+  adsApi: AdsApiServer,
+  env: Record<string, string>,
+  settings: ChildSettings,
+  workDir: string,
+): Promise<FacadeServer> {
+  const target = await createTestTarget(engine, "bench_throughput_facade");
+  try {
+    const port = await freePort();
+    const gcFile = path.join(workDir, `${name}.gc.json`);
+    const dbEnv: Record<string, string> =
+      target.target.engine === "postgresql"
+        ? { DATABASE_URL: target.target.url }
+        : { GRAPHQL_PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" };
+    const child = await spawnChild({
+      name,
+      cwd: path.join(APPS, "graphql"),
+      script: "src/main.ts",
+      env: {
+        ...baseEnv(settings),
+        GRAPHQL_PORT: String(port),
+        SESSION_ENCRYPTION_KEYS: generateKeyText(),
+        DEV_SESSION: "true",
+        ADS_API_BASE_URL: adsApi.urls.base,
+        ADS_API_ADS_URL: adsApi.urls.ads,
+        ADS_API_SANDBOX_URL: adsApi.urls.sandbox,
+        LOG_LEVEL: settings.logLevel,
+        BENCH_GC_FILE: gcFile,
+        ...dbEnv,
+        ...env,
+      },
+      ready: (output) =>
+        /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
+      startTimeoutMs: settings.startTimeoutMs,
+      imports: [GC_PROBE],
+      nodeArgs: settings.nodeArgs?.(name) ?? [],
+    });
+    const token = /Authorization: Bearer (\S+)/.exec(child.output())?.[1] ?? "";
+    return {
+      ...child,
+      gcFile,
+      url: `http://127.0.0.1:${port}/graphql`,
+      headers: { authorization: `Bearer ${token}` },
+      stop: (graceMs) => stopChild(child, graceMs),
+      close: async () => {
+        await child.kill();
+        await drop(target);
+      },
+    };
+  } catch (error) {
+    await drop(target);
+    throw error;
+  }
+}
+
+/** A baseline server of the bench (plain-server.ts, bare-fastify.ts) in a process of its own. */
+export async function startBaselineServer(
+  name: string,
+  script: "src/plain-server.ts" | "src/bare-fastify.ts",
+  env: Record<string, string>,
+  settings: ChildSettings,
+  workDir: string,
+): Promise<Server & { url: string }> {
+  const gcFile = path.join(workDir, `${name}.gc.json`);
+  const child = await spawnChild({
+    name,
+    cwd: BENCH,
+    script,
+    env: {
+      ...baseEnv(settings),
+      BENCH_PORT: String(await freePort()),
+      BENCH_GC_FILE: gcFile,
+      ...env,
+    },
+    ready: (output) => / ready at \S+/.test(output),
+    startTimeoutMs: settings.startTimeoutMs,
+    imports: [GC_PROBE],
+    nodeArgs: settings.nodeArgs?.(name) ?? [],
+  });
+  const url = / ready at (\S+)/.exec(child.output())?.[1] ?? "";
+  return { ...child, gcFile, url };
+}
