@@ -31,8 +31,7 @@ export function registerResponseCache(
     if (key === null) return;
     const stored = cache.lookup(key, session.userId);
     if (stored !== undefined) {
-      await reply.code(200).header("content-type", stored.contentType).send(stored.body);
-      return reply;
+      return reply.code(200).header("content-type", stored.contentType).send(stored.body);
     }
     beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
   });
