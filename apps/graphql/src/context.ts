@@ -78,7 +78,7 @@ export async function createContext(
     endSessionOnInvalidToken(async () => {
       await sessions.revoke(session.id, "upstream refused the access token (code 89)");
       services.snapshots.access.forget(session.userId);
-      services.responseCache.userWrote(session.userId);
+      services.responseCache.forgetUser(session.userId);
     });
   // The request's layers over the shared pool (outermost first): snapshots, then the session's
   // end on code 89, counting, and routing to the user's or the app's credentials.

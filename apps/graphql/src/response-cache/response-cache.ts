@@ -36,8 +36,8 @@ export interface ResponseCache {
   ): boolean;
   /** Upstream answered this query snapshot anew: answers built on the old one go. */
   snapshotAnswered(snapshotKey: string): void;
-  /** The user wrote something: none of their answers is served again. */
-  userWrote(userId: string): void;
+  /** The user wrote something, or their credentials failed: none of their answers is served again. */
+  forgetUser(userId: string): void;
   /** Bytes and entries held, and answers served (tests, diagnostics). */
   stats(): { bytes: number; entries: number; hits: number };
 }
@@ -110,7 +110,7 @@ export function createResponseCache({
     snapshotAnswered(snapshotKey) {
       store.deleteBySnapshot(snapshotKey);
     },
-    userWrote(userId) {
+    forgetUser(userId) {
       store.deleteByUser(userId);
     },
     stats: () => ({ bytes: store.bytes, entries: store.size, hits }),

@@ -38,7 +38,7 @@ export interface SnapshotUpstreamOptions {
   /** This request's record of what its answer rests on (the response cache). */
   recorder?: ResponseRecorder;
   /** Told of new upstream answers and of writes, so stored answers built on older ones go. */
-  responseCache?: Pick<ResponseCache, "snapshotAnswered" | "userWrote">;
+  responseCache?: Pick<ResponseCache, "snapshotAnswered" | "forgetUser">;
   now?: () => number;
 }
 
@@ -225,7 +225,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     // Whatever the write touched (an account-less one too), the writer's stored answers go,
     // before and after it (one of theirs may have been stored while it was in flight).
     const dropStored = () => {
-      if (userId !== null) options.responseCache?.userWrote(userId);
+      if (userId !== null) options.responseCache?.forgetUser(userId);
     };
     dropStored();
     const answer = await send().finally(dropStored);
