@@ -1,7 +1,7 @@
 import type { RestClient } from "@adsgraph/rest-client";
 import { initContextCache } from "@pothos/core";
 import type { FastifyRequest } from "fastify";
-import { callerOf } from "./access/request-caller.js";
+import { callerOf } from "./request-caller.js";
 import type { Database } from "./db/database.js";
 import { createLoaders, type Loaders } from "./loaders/loaders.js";
 import type { Services } from "./services.js";

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { FastifyInstance } from "fastify";
 import { OperationTypeNode } from "graphql";
-import { callerOf } from "../access/request-caller.js";
+import { callerOf } from "../request-caller.js";
 import { couldBeCrossSite } from "../auth/require-preflight.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import type { RequestCounter } from "../upstream/request-counter.js";

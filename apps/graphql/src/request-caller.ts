@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import { readSessionToken } from "../auth/request-session.js";
+import { readSessionToken } from "./auth/request-session.js";
 import {
   isSessionTokenShape,
   type ActiveSession,
   type SessionStore,
-} from "../sessions/session-store.js";
+} from "./sessions/session-store.js";
 
 /** Who sent a request: the token it carries and the live session it names, if any. */
 export interface RequestCaller {
