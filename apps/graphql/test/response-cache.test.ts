@@ -169,6 +169,21 @@ describe("the response cache", () => {
     expect(bytes).toBeLessThanOrEqual(16 * 1024);
   });
 
+  it("never stores an answer that read the database beyond fresh snapshots (health, history)", async () => {
+    for (const text of [
+      `query ($id: String!) { health account(id: $id) { name } }`,
+      `query ($id: String!) { account(id: $id) { campaigns(first: 1) { edges { node {
+        history(first: 1) { edges { node { version } } } } } } } }`,
+    ]) {
+      const hitsBefore = pair.hits();
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await pair.query({ id: ACCOUNT }, pair.demo.headers, text);
+        expect(answer.errors).toBeUndefined();
+      }
+      expect(pair.hits()).toBe(hitsBefore);
+    }
+  });
+
   it("goes upstream again once freshness expires, and never stores an outage answer as fresh", async () => {
     const cached = await pair.untilServedFromCache();
     await new Promise((resolve) => setTimeout(resolve, FRESH_SECONDS * 1000 + 200));
