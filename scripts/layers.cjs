@@ -52,6 +52,8 @@ const APP_LAYERS = {
           "log-fields.ts",
           "utf8-json-body.ts",
           "no-subscriptions-rule.ts",
+          "request-caller.ts",
+          "response-cache/response-cache-http.ts",
           "auth/",
         ],
       ],
@@ -59,7 +61,10 @@ const APP_LAYERS = {
       ["builder", ["builder.ts", "query-limits.ts", "input/"]],
       ["loaders", ["loaders/"]],
       // The upstream path: rest-client with the facade's own layers around it.
-      ["upstream", ["upstream/", "snapshots/", "sessions/", "access/", "errors.ts"]],
+      [
+        "upstream",
+        ["upstream/", "snapshots/", "sessions/", "access/", "response-cache/", "errors.ts"],
+      ],
       ["storage", ["db/", "env.ts"]],
     ],
   },

@@ -1,12 +1,13 @@
 import type { RestClient } from "@adsgraph/rest-client";
 import { initContextCache } from "@pothos/core";
 import type { FastifyRequest } from "fastify";
-import { readSessionToken } from "./auth/request-session.js";
+import { callerOf } from "./request-caller.js";
 import type { Database } from "./db/database.js";
 import { createLoaders, type Loaders } from "./loaders/loaders.js";
 import type { Services } from "./services.js";
+import { pendingOf } from "./response-cache/request-state.js";
+import { ResponseRecorder } from "./response-cache/response-recorder.js";
 import { endSessionOnInvalidToken } from "./sessions/end-on-invalid-token.js";
-import { isSessionTokenShape } from "./sessions/session-store.js";
 import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
 import { CacheMarks } from "./snapshots/cache-report.js";
 import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
@@ -49,12 +50,14 @@ export interface GraphQLContext {
   cacheMarks: CacheMarks;
   /** Snapshot versions of a resource, for the history connections. */
   history: HistoryReader;
+  /** What this answer rests on, for the response cache (`src/response-cache`). */
+  responseRecorder: ResponseRecorder;
 }
 
 export interface ContextDependencies {
   db: Database;
   sessions: SessionStore;
-  services: Pick<Services, "upstream" | "batching" | "snapshots">;
+  services: Pick<Services, "upstream" | "batching" | "snapshots" | "responseCache">;
 }
 
 function sessionProblemOf(token: string | null, malformed: boolean): SessionProblem {
@@ -66,15 +69,16 @@ export async function createContext(
   request: FastifyRequest,
   { db, sessions, services }: ContextDependencies,
 ): Promise<GraphQLContext> {
-  const token = readSessionToken(request);
-  const malformed = token !== null && !isSessionTokenShape(token);
-  const session = token === null || malformed ? null : await sessions.resolve(token);
+  const { token, malformed, session } = await callerOf(request, sessions);
+  // The response cache's record when it missed this request, else one nobody reads.
+  const recorder = pendingOf(request)?.recorder ?? new ResponseRecorder();
   const requestCounter = createRequestCounter();
   const endSession =
     session &&
     endSessionOnInvalidToken(async () => {
       await sessions.revoke(session.id, "upstream refused the access token (code 89)");
       services.snapshots.access.forget(session.userId);
+      services.responseCache.forgetUser(session.userId);
     });
   // The request's layers over the shared pool (outermost first): snapshots, then the session's
   // end on code 89, counting, and routing to the user's or the app's credentials.
@@ -100,14 +104,29 @@ export async function createContext(
         marks: cacheMarks,
         userId: session?.userId ?? null,
         upstream: direct,
+        recorder,
+        responseCache: services.responseCache,
       }),
     ],
+  });
+  const history = createHistoryReader({
+    repository: services.snapshots.repository,
+    access: services.snapshots.access,
+    upstream: direct,
+    userId: session?.userId ?? null,
   });
   return {
     // Apollo copies the context object per operation; Pothos's cache key must be set here so
     // per-request loaders stay per request.
     ...initContextCache(),
-    db,
+    // Resolvers reading the database directly (health) answer what no snapshot rule covers.
+    db: {
+      ...db,
+      get prisma() {
+        recorder.uncacheable();
+        return db.prisma;
+      },
+    },
     session,
     viewer: session && { userId: session.userId, screenName: session.screenName },
     sessionProblem: session ? null : sessionProblemOf(token, malformed),
@@ -115,11 +134,11 @@ export async function createContext(
     requestCounter,
     loaders: createLoaders(upstream, { batching: services.batching }),
     cacheMarks,
-    history: createHistoryReader({
-      repository: services.snapshots.repository,
-      access: services.snapshots.access,
-      upstream: direct,
-      userId: session?.userId ?? null,
-    }),
+    // History lists every version, not a fresh answer: never stored.
+    history: (...args) => {
+      recorder.uncacheable();
+      return history(...args);
+    },
+    responseRecorder: recorder,
   };
 }

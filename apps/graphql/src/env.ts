@@ -91,6 +91,21 @@ const schema = z.object({
   SNAPSHOT_WRITES: flag(true),
   /** How long a user's access to an account is trusted before upstream is asked again. */
   ACCESS_CHECK_TTL_SECONDS: seconds(60),
+  /**
+   * Whole answers built only from fresh snapshots, kept in memory and served again to the same
+   * user (README "Response cache"): all entries together, in bytes; 0 turns the cache off.
+   */
+  RESPONSE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
+  /** One user's share of it: past it, that user's least recently used answers go first. */
+  RESPONSE_CACHE_USER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8 * 1024 * 1024),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()

@@ -14,6 +14,10 @@ import { noSubscriptionsRule } from "./no-subscriptions-rule.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
+import {
+  registerResponseCache,
+  responseCachePlugin,
+} from "./response-cache/response-cache-http.js";
 import { cacheReportPlugin } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
@@ -106,7 +110,14 @@ export async function buildServer({
       playgroundPlugin(playground),
       cacheReportPlugin(),
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
+      responseCachePlugin(),
     ],
+  });
+  // Before the GraphQL route, so its hooks apply to it.
+  registerResponseCache(app, {
+    cache: services.responseCache,
+    sessions: services.sessions,
+    path: "/graphql",
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {

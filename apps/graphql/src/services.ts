@@ -4,6 +4,7 @@ import { loadSecretBox } from "./sessions/keyring.js";
 import { createLoginAttempts, type LoginAttempts } from "./sessions/login-attempts.js";
 import { createSessionStore, type SessionStore } from "./sessions/session-store.js";
 import { createAccountAccess, type AccountAccess } from "./access/account-access.js";
+import { createResponseCache, type ResponseCache } from "./response-cache/response-cache.js";
 import { createFreshnessPolicy, type FreshnessPolicy } from "./snapshots/freshness.js";
 import type { AccountWrites } from "./snapshots/snapshot-upstream.js";
 import {
@@ -34,6 +35,8 @@ export interface Services {
     /** Digest of each call's last recorded answer, to skip re-recording unchanged ones. */
     recentDigests: Map<string, string>;
   };
+  /** Whole answers built from fresh snapshots, served again without executing (per user). */
+  responseCache: ResponseCache;
 }
 
 export function createServices(db: Database, env: Env, warn: (message: string) => void): Services {
@@ -43,6 +46,8 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
     consumerKey: env.FACADE_CONSUMER_KEY,
     consumerSecret: env.FACADE_CONSUMER_SECRET,
   };
+  const access = createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 });
+  const accountWrites: AccountWrites = new Map();
   return {
     sessions: createSessionStore({ prisma: db.prisma, box, ttlMs: env.SESSION_TTL_SECONDS * 1000 }),
     attempts: createLoginAttempts({ prisma: db.prisma, box, ttlMs: 15 * 60 * 1000 }),
@@ -69,9 +74,16 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
         referenceSeconds: env.SNAPSHOT_FRESH_SECONDS_REFERENCE,
         entitySeconds: env.SNAPSHOT_FRESH_SECONDS_ENTITY,
       }),
-      access: createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 }),
-      accountWrites: new Map(),
+      access,
+      accountWrites,
       recentDigests: new Map(),
     },
+    responseCache: createResponseCache({
+      maxBytes: env.RESPONSE_CACHE_MAX_BYTES,
+      userMaxBytes: env.RESPONSE_CACHE_USER_MAX_BYTES,
+      access,
+      accountWrites,
+      accessTtlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000,
+    }),
   };
 }

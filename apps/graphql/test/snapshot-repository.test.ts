@@ -45,6 +45,34 @@ describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
     expect((await snapshots.latest("campaign", ["before-restart"])).size).toBe(1);
   });
 
+  it("keeps a version when a touch of the same content follows it in one batch", async () => {
+    // The writer builds a version, then a touch for a repeat read of the same answer (its
+    // digest is now known); both may land in one batch, and the version must still be stored.
+    const body = { value: { data: { id: "touched" } } };
+    await snapshots.record([
+      {
+        resourceType: "query:x",
+        resourceId: "touched",
+        accountId: "acc",
+        body,
+        contentHash: "h1",
+        fetchedAt: at(1),
+      },
+      {
+        resourceType: "query:x",
+        resourceId: "touched",
+        accountId: "acc",
+        body: {},
+        contentHash: "h1",
+        touchOnly: true,
+        fetchedAt: at(2),
+      },
+    ]);
+    const stored = (await snapshots.latest("query:x", ["touched"])).get("touched");
+    expect(stored?.body).toEqual(body);
+    expect(stored?.version).toBe(1);
+  });
+
   it("writes a snapshot and reads it back with long ids intact", async () => {
     const body = {
       id: "8u94t",

@@ -33,6 +33,19 @@ describe("account access", () => {
     expect(await access.canAccess("u1", "a", () => Promise.resolve(false))).toBe(false);
   });
 
+  it("holds a grant only while it is remembered, allowed and unexpired", () => {
+    let clock = 0;
+    const access = createAccountAccess({ ttlMs: 1000, now: () => clock });
+    expect(access.holds("u1", "a")).toBe(false);
+    access.remember("u1", "a", true);
+    access.remember("u1", "b", false);
+    expect(access.holds("u1", "a")).toBe(true);
+    expect(access.holds("u1", "b")).toBe(false);
+    expect(access.holds("u2", "a")).toBe(false);
+    clock = 1000;
+    expect(access.holds("u1", "a")).toBe(false);
+  });
+
   it("keeps nothing when the window is zero", async () => {
     const access = createAccountAccess({ ttlMs: 0 });
     let asked = 0;

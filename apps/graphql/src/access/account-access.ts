@@ -8,6 +8,11 @@
 export interface AccountAccess {
   /** True when upstream (asked at most once per TTL per user and account) grants access. */
   canAccess(userId: string, accountId: string, ask: () => Promise<boolean>): Promise<boolean>;
+  /**
+   * True only while a grant upstream gave is held and unexpired; never asks (a cached response
+   * is served only where the snapshot path would have served without asking).
+   */
+  holds(userId: string, accountId: string): boolean;
   /** Records what upstream just said (a successful read of the account proves access). */
   remember(userId: string, accountId: string, allowed: boolean): void;
   /** Forgets everything about a user (sign-out, upstream 401). */
@@ -59,6 +64,10 @@ export function createAccountAccess({
         .finally(() => inFlight.delete(k));
       inFlight.set(k, asking);
       return asking;
+    },
+    holds(userId, accountId) {
+      const entry = entries.get(key(userId, accountId));
+      return entry !== undefined && entry.allowed && entry.until > now();
     },
     remember,
     forget(userId) {

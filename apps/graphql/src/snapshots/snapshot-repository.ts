@@ -75,10 +75,21 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
       if (inputs.length === 0) return 0;
       const keyOf = (r: { resourceType: string; resourceId: string }) =>
         `${r.resourceType}\u0000${r.resourceId}`;
-      // The last read of a resource within one batch wins.
-      const reads = [...new Map(inputs.map((input) => [keyOf(input), input])).values()].map(
-        (input) => ({ input, hash: input.contentHash ?? contentHash(input.body) }),
-      );
+      // The last read of a resource within one batch wins, except that a touch never replaces
+      // a version of the same batch: it only confirms content the writer built just before, so
+      // dropping that version would leave nothing to confirm, and the resource never stored.
+      const last = new Map<string, SnapshotInput>();
+      for (const input of inputs) {
+        const key = keyOf(input);
+        const earlier = last.get(key);
+        if (input.touchOnly === true && earlier !== undefined && earlier.touchOnly !== true)
+          continue;
+        last.set(key, input);
+      }
+      const reads = [...last.values()].map((input) => ({
+        input,
+        hash: input.contentHash ?? contentHash(input.body),
+      }));
       const idsByType = new Map<string, string[]>();
       for (const { input } of reads) appendTo(idsByType, input.resourceType, input.resourceId);
       // A few statements per batch, whatever its size: a long transaction would hold up the

@@ -8,6 +8,8 @@ import {
 } from "@adsgraph/rest-client";
 import type { Middleware, RestClient, RestResponse } from "@adsgraph/rest-client";
 import type { AccountAccess } from "../access/account-access.js";
+import type { ResponseCache } from "../response-cache/response-cache.js";
+import type { ResponseRecorder } from "../response-cache/response-recorder.js";
 import { askAccountAccess } from "../access/ask-upstream.js";
 import type { CacheMarks } from "./cache-report.js";
 import { canonicalJson, type JsonObject, type JsonValue } from "./content-hash.js";
@@ -33,6 +35,10 @@ export interface SnapshotUpstreamOptions {
   userId: string | null;
   /** The request's client below the snapshots, to ask whether the caller may see an account. */
   upstream: RestClient;
+  /** This request's record of what its answer rests on (the response cache). */
+  recorder?: ResponseRecorder;
+  /** Told of new upstream answers and of writes, so stored answers built on older ones go. */
+  responseCache?: Pick<ResponseCache, "snapshotAnswered" | "forgetUser">;
   now?: () => number;
 }
 
@@ -60,7 +66,8 @@ const MAX_RECENT_DIGESTS = 50_000;
  * to no account and is served to any signed-in caller; nothing is served without a session.
  */
 export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware {
-  const { repository, writer, access, policy, accountWrites, marks, userId, upstream } = options;
+  const { repository, writer, access, policy, accountWrites, marks, userId, upstream, recorder } =
+    options;
   const recentDigests = options.recentDigests ?? new Map<string, string>();
   const rememberDigest = (key: string, digest: string) => {
     recentDigests.delete(key);
@@ -127,6 +134,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     const resourceId = createHash("sha256")
       .update(canonicalJson({ params: keyParams(params), ...(personal && { user: userId }) }))
       .digest("hex");
+    const snapshotKey = `${resourceType}\u0000${resourceId}`;
     const lastSnapshot = async () =>
       (await repository.latest(resourceType, [resourceId])).get(resourceId);
 
@@ -141,9 +149,12 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
         (writtenAt === undefined || writtenAt < checkedAt) &&
         (await mayServe(accountId))
       ) {
+        recorder?.usedFresh(snapshotKey, accountId, checkedAt, checkedAt + freshFor);
         return answerFrom(snapshot, false);
       }
     }
+    // Upstream (or, failing it, a stale snapshot) answers: nothing a stored answer may rest on.
+    recorder?.uncacheable();
 
     let answer: RestResponse<unknown>;
     try {
@@ -154,6 +165,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
       if (snapshot && (await mayServe(accountId))) return answerFrom(snapshot, true);
       throw error;
     }
+    options.responseCache?.snapshotAnswered(snapshotKey);
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     if (options.recordReads === false) return answer;
     const value = answer.body;
@@ -209,7 +221,14 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     params: Readonly<Record<string, unknown>>,
     send: () => Promise<RestResponse<unknown>>,
   ): Promise<RestResponse<unknown>> {
-    const answer = await send();
+    recorder?.uncacheable();
+    // Whatever the write touched (an account-less one too), the writer's stored answers go,
+    // before and after it (one of theirs may have been stored while it was in flight).
+    const dropStored = () => {
+      if (userId !== null) options.responseCache?.forgetUser(userId);
+    };
+    dropStored();
+    const answer = await send().finally(dropStored);
     const accountId = accountOf(params);
     if (accountId !== null) {
       accountWrites.set(accountId, now());
@@ -231,7 +250,10 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     if (endpoint.method !== "GET") return write(ctx.endpointId, ctx.params, next);
     // Only JSON answers are snapshots (no streams, browser pages or form answers).
     const kind = endpoint.response.kind;
-    if (kind === "stream" || kind === "html" || kind === "form") return next();
+    if (kind === "stream" || kind === "html" || kind === "form") {
+      recorder?.uncacheable();
+      return next();
+    }
     return read(ctx.endpointId, ctx.params, next);
   };
 }

@@ -1,0 +1,82 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import type { FastifyInstance } from "fastify";
+import { OperationTypeNode } from "graphql";
+import { callerOf } from "../request-caller.js";
+import { couldBeCrossSite } from "../auth/require-preflight.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import type { RequestCounter } from "../upstream/request-counter.js";
+import { beginPending, pendingOf } from "./request-state.js";
+import type { ResponseCache } from "./response-cache.js";
+import { responseCacheKey } from "./response-cache-key.js";
+import { ResponseRecorder } from "./response-recorder.js";
+
+/**
+ * Serves stored answers to `POST /graphql` before Apollo runs (no parsing, validation,
+ * execution or serialisation: the bytes sent the first time), and stores the answers the
+ * Apollo plugin approves. Only JSON POSTs of a signed-in caller take part: a request Apollo
+ * would refuse (a simple cross-site request, GET, a batch, a body with other fields) is left
+ * to Apollo. The session is resolved on every request, so a revoked one gets no stored answer.
+ */
+export function registerResponseCache(
+  app: FastifyInstance,
+  { cache, sessions, path }: { cache: ResponseCache; sessions: SessionStore; path: string },
+): void {
+  if (!cache.enabled) return;
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.method !== "POST" || request.routeOptions.url !== path) return;
+    if (couldBeCrossSite(request.headers)) return;
+    const { session } = await callerOf(request, sessions);
+    if (session === null) return;
+    const key = responseCacheKey(session.userId, request.headers.accept, request.body);
+    if (key === null) return;
+    const stored = cache.lookup(key, session.userId);
+    if (stored !== undefined) {
+      return reply.code(200).header("content-type", stored.contentType).send(stored.body);
+    }
+    beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
+  });
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const pending = pendingOf(request);
+    const contentType = reply.getHeader("content-type");
+    if (
+      pending?.recorder.storable === true &&
+      reply.statusCode === 200 &&
+      typeof payload === "string" &&
+      typeof contentType === "string"
+    ) {
+      cache.store(pending.key, pending.userId, pending.recorder, Buffer.from(payload), contentType);
+    }
+    done(null, payload);
+  });
+}
+
+interface RecordingContext {
+  responseRecorder: ResponseRecorder;
+  requestCounter: RequestCounter;
+}
+
+/**
+ * Approves an answer for the response cache: a query (never a mutation), one result, no
+ * errors, status 200, no upstream request at all.
+ */
+export function responseCachePlugin<
+  Context extends RecordingContext,
+>(): ApolloServerPlugin<Context> {
+  return {
+    requestDidStart() {
+      return Promise.resolve({
+        willSendResponse({ response, contextValue, operation }) {
+          if (
+            operation?.operation === OperationTypeNode.QUERY &&
+            response.body.kind === "single" &&
+            response.body.singleResult.errors === undefined &&
+            (response.http.status ?? 200) === 200 &&
+            contextValue.requestCounter.total === 0
+          )
+            contextValue.responseRecorder.approve();
+          return Promise.resolve();
+        },
+      });
+    },
+  };
+}

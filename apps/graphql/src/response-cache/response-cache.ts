@@ -1,0 +1,118 @@
+import type { AccountAccess } from "../access/account-access.js";
+import type { AccountWrites } from "../snapshots/snapshot-upstream.js";
+import type { ResponseRecorder } from "./response-recorder.js";
+import { ResponseStore, type StoredResponse } from "./response-store.js";
+
+/**
+ * Whole GraphQL answers built only from fresh snapshots, kept in process and served again to
+ * the same user for the same operation without executing it or touching the database.
+ *
+ * A stored answer is served only while every condition under which the snapshot path would
+ * have answered the same way without asking upstream still holds:
+ * - no snapshot it used has passed its freshness (`expiresAt`, also never past the access TTL);
+ * - no account it used was written through this process since its snapshots were checked
+ *   (`accountWrites`, the snapshot path's own rule), and the caller wrote nothing since;
+ * - the caller's grant for each account it used is still held (`AccountAccess.holds`: upstream
+ *   said so within ACCESS_CHECK_TTL_SECONDS; a revoked session or an upstream 401 forgets it);
+ * - no newer upstream answer for one of its snapshots arrived in this process.
+ *
+ * Several replicas over one database: each keeps its own entries, built from snapshots that
+ * were fresh when read. A miss falls back to the snapshot path (the database); an entry can
+ * only be as old as a snapshot the snapshot path would itself still serve in that replica, and
+ * freshness bounds it the same way. A write through another replica is not seen at once, but
+ * neither is it by that replica's snapshot path (`accountWrites` is per process).
+ */
+export interface ResponseCache {
+  readonly enabled: boolean;
+  /** A stored answer valid now for this user and key (an invalid one is dropped). */
+  lookup(key: string, userId: string): StoredResponse | undefined;
+  /** Keeps an answer whose recorder says it rests only on fresh snapshots. */
+  store(
+    key: string,
+    userId: string,
+    recorder: ResponseRecorder,
+    body: Buffer,
+    contentType: string,
+  ): boolean;
+  /** Upstream answered this query snapshot anew: answers built on the old one go. */
+  snapshotAnswered(snapshotKey: string): void;
+  /** The user wrote something, or their credentials failed: none of their answers is served again. */
+  forgetUser(userId: string): void;
+  /** Bytes and entries held, and answers served (tests, diagnostics). */
+  stats(): { bytes: number; entries: number; hits: number };
+}
+
+export interface ResponseCacheOptions {
+  /** RESPONSE_CACHE_MAX_BYTES: 0 turns the cache off. */
+  maxBytes: number;
+  /** RESPONSE_CACHE_USER_MAX_BYTES: one user's share. */
+  userMaxBytes: number;
+  access: AccountAccess;
+  accountWrites: AccountWrites;
+  accessTtlMs: number;
+  now?: () => number;
+}
+
+export function createResponseCache({
+  maxBytes,
+  userMaxBytes,
+  access,
+  accountWrites,
+  accessTtlMs,
+  now = Date.now,
+}: ResponseCacheOptions): ResponseCache {
+  const store = new ResponseStore({ maxBytes, userMaxBytes });
+  const enabled = maxBytes > 0 && userMaxBytes > 0;
+  let hits = 0;
+
+  const stillValid = (userId: string, accounts: ReadonlyMap<string, number>): boolean => {
+    for (const [accountId, checkedAt] of accounts) {
+      const writtenAt = accountWrites.get(accountId);
+      if (writtenAt !== undefined && writtenAt >= checkedAt) return false;
+      if (!access.holds(userId, accountId)) return false;
+    }
+    return true;
+  };
+
+  return {
+    enabled,
+    lookup(key, userId) {
+      const stored = store.get(key);
+      if (stored === undefined) return undefined;
+      const at = now();
+      // The key covers the user, but an entry must never reach anyone else, whatever the key.
+      if (
+        stored.userId !== userId ||
+        at >= stored.expiresAt ||
+        !stillValid(userId, stored.accounts)
+      ) {
+        store.delete(key);
+        return undefined;
+      }
+      hits += 1;
+      return stored;
+    },
+    store(key, userId, recorder, body, contentType) {
+      if (!enabled || !recorder.cacheable) return false;
+      const at = now();
+      const expiresAt = Math.min(recorder.freshUntil, at + accessTtlMs);
+      // Checked again now: a write or revocation while the answer was being built voids it.
+      if (expiresAt <= at || !stillValid(userId, recorder.accounts)) return false;
+      return store.set(key, {
+        userId,
+        body,
+        contentType,
+        expiresAt,
+        accounts: recorder.accounts,
+        snapshots: recorder.snapshots,
+      });
+    },
+    snapshotAnswered(snapshotKey) {
+      store.deleteBySnapshot(snapshotKey);
+    },
+    forgetUser(userId) {
+      store.deleteByUser(userId);
+    },
+    stats: () => ({ bytes: store.bytes, entries: store.size, hits }),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What one GraphQL request's answer rests on, for the response cache: each upstream read it
+ * made, and whether all of them were answered by a fresh snapshot. Anything else (an upstream
+ * request, a stale answer, a write, a database read that is not a snapshot answer) makes the
+ * answer uncacheable, because a repeat could not be told apart from it by the cache's checks.
+ */
+export class ResponseRecorder {
+  #uncacheable = false;
+  #approved = false;
+  #freshReads = 0;
+  /** The earliest time at which a snapshot it used stops being fresh. */
+  #freshUntil = Infinity;
+  /** Per account: the oldest `checkedAt` of the snapshots of it that were used. */
+  readonly accounts = new Map<string, number>();
+  /** The query snapshots used (`resourceType\0resourceId`), to drop the answer when one changes. */
+  readonly snapshots = new Set<string>();
+
+  /** A read answered by a snapshot that was fresh until `freshUntil`. */
+  usedFresh(
+    snapshotKey: string,
+    accountId: string | null,
+    checkedAt: number,
+    freshUntil: number,
+  ): void {
+    this.#freshReads += 1;
+    this.snapshots.add(snapshotKey);
+    this.#freshUntil = Math.min(this.#freshUntil, freshUntil);
+    if (accountId !== null) {
+      const oldest = this.accounts.get(accountId);
+      if (oldest === undefined || checkedAt < oldest) this.accounts.set(accountId, checkedAt);
+    }
+  }
+
+  /** Something the cache cannot vouch for a repeat of. */
+  uncacheable(): void {
+    this.#uncacheable = true;
+  }
+
+  /** The operation ended as a storable answer (a query, status 200, no errors). */
+  approve(): void {
+    this.#approved = true;
+  }
+
+  /** Approved, and every read was a fresh snapshot answer. */
+  get storable(): boolean {
+    return this.#approved && this.cacheable;
+  }
+
+  get freshUntil(): number {
+    return this.#freshUntil;
+  }
+
+  /** True when at least one read was made and every one was a fresh snapshot answer. */
+  get cacheable(): boolean {
+    return !this.#uncacheable && this.#freshReads > 0;
+  }
+}
