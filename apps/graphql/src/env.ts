@@ -45,6 +45,12 @@ const schema = z.object({
     .default(path.join(appDir, ".data", "session-keys")),
   SESSION_TTL_SECONDS: seconds(7 * 24 * 3600),
   /**
+   * How long a resolved session is reused by this process without a database read (0: every
+   * request reads it). Sign-out and code 89 in this process apply at once; another replica
+   * may accept a session it revoked for up to this long (README "Sessions").
+   */
+  SESSION_CACHE_SECONDS: seconds(5),
+  /**
    * Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's
    * `trustProxy`): `false` (none: the peer is the client), `true` (any), a number of hops, or
    * comma-separated addresses or CIDRs. Behind a proxy, leave it false and every caller shares
@@ -80,6 +86,16 @@ const schema = z.object({
   UPSTREAM_BATCHING: flag(true),
   /** Report each response's upstream request count in `extensions.upstream` (tests, bench). */
   UPSTREAM_STATS: flag(false),
+  /**
+   * Which upstream bodies are checked against the catalog's response schemas: `full` every
+   * one; `sample` each endpoint's first answer and then one in UPSTREAM_VALIDATION_SAMPLE_EVERY
+   * (production's default: a contract drift still shows within that many answers, at a
+   * fraction of the cost). Tests and development check every body.
+   */
+  UPSTREAM_VALIDATION: z
+    .enum(["full", "sample"])
+    .default(process.env.NODE_ENV === "production" ? "sample" : "full"),
+  UPSTREAM_VALIDATION_SAMPLE_EVERY: z.coerce.number().int().min(1).default(16),
   /** Per-attempt timeout of an upstream request. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   /** Longest one GraphQL request waits out upstream rate limits before RATE_LIMITED. */
@@ -118,6 +134,13 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema> & { GRAPHQL_PUBLIC_URL: string };
+
+/** rest-client's `validateResponses` for UPSTREAM_VALIDATION. */
+export function upstreamValidation(env: Env): true | { sampleEvery: number } {
+  return env.UPSTREAM_VALIDATION === "full"
+    ? true
+    : { sampleEvery: env.UPSTREAM_VALIDATION_SAMPLE_EVERY };
+}
 
 /** Parses the environment once; a bad value fails start with the variable's name and the rule. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

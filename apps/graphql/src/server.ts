@@ -1,4 +1,5 @@
 import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
@@ -18,7 +19,7 @@ import {
   registerResponseCache,
   responseCachePlugin,
 } from "./response-cache/response-cache-http.js";
-import { cacheReportPlugin } from "./snapshots/cache-report.js";
+import { cacheReportPlugin, reportCacheMarkPaths } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
@@ -85,7 +86,7 @@ export async function buildServer({
   });
 
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    schema: reportCacheMarkPaths(schema),
     formatError,
     includeStacktraceInErrorResponses: false,
     // "Did you mean …" suggestions would leak the schema where introspection is refused.
@@ -107,6 +108,8 @@ export async function buildServer({
     ],
     plugins: [
       fastifyApolloDrainPlugin(app),
+      // No cache hints are used: without this Apollo wraps every resolver to collect them.
+      ApolloServerPluginCacheControlDisabled(),
       playgroundPlugin(playground),
       cacheReportPlugin(),
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),

@@ -1,5 +1,5 @@
 import type { Database } from "./db/database.js";
-import type { Env } from "./env.js";
+import { upstreamValidation, type Env } from "./env.js";
 import { loadSecretBox } from "./sessions/keyring.js";
 import { createLoginAttempts, type LoginAttempts } from "./sessions/login-attempts.js";
 import { createSessionStore, type SessionStore } from "./sessions/session-store.js";
@@ -49,7 +49,12 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
   const access = createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 });
   const accountWrites: AccountWrites = new Map();
   return {
-    sessions: createSessionStore({ prisma: db.prisma, box, ttlMs: env.SESSION_TTL_SECONDS * 1000 }),
+    sessions: createSessionStore({
+      prisma: db.prisma,
+      box,
+      ttlMs: env.SESSION_TTL_SECONDS * 1000,
+      cacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    }),
     attempts: createLoginAttempts({ prisma: db.prisma, box, ttlMs: 15 * 60 * 1000 }),
     upstream: createUpstreamClients({
       hosts: {
@@ -60,6 +65,7 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
       consumer,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
       rateLimitWaitMs: env.UPSTREAM_RATE_LIMIT_WAIT_MS,
+      validateResponses: upstreamValidation(env),
     }),
     batching: env.UPSTREAM_BATCHING,
     snapshots: {

@@ -74,6 +74,22 @@ describe("upstream requests per GraphQL request", () => {
     expect(ceil200(distinct)).toBe(2);
   });
 
+  it("reads no funding instrument for a page whose query skips them, through a fragment too", async () => {
+    const { data, byEndpoint } = (await counted(
+      `
+      query ($skip: Boolean!) {
+        account(id: "${ACCOUNT}") {
+          campaigns(first: 5) { edges { node { rawId ...Funding } } }
+        }
+      }
+      fragment Funding on Campaign { fundingInstrument @skip(if: $skip) { rawId } }
+    `,
+      { skip: true },
+    )) as Counted<{ account: { campaigns: Edges<{ rawId: string }> } }>;
+    expect(data.account.campaigns.edges).toHaveLength(5);
+    expect(byEndpoint).toEqual({ "accounts.get": 1, "campaigns.list": 1 });
+  });
+
   it("reads the campaigns of 300 funding instruments in 2 requests (funding_instrument_ids), grouped", async () => {
     const { data, byEndpoint } = (await counted(`{
       account(id: "${ACCOUNT}") {

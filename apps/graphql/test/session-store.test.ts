@@ -62,6 +62,53 @@ describe.each(TEST_ENGINES)("sessions on %s", (engine) => {
     expect(await store.resolve(second.token)).toBeNull();
   });
 
+  it("with its cache: refuses a session revoked here on the very next lookup", async () => {
+    const store = createSessionStore({
+      prisma: db.prisma,
+      box,
+      ttlMs: 60_000,
+      cacheMs: 30_000,
+      now: () => clock,
+    });
+    const { token, session } = await store.create(credentials);
+    expect(await store.resolve(token)).not.toBeNull(); // now cached
+    await store.revoke(session.id, "logout");
+    expect(await store.resolve(token)).toBeNull();
+    expect(await store.resolve(token)).toBeNull();
+  });
+
+  it("with its cache: a revocation by another replica applies once the cache time has passed", async () => {
+    const store = createSessionStore({
+      prisma: db.prisma,
+      box,
+      ttlMs: 600_000,
+      cacheMs: 5_000,
+      now: () => clock,
+    });
+    const other = createSessionStore({ prisma: db.prisma, box, ttlMs: 600_000, now: () => clock });
+    const { token, session } = await store.create(credentials);
+    expect(await store.resolve(token)).not.toBeNull();
+    await other.revoke(session.id, "signed out on another replica");
+    // The documented bound: this process may still accept it for SESSION_CACHE_SECONDS.
+    expect(await store.resolve(token)).not.toBeNull();
+    clock = new Date(clock.getTime() + 5_000);
+    expect(await store.resolve(token)).toBeNull();
+  });
+
+  it("with its cache: never serves a session past its own end", async () => {
+    const store = createSessionStore({
+      prisma: db.prisma,
+      box,
+      ttlMs: 1_000,
+      cacheMs: 60_000,
+      now: () => clock,
+    });
+    const { token } = await store.create(credentials);
+    expect(await store.resolve(token)).not.toBeNull();
+    clock = new Date(clock.getTime() + 1_000);
+    expect(await store.resolve(token)).toBeNull();
+  });
+
   it("hands out a request token's secret once, and only to the browser that asked", async () => {
     const attempts = createLoginAttempts({
       prisma: db.prisma,

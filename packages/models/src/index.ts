@@ -1,5 +1,6 @@
 export {
   formatTimestamp,
+  isTimestamp,
   parseTimestamp,
   addMonthsUtc,
   isWholeHour,

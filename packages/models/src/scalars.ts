@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sized } from "./fields/size-rules.js";
 import { LIMITS } from "./limits.js";
-import { TIMESTAMP_RULE, parseTimestamp } from "./timestamp.js";
+import { TIMESTAMP_RULE, isTimestamp } from "./timestamp.js";
 
 /**
  * spec §2.1: advertising ids are short alphanumeric strings. `_` and `-` are let through too:
@@ -35,7 +35,7 @@ export const digitId = sized(
 /** spec §2.1: timestamps are exactly `YYYY-MM-DDThh:mm:ssZ`; kept as the string. */
 export const timestamp = z
   .string()
-  .refine((value) => parseTimestamp(value) !== null, TIMESTAMP_RULE);
+  .refine(isTimestamp, TIMESTAMP_RULE);
 
 /** spec §2.1: money is an integer count of micro units; JSON numbers beyond 2^53 are not exact. */
 export const localMicro = z

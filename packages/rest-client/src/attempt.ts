@@ -2,7 +2,7 @@ import type { AnyEndpoint } from "@adsgraph/models";
 import type { Authenticator } from "./auth.js";
 import type { CallOptions, ResolvedConfig } from "./config.js";
 import { RestAbortedError, RestRateLimitError } from "./errors.js";
-import { emit } from "./hooks.js";
+import { emit, hasHook } from "./hooks.js";
 import type { Hooks, RetryReason } from "./hooks.js";
 import type { PreparedRequest } from "./prepare.js";
 import { parseRateLimitHeaders, resetDate, waitBeforeSendMs } from "./rate-limit.js";
@@ -62,7 +62,8 @@ export async function pause(
   detail: string,
   status?: number,
 ): Promise<void> {
-  emit(call.hooks, "onRetry", { ...eventBase(call), reason, detail, delayMs: ms, status });
+  if (hasHook(call.hooks, "onRetry"))
+    emit(call.hooks, "onRetry", { ...eventBase(call), reason, detail, delayMs: ms, status });
   try {
     await call.ctx.config.sleep(ms, call.options.signal);
   } catch {
@@ -128,7 +129,7 @@ export async function attempt(call: Call): Promise<Outcome> {
   if (auth.authorization !== undefined) headers.authorization = auth.authorization;
   if (prepared.contentType !== undefined) headers["content-type"] = prepared.contentType;
   ctx.rateLimits.reserve(endpoint.id, accountId, ctx.config.clock());
-  emit(call.hooks, "onRequest", eventBase(call));
+  if (hasHook(call.hooks, "onRequest")) emit(call.hooks, "onRequest", eventBase(call));
   let answer: IncomingAnswer;
   try {
     answer = await ctx.transport.send({
@@ -151,13 +152,15 @@ export async function attempt(call: Call): Promise<Outcome> {
     ? ctx.rateLimits.record(endpoint.id, accountId, observed)
     : ctx.rateLimits.get(endpoint.id, accountId);
   const requestId = requestIdOf(answer.headers);
-  emit(call.hooks, "onResponse", {
-    ...eventBase(call),
-    status: answer.status,
-    durationMs: at - sentAt,
-    retries: call.attempt - 1,
-    requestId,
-    rateLimit,
-  });
+  if (hasHook(call.hooks, "onResponse")) {
+    emit(call.hooks, "onResponse", {
+      ...eventBase(call),
+      status: answer.status,
+      durationMs: at - sentAt,
+      retries: call.attempt - 1,
+      requestId,
+      rateLimit,
+    });
+  }
   return { answer, observed, rateLimit, requestId, at };
 }

@@ -43,8 +43,7 @@ import type { Middleware } from "./middleware.js";
 import { callEndpoint } from "./request.js";
 import type { RequestContext, RestResponse } from "./request.js";
 import { checkResponse } from "./response.js";
-import { buildResourceTree } from "./resources.js";
-import type { TreeApi } from "./resources.js";
+import { buildResourceTree, RESOURCE_WORDS } from "./resources.js";
 import { messageStream } from "./stream.js";
 import { createTransport } from "./transport.js";
 
@@ -195,7 +194,7 @@ function build(
       } catch {
         throw new RestProtocolError(site, "streamed a line that is not JSON");
       }
-      const checked = config.validateResponses
+      const checked = config.validateResponse(endpoint.id)
         ? checkResponse(endpoint, value)
         : { ok: true as const, value };
       if (!checked.ok)
@@ -333,10 +332,19 @@ function build(
     // Only the client that created the pool closes it; derived clients share it.
     close: () => (owner ? shared.transport.close() : Promise.resolve()),
   };
-  return Object.assign(
-    buildResourceTree(generic as unknown as TreeApi),
-    generic,
-  ) as unknown as RestClient;
+  // The typed namespaces are built on first use: a client derived per GraphQL request (`with`)
+  // mostly calls by id, and building every endpoint's method is a fixed cost per client.
+  let tree: Record<string, unknown> | undefined;
+  for (const word of RESOURCE_WORDS) {
+    Object.defineProperty(generic, word, {
+      enumerable: true,
+      get: () => {
+        tree ??= buildResourceTree(generic) as Record<string, unknown>;
+        return tree[word];
+      },
+    });
+  }
+  return generic as unknown as RestClient;
 }
 
 function contextFor(config: ResolvedConfig, shared: Shared): RequestContext {

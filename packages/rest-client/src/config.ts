@@ -6,6 +6,8 @@ import type { Hooks } from "./hooks.js";
 import { LOCAL_HOSTS } from "./hosts.js";
 import type { Hosts } from "./hosts.js";
 import { defaultFamilyOf } from "./rate-limit.js";
+import { responseCheckPolicy } from "./response-sampling.js";
+import type { ResponseCheckPolicy, ResponseValidation } from "./response-sampling.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
 import type { RetryPolicy } from "./retry.js";
 import { defaultSleep } from "./transport.js";
@@ -55,8 +57,11 @@ export interface RestClientOptions {
   readonly retry?: Partial<RetryPolicy> | undefined;
   readonly rateLimit?: RateLimitOptions | undefined;
   readonly hooks?: Hooks | undefined;
-  /** Check 2xx bodies against the catalog's response schemas (default true). */
-  readonly validateResponses?: boolean | undefined;
+  /**
+   * Check 2xx bodies against the catalog's response schemas: `true` (default) every body,
+   * `{ sampleEvery: n }` each endpoint's first answer and one in n after it, `false` none.
+   */
+  readonly validateResponses?: ResponseValidation | undefined;
   /** Parallel requests of `getMany` (default 4). */
   readonly concurrency?: number | undefined;
   /** Sockets per origin in the keep-alive pool (default 16). */
@@ -94,7 +99,8 @@ export interface ResolvedConfig {
   readonly retry: RetryPolicy;
   readonly rateLimit: Required<{ [K in keyof RateLimitOptions]: NonNullable<RateLimitOptions[K]> }>;
   readonly hooks: Hooks;
-  readonly validateResponses: boolean;
+  /** Whether the body of an endpoint's answer is to be checked (`validateResponses`). */
+  readonly validateResponse: ResponseCheckPolicy;
   readonly concurrency: number;
   readonly clock: () => number;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -151,7 +157,7 @@ export function resolveConfig(options: RestClientOptions): ResolvedConfig {
       familyOf: options.rateLimit?.familyOf ?? defaultFamilyOf,
     },
     hooks: options.hooks ?? {},
-    validateResponses: options.validateResponses ?? true,
+    validateResponse: responseCheckPolicy(options.validateResponses ?? true),
     concurrency: Math.max(1, positive("concurrency", options.concurrency, 4)),
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? defaultSleep,

@@ -52,6 +52,11 @@ export interface Hooks {
   readonly onError?: (event: ErrorEvent) => void;
 }
 
+/** True when some set has hook `name`: events (and their masked URLs) are built only then. */
+export function hasHook(hooks: readonly Hooks[], name: keyof Hooks): boolean {
+  return hooks.some((set) => set[name] !== undefined);
+}
+
 /** Calls each hook of every set given, swallowing hook failures. */
 export function emit<K extends keyof Hooks>(
   hooks: readonly Hooks[],

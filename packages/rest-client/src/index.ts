@@ -2,6 +2,7 @@ export { createRestClient } from "./client.js";
 export type { RestClient, RestClientApi } from "./client.js";
 export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from "./config.js";
 export type { RestClientOptions, CallOptions, AuthOptions, RateLimitOptions } from "./config.js";
+export type { ResponseValidation } from "./response-sampling.js";
 export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
 export type { Hosts } from "./hosts.js";
 export type { RestResponse } from "./request.js";

@@ -68,6 +68,7 @@ export function layOut(
   }
 
   const accountId = validated.account_id;
+  let redactedUrl: string | undefined;
   return {
     endpoint,
     site: { endpointId: endpoint.id, method: endpoint.method, path: url.pathname },
@@ -81,6 +82,10 @@ export function layOut(
     body,
     contentType,
     // Errors and hooks show the URL: masked, and cut well above a 200-id list URL (~5 KB).
-    redactedUrl: redactForLog(url.toString(), SHOWN_URL_LENGTH),
+    // Masked when first shown, not for every call: most calls never show it.
+    get redactedUrl() {
+      redactedUrl ??= redactForLog(url.toString(), SHOWN_URL_LENGTH);
+      return redactedUrl;
+    },
   };
 }

@@ -74,6 +74,11 @@ function child(parent: Node, word: string): Node {
   return node;
 }
 
+/** The first words of the catalog ids: the client's namespaces (`campaigns`, `accounts`, ...). */
+export const RESOURCE_WORDS: readonly string[] = [
+  ...new Set(endpoints.map((endpoint) => endpoint.id.split(".")[0] ?? endpoint.id)),
+];
+
 /**
  * Builds `client.<word>.<word>...` from the catalog ids: adding an endpoint to the catalog adds
  * its method. `getMany` goes on the namespace of every list endpoint with an id lookup.

@@ -14,10 +14,15 @@ function parseJson(text: string): Decoded {
   }
 }
 
-/** Checks a value against the endpoint's response schema (catalog), naming the first problems. */
+/**
+ * Checks a value against the endpoint's response schema (catalog), naming the first problems.
+ * A body that passes is answered as parsed: response schemas only check (loose objects, no
+ * transforms or defaults), so the schema's copy would be equal, and checked and unchecked
+ * (sampled) answers stay the same objects.
+ */
 export function checkResponse(endpoint: AnyEndpoint, value: unknown): Decoded {
   const result = endpoint.response.schema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return { ok: true, value };
   const issues = result.error.issues
     .slice(0, 3)
     .map((issue) => `${formatPath(issue.path) || "(body)"}: ${issue.message}`)

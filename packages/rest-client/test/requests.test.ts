@@ -176,6 +176,33 @@ describe("answers", () => {
     await lenient.close();
   });
 
+  it("sampled: checks each endpoint's first answer, then one in n, and passes the bodies between as read", async () => {
+    server = await startScriptedServer(() => json(200, singleEnvelope({ id: 5 })));
+    const client = clientFor(server, { validateResponses: { sampleEvery: 3 } });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const outcome = await client.campaigns.get({ account_id: "a", campaign_id: "c" }).then(
+        () => "passed",
+        (e: unknown) => (e instanceof RestProtocolError ? "refused" : String(e)),
+      );
+      outcomes.push(outcome);
+    }
+    // Answers 1, 4 and 7 of campaigns.get are checked; another endpoint counts on its own.
+    expect(outcomes).toEqual([
+      "refused",
+      "passed",
+      "passed",
+      "refused",
+      "passed",
+      "passed",
+      "refused",
+    ]);
+    await expect(
+      client.call("funding_instruments.get", { account_id: "a", funding_instrument_id: "f" }),
+    ).rejects.toBeInstanceOf(RestProtocolError);
+    await client.close();
+  });
+
   it("reports a write answered 2xx with an unreadable body as possibly applied", async () => {
     server = await startScriptedServer(() => json(200, singleEnvelope({ id: 5 })));
     const client = clientFor(server);

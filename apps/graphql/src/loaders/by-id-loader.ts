@@ -10,6 +10,11 @@ export interface ByIdLoader<K, V> {
   loadMany(keys: readonly K[]): Promise<(V | Error)[]>;
   /** Remembers a value read elsewhere (a list page), so asking for it costs nothing. */
   prime(key: K, value: V): void;
+  /**
+   * The value `load(key)` would give, when this request has read it already: resolvers then
+   * answer it without a promise. Undefined when not read (yet) or failed: ask `load`.
+   */
+  peek?(key: K): V | undefined;
 }
 
 const asError = (error: unknown): Error =>
@@ -45,7 +50,9 @@ export function accountScopedLoader<V extends { id: string }>(
   what: string,
   fetchIds: (accountId: string, ids: string[]) => Promise<V[]>,
 ): ByIdLoader<EntityKey, V> {
-  return new DataLoader<EntityKey, V>(async (keys) => {
+  // What the loader holds already, readable without a promise (`peek`).
+  const settled = new Map<EntityKey, V>();
+  const loader = new DataLoader<EntityKey, V>(async (keys) => {
     const found = new Map<EntityKey, V>();
     const failed = new Map<string, Error>();
     await Promise.all(
@@ -62,13 +69,27 @@ export function accountScopedLoader<V extends { id: string }>(
     return keys.map((key) => {
       const parsed = parseEntityKey(key);
       if (parsed === null) return new NotFoundError(`No ${what} has the id ${key}.`);
+      const item = found.get(key);
+      if (item !== undefined) {
+        settled.set(key, item);
+        return item;
+      }
       return (
-        found.get(key) ??
         failed.get(parsed.accountId) ??
         new NotFoundError(`No ${what} ${parsed.id} in account ${parsed.accountId}.`)
       );
     });
   });
+  return {
+    load: (key) => loader.load(key),
+    loadMany: (keys) => loader.loadMany(keys),
+    prime: (key, value) => {
+      // As DataLoader's prime: a value already held is kept.
+      if (!settled.has(key)) settled.set(key, value);
+      loader.prime(key, value);
+    },
+    peek: (key) => settled.get(key),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { EntityKind, EntityShapes } from "../loaders/entities.js";
 import type { ListParamsOf } from "../loaders/loaders.js";
 import type { AccountShape } from "../loaders/shapes.js";
 import { connectionComplexity, resolveAccountList } from "./connections.js";
-import type { ConnectionResult } from "./connections.js";
+import type { ConnectionResult, NodePrefetch } from "./connections.js";
 import { countsTotal, listArgs } from "./list-args.js";
 import type { ListArgsOptions } from "./list-args.js";
 
@@ -33,6 +33,8 @@ export interface AccountListOptions<Id extends AccountListId> extends Omit<
   readonly description: string;
   /** The `<sort>Sort` input's name; default the connection's, e.g. `Campaign`. */
   readonly sort?: string;
+  /** A field of the nodes read for the whole page when selected (`AccountList.prefetch`). */
+  readonly prefetch?: NodePrefetch<EntityShapes[KindOf<Id>]>;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface AccountListOptions<Id extends AccountListId> extends Omit<
 export function accountListField<Id extends AccountListId>(
   t: ObjectFieldBuilder<Types, AccountShape>,
   id: Id,
-  { type, description, sort, ...argOptions }: AccountListOptions<Id>,
+  { type, description, sort, prefetch, ...argOptions }: AccountListOptions<Id>,
 ): FieldRef<Types, ConnectionResult<EntityShapes[KindOf<Id>]> | null | undefined, "Object"> {
   const kind = kindOf(id);
   const counts = countsTotal(id);
@@ -75,6 +77,7 @@ export function accountListField<Id extends AccountListId>(
         filters: wireFilters(values) as ListParamsOf<KindOf<Id>>,
         maxCount,
         counts,
+        ...(prefetch !== undefined && { prefetch }),
       }),
   });
 }

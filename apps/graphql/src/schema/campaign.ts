@@ -28,8 +28,10 @@ builder.node(CampaignRef, {
       type: FundingInstrumentRef,
       nullable: true,
       description: "Read in batches of 200 ids per request for every campaign of the response.",
-      resolve: (c, _args, { loaders }) =>
-        loaders.fundingInstrument.load(entityKey(c.account_id, c.funding_instrument_id)),
+      resolve: (c, _args, { loaders }) => {
+        const key = entityKey(c.account_id, c.funding_instrument_id);
+        return loaders.fundingInstrument.peek?.(key) ?? loaders.fundingInstrument.load(key);
+      },
     }),
     account: t.field({
       type: AccountRef,
@@ -95,6 +97,15 @@ builder.objectFields(AccountRef, (t) => ({
   campaigns: accountListField(t, "campaigns.list", {
     type: CampaignConnection,
     description: "The account's campaigns (spec §4.5), a page at a time.",
+    // The page's funding instruments are read with it (the same batched requests), so each
+    // campaign's fundingInstrument resolves without a promise of its own.
+    prefetch: {
+      field: "fundingInstrument",
+      load: (campaigns, loaders) =>
+        loaders.fundingInstrument.loadMany(
+          campaigns.map((c) => entityKey(c.account_id, c.funding_instrument_id)),
+        ),
+    },
     describe: {
       campaign_ids: "Only these campaign ids (≤200).",
       funding_instrument_ids: "Only campaigns of these funding instruments (≤200).",

@@ -1,4 +1,4 @@
-import { parseTimestamp } from "@adsgraph/models";
+import { isTimestamp } from "@adsgraph/models";
 import { GraphQLError, Kind } from "graphql";
 import { builder } from "../builder.js";
 
@@ -9,7 +9,7 @@ function badInput(message: string): GraphQLError {
 }
 
 function timestampFrom(value: unknown): string {
-  if (typeof value !== "string" || parseTimestamp(value) === null) {
+  if (typeof value !== "string" || !isTimestamp(value)) {
     throw badInput("DateTime must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ");
   }
   return value;

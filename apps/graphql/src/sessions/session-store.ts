@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { SecretBox } from "@adsgraph/storage";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { createSessionCache } from "./session-cache.js";
 
 /** The upstream identity a session signs as. */
 export interface SessionCredentials {
@@ -28,6 +29,11 @@ export interface SessionStoreOptions {
   prisma: PrismaClient;
   box: SecretBox;
   ttlMs: number;
+  /**
+   * How long a resolved session is reused in this process without asking the database
+   * (SESSION_CACHE_SECONDS; 0 asks every time). Revocations in this process apply at once.
+   */
+  cacheMs?: number;
   now?: () => Date;
 }
 
@@ -50,8 +56,10 @@ export function createSessionStore({
   prisma,
   box,
   ttlMs,
+  cacheMs = 0,
   now = () => new Date(),
 }: SessionStoreOptions): SessionStore {
+  const cache = createSessionCache(cacheMs);
   return {
     async create(credentials) {
       const token = `${TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString("base64url")}`;
@@ -73,9 +81,12 @@ export function createSessionStore({
 
     async resolve(token) {
       if (!isSessionTokenShape(token)) return null;
-      const row = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) } });
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash, now().getTime());
+      if (cached !== undefined) return cached;
+      const row = await prisma.session.findUnique({ where: { tokenHash } });
       if (!row || row.revokedAt !== null || row.expiresAt <= now()) return null;
-      return {
+      const session: ActiveSession = {
         id: row.id,
         userId: row.userId,
         screenName: row.screenName,
@@ -83,9 +94,13 @@ export function createSessionStore({
         accessTokenSecret: box.open(row.accessTokenSecret),
         expiresAt: row.expiresAt,
       };
+      cache.set(tokenHash, session, now().getTime());
+      return session;
     },
 
     async revoke(sessionId, reason) {
+      // Before the write: no request after this one is answered from the cache.
+      cache.forget(sessionId);
       await prisma.session.updateMany({
         where: { id: sessionId, revokedAt: null },
         data: { revokedAt: now(), revokedReason: reason },

@@ -1,6 +1,6 @@
 import type { ConsumerCredentials, TokenCredentials } from "@adsgraph/oauth";
 import { createRestClient } from "@adsgraph/rest-client";
-import type { Hosts, RestClient } from "@adsgraph/rest-client";
+import type { Hosts, ResponseValidation, RestClient } from "@adsgraph/rest-client";
 
 export interface UpstreamClientOptions {
   hosts: Hosts;
@@ -8,6 +8,8 @@ export interface UpstreamClientOptions {
   timeoutMs: number;
   /** Longest a GraphQL request waits out upstream rate limits before RATE_LIMITED. */
   rateLimitWaitMs: number;
+  /** Which upstream bodies are checked against the catalog (UPSTREAM_VALIDATION); default all. */
+  validateResponses?: ResponseValidation;
   /** Per-token clients kept (their rate-limit state lives as long as they do). */
   maxTokens?: number;
 }
@@ -33,6 +35,7 @@ export function createUpstreamClients(options: UpstreamClientOptions): UpstreamC
     timeoutMs: options.timeoutMs,
     rateLimit: { maxWaitMs: options.rateLimitWaitMs },
     userAgent: "adsgraph-graphql",
+    validateResponses: options.validateResponses ?? true,
     // One GraphQL level may look up thousands of ids: keep their chunks in flight together.
     concurrency: 8,
     connections: 64,

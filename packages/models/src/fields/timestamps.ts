@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TIMESTAMP_RULE, formatTimestamp, isStorableDate, parseTimestamp } from "../timestamp.js";
+import { TIMESTAMP_RULE, formatTimestamp, isStorableDate, isTimestamp } from "../timestamp.js";
 
 /**
  * A timestamp parameter: the spec's exact `YYYY-MM-DDThh:mm:ssZ` string, or a Date (which is
@@ -11,7 +11,7 @@ export function timestampParam() {
     .union(
       [
         z.date().refine(isStorableDate, TIMESTAMP_RULE),
-        z.string().refine((value) => parseTimestamp(value) !== null, TIMESTAMP_RULE),
+        z.string().refine(isTimestamp, TIMESTAMP_RULE),
       ],
       { error: TIMESTAMP_RULE },
     )
