@@ -1,11 +1,18 @@
 import type { HostRole } from "@adsgraph/models";
-import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
+import {
+  OAuthVerificationError,
+  isOAuthAuthorization,
+  parseAuthorizationHeader,
+  verifyRequest,
+} from "@adsgraph/oauth";
 import type { RequestKind, TokenLookupResult, VerifiedRequest } from "@adsgraph/oauth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { sha256Hex } from "../crypto/tokens.js";
 import type { AccessToken, App, RequestToken, User } from "../generated/prisma/client.js";
 import { asAccessType, findAppByConsumerKey } from "../credentials/apps.js";
+import { prefetchUserCredentials } from "../credentials/credential-prefetch.js";
+import type { PrefetchedCredentials } from "../credentials/credential-prefetch.js";
 import type { AccessType } from "../credentials/apps.js";
 import { rawForm } from "../http/form-body.js";
 import { AuthenticationError, ERROR_CODES } from "../errors.js";
@@ -66,6 +73,42 @@ interface Found {
   requestToken?: RequestToken;
 }
 
+/** The consumer key and token of an OAuth Authorization header, when it names each once. */
+function headerCredentials(
+  authorization: string | undefined,
+): { consumerKey: string; token: string } | undefined {
+  if (authorization === undefined || !isOAuthAuthorization(authorization)) return undefined;
+  let params;
+  try {
+    params = parseAuthorizationHeader(authorization).params;
+  } catch {
+    return undefined; // the verifier answers the malformed header
+  }
+  const keys = params.filter(([name]) => name === "oauth_consumer_key");
+  const tokens = params.filter(([name]) => name === "oauth_token");
+  const [key] = keys;
+  const [token] = tokens;
+  if (keys.length !== 1 || tokens.length !== 1 || key === undefined || token === undefined) {
+    return undefined;
+  }
+  return { consumerKey: key[1], token: token[1] };
+}
+
+/**
+ * A user-context request's app, token and user in one query (credential-prefetch.ts); the
+ * lookups below answer from it when it is for the key and token they are asked about.
+ */
+async function prefetch(
+  ctx: AppContext,
+  request: FastifyRequest,
+  kind: RequestKind,
+): Promise<PrefetchedCredentials | undefined> {
+  if (kind !== "protected") return undefined;
+  const sent = headerCredentials(request.headers.authorization);
+  if (sent === undefined) return undefined;
+  return prefetchUserCredentials(ctx.prisma, sent.consumerKey, sent.token);
+}
+
 async function verify(
   ctx: AppContext,
   role: HostRole,
@@ -74,6 +117,7 @@ async function verify(
 ): Promise<{ verified: VerifiedRequest; found: Found }> {
   const found: Found = {};
   try {
+    const prefetched = await prefetch(ctx, request, kind);
     const verified = await verifyRequest(
       {
         method: request.method,
@@ -86,10 +130,13 @@ async function verify(
         replayStore: ctx.replayStore,
         windowSeconds: ctx.limits.timestampWindowSeconds,
         lookupConsumerSecret: async (consumerKey) => {
-          const app = await findAppByConsumerKey(ctx.prisma, consumerKey);
+          const app =
+            prefetched?.consumerKey === consumerKey
+              ? prefetched.app
+              : await findAppByConsumerKey(ctx.prisma, consumerKey);
           if (app === null) return undefined;
           found.app = app;
-          return ctx.box.open(app.consumerSecretEnc);
+          return ctx.secrets.open(app.consumerSecretEnc);
         },
         lookupToken: async (token, { kind: tokenKind }): Promise<TokenLookupResult> => {
           const app = found.app;
@@ -106,16 +153,19 @@ async function verify(
             // request tokens are cheap to mint, so each must not buy a share of its own.
             return { status: "active", secret: ctx.box.open(row.secretEnc), owner: SIGN_IN_LEG };
           }
-          const row = await ctx.prisma.accessToken.findUnique({
-            where: { tokenHash },
-            include: { user: true },
-          });
+          const row =
+            prefetched?.tokenHash === tokenHash && prefetched.app?.id === app.id
+              ? prefetched.accessToken
+              : await ctx.prisma.accessToken.findUnique({
+                  where: { tokenHash },
+                  include: { user: true },
+                });
           if (row?.appId !== app.id) return undefined;
           if (row.invalidatedAt !== null) return { status: "invalidated" };
           found.accessToken = row;
           // The user is the owner: every token one user holds with this app shares one share
           // of the nonce store, so signing in again and again buys no more of it.
-          return { status: "active", secret: ctx.box.open(row.secretEnc), owner: row.userId };
+          return { status: "active", secret: ctx.secrets.open(row.secretEnc), owner: row.userId };
         },
       },
     );

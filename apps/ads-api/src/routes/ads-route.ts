@@ -14,7 +14,7 @@ import type { AuthContext, Caller } from "../auth/verify.js";
 import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
 import { allows, capabilityOf } from "../auth/roles.js";
 import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
-import { permissionsOf } from "../credentials/grants.js";
+import { loadAccountScope } from "../auth/account-scope.js";
 import type { Permission } from "../credentials/grants.js";
 import type { Account } from "../generated/prisma/client.js";
 import {
@@ -35,6 +35,8 @@ import { echoOf, gatherParams } from "../http/request-params.js";
 export interface AccountScope {
   readonly account: Account;
   readonly permissions: readonly Permission[];
+  /** The account's data version, read with the roles (the list cache's key). */
+  readonly dataVersion: bigint;
 }
 
 /** What an advertising handler receives: validated parameters and who is calling. */
@@ -107,6 +109,9 @@ export function familyOf(endpointId: string): string {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
+/** What Fastify sends an object as; a cached answer is sent as its text with the same type. */
+const JSON_TYPE = "application/json; charset=utf-8";
+
 async function resolveScope(
   ctx: AppContext,
   role: HostRole,
@@ -115,7 +120,8 @@ async function resolveScope(
   auth: Caller,
   withDeleted: boolean,
 ): Promise<AccountScope> {
-  const permissions = await permissionsOf(ctx.prisma, accountId, userOf({ auth }).user.id);
+  const loaded = await loadAccountScope(ctx.prisma, accountId, userOf({ auth }).user.id);
+  const { permissions, account } = loaded;
   if (permissions === null) {
     throw new ForbiddenError(
       ERROR_CODES.UNAUTHORIZED_ACCESS,
@@ -130,12 +136,11 @@ async function resolveScope(
       `the user's role on account ${accountId} (${permissions.join(", ") || "none"}) does not allow ${endpointId}`,
     );
   }
-  const account = await ctx.prisma.account.findUnique({ where: { id: accountId } });
   if (account === null || (account.deleted && !withDeleted)) {
     throw new NotFoundError(`account ${accountId} does not exist`, "account_id");
   }
   if (role === "ads-sandbox") requireSandboxAccount(account, ctx.hosts.ads);
-  return { account, permissions };
+  return { account, permissions, dataVersion: loaded.dataVersion };
 }
 
 function applyUserLimit(
@@ -256,6 +261,16 @@ export function registerAdsEndpoint(
       if (scope !== undefined && endpoint.method === "GET") {
         applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
       }
+      // Only GETs of an account's lists: the key holds every validated parameter (the account
+      // id among them), and the caller's access was checked above, as on every request.
+      const cacheKey =
+        scope !== undefined && endpoint.method === "GET" && endpoint.response.kind === "list"
+          ? `${endpoint.id}\u0000${JSON.stringify(params)}`
+          : undefined;
+      if (cacheKey !== undefined && scope !== undefined) {
+        const cached = ctx.listCache.get(cacheKey, scope.dataVersion, ctx.clock().getTime());
+        if (cached !== undefined) return reply.type(JSON_TYPE).send(cached);
+      }
       const result = await handler({
         ctx,
         role,
@@ -264,7 +279,19 @@ export function registerAdsEndpoint(
         auth,
         scope,
       });
-      return reply.send(envelope(result, echoOf(endpoint, params)));
+      const body = envelope(result, echoOf(endpoint, params));
+      if (cacheKey === undefined || scope === undefined || result.kind !== "list") {
+        return reply.send(body);
+      }
+      if (result.stableUntil === undefined) return reply.send(body);
+      // The bytes Fastify's default serializer sends (JSON.stringify), kept as they are.
+      const text = JSON.stringify(body);
+      ctx.listCache.set(cacheKey, {
+        version: scope.dataVersion,
+        stableUntil: result.stableUntil,
+        body: text,
+      });
+      return reply.type(JSON_TYPE).send(text);
     },
   });
 }
