@@ -285,13 +285,13 @@ export function registerAdsEndpoint(
       }
       if (result.stableUntil === undefined) return reply.send(body);
       // The bytes Fastify's default serializer sends (JSON.stringify), kept as they are.
-      const text = JSON.stringify(body);
+      const bytes = Buffer.from(JSON.stringify(body), "utf8");
       ctx.listCache.set(cacheKey, {
         version: scope.dataVersion,
         stableUntil: result.stableUntil,
-        body: text,
+        body: bytes,
       });
-      return reply.type(JSON_TYPE).send(text);
+      return reply.type(JSON_TYPE).send(bytes);
     },
   });
 }
