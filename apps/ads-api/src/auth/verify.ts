@@ -30,6 +30,8 @@ export interface AuthContext {
   readonly token: string;
   readonly tokenHash: string;
   readonly accessType: AccessType;
+  /** The path's account as read with the credentials (this user's roles on it), if any. */
+  readonly prefetchedScope?: PrefetchedCredentials["scope"];
 }
 
 /** Who a request made with the app-only bearer token comes from: an app, no user. */
@@ -102,11 +104,12 @@ async function prefetch(
   ctx: AppContext,
   request: FastifyRequest,
   kind: RequestKind,
+  accountId: string | undefined,
 ): Promise<PrefetchedCredentials | undefined> {
   if (kind !== "protected") return undefined;
   const sent = headerCredentials(request.headers.authorization);
   if (sent === undefined) return undefined;
-  return prefetchUserCredentials(ctx.prisma, sent.consumerKey, sent.token);
+  return prefetchUserCredentials(ctx.prisma, sent.consumerKey, sent.token, accountId);
 }
 
 async function verify(
@@ -114,10 +117,11 @@ async function verify(
   role: HostRole,
   request: FastifyRequest,
   kind: RequestKind,
-): Promise<{ verified: VerifiedRequest; found: Found }> {
+  accountId?: string,
+): Promise<{ verified: VerifiedRequest; found: Found; prefetched?: PrefetchedCredentials }> {
   const found: Found = {};
   try {
-    const prefetched = await prefetch(ctx, request, kind);
+    const prefetched = await prefetch(ctx, request, kind, accountId);
     const verified = await verifyRequest(
       {
         method: request.method,
@@ -169,20 +173,30 @@ async function verify(
         },
       },
     );
-    return { verified, found };
+    return { verified, found, prefetched };
   } catch (error) {
     if (error instanceof OAuthVerificationError) throw toAuthError(error);
     throw error;
   }
 }
 
-/** A request signed with consumer keys and an access token (advertising calls, invalidation). */
+/**
+ * A request signed with consumer keys and an access token (advertising calls, invalidation).
+ * With `accountId` (the path's), that account's scope is read in the same query.
+ */
 export async function verifyUserRequest(
   ctx: AppContext,
   role: HostRole,
   request: FastifyRequest,
+  accountId?: string,
 ): Promise<AuthContext> {
-  const { verified, found } = await verify(ctx, role, request, "protected");
+  const { verified, found, prefetched } = await verify(
+    ctx,
+    role,
+    request,
+    "protected",
+    accountId,
+  );
   const { app, accessToken } = found;
   if (app === undefined || accessToken === undefined || verified.token === undefined) {
     throw new Error("verified without lookups");
@@ -194,6 +208,9 @@ export async function verifyUserRequest(
     user: accessToken.user,
     tokenHash: accessToken.tokenHash,
     accessType: asAccessType(accessToken.accessType),
+    // Only when the token verified is the one the query read (so the roles are this user's).
+    prefetchedScope:
+      prefetched?.accessToken?.tokenHash === accessToken.tokenHash ? prefetched.scope : undefined,
   };
 }
 

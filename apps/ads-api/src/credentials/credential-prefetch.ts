@@ -2,6 +2,8 @@ import type { PrismaClient } from "../db/database.js";
 import type { AccessToken, App, User } from "../generated/prisma/client.js";
 import { sha256Hex } from "../crypto/tokens.js";
 import { isStorableConsumerKey } from "./apps.js";
+import { SCOPE_COLUMNS, scopeOfRow } from "../auth/account-scope.js";
+import type { LoadedScope, ScopeRow } from "../auth/account-scope.js";
 
 /** The app of a consumer key and an access token with its user, read together. */
 export interface PrefetchedCredentials {
@@ -10,9 +12,11 @@ export interface PrefetchedCredentials {
   readonly app: App | null;
   /** The token row whatever app it belongs to (the verifier compares), or null. */
   readonly accessToken: (AccessToken & { user: User }) | null;
+  /** The account asked for, with the token user's roles on it and its data version. */
+  readonly scope: { readonly accountId: string; readonly loaded: LoadedScope } | undefined;
 }
 
-interface Row {
+interface Row extends ScopeRow {
   a_id: string;
   a_name: string;
   a_consumer_key: string;
@@ -37,18 +41,23 @@ interface Row {
 }
 
 /**
- * One round trip instead of two for a user-context request: the app of the consumer key, the
- * access token of the header (by hash) and the token's user. Read on every request, so an
- * invalidated token or a removed app is refused at once, by every process over the database.
+ * One round trip instead of five for a user-context request: the app of the consumer key, the
+ * access token of the header (by hash), the token's user and, for a path with an account, the
+ * account, the user's grant on it and its data version (auth/account-scope.ts). Read on every
+ * request, so an invalidated token, a revoked role or a removed app is refused at once, by
+ * every process over the database. Nothing read here is used before the signature is verified.
  * Undefined when the key could not be stored (the ordinary lookup then answers no app).
  */
 export async function prefetchUserCredentials(
   prisma: PrismaClient,
   consumerKey: string,
   token: string,
+  accountId: string | undefined,
 ): Promise<PrefetchedCredentials | undefined> {
   if (!isStorableConsumerKey(consumerKey)) return undefined;
   const tokenHash = sha256Hex(token);
+  // The path's text, not yet validated: only an id the catalog could accept is looked up.
+  const account = accountId !== undefined && ADS_ID.test(accountId) ? accountId : undefined;
   const rows = await prisma.$queryRaw<Row[]>`
     SELECT a.id AS a_id, a.name AS a_name, a.consumer_key AS a_consumer_key,
            a.consumer_secret_enc AS a_consumer_secret_enc, a.callback_urls AS a_callback_urls,
@@ -58,13 +67,19 @@ export async function prefetchUserCredentials(
            t.secret_enc AS t_secret_enc, t.access_type AS t_access_type,
            t.created_at AS t_created_at, t.invalidated_at AS t_invalidated_at,
            u.id AS u_id, u.screen_name AS u_screen_name, u.screen_name_lower AS u_screen_name_lower,
-           u.password_hash AS u_password_hash, u.created_at AS u_created_at
+           u.password_hash AS u_password_hash, u.created_at AS u_created_at,
+           ${SCOPE_COLUMNS}
     FROM app a
     LEFT JOIN access_token t ON t.token_hash = ${tokenHash}
     LEFT JOIN "user" u ON u.id = t.user_id
+    LEFT JOIN account c ON c.id = ${account ?? null}
+    LEFT JOIN account_grant g ON g.account_id = c.id AND g.user_id = t.user_id
+    LEFT JOIN account_data_version v ON v.account_id = c.id
     WHERE a.consumer_key = ${consumerKey}`;
   const row = rows[0];
-  if (row === undefined) return { consumerKey, tokenHash, app: null, accessToken: null };
+  if (row === undefined) {
+    return { consumerKey, tokenHash, app: null, accessToken: null, scope: undefined };
+  }
   const app: App = {
     id: row.a_id,
     name: row.a_name,
@@ -95,5 +110,10 @@ export async function prefetchUserCredentials(
             createdAt: row.u_created_at,
           },
         };
-  return { consumerKey, tokenHash, app, accessToken };
+  const scope =
+    account === undefined ? undefined : { accountId: account, loaded: scopeOfRow(row) };
+  return { consumerKey, tokenHash, app, accessToken, scope };
 }
+
+/** What the catalog accepts as an advertising id (models' adsId): letters, digits, _ and -. */
+const ADS_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -86,7 +86,12 @@ async function authenticate(
   request: FastifyRequest,
 ): Promise<Caller> {
   const bearer = readBearerAuthorization(request.headers.authorization);
-  if (bearer === undefined) return verifyUserRequest(ctx, role, request);
+  if (bearer === undefined) {
+    // The path's account is read with the credentials (one query), when the path has one.
+    const params = request.params as Record<string, string | undefined> | undefined;
+    const accountId = endpoint.locations.account_id === "path" ? params?.account_id : undefined;
+    return verifyUserRequest(ctx, role, request, accountId);
+  }
   const caller = await verifyBearerRequest(ctx, bearer);
   if (!BEARER_KINDS.has(endpoint.auth)) {
     throw new ForbiddenError(
@@ -120,7 +125,11 @@ async function resolveScope(
   auth: Caller,
   withDeleted: boolean,
 ): Promise<AccountScope> {
-  const loaded = await loadAccountScope(ctx.prisma, accountId, userOf({ auth }).user.id);
+  const user = userOf({ auth });
+  const loaded =
+    user.prefetchedScope?.accountId === accountId
+      ? user.prefetchedScope.loaded
+      : await loadAccountScope(ctx.prisma, accountId, user.user.id);
   const { permissions, account } = loaded;
   if (permissions === null) {
     throw new ForbiddenError(
