@@ -190,13 +190,7 @@ export async function verifyUserRequest(
   request: FastifyRequest,
   accountId?: string,
 ): Promise<AuthContext> {
-  const { verified, found, prefetched } = await verify(
-    ctx,
-    role,
-    request,
-    "protected",
-    accountId,
-  );
+  const { verified, found, prefetched } = await verify(ctx, role, request, "protected", accountId);
   const { app, accessToken } = found;
   if (app === undefined || accessToken === undefined || verified.token === undefined) {
     throw new Error("verified without lookups");

@@ -110,8 +110,7 @@ export async function prefetchUserCredentials(
             createdAt: row.u_created_at,
           },
         };
-  const scope =
-    account === undefined ? undefined : { accountId: account, loaded: scopeOfRow(row) };
+  const scope = account === undefined ? undefined : { accountId: account, loaded: scopeOfRow(row) };
   return { consumerKey, tokenHash, app, accessToken, scope };
 }
 

@@ -46,9 +46,7 @@ export const accountHandlers: AdsHandlers = {
       listOf(await listAccountApps(call.ctx, accountOf(call).id, call.params), presentAccountApp),
     ),
   "account_history.list": async (call) =>
-    cacheable(
-      listOf(await listHistory(call.ctx, accountOf(call).id, call.params), presentHistory),
-    ),
+    cacheable(listOf(await listHistory(call.ctx, accountOf(call).id, call.params), presentHistory)),
   "authenticated_user_access.get": (call) =>
     Promise.resolve(
       single({

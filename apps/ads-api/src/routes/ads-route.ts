@@ -270,11 +270,12 @@ export function registerAdsEndpoint(
       if (scope !== undefined && endpoint.method === "GET") {
         applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
       }
-      // Only GETs of an account's lists: the key holds every validated parameter (the account
-      // id among them), and the caller's access was checked above, as on every request.
+      // Only GETs of an account's lists: the key holds the host role and every validated
+      // parameter (the account id among them); the caller's access was checked above, as on
+      // every request. Handlers opt in (`cacheable`), so a hit is only ever an opted-in list.
       const cacheKey =
         scope !== undefined && endpoint.method === "GET" && endpoint.response.kind === "list"
-          ? `${endpoint.id}\u0000${JSON.stringify(params)}`
+          ? `${role}\u0000${endpoint.id}\u0000${JSON.stringify(params)}`
           : undefined;
       if (cacheKey !== undefined && scope !== undefined) {
         const cached = ctx.listCache.get(cacheKey, scope.dataVersion, ctx.clock().getTime());
