@@ -10,7 +10,7 @@ import type { Database, PrismaClient } from "./db/database.js";
 import { CursorCodec } from "./paging/keyset-paging.js";
 import { RateLimiter } from "./rate-limits/rate-limiter.js";
 import { RequestLog } from "./logging/request-log.js";
-import { ListAnswerCache } from "./lists/list-answer-cache.js";
+import { ListAnswerCache } from "./services/list-answer-cache.js";
 import { loadReferenceData } from "./reference/reference-data.js";
 import type { ReferenceData } from "./reference/reference-data.js";
 
@@ -42,7 +42,7 @@ export interface AppContext {
   readonly requestLog: RequestLog;
   readonly cursors: CursorCodec;
   readonly reference: ReferenceData;
-  /** Answers of account lists by data version (lists/list-answer-cache.ts). */
+  /** Answers of account lists by data version (services/list-answer-cache.ts). */
   readonly listCache: ListAnswerCache;
 }
 

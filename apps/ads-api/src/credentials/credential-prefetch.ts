@@ -2,8 +2,8 @@ import type { PrismaClient } from "../db/database.js";
 import type { AccessToken, App, User } from "../generated/prisma/client.js";
 import { sha256Hex } from "../crypto/tokens.js";
 import { isStorableConsumerKey } from "./apps.js";
-import { SCOPE_COLUMNS, scopeOfRow } from "../auth/account-scope.js";
-import type { LoadedScope, ScopeRow } from "../auth/account-scope.js";
+import { SCOPE_COLUMNS, scopeOfRow } from "./account-scope.js";
+import type { LoadedScope, ScopeRow } from "./account-scope.js";
 
 /** The app of a consumer key and an access token with its user, read together. */
 export interface PrefetchedCredentials {
@@ -43,7 +43,7 @@ interface Row extends ScopeRow {
 /**
  * One round trip instead of five for a user-context request: the app of the consumer key, the
  * access token of the header (by hash), the token's user and, for a path with an account, the
- * account, the user's grant on it and its data version (auth/account-scope.ts). Read on every
+ * account, the user's grant on it and its data version (credentials/account-scope.ts). Read on every
  * request, so an invalidated token, a revoked role or a removed app is refused at once, by
  * every process over the database. Nothing read here is used before the signature is verified.
  * Undefined when the key could not be stored (the ordinary lookup then answers no app).

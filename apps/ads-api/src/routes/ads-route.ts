@@ -14,7 +14,7 @@ import type { AuthContext, Caller } from "../auth/verify.js";
 import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
 import { allows, capabilityOf } from "../auth/roles.js";
 import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
-import { loadAccountScope } from "../auth/account-scope.js";
+import { loadAccountScope } from "../credentials/account-scope.js";
 import type { Permission } from "../credentials/grants.js";
 import type { Account } from "../generated/prisma/client.js";
 import {
