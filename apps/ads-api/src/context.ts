@@ -3,12 +3,14 @@ import { createSecretBox } from "@adsgraph/storage";
 import type { SecretBox, SecretKey } from "@adsgraph/storage";
 import type { AdsApiConfig, Limits } from "./config.js";
 import { createNonceStore } from "./credentials/nonces.js";
+import { OpenedSecrets } from "./credentials/opened-secrets.js";
 import type { NonceStore } from "./credentials/nonces.js";
 import { hmacBase64url } from "./crypto/tokens.js";
 import type { Database, PrismaClient } from "./db/database.js";
 import { CursorCodec } from "./paging/keyset-paging.js";
 import { RateLimiter } from "./rate-limits/rate-limiter.js";
 import { RequestLog } from "./logging/request-log.js";
+import { ListAnswerCache } from "./services/list-answer-cache.js";
 import { loadReferenceData } from "./reference/reference-data.js";
 import type { ReferenceData } from "./reference/reference-data.js";
 
@@ -17,6 +19,8 @@ export interface AppContext {
   readonly db: Database;
   readonly prisma: PrismaClient;
   readonly box: SecretBox;
+  /** `box.open` of secrets read on every request, remembered by their sealed text. */
+  readonly secrets: OpenedSecrets;
   /** Derived keys: cursor tags and the authorize page's form tokens. */
   readonly formKey: Buffer;
   readonly config: AdsApiConfig;
@@ -38,6 +42,8 @@ export interface AppContext {
   readonly requestLog: RequestLog;
   readonly cursors: CursorCodec;
   readonly reference: ReferenceData;
+  /** Answers of account lists by data version (services/list-answer-cache.ts). */
+  readonly listCache: ListAnswerCache;
 }
 
 export interface ContextOptions {
@@ -64,10 +70,12 @@ export function createContext(options: ContextOptions): AppContext {
   const keyring = keyringOf(options.secretKey);
   const current = keyring[0]?.key;
   if (current === undefined) throw new Error("the keyring holds no key");
+  const box = createSecretBox(keyring);
   return {
     db: options.db,
     prisma: options.db.prisma,
-    box: createSecretBox(keyring),
+    box,
+    secrets: new OpenedSecrets(box),
     formKey: deriveKey(current, "authorize-form"),
     config,
     hosts: { ...config.hosts },
@@ -93,5 +101,6 @@ export function createContext(options: ContextOptions): AppContext {
     requestLog: new RequestLog(),
     cursors: new CursorCodec(deriveKey(current, "cursor")),
     reference: loadReferenceData(),
+    listCache: new ListAnswerCache(),
   };
 }

@@ -1,11 +1,18 @@
 import type { HostRole } from "@adsgraph/models";
-import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
+import {
+  OAuthVerificationError,
+  isOAuthAuthorization,
+  parseAuthorizationHeader,
+  verifyRequest,
+} from "@adsgraph/oauth";
 import type { RequestKind, TokenLookupResult, VerifiedRequest } from "@adsgraph/oauth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { sha256Hex } from "../crypto/tokens.js";
 import type { AccessToken, App, RequestToken, User } from "../generated/prisma/client.js";
 import { asAccessType, findAppByConsumerKey } from "../credentials/apps.js";
+import { prefetchUserCredentials } from "../credentials/credential-prefetch.js";
+import type { PrefetchedCredentials } from "../credentials/credential-prefetch.js";
 import type { AccessType } from "../credentials/apps.js";
 import { rawForm } from "../http/form-body.js";
 import { AuthenticationError, ERROR_CODES } from "../errors.js";
@@ -23,6 +30,8 @@ export interface AuthContext {
   readonly token: string;
   readonly tokenHash: string;
   readonly accessType: AccessType;
+  /** The path's account as read with the credentials (this user's roles on it), if any. */
+  readonly prefetchedScope?: PrefetchedCredentials["scope"];
 }
 
 /** Who a request made with the app-only bearer token comes from: an app, no user. */
@@ -66,14 +75,53 @@ interface Found {
   requestToken?: RequestToken;
 }
 
+/** The consumer key and token of an OAuth Authorization header, when it names each once. */
+function headerCredentials(
+  authorization: string | undefined,
+): { consumerKey: string; token: string } | undefined {
+  if (authorization === undefined || !isOAuthAuthorization(authorization)) return undefined;
+  let params;
+  try {
+    params = parseAuthorizationHeader(authorization).params;
+  } catch {
+    return undefined; // the verifier answers the malformed header
+  }
+  const keys = params.filter(([name]) => name === "oauth_consumer_key");
+  const tokens = params.filter(([name]) => name === "oauth_token");
+  const [key] = keys;
+  const [token] = tokens;
+  if (keys.length !== 1 || tokens.length !== 1 || key === undefined || token === undefined) {
+    return undefined;
+  }
+  return { consumerKey: key[1], token: token[1] };
+}
+
+/**
+ * A user-context request's app, token and user in one query (credential-prefetch.ts); the
+ * lookups below answer from it when it is for the key and token they are asked about.
+ */
+async function prefetch(
+  ctx: AppContext,
+  request: FastifyRequest,
+  kind: RequestKind,
+  accountId: string | undefined,
+): Promise<PrefetchedCredentials | undefined> {
+  if (kind !== "protected") return undefined;
+  const sent = headerCredentials(request.headers.authorization);
+  if (sent === undefined) return undefined;
+  return prefetchUserCredentials(ctx.prisma, sent.consumerKey, sent.token, accountId);
+}
+
 async function verify(
   ctx: AppContext,
   role: HostRole,
   request: FastifyRequest,
   kind: RequestKind,
-): Promise<{ verified: VerifiedRequest; found: Found }> {
+  accountId?: string,
+): Promise<{ verified: VerifiedRequest; found: Found; prefetched?: PrefetchedCredentials }> {
   const found: Found = {};
   try {
+    const prefetched = await prefetch(ctx, request, kind, accountId);
     const verified = await verifyRequest(
       {
         method: request.method,
@@ -86,10 +134,13 @@ async function verify(
         replayStore: ctx.replayStore,
         windowSeconds: ctx.limits.timestampWindowSeconds,
         lookupConsumerSecret: async (consumerKey) => {
-          const app = await findAppByConsumerKey(ctx.prisma, consumerKey);
+          const app =
+            prefetched?.consumerKey === consumerKey
+              ? prefetched.app
+              : await findAppByConsumerKey(ctx.prisma, consumerKey);
           if (app === null) return undefined;
           found.app = app;
-          return ctx.box.open(app.consumerSecretEnc);
+          return ctx.secrets.open(app.consumerSecretEnc);
         },
         lookupToken: async (token, { kind: tokenKind }): Promise<TokenLookupResult> => {
           const app = found.app;
@@ -106,33 +157,40 @@ async function verify(
             // request tokens are cheap to mint, so each must not buy a share of its own.
             return { status: "active", secret: ctx.box.open(row.secretEnc), owner: SIGN_IN_LEG };
           }
-          const row = await ctx.prisma.accessToken.findUnique({
-            where: { tokenHash },
-            include: { user: true },
-          });
+          const row =
+            prefetched?.tokenHash === tokenHash && prefetched.app?.id === app.id
+              ? prefetched.accessToken
+              : await ctx.prisma.accessToken.findUnique({
+                  where: { tokenHash },
+                  include: { user: true },
+                });
           if (row?.appId !== app.id) return undefined;
           if (row.invalidatedAt !== null) return { status: "invalidated" };
           found.accessToken = row;
           // The user is the owner: every token one user holds with this app shares one share
           // of the nonce store, so signing in again and again buys no more of it.
-          return { status: "active", secret: ctx.box.open(row.secretEnc), owner: row.userId };
+          return { status: "active", secret: ctx.secrets.open(row.secretEnc), owner: row.userId };
         },
       },
     );
-    return { verified, found };
+    return { verified, found, prefetched };
   } catch (error) {
     if (error instanceof OAuthVerificationError) throw toAuthError(error);
     throw error;
   }
 }
 
-/** A request signed with consumer keys and an access token (advertising calls, invalidation). */
+/**
+ * A request signed with consumer keys and an access token (advertising calls, invalidation).
+ * With `accountId` (the path's), that account's scope is read in the same query.
+ */
 export async function verifyUserRequest(
   ctx: AppContext,
   role: HostRole,
   request: FastifyRequest,
+  accountId?: string,
 ): Promise<AuthContext> {
-  const { verified, found } = await verify(ctx, role, request, "protected");
+  const { verified, found, prefetched } = await verify(ctx, role, request, "protected", accountId);
   const { app, accessToken } = found;
   if (app === undefined || accessToken === undefined || verified.token === undefined) {
     throw new Error("verified without lookups");
@@ -144,6 +202,9 @@ export async function verifyUserRequest(
     user: accessToken.user,
     tokenHash: accessToken.tokenHash,
     accessType: asAccessType(accessToken.accessType),
+    // Only when the token verified is the one the query read (so the roles are this user's).
+    prefetchedScope:
+      prefetched?.accessToken?.tokenHash === accessToken.tokenHash ? prefetched.scope : undefined,
   };
 }
 

@@ -60,8 +60,13 @@ const CONSUMER_KEY_MAX = 255;
  * would refuse it with an error, a 500 for an unauthenticated caller.
  */
 export async function findAppByConsumerKey(db: Db, consumerKey: string): Promise<App | null> {
-  if (consumerKey.length > CONSUMER_KEY_MAX || textProblem(consumerKey) !== undefined) return null;
+  if (!isStorableConsumerKey(consumerKey)) return null;
   return db.app.findUnique({ where: { consumerKey } });
+}
+
+/** A key the database can hold and compare (see findAppByConsumerKey). */
+export function isStorableConsumerKey(consumerKey: string): boolean {
+  return consumerKey.length <= CONSUMER_KEY_MAX && textProblem(consumerKey) === undefined;
 }
 
 /**

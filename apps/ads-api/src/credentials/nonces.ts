@@ -113,11 +113,11 @@ export function createNonceStore(
       if (!decision.ok) return { status: "full", retryAfterSeconds: decision.retryAfterSeconds };
       let inserted: number;
       try {
-        const result = await prisma.oAuthNonce.createMany({
-          data: [{ clientId: client, timestamp: BigInt(timestamp), nonce }],
-          skipDuplicates: true,
-        });
-        inserted = result.count;
+        // Raw SQL: the statement createMany({ skipDuplicates }) sends, without its planning.
+        inserted = await prisma.$executeRaw`
+          INSERT INTO oauth_nonce (client_id, oauth_timestamp, nonce)
+          VALUES (${client}, ${BigInt(timestamp)}, ${nonce})
+          ON CONFLICT DO NOTHING`;
       } catch (error) {
         quota.release(client, timestamp);
         throw error;

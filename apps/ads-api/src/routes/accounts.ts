@@ -1,7 +1,7 @@
 import { ERROR_CODES, ForbiddenError } from "../errors.js";
 import { accountOf, userOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
-import { listOf, single } from "../services/results.js";
+import { cacheable, listOf, single } from "../services/results.js";
 import {
   getUserSettings,
   listAccountApps,
@@ -42,9 +42,11 @@ export const accountHandlers: AdsHandlers = {
   "accounts.delete": async (call) =>
     single(presentAccount(await deleteAccount(call.ctx, accountOf(call)), true), "account"),
   "account_apps.list": async (call) =>
-    listOf(await listAccountApps(call.ctx, accountOf(call).id, call.params), presentAccountApp),
+    cacheable(
+      listOf(await listAccountApps(call.ctx, accountOf(call).id, call.params), presentAccountApp),
+    ),
   "account_history.list": async (call) =>
-    listOf(await listHistory(call.ctx, accountOf(call).id, call.params), presentHistory),
+    cacheable(listOf(await listHistory(call.ctx, accountOf(call).id, call.params), presentHistory)),
   "authenticated_user_access.get": (call) =>
     Promise.resolve(
       single({

@@ -14,7 +14,7 @@ import type { AuthContext, Caller } from "../auth/verify.js";
 import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
 import { allows, capabilityOf } from "../auth/roles.js";
 import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
-import { permissionsOf } from "../credentials/grants.js";
+import { loadAccountScope } from "../credentials/account-scope.js";
 import type { Permission } from "../credentials/grants.js";
 import type { Account } from "../generated/prisma/client.js";
 import {
@@ -35,6 +35,8 @@ import { echoOf, gatherParams } from "../http/request-params.js";
 export interface AccountScope {
   readonly account: Account;
   readonly permissions: readonly Permission[];
+  /** The account's data version, read with the roles (the list cache's key). */
+  readonly dataVersion: bigint;
 }
 
 /** What an advertising handler receives: validated parameters and who is calling. */
@@ -84,7 +86,12 @@ async function authenticate(
   request: FastifyRequest,
 ): Promise<Caller> {
   const bearer = readBearerAuthorization(request.headers.authorization);
-  if (bearer === undefined) return verifyUserRequest(ctx, role, request);
+  if (bearer === undefined) {
+    // The path's account is read with the credentials (one query), when the path has one.
+    const params = request.params as Record<string, string | undefined> | undefined;
+    const accountId = endpoint.locations.account_id === "path" ? params?.account_id : undefined;
+    return verifyUserRequest(ctx, role, request, accountId);
+  }
   const caller = await verifyBearerRequest(ctx, bearer);
   if (!BEARER_KINDS.has(endpoint.auth)) {
     throw new ForbiddenError(
@@ -107,6 +114,9 @@ export function familyOf(endpointId: string): string {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
+/** What Fastify sends an object as; a cached answer is sent as its text with the same type. */
+const JSON_TYPE = "application/json; charset=utf-8";
+
 async function resolveScope(
   ctx: AppContext,
   role: HostRole,
@@ -115,7 +125,12 @@ async function resolveScope(
   auth: Caller,
   withDeleted: boolean,
 ): Promise<AccountScope> {
-  const permissions = await permissionsOf(ctx.prisma, accountId, userOf({ auth }).user.id);
+  const user = userOf({ auth });
+  const loaded =
+    user.prefetchedScope?.accountId === accountId
+      ? user.prefetchedScope.loaded
+      : await loadAccountScope(ctx.prisma, accountId, user.user.id);
+  const { permissions, account } = loaded;
   if (permissions === null) {
     throw new ForbiddenError(
       ERROR_CODES.UNAUTHORIZED_ACCESS,
@@ -130,12 +145,11 @@ async function resolveScope(
       `the user's role on account ${accountId} (${permissions.join(", ") || "none"}) does not allow ${endpointId}`,
     );
   }
-  const account = await ctx.prisma.account.findUnique({ where: { id: accountId } });
   if (account === null || (account.deleted && !withDeleted)) {
     throw new NotFoundError(`account ${accountId} does not exist`, "account_id");
   }
   if (role === "ads-sandbox") requireSandboxAccount(account, ctx.hosts.ads);
-  return { account, permissions };
+  return { account, permissions, dataVersion: loaded.dataVersion };
 }
 
 function applyUserLimit(
@@ -256,6 +270,17 @@ export function registerAdsEndpoint(
       if (scope !== undefined && endpoint.method === "GET") {
         applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
       }
+      // Only GETs of an account's lists: the key holds the host role and every validated
+      // parameter (the account id among them); the caller's access was checked above, as on
+      // every request. Handlers opt in (`cacheable`), so a hit is only ever an opted-in list.
+      const cacheKey =
+        scope !== undefined && endpoint.method === "GET" && endpoint.response.kind === "list"
+          ? `${role}\u0000${endpoint.id}\u0000${JSON.stringify(params)}`
+          : undefined;
+      if (cacheKey !== undefined && scope !== undefined) {
+        const cached = ctx.listCache.get(cacheKey, scope.dataVersion, ctx.clock().getTime());
+        if (cached !== undefined) return reply.type(JSON_TYPE).send(cached);
+      }
       const result = await handler({
         ctx,
         role,
@@ -264,7 +289,19 @@ export function registerAdsEndpoint(
         auth,
         scope,
       });
-      return reply.send(envelope(result, echoOf(endpoint, params)));
+      const body = envelope(result, echoOf(endpoint, params));
+      if (cacheKey === undefined || scope === undefined || result.kind !== "list") {
+        return reply.send(body);
+      }
+      if (result.stableUntil === undefined) return reply.send(body);
+      // The bytes Fastify's default serializer sends (JSON.stringify), kept as they are.
+      const bytes = Buffer.from(JSON.stringify(body), "utf8");
+      ctx.listCache.set(cacheKey, {
+        version: scope.dataVersion,
+        stableUntil: result.stableUntil,
+        body: bytes,
+      });
+      return reply.type(JSON_TYPE).send(bytes);
     },
   });
 }

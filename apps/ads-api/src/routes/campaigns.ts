@@ -1,6 +1,6 @@
 import { accountOf, userOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
-import { listOf, single } from "../services/results.js";
+import { cacheable, listOf, single } from "../services/results.js";
 import { runCampaignBatch } from "../services/campaign-batch.js";
 import {
   createCampaignIn,
@@ -8,7 +8,12 @@ import {
   updateCampaignIn,
   withCampaignWriter,
 } from "../services/campaign-writes.js";
-import { getCampaign, listCampaigns, presentCampaign } from "../services/campaigns.js";
+import {
+  getCampaign,
+  listCampaigns,
+  presentCampaign,
+  servingChangesAt,
+} from "../services/campaigns.js";
 import {
   createFundingInstrument,
   deleteFundingInstrument,
@@ -21,10 +26,10 @@ import {
 export const campaignHandlers: AdsHandlers = {
   "campaigns.list": async (call) => {
     const now = call.ctx.clock();
-    return listOf(
-      await listCampaigns(call.ctx, accountOf(call).id, call.params),
-      (row) => presentCampaign(row, now),
-      "campaign",
+    const page = await listCampaigns(call.ctx, accountOf(call).id, call.params);
+    return cacheable(
+      listOf(page, (row) => presentCampaign(row, now), "campaign"),
+      servingChangesAt(page.rows, now),
     );
   },
   "campaigns.get": async (call) => {
@@ -65,10 +70,12 @@ export const campaignHandlers: AdsHandlers = {
     runCampaignBatch(call.ctx, accountOf(call), userOf(call).user.id, call.params.operations),
   "funding_instruments.list": async (call) => {
     const ids = call.params.funding_instrument_ids;
-    return listOf(
-      await listFundingInstruments(call.ctx, accountOf(call).id, call.params, ids),
-      presentFundingInstrument,
-      "funding_instrument",
+    return cacheable(
+      listOf(
+        await listFundingInstruments(call.ctx, accountOf(call).id, call.params, ids),
+        presentFundingInstrument,
+        "funding_instrument",
+      ),
     );
   },
   "funding_instruments.get": async (call) => {

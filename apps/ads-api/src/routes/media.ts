@@ -1,6 +1,6 @@
 import { accountOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
-import { listOf, single } from "../services/results.js";
+import { cacheable, listOf, single } from "../services/results.js";
 import {
   deleteAccountMedia,
   deleteMediaLibraryObject,
@@ -13,10 +13,12 @@ import {
 /** spec §4.7 account media and media library rows. */
 export const mediaHandlers: AdsHandlers = {
   "account_media.list": async (call) =>
-    listOf(
-      await listAccountMedia(call.ctx, accountOf(call).id, call.params),
-      presentAccountMedia,
-      "account_media",
+    cacheable(
+      listOf(
+        await listAccountMedia(call.ctx, accountOf(call).id, call.params),
+        presentAccountMedia,
+        "account_media",
+      ),
     ),
   "account_media.get": async (call) => {
     const { account_media_id: id, with_deleted: withDeleted } = call.params;

@@ -63,6 +63,25 @@ export function presentCampaign(row: CampaignRow, now: Date): Record<string, unk
   };
 }
 
+/**
+ * The first instant after `now` at which `servingState` of one of the rows reads differently
+ * (a start_time or end_time reached): a list answer made at `now` holds until then.
+ */
+export function servingChangesAt(
+  rows: readonly Pick<CampaignRow, "startTime" | "endTime">[],
+  now: Date,
+): number {
+  const at = now.getTime();
+  let next = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    for (const time of [row.startTime, row.endTime]) {
+      const ms = time?.getTime();
+      if (ms !== undefined && ms > at && ms < next) next = ms;
+    }
+  }
+  return next;
+}
+
 export interface CampaignQuery extends ListParams {
   readonly campaign_ids?: readonly string[] | undefined;
   readonly funding_instrument_ids?: readonly string[] | undefined;

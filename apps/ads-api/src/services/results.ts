@@ -17,6 +17,12 @@ export interface ListResult {
   readonly nextCursor: string | null;
   readonly totalCount?: number | undefined;
   readonly dataType?: string | undefined;
+  /**
+   * Set when the answer depends on nothing but the account's data and the parameters: the
+   * route may then serve it again from the list cache (services/list-answer-cache.ts) until this
+   * service-clock instant (ms), while the account's data version is unchanged.
+   */
+  readonly stableUntil?: number | undefined;
 }
 
 export interface CollectionResult {
@@ -59,4 +65,13 @@ export function listOf<Row>(
     totalCount: outcome.totalCount,
     dataType,
   };
+}
+
+/**
+ * Marks a list answer as a function of the account's data and the parameters alone, the same
+ * for every caller allowed to read it, until `stableUntil` (ms of the service clock; never, by
+ * default): the route may cache it per account data version.
+ */
+export function cacheable(result: ListResult, stableUntil = Number.POSITIVE_INFINITY): ListResult {
+  return { ...result, stableUntil };
 }
