@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { Catalog, EndpointId } from "./catalog/catalog.js";
 import { getEndpoint } from "./catalog/catalog.js";
 import type { AnyEndpoint, EndpointParsedParams } from "./catalog/endpoint.js";
@@ -6,8 +5,8 @@ import { ValidationError } from "./errors.js";
 import { scanInput } from "./input-scan.js";
 import { issueToViolations } from "./issue-to-violation.js";
 import { LIMITS } from "./limits.js";
-import type { MediaKindResolver } from "./rules/context.js";
-import { defaultRuleContext } from "./rules/context.js";
+import type { MediaKindResolver, RuleContext } from "./rules/context.js";
+import { defaultRuleContext, withRuleContext } from "./rules/context.js";
 import type { Violation } from "./violations.js";
 
 export interface ValidateOptions {
@@ -21,13 +20,14 @@ export type ValidationResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly violations: readonly Violation[] };
 
-function schemaFor(endpoint: AnyEndpoint, options: ValidateOptions): z.ZodType {
-  if (options.now === undefined && options.mediaKind === undefined) return endpoint.params;
+/** The options as a rule context, or undefined when the default one applies. */
+function contextOf(options: ValidateOptions): RuleContext | undefined {
+  if (options.now === undefined && options.mediaKind === undefined) return undefined;
   const { now } = options;
-  return endpoint.paramsFor({
+  return {
     now: now === undefined ? defaultRuleContext.now : () => new Date(now.getTime()),
     mediaKind: options.mediaKind ?? defaultRuleContext.mediaKind,
-  });
+  };
 }
 
 /**
@@ -56,7 +56,9 @@ export function validateParams(
   // Sizes, structure and unstorable text first: a hostile value costs one linear pass.
   const refused = scanInput(endpoint, params);
   if (refused.length > 0) return { ok: false, violations: refused };
-  const result = schemaFor(endpoint, options).safeParse(params, { reportInput: true });
+  const context = contextOf(options);
+  const parse = () => endpoint.params.safeParse(params, { reportInput: true });
+  const result = context === undefined ? parse() : withRuleContext(context, parse);
   if (result.success) return { ok: true, value: result.data };
   const topLevel = new Set(Object.keys(endpoint.locations));
   return {

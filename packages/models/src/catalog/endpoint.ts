@@ -2,7 +2,7 @@ import { z } from "zod";
 import { WHEN_OBJECT } from "../fields/issue.js";
 import { sortableOf } from "../fields/sort-by.js";
 import type { Rule, RuleContext } from "../rules/context.js";
-import { defaultRuleContext } from "../rules/context.js";
+import { ambientRuleContext, defaultRuleContext } from "../rules/context.js";
 import { totalCountWithoutCursor } from "../rules/list-params.js";
 import type { ResponseKind, ResponseSpec } from "./responses.js";
 
@@ -153,7 +153,7 @@ export function endpoint<
     path: definition.path,
     auth: definition.auth ?? "oauth1-user",
     summary: definition.summary,
-    params: paramsFor(defaultRuleContext),
+    params: paramsFor(ambientRuleContext),
     paramsFor,
     locations,
     location: definition.location ?? "query",
