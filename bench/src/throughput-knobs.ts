@@ -46,6 +46,10 @@ export function readKnobs() {
   };
   const settings: ChildSettings = {
     nodeEnv: process.env.BENCH_NODE_ENV ?? "production",
+    // Every server alike (the plain one too), as apps/graphql's start scripts run the facade.
+    nodeFlags: (process.env.BENCH_NODE_FLAGS ?? "--max-semi-space-size=32")
+      .split(" ")
+      .filter((flag) => flag !== ""),
     logLevel: process.env.BENCH_LOG_LEVEL ?? "info",
     startTimeoutMs: envNumber("BENCH_START_TIMEOUT_SECONDS", 300) * 1000,
   };
@@ -71,6 +75,7 @@ export const KNOB_NAMES = [
   "BENCH_LIST_CONNECTIONS",
   "BENCH_LIST_ENGINES",
   "BENCH_NODE_ENV",
+  "BENCH_NODE_FLAGS",
   "BENCH_LOG_LEVEL",
   "BENCH_OUT",
   "TEST_DATABASE_URL",

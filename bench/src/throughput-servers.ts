@@ -35,6 +35,8 @@ export interface ChildSettings {
   nodeEnv: string;
   /** LOG_LEVEL of ads-api and the facade (as `pnpm start`: info). */
   logLevel: string;
+  /** Node flags of every server process (as the facade's start scripts: 32 MB semi-spaces). */
+  nodeFlags: readonly string[];
   /** More node options of a child, by its name (e.g. --cpu-prof for profile.ts). */
   nodeArgs?: (name: string) => readonly string[];
   startTimeoutMs: number;
@@ -135,7 +137,7 @@ export async function startAdsApiServer(
       ready: (output) => ROLES.every((role) => readyUrl(output, role) !== undefined),
       startTimeoutMs: settings.startTimeoutMs,
       imports: [GC_PROBE],
-      nodeArgs: settings.nodeArgs?.(name) ?? [],
+      nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
     });
     const output = child.output();
     return {
@@ -231,7 +233,7 @@ export async function startFacadeServer(
         /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
       startTimeoutMs: settings.startTimeoutMs,
       imports: [GC_PROBE],
-      nodeArgs: settings.nodeArgs?.(name) ?? [],
+      nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
     });
     const token = /Authorization: Bearer (\S+)/.exec(child.output())?.[1] ?? "";
     return {
@@ -273,7 +275,7 @@ export async function startBaselineServer(
     ready: (output) => / ready at \S+/.test(output),
     startTimeoutMs: settings.startTimeoutMs,
     imports: [GC_PROBE],
-    nodeArgs: settings.nodeArgs?.(name) ?? [],
+    nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
   });
   const url = / ready at (\S+)/.exec(child.output())?.[1] ?? "";
   return { ...child, gcFile, url };

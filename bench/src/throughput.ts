@@ -16,6 +16,8 @@
 //   BENCH_LIST_CONNECTIONS      connections of ads-api-list (default 4)
 //   BENCH_LIST_ENGINES          databases of ads-api-list (default pglite,postgresql)
 //   BENCH_NODE_ENV              NODE_ENV of every server process (default production; "" = unset)
+//   BENCH_NODE_FLAGS            node flags of every server process (default --max-semi-space-size=32,
+//                               as apps/graphql's start scripts; "" = none)
 //   BENCH_LOG_LEVEL             LOG_LEVEL of ads-api and the facade (default info, as `pnpm start`)
 //   BENCH_OUT                   results name under bench/results (default throughput)
 //   BENCH_START_TIMEOUT_SECONDS how long a server may take to start (default 300)

@@ -12,6 +12,7 @@ import type { Env } from "./env.js";
 import { formatError } from "./errors.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { noSubscriptionsRule } from "./no-subscriptions-rule.js";
+import { OneLineLogController } from "./one-line-log-controller.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
@@ -46,6 +47,7 @@ export async function buildServer({
 }: ServerOptions): Promise<Server> {
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
+    logController: new OneLineLogController(),
     logger: {
       level: env.LOG_LEVEL,
       // Session tokens travel in these; nothing that carries one is ever logged.

@@ -15,6 +15,7 @@ import { registerAdminRoutes } from "../routes/admin.js";
 import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
 import { registerHealthRoutes } from "../routes/health.js";
+import { OneLineLogController } from "../logging/one-line-log-controller.js";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */
@@ -41,6 +42,7 @@ export function buildHostApp(
     ...(options.tls === undefined
       ? {}
       : { https: { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) } }),
+    logController: new OneLineLogController(),
     logger: {
       level: ctx.config.logLevel,
       ...(options.logStream === undefined ? {} : { stream: options.logStream }),

@@ -76,8 +76,8 @@ export function reportCacheMarkPaths(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!(type instanceof GraphQLObjectType) || type.name.startsWith("__")) continue;
     for (const field of Object.values(type.getFields())) {
-      const resolve: GraphQLFieldResolver<unknown, Partial<HasCacheMarks>> =
-        field.resolve ?? defaultFieldResolver;
+      const resolve: GraphQLFieldResolver<unknown, Partial<HasCacheMarks>> = field.resolve ??
+      defaultFieldResolver;
       field.resolve = (source, args, context: Partial<HasCacheMarks>, info) => {
         const marks = context.cacheMarks;
         if (marks?.any === true) marks.report(source, info.path.prev);
