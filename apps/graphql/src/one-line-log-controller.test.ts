@@ -20,8 +20,8 @@ describe("OneLineLogController", () => {
     expect(completed[0]).toMatchObject({
       req: { method: "GET", url: "/x?a=1" },
       res: { statusCode: 200 },
-      responseTime: expect.any(Number),
     });
+    expect(typeof completed[0]?.responseTime).toBe("number");
     expect(completed[1]).toMatchObject({ req: { url: "/missing" }, res: { statusCode: 404 } });
   });
 });
