@@ -10,7 +10,7 @@ import {
   type DatabaseTarget,
   type TestTarget,
 } from "@adsgraph/storage";
-import { freePort, spawnChild, type Child } from "./children.js";
+import { freePort, spawnChild, type Child, type SpawnOptions } from "./children.js";
 import type { Watched } from "./proc-stats.js";
 import type { Facade } from "./servers.js";
 
@@ -60,9 +60,25 @@ export async function makeWorkDir(): Promise<{ dir: string; close(): Promise<voi
   return { dir, close: () => rm(dir, { recursive: true, force: true }) };
 }
 
-const baseEnv = (settings: ChildSettings): Record<string, string> => ({
-  NODE_ENV: settings.nodeEnv,
-});
+/**
+ * A server child with what every bench server gets: the same NODE_ENV and node flags, the GC
+ * probe with a file of its own, and the start timeout.
+ */
+async function spawnServer(
+  settings: ChildSettings,
+  workDir: string,
+  options: Pick<SpawnOptions, "name" | "cwd" | "script" | "env" | "ready">,
+): Promise<Server> {
+  const gcFile = path.join(workDir, `${options.name}-${Date.now()}.gc.json`);
+  const child = await spawnChild({
+    ...options,
+    env: { NODE_ENV: settings.nodeEnv, BENCH_GC_FILE: gcFile, ...options.env },
+    startTimeoutMs: settings.startTimeoutMs,
+    imports: [GC_PROBE],
+    nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(options.name) ?? [])],
+  });
+  return { ...child, gcFile };
+}
 
 export interface BenchAccountSpec {
   accountId: string;
@@ -108,20 +124,14 @@ export async function startAdsApiServer(
     } finally {
       await db.close();
     }
-    const gcFile = path.join(
-      workDir,
-      `ads-api-${engine}-${target.target.engine}-${Date.now()}.gc.json`,
-    );
     // As startAdsApiProcess starts it (`pnpm start`: src/main.ts via tsx, every role on a free
     // port), through spawnChild: profile.ts needs node options (--cpu-prof) it cannot pass.
-    const name = `ads-api-${engine}`;
     const where = target.target;
-    const child = await spawnChild({
-      name,
+    const child = await spawnServer(settings, workDir, {
+      name: `ads-api-${engine}`,
       cwd: path.join(APPS, "ads-api"),
       script: "src/main.ts",
       env: {
-        ...baseEnv(settings),
         ADS_API_BASE_URL: "http://127.0.0.1:0",
         ADS_API_ADS_URL: "http://127.0.0.1:0",
         ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
@@ -131,19 +141,14 @@ export async function startAdsApiServer(
         LOG_LEVEL: settings.logLevel,
         ADS_API_SECRET_KEY: secretKey,
         ADS_API_SEED: "false",
-        BENCH_GC_FILE: gcFile,
         ...UNTHROTTLED_ENV,
       },
       ready: (output) => ROLES.every((role) => readyUrl(output, role) !== undefined),
-      startTimeoutMs: settings.startTimeoutMs,
-      imports: [GC_PROBE],
-      nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
     });
     const output = child.output();
     return {
       ...child,
       name: "ads-api",
-      gcFile,
       urls: {
         base: readyUrl(output, "base") ?? "",
         ads: readyUrl(output, "ads") ?? "",
@@ -207,17 +212,15 @@ export async function startFacadeServer(
   const target = await createTestTarget(engine, "bench_throughput_facade");
   try {
     const port = await freePort();
-    const gcFile = path.join(workDir, `${name}.gc.json`);
     const dbEnv: Record<string, string> =
       target.target.engine === "postgresql"
         ? { DATABASE_URL: target.target.url }
         : { GRAPHQL_PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" };
-    const child = await spawnChild({
+    const child = await spawnServer(settings, workDir, {
       name,
       cwd: path.join(APPS, "graphql"),
       script: "src/main.ts",
       env: {
-        ...baseEnv(settings),
         GRAPHQL_PORT: String(port),
         SESSION_ENCRYPTION_KEYS: generateKeyText(),
         DEV_SESSION: "true",
@@ -225,20 +228,15 @@ export async function startFacadeServer(
         ADS_API_ADS_URL: adsApi.urls.ads,
         ADS_API_SANDBOX_URL: adsApi.urls.sandbox,
         LOG_LEVEL: settings.logLevel,
-        BENCH_GC_FILE: gcFile,
         ...dbEnv,
         ...env,
       },
       ready: (output) =>
         /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
-      startTimeoutMs: settings.startTimeoutMs,
-      imports: [GC_PROBE],
-      nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
     });
     const token = /Authorization: Bearer (\S+)/.exec(child.output())?.[1] ?? "";
     return {
       ...child,
-      gcFile,
       url: `http://127.0.0.1:${port}/graphql`,
       headers: { authorization: `Bearer ${token}` },
       stop: (graceMs) => stopChild(child, graceMs),
@@ -261,22 +259,13 @@ export async function startBaselineServer(
   settings: ChildSettings,
   workDir: string,
 ): Promise<Server & { url: string }> {
-  const gcFile = path.join(workDir, `${name}.gc.json`);
-  const child = await spawnChild({
+  const child = await spawnServer(settings, workDir, {
     name,
     cwd: BENCH,
     script,
-    env: {
-      ...baseEnv(settings),
-      BENCH_PORT: String(await freePort()),
-      BENCH_GC_FILE: gcFile,
-      ...env,
-    },
+    env: { BENCH_PORT: String(await freePort()), ...env },
     ready: (output) => / ready at \S+/.test(output),
-    startTimeoutMs: settings.startTimeoutMs,
-    imports: [GC_PROBE],
-    nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
   });
   const url = / ready at (\S+)/.exec(child.output())?.[1] ?? "";
-  return { ...child, gcFile, url };
+  return { ...child, url };
 }
