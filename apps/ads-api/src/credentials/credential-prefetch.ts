@@ -1,3 +1,4 @@
+import { adsId } from "@adsgraph/models";
 import type { PrismaClient } from "../db/database.js";
 import type { AccessToken, App, User } from "../generated/prisma/client.js";
 import { sha256Hex } from "../crypto/tokens.js";
@@ -57,7 +58,8 @@ export async function prefetchUserCredentials(
   if (!isStorableConsumerKey(consumerKey)) return undefined;
   const tokenHash = sha256Hex(token);
   // The path's text, not yet validated: only an id the catalog could accept is looked up.
-  const account = accountId !== undefined && ADS_ID.test(accountId) ? accountId : undefined;
+  const account =
+    accountId !== undefined && adsId.safeParse(accountId).success ? accountId : undefined;
   const rows = await prisma.$queryRaw<Row[]>`
     SELECT a.id AS a_id, a.name AS a_name, a.consumer_key AS a_consumer_key,
            a.consumer_secret_enc AS a_consumer_secret_enc, a.callback_urls AS a_callback_urls,
@@ -113,6 +115,3 @@ export async function prefetchUserCredentials(
   const scope = account === undefined ? undefined : { accountId: account, loaded: scopeOfRow(row) };
   return { consumerKey, tokenHash, app, accessToken, scope };
 }
-
-/** What the catalog accepts as an advertising id (models' adsId): letters, digits, _ and -. */
-const ADS_ID = /^[A-Za-z0-9_-]{1,64}$/;
