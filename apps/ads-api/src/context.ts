@@ -87,7 +87,7 @@ export function createContext(options: ContextOptions): AppContext {
       Date.now,
       config.limits.rateCounters,
     ),
-    replayStore: createNonceStore(options.db.prisma, {
+    replayStore: createNonceStore(options.db, {
       windowSeconds: config.limits.timestampWindowSeconds,
       maxPerClient: config.limits.noncesPerClient,
       maxEntries: config.limits.maxNonces,

@@ -26,8 +26,8 @@ describe.each(TEST_ENGINES)("the durable nonce store on %s", (engine) => {
 
   it("answers new to exactly one of two stores given the same nonce at once", async () => {
     // Two stores over one database stand for two processes: the insert decides, not memory.
-    const first = createNonceStore(db.prisma, { clock: () => nowMs });
-    const second = createNonceStore(db.prisma, { clock: () => nowMs });
+    const first = createNonceStore(db, { clock: () => nowMs });
+    const second = createNonceStore(db, { clock: () => nowMs });
     await Promise.all([first.start(), second.start()]);
     const entry = { client, timestamp: now(), nonce: "concurrent" };
     const verdicts = await Promise.all([first.remember(entry), second.remember(entry)]);
@@ -38,7 +38,7 @@ describe.each(TEST_ENGINES)("the durable nonce store on %s", (engine) => {
   });
 
   it("rebuilds the shares at start and deletes rows once they are a window old", async () => {
-    const store = createNonceStore(db.prisma, {
+    const store = createNonceStore(db, {
       clock: () => nowMs,
       maxPerClient: 3,
       pruneIntervalMs: 1_000,
@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)("the durable nonce store on %s", (engine) => {
     }
     await store.close();
 
-    const reopened = createNonceStore(db.prisma, {
+    const reopened = createNonceStore(db, {
       clock: () => nowMs,
       maxPerClient: 3,
       pruneIntervalMs: 1_000,
@@ -77,7 +77,7 @@ describe.each(TEST_ENGINES)("the durable nonce store on %s", (engine) => {
   });
 
   it("refuses a nonce older than the window without storing it", async () => {
-    const store = createNonceStore(db.prisma, { clock: () => nowMs });
+    const store = createNonceStore(db, { clock: () => nowMs });
     const stale = { client, timestamp: now() - WINDOW - 1, nonce: "stale" };
     expect(await store.remember(stale)).toEqual({ status: "replayed" });
     expect(await db.prisma.oAuthNonce.count({ where: { nonce: "stale" } })).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveTarget, schemaOf } from "./adapter.js";
+import { createConnection, resolveTarget, schemaOf } from "./adapter.js";
+import { createTestTarget, TEST_ENGINES } from "./test-targets.js";
 
 describe("resolveTarget", () => {
   it("uses PGlite without a URL, and PostgreSQL in the app's own schema unless the URL names one", () => {
@@ -14,5 +15,50 @@ describe("resolveTarget", () => {
       "mine",
     );
     expect(schemaOf(resolveTarget(shared, "/data"))).toBeUndefined();
+  });
+});
+
+describe.each(TEST_ENGINES)("createConnection on %s", (engine) => {
+  it("runs plain SQL on the connection Prisma's adapter uses, in the target's schema", async () => {
+    const { target, drop } = await createTestTarget(engine, "storage_raw");
+    const { adapter, sql } = createConnection(target);
+    const driver = await adapter.connect();
+    try {
+      // Written through the adapter Prisma would use, read back through `sql`.
+      await driver.executeScript(
+        "CREATE TABLE t (id TEXT PRIMARY KEY, n BIGINT, tags TEXT[], at TIMESTAMPTZ(3))",
+      );
+      const at = new Date("2026-11-22T10:00:00.123Z");
+      const values = ["a", "9007199254740993", ["x", "y"], at] as const;
+      expect(
+        await sql.execute("INSERT INTO t VALUES ($1, $2, $3, $4)", [
+          values[0],
+          values[1],
+          `{${values[2].join(",")}}`,
+          values[3],
+        ]),
+      ).toBe(1);
+      expect(await sql.execute("INSERT INTO t VALUES ($1) ON CONFLICT DO NOTHING", ["a"])).toBe(0);
+      const rows = await sql.query<{ id: string; n: unknown; tags: string[]; at: Date }>(
+        "SELECT id, n, tags, at FROM t WHERE id = $1",
+        ["a"],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.tags).toEqual(["x", "y"]);
+      expect(rows[0]?.at.toISOString()).toBe(at.toISOString());
+      // BIGINT is the driver's own: callers convert (credentials/account-scope.ts does).
+      expect(BigInt(String(rows[0]?.n))).toBe(9007199254740993n);
+      if (engine === "postgresql") {
+        // The table landed in the target's schema, not in public.
+        const where = await sql.query<{ schema: string }>(
+          "SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 't'",
+          [],
+        );
+        expect(where.map((row) => row.schema)).toEqual([schemaOf(target)]);
+      }
+    } finally {
+      await driver.dispose();
+      await drop();
+    }
   });
 });

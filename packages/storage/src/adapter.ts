@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
@@ -35,25 +36,65 @@ export function schemaOf(target: DatabaseTarget): string | undefined {
   return new URL(target.url).searchParams.get("schema") ?? undefined;
 }
 
+/** A value a raw statement may bind: both drivers send these as text the server casts. */
+export type SqlValue = string | number | boolean | Date | null;
+
+/**
+ * Plain SQL on the connection Prisma uses, without Prisma's request pipeline (its query
+ * compiler and result mapping were a quarter of ads-api's CPU on a cached list, issue 14): for
+ * the few statements every request runs. Rows come as each driver parses them — timestamps as
+ * `Date`, arrays as arrays, but BIGINT as a string (node-postgres) or a number (PGlite): callers
+ * convert such columns themselves.
+ */
+export interface RawSql {
+  /** Rows of a statement with `$1`, `$2` … placeholders. */
+  query<Row>(text: string, values: readonly SqlValue[]): Promise<Row[]>;
+  /** The number of rows a statement wrote. */
+  execute(text: string, values: readonly SqlValue[]): Promise<number>;
+}
+
+/** The driver adapter Prisma is built with, and plain SQL over the same connection. */
+export interface Connection {
+  readonly adapter: SqlMigrationAwareDriverAdapterFactory;
+  readonly sql: RawSql;
+}
+
 /**
  * The Prisma driver adapter for a target. Used both at run time and by `prisma.config.ts`, so
  * migrations and queries always go through the same connection code.
  */
 export function createAdapter(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
+  return createConnection(target).adapter;
+}
+
+/**
+ * A target's connection: one node-postgres pool (or one PGlite instance) shared by Prisma's
+ * adapter and by `sql`, so both see one database through one set of connections and Prisma's
+ * `$disconnect()` closes it.
+ */
+export function createConnection(target: DatabaseTarget): Connection {
   switch (target.engine) {
     case "postgresql": {
       // `?schema=` as in Prisma's own URLs: queries are qualified with it, and the search path
-      // makes the migration SQL (unqualified) land there too.
+      // makes the migration SQL (unqualified) and `sql` statements land there too.
       const url = new URL(target.url);
       const schema = schemaOf(target);
       url.searchParams.delete("schema");
-      return new PrismaPg(
-        {
-          connectionString: url.toString(),
-          ...(schema && { options: `-c search_path="${schema.replaceAll('"', '""')}"` }),
+      const pool = new pg.Pool({
+        connectionString: url.toString(),
+        ...(schema && { options: `-c search_path="${schema.replaceAll('"', '""')}"` }),
+      });
+      return {
+        adapter: new PrismaPg(pool, { schema, disposeExternalPool: true }),
+        sql: {
+          async query<Row>(text: string, values: readonly SqlValue[]) {
+            return (await pool.query({ text, values: [...values] })).rows as Row[];
+          },
+          async execute(text, values) {
+            return (await pool.query({ text, values: [...values] })).rowCount ?? 0;
+          },
         },
-        { schema },
-      );
+      };
     }
     case "pglite": {
       mkdirSync(target.dataDir, { recursive: true });
@@ -62,7 +103,19 @@ export function createAdapter(target: DatabaseTarget): SqlMigrationAwareDriverAd
       // declaration differs from 6.19's; the adapter never reads `argTypes` (PGlite infers
       // parameter types), so only the declaration is bridged here.
       const factory = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
-      return closingPGliteOnDispose(factory, pglite);
+      return {
+        adapter: closingPGliteOnDispose(factory, pglite),
+        // PGlite runs one statement at a time and waits for an open transaction to end, as
+        // Prisma's own statements outside a transaction do.
+        sql: {
+          async query<Row>(text: string, values: readonly SqlValue[]) {
+            return (await pglite.query<Row>(text, [...values])).rows;
+          },
+          async execute(text, values) {
+            return (await pglite.query(text, [...values])).affectedRows ?? 0;
+          },
+        },
+      };
     }
   }
 }

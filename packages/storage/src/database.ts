@@ -1,5 +1,5 @@
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { createAdapter, schemaOf, type DatabaseTarget } from "./adapter.js";
+import { createConnection, schemaOf, type DatabaseTarget, type RawSql } from "./adapter.js";
 import { applyMigrations, type MigratableClient } from "./migrate.js";
 
 /** Prisma's limits of an interactive transaction, in milliseconds. */
@@ -33,6 +33,8 @@ export interface ClientOptions {
 export interface Database<Client> {
   prisma: Client;
   engine: DatabaseTarget["engine"];
+  /** Plain SQL over the client's own connection, for statements every request runs. */
+  sql: RawSql;
   /** Names of the migrations this open applied (empty when the schema was current). */
   migrationsApplied: string[];
   close(): Promise<void>;
@@ -50,10 +52,8 @@ export async function openMigratedDatabase<
   target: DatabaseTarget,
   migrationsDir: string,
 ): Promise<Database<Client>> {
-  const prisma = createClient({
-    adapter: createAdapter(target),
-    transactionOptions: TRANSACTION_OPTIONS,
-  });
+  const { adapter, sql } = createConnection(target);
+  const prisma = createClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   try {
     const schema = schemaOf(target);
     if (schema !== undefined) {
@@ -62,7 +62,13 @@ export async function openMigratedDatabase<
       );
     }
     const migrationsApplied = await applyMigrations(prisma, migrationsDir);
-    return { prisma, engine: target.engine, migrationsApplied, close: () => prisma.$disconnect() };
+    return {
+      prisma,
+      engine: target.engine,
+      sql,
+      migrationsApplied,
+      close: () => prisma.$disconnect(),
+    };
   } catch (error) {
     await prisma.$disconnect();
     throw error;

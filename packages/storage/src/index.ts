@@ -1,5 +1,5 @@
-export { createAdapter, resolveTarget, schemaOf } from "./adapter.js";
-export type { DatabaseTarget } from "./adapter.js";
+export { createAdapter, createConnection, resolveTarget, schemaOf } from "./adapter.js";
+export type { Connection, DatabaseTarget, RawSql, SqlValue } from "./adapter.js";
 export { applyMigrations, splitStatements } from "./migrate.js";
 export type { MigratableClient, MigratableTransaction } from "./migrate.js";
 export { createTestTarget, TEST_ENGINES, TEST_POSTGRES_URL } from "./test-targets.js";

@@ -109,7 +109,7 @@ async function prefetch(
   if (kind !== "protected") return undefined;
   const sent = headerCredentials(request.headers.authorization);
   if (sent === undefined) return undefined;
-  return prefetchUserCredentials(ctx.prisma, sent.consumerKey, sent.token, accountId);
+  return prefetchUserCredentials(ctx.db.sql, sent.consumerKey, sent.token, accountId);
 }
 
 async function verify(

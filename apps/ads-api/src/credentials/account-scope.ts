@@ -31,18 +31,20 @@ export interface ScopeRow {
   c_updated_at: Date;
   c_deleted: boolean;
   g_permissions: string[] | null;
-  v_version: bigint | null;
+  /** BIGINT: Prisma gives a bigint, node-postgres a string, PGlite a number. */
+  v_version: bigint | string | number | null;
 }
 
 /** Select list of the account `c`, the grant `g` and the data version `v` (see loadAccountScope). */
-export const SCOPE_COLUMNS = Prisma.raw(`
+export const SCOPE_COLUMNS_SQL = `
   c.id AS c_id, c.name AS c_name, c.business_name AS c_business_name,
   c.business_id AS c_business_id, c.timezone AS c_timezone,
   c.timezone_switch_at AS c_timezone_switch_at, c.industry_type AS c_industry_type,
   c.approval_status AS c_approval_status, c.salt AS c_salt, c.sandbox AS c_sandbox,
   c.active_campaign_limit AS c_active_campaign_limit, c.features AS c_features,
   c.created_at AS c_created_at, c.updated_at AS c_updated_at, c.deleted AS c_deleted,
-  g.permissions AS g_permissions, v.version AS v_version`);
+  g.permissions AS g_permissions, v.version AS v_version`;
+export const SCOPE_COLUMNS = Prisma.raw(SCOPE_COLUMNS_SQL);
 
 /** A scope from its row (no row, or no account in it: the account does not exist). */
 export function scopeOfRow(row: ScopeRow | undefined): LoadedScope {
@@ -66,7 +68,7 @@ export function scopeOfRow(row: ScopeRow | undefined): LoadedScope {
       deleted: row.c_deleted,
     },
     permissions: row.g_permissions === null ? null : row.g_permissions.filter(isPermission),
-    dataVersion: row.v_version ?? 0n,
+    dataVersion: row.v_version === null ? 0n : BigInt(row.v_version),
   };
 }
 

@@ -1,9 +1,9 @@
 import { adsId } from "@adsgraph/models";
-import type { PrismaClient } from "../db/database.js";
+import type { RawSql } from "@adsgraph/storage";
 import type { AccessToken, App, User } from "../generated/prisma/client.js";
 import { sha256Hex } from "../crypto/tokens.js";
 import { isStorableConsumerKey } from "./apps.js";
-import { SCOPE_COLUMNS, scopeOfRow } from "./account-scope.js";
+import { SCOPE_COLUMNS_SQL, scopeOfRow } from "./account-scope.js";
 import type { LoadedScope, ScopeRow } from "./account-scope.js";
 
 /** The app of a consumer key and an access token with its user, read together. */
@@ -41,26 +41,7 @@ interface Row extends ScopeRow {
   u_created_at: Date;
 }
 
-/**
- * One round trip instead of five for a user-context request: the app of the consumer key, the
- * access token of the header (by hash), the token's user and, for a path with an account, the
- * account, the user's grant on it and its data version (credentials/account-scope.ts). Read on every
- * request, so an invalidated token, a revoked role or a removed app is refused at once, by
- * every process over the database. Nothing read here is used before the signature is verified.
- * Undefined when the key could not be stored (the ordinary lookup then answers no app).
- */
-export async function prefetchUserCredentials(
-  prisma: PrismaClient,
-  consumerKey: string,
-  token: string,
-  accountId: string | undefined,
-): Promise<PrefetchedCredentials | undefined> {
-  if (!isStorableConsumerKey(consumerKey)) return undefined;
-  const tokenHash = sha256Hex(token);
-  // The path's text, not yet validated: only an id the catalog could accept is looked up.
-  const account =
-    accountId !== undefined && adsId.safeParse(accountId).success ? accountId : undefined;
-  const rows = await prisma.$queryRaw<Row[]>`
+const PREFETCH_SQL = `
     SELECT a.id AS a_id, a.name AS a_name, a.consumer_key AS a_consumer_key,
            a.consumer_secret_enc AS a_consumer_secret_enc, a.callback_urls AS a_callback_urls,
            a.sign_in_with_enabled AS a_sign_in_with_enabled, a.access_level AS a_access_level,
@@ -70,14 +51,36 @@ export async function prefetchUserCredentials(
            t.created_at AS t_created_at, t.invalidated_at AS t_invalidated_at,
            u.id AS u_id, u.screen_name AS u_screen_name, u.screen_name_lower AS u_screen_name_lower,
            u.password_hash AS u_password_hash, u.created_at AS u_created_at,
-           ${SCOPE_COLUMNS}
+           ${SCOPE_COLUMNS_SQL}
     FROM app a
-    LEFT JOIN access_token t ON t.token_hash = ${tokenHash}
+    LEFT JOIN access_token t ON t.token_hash = $1
     LEFT JOIN "user" u ON u.id = t.user_id
-    LEFT JOIN account c ON c.id = ${account ?? null}
+    LEFT JOIN account c ON c.id = $2
     LEFT JOIN account_grant g ON g.account_id = c.id AND g.user_id = t.user_id
     LEFT JOIN account_data_version v ON v.account_id = c.id
-    WHERE a.consumer_key = ${consumerKey}`;
+    WHERE a.consumer_key = $3`;
+
+/**
+ * One round trip instead of five for a user-context request: the app of the consumer key, the
+ * access token of the header (by hash), the token's user and, for a path with an account, the
+ * account, the user's grant on it and its data version (credentials/account-scope.ts). Read on every
+ * request, so an invalidated token, a revoked role or a removed app is refused at once, by
+ * every process over the database. Nothing read here is used before the signature is verified.
+ * Undefined when the key could not be stored (the ordinary lookup then answers no app).
+ * Plain SQL rather than Prisma: this runs on every signed request (storage's `RawSql`).
+ */
+export async function prefetchUserCredentials(
+  sql: RawSql,
+  consumerKey: string,
+  token: string,
+  accountId: string | undefined,
+): Promise<PrefetchedCredentials | undefined> {
+  if (!isStorableConsumerKey(consumerKey)) return undefined;
+  const tokenHash = sha256Hex(token);
+  // The path's text, not yet validated: only an id the catalog could accept is looked up.
+  const account =
+    accountId !== undefined && adsId.safeParse(accountId).success ? accountId : undefined;
+  const rows = await sql.query<Row>(PREFETCH_SQL, [tokenHash, account ?? null, consumerKey]);
   const row = rows[0];
   if (row === undefined) {
     return { consumerKey, tokenHash, app: null, accessToken: null, scope: undefined };

@@ -1,6 +1,6 @@
 import { NonceQuota } from "@adsgraph/oauth";
 import type { NonceQuotaOptions, ReplayEntry, ReplayStore, ReplayVerdict } from "@adsgraph/oauth";
-import type { PrismaClient } from "../db/database.js";
+import type { Database } from "../db/database.js";
 
 export interface NonceStoreOptions extends NonceQuotaOptions {
   /** Milliseconds since the epoch; the verifier's clock (default `Date.now`). */
@@ -25,8 +25,7 @@ const DEFAULT_PRUNE_INTERVAL_MS = 60_000;
  * Nonces kept in the `oauth_nonce` table for the timestamp window (the `ReplayStore` contract
  * of @adsgraph/oauth), so a request captured before a restart is still a replay after it.
  *
- * - New or replayed is decided by the insert itself (`INSERT … ON CONFLICT DO NOTHING` through
- *   `createMany({ skipDuplicates })`): atomic, so right with several processes on one database;
+ * - New or replayed is decided by the insert itself (`INSERT … ON CONFLICT DO NOTHING`): atomic, so right with several processes on one database;
  *   the row is committed before the request goes on, so a crash cannot reopen the window.
  * - Each client's share is counted in memory (`NonceQuota`: one number per client and
  *   timestamp), rebuilt from the table at start, instead of a count query per request: a
@@ -39,7 +38,7 @@ const DEFAULT_PRUNE_INTERVAL_MS = 60_000;
  * earlier request is then answered as a rate limit rather than as a replay: refused either way.
  */
 export function createNonceStore(
-  prisma: PrismaClient,
+  { prisma, sql }: Pick<Database, "prisma" | "sql">,
   options: NonceStoreOptions = {},
 ): NonceStore {
   const quota = new NonceQuota(options);
@@ -113,11 +112,13 @@ export function createNonceStore(
       if (!decision.ok) return { status: "full", retryAfterSeconds: decision.retryAfterSeconds };
       let inserted: number;
       try {
-        // Raw SQL: the statement createMany({ skipDuplicates }) sends, without its planning.
-        inserted = await prisma.$executeRaw`
-          INSERT INTO oauth_nonce (client_id, oauth_timestamp, nonce)
-          VALUES (${client}, ${BigInt(timestamp)}, ${nonce})
-          ON CONFLICT DO NOTHING`;
+        // Plain SQL (storage's RawSql): the statement createMany({ skipDuplicates }) sends,
+        // without Prisma's pipeline, on every signed request.
+        inserted = await sql.execute(
+          `INSERT INTO oauth_nonce (client_id, oauth_timestamp, nonce)
+           VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [client, String(timestamp), nonce],
+        );
       } catch (error) {
         quota.release(client, timestamp);
         throw error;
