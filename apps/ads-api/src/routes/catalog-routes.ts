@@ -13,6 +13,7 @@ import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { mediaHandlers } from "./media.js";
 import { referenceDataHandlers } from "./reference-data.js";
+import { trackingTagHandlers } from "./tracking-tags.js";
 
 /** Every advertising endpoint this service implements, by catalog id. */
 export const ADS_HANDLERS: AdsHandlers = {
@@ -22,6 +23,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...cardHandlers,
   ...mediaHandlers,
   ...audienceEstimateHandlers,
+  ...trackingTagHandlers,
 };
 
 /**
