@@ -12,6 +12,7 @@ import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { mediaHandlers } from "./media.js";
+import { promotedAccountHandlers } from "./promoted-accounts.js";
 import { referenceDataHandlers } from "./reference-data.js";
 import { trackingTagHandlers } from "./tracking-tags.js";
 
@@ -24,6 +25,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...mediaHandlers,
   ...audienceEstimateHandlers,
   ...trackingTagHandlers,
+  ...promotedAccountHandlers,
 };
 
 /**
