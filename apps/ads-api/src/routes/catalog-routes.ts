@@ -13,6 +13,7 @@ import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { mediaHandlers } from "./media.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
+import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
 import { trackingTagHandlers } from "./tracking-tags.js";
 
@@ -26,6 +27,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...audienceEstimateHandlers,
   ...trackingTagHandlers,
   ...promotedAccountHandlers,
+  ...promotedPostHandlers,
 };
 
 /**
