@@ -12,6 +12,7 @@ import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { mediaHandlers } from "./media.js";
+import { mediaCreativeHandlers } from "./media-creatives.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
 import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
@@ -28,6 +29,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...trackingTagHandlers,
   ...promotedAccountHandlers,
   ...promotedPostHandlers,
+  ...mediaCreativeHandlers,
 };
 
 /**
