@@ -11,6 +11,7 @@ import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
+import { curatedCategoryHandlers } from "./curated-categories.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
@@ -30,6 +31,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...promotedAccountHandlers,
   ...promotedPostHandlers,
   ...mediaCreativeHandlers,
+  ...curatedCategoryHandlers,
 };
 
 /**
