@@ -12,6 +12,7 @@ import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { curatedCategoryHandlers } from "./curated-categories.js";
+import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
@@ -24,6 +25,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...accountHandlers,
   ...referenceDataHandlers,
   ...campaignHandlers,
+  ...lineItemHandlers,
   ...cardHandlers,
   ...mediaHandlers,
   ...audienceEstimateHandlers,
