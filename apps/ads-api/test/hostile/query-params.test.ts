@@ -81,7 +81,6 @@ const LIST_PARAMS = new Set([
   "card_id",
   "card_uris",
   "account_media_ids",
-  "line_item_ids",
   "media_creative_ids",
   "promoted_account_ids",
   "promoted_post_ids",
