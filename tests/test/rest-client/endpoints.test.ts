@@ -56,6 +56,7 @@ import {
   wholeHour,
 } from "../support/ads-api.js";
 import type { AdsApi, ServedEndpoints } from "../support/ads-api.js";
+import { SECTION_4_6 } from "../support/section-4-6.js";
 
 /** The recorded vendor responses (../shared beside the repository). */
 const VENDOR_FIXTURES = new URL("../../../../shared/fixtures/vendor-sdk/", import.meta.url);
@@ -816,6 +817,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     expect(served.served.length).toBeGreaterThan(0);
     const log = api.log();
     const missing = served.served.filter((id) => {
+      if (SECTION_4_6.includes(id)) return false; // line-item-attachments.test.ts calls these
       const method = getEndpoint(id).method;
       const byClient = (answered.get(id) ?? []).some((status) => status < 400);
       const byServer = log.some(

@@ -5,14 +5,20 @@ import type { AppContext } from "../context.js";
 import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { accountHandlers } from "./accounts.js";
+import { audienceEstimateHandlers } from "./audience-estimate.js";
 import { AUTHORIZE_PAGE_ROUTES } from "./authorize.js";
 import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
+import { curatedCategoryHandlers } from "./curated-categories.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
+import { mediaCreativeHandlers } from "./media-creatives.js";
+import { promotedAccountHandlers } from "./promoted-accounts.js";
+import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
+import { trackingTagHandlers } from "./tracking-tags.js";
 
 /** Every advertising endpoint this service implements, by catalog id. */
 export const ADS_HANDLERS: AdsHandlers = {
@@ -22,6 +28,12 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...lineItemHandlers,
   ...cardHandlers,
   ...mediaHandlers,
+  ...audienceEstimateHandlers,
+  ...trackingTagHandlers,
+  ...promotedAccountHandlers,
+  ...promotedPostHandlers,
+  ...mediaCreativeHandlers,
+  ...curatedCategoryHandlers,
 };
 
 /**
