@@ -6,7 +6,11 @@ import type {
   ConversationCardShape,
   FundingInstrumentShape,
   GenericCardShape,
+  MediaCreativeShape,
   PollCardShape,
+  PromotedAccountShape,
+  PromotedPostShape,
+  TrackingTagShape,
 } from "./shapes.js";
 
 interface EntitySpec {
@@ -61,6 +65,27 @@ export const ENTITIES = {
     ids: "card_ids",
     cardKind: "image_conversation",
   },
+  // spec §4.6 line item attachments.
+  mediaCreative: {
+    what: "media creative",
+    list: "media_creatives.list",
+    ids: "media_creative_ids",
+  },
+  promotedAccount: {
+    what: "promoted account",
+    list: "promoted_accounts.list",
+    ids: "promoted_account_ids",
+  },
+  promotedPost: {
+    what: "promoted post",
+    list: "promoted_posts.list",
+    ids: "promoted_post_ids",
+  },
+  trackingTag: {
+    what: "tracking tag",
+    list: "tracking_tags.list",
+    ids: "tracking_tag_ids",
+  },
 } as const satisfies Record<string, EntitySpec>;
 
 export type EntityKind = keyof typeof ENTITIES;
@@ -73,6 +98,10 @@ export interface EntityShapes {
   pollCard: PollCardShape;
   videoConversationCard: ConversationCardShape;
   imageConversationCard: ConversationCardShape;
+  mediaCreative: MediaCreativeShape;
+  promotedAccount: PromotedAccountShape;
+  promotedPost: PromotedPostShape;
+  trackingTag: TrackingTagShape;
 }
 
 /** Attaches the account (and the card kind) to an upstream item. */

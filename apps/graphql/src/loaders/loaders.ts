@@ -1,5 +1,7 @@
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors.js";
+import { attachmentReads } from "./attachment-reads.js";
+import type { AttachmentKind } from "./attachment-reads.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
 import { ENTITIES, shapeOf } from "./entities.js";
@@ -38,6 +40,14 @@ export interface Loaders extends EntityLoaders {
   readonly userAccess: ByIdLoader<string, UserAccessShape>;
   /** Campaigns of funding instruments, all pages, batched by `funding_instrument_ids`. */
   campaignsOfFundingInstrument(filter: CampaignFilter): ByIdLoader<EntityKey, CampaignShape[]>;
+  /**
+   * Attachments of line items (spec §4.6), all pages, batched by `line_item_ids` across every
+   * line item asked for in the same tick (≤200 ids per request), grouped by line item.
+   */
+  attachmentsOfLineItem<K extends AttachmentKind>(
+    kind: K,
+    filter: { readonly withDeleted: boolean },
+  ): ByIdLoader<EntityKey, EntityShapes[K][]>;
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
@@ -86,6 +96,10 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     pollCard: entity("pollCard"),
     videoConversationCard: entity("videoConversationCard"),
     imageConversationCard: entity("imageConversationCard"),
+    mediaCreative: entity("mediaCreative"),
+    promotedAccount: entity("promotedAccount"),
+    promotedPost: entity("promotedPost"),
+    trackingTag: entity("trackingTag"),
   };
 
   const getAccount = async (accountId: string) =>
@@ -136,6 +150,30 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     }
   }
 
+  const attachments = attachmentReads(upstream);
+  const attachmentEdges = new Map<string, ByIdLoader<EntityKey, unknown[]>>();
+  function attachmentsOfLineItem<K extends AttachmentKind>(
+    kind: K,
+    filter: { readonly withDeleted: boolean },
+  ): ByIdLoader<EntityKey, EntityShapes[K][]> {
+    const name = `${kind}/${String(filter.withDeleted)}`;
+    const known = attachmentEdges.get(name);
+    if (known !== undefined) return known as ByIdLoader<EntityKey, EntityShapes[K][]>;
+    const fetch = async (accountId: string, lineItemIds: string[]) =>
+      (await attachments[kind](accountId, lineItemIds, filter.withDeleted)).map((item) => {
+        const attachment = shapeOf(kind, item, accountId);
+        primeEntity(kind, attachment);
+        return attachment;
+      });
+    const loader = batching
+      ? childrenLoader(fetch, (attachment) => String(attachment.line_item_id ?? ""))
+      : directLoader(async (key: EntityKey) => {
+          const parsed = parseEntityKey(key);
+          return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
+        });
+    attachmentEdges.set(name, loader);
+    return loader;
+  }
   let iab: Promise<IabCategoryShape[]> | undefined;
 
   return {
@@ -159,6 +197,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       }
       return loader;
     },
+    attachmentsOfLineItem,
     iabCategories: () => (iab ??= upstream.collect("iab_categories.list", { count: 1000 })),
     async accountsPage(params) {
       const page = await upstream.page("accounts.list", params);

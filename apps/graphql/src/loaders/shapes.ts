@@ -7,7 +7,12 @@ import type {
   ConversationCard,
   FundingInstrument,
   IabCategory,
+  LineItemCuratedCategory,
+  MediaCreative,
   PollCard,
+  PromotedAccount,
+  PromotedPost,
+  TrackingTag,
 } from "@adsgraph/models";
 
 /**
@@ -31,3 +36,10 @@ export type ConversationCardShape = Owned<ConversationCard> & {
   readonly card_kind: "video_conversation" | "image_conversation";
 };
 export type CardShape = GenericCardShape | PollCardShape | ConversationCardShape;
+
+/** spec §2.11 line item attachments (§4.6). */
+export type MediaCreativeShape = Owned<MediaCreative>;
+export type PromotedAccountShape = Owned<PromotedAccount>;
+export type PromotedPostShape = Owned<PromotedPost>;
+export type TrackingTagShape = Owned<TrackingTag>;
+export type LineItemCuratedCategoryShape = Owned<LineItemCuratedCategory>;

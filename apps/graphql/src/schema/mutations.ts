@@ -11,9 +11,13 @@ import { MUTATION_ERRORS } from "./errors.js";
  * Errors-plugin options of a mutation: its result is a union of its payload and the typed
  * failures (`<Name>Result = <Name>Payload | ValidationError | NotFoundError | ...`).
  */
-export function mutationErrors(name: string) {
+export function mutationErrors(
+  name: string,
+  /** Failures of this mutation alone (e.g. IncompatibleLineItemError). */
+  extra: readonly (typeof MUTATION_ERRORS)[number][] = [],
+) {
   return {
-    types: MUTATION_ERRORS,
+    types: [...MUTATION_ERRORS, ...extra],
     directResult: true as const,
     union: { name: `${name}Result` },
   };
