@@ -90,8 +90,11 @@ const PROBES: Readonly<Record<Capability, Probe>> = {
   "audiences:read": { send: (c, base) => c.get(`${base}/custom_audiences`), allowed: 501 },
   "audiences:write": { send: (c, base) => c.delete(`${base}/custom_audiences/abc1`), allowed: 501 },
   "insights:read": {
-    send: (c, base) => c.post(`${base}/audience_estimate`, { json: { targeting_criteria: [{}] } }),
-    allowed: 501,
+    send: (c, base) =>
+      c.post(`${base}/audience_estimate`, {
+        json: { targeting_criteria: [{ targeting_type: "LOCATION", targeting_value: "us" }] },
+      }),
+    allowed: 200,
   },
 };
 

@@ -246,6 +246,19 @@ export {
   BOOLEAN_OPERATORS,
 } from "./params/audience-segments.js";
 export type { AudienceSegment } from "./params/audience-segments.js";
+export {
+  OPERATOR_TYPES,
+  PRIMARY_TARGETING_TYPES,
+  TARGETING_TYPES,
+  effectiveOperator,
+  operatorTypeSchema,
+  targetingCriterionSchema,
+} from "./params/targeting-criteria.js";
+export type {
+  OperatorType,
+  TargetingCriterion,
+  TargetingType,
+} from "./params/targeting-criteria.js";
 export type { MediaKind, MediaKindResolver, RuleContext } from "./rules/context.js";
 export type { MediaKeyRef } from "./fields/media-keys.js";
 export { splitCommaList } from "./fields/lists.js";

@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { accountHandlers } from "./accounts.js";
+import { audienceEstimateHandlers } from "./audience-estimate.js";
 import { AUTHORIZE_PAGE_ROUTES } from "./authorize.js";
 import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
@@ -20,6 +21,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...campaignHandlers,
   ...cardHandlers,
   ...mediaHandlers,
+  ...audienceEstimateHandlers,
 };
 
 /**

@@ -64,10 +64,16 @@ describe("line item attachments (spec §4.6)", () => {
     );
   });
 
-  it("audience estimates need at least one targeting criterion", () => {
+  it("audience estimates need at least one targeting criterion, a primary one included", () => {
+    const location = { targeting_type: "LOCATION", targeting_value: "96683cc9126741d1" };
     expectValid("audience_estimate.estimate", {
       account_id: "a1",
-      targeting_criteria: [{ targeting_type: "LOCATION", targeting_value: "96683cc9126741d1" }],
+      targeting_criteria: [location, { targeting_type: "AGE", targeting_value: "AGE_18_TO_34" }],
+    });
+    // the criterion's own operator wins over the request's
+    expectValid("audience_estimate.estimate", {
+      account_id: "a1",
+      targeting_criteria: [{ ...location, operator_type: "EQ" }],
       operator_type: "NE",
     });
     expectViolation(
@@ -78,8 +84,38 @@ describe("line item attachments (spec §4.6)", () => {
     );
     expectViolation(
       "audience_estimate.estimate",
-      { account_id: "a1", targeting_criteria: [{}], operator_type: "GT" },
+      { account_id: "a1", targeting_criteria: [location], operator_type: "GT" },
       "operator_type",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "audience_estimate.estimate",
+      {
+        account_id: "a1",
+        targeting_criteria: [{ targeting_type: "GENDER", targeting_value: "1" }],
+      },
+      "targeting_criteria",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "audience_estimate.estimate",
+      { account_id: "a1", targeting_criteria: [location], operator_type: "NE" },
+      "targeting_criteria",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "audience_estimate.estimate",
+      {
+        account_id: "a1",
+        targeting_criteria: [location, { targeting_type: "MOOD", targeting_value: "x" }],
+      },
+      "targeting_criteria[1].targeting_type",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "audience_estimate.estimate",
+      { account_id: "a1", targeting_criteria: [{ ...location, targeting_value: "" }] },
+      "targeting_criteria[0].targeting_value",
       "INVALID_PARAMETER",
     );
   });

@@ -11,6 +11,8 @@ import {
   trackingTagSchema,
   trackingTagTypeSchema,
 } from "../resources/line-item-attachments.js";
+import { operatorTypeSchema, targetingCriterionSchema } from "../params/targeting-criteria.js";
+import { primaryCriterionRequired } from "../rules/targeting.js";
 import { adsId, digitId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
@@ -206,12 +208,13 @@ export const lineItemAttachmentEndpoints = group(
     summary: "Estimate an audience size for targeting criteria.",
     params: {
       ...accountPath,
-      // spec §4.6: at least one primary criterion; which criteria are primary is not shown.
+      // spec §4.6: at least one primary criterion (params/targeting-criteria.ts says which).
       targeting_criteria: z
-        .array(z.looseObject({}))
+        .array(targetingCriterionSchema)
         .min(1, "must hold at least one targeting criterion"),
-      operator_type: z.enum(["EQ", "NE"]).optional(),
+      operator_type: operatorTypeSchema.optional(),
     },
+    rules: [primaryCriterionRequired],
     location: "json",
     response: single(audienceEstimateSchema),
   }),
