@@ -48,6 +48,8 @@ export interface Loaders extends EntityLoaders {
     kind: K,
     filter: { readonly withDeleted: boolean },
   ): ByIdLoader<EntityKey, EntityShapes[K][]>;
+  /** After a write attaching to or detaching from a line item: its attachment edges read again. */
+  forgetAttachmentsOf(lineItemKey: EntityKey): void;
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
@@ -198,6 +200,9 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       return loader;
     },
     attachmentsOfLineItem,
+    forgetAttachmentsOf(lineItemKey) {
+      for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
+    },
     iabCategories: () => (iab ??= upstream.collect("iab_categories.list", { count: 1000 })),
     async accountsPage(params) {
       const page = await upstream.page("accounts.list", params);

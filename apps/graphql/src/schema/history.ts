@@ -45,7 +45,8 @@ const CARD_RESOURCE_TYPE = {
   image_conversation: "image_conversation_card",
 } as const;
 
-const historyField = <Parent extends { id: string; account_id: string }>(
+/** A `history` connection field over the snapshots of `resourceType` (freshness.ts entityTypeOf). */
+export const historyField = <Parent extends { id: string; account_id: string }>(
   resourceType: (parent: Parent) => string,
 ) =>
   ({

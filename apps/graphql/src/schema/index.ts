@@ -16,5 +16,14 @@ import "./poll-card.js";
 import "./conversation-card.js";
 import "./reference-data.js";
 import "./history.js";
+import "./media-creative.js";
+import "./media-creative-mutations.js";
+import "./promoted-account.js";
+import "./promoted-account-mutations.js";
+import "./promoted-post.js";
+import "./tracking-tag.js";
+import "./tracking-tag-mutations.js";
+import "./attachment-history.js";
+import "./audience-estimate.js";
 
 export const schema = builder.toSchema();

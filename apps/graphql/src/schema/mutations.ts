@@ -3,6 +3,7 @@ import type { ObjectRef } from "@pothos/core";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { rethrowAsFacadeError, ValidationError } from "../errors.js";
+import type { IncompatibleLineItemError } from "../errors.js";
 import type { FieldNamer } from "../errors.js";
 import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "./errors.js";
@@ -14,7 +15,7 @@ import { MUTATION_ERRORS } from "./errors.js";
 export function mutationErrors(
   name: string,
   /** Failures of this mutation alone (e.g. IncompatibleLineItemError). */
-  extra: readonly (typeof MUTATION_ERRORS)[number][] = [],
+  extra: readonly (typeof IncompatibleLineItemError)[] = [],
 ) {
   return {
     types: [...MUTATION_ERRORS, ...extra],
