@@ -16,6 +16,7 @@ import {
   bidAmountForStrategy,
   bidStrategyNeedsAmount,
   categoriesOnlyForPreroll,
+  noRepeatedItems,
   prerollNeedsCategories,
 } from "../rules/line-item.js";
 import { adsId } from "../scalars.js";
@@ -49,11 +50,12 @@ export const lineItemCreateFields = {
   placements: enumList(LINE_ITEM_PLACEMENTS),
 };
 
-export const lineItemUpdateRules: readonly Rule[] = [bidAmountForStrategy];
+export const lineItemUpdateRules: readonly Rule[] = [bidAmountForStrategy, noRepeatedItems];
 
 export const lineItemCreateRules: readonly Rule[] = [
   categoriesOnlyForPreroll,
   prerollNeedsCategories,
   bidAmountForStrategy,
   bidStrategyNeedsAmount,
+  noRepeatedItems,
 ];

@@ -68,3 +68,20 @@ export const bidStrategyNeedsAmount: Rule = (params, ctx) => {
     );
   }
 };
+
+/** A placement or category listed twice says nothing more and is a mistake: refused. */
+export const noRepeatedItems: Rule = (params, ctx) => {
+  for (const name of ["placements", "categories"] as const) {
+    const items = params[name];
+    if (!Array.isArray(items)) continue;
+    const repeated = items.find((item, index) => items.indexOf(item) !== index);
+    if (repeated !== undefined) {
+      ruleIssue(
+        ctx,
+        VIOLATION_CODES.INVALID_PARAMETER,
+        [name],
+        `${name} must not list ${String(repeated)} twice`,
+      );
+    }
+  }
+};
