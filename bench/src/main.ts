@@ -20,6 +20,8 @@ const setup = {
   campaigns: number("BENCH_CAMPAIGNS", 2000),
   fundingInstruments: number("BENCH_FUNDING_INSTRUMENTS", 400),
   cards: number("BENCH_CARDS", 1000),
+  lineItemsPerCampaign: number("BENCH_LINE_ITEMS_PER_CAMPAIGN", 2),
+  attachmentsPerLineItem: number("BENCH_ATTACHMENTS_PER_LINE_ITEM", 1),
   latencyMs: number("BENCH_LATENCY_MS", 20),
   engine:
     process.env.BENCH_DATABASE === "postgresql" ? ("postgresql" as const) : ("pglite" as const),
@@ -83,7 +85,7 @@ function summary(walks: readonly Walk[]) {
 }
 
 console.log(
-  `bench: seeding ${setup.campaigns} campaigns over ${setup.fundingInstruments} funding instruments and ${setup.cards} cards (${setup.engine}), upstream latency ${setup.latencyMs} ms`,
+  `bench: seeding ${setup.campaigns} campaigns over ${setup.fundingInstruments} funding instruments and ${setup.cards} cards, ${setup.lineItemsPerCampaign} line items per campaign with ${setup.attachmentsPerLineItem} attachment(s) of each kind (${setup.engine}), upstream latency ${setup.latencyMs} ms`,
 );
 const servers = await startBenchServers(setup);
 const results = [];

@@ -146,6 +146,35 @@ const CARDS_WITH_MEDIA = `query CardsWithMedia($id: String!, $after: String) {
   }
 }`;
 
+const CAMPAIGNS_LINE_ITEMS_ATTACHMENTS = `query CampaignsLineItemsAttachments($id: String!, $after: String) {
+  account(id: $id) {
+    campaigns(first: 500, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { rawId name lineItems(first: 1000) { edges { node {
+        rawId name objective productType bid { micros currency }
+      } } } } }
+    }
+  }
+}`;
+
+interface LineItemNode {
+  lineItems: { edges: { node: Record<string, unknown> }[] } | null;
+}
+
+/** Items of `children(parent)` over parents taken 200 at a time: requests of ≤1,000 items each. */
+function pagesPerChunk<P>(parents: readonly P[], children: (parent: P) => number): number[] {
+  const pages: number[] = [];
+  for (let start = 0; start < parents.length; start += IDS_PER_REQUEST) {
+    const items = parents
+      .slice(start, start + IDS_PER_REQUEST)
+      .reduce((sum, parent) => sum + children(parent), 0);
+    pages.push(Math.max(1, ceilDiv(items, LIST_COUNT)));
+  }
+  return pages;
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
 export const REFERENCE_QUERIES: ReferenceQuery[] = [
   referenceQuery<{ fundingInstrument: { rawId: string } | null }>({
     name: "campaigns-with-funding-instrument",
@@ -191,5 +220,20 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       "All cards of an account (pages of 200, the cards list's maximum) with their media " +
       "library objects (described by each card's answer: no request of their own)",
     cost: () => ({ minimum: 2, levels: 2 }),
+  }),
+  referenceQuery<LineItemNode>({
+    name: "campaigns-line-items-attachments",
+    document: CAMPAIGNS_LINE_ITEMS_ATTACHMENTS,
+    connection: "campaigns",
+    description:
+      "All campaigns of an account (pages of 500) with all their line items (beyond the spec) " +
+      "and every attachment of each line item",
+    cost: (campaigns) => {
+      // accounts.get, the campaigns page, then their line items: 200 campaigns per request
+      // (campaign_ids), each chunk paged by 1,000 line items.
+      const lineItemPages = pagesPerChunk(campaigns, (c) => c.lineItems?.edges.length ?? 0);
+      const levels = campaigns.length > 0 ? 2 + Math.max(...lineItemPages) : 2;
+      return { minimum: 2 + sum(lineItemPages), levels };
+    },
   }),
 ];

@@ -16,7 +16,7 @@ import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import { servedCalls, validSamples } from "./hostile/support/calls.js";
 import type { Call } from "./hostile/support/calls.js";
-import { APP_BUTTON, WEBSITE, createWorld } from "./hostile/support/world.js";
+import { APP_BUTTON, WEBSITE, createWorld, preroll } from "./hostile/support/world.js";
 import type { World } from "./hostile/support/world.js";
 
 // Issue 13, acceptance: for every endpoint ads-api serves, parameters that rest-client's
@@ -34,7 +34,8 @@ import type { World } from "./hostile/support/world.js";
 // record is (a funding instrument that must exist and be able to fund; a media key that must be
 // in the library, a 16:9 video for a conversation card). So references in query and body are
 // drawn from the world's live records; path ids are the world's or random (then NOT_FOUND).
-// Updates go to a fresh campaign each run, so no stored budget can conflict with the drawn one.
+// Updates go to a fresh campaign (line item) each run, so no stored budget, objective or bid
+// can conflict with the drawn one.
 // A list `cursor` is such a reference too (server-issued, HMAC-tagged: a forged one answers
 // INVALID_PARAMETER), so none is drawn. The §4.1 credential endpoints are left out: their
 // parameters are OAuth protocol values checked against the flow's state (tokens, verifiers).
@@ -162,6 +163,11 @@ function parameterValues(
   const id = call.endpoint.id;
   // References: what the referenced record is, is state (see the top of this file).
   if (name === "funding_instrument_id") return fc.constant(world.fundingInstrumentId);
+  // A line item's campaign must exist; its placements are a combination of the placements
+  // reference data (ALL_ON_TWITTER alone suits every product type); categories are ids of it.
+  if (name === "campaign_id") return fc.constant(world.campaignId);
+  if (name === "placements") return fc.constant("ALL_ON_TWITTER");
+  if (name === "categories") return fc.constantFrom("1", "1,2", ["2"]);
   if (name === "poster_media_key") return fc.constant(world.imageKey);
   if (name === "media_key" && id === "cards.video_conversation.create") {
     return fc.constant(world.videoKey);
@@ -207,6 +213,15 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
       },
     });
     if (response.status !== 200) throw new Error(`fresh campaign: ${response.text}`);
+    return idOf(response);
+  }
+
+  /** A line item whose stored objective and bid conflict with no update (world.ts `preroll`). */
+  async function freshLineItem(): Promise<string> {
+    const response = await world.admin.client.post(`/12/accounts/${world.accountId}/line_items`, {
+      query: preroll(await freshCampaign()),
+    });
+    if (response.status !== 200) throw new Error(`fresh line item: ${response.text}`);
     return idOf(response);
   }
 
@@ -277,6 +292,7 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
   async function withFreshTargets(id: string, params: Params): Promise<Params> {
     if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
+    if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
     if (id !== "campaigns.batch" || !Array.isArray(params.operations)) return params;
     const operations = params.operations as Params[];
     if (operations.length > 3) return params;

@@ -1,3 +1,4 @@
+import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./support/ads-api.js";
 
@@ -182,6 +183,104 @@ describe("upstream requests per GraphQL request", () => {
       withTotalCount: 1,
       byEndpoint: { "accounts.get": 1, "campaigns.list": 1 },
     });
+  });
+});
+
+// Line items (issue 15): 450 campaigns with 6 line items each. Campaigns' line items are read
+// through campaign_ids, ≤200 campaigns per request, each request paged by 1,000 line items.
+const LI_ACCOUNT = "cntli1";
+const LI_CAMPAIGNS = 450;
+const LINE_ITEMS_PER_CAMPAIGN = 6;
+
+describe.each(TEST_ENGINES)("upstream requests for line items on %s", (engine) => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ engine });
+    await stack.adsApi.seedBench({
+      accountId: LI_ACCOUNT,
+      campaigns: LI_CAMPAIGNS,
+      fundingInstruments: 10,
+      cards: 0,
+      lineItemsPerCampaign: LINE_ITEMS_PER_CAMPAIGN,
+      seed: 7,
+    });
+  });
+  afterAll(() => stack.close());
+
+  async function counted<T>(query: string, variables?: Record<string, unknown>) {
+    stack.adsApi.reset();
+    const body = await stack.query(query, variables);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const upstream = body.extensions?.upstream;
+    expect(upstream?.requests).toBe(stack.adsApi.served().total);
+    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    return { data: body.data as T, byEndpoint: upstream?.byEndpoint ?? {} };
+  }
+
+  it("reads the line items of 450 campaigns (2,700) in ceil(450 / 200) chunks, paged by 1,000", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: {
+        campaigns: Edges<{
+          rawId: string;
+          lineItems: { totalCount: number } & Edges<{ campaignId: string; campaign: { rawId: string } }>;
+        }>;
+      };
+    }>(`{ account(id: "${LI_ACCOUNT}") { campaigns(first: 1000) { edges { node { rawId
+      lineItems(first: 1000) { totalCount edges { node { campaignId campaign { rawId } } } }
+    } } } } }`);
+    const campaigns = data.account.campaigns.edges;
+    expect(campaigns).toHaveLength(LI_CAMPAIGNS);
+    let lineItems = 0;
+    for (const { node } of campaigns) {
+      expect(node.lineItems.totalCount).toBe(LINE_ITEMS_PER_CAMPAIGN);
+      for (const { node: li } of node.lineItems.edges) {
+        expect(li.campaignId).toBe(node.rawId);
+        expect(li.campaign.rawId).toBe(node.rawId);
+      }
+      lineItems += node.lineItems.edges.length;
+    }
+    expect(lineItems).toBe(LI_CAMPAIGNS * LINE_ITEMS_PER_CAMPAIGN);
+    // Chunks of 200, 200 and 50 campaigns hold 1,200, 1,200 and 300 line items: 2 + 2 + 1
+    // pages. Each line item's campaign came with the campaigns page.
+    const pages = [200, 200, 50].map((n) => Math.ceil((n * LINE_ITEMS_PER_CAMPAIGN) / 1000));
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "campaigns.list": 1,
+      "line_items.list": pages.reduce((a, b) => a + b, 0),
+    });
+    expect(byEndpoint["line_items.list"]).toBe(5);
+  });
+
+  it("reads the campaigns of 1,000 line items in ceil(distinct / 200) requests", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: { lineItems: Edges<{ campaignId: string; campaign: { rawId: string } }> };
+    }>(`{ account(id: "${LI_ACCOUNT}") { lineItems(first: 1000) {
+      edges { node { campaignId campaign { rawId } } } } } }`);
+    const edges = data.account.lineItems.edges;
+    expect(edges).toHaveLength(1000);
+    for (const { node } of edges) expect(node.campaign.rawId).toBe(node.campaignId);
+    const distinct = new Set(edges.map(({ node }) => node.campaignId)).size;
+    expect(distinct).toBeGreaterThan(1);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "line_items.list": 1,
+      "campaigns.list": ceil200(distinct),
+    });
+  });
+
+  it("resolves 250 line items by global id in 2 requests (line_item_ids)", async () => {
+    const list = await counted<{ account: { lineItems: Edges<{ id: string }> } }>(
+      `{ account(id: "${LI_ACCOUNT}") { lineItems(first: 250) { edges { node { id } } } } }`,
+    );
+    const ids = list.data.account.lineItems.edges.map(({ node }) => node.id);
+    expect(ids).toHaveLength(250);
+    const { data, byEndpoint } = await counted<{ nodes: { id: string }[] }>(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on LineItem { rawId } } }`,
+      { ids },
+    );
+    expect(data.nodes.map((node) => node.id)).toEqual(ids);
+    expect(byEndpoint).toEqual({ "line_items.list": ceil200(ids.length) });
   });
 });
 

@@ -202,6 +202,20 @@ export {
 export type { ActivityEvent, ActivitySubscription } from "./resources/activity.js";
 export {
   lineItemSchema,
+  lineItemObjectiveSchema,
+  lineItemProductTypeSchema,
+  lineItemPlacementSchema,
+  bidStrategySchema,
+  payBySchema,
+  LINE_ITEM_OBJECTIVES,
+  LINE_ITEM_PRODUCT_TYPES,
+  LINE_ITEM_PLACEMENTS,
+  BID_STRATEGIES,
+  PAY_BY_VALUES,
+} from "./resources/line-item.js";
+export type { LineItem } from "./resources/line-item.js";
+export { CATEGORIES_OBJECTIVE } from "./rules/line-item.js";
+export {
   accountFeatureSchema,
   activeEntitySchema,
   analyticsJobSchema,
@@ -212,7 +226,6 @@ export {
   promotableUserSchema,
 } from "./resources/unspecified.js";
 export type {
-  LineItem,
   ActiveEntity,
   AnalyticsJob,
   AnalyticsStats,

@@ -34,6 +34,12 @@ export const LIMITS = {
   cardQueryLength: { min: 1, max: CREATIVE_NAME_MAX },
   /** §2.3 / §8. */
   campaignName: CAMPAIGN_NAME_MAX,
+  /** Line items are beyond the spec: their names get the campaign limit. */
+  lineItemName: CAMPAIGN_NAME_MAX,
+  /** §4.4: a PREROLL_VIEWS line item sets one or two advertiser business categories. */
+  lineItemCategories: { min: 1, max: 2 },
+  /** RFC 1035 §2.3.4: a domain name (line item advertiser_domain) is at most 253 characters. */
+  domainNameLength: 253,
   purchaseOrderNumber: 50,
   /** §8: card, draft, post and scheduled post names. */
   creativeName: CREATIVE_NAME_MAX,

@@ -126,6 +126,12 @@ export const ENDPOINT_CAPABILITIES: Readonly<Record<string, Capability>> = {
   "funding_instruments.get": "campaigns:read",
   "funding_instruments.create": "campaigns:write",
   "funding_instruments.delete": "campaigns:write",
+  // line items (beyond the spec, issue 15): part of running campaigns, as their attachments
+  "line_items.list": "campaigns:read",
+  "line_items.get": "campaigns:read",
+  "line_items.create": "campaigns:write",
+  "line_items.update": "campaigns:write",
+  "line_items.delete": "campaigns:write",
   // §4.6 line item attachments: part of running campaigns
   "line_item_curated_categories.create": "campaigns:write",
   "line_item_curated_categories.update": "campaigns:write",

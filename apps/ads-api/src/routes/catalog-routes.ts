@@ -11,6 +11,7 @@ import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
+import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { referenceDataHandlers } from "./reference-data.js";
 
@@ -19,6 +20,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...accountHandlers,
   ...referenceDataHandlers,
   ...campaignHandlers,
+  ...lineItemHandlers,
   ...cardHandlers,
   ...mediaHandlers,
   ...audienceEstimateHandlers,

@@ -5,8 +5,10 @@ import type { Permission } from "../credentials/grants.js";
 import { createAccountRow } from "../services/accounts.js";
 import { mediaLibraryData } from "../services/media-admin.js";
 import { seededRandom } from "../seeded-random.js";
+import { seedBenchLineItems } from "./bench-line-items.js";
+import type { BenchLineItemOptions } from "./bench-line-items.js";
 
-export interface BenchOptions {
+export interface BenchOptions extends BenchLineItemOptions {
   readonly accountId: string;
   readonly campaigns: number;
   readonly fundingInstruments: number;
@@ -25,6 +27,9 @@ export interface BenchSummary {
   readonly campaigns: number;
   readonly fundingInstruments: number;
   readonly cards: number;
+  readonly lineItems: number;
+  /** Tracking tags, promoted posts and promoted accounts together. */
+  readonly attachments: number;
   readonly ms: number;
 }
 
@@ -66,7 +71,7 @@ export async function seedBench(
   const start = (options.start ?? new Date(Date.UTC(2026, 0, 1))).getTime();
   const at = (index: number) => new Date(start + index * 1000);
   const id = options.accountId;
-  await prisma.$transaction(async (tx) => {
+  const written = await prisma.$transaction(async (tx) => {
     await tx.card.deleteMany({ where: { accountId: id } });
     await tx.mediaLibraryObject.deleteMany({ where: { accountId: id } });
     await tx.accountMedia.deleteMany({ where: { accountId: id } });
@@ -150,12 +155,14 @@ export async function seedBench(
       }),
     );
     await inChunks(cards, (data) => tx.card.createMany({ data }));
+    return seedBenchLineItems(tx, id, campaigns, options, at, inChunks);
   });
   return {
     accountId: id,
     campaigns: options.campaigns,
     fundingInstruments: options.fundingInstruments,
     cards: options.cards,
+    ...written,
     ms: Date.now() - began,
   };
 }

@@ -6,12 +6,13 @@ import { resolveCardBody } from "../services/cards.js";
 import { createFundingInstrumentRow } from "../services/funding-instruments.js";
 import { createAccountMedia, createMediaLibraryObject } from "../services/media-admin.js";
 import { MEDIA_POLLS_FEATURE } from "../services/poll-cards.js";
+import { seedDemoLineItems } from "./demo-line-items.js";
 
 const DAY_MS = 86_400_000;
 
 /**
  * One demo account: the user as ACCOUNT_ADMIN, three funding instruments, campaigns (one a
- * draft), media library objects with account media, and cards of every kind. Ids are fixed
+ * draft) with line items and promoted posts, media library objects with account media, and cards of every kind. Ids are fixed
  * (derived from the account id), so the data set is the same on every machine.
  */
 export async function seedAccount(
@@ -99,6 +100,7 @@ export async function seedAccount(
       },
     });
   }
+  await seedDemoLineItems(tx, account.id, index, at);
 
   const key = (kind: string, position: number) => `${kind}_14000000000001${n}${position}0`;
   const poster = await createMediaLibraryObject(tx, {

@@ -11,7 +11,7 @@ export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 
 export interface HistoryInput {
   readonly accountId: string;
-  readonly entityType: "CAMPAIGN";
+  readonly entityType: "CAMPAIGN" | "LINE_ITEM";
   readonly entityId: string;
   readonly userId: string;
   readonly changeType: ChangeType;

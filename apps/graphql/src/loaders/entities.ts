@@ -6,6 +6,7 @@ import type {
   ConversationCardShape,
   FundingInstrumentShape,
   GenericCardShape,
+  LineItemShape,
   MediaCreativeShape,
   PollCardShape,
   PromotedAccountShape,
@@ -24,7 +25,7 @@ interface EntitySpec {
   readonly cardKind?: CardKind;
 }
 
-/** The account-scoped entities loaders read by id, and their lists (spec §4.5, §4.7; reads in entity-reads.ts). */
+/** The account-scoped entities loaders read by id, and their lists (spec §4.5, §4.7, line items beyond it; reads in entity-reads.ts). */
 export const ENTITIES = {
   campaign: {
     what: "campaign",
@@ -35,6 +36,11 @@ export const ENTITIES = {
     what: "funding instrument",
     list: "funding_instruments.list",
     ids: "funding_instrument_ids",
+  },
+  lineItem: {
+    what: "line item",
+    list: "line_items.list",
+    ids: "line_item_ids",
   },
   accountMedia: {
     what: "account media",
@@ -93,6 +99,7 @@ export type EntityKind = keyof typeof ENTITIES;
 export interface EntityShapes {
   campaign: CampaignShape;
   fundingInstrument: FundingInstrumentShape;
+  lineItem: LineItemShape;
   accountMedia: AccountMediaShape;
   genericCard: GenericCardShape;
   pollCard: PollCardShape;

@@ -47,6 +47,15 @@ export function entityReads(client: RestClient): { [K in EntityKind]: EntityRead
       totalCount: (account_id, params) =>
         client.totalCount("funding_instruments.list", { ...params, account_id }),
     },
+    lineItem: {
+      one: async (account_id, line_item_id) =>
+        (await client.call("line_items.get", { account_id, line_item_id })).data,
+      many: (account_id, ids) =>
+        client.collectMany("line_items.list", { account_id, ids }, { by: ENTITIES.lineItem.ids }),
+      page: (account_id, params) => client.page("line_items.list", { ...params, account_id }),
+      totalCount: (account_id, params) =>
+        client.totalCount("line_items.list", { ...params, account_id }),
+    },
     accountMedia: {
       one: async (account_id, account_media_id) =>
         (await client.call("account_media.get", { account_id, account_media_id })).data,

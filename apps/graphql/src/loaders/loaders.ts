@@ -9,7 +9,13 @@ import { entityReads } from "./entity-reads.js";
 import type { EntityKind, EntityShapes } from "./entities.js";
 import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
-import type { AccountShape, CampaignShape, IabCategoryShape, UserAccessShape } from "./shapes.js";
+import type {
+  AccountShape,
+  CampaignShape,
+  IabCategoryShape,
+  LineItemShape,
+  UserAccessShape,
+} from "./shapes.js";
 
 /** Parameters of an account list of this kind, the account aside. */
 export type ListParamsOf<K extends EntityKind> = Omit<
@@ -22,6 +28,12 @@ export interface CampaignFilter {
   readonly withDeleted: boolean;
   readonly withDraft: boolean;
 }
+
+/** Wire filters of a campaign's line items: the list's own, the campaigns and paging aside. */
+export type LineItemFilter = Omit<
+  ListParamsOf<"lineItem">,
+  "campaign_ids" | "count" | "cursor" | "with_total_count"
+>;
 
 /**
  * The reads of one GraphQL request. Built per request (context.ts) and never shared: the
@@ -40,6 +52,12 @@ export interface Loaders extends EntityLoaders {
   readonly userAccess: ByIdLoader<string, UserAccessShape>;
   /** Campaigns of funding instruments, all pages, batched by `funding_instrument_ids`. */
   campaignsOfFundingInstrument(filter: CampaignFilter): ByIdLoader<EntityKey, CampaignShape[]>;
+  /**
+   * Line items of campaigns (keyed by the campaign's entity key), all pages, in the order the
+   * list sorts them: the campaigns asked for in one tick are read together, `campaign_ids` of
+   * ≤200 per request. One loader per set of filters.
+   */
+  lineItemsOfCampaign(filter: LineItemFilter): ByIdLoader<EntityKey, LineItemShape[]>;
   /**
    * Attachments of line items (spec §4.6), all pages, batched by `line_item_ids` across every
    * line item asked for in the same tick (≤200 ids per request), grouped by line item.
@@ -93,6 +111,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
   const entities: EntityLoaders = {
     campaign: entity("campaign"),
     fundingInstrument: entity("fundingInstrument"),
+    lineItem: entity("lineItem"),
     accountMedia: entity("accountMedia"),
     genericCard: entity("genericCard"),
     pollCard: entity("pollCard"),
@@ -145,6 +164,34 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       return campaign;
     });
 
+  const lineItemEdges = new Map<string, ByIdLoader<EntityKey, LineItemShape[]>>();
+  const childLineItems =
+    (filter: LineItemFilter) => async (accountId: string, campaignIds: string[]) =>
+      (
+        await upstream.collectMany(
+          "line_items.list",
+          { ...filter, ids: campaignIds, account_id: accountId, count: 1000 },
+          { by: "campaign_ids" },
+        )
+      ).map((item) => {
+        const lineItem = shapeOf("lineItem", item, accountId);
+        primeEntity("lineItem", lineItem);
+        return lineItem;
+      });
+
+  /** A one-to-many edge's loader: batched per tick, or (loaders off) a request per parent. */
+  function edgeLoader<V>(
+    fetch: (accountId: string, parentIds: string[]) => Promise<V[]>,
+    parentOf: (child: V) => string,
+  ): ByIdLoader<EntityKey, V[]> {
+    return batching
+      ? childrenLoader(fetch, parentOf)
+      : directLoader(async (key: EntityKey) => {
+          const parsed = parseEntityKey(key);
+          return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
+        });
+  }
+
   function primeEntity<K extends EntityKind>(kind: K, item: EntityShapes[K]): void {
     // Deleted items stay out: a by-id read without with_deleted answers NOT_FOUND for them.
     if (batching && !item.deleted) {
@@ -167,12 +214,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
         primeEntity(kind, attachment);
         return attachment;
       });
-    const loader = batching
-      ? childrenLoader(fetch, (attachment) => String(attachment.line_item_id ?? ""))
-      : directLoader(async (key: EntityKey) => {
-          const parsed = parseEntityKey(key);
-          return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
-        });
+    const loader = edgeLoader(fetch, (attachment) => String(attachment.line_item_id ?? ""));
     attachmentEdges.set(name, loader);
     return loader;
   }
@@ -188,14 +230,18 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       const name = `${String(filter.withDeleted)}/${String(filter.withDraft)}`;
       let loader = campaignEdges.get(name);
       if (loader === undefined) {
-        const fetch = childCampaigns(filter);
-        loader = batching
-          ? childrenLoader(fetch, (campaign) => campaign.funding_instrument_id)
-          : directLoader(async (key: EntityKey) => {
-              const parsed = parseEntityKey(key);
-              return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
-            });
+        loader = edgeLoader(childCampaigns(filter), (campaign) => campaign.funding_instrument_id);
         campaignEdges.set(name, loader);
+      }
+      return loader;
+    },
+    lineItemsOfCampaign(filter) {
+      // The filters come in the catalog's order of parameters, so equal filters name alike.
+      const name = JSON.stringify(filter);
+      let loader = lineItemEdges.get(name);
+      if (loader === undefined) {
+        loader = edgeLoader(childLineItems(filter), (lineItem) => lineItem.campaign_id);
+        lineItemEdges.set(name, loader);
       }
       return loader;
     },

@@ -7,6 +7,7 @@ import type {
   ConversationCard,
   FundingInstrument,
   IabCategory,
+  LineItem,
   LineItemCuratedCategory,
   MediaCreative,
   PollCard,
@@ -24,6 +25,8 @@ export type Owned<T> = T & { readonly account_id: string };
 export type AccountShape = Account;
 export type CampaignShape = Owned<Campaign>;
 export type FundingInstrumentShape = Owned<FundingInstrument>;
+/** A line item (beyond the spec: issue 15, fields of the recorded vendor responses). */
+export type LineItemShape = Owned<LineItem>;
 export type AccountMediaShape = Owned<AccountMedia>;
 export type UserAccessShape = Owned<AuthenticatedUserAccess>;
 export type IabCategoryShape = IabCategory;

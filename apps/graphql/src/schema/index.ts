@@ -9,6 +9,7 @@ import "./funding-instrument.js";
 import "./funding-instrument-mutations.js";
 import "./campaign.js";
 import "./campaign-mutations.js";
+import "./line-item.js";
 import "./media.js";
 import "./card.js";
 import "./card-mutations.js";

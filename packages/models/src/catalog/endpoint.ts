@@ -64,6 +64,11 @@ export interface Endpoint<
   /** The attributes `sort_by` accepts (spec §4.2); empty when the endpoint takes no sort_by. */
   readonly sortable: readonly string[];
   readonly response: ResponseSpec<ResponseKind, R>;
+  /**
+   * Why an endpoint the spec does not list is in the catalog, and where its fields come from;
+   * null for every endpoint of the spec.
+   */
+  readonly beyondSpec: string | null;
 }
 
 export type AnyEndpoint = Endpoint;
@@ -100,6 +105,8 @@ export interface EndpointDefinition<
   readonly location?: Exclude<ParamLocation, "path">;
   readonly locations?: Readonly<Partial<Record<Extract<keyof S, string>, ParamLocation>>>;
   readonly response: ResponseSpec<ResponseKind, R>;
+  /** Set on an endpoint the spec does not list: why it is here and the source of its fields. */
+  readonly beyondSpec?: string;
 }
 
 const PLACEHOLDER = /:([a-z_]+)/g;
@@ -159,6 +166,7 @@ export function endpoint<
     location: definition.location ?? "query",
     sortable: sortableOf(probe.sort_by),
     response: definition.response,
+    beyondSpec: definition.beyondSpec ?? null,
   };
 }
 

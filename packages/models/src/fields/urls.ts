@@ -76,3 +76,27 @@ export function appLink() {
       : undefined,
   );
 }
+
+const DOMAIN_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A domain name such as `example.com` (line item advertiser_domain): no scheme, no path. */
+export function domainName() {
+  return sized(
+    z
+      .string({ error: "must be a string" })
+      .max(LIMITS.domainNameLength)
+      .superRefine((value, ctx) => {
+        if (value.length > LIMITS.domainNameLength) return; // reported by max
+        const labels = value.toLowerCase().split(".");
+        const valid = labels.length > 1 && labels.every((label) => DOMAIN_LABEL.test(label));
+        if (!valid) {
+          fieldIssue(
+            ctx,
+            VIOLATION_CODES.INVALID_PARAMETER,
+            "must be a domain name such as example.com (no scheme, path or spaces)",
+          );
+        }
+      }),
+    { kind: "id", max: LIMITS.domainNameLength },
+  );
+}

@@ -1,26 +1,14 @@
 import { z } from "zod";
-import { adsId, digitId, localMicro, timestamp } from "../scalars.js";
+import { adsId, digitId, timestamp } from "../scalars.js";
 import { advertisingFields } from "./common.js";
 
 /**
  * Schemas for recorded payloads of endpoints the spec does not describe (analytics, reach
- * estimates, line items, app lists, videos, promotable users, account features, active
+ * estimates, app lists, videos, promotable users, account features, active
  * entities). They are honest and loose: fields seen in the recordings are typed, nothing is
  * required beyond what every recording shows, and unknown fields are kept. No catalog entry
  * uses them, because the spec lists no such endpoint.
  */
-
-/** A line item (spec §4.2: "not shown"). */
-export const lineItemSchema = z.looseObject({
-  ...advertisingFields,
-  campaign_id: adsId,
-  name: z.string().nullable(),
-  bid_amount_local_micro: localMicro.nullable().optional(),
-  total_budget_amount_local_micro: localMicro.nullable().optional(),
-  currency: z.string().optional(),
-  placements: z.array(z.string()).optional(),
-});
-export type LineItem = z.output<typeof lineItemSchema>;
 
 /** An account's feature flags: a list of strings. */
 export const accountFeatureSchema = z.string();

@@ -32,12 +32,32 @@ export const APP_BUTTON = {
   },
 } as const;
 
+/**
+ * A line item whose stored state conflicts with no update the catalog allows: PREROLL_VIEWS
+ * (so categories may change) with a MAX bid (so a strategy without an amount keeps it).
+ */
+export function preroll(campaignId: string): Record<string, string> {
+  return {
+    campaign_id: campaignId,
+    name: "Preroll",
+    objective: "PREROLL_VIEWS",
+    product_type: "MEDIA",
+    placements: "ALL_ON_TWITTER",
+    categories: "1",
+    bid_strategy: "MAX",
+    bid_amount_local_micro: "1000000",
+    entity_status: "PAUSED",
+  };
+}
+
 /** Everything the hostile requests aim at: one account full of resources, and spares to delete. */
 export interface World {
   readonly admin: Actor;
   readonly accountId: string;
   readonly fundingInstrumentId: string;
   readonly campaignId: string;
+  /** A PREROLL_VIEWS line item (category 1, MAX bid) of campaignId. */
+  readonly lineItemId: string;
   readonly cardId: string;
   readonly pollCardId: string;
   readonly videoCardId: string;
@@ -49,6 +69,7 @@ export interface World {
     readonly accountId: string;
     readonly fundingInstrumentId: string;
     readonly campaignId: string;
+    readonly lineItemId: string;
     readonly cardId: string;
     readonly accountMediaId: string;
     readonly mediaKey: string;
@@ -102,11 +123,17 @@ export async function createWorld(ctx: AppContext): Promise<World> {
   const card = {
     json: { name: "Hostile card", components: [{ type: "MEDIA", media_key: imageKey }, WEBSITE] },
   };
+  const campaignId = await post(admin, `${base}/campaigns`, {
+    query: { ...campaign, name: "Target" },
+  });
+  const lineItem = (name: string) =>
+    post(admin, `${base}/line_items`, { query: { ...preroll(campaignId), name } });
   return {
     admin,
     accountId,
     fundingInstrumentId,
-    campaignId: await post(admin, `${base}/campaigns`, { query: { ...campaign, name: "Target" } }),
+    campaignId,
+    lineItemId: await lineItem("Target line item"),
     cardId: await post(admin, `${base}/cards`, card),
     pollCardId: await post(admin, `${base}/cards/poll`, {
       query: { name: "Poll", duration_in_minutes: 60, first_choice: "Yes", second_choice: "No" },
@@ -128,6 +155,7 @@ export async function createWorld(ctx: AppContext): Promise<World> {
       accountId: spareAccount.id,
       fundingInstrumentId: spareFunding.id,
       campaignId: await post(admin, `${base}/campaigns`, { query: { ...campaign, name: "Spare" } }),
+      lineItemId: await lineItem("Spare line item"),
       cardId: await post(admin, `${base}/cards`, card),
       accountMediaId: spareAccountMedia.id,
       mediaKey: spareMedia.mediaKey,
