@@ -133,6 +133,7 @@ export {
 export type {
   PromotedAccount,
   TrackingTag,
+  TrackingTagType,
   PromotedPost,
   MediaCreative,
   LineItemCuratedCategory,

@@ -13,7 +13,10 @@ import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
+import { promotedAccountHandlers } from "./promoted-accounts.js";
+import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
+import { trackingTagHandlers } from "./tracking-tags.js";
 
 /** Every advertising endpoint this service implements, by catalog id. */
 export const ADS_HANDLERS: AdsHandlers = {
@@ -24,6 +27,9 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...cardHandlers,
   ...mediaHandlers,
   ...audienceEstimateHandlers,
+  ...trackingTagHandlers,
+  ...promotedAccountHandlers,
+  ...promotedPostHandlers,
 };
 
 /**

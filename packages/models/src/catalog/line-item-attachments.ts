@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idList } from "../fields/lists.js";
-import { sortBy } from "../fields/sort-by.js";
 import { webUrl } from "../fields/urls.js";
 import {
   audienceEstimateSchema,
@@ -14,7 +13,7 @@ import {
 import { operatorTypeSchema, targetingCriterionSchema } from "../params/targeting-criteria.js";
 import { primaryCriterionRequired } from "../rules/targeting.js";
 import { adsId, digitId } from "../scalars.js";
-import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
+import { SORTABLE, accountPath, listParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { list, single } from "./responses.js";
 
@@ -141,12 +140,14 @@ export const lineItemAttachmentEndpoints = group(
     method: "GET",
     path: "/accounts/:account_id/promoted_posts",
     summary: "Promoted posts; the spec mentions further parameters it does not list.",
+    // spec §4.6 names count, cursor and sort_by "and further parameters": the further ones
+    // taken here are the rest of §4.2's LP (the recorded list carries total_count); others are
+    // accepted and ignored.
     params: {
       ...accountPath,
       line_item_ids: idList().optional(),
       promoted_post_ids: idList().optional(),
-      ...pagingParams(),
-      sort_by: sortBy(SORTABLE.promotedPosts).optional(),
+      ...listParams(SORTABLE.promotedPosts),
     },
     openParams: true,
     response: list(promotedPostSchema),

@@ -14,6 +14,7 @@ export type PromotedAccount = z.output<typeof promotedAccountSchema>;
 
 export const TRACKING_TAG_TYPES = ["IMPRESSION_TAG", "CLICK_TRACKER"] as const;
 export const trackingTagTypeSchema = z.enum(TRACKING_TAG_TYPES);
+export type TrackingTagType = z.output<typeof trackingTagTypeSchema>;
 
 /** spec §2.11. */
 export const trackingTagSchema = z.looseObject({
@@ -37,20 +38,27 @@ export const promotedPostSchema = z.looseObject({
 });
 export type PromotedPost = z.output<typeof promotedPostSchema>;
 
-/** spec §2.11: media creatives, not shown beyond their parameters. */
+/**
+ * spec §2.11: media creatives, not shown beyond their parameters; every advertising resource
+ * has id, created_at, updated_at and deleted (§2.1). ads-api adds the account media's
+ * creative_type and the statuses promoted records carry.
+ */
 export const mediaCreativeSchema = z.looseObject({
-  id: adsId,
-  account_media_id: adsId.optional(),
-  line_item_id: adsId.optional(),
+  ...advertisingFields,
+  account_media_id: adsId,
+  line_item_id: adsId,
   landing_url: z.string().nullable().optional(),
+  creative_type: z.string().nullable().optional(),
+  entity_status: openEnum(["ACTIVE", "PAUSED"]).optional(),
+  approval_status: openEnum(["ACCEPTED"]).optional(),
 });
 export type MediaCreative = z.output<typeof mediaCreativeSchema>;
 
-/** spec §2.11: curated-category links, not shown beyond their parameters. */
+/** spec §2.11: curated-category links, not shown beyond their parameters (and §2.1's fields). */
 export const lineItemCuratedCategorySchema = z.looseObject({
-  id: adsId,
-  line_item_id: adsId.optional(),
-  curated_category_id: adsId.optional(),
+  ...advertisingFields,
+  line_item_id: adsId,
+  curated_category_id: adsId,
 });
 export type LineItemCuratedCategory = z.output<typeof lineItemCuratedCategorySchema>;
 
