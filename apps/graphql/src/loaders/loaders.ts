@@ -214,7 +214,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
         primeEntity(kind, attachment);
         return attachment;
       });
-    const loader = edgeLoader(fetch, (attachment) => String(attachment.line_item_id ?? ""));
+    const loader = edgeLoader(fetch, (attachment) => attachment.line_item_id ?? "");
     attachmentEdges.set(name, loader);
     return loader;
   }

@@ -43,15 +43,13 @@ const AudienceTargetingInput = builder.inputType("AudienceTargetingInput", {
 
 type AudienceSize = NonNullable<AudienceEstimate["audience_size"]>;
 
-const AudienceEstimateRef = builder
-  .objectRef<AudienceSize>("AudienceEstimate")
-  .implement({
-    description: "How many users the targeting reaches, as a range (spec §4.6 audience_estimate).",
-    fields: (t) => ({
-      min: t.int({ resolve: (size) => size.min }),
-      max: t.int({ resolve: (size) => size.max }),
-    }),
-  });
+const AudienceEstimateRef = builder.objectRef<AudienceSize>("AudienceEstimate").implement({
+  description: "How many users the targeting reaches, as a range (spec §4.6 audience_estimate).",
+  fields: (t) => ({
+    min: t.int({ resolve: (size) => size.min }),
+    max: t.int({ resolve: (size) => size.max }),
+  }),
+});
 
 // Violations name the GraphQL argument (`targeting.criteria[0].targetingValue`), not the wire.
 const targetingFields = inputPath({

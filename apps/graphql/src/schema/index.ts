@@ -26,5 +26,9 @@ import "./tracking-tag.js";
 import "./tracking-tag-mutations.js";
 import "./attachment-history.js";
 import "./audience-estimate.js";
+import "./line-item-attachments.js";
+import "./line-item-curated-category.js";
+import "./line-item-curated-category-mutations.js";
+import "./line-item-mutations.js";
 
 export const schema = builder.toSchema();

@@ -14,16 +14,29 @@ builder.node(MediaCreativeRef, {
     rejectErrors(await loaders.mediaCreative.loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
-    lineItemId: t.string({ nullable: true, resolve: (c) => c.line_item_id ?? null }),
-    accountMediaId: t.string({ nullable: true, resolve: (c) => c.account_media_id ?? null }),
+    lineItemId: t.string({ resolve: (c) => c.line_item_id }),
+    accountMediaId: t.string({ resolve: (c) => c.account_media_id }),
     accountMedia: t.field({
       type: AccountMediaRef,
       nullable: true,
       description: "Read in batches of 200 ids per request for every creative of the response.",
       resolve: (c, _args, { loaders }) =>
-        c.account_media_id === undefined
-          ? null
-          : loaders.accountMedia.load(entityKey(c.account_id, c.account_media_id)),
+        loaders.accountMedia.load(entityKey(c.account_id, c.account_media_id)),
+    }),
+    creativeType: t.string({
+      nullable: true,
+      description: "The account media's creative type, as the answer carries it.",
+      resolve: (c) => c.creative_type ?? null,
+    }),
+    entityStatus: t.string({
+      nullable: true,
+      description: "Observed: ACTIVE, PAUSED.",
+      resolve: (c) => c.entity_status ?? null,
+    }),
+    approvalStatus: t.string({
+      nullable: true,
+      description: "Observed: ACCEPTED.",
+      resolve: (c) => c.approval_status ?? null,
     }),
     landingUrl: t.string({
       nullable: true,
