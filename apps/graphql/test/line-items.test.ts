@@ -50,10 +50,7 @@ describe.each(TEST_ENGINES)("line items in the graph on %s", (engine) => {
   });
   afterAll(() => stack.close());
 
-  const ok = async <T>(
-    query: string,
-    variables?: Record<string, unknown>,
-  ): Promise<Counted<T>> => {
+  const ok = async <T>(query: string, variables?: Record<string, unknown>): Promise<Counted<T>> => {
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return { data: body.data as T, byEndpoint: body.extensions?.upstream?.byEndpoint ?? {} };
