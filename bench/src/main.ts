@@ -5,7 +5,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { renderChart, type ChartRow } from "./chart.js";
-import { REFERENCE_QUERIES, type ReferenceQuery, type Walk } from "./queries.js";
+import {
+  BENCH_LINE_ITEMS_PER_CAMPAIGN,
+  REFERENCE_QUERIES,
+  type ReferenceQuery,
+  type Walk,
+} from "./queries.js";
 import { startBenchServers, type Facade } from "./servers.js";
 import { percentile, round1 } from "./stats.js";
 
@@ -20,7 +25,7 @@ const setup = {
   campaigns: number("BENCH_CAMPAIGNS", 2000),
   fundingInstruments: number("BENCH_FUNDING_INSTRUMENTS", 400),
   cards: number("BENCH_CARDS", 1000),
-  lineItemsPerCampaign: number("BENCH_LINE_ITEMS_PER_CAMPAIGN", 2),
+  lineItemsPerCampaign: number("BENCH_LINE_ITEMS_PER_CAMPAIGN", BENCH_LINE_ITEMS_PER_CAMPAIGN),
   attachmentsPerLineItem: number("BENCH_ATTACHMENTS_PER_LINE_ITEM", 1),
   latencyMs: number("BENCH_LATENCY_MS", 20),
   engine:

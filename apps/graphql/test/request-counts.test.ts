@@ -208,7 +208,10 @@ describe.each(TEST_ENGINES)("upstream requests for line items on %s", (engine) =
   });
   afterAll(() => stack.close());
 
-  async function counted<T>(query: string, variables?: Record<string, unknown>) {
+  async function counted<T>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<Counted<T>> {
     stack.adsApi.reset();
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
@@ -223,11 +226,14 @@ describe.each(TEST_ENGINES)("upstream requests for line items on %s", (engine) =
       account: {
         campaigns: Edges<{
           rawId: string;
-          lineItems: { totalCount: number } & Edges<{ campaignId: string; campaign: { rawId: string } }>;
+          lineItems: { totalCount: number } & Edges<{
+            campaignId: string;
+            campaign: { rawId: string };
+          }>;
         }>;
       };
-    }>(`{ account(id: "${LI_ACCOUNT}") { campaigns(first: 1000) { edges { node { rawId
-      lineItems(first: 1000) { totalCount edges { node { campaignId campaign { rawId } } } }
+    }>(`{ account(id: "${LI_ACCOUNT}") { campaigns(first: ${LI_CAMPAIGNS}) { edges { node { rawId
+      lineItems(first: ${LINE_ITEMS_PER_CAMPAIGN}) { totalCount edges { node { campaignId campaign { rawId } } } }
     } } } } }`);
     const campaigns = data.account.campaigns.edges;
     expect(campaigns).toHaveLength(LI_CAMPAIGNS);
