@@ -175,6 +175,30 @@ function parameterValues(
   if (name === "media_key" && id === "cards.poll.create") {
     return fc.constantFrom(world.imageKey, world.videoKey);
   }
+  // §4.6 references: promoted accounts need a PROMOTED_ACCOUNT line item and a user of the
+  // service; curated categories are content categories; a criterion list needs a primary one.
+  if (name === "line_item_id" && id === "promoted_accounts.create") {
+    return fc.constant(world.promotedLineItemId);
+  }
+  if (name === "user_id" && id === "promoted_accounts.create") {
+    return fc.constant(world.admin.userId);
+  }
+  if (name === "line_item_id" || name === "account_media_id") {
+    return fc.constant(name === "line_item_id" ? world.lineItemId : world.accountMediaId);
+  }
+  if (name === "curated_category_id") return fc.constantFrom("aa", "ab", "af");
+  if (name === "targeting_criteria") {
+    const location = { targeting_type: "LOCATION", targeting_value: "96683cc9126741d1" };
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constant([location]) },
+      {
+        weight: 1,
+        arbitrary: fromSchema(schema).map((drawn) =>
+          Array.isArray(drawn) ? [location, ...(drawn as unknown[])] : drawn,
+        ),
+      },
+    );
+  }
   if (name === "components") return components(world);
   if (name === "slides") return slides(world);
   const known = call.query[name] ?? samples[name];
@@ -289,10 +313,32 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     return fc.record(entries, { requiredKeys: required });
   }
 
+  /**
+   * A curated-category link on a fresh line item, and that line item: a move or a new category
+   * then meets no other link of the same pair (a pair is linked once).
+   */
+  async function freshCuratedLink(): Promise<{ link: string; lineItem: string }> {
+    const lineItem = await freshLineItem();
+    const response = await world.admin.client.post(
+      `/12/accounts/${world.accountId}/line_item_curated_categories`,
+      { query: { line_item_id: lineItem, curated_category_id: "aa" } },
+    );
+    if (response.status !== 200) throw new Error(`fresh curated link: ${response.text}`);
+    return { link: idOf(response), lineItem };
+  }
+
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
   async function withFreshTargets(id: string, params: Params): Promise<Params> {
     if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
     if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
+    if (id === "line_item_curated_categories.update") {
+      const fresh = await freshCuratedLink();
+      return {
+        ...params,
+        line_item_curated_category_id: fresh.link,
+        ...(params.line_item_id === undefined ? {} : { line_item_id: fresh.lineItem }),
+      };
+    }
     if (id !== "campaigns.batch" || !Array.isArray(params.operations)) return params;
     const operations = params.operations as Params[];
     if (operations.length > 3) return params;

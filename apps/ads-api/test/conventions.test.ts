@@ -131,7 +131,7 @@ describe.each(TEST_ENGINES)("conventions on %s (spec §2.1, §4.2, §7, §8)", (
       code: "NOT_FOUND",
       parameter: "campaign_id",
     });
-    const notYet = await user.client.get(`/12/accounts/${accountId}/promoted_accounts`);
+    const notYet = await user.client.get(`/12/accounts/${accountId}/custom_audiences`);
     expect(notYet.status).toBe(501);
     const unknownRoute = await fetch(`${server.urls.ads}/12/nothing/here`);
     expect(unknownRoute.status).toBe(404);

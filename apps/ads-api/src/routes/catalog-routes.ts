@@ -11,8 +11,10 @@ import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
+import { curatedCategoryHandlers } from "./curated-categories.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
+import { mediaCreativeHandlers } from "./media-creatives.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
 import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
@@ -30,6 +32,8 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...trackingTagHandlers,
   ...promotedAccountHandlers,
   ...promotedPostHandlers,
+  ...mediaCreativeHandlers,
+  ...curatedCategoryHandlers,
 };
 
 /**

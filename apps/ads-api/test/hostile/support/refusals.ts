@@ -95,6 +95,10 @@ export async function stateDigest(ctx: AppContext, accountIds: readonly string[]
     ctx.prisma.mediaLibraryObject.findMany({ where, orderBy: { mediaKey: "asc" } }),
     ctx.prisma.accountMedia.findMany({ where, ...order }),
     ctx.prisma.card.findMany({ where, ...order }),
+    ctx.prisma.lineItemCuratedCategory.findMany({ where, ...order }),
+    ctx.prisma.mediaCreative.findMany({ where, ...order }),
+    ctx.prisma.promotedAccount.findMany({ where, ...order }),
+    ctx.prisma.trackingTag.findMany({ where, ...order }),
   ]);
   return JSON.stringify(parts, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,

@@ -58,6 +58,13 @@ export interface World {
   readonly campaignId: string;
   /** A PREROLL_VIEWS line item (category 1, MAX bid) of campaignId. */
   readonly lineItemId: string;
+  /** A PROMOTED_ACCOUNT line item of campaignId (promoted accounts need one, spec §4.6). */
+  readonly promotedLineItemId: string;
+  /** §4.6 records on lineItemId (the promoted account on promotedLineItemId). */
+  readonly curatedLinkId: string;
+  readonly mediaCreativeId: string;
+  readonly promotedAccountId: string;
+  readonly trackingTagId: string;
   readonly cardId: string;
   readonly pollCardId: string;
   readonly videoCardId: string;
@@ -73,6 +80,10 @@ export interface World {
     readonly cardId: string;
     readonly accountMediaId: string;
     readonly mediaKey: string;
+    readonly curatedLinkId: string;
+    readonly mediaCreativeId: string;
+    readonly promotedAccountId: string;
+    readonly trackingTagId: string;
   };
 }
 
@@ -128,12 +139,53 @@ export async function createWorld(ctx: AppContext): Promise<World> {
   });
   const lineItem = (name: string) =>
     post(admin, `${base}/line_items`, { query: { ...preroll(campaignId), name } });
+  const lineItemId = await lineItem("Target line item");
+  const promotedLineItemId = await post(admin, `${base}/line_items`, {
+    query: {
+      campaign_id: campaignId,
+      name: "Followers",
+      objective: "FOLLOWERS",
+      product_type: "PROMOTED_ACCOUNT",
+      placements: "ALL_ON_TWITTER",
+      entity_status: "PAUSED",
+    },
+  });
+  // Two of each §4.6 record: a target and a spare to delete (two curated categories, as a
+  // line item links a category once; two users, as a user is promoted once per line item).
+  const other = await createActor(ctx);
+  const attach = {
+    curatedLink: (category: string) =>
+      post(admin, `${base}/line_item_curated_categories`, {
+        query: { line_item_id: lineItemId, curated_category_id: category },
+      }),
+    mediaCreative: () =>
+      post(admin, `${base}/media_creatives`, {
+        query: { line_item_id: lineItemId, account_media_id: accountMedia.id },
+      }),
+    promotedAccount: (userId: string) =>
+      post(admin, `${base}/promoted_accounts`, {
+        query: { line_item_id: promotedLineItemId, user_id: userId },
+      }),
+    trackingTag: () =>
+      post(admin, `${base}/tracking_tags`, {
+        query: {
+          line_item_id: lineItemId,
+          tracking_tag_type: "IMPRESSION_TAG",
+          tracking_tag_url: "https://track.example/i",
+        },
+      }),
+  };
   return {
     admin,
     accountId,
     fundingInstrumentId,
     campaignId,
-    lineItemId: await lineItem("Target line item"),
+    lineItemId,
+    promotedLineItemId,
+    curatedLinkId: await attach.curatedLink("aa"),
+    mediaCreativeId: await attach.mediaCreative(),
+    promotedAccountId: await attach.promotedAccount(admin.userId),
+    trackingTagId: await attach.trackingTag(),
     cardId: await post(admin, `${base}/cards`, card),
     pollCardId: await post(admin, `${base}/cards/poll`, {
       query: { name: "Poll", duration_in_minutes: 60, first_choice: "Yes", second_choice: "No" },
@@ -159,6 +211,10 @@ export async function createWorld(ctx: AppContext): Promise<World> {
       cardId: await post(admin, `${base}/cards`, card),
       accountMediaId: spareAccountMedia.id,
       mediaKey: spareMedia.mediaKey,
+      curatedLinkId: await attach.curatedLink("ab"),
+      mediaCreativeId: await attach.mediaCreative(),
+      promotedAccountId: await attach.promotedAccount(other.userId),
+      trackingTagId: await attach.trackingTag(),
     },
   };
 }
