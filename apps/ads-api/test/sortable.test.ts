@@ -8,6 +8,7 @@ import { ACCOUNT_SORT } from "../src/services/accounts.js";
 import { CAMPAIGN_SORT } from "../src/services/campaigns.js";
 import { CARD_SORT } from "../src/services/cards.js";
 import { FUNDING_INSTRUMENT_SORT } from "../src/services/funding-instruments.js";
+import { LINE_ITEM_SORT } from "../src/services/line-items.js";
 import { ACCOUNT_MEDIA_SORT } from "../src/services/media.js";
 
 /** What each served list sorts by: the map its service passes to runList. */
@@ -16,6 +17,7 @@ const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
   "account_apps.list": ACCOUNT_APP_SORT,
   "campaigns.list": CAMPAIGN_SORT,
   "funding_instruments.list": FUNDING_INSTRUMENT_SORT,
+  "line_items.list": LINE_ITEM_SORT,
   "cards.list": CARD_SORT.generic,
   "cards.video_conversation.list": CARD_SORT.video_conversation,
   "cards.image_conversation.list": CARD_SORT.image_conversation,

@@ -16,6 +16,7 @@ import {
   getEndpoint,
   iabCategorySchema,
   invalidatedTokenResultSchema,
+  lineItemSchema,
   mediaKey,
   mediaLibraryObjectSchema,
   placementSchema,
@@ -32,7 +33,9 @@ import type {
   EndpointId,
   FundingInstrument,
   IabCategory,
+  LineItem,
 } from "@adsgraph/models";
+import { readFileSync } from "node:fs";
 import { serializeForm } from "@adsgraph/oauth";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
@@ -54,6 +57,9 @@ import {
 } from "../support/ads-api.js";
 import type { AdsApi, ServedEndpoints } from "../support/ads-api.js";
 import { SECTION_4_6 } from "../support/section-4-6.js";
+
+/** The recorded vendor responses (../shared beside the repository). */
+const VENDOR_FIXTURES = new URL("../../../../shared/fixtures/vendor-sdk/", import.meta.url);
 
 /**
  * Every endpoint apps/ads-api serves, called through the client against the running service,
@@ -403,6 +409,126 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         "Update",
         "Delete",
       ]);
+    });
+  });
+
+  describe("line items (beyond the spec: catalog/line-items.ts)", () => {
+    it("lists the demo line items with every recorded field, and looks ids up in 200-id requests", async () => {
+      const list = await client.line_items.list({ account_id, with_total_count: true });
+      expectTypeOf(list.data).items.toEqualTypeOf<LineItem>();
+      expect(list.data.map((item) => lineItemSchema.parse(item).objective)).toEqual([
+        "WEBSITE_CLICKS",
+        "FOLLOWERS",
+        "PREROLL_VIEWS",
+        "ENGAGEMENTS",
+        "REACH",
+      ]);
+      expect(list.total_count).toBe(5);
+      // The recorded vendor line items (fixtures/vendor-sdk) have no field ours lack.
+      const recorded = JSON.parse(
+        readFileSync(new URL("line_items_all.json", VENDOR_FIXTURES), "utf8"),
+      ) as { data: Record<string, unknown>[] };
+      const keys = new Set(list.data.flatMap((item) => Object.keys(item)));
+      const lacking = recorded.data
+        .flatMap((item) => Object.keys(item))
+        .filter((k) => !keys.has(k));
+      expect([...new Set(lacking)]).toEqual([]);
+
+      const sent = api.logOf("line_items.list").length;
+      const wanted = [
+        `${account_id}l4`,
+        ...Array.from({ length: 250 }, (_, index) => `nosuch${index}`),
+        `${account_id}l1`,
+      ];
+      const many = await client.line_items.getMany({ account_id, ids: wanted });
+      expect(many.found.map((item) => item.id)).toEqual([`${account_id}l4`, `${account_id}l1`]);
+      expect(many.missing).toHaveLength(250);
+      expect(api.logOf("line_items.list").length - sent).toBe(2);
+
+      const byCampaign = await client.line_items.list({
+        account_id,
+        campaign_ids: [`${account_id}c2`],
+        funding_instrument_ids: [`${account_id}f2`],
+      });
+      expect(byCampaign.data.map((item) => item.product_type)).toEqual([
+        "PROMOTED_ACCOUNT",
+        "MEDIA",
+      ]);
+    });
+
+    it("creates, reads, updates and deletes a line item; bad parameters are never sent", async () => {
+      const created = await client.line_items.create({
+        account_id,
+        campaign_id: `${account_id}c1`,
+        name: "Integration line item",
+        objective: "PREROLL_VIEWS",
+        product_type: "MEDIA",
+        placements: ["PUBLISHER_NETWORK", "ALL_ON_TWITTER"],
+        categories: ["2"],
+        bid_strategy: "TARGET",
+        bid_amount_local_micro: 30_000,
+        entity_status: "PAUSED",
+      });
+      const item = lineItemSchema.parse(created.data);
+      expect(item).toMatchObject({
+        campaign_id: `${account_id}c1`,
+        placements: ["ALL_ON_TWITTER", "PUBLISHER_NETWORK"],
+        categories: ["2"],
+        currency: "USD",
+        deleted: false,
+      });
+      const updated = await client.line_items.update({
+        account_id,
+        line_item_id: item.id,
+        name: "Integration line item 2",
+        bid_strategy: "AUTO",
+      });
+      expect(updated.data).toMatchObject({
+        name: "Integration line item 2",
+        bid_amount_local_micro: null,
+      });
+      const read = await client.line_items.get({ account_id, line_item_id: item.id });
+      expect(read.data).toEqual(updated.data);
+      const deleted = await client.line_items.delete({ account_id, line_item_id: item.id });
+      expect(deleted.data.deleted).toBe(true);
+      await expect(
+        client.line_items.delete({ account_id, line_item_id: item.id }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 404, codes: ["NOT_FOUND"] });
+      const kept = await client.line_items.get({
+        account_id,
+        line_item_id: item.id,
+        with_deleted: true,
+      });
+      expect(kept.data.deleted).toBe(true);
+
+      const before = api.logOf("line_items.create").length;
+      const refused = await client.line_items
+        .create({
+          account_id,
+          campaign_id: `${account_id}c1`,
+          name: "Wrong",
+          objective: "ENGAGEMENTS",
+          product_type: "PROMOTED_POSTS",
+          placements: ["ALL_ON_TWITTER"],
+          categories: ["1"],
+        })
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        code: REST_CLIENT_ERROR_CODES.VALIDATION_FAILED,
+        violations: [{ parameter: "categories", code: "CONFLICTING_PARAMETERS" }],
+      });
+      expect(api.logOf("line_items.create")).toHaveLength(before);
+      // A state rule is the server's: placements the product type does not offer.
+      await expect(
+        client.line_items.create({
+          account_id,
+          campaign_id: `${account_id}c1`,
+          name: "Banner",
+          objective: "ENGAGEMENTS",
+          product_type: "PROMOTED_POSTS",
+          placements: ["TAP_BANNER"],
+        }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 400, codes: ["INVALID_PARAMETER"] });
     });
   });
 
