@@ -319,3 +319,113 @@ describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=fal
     });
   });
 });
+
+// Line item attachments (issue 15, spec §4.6): 1,050 line items with 2 attachments of each kind
+// they can hold. Every attachment edge of a response is read through its list's line_item_ids,
+// ≤200 line items per request (a page of 1,000 line items: 5 requests per list, not 1,000);
+// promoted accounts only for the line items that can hold them.
+const ATT_ACCOUNT = "cntatt";
+const ATT_CAMPAIGNS = 150;
+const ATT_LINE_ITEMS_PER_CAMPAIGN = 7;
+const ATT_PER_LINE_ITEM = 2;
+
+interface AttachedLineItem {
+  rawId: string;
+  productType: string;
+  mediaCreatives: { lineItemId: string }[];
+  promotedAccounts: { lineItemId: string }[];
+  promotedPosts: { lineItemId: string }[];
+  trackingTags: { lineItemId: string }[];
+}
+
+const ATTACHMENT_FIELDS = `rawId productType mediaCreatives { lineItemId }
+  promotedAccounts { lineItemId } promotedPosts { lineItemId } trackingTags { lineItemId }`;
+
+/** Each line item holds exactly its own attachments: 2 of each kind it can hold. */
+function expectOwnAttachments(lineItems: AttachedLineItem[]): number {
+  let holders = 0;
+  for (const li of lineItems) {
+    const accounts = li.productType === "PROMOTED_ACCOUNT";
+    if (accounts) holders += 1;
+    expect(li.mediaCreatives).toEqual([]);
+    expect(li.trackingTags).toHaveLength(ATT_PER_LINE_ITEM);
+    expect(li.promotedAccounts).toHaveLength(accounts ? ATT_PER_LINE_ITEM : 0);
+    expect(li.promotedPosts).toHaveLength(accounts ? 0 : ATT_PER_LINE_ITEM);
+    for (const attachment of [...li.trackingTags, ...li.promotedAccounts, ...li.promotedPosts])
+      expect(attachment.lineItemId).toBe(li.rawId);
+  }
+  return holders;
+}
+
+describe.each(TEST_ENGINES)("upstream requests for line item attachments on %s", (engine) => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ engine });
+    await stack.adsApi.seedBench({
+      accountId: ATT_ACCOUNT,
+      campaigns: ATT_CAMPAIGNS,
+      fundingInstruments: 5,
+      cards: 0,
+      lineItemsPerCampaign: ATT_LINE_ITEMS_PER_CAMPAIGN,
+      attachmentsPerLineItem: ATT_PER_LINE_ITEM,
+      seed: 7,
+    });
+  });
+  afterAll(() => stack.close());
+
+  async function counted<T>(query: string): Promise<Counted<T>> {
+    stack.adsApi.reset();
+    const body = await stack.query(query);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const upstream = body.extensions?.upstream;
+    expect(upstream?.requests).toBe(stack.adsApi.served().total);
+    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    return { data: body.data as T, byEndpoint: upstream?.byEndpoint ?? {} };
+  }
+
+  it("reads every attachment of a page of 1,000 line items in 5 requests per list", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: { lineItems: Edges<AttachedLineItem> };
+    }>(
+      `{ account(id: "${ATT_ACCOUNT}") { lineItems(first: 1000) { edges { node { ${ATTACHMENT_FIELDS} } } } } }`,
+    );
+    const lineItems = data.account.lineItems.edges.map(({ node }) => node);
+    expect(lineItems).toHaveLength(1000);
+    const holders = expectOwnAttachments(lineItems);
+    expect(holders).toBeGreaterThan(200);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "line_items.list": 1,
+      "media_creatives.list": 5,
+      "promoted_posts.list": 5,
+      "tracking_tags.list": 5,
+      "promoted_accounts.list": ceil200(holders),
+    });
+    expect(byEndpoint["promoted_accounts.list"]).toBe(2);
+  });
+
+  it("batches the attachments of every campaign's line items together (campaigns → line items → attachments)", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: { campaigns: Edges<{ lineItems: Edges<AttachedLineItem> }> };
+    }>(`{ account(id: "${ATT_ACCOUNT}") { campaigns(first: ${ATT_CAMPAIGNS}) { edges { node {
+      lineItems(first: ${ATT_LINE_ITEMS_PER_CAMPAIGN}) { edges { node { ${ATTACHMENT_FIELDS} } } } } } } } }`);
+    const lineItems = data.account.campaigns.edges.flatMap(({ node }) =>
+      node.lineItems.edges.map((edge) => edge.node),
+    );
+    const total = ATT_CAMPAIGNS * ATT_LINE_ITEMS_PER_CAMPAIGN;
+    expect(lineItems).toHaveLength(total);
+    const holders = expectOwnAttachments(lineItems);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "campaigns.list": 1,
+      // 150 campaigns in one campaign_ids chunk holding 1,050 line items: 2 pages of 1,000.
+      "line_items.list": 2,
+      "media_creatives.list": ceil200(total),
+      "promoted_posts.list": ceil200(total),
+      "tracking_tags.list": ceil200(total),
+      "promoted_accounts.list": ceil200(holders),
+    });
+    expect(byEndpoint["tracking_tags.list"]).toBe(6);
+  });
+});

@@ -36,6 +36,13 @@ function attachmentsOf<K extends AttachmentKind>(
     .load(entityKey(lineItem.account_id, lineItem.id));
 }
 
+/**
+ * An attachment edge costs what one field does (its items' fields count once): its upstream
+ * work is a share of one batched request per 200 line items, whatever the number of items, so
+ * a page of 1,000 line items with every attachment stays within the complexity limit.
+ */
+const ATTACHMENT_LIST = { field: 1, multiplier: 1 };
+
 const EDGE_NOTE =
   "Asked for many line items at once, read together: line_item_ids of ≤200 per request.";
 
@@ -44,6 +51,7 @@ builder.objectFields(LineItemRef, (t) => ({
     type: [MediaCreativeRef],
     nullable: true,
     description: `Account media placed on this line item. ${EDGE_NOTE}`,
+    complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
       attachmentsOf("mediaCreative", li, args.withDeleted, loaders),
@@ -55,6 +63,7 @@ builder.objectFields(LineItemRef, (t) => ({
       `Users promoted on this line item. ${EDGE_NOTE} Line items whose product type cannot ` +
       "hold promoted accounts answer an empty list without asking (upstream would answer 400 " +
       "for a request naming only such line items).",
+    complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
       holdsPromotedAccounts(li.product_type)
@@ -65,6 +74,7 @@ builder.objectFields(LineItemRef, (t) => ({
     type: [PromotedPostRef],
     nullable: true,
     description: `Posts promoted on this line item. ${EDGE_NOTE}`,
+    complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
       attachmentsOf("promotedPost", li, args.withDeleted, loaders),
@@ -73,6 +83,7 @@ builder.objectFields(LineItemRef, (t) => ({
     type: [TrackingTagRef],
     nullable: true,
     description: `Impression tags and click trackers of this line item. ${EDGE_NOTE}`,
+    complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) => attachmentsOf("trackingTag", li, args.withDeleted, loaders),
   }),
