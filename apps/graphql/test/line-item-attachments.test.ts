@@ -149,6 +149,27 @@ describe.each(TEST_ENGINES)("line item attachments in the graph on %s", (engine)
       __typename: "UpdateTrackingTagPayload",
       trackingTag: { trackingTagUrl: "https://track.example.com/v2" },
     });
+    // Snapshots keep every version the facade saw (create, update), as for the other entities.
+    await stack.facade.services.snapshots.writer.flush();
+    const history = await run(
+      `query ($id: ID!) { node(id: $id) { ... on TrackingTag { history(first: 5) { edges { node { version changedFields } } } } } }`,
+      { id: tag.id },
+    );
+    expect(history.body.data).toMatchObject({
+      node: {
+        history: {
+          edges: [
+            {
+              node: {
+                version: 2,
+                changedFields: expect.arrayContaining(["tracking_tag_url"]) as unknown,
+              },
+            },
+            { node: { version: 1 } },
+          ],
+        },
+      },
+    });
     const badUrl = await mutate(
       `mutation ($id: ID!) { updateTrackingTag(input: { id: $id, trackingTagUrl: "javascript:alert(1)" }) { __typename ${ERROR_FIELDS} } }`,
       { id: tag.id },
