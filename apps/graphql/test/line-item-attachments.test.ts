@@ -131,6 +131,8 @@ describe.each(TEST_ENGINES)("line item attachments in the graph on %s", (engine)
       trackingTag: { trackingTagType: "IMPRESSION_TAG", deleted: false },
     });
     expect(tag.lineItem.trackingTags.map((t) => t.rawId)).toContain(tag.rawId);
+    // The create's snapshot is written before the update comes (one batch keeps only its last).
+    await stack.facade.services.snapshots.writer.flush();
 
     const node = await run(
       `query ($id: ID!) { node(id: $id) { ... on TrackingTag { rawId lineItemId } } }`,

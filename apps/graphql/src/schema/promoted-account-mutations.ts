@@ -18,6 +18,7 @@ const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput
     }),
     userId: t.string({
       required: true,
+      ...ID_INPUT,
       description: "The user to promote: a long id as a string of digits.",
     }),
   }),
