@@ -10,6 +10,10 @@ import { CARD_SORT } from "../src/services/cards.js";
 import { FUNDING_INSTRUMENT_SORT } from "../src/services/funding-instruments.js";
 import { LINE_ITEM_SORT } from "../src/services/line-items.js";
 import { ACCOUNT_MEDIA_SORT } from "../src/services/media.js";
+import { MEDIA_CREATIVE_SORT } from "../src/services/media-creatives.js";
+import { PROMOTED_ACCOUNT_SORT } from "../src/services/promoted-accounts.js";
+import { PROMOTED_POST_SORT } from "../src/services/promoted-posts.js";
+import { TRACKING_TAG_SORT } from "../src/services/tracking-tags.js";
 
 /** What each served list sorts by: the map its service passes to runList. */
 const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
@@ -23,6 +27,10 @@ const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
   "cards.image_conversation.list": CARD_SORT.image_conversation,
   "cards.poll.list": CARD_SORT.poll,
   "account_media.list": ACCOUNT_MEDIA_SORT,
+  "media_creatives.list": MEDIA_CREATIVE_SORT,
+  "promoted_accounts.list": PROMOTED_ACCOUNT_SORT,
+  "promoted_posts.list": PROMOTED_POST_SORT,
+  "tracking_tags.list": TRACKING_TAG_SORT,
 };
 
 describe("sort_by (spec §4.2)", () => {

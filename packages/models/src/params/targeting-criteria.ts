@@ -53,7 +53,8 @@ export const operatorTypeSchema = z.enum(OPERATOR_TYPES);
  */
 export const targetingCriterionSchema = z.strictObject({
   targeting_type: z.enum(TARGETING_TYPES),
-  targeting_value: text({ min: 1, max: 255 }),
+  // no length of its own (spec §4.6 shows none): the input scan caps every string
+  targeting_value: text({ min: 1 }),
   operator_type: operatorTypeSchema.optional(),
 });
 export type TargetingCriterion = z.output<typeof targetingCriterionSchema>;
