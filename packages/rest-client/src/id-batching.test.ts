@@ -14,6 +14,7 @@ describe("lookupsFor", () => {
       "accounts.list": ["account_ids→id"],
       "campaigns.list": ["campaign_ids→id"],
       "funding_instruments.list": ["funding_instrument_ids→id"],
+      "line_items.list": ["line_item_ids→id"],
       "media_creatives.list": ["media_creative_ids→id"],
       "promoted_accounts.list": ["promoted_account_ids→id"],
       "promoted_posts.list": ["promoted_post_ids→id"],

@@ -7,6 +7,7 @@ import {
   iabCategorySchema,
   placementSchema,
 } from "@adsgraph/models";
+import type { Placement } from "@adsgraph/models";
 import { z } from "zod";
 
 /** `apps/ads-api/data/` (the same depth from src/ and dist/). */
@@ -18,7 +19,7 @@ export interface ReferenceData {
   readonly biddingRules: readonly (Record<string, unknown> & { currency?: string | undefined })[];
   readonly contentCategories: readonly Record<string, unknown>[];
   readonly iabCategories: readonly (Record<string, unknown> & { id: string })[];
-  readonly placements: readonly (Record<string, unknown> & { product_type: string })[];
+  readonly placements: readonly Placement[];
 }
 
 function load<T extends z.ZodType>(file: string, item: T): z.output<T>[] {

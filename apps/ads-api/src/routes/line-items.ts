@@ -26,21 +26,30 @@ export const lineItemHandlers: AdsHandlers = {
   },
   "line_items.create": async (call) => {
     const { account_id: _account, ...fields } = call.params;
-    const row = await withCampaignWriter(call.ctx, accountOf(call), userOf(call).user.id, (writer) =>
-      createLineItemIn(writer, fields),
+    const row = await withCampaignWriter(
+      call.ctx,
+      accountOf(call),
+      userOf(call).user.id,
+      (writer) => createLineItemIn(writer, fields),
     );
     return single(presentLineItem(row), "line_item");
   },
   "line_items.update": async (call) => {
     const { line_item_id: id, account_id: _account, ...fields } = call.params;
-    const row = await withCampaignWriter(call.ctx, accountOf(call), userOf(call).user.id, (writer) =>
-      updateLineItemIn(writer, id, fields),
+    const row = await withCampaignWriter(
+      call.ctx,
+      accountOf(call),
+      userOf(call).user.id,
+      (writer) => updateLineItemIn(writer, id, fields),
     );
     return single(presentLineItem(row), "line_item");
   },
   "line_items.delete": async (call) => {
-    const row = await withCampaignWriter(call.ctx, accountOf(call), userOf(call).user.id, (writer) =>
-      deleteLineItemIn(writer, call.params.line_item_id),
+    const row = await withCampaignWriter(
+      call.ctx,
+      accountOf(call),
+      userOf(call).user.id,
+      (writer) => deleteLineItemIn(writer, call.params.line_item_id),
     );
     return single(presentLineItem(row), "line_item");
   },

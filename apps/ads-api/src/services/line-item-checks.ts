@@ -18,8 +18,7 @@ export function checkPlacements(
 ): string[] {
   const combinations = reference.placements
     .filter((entry) => entry.product_type === productType)
-    .flatMap((entry) => (Array.isArray(entry.placements) ? entry.placements : []))
-    .filter((combination): combination is string[] => Array.isArray(combination));
+    .flatMap((entry) => entry.placements);
   const wanted = [...placements].sort().join(",");
   const match = combinations.find((combination) => [...combination].sort().join(",") === wanted);
   if (match === undefined) {

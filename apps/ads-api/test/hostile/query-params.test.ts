@@ -76,6 +76,7 @@ const LIST_PARAMS = new Set([
   "account_ids",
   "campaign_ids",
   "funding_instrument_ids",
+  "line_item_ids",
   "card_ids",
   "card_id",
   "card_uris",

@@ -72,15 +72,16 @@ export const bidStrategyNeedsAmount: Rule = (params, ctx) => {
 /** A placement or category listed twice says nothing more and is a mistake: refused. */
 export const noRepeatedItems: Rule = (params, ctx) => {
   for (const name of ["placements", "categories"] as const) {
-    const items = params[name];
+    const items: unknown = params[name];
     if (!Array.isArray(items)) continue;
-    const repeated = items.find((item, index) => items.indexOf(item) !== index);
+    const list: readonly unknown[] = items;
+    const repeated = list.find((item, index) => list.indexOf(item) !== index);
     if (repeated !== undefined) {
       ruleIssue(
         ctx,
         VIOLATION_CODES.INVALID_PARAMETER,
         [name],
-        `${name} must not list ${String(repeated)} twice`,
+        `${name} must not list ${JSON.stringify(repeated)} twice`,
       );
     }
   }
