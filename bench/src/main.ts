@@ -20,6 +20,8 @@ const setup = {
   campaigns: number("BENCH_CAMPAIGNS", 2000),
   fundingInstruments: number("BENCH_FUNDING_INSTRUMENTS", 400),
   cards: number("BENCH_CARDS", 1000),
+  lineItemsPerCampaign: number("BENCH_LINE_ITEMS_PER_CAMPAIGN", 1),
+  attachmentsPerLineItem: number("BENCH_ATTACHMENTS_PER_LINE_ITEM", 1),
   latencyMs: number("BENCH_LATENCY_MS", 20),
   engine:
     process.env.BENCH_DATABASE === "postgresql" ? ("postgresql" as const) : ("pglite" as const),
@@ -39,7 +41,7 @@ const RESULT_NAME =
   setup.engine === "pglite" ? "reference-queries" : `reference-queries-${setup.engine}`;
 
 /**
- * Runs a query on each facade in turn, `runs` times (after WARMUP runs each): alternating
+ * Runs a query on each facade in turn, `runs` times (after `warmup` runs each): alternating
  * keeps the modes under the same load from whatever else the machine is doing. With `gapMs`,
  * each run follows that long a pause; `busyStarts` counts measured runs that began while a
  * snapshot writer still had work (the pause was too short to drain it).
@@ -49,15 +51,16 @@ async function measure(
   facades: readonly Facade[],
   runs: number,
   gapMs = 0,
+  warmup = WARMUP,
 ): Promise<{ walks: Walk[][]; busyStarts: number }> {
   const walks = facades.map((): Walk[] => []);
   let busyStarts = 0;
-  for (let i = 0; i < WARMUP + runs; i += 1) {
+  for (let i = 0; i < warmup + runs; i += 1) {
     for (const [index, facade] of facades.entries()) {
       if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-      if (i >= WARMUP && !servers.writersIdle()) busyStarts += 1;
+      if (i >= warmup && !servers.writersIdle()) busyStarts += 1;
       const walk = await query.run(facade, setup.accountId);
-      if (i >= WARMUP) walks[index]?.push(walk);
+      if (i >= warmup) walks[index]?.push(walk);
     }
   }
   return { walks, busyStarts };
@@ -83,7 +86,7 @@ function summary(walks: readonly Walk[]) {
 }
 
 console.log(
-  `bench: seeding ${setup.campaigns} campaigns over ${setup.fundingInstruments} funding instruments and ${setup.cards} cards (${setup.engine}), upstream latency ${setup.latencyMs} ms`,
+  `bench: seeding ${setup.campaigns} campaigns over ${setup.fundingInstruments} funding instruments and ${setup.cards} cards, ${setup.lineItemsPerCampaign} line items per campaign with ${setup.attachmentsPerLineItem} attachment(s) of each kind (${setup.engine}), upstream latency ${setup.latencyMs} ms`,
 );
 const servers = await startBenchServers(setup);
 const results = [];
@@ -100,7 +103,11 @@ try {
     const zero = summary(zeroWalks);
     const noSnapshots = summary(noSnapshotWalks);
     const batched = summary(batchedWalks);
-    const naive = summary((await measure(query, [servers.naive], NAIVE_ITERATIONS)).walks[0] ?? []);
+    const naiveRuns = Math.min(NAIVE_ITERATIONS, query.naiveRuns ?? NAIVE_ITERATIONS);
+    const naiveWarmup = query.naiveRuns === undefined ? WARMUP : 0;
+    const naive = summary(
+      (await measure(query, [servers.naive], naiveRuns, 0, naiveWarmup)).walks[0] ?? [],
+    );
     // The same zero-latency query, writes on and off, each run after an idle pause. The backlog
     // of the runs above (loaders off queue thousands of reads) is written first: only what each
     // measured run itself queued may still be draining when the next one starts.

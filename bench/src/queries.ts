@@ -25,6 +25,11 @@ export interface ReferenceQuery {
   /** The GraphQL document of each page (variables `id` and `after`). */
   document: string;
   connection: ConnectionName;
+  /**
+   * Runs with the loaders off, without warm-up, when fewer than BENCH_NAIVE_ITERATIONS: for a
+   * query whose naive walk makes thousands of requests per level (minutes per walk).
+   */
+  naiveRuns?: number;
   run(facade: Facade, accountId: string): Promise<Walk>;
 }
 
@@ -146,6 +151,71 @@ const CARDS_WITH_MEDIA = `query CardsWithMedia($id: String!, $after: String) {
   }
 }`;
 
+/** The most line items per campaign the query reads (a page that has more fails the walk). */
+const LINE_ITEMS_PER_PAGE = 2;
+
+// Campaigns 100 to a page: `first` and the attachment lists multiply the cost of each
+// campaign's line items (query limits). Curated-category links have no edge to read (spec
+// §4.6 lists no list of them).
+const CAMPAIGNS_LINE_ITEMS_ATTACHMENTS = `query CampaignsLineItemsAttachments($id: String!, $after: String) {
+  account(id: $id) {
+    campaigns(first: 100, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { rawId lineItems(first: ${LINE_ITEMS_PER_PAGE}) {
+        pageInfo { hasNextPage }
+        edges { node {
+          rawId productType
+          mediaCreatives { rawId accountMediaId }
+          promotedAccounts { rawId userId }
+          promotedPosts { rawId postId }
+          trackingTags { rawId trackingTagUrl }
+        } }
+      } } }
+    }
+  }
+}`;
+
+/** The attachment edges of a line item the query reads. */
+const ATTACHMENT_EDGES = [
+  "mediaCreatives",
+  "promotedAccounts",
+  "promotedPosts",
+  "trackingTags",
+] as const;
+type AttachmentEdge = (typeof ATTACHMENT_EDGES)[number];
+
+type LineItemNode = { productType: string | null } & Partial<
+  Record<AttachmentEdge, unknown[] | null>
+>;
+
+interface CampaignNode {
+  lineItems: {
+    pageInfo: { hasNextPage: boolean };
+    edges: { node: LineItemNode }[];
+  } | null;
+}
+
+/**
+ * Whether a line item's edge asks upstream: promoted accounts only for line items that can
+ * hold them (the list answers 400 for a request naming none of those).
+ */
+const asks = (edge: AttachmentEdge, lineItem: LineItemNode) =>
+  edge !== "promotedAccounts" || lineItem.productType === "PROMOTED_ACCOUNT";
+
+/** Items of `children(parent)` over parents taken 200 at a time: requests of ≤1,000 items each. */
+function pagesPerChunk<P>(parents: readonly P[], children: (parent: P) => number): number[] {
+  const pages: number[] = [];
+  for (let start = 0; start < parents.length; start += IDS_PER_REQUEST) {
+    const items = parents
+      .slice(start, start + IDS_PER_REQUEST)
+      .reduce((sum, parent) => sum + children(parent), 0);
+    pages.push(Math.max(1, ceilDiv(items, LIST_COUNT)));
+  }
+  return pages;
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
 export const REFERENCE_QUERIES: ReferenceQuery[] = [
   referenceQuery<{ fundingInstrument: { rawId: string } | null }>({
     name: "campaigns-with-funding-instrument",
@@ -191,5 +261,41 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       "All cards of an account (pages of 200, the cards list's maximum) with their media " +
       "library objects (described by each card's answer: no request of their own)",
     cost: () => ({ minimum: 2, levels: 2 }),
+  }),
+  referenceQuery<CampaignNode>({
+    name: "campaigns-line-items-attachments",
+    document: CAMPAIGNS_LINE_ITEMS_ATTACHMENTS,
+    connection: "campaigns",
+    // Loaders off, one walk asks line items per campaign and each list per line item.
+    naiveRuns: 1,
+    description:
+      "All campaigns of an account (pages of 100) with all their line items (beyond the spec) " +
+      "and every attachment of each line item",
+    cost: (campaigns) => {
+      if (campaigns.some((c) => c.lineItems?.pageInfo.hasNextPage === true)) {
+        throw new Error("a campaign has more line items than the query reads: seed fewer");
+      }
+      // accounts.get, the campaigns page, then their line items: 200 campaigns per request
+      // (campaign_ids), each chunk paged by 1,000 line items; then each attachment list for
+      // the line items that ask, 200 per request (line_item_ids), in the order they were read.
+      const lineItemPages = pagesPerChunk(campaigns, (c) => c.lineItems?.edges.length ?? 0);
+      const lineItems = campaigns.flatMap((c) => c.lineItems?.edges.map((e) => e.node) ?? []);
+      const attachmentPages = ATTACHMENT_EDGES.map((edge) =>
+        pagesPerChunk(
+          lineItems.filter((li) => asks(edge, li)),
+          (li) => li[edge]?.length ?? 0,
+        ),
+      );
+      const levels =
+        campaigns.length === 0
+          ? 2
+          : 2 +
+            Math.max(...lineItemPages) +
+            (lineItems.length === 0 ? 0 : Math.max(0, ...attachmentPages.flat()));
+      return {
+        minimum: 2 + sum(lineItemPages) + sum(attachmentPages.flat()),
+        levels,
+      };
+    },
   }),
 ];

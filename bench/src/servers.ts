@@ -130,6 +130,9 @@ export interface BenchSetup {
   campaigns: number;
   fundingInstruments: number;
   cards: number;
+  /** Line items per campaign, and attachments of each kind a line item holds (issue 15). */
+  lineItemsPerCampaign: number;
+  attachmentsPerLineItem: number;
   latencyMs: number;
   engine: Engine;
 }
@@ -148,6 +151,8 @@ export async function startBenchServers(setup: BenchSetup): Promise<BenchServers
       campaigns: setup.campaigns,
       fundingInstruments: setup.fundingInstruments,
       cards: setup.cards,
+      lineItemsPerCampaign: setup.lineItemsPerCampaign,
+      attachmentsPerLineItem: setup.attachmentsPerLineItem,
       seed: 1,
     });
 

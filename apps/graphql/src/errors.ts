@@ -1,4 +1,4 @@
-import { ValidationError as ModelsValidationError } from "@adsgraph/models";
+import { ValidationError as ModelsValidationError, WIRE_ERROR_CODES } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
 import {
   RestApiError,
@@ -64,6 +64,23 @@ export class ValidationError extends FacadeError {
     const list = violations.map((v) => `${v.field === "" ? "(input)" : v.field}: ${v.message}`);
     super(`Invalid input: ${list.join("; ")}`, upstream);
     this.violations = violations;
+  }
+}
+
+/**
+ * spec §4.6, §7: the line item cannot hold this attachment (a promoted account on a line item
+ * whose product type does not allow them): upstream's 400 INCOMPATIBLE_LINE_ITEM. Input the
+ * caller must change, so BAD_USER_INPUT, with `field` naming the line item input.
+ */
+export class IncompatibleLineItemError extends FacadeError {
+  override readonly name = "IncompatibleLineItemError";
+  readonly code = ERROR_CODES.BAD_USER_INPUT;
+  /** The GraphQL input field naming the line item, e.g. `lineItemId`. */
+  readonly field: string;
+
+  constructor(message: string, field: string, upstream?: UpstreamDetails) {
+    super(message, upstream);
+    this.field = field;
   }
 }
 
@@ -169,6 +186,8 @@ function upstreamViolations(error: RestApiError, fieldOf: FieldNamer): FieldViol
 export interface UpstreamErrorRow<E extends Error = Error> {
   readonly class: abstract new (...args: never[]) => E;
   readonly status?: number;
+  /** Matches only an answer carrying this error code of the service. */
+  readonly upstreamCode?: string;
   /** Matches only when the refused credentials were the facade's own (app-only bearer). */
   readonly appCredentials?: boolean;
   readonly code: ErrorCode;
@@ -222,6 +241,21 @@ export const UPSTREAM_ERROR_TABLE: readonly UpstreamErrorRow[] = [
     build: (error) =>
       new UnauthenticatedError(
         "The ads service refused this session's credentials (revoked or invalidated): sign in again.",
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 400,
+    upstreamCode: WIRE_ERROR_CODES.INCOMPATIBLE_LINE_ITEM,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error, fieldOf) =>
+      new IncompatibleLineItemError(
+        `The line item cannot hold this attachment${upstreamMessage(error)}`,
+        fieldOf(
+          error.errors.find((item) => item.code === WIRE_ERROR_CODES.INCOMPATIBLE_LINE_ITEM)
+            ?.parameter ?? "line_item_id",
+        ),
         upstreamOf(error),
       ),
   }),
@@ -298,6 +332,8 @@ function rowFor(error: Error): UpstreamErrorRow | undefined {
     (entry) =>
       error instanceof entry.class &&
       (entry.status === undefined || ("status" in error && error.status === entry.status)) &&
+      (entry.upstreamCode === undefined ||
+        (error instanceof RestApiError && error.codes.includes(entry.upstreamCode))) &&
       (entry.appCredentials === undefined ||
         (error instanceof RestClientError &&
           error.endpointId !== undefined &&

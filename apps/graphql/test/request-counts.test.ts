@@ -1,3 +1,4 @@
+import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./support/ads-api.js";
 
@@ -185,6 +186,110 @@ describe("upstream requests per GraphQL request", () => {
   });
 });
 
+// Line items (issue 15): 450 campaigns with 6 line items each. Campaigns' line items are read
+// through campaign_ids, ≤200 campaigns per request, each request paged by 1,000 line items.
+const LI_ACCOUNT = "cntli1";
+const LI_CAMPAIGNS = 450;
+const LINE_ITEMS_PER_CAMPAIGN = 6;
+
+describe.each(TEST_ENGINES)("upstream requests for line items on %s", (engine) => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ engine });
+    await stack.adsApi.seedBench({
+      accountId: LI_ACCOUNT,
+      campaigns: LI_CAMPAIGNS,
+      fundingInstruments: 10,
+      cards: 0,
+      lineItemsPerCampaign: LINE_ITEMS_PER_CAMPAIGN,
+      seed: 7,
+    });
+  });
+  afterAll(() => stack.close());
+
+  async function counted<T>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<Counted<T>> {
+    stack.adsApi.reset();
+    const body = await stack.query(query, variables);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const upstream = body.extensions?.upstream;
+    expect(upstream?.requests).toBe(stack.adsApi.served().total);
+    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    return { data: body.data as T, byEndpoint: upstream?.byEndpoint ?? {} };
+  }
+
+  it("reads the line items of 450 campaigns (2,700) in ceil(450 / 200) chunks, paged by 1,000", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: {
+        campaigns: Edges<{
+          rawId: string;
+          lineItems: { totalCount: number } & Edges<{
+            campaignId: string;
+            campaign: { rawId: string };
+          }>;
+        }>;
+      };
+    }>(`{ account(id: "${LI_ACCOUNT}") { campaigns(first: ${LI_CAMPAIGNS}) { edges { node { rawId
+      lineItems(first: ${LINE_ITEMS_PER_CAMPAIGN}) { totalCount edges { node { campaignId campaign { rawId } } } }
+    } } } } }`);
+    const campaigns = data.account.campaigns.edges;
+    expect(campaigns).toHaveLength(LI_CAMPAIGNS);
+    let lineItems = 0;
+    for (const { node } of campaigns) {
+      expect(node.lineItems.totalCount).toBe(LINE_ITEMS_PER_CAMPAIGN);
+      for (const { node: li } of node.lineItems.edges) {
+        expect(li.campaignId).toBe(node.rawId);
+        expect(li.campaign.rawId).toBe(node.rawId);
+      }
+      lineItems += node.lineItems.edges.length;
+    }
+    expect(lineItems).toBe(LI_CAMPAIGNS * LINE_ITEMS_PER_CAMPAIGN);
+    // Chunks of 200, 200 and 50 campaigns hold 1,200, 1,200 and 300 line items: 2 + 2 + 1
+    // pages. Each line item's campaign came with the campaigns page.
+    const pages = [200, 200, 50].map((n) => Math.ceil((n * LINE_ITEMS_PER_CAMPAIGN) / 1000));
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "campaigns.list": 1,
+      "line_items.list": pages.reduce((a, b) => a + b, 0),
+    });
+    expect(byEndpoint["line_items.list"]).toBe(5);
+  });
+
+  it("reads the campaigns of 1,000 line items in ceil(distinct / 200) requests", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: { lineItems: Edges<{ campaignId: string; campaign: { rawId: string } }> };
+    }>(`{ account(id: "${LI_ACCOUNT}") { lineItems(first: 1000) {
+      edges { node { campaignId campaign { rawId } } } } } }`);
+    const edges = data.account.lineItems.edges;
+    expect(edges).toHaveLength(1000);
+    for (const { node } of edges) expect(node.campaign.rawId).toBe(node.campaignId);
+    const distinct = new Set(edges.map(({ node }) => node.campaignId)).size;
+    expect(distinct).toBeGreaterThan(1);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "line_items.list": 1,
+      "campaigns.list": ceil200(distinct),
+    });
+  });
+
+  it("resolves 250 line items by global id in 2 requests (line_item_ids)", async () => {
+    const list = await counted<{ account: { lineItems: Edges<{ id: string }> } }>(
+      `{ account(id: "${LI_ACCOUNT}") { lineItems(first: 250) { edges { node { id } } } } }`,
+    );
+    const ids = list.data.account.lineItems.edges.map(({ node }) => node.id);
+    expect(ids).toHaveLength(250);
+    const { data, byEndpoint } = await counted<{ nodes: { id: string }[] }>(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on LineItem { rawId } } }`,
+      { ids },
+    );
+    expect(data.nodes.map((node) => node.id)).toEqual(ids);
+    expect(byEndpoint).toEqual({ "line_items.list": ceil200(ids.length) });
+  });
+});
+
 describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=false)", () => {
   let stack: Stack;
 
@@ -212,5 +317,115 @@ describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=fal
       "campaigns.list": 1,
       "funding_instruments.get": 60,
     });
+  });
+});
+
+// Line item attachments (issue 15, spec §4.6): 1,050 line items with 2 attachments of each kind
+// they can hold. Every attachment edge of a response is read through its list's line_item_ids,
+// ≤200 line items per request (a page of 1,000 line items: 5 requests per list, not 1,000);
+// promoted accounts only for the line items that can hold them.
+const ATT_ACCOUNT = "cntatt";
+const ATT_CAMPAIGNS = 150;
+const ATT_LINE_ITEMS_PER_CAMPAIGN = 7;
+const ATT_PER_LINE_ITEM = 2;
+
+interface AttachedLineItem {
+  rawId: string;
+  productType: string;
+  mediaCreatives: { lineItemId: string }[];
+  promotedAccounts: { lineItemId: string }[];
+  promotedPosts: { lineItemId: string }[];
+  trackingTags: { lineItemId: string }[];
+}
+
+const ATTACHMENT_FIELDS = `rawId productType mediaCreatives { lineItemId }
+  promotedAccounts { lineItemId } promotedPosts { lineItemId } trackingTags { lineItemId }`;
+
+/** Each line item holds exactly its own attachments: 2 of each kind it can hold. */
+function expectOwnAttachments(lineItems: AttachedLineItem[]): number {
+  let holders = 0;
+  for (const li of lineItems) {
+    const accounts = li.productType === "PROMOTED_ACCOUNT";
+    if (accounts) holders += 1;
+    expect(li.mediaCreatives).toEqual([]);
+    expect(li.trackingTags).toHaveLength(ATT_PER_LINE_ITEM);
+    expect(li.promotedAccounts).toHaveLength(accounts ? ATT_PER_LINE_ITEM : 0);
+    expect(li.promotedPosts).toHaveLength(accounts ? 0 : ATT_PER_LINE_ITEM);
+    for (const attachment of [...li.trackingTags, ...li.promotedAccounts, ...li.promotedPosts])
+      expect(attachment.lineItemId).toBe(li.rawId);
+  }
+  return holders;
+}
+
+describe.each(TEST_ENGINES)("upstream requests for line item attachments on %s", (engine) => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ engine });
+    await stack.adsApi.seedBench({
+      accountId: ATT_ACCOUNT,
+      campaigns: ATT_CAMPAIGNS,
+      fundingInstruments: 5,
+      cards: 0,
+      lineItemsPerCampaign: ATT_LINE_ITEMS_PER_CAMPAIGN,
+      attachmentsPerLineItem: ATT_PER_LINE_ITEM,
+      seed: 7,
+    });
+  });
+  afterAll(() => stack.close());
+
+  async function counted<T>(query: string): Promise<Counted<T>> {
+    stack.adsApi.reset();
+    const body = await stack.query(query);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const upstream = body.extensions?.upstream;
+    expect(upstream?.requests).toBe(stack.adsApi.served().total);
+    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    return { data: body.data as T, byEndpoint: upstream?.byEndpoint ?? {} };
+  }
+
+  it("reads every attachment of a page of 1,000 line items in 5 requests per list", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: { lineItems: Edges<AttachedLineItem> };
+    }>(
+      `{ account(id: "${ATT_ACCOUNT}") { lineItems(first: 1000) { edges { node { ${ATTACHMENT_FIELDS} } } } } }`,
+    );
+    const lineItems = data.account.lineItems.edges.map(({ node }) => node);
+    expect(lineItems).toHaveLength(1000);
+    const holders = expectOwnAttachments(lineItems);
+    expect(holders).toBeGreaterThan(200);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "line_items.list": 1,
+      "media_creatives.list": 5,
+      "promoted_posts.list": 5,
+      "tracking_tags.list": 5,
+      "promoted_accounts.list": ceil200(holders),
+    });
+    expect(byEndpoint["promoted_accounts.list"]).toBe(2);
+  });
+
+  it("batches the attachments of every campaign's line items together (campaigns → line items → attachments)", async () => {
+    const { data, byEndpoint } = await counted<{
+      account: { campaigns: Edges<{ lineItems: Edges<AttachedLineItem> }> };
+    }>(`{ account(id: "${ATT_ACCOUNT}") { campaigns(first: ${ATT_CAMPAIGNS}) { edges { node {
+      lineItems(first: ${ATT_LINE_ITEMS_PER_CAMPAIGN}) { edges { node { ${ATTACHMENT_FIELDS} } } } } } } } }`);
+    const lineItems = data.account.campaigns.edges.flatMap(({ node }) =>
+      node.lineItems.edges.map((edge) => edge.node),
+    );
+    const total = ATT_CAMPAIGNS * ATT_LINE_ITEMS_PER_CAMPAIGN;
+    expect(lineItems).toHaveLength(total);
+    const holders = expectOwnAttachments(lineItems);
+    expect(byEndpoint).toEqual({
+      "accounts.get": 1,
+      "campaigns.list": 1,
+      // 150 campaigns in one campaign_ids chunk holding 1,050 line items: 2 pages of 1,000.
+      "line_items.list": 2,
+      "media_creatives.list": ceil200(total),
+      "promoted_posts.list": ceil200(total),
+      "tracking_tags.list": ceil200(total),
+      "promoted_accounts.list": ceil200(holders),
+    });
+    expect(byEndpoint["tracking_tags.list"]).toBe(6);
   });
 });

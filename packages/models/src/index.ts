@@ -217,6 +217,10 @@ export {
 export type { LineItem } from "./resources/line-item.js";
 export { CATEGORIES_OBJECTIVE } from "./rules/line-item.js";
 export {
+  PROMOTED_ACCOUNT_PRODUCT_TYPES,
+  holdsPromotedAccounts,
+} from "./rules/promoted-accounts.js";
+export {
   accountFeatureSchema,
   activeEntitySchema,
   analyticsJobSchema,

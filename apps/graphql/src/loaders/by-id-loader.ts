@@ -15,6 +15,8 @@ export interface ByIdLoader<K, V> {
    * answer it without a promise. Undefined when not read (yet) or failed: ask `load`.
    */
   peek?(key: K): V | undefined;
+  /** Forgets what this request read for `key` (a write changed it); loaders without a cache have nothing to forget. */
+  clear?(key: K): unknown;
 }
 
 const asError = (error: unknown): Error =>

@@ -6,7 +6,12 @@ import type {
   ConversationCardShape,
   FundingInstrumentShape,
   GenericCardShape,
+  LineItemShape,
+  MediaCreativeShape,
   PollCardShape,
+  PromotedAccountShape,
+  PromotedPostShape,
+  TrackingTagShape,
 } from "./shapes.js";
 
 interface EntitySpec {
@@ -20,7 +25,7 @@ interface EntitySpec {
   readonly cardKind?: CardKind;
 }
 
-/** The account-scoped entities loaders read by id, and their lists (spec §4.5, §4.7; reads in entity-reads.ts). */
+/** The account-scoped entities loaders read by id, and their lists (spec §4.5, §4.7, line items beyond it; reads in entity-reads.ts). */
 export const ENTITIES = {
   campaign: {
     what: "campaign",
@@ -31,6 +36,11 @@ export const ENTITIES = {
     what: "funding instrument",
     list: "funding_instruments.list",
     ids: "funding_instrument_ids",
+  },
+  lineItem: {
+    what: "line item",
+    list: "line_items.list",
+    ids: "line_item_ids",
   },
   accountMedia: {
     what: "account media",
@@ -61,6 +71,27 @@ export const ENTITIES = {
     ids: "card_ids",
     cardKind: "image_conversation",
   },
+  // spec §4.6 line item attachments.
+  mediaCreative: {
+    what: "media creative",
+    list: "media_creatives.list",
+    ids: "media_creative_ids",
+  },
+  promotedAccount: {
+    what: "promoted account",
+    list: "promoted_accounts.list",
+    ids: "promoted_account_ids",
+  },
+  promotedPost: {
+    what: "promoted post",
+    list: "promoted_posts.list",
+    ids: "promoted_post_ids",
+  },
+  trackingTag: {
+    what: "tracking tag",
+    list: "tracking_tags.list",
+    ids: "tracking_tag_ids",
+  },
 } as const satisfies Record<string, EntitySpec>;
 
 export type EntityKind = keyof typeof ENTITIES;
@@ -68,11 +99,16 @@ export type EntityKind = keyof typeof ENTITIES;
 export interface EntityShapes {
   campaign: CampaignShape;
   fundingInstrument: FundingInstrumentShape;
+  lineItem: LineItemShape;
   accountMedia: AccountMediaShape;
   genericCard: GenericCardShape;
   pollCard: PollCardShape;
   videoConversationCard: ConversationCardShape;
   imageConversationCard: ConversationCardShape;
+  mediaCreative: MediaCreativeShape;
+  promotedAccount: PromotedAccountShape;
+  promotedPost: PromotedPostShape;
+  trackingTag: TrackingTagShape;
 }
 
 /** Attaches the account (and the card kind) to an upstream item. */

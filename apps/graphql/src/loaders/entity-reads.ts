@@ -14,7 +14,7 @@ export interface EntityReads<K extends EntityKind> {
 }
 
 /**
- * Each entity's reads (spec §4.5, §4.7), written out per kind so every call is checked against
+ * Each entity's reads (spec §4.5, §4.6, §4.7), written out per kind so every call is checked against
  * its endpoint's parameter types. A by-id chunk asks for as many items as it names ids (one
  * page), and campaigns include drafts (hidden from lists unless asked for).
  */
@@ -46,6 +46,15 @@ export function entityReads(client: RestClient): { [K in EntityKind]: EntityRead
         client.page("funding_instruments.list", { ...params, account_id }),
       totalCount: (account_id, params) =>
         client.totalCount("funding_instruments.list", { ...params, account_id }),
+    },
+    lineItem: {
+      one: async (account_id, line_item_id) =>
+        (await client.call("line_items.get", { account_id, line_item_id })).data,
+      many: (account_id, ids) =>
+        client.collectMany("line_items.list", { account_id, ids }, { by: ENTITIES.lineItem.ids }),
+      page: (account_id, params) => client.page("line_items.list", { ...params, account_id }),
+      totalCount: (account_id, params) =>
+        client.totalCount("line_items.list", { ...params, account_id }),
     },
     accountMedia: {
       one: async (account_id, account_media_id) =>
@@ -107,6 +116,61 @@ export function entityReads(client: RestClient): { [K in EntityKind]: EntityRead
         client.page("cards.image_conversation.list", { ...params, account_id }),
       totalCount: (account_id, params) =>
         client.totalCount("cards.image_conversation.list", { ...params, account_id }),
+    },
+    mediaCreative: {
+      one: async (account_id, media_creative_id) =>
+        (await client.call("media_creatives.get", { account_id, media_creative_id })).data,
+      many: (account_id, ids) =>
+        client.collectMany(
+          "media_creatives.list",
+          { account_id, ids },
+          { by: ENTITIES.mediaCreative.ids },
+        ),
+      page: (account_id, params) => client.page("media_creatives.list", { ...params, account_id }),
+      totalCount: (account_id, params) =>
+        client.totalCount("media_creatives.list", { ...params, account_id }),
+    },
+    promotedAccount: {
+      one: async (account_id, promoted_account_id) =>
+        (await client.call("promoted_accounts.get", { account_id, promoted_account_id })).data,
+      many: (account_id, ids) =>
+        client.collectMany(
+          "promoted_accounts.list",
+          { account_id, ids },
+          { by: ENTITIES.promotedAccount.ids },
+        ),
+      page: (account_id, params) =>
+        client.page("promoted_accounts.list", { ...params, account_id }),
+      totalCount: (account_id, params) =>
+        client.totalCount("promoted_accounts.list", { ...params, account_id }),
+    },
+    promotedPost: {
+      // No single read (spec §4.6): a lookup of one id.
+      one: async (account_id, id) =>
+        (await client.page("promoted_posts.list", { account_id, promoted_post_ids: [id] }))
+          .items[0],
+      many: (account_id, ids) =>
+        client.collectMany(
+          "promoted_posts.list",
+          { account_id, ids },
+          { by: ENTITIES.promotedPost.ids },
+        ),
+      page: (account_id, params) => client.page("promoted_posts.list", { ...params, account_id }),
+      // promoted_posts.list takes no with_total_count (spec §4.6 lists count, cursor, sort_by).
+      totalCount: () => Promise.resolve(0),
+    },
+    trackingTag: {
+      one: async (account_id, tracking_tag_id) =>
+        (await client.call("tracking_tags.get", { account_id, tracking_tag_id })).data,
+      many: (account_id, ids) =>
+        client.collectMany(
+          "tracking_tags.list",
+          { account_id, ids },
+          { by: ENTITIES.trackingTag.ids },
+        ),
+      page: (account_id, params) => client.page("tracking_tags.list", { ...params, account_id }),
+      totalCount: (account_id, params) =>
+        client.totalCount("tracking_tags.list", { ...params, account_id }),
     },
   };
 }

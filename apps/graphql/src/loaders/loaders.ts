@@ -1,5 +1,7 @@
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors.js";
+import { attachmentReads } from "./attachment-reads.js";
+import type { AttachmentKind } from "./attachment-reads.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
 import { ENTITIES, shapeOf } from "./entities.js";
@@ -7,7 +9,13 @@ import { entityReads } from "./entity-reads.js";
 import type { EntityKind, EntityShapes } from "./entities.js";
 import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
-import type { AccountShape, CampaignShape, IabCategoryShape, UserAccessShape } from "./shapes.js";
+import type {
+  AccountShape,
+  CampaignShape,
+  IabCategoryShape,
+  LineItemShape,
+  UserAccessShape,
+} from "./shapes.js";
 
 /** Parameters of an account list of this kind, the account aside. */
 export type ListParamsOf<K extends EntityKind> = Omit<
@@ -20,6 +28,12 @@ export interface CampaignFilter {
   readonly withDeleted: boolean;
   readonly withDraft: boolean;
 }
+
+/** Wire filters of a campaign's line items: the list's own, the campaigns and paging aside. */
+export type LineItemFilter = Omit<
+  ListParamsOf<"lineItem">,
+  "campaign_ids" | "count" | "cursor" | "with_total_count"
+>;
 
 /**
  * The reads of one GraphQL request. Built per request (context.ts) and never shared: the
@@ -38,6 +52,22 @@ export interface Loaders extends EntityLoaders {
   readonly userAccess: ByIdLoader<string, UserAccessShape>;
   /** Campaigns of funding instruments, all pages, batched by `funding_instrument_ids`. */
   campaignsOfFundingInstrument(filter: CampaignFilter): ByIdLoader<EntityKey, CampaignShape[]>;
+  /**
+   * Line items of campaigns (keyed by the campaign's entity key), all pages, in the order the
+   * list sorts them: the campaigns asked for in one tick are read together, `campaign_ids` of
+   * ≤200 per request. One loader per set of filters.
+   */
+  lineItemsOfCampaign(filter: LineItemFilter): ByIdLoader<EntityKey, LineItemShape[]>;
+  /**
+   * Attachments of line items (spec §4.6), all pages, batched by `line_item_ids` across every
+   * line item asked for in the same tick (≤200 ids per request), grouped by line item.
+   */
+  attachmentsOfLineItem<K extends AttachmentKind>(
+    kind: K,
+    filter: { readonly withDeleted: boolean },
+  ): ByIdLoader<EntityKey, EntityShapes[K][]>;
+  /** After a write attaching to or detaching from a line item: its attachment edges read again. */
+  forgetAttachmentsOf(lineItemKey: EntityKey): void;
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
@@ -81,11 +111,16 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
   const entities: EntityLoaders = {
     campaign: entity("campaign"),
     fundingInstrument: entity("fundingInstrument"),
+    lineItem: entity("lineItem"),
     accountMedia: entity("accountMedia"),
     genericCard: entity("genericCard"),
     pollCard: entity("pollCard"),
     videoConversationCard: entity("videoConversationCard"),
     imageConversationCard: entity("imageConversationCard"),
+    mediaCreative: entity("mediaCreative"),
+    promotedAccount: entity("promotedAccount"),
+    promotedPost: entity("promotedPost"),
+    trackingTag: entity("trackingTag"),
   };
 
   const getAccount = async (accountId: string) =>
@@ -129,6 +164,34 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       return campaign;
     });
 
+  const lineItemEdges = new Map<string, ByIdLoader<EntityKey, LineItemShape[]>>();
+  const childLineItems =
+    (filter: LineItemFilter) => async (accountId: string, campaignIds: string[]) =>
+      (
+        await upstream.collectMany(
+          "line_items.list",
+          { ...filter, ids: campaignIds, account_id: accountId, count: 1000 },
+          { by: "campaign_ids" },
+        )
+      ).map((item) => {
+        const lineItem = shapeOf("lineItem", item, accountId);
+        primeEntity("lineItem", lineItem);
+        return lineItem;
+      });
+
+  /** A one-to-many edge's loader: batched per tick, or (loaders off) a request per parent. */
+  function edgeLoader<V>(
+    fetch: (accountId: string, parentIds: string[]) => Promise<V[]>,
+    parentOf: (child: V) => string,
+  ): ByIdLoader<EntityKey, V[]> {
+    return batching
+      ? childrenLoader(fetch, parentOf)
+      : directLoader(async (key: EntityKey) => {
+          const parsed = parseEntityKey(key);
+          return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
+        });
+  }
+
   function primeEntity<K extends EntityKind>(kind: K, item: EntityShapes[K]): void {
     // Deleted items stay out: a by-id read without with_deleted answers NOT_FOUND for them.
     if (batching && !item.deleted) {
@@ -136,6 +199,25 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     }
   }
 
+  const attachments = attachmentReads(upstream);
+  const attachmentEdges = new Map<string, ByIdLoader<EntityKey, unknown[]>>();
+  function attachmentsOfLineItem<K extends AttachmentKind>(
+    kind: K,
+    filter: { readonly withDeleted: boolean },
+  ): ByIdLoader<EntityKey, EntityShapes[K][]> {
+    const name = `${kind}/${String(filter.withDeleted)}`;
+    const known = attachmentEdges.get(name);
+    if (known !== undefined) return known as ByIdLoader<EntityKey, EntityShapes[K][]>;
+    const fetch = async (accountId: string, lineItemIds: string[]) =>
+      (await attachments[kind](accountId, lineItemIds, filter.withDeleted)).map((item) => {
+        const attachment = shapeOf(kind, item, accountId);
+        primeEntity(kind, attachment);
+        return attachment;
+      });
+    const loader = edgeLoader(fetch, (attachment) => attachment.line_item_id ?? "");
+    attachmentEdges.set(name, loader);
+    return loader;
+  }
   let iab: Promise<IabCategoryShape[]> | undefined;
 
   return {
@@ -148,16 +230,24 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       const name = `${String(filter.withDeleted)}/${String(filter.withDraft)}`;
       let loader = campaignEdges.get(name);
       if (loader === undefined) {
-        const fetch = childCampaigns(filter);
-        loader = batching
-          ? childrenLoader(fetch, (campaign) => campaign.funding_instrument_id)
-          : directLoader(async (key: EntityKey) => {
-              const parsed = parseEntityKey(key);
-              return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
-            });
+        loader = edgeLoader(childCampaigns(filter), (campaign) => campaign.funding_instrument_id);
         campaignEdges.set(name, loader);
       }
       return loader;
+    },
+    lineItemsOfCampaign(filter) {
+      // The filters come in the catalog's order of parameters, so equal filters name alike.
+      const name = JSON.stringify(filter);
+      let loader = lineItemEdges.get(name);
+      if (loader === undefined) {
+        loader = edgeLoader(childLineItems(filter), (lineItem) => lineItem.campaign_id);
+        lineItemEdges.set(name, loader);
+      }
+      return loader;
+    },
+    attachmentsOfLineItem,
+    forgetAttachmentsOf(lineItemKey) {
+      for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
     },
     iabCategories: () => (iab ??= upstream.collect("iab_categories.list", { count: 1000 })),
     async accountsPage(params) {

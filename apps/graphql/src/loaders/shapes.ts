@@ -7,7 +7,13 @@ import type {
   ConversationCard,
   FundingInstrument,
   IabCategory,
+  LineItem,
+  LineItemCuratedCategory,
+  MediaCreative,
   PollCard,
+  PromotedAccount,
+  PromotedPost,
+  TrackingTag,
 } from "@adsgraph/models";
 
 /**
@@ -19,6 +25,8 @@ export type Owned<T> = T & { readonly account_id: string };
 export type AccountShape = Account;
 export type CampaignShape = Owned<Campaign>;
 export type FundingInstrumentShape = Owned<FundingInstrument>;
+/** A line item (beyond the spec: issue 15, fields of the recorded vendor responses). */
+export type LineItemShape = Owned<LineItem>;
 export type AccountMediaShape = Owned<AccountMedia>;
 export type UserAccessShape = Owned<AuthenticatedUserAccess>;
 export type IabCategoryShape = IabCategory;
@@ -31,3 +39,10 @@ export type ConversationCardShape = Owned<ConversationCard> & {
   readonly card_kind: "video_conversation" | "image_conversation";
 };
 export type CardShape = GenericCardShape | PollCardShape | ConversationCardShape;
+
+/** spec §2.11 line item attachments (§4.6). */
+export type MediaCreativeShape = Owned<MediaCreative>;
+export type PromotedAccountShape = Owned<PromotedAccount>;
+export type PromotedPostShape = Owned<PromotedPost>;
+export type TrackingTagShape = Owned<TrackingTag>;
+export type LineItemCuratedCategoryShape = Owned<LineItemCuratedCategory>;

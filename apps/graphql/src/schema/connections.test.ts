@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagingFor, toConnection } from "./connections.js";
+import { connectionOfAll, pagingFor, toConnection } from "./connections.js";
 
 const page = (items: string[], nextCursor: string | null) => ({
   items,
@@ -50,5 +50,38 @@ describe("connections over forward-only upstream cursors", () => {
     const again = toConnection(page(["a", "b", "c", "d"], "up3"), resumed);
     expect(again.edges.map((e) => e.node)).toEqual(["b", "c", "d"]);
     expect(() => pagingFor({ after: "ec1.garbage" }, 1000)).toThrow(/not a cursor/);
+  });
+});
+
+describe("connections over a list read whole", () => {
+  const items = ["a", "b", "c", "d", "e"];
+  const all = (args: { first?: number; after?: string | null }) =>
+    connectionOfAll(args, 1000, () => Promise.resolve(items));
+
+  it("pages by edge cursors and counts without a request", async () => {
+    const first = await all({ first: 2 });
+    expect(first.edges.map((e) => e.node)).toEqual(["a", "b"]);
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    expect(first.totalCount).toBe(5);
+    const next = await all({ first: 2, after: first.pageInfo.endCursor });
+    expect(next.edges.map((e) => e.node)).toEqual(["c", "d"]);
+    const fromMiddle = await all({ first: 9, after: first.edges[0]?.cursor ?? null });
+    expect(fromMiddle.edges.map((e) => e.node)).toEqual(["b", "c", "d", "e"]);
+    expect(fromMiddle.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    const past = await all({ after: fromMiddle.pageInfo.endCursor });
+    expect(past.edges).toEqual([]);
+    expect(past.pageInfo).toMatchObject({ hasNextPage: false, endCursor: null });
+  });
+
+  it("refuses an upstream cursor and a first beyond the count limit before reading", async () => {
+    let reads = 0;
+    const counted = (args: { first?: number; after?: string }) =>
+      connectionOfAll(args, 1000, () => {
+        reads += 1;
+        return Promise.resolve(items);
+      });
+    await expect(counted({ after: "up1" })).rejects.toThrow(/not a cursor/);
+    await expect(counted({ first: 1001 })).rejects.toThrow(/between 1 and 1000/);
+    expect(reads).toBe(0);
   });
 });

@@ -138,6 +138,39 @@ export function toConnection<T>(
   };
 }
 
+/**
+ * A connection over every item of a list read whole (a parent's children, read for many
+ * parents at once): `first`/`after` are checked before `readAll` asks anything, page it here
+ * with edge cursors of no upstream page (an upstream cursor pages one list, not one parent's
+ * share of a batched read), and totalCount is its length, costing no request.
+ */
+export async function connectionOfAll<T>(
+  args: PageArgs,
+  maxCount: number,
+  readAll: () => Promise<readonly T[]>,
+): Promise<ConnectionResult<T>> {
+  const paging = pagingFor(args, maxCount);
+  if (paging.cursor !== undefined) {
+    throw badInput("after is not a cursor of this connection: pass one of its edges' cursors.");
+  }
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  const items = await readAll();
+  const edges = items.slice(paging.skip, paging.skip + first).map((node, offset) => ({
+    cursor: encodeEdgeCursor(null, paging.skip + offset + 1),
+    node,
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: items.length > paging.skip + first,
+      hasPreviousPage: paging.after !== null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+    totalCount: items.length,
+  };
+}
+
 /** Whether the field being resolved selects `name` (through fragments too). */
 export function selects(info: GraphQLResolveInfo, name: string): boolean {
   return selectsPath(info, [name]);

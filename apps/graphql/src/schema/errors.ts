@@ -2,6 +2,7 @@ import { formatTimestamp } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import {
   ForbiddenError,
+  IncompatibleLineItemError,
   NotFoundError,
   RateLimitedError,
   UpstreamError,
@@ -97,6 +98,18 @@ builder.objectType(UpstreamError, {
       description:
         "True when the change reached the ads service but its answer was lost (connection reset, timeout, unreadable answer): it may have been applied, so check before sending it again. False: nothing was changed.",
     }),
+  }),
+});
+
+builder.objectType(IncompatibleLineItemError, {
+  name: "IncompatibleLineItemError",
+  description:
+    "The line item cannot hold this attachment (spec §4.6: e.g. a promoted account on a line " +
+    "item whose product type does not allow them); nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof IncompatibleLineItemError,
+  fields: (t) => ({
+    field: t.exposeString("field", { description: "The input field naming the line item." }),
   }),
 });
 

@@ -9,6 +9,7 @@ import { CampaignRef } from "./campaign.js";
 import { CardInterface } from "./card.js";
 import { connectionComplexity } from "./connections.js";
 import { FundingInstrumentRef } from "./funding-instrument.js";
+import { LineItemRef } from "./line-item.js";
 
 const VersionRef = builder.objectRef<HistoryEntry>("ResourceVersion").implement({
   description:
@@ -45,7 +46,8 @@ const CARD_RESOURCE_TYPE = {
   image_conversation: "image_conversation_card",
 } as const;
 
-const historyField = <Parent extends { id: string; account_id: string }>(
+/** A `history` connection field over the snapshots of `resourceType` (freshness.ts entityTypeOf). */
+export const historyField = <Parent extends { id: string; account_id: string }>(
   resourceType: (parent: Parent) => string,
 ) =>
   ({
@@ -82,6 +84,7 @@ builder.objectField(CampaignRef, "history", (t) => t.connection(historyField(() 
 builder.objectField(FundingInstrumentRef, "history", (t) =>
   t.connection(historyField(() => "funding_instrument")),
 );
+builder.objectField(LineItemRef, "history", (t) => t.connection(historyField(() => "line_item")));
 builder.interfaceField(CardInterface, "history", (t) =>
   t.connection(historyField((card) => CARD_RESOURCE_TYPE[card.card_kind])),
 );

@@ -3,6 +3,7 @@ import type { ObjectRef } from "@pothos/core";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { rethrowAsFacadeError, ValidationError } from "../errors.js";
+import type { IncompatibleLineItemError } from "../errors.js";
 import type { FieldNamer } from "../errors.js";
 import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "./errors.js";
@@ -11,9 +12,13 @@ import { MUTATION_ERRORS } from "./errors.js";
  * Errors-plugin options of a mutation: its result is a union of its payload and the typed
  * failures (`<Name>Result = <Name>Payload | ValidationError | NotFoundError | ...`).
  */
-export function mutationErrors(name: string) {
+export function mutationErrors(
+  name: string,
+  /** Failures of this mutation alone (e.g. IncompatibleLineItemError). */
+  extra: readonly (typeof IncompatibleLineItemError)[] = [],
+) {
   return {
-    types: MUTATION_ERRORS,
+    types: [...MUTATION_ERRORS, ...extra],
     directResult: true as const,
     union: { name: `${name}Result` },
   };

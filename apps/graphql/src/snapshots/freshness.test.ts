@@ -18,5 +18,7 @@ describe("freshness", () => {
     expect(entityTypeOf("cards.update")).toBe("card");
     expect(entityTypeOf("account_media.list")).toBe("account_media");
     expect(entityTypeOf("accounts.get")).toBe("account");
+    expect(entityTypeOf("line_item_curated_categories.create")).toBe("line_item_curated_category");
+    expect(entityTypeOf("media_creatives.list")).toBe("media_creative");
   });
 });

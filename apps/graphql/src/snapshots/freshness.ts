@@ -9,6 +9,16 @@ const REFERENCE_ENDPOINTS: ReadonlySet<string> = new Set<EndpointId>([
   "placements.list",
 ]);
 
+/**
+ * POSTs that change nothing (spec §4.6: an audience estimate is a question in a JSON body):
+ * answered like reads (snapshots, freshness), never marking their account written.
+ */
+const READING_POSTS: ReadonlySet<string> = new Set<EndpointId>(["audience_estimate.estimate"]);
+
+export function isReadingPost(endpointId: string): boolean {
+  return READING_POSTS.has(endpointId);
+}
+
 export function isReferenceEndpoint(endpointId: string): boolean {
   return REFERENCE_ENDPOINTS.has(endpointId);
 }
@@ -42,5 +52,7 @@ export function entityTypeOf(endpointId: string): string {
   if (parts[0] === "cards" && parts.length === 2 && parts[1] !== "all") return `${parts[1]}_card`;
   if (parts[0] === "cards") return "card";
   const last = parts[parts.length - 1] ?? base;
-  return last === "account_media" ? last : last.replace(/s$/, "");
+  if (last === "account_media") return last;
+  // line_item_curated_categories → line_item_curated_category
+  return last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.replace(/s$/, "");
 }

@@ -61,6 +61,8 @@ function scriptedUpstream() {
     }
     if (endpointId === "authenticated_user_access.get") return { data: { permissions: [] } };
     if (endpointId === "campaigns.update") return { data: { ...campaign, name: "Renamed" } };
+    if (endpointId === "audience_estimate.estimate")
+      return { data: { audience_size: { min: 900, max: 1100 } } };
     return { data: { ...campaign, account_id: params.account_id } };
   });
   return { client, calls, setDown: (value: boolean) => (down = value) };
@@ -148,6 +150,23 @@ describe("snapshots around upstream", () => {
     expect(scripted.calls).toEqual(["campaigns.get", "campaigns.update", "campaigns.get"]);
     expect(store.rows.get("campaign|c1")?.body).toMatchObject({ name: "Spring" });
     expect(store.rows.get("campaign|c1")?.version).toBe(3);
+  });
+
+  it("answers an audience estimate (a POST that changes nothing) like a read", async () => {
+    const { scripted, make, tick } = setup();
+    const u1 = make("u1").upstream;
+    await u1.call("campaigns.get", params);
+    const estimate = {
+      account_id: "acc",
+      targeting_criteria: [{ targeting_type: "LOCATION" as const, targeting_value: "US" }],
+    };
+    await u1.call("audience_estimate.estimate", estimate);
+    tick(1000);
+    // Neither the campaign's snapshot (no write to the account) nor the estimate's is stale.
+    await make("u1").upstream.call("campaigns.get", params);
+    const { data } = await make("u1").upstream.call("audience_estimate.estimate", estimate);
+    expect(data).toEqual({ audience_size: { min: 900, max: 1100 } });
+    expect(scripted.calls).toEqual(["campaigns.get", "audience_estimate.estimate"]);
   });
 
   it("serialises nothing on the response path; an unchanged answer only confirms its version", async () => {

@@ -13,7 +13,12 @@ import type { ResponseRecorder } from "../response-cache/response-recorder.js";
 import { askAccountAccess } from "../access/ask-upstream.js";
 import type { CacheMarks } from "./cache-report.js";
 import { canonicalJson, type JsonObject, type JsonValue } from "./content-hash.js";
-import { entityTypeOf, isReferenceEndpoint, type FreshnessPolicy } from "./freshness.js";
+import {
+  entityTypeOf,
+  isReadingPost,
+  isReferenceEndpoint,
+  type FreshnessPolicy,
+} from "./freshness.js";
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";
 import type { SnapshotWriter } from "./snapshot-writer.js";
 
@@ -247,7 +252,9 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
 
   return (ctx, next) => {
     const endpoint = getEndpoint(ctx.endpointId);
-    if (endpoint.method !== "GET") return write(ctx.endpointId, ctx.params, next);
+    if (endpoint.method !== "GET" && !isReadingPost(ctx.endpointId)) {
+      return write(ctx.endpointId, ctx.params, next);
+    }
     // Only JSON answers are snapshots (no streams, browser pages or form answers).
     const kind = endpoint.response.kind;
     if (kind === "stream" || kind === "html" || kind === "form") {

@@ -96,16 +96,23 @@ export async function startStack({
   limits,
   latencyMs,
   logStream,
+  engine = STACK_ENGINE,
 }: {
   env?: Record<string, string>;
+  /** Both servers' engine (tests that run on both pass each in turn). */
+  engine?: DatabaseTarget["engine"];
   limits?: Partial<Limits>;
   latencyMs?: number;
   /** Where the facade logs (set `LOG_LEVEL` in `env` too); tests read it. */
   logStream?: NodeJS.WritableStream;
 } = {}): Promise<Stack> {
-  const adsApi = await startAdsApi({ ...(limits && { limits }), ...(latencyMs && { latencyMs }) });
+  const adsApi = await startAdsApi({
+    engine,
+    ...(limits && { limits }),
+    ...(latencyMs && { latencyMs }),
+  });
   const facade = await startFacade({
-    engine: STACK_ENGINE,
+    engine,
     ...(logStream && { logStream }),
     // Snapshots never answer unless a test asks for a freshness window: request counts then
     // measure the loaders alone.
