@@ -112,4 +112,37 @@ describe("per-request loaders", () => {
       params: { account_id: "a1", campaign_id: "c1" },
     });
   });
+
+  it("read the line items of many campaigns together, grouped; one loader per set of filters", async () => {
+    const { client, calls } = scriptedClient(({ params }) => ({
+      data: (Array.isArray(params.campaign_ids) ? params.campaign_ids.map(String) : []).flatMap(
+        (campaign) =>
+          campaign === "c9"
+            ? []
+            : ["l1", "l2"].map((l) => ({
+                id: `${campaign}${l}`,
+                campaign_id: campaign,
+                deleted: false,
+              })),
+      ),
+      next_cursor: null,
+    }));
+    const loaders = createLoaders(client, { batching: true });
+    const edges = loaders.lineItemsOfCampaign({ with_deleted: false });
+    const [c1, c2, none] = await Promise.all([
+      edges.load("a1/c1"),
+      edges.load("a1/c2"),
+      edges.load("a1/c9"),
+    ]);
+    expect(c1.map((li) => li.id)).toEqual(["c1l1", "c1l2"]);
+    expect(c2.map((li) => li.id)).toEqual(["c2l1", "c2l2"]);
+    expect(none).toEqual([]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.params).toMatchObject({ campaign_ids: ["c1", "c2", "c9"], count: 1000 });
+    expect(loaders.lineItemsOfCampaign({ with_deleted: false })).toBe(edges);
+    expect(loaders.lineItemsOfCampaign({ with_deleted: true })).not.toBe(edges);
+    // The edge primed the line items it read.
+    await loaders.lineItem.load("a1/c2l1");
+    expect(calls).toHaveLength(1);
+  });
 });

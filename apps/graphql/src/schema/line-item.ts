@@ -39,14 +39,18 @@ function campaignOf(li: LineItemShape, loaders: Loaders): CampaignShape | Promis
   return loaders.campaign.peek?.(key) ?? loaders.campaign.load(key);
 }
 
-/** An amount in the line item's currency, which is its campaign's when the answer omits it. */
-async function amount(
+/**
+ * An amount in the line item's currency, which is its campaign's when the answer omits it
+ * (answered without a promise when it does not).
+ */
+function amount(
   li: LineItemShape,
   micros: number | null | undefined,
   loaders: Loaders,
-): Promise<MoneyShape | null> {
+): MoneyShape | null | Promise<MoneyShape | null> {
+  if (li.currency !== undefined) return money(micros, li.currency);
   if (micros === null || micros === undefined) return null;
-  return money(micros, li.currency ?? (await campaignOf(li, loaders)).currency);
+  return Promise.resolve(campaignOf(li, loaders)).then((c) => money(micros, c.currency));
 }
 
 builder.node(LineItemRef, {
