@@ -28,13 +28,28 @@ const relative = path.relative(
   execFileSync("git", ["rev-parse", "--show-toplevel"], { encoding: "utf8" }).trim(),
   schemaFile,
 );
-const before = path.join(mkdtempSync(path.join(os.tmpdir(), "adsgraph-migration-")), "schema.prisma");
-writeFileSync(before, execFileSync("git", ["show", `${values.from}:${relative}`], { encoding: "utf8" }));
+const before = path.join(
+  mkdtempSync(path.join(os.tmpdir(), "adsgraph-migration-")),
+  "schema.prisma",
+);
+writeFileSync(
+  before,
+  execFileSync("git", ["show", `${values.from}:${relative}`], { encoding: "utf8" }),
+);
 
 const cli = createRequire(path.resolve("package.json")).resolve("prisma/build/index.js");
 const diff = spawnSync(
   process.execPath,
-  [cli, "migrate", "diff", "--from-schema-datamodel", before, "--to-schema-datamodel", schemaFile, "--script"],
+  [
+    cli,
+    "migrate",
+    "diff",
+    "--from-schema-datamodel",
+    before,
+    "--to-schema-datamodel",
+    schemaFile,
+    "--script",
+  ],
   {
     encoding: "utf8",
     env: {
@@ -58,4 +73,6 @@ const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 const dir = path.resolve("prisma/migrations", `${stamp}_${name}`);
 mkdirSync(dir, { recursive: true });
 writeFileSync(path.join(dir, "migration.sql"), sql);
-console.log(`wrote ${path.relative(process.cwd(), dir)}/migration.sql — review it before committing`);
+console.log(
+  `wrote ${path.relative(process.cwd(), dir)}/migration.sql — review it before committing`,
+);

@@ -33,9 +33,7 @@ export const digitId = sized(
 );
 
 /** spec §2.1: timestamps are exactly `YYYY-MM-DDThh:mm:ssZ`; kept as the string. */
-export const timestamp = z
-  .string()
-  .refine(isTimestamp, TIMESTAMP_RULE);
+export const timestamp = z.string().refine(isTimestamp, TIMESTAMP_RULE);
 
 /** spec §2.1: money is an integer count of micro units; JSON numbers beyond 2^53 are not exact. */
 export const localMicro = z

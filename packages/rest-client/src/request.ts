@@ -168,7 +168,11 @@ function answerOf(call: Call, outcome: Awaited<ReturnType<typeof attempt>>): Res
     if (answer.stream !== undefined) {
       return { ...meta, body: undefined, stream: answer.stream, close: answer.close };
     }
-    const decoded = decodeBody(endpoint, answer.text, call.ctx.config.validateResponse(endpoint.id));
+    const decoded = decodeBody(
+      endpoint,
+      answer.text,
+      call.ctx.config.validateResponse(endpoint.id),
+    );
     if (!decoded.ok) throw new RestProtocolError(site, decoded.problem, { status, requestId });
     return { ...meta, body: decoded.value };
   }
