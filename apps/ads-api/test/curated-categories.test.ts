@@ -46,6 +46,43 @@ describe.each(TEST_ENGINES)("line item curated categories on %s (spec §4.6)", (
       query: { line_item_id: lineItemId, curated_category_id: categoryId },
     });
 
+  it("lists links by line item and id, reads one; deleted ones only with_deleted (beyond the spec)", async () => {
+    const [a, b, c] = await Promise.all([
+      create(preroll, FOOD),
+      create(second, FOOD),
+      create(second, ARTS),
+    ]).then((answers) => answers.map((answer) => String(dataOf(answer).id)));
+    const listed = await admin.client.get(base, { line_item_ids: second });
+    expect(listed.status).toBe(200);
+    const ids = (bodyOf(listed).data as { id: string; line_item_id: string }[]).map((l) => l.id);
+    expect(ids).toEqual(expect.arrayContaining([b, c]));
+    expect(ids).not.toContain(a);
+    const byId = await admin.client.get(base, {
+      line_item_curated_category_ids: `${String(a)},${String(c)}`,
+    });
+    expect((bodyOf(byId).data as { id: string }[]).map((l) => l.id).sort()).toEqual([a, c].sort());
+    const one = await admin.client.get(`${base}/${String(a)}`);
+    expect(one.status).toBe(200);
+    expect(singleEnvelope(lineItemCuratedCategorySchema).parse(bodyOf(one)).data).toMatchObject({
+      id: a,
+      line_item_id: preroll,
+      curated_category_id: FOOD,
+    });
+
+    await admin.client.delete(`${base}/${String(a)}`);
+    expect((await admin.client.get(`${base}/${String(a)}`)).status).toBe(404);
+    const kept = await admin.client.get(`${base}/${String(a)}`, { with_deleted: true });
+    expect(dataOf(kept)).toMatchObject({ id: a, deleted: true });
+    const withoutDeleted = await admin.client.get(base, { line_item_ids: preroll });
+    expect((bodyOf(withoutDeleted).data as { id: string }[]).map((l) => l.id)).not.toContain(a);
+    const tooMany = await admin.client.get(base, {
+      line_item_ids: Array.from({ length: 201 }, (_, i) => `l${String(i)}`).join(","),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(parametersOf(tooMany)).toContain("line_item_ids");
+    await Promise.all([b, c].map((id) => admin.client.delete(`${base}/${String(id)}`)));
+  });
+
   it("links, moves, deletes; a second delete is 404 and a deleted link cannot be changed", async () => {
     const created = await create(preroll, ARTS);
     expect(created.status).toBe(200);

@@ -14,6 +14,7 @@ import { MEDIA_CREATIVE_SORT } from "../src/services/media-creatives.js";
 import { PROMOTED_ACCOUNT_SORT } from "../src/services/promoted-accounts.js";
 import { PROMOTED_POST_SORT } from "../src/services/promoted-posts.js";
 import { TRACKING_TAG_SORT } from "../src/services/tracking-tags.js";
+import { CURATED_LINK_SORT } from "../src/services/curated-categories.js";
 
 /** What each served list sorts by: the map its service passes to runList. */
 const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
@@ -31,6 +32,7 @@ const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
   "promoted_accounts.list": PROMOTED_ACCOUNT_SORT,
   "promoted_posts.list": PROMOTED_POST_SORT,
   "tracking_tags.list": TRACKING_TAG_SORT,
+  "line_item_curated_categories.list": CURATED_LINK_SORT,
 };
 
 describe("sort_by (spec §4.2)", () => {

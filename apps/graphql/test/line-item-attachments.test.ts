@@ -329,6 +329,22 @@ describe.each(TEST_ENGINES)("line item attachments in the graph on %s", (engine)
       lineItemCuratedCategory: { curatedCategoryId: "aa", lineItem: { rawId: L(3) } },
     });
     const id = (created.result.lineItemCuratedCategory as { id: string }).id;
+    // The edge reads the links of every line item of the response in one request.
+    const { body, byEndpoint } = await run(`{ account(id: "${A}") { lineItems(first: 50) {
+      edges { node { rawId curatedCategories { id curatedCategoryId lineItem { rawId } } } } } } }`);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const links = new Map(
+      (
+        body.data as {
+          account: {
+            lineItems: { edges: { node: { rawId: string; curatedCategories: Result[] } }[] };
+          };
+        }
+      ).account.lineItems.edges.map((e) => [e.node.rawId, e.node.curatedCategories]),
+    );
+    expect(links.get(L(3))).toEqual([{ id, curatedCategoryId: "aa", lineItem: { rawId: L(3) } }]);
+    expect(links.get(L(1))).toEqual([]);
+    expect(byEndpoint["line_item_curated_categories.list"]).toBe(1);
     const moved = await mutate(
       `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "ab" }) {
       __typename ... on UpdateLineItemCuratedCategoryPayload { lineItemCuratedCategory { id curatedCategoryId } } ${ERROR_FIELDS} } }`,
@@ -354,6 +370,11 @@ describe.each(TEST_ENGINES)("line item attachments in the graph on %s", (engine)
       __typename: "DeleteLineItemCuratedCategoryPayload",
       lineItemCuratedCategory: { deleted: true },
     });
+    const after = await lineItemNode(
+      3,
+      "curatedCategories { id } all: curatedCategories(withDeleted: true) { id deleted }",
+    );
+    expect(after.lineItem).toEqual({ curatedCategories: [], all: [{ id, deleted: true }] });
     const notALink = await mutate(
       `mutation ($id: ID!) { deleteLineItemCuratedCategory(id: $id) { __typename ${ERROR_FIELDS} } }`,
       { id: Buffer.from(`TrackingTag:${A}/x1`).toString("base64") },

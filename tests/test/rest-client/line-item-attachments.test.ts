@@ -92,6 +92,17 @@ describe.each(TEST_ENGINES)(
         curated_category_id: "ab",
       });
       expect(updated.data.curated_category_id).toBe("ab");
+      // The list and read beyond the spec (the catalog marks them so).
+      const listed = await client.line_item_curated_categories.list({
+        account_id,
+        line_item_ids: [LINE.preroll],
+      });
+      expect(listed.data.map((l) => l.id)).toContain(link.id);
+      const read = await client.line_item_curated_categories.get({
+        account_id,
+        line_item_curated_category_id: link.id,
+      });
+      expect(read.data).toMatchObject({ id: link.id, curated_category_id: "ab" });
       const deleted = await client.line_item_curated_categories.delete({
         account_id,
         line_item_curated_category_id: link.id,

@@ -6,6 +6,8 @@ import type { EndpointId } from "@adsgraph/models";
  * them to it.
  */
 export const SECTION_4_6: readonly EndpointId[] = [
+  "line_item_curated_categories.list",
+  "line_item_curated_categories.get",
   "line_item_curated_categories.create",
   "line_item_curated_categories.update",
   "line_item_curated_categories.delete",

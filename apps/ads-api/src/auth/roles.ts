@@ -133,6 +133,8 @@ export const ENDPOINT_CAPABILITIES: Readonly<Record<string, Capability>> = {
   "line_items.update": "campaigns:write",
   "line_items.delete": "campaigns:write",
   // §4.6 line item attachments: part of running campaigns
+  "line_item_curated_categories.list": "campaigns:read",
+  "line_item_curated_categories.get": "campaigns:read",
   "line_item_curated_categories.create": "campaigns:write",
   "line_item_curated_categories.update": "campaigns:write",
   "line_item_curated_categories.delete": "campaigns:write",

@@ -1,10 +1,67 @@
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
-import type { LineItemCuratedCategory } from "../generated/prisma/client.js";
+import type { LineItemCuratedCategory, Prisma } from "../generated/prisma/client.js";
 import { BadRequestError, ERROR_CODES, NotFoundError } from "../errors.js";
 import { lockLineItem, withLineItemTx } from "./line-item-refs.js";
+import { inList, runList } from "./list.js";
+import type { ListOutcome, ListParams } from "./list.js";
+import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+
+export const CURATED_LINK_SORT = sortColumns("line_item_curated_categories.list", {
+  id: { field: "id", type: "string" },
+  created_at: { field: "createdAt", type: "date" },
+  updated_at: { field: "updatedAt", type: "date" },
+  line_item_id: { field: "lineItemId", type: "string" },
+  curated_category_id: { field: "curatedCategoryId", type: "string" },
+});
+
+export interface CuratedLinkQuery extends ListParams {
+  readonly line_item_ids?: readonly string[] | undefined;
+  readonly line_item_curated_category_ids?: readonly string[] | undefined;
+}
+
+/** The links of the account (beyond the spec: the catalog entry says why). */
+export function listCuratedCategoryLinks(
+  ctx: AppContext,
+  accountId: string,
+  query: CuratedLinkQuery,
+): Promise<ListOutcome<LineItemCuratedCategory>> {
+  return runList(ctx, {
+    scope: `line_item_curated_categories:${accountId}`,
+    sortable: CURATED_LINK_SORT,
+    defaultSort: "created_at-asc",
+    params: query,
+    where: {
+      accountId,
+      ...inList("lineItemId", query.line_item_ids),
+      ...inList("id", query.line_item_curated_category_ids),
+    },
+    findMany: (args) =>
+      ctx.prisma.lineItemCuratedCategory.findMany(
+        args as Prisma.LineItemCuratedCategoryFindManyArgs,
+      ),
+    count: (where) => ctx.prisma.lineItemCuratedCategory.count({ where }),
+  });
+}
+
+/** One link; a deleted one only `withDeleted`. */
+export async function getCuratedCategoryLink(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+  withDeleted: boolean,
+): Promise<LineItemCuratedCategory> {
+  const row = await ctx.prisma.lineItemCuratedCategory.findFirst({ where: { id, accountId } });
+  if (row === null || (row.deleted && !withDeleted)) {
+    throw new NotFoundError(
+      `curated-category link ${id} does not exist`,
+      "line_item_curated_category_id",
+    );
+  }
+  return row;
+}
 
 /** spec §2.11 "not shown": the create parameters and §2.1's fields. */
 export function presentCuratedCategoryLink(row: LineItemCuratedCategory): Record<string, unknown> {

@@ -85,6 +85,7 @@ const LIST_PARAMS = new Set([
   "promoted_account_ids",
   "promoted_post_ids",
   "tracking_tag_ids",
+  "line_item_curated_category_ids",
   "card_types",
   "creative_types",
   "subscribe_email_types",

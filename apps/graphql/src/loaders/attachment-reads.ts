@@ -55,3 +55,16 @@ export function attachmentReads(client: RestClient): Record<AttachmentKind, Atta
       ),
   };
 }
+
+/**
+ * The curated-category links of line items, by `line_item_ids` (a list beyond the spec: its
+ * catalog entry says why). Links are no entity of their own (no node), so nothing is primed.
+ */
+export function curatedLinkRead(client: RestClient): AttachmentRead {
+  return (account_id, ids, with_deleted) =>
+    client.collectMany(
+      "line_item_curated_categories.list",
+      { account_id, ids, count: 1000, with_deleted },
+      { by: "line_item_ids" },
+    );
+}

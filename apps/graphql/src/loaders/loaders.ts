@@ -1,6 +1,7 @@
+import type { LineItemCuratedCategory } from "@adsgraph/models";
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors.js";
-import { attachmentReads } from "./attachment-reads.js";
+import { attachmentReads, curatedLinkRead } from "./attachment-reads.js";
 import type { AttachmentKind } from "./attachment-reads.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
@@ -13,6 +14,7 @@ import type {
   AccountShape,
   CampaignShape,
   IabCategoryShape,
+  LineItemCuratedCategoryShape,
   LineItemShape,
   UserAccessShape,
 } from "./shapes.js";
@@ -66,6 +68,10 @@ export interface Loaders extends EntityLoaders {
     kind: K,
     filter: { readonly withDeleted: boolean },
   ): ByIdLoader<EntityKey, EntityShapes[K][]>;
+  /** Every curated-category link of a line item, read for all line items asking together. */
+  curatedLinksOfLineItem(filter: {
+    readonly withDeleted: boolean;
+  }): ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]>;
   /** After a write attaching to or detaching from a line item: its attachment edges read again. */
   forgetAttachmentsOf(lineItemKey: EntityKey): void;
   /** Every IAB category (read once per request). */
@@ -218,6 +224,24 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     attachmentEdges.set(name, loader);
     return loader;
   }
+  const readCuratedLinks = curatedLinkRead(upstream);
+  function curatedLinksOfLineItem(filter: {
+    readonly withDeleted: boolean;
+  }): ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]> {
+    const name = `curatedLink/${String(filter.withDeleted)}`;
+    const known = attachmentEdges.get(name);
+    if (known !== undefined) return known as ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]>;
+    const fetch = async (accountId: string, lineItemIds: string[]) =>
+      (await readCuratedLinks(accountId, lineItemIds, filter.withDeleted)).map(
+        (item): LineItemCuratedCategoryShape => ({
+          ...(item as LineItemCuratedCategory),
+          account_id: accountId,
+        }),
+      );
+    const loader = edgeLoader(fetch, (link) => link.line_item_id);
+    attachmentEdges.set(name, loader);
+    return loader;
+  }
   let iab: Promise<IabCategoryShape[]> | undefined;
 
   return {
@@ -246,6 +270,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       return loader;
     },
     attachmentsOfLineItem,
+    curatedLinksOfLineItem,
     forgetAttachmentsOf(lineItemKey) {
       for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
     },

@@ -8,6 +8,7 @@ import { entityKey } from "../loaders/keys.js";
 import type { Loaders } from "../loaders/loaders.js";
 import type { LineItemShape } from "../loaders/shapes.js";
 import { LineItemRef } from "./line-item.js";
+import { LineItemCuratedCategoryRef } from "./line-item-curated-category.js";
 import { MediaCreativeRef } from "./media-creative.js";
 import { PromotedAccountRef } from "./promoted-account.js";
 import { PromotedPostRef } from "./promoted-post.js";
@@ -17,9 +18,9 @@ import { TrackingTagRef } from "./tracking-tag.js";
 // item of the response asking in the same tick is read together, ≤200 ids per request, all
 // pages (loaders.attachmentsOfLineItem).
 //
-// Curated-category links have no edge: §4.6 gives them no list or read (only create, update
-// and delete), and ads-api serves none beyond the spec either. They are reachable through
-// their mutations' results (and their `history`, which the snapshots keep of every write).
+// Curated-category links: §4.6 gives them no list or read (only create, update and delete);
+// their edge reads line_item_curated_categories.list, served beyond the spec for it (its
+// catalog entry says why).
 
 const withDeletedArg = (arg: ArgBuilder<Types>) => ({
   withDeleted: arg.boolean({ description: "Include deleted ones." }),
@@ -47,6 +48,17 @@ const EDGE_NOTE =
   "Asked for many line items at once, read together: line_item_ids of ≤200 per request.";
 
 builder.objectFields(LineItemRef, (t) => ({
+  curatedCategories: t.field({
+    type: [LineItemCuratedCategoryRef],
+    nullable: true,
+    description: `Curated categories linked to this line item. ${EDGE_NOTE}`,
+    complexity: ATTACHMENT_LIST,
+    args: withDeletedArg(t.arg),
+    resolve: (li, args, { loaders }) =>
+      loaders
+        .curatedLinksOfLineItem({ withDeleted: args.withDeleted ?? false })
+        .load(entityKey(li.account_id, li.id)),
+  }),
   mediaCreatives: t.field({
     type: [MediaCreativeRef],
     nullable: true,

@@ -7,7 +7,8 @@ import { LineItemRef } from "./line-item.js";
 
 /**
  * A curated category linked to a line item (spec §4.6). Not a Node: the spec gives these links
- * no read (no list, no single read), so `node(id)` could never answer one. The `id` is still a
+ * no read; LineItem.curatedCategories reads them through a list served beyond the spec, and
+ * node(id) is left to the entities of the spec. The `id` is still a
  * global id, the one updateLineItemCuratedCategory and deleteLineItemCuratedCategory take.
  */
 export const LineItemCuratedCategoryRef = builder
@@ -15,7 +16,7 @@ export const LineItemCuratedCategoryRef = builder
   .implement({
     description:
       "A curated category (a content category id, spec §4.4) linked to a line item (spec §4.6). " +
-      "Only the link mutations answer one: the spec lists no read of these links.",
+      "Read through LineItem.curatedCategories (a list beyond the spec) and the link mutations.",
     fields: (t) => ({
       id: t.globalID({
         description: "What the update and delete mutations take.",

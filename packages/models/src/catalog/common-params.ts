@@ -88,6 +88,7 @@ export const SORTABLE = {
   cards: ["id", "name", "card_type", "created_at", "updated_at"],
   accountMedia: ["id", "created_at", "updated_at", "creative_type"],
   mediaCreatives: [...COMMON_SORTABLE, "account_media_id", "line_item_id"],
+  curatedCategoryLinks: [...COMMON_SORTABLE, "line_item_id", "curated_category_id"],
   promotedAccounts: [...COMMON_SORTABLE, "line_item_id", "user_id", "entity_status"],
   promotedPosts: [...COMMON_SORTABLE, "line_item_id", "post_id", "entity_status"],
   trackingTags: [...COMMON_SORTABLE, "line_item_id", "tracking_tag_type"],
