@@ -25,8 +25,8 @@ const DEFAULT_PRUNE_INTERVAL_MS = 60_000;
  * Nonces kept in the `oauth_nonce` table for the timestamp window (the `ReplayStore` contract
  * of @adsgraph/oauth), so a request captured before a restart is still a replay after it.
  *
- * - New or replayed is decided by the insert itself (`INSERT … ON CONFLICT DO NOTHING`): atomic, so right with several processes on one database;
- *   the row is committed before the request goes on, so a crash cannot reopen the window.
+ * - New or replayed is decided by the insert itself (`INSERT … ON CONFLICT DO NOTHING`):
+ *   atomic, so right with several processes on one database; the row is committed before the request goes on, so a crash cannot reopen the window.
  * - Each client's share is counted in memory (`NonceQuota`: one number per client and
  *   timestamp), rebuilt from the table at start, instead of a count query per request: a
  *   request costs one insert, and a client past its share costs no query at all. With several

@@ -207,40 +207,48 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
 
   const attachments = attachmentReads(upstream);
   const attachmentEdges = new Map<string, ByIdLoader<EntityKey, unknown[]>>();
+  /** One loader per edge and filter for the request, made on first use. */
+  function lineItemEdge<T>(
+    name: string,
+    fetch: (accountId: string, lineItemIds: string[]) => Promise<T[]>,
+    lineItemOf: (item: T) => string,
+  ): ByIdLoader<EntityKey, T[]> {
+    const known = attachmentEdges.get(name);
+    if (known !== undefined) return known as ByIdLoader<EntityKey, T[]>;
+    const loader = edgeLoader(fetch, lineItemOf);
+    attachmentEdges.set(name, loader);
+    return loader;
+  }
   function attachmentsOfLineItem<K extends AttachmentKind>(
     kind: K,
     filter: { readonly withDeleted: boolean },
   ): ByIdLoader<EntityKey, EntityShapes[K][]> {
-    const name = `${kind}/${String(filter.withDeleted)}`;
-    const known = attachmentEdges.get(name);
-    if (known !== undefined) return known as ByIdLoader<EntityKey, EntityShapes[K][]>;
-    const fetch = async (accountId: string, lineItemIds: string[]) =>
-      (await attachments[kind](accountId, lineItemIds, filter.withDeleted)).map((item) => {
-        const attachment = shapeOf(kind, item, accountId);
-        primeEntity(kind, attachment);
-        return attachment;
-      });
-    const loader = edgeLoader(fetch, (attachment) => attachment.line_item_id ?? "");
-    attachmentEdges.set(name, loader);
-    return loader;
+    return lineItemEdge(
+      `${kind}/${String(filter.withDeleted)}`,
+      async (accountId, lineItemIds) =>
+        (await attachments[kind](accountId, lineItemIds, filter.withDeleted)).map((item) => {
+          const attachment = shapeOf(kind, item, accountId);
+          primeEntity(kind, attachment);
+          return attachment;
+        }),
+      (attachment) => attachment.line_item_id ?? "",
+    );
   }
   const readCuratedLinks = curatedLinkRead(upstream);
   function curatedLinksOfLineItem(filter: {
     readonly withDeleted: boolean;
   }): ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]> {
-    const name = `curatedLink/${String(filter.withDeleted)}`;
-    const known = attachmentEdges.get(name);
-    if (known !== undefined) return known as ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]>;
-    const fetch = async (accountId: string, lineItemIds: string[]) =>
-      (await readCuratedLinks(accountId, lineItemIds, filter.withDeleted)).map(
-        (item): LineItemCuratedCategoryShape => ({
-          ...(item as LineItemCuratedCategory),
-          account_id: accountId,
-        }),
-      );
-    const loader = edgeLoader(fetch, (link) => link.line_item_id);
-    attachmentEdges.set(name, loader);
-    return loader;
+    return lineItemEdge(
+      `curatedLink/${String(filter.withDeleted)}`,
+      async (accountId, lineItemIds) =>
+        (await readCuratedLinks(accountId, lineItemIds, filter.withDeleted)).map(
+          (item): LineItemCuratedCategoryShape => ({
+            ...(item as LineItemCuratedCategory),
+            account_id: accountId,
+          }),
+        ),
+      (link) => link.line_item_id,
+    );
   }
   let iab: Promise<IabCategoryShape[]> | undefined;
 
