@@ -141,25 +141,47 @@ export type {
 } from "./resources/line-item-attachments.js";
 export {
   adsPostSchema,
+  adsPostEntitiesSchema,
   postPreviewSchema,
   draftPreviewResultSchema,
   scheduledPostSchema,
   postTypeSchema,
   POST_TYPES,
+  TIMELINE_TYPES,
+  CONVERSATION_SETTINGS,
+  VIDEO_CTAS,
+  SCHEDULED_STATUSES,
 } from "./resources/posts.js";
-export type { AdsPost, PostPreview, DraftPreviewResult, ScheduledPost } from "./resources/posts.js";
+export type {
+  AdsPost,
+  PostPreview,
+  PostType,
+  ConversationSetting,
+  DraftPreviewResult,
+  ScheduledPost,
+} from "./resources/posts.js";
 export {
   dataPostSchema,
   dataMediaSchema,
+  dataUserSchema,
+  dataLookupErrorSchema,
   dataPostsLookupSchema,
   dataPostCreateResultSchema,
   postPublicMetricsSchema,
+  postEntitiesSchema,
+  postReferenceSchema,
+  REFERENCE_TYPES,
 } from "./resources/post-data.js";
 export type {
   DataPost,
   DataMedia,
+  DataUser,
+  DataLookupError,
   DataPostsLookup,
   DataPostCreateResult,
+  PostPublicMetrics,
+  PostEntities,
+  PostReference,
 } from "./resources/post-data.js";
 export {
   accountAppSchema,
@@ -256,7 +278,8 @@ export type {
   ParamLocation,
 } from "./catalog/endpoint.js";
 export type { ResponseKind, ResponseSpec } from "./catalog/responses.js";
-export { POST_FIELDS, POST_EXPANSIONS, MEDIA_FIELDS } from "./catalog/post-data.js";
+export { POST_FIELDS, POST_EXPANSIONS, MEDIA_FIELDS, USER_FIELDS } from "./catalog/post-data.js";
+export type { PostField, PostExpansion, MediaField, UserField } from "./catalog/post-data.js";
 export {
   audienceSegmentSchema,
   countLeafSegments,

@@ -7,6 +7,8 @@
 const CAMPAIGN_NAME_MAX = 255;
 /** §8: card, draft, post and scheduled post names (also the longest card `q`). */
 const CREATIVE_NAME_MAX = 80;
+/** §6 "25,000+ rules per project"; the vendor's longest post (characters) is the same number. */
+const TWENTY_FIVE_THOUSAND = 25_000;
 
 export const LIMITS = {
   /** §2.1: advertising ids are "short alphanumeric strings"; this service issues 8 (media keys ~25). */
@@ -70,10 +72,20 @@ export const LIMITS = {
   doNotReachListsPerAccount: 1,
   /** §8: a post may be edited within this many hours of creation (needs the post; not checkable here). */
   postEditWindowHours: 1,
+  /**
+   * Ids in one post-data lookup (`GET /2/posts?ids=`): the spec gives none; the vendor's v2 API
+   * takes at most 100, stricter than §4.2's 200 for advertising lists.
+   */
+  postLookupIds: 100,
+  /**
+   * A post's text, in characters: the spec sets no limit; the vendor's longest posts (premium
+   * long posts) hold 25,000, so nothing a user can post is refused and storage stays bounded.
+   */
+  postText: TWENTY_FIVE_THOUSAND,
   /** §6: filtered-stream rule length (no endpoint in the catalog takes rules). */
   streamRuleLength: 2048,
   /** §6: "25,000+ rules per project" is a floor, not a limit. */
-  streamRulesPerProject: 25_000,
+  streamRulesPerProject: TWENTY_FIVE_THOUSAND,
 
   // Not in the spec: our own bounds on what a request may hold (issue 12), so that no input
   // makes validation, storage or logging do unbounded work. Generous on purpose.

@@ -4,6 +4,8 @@ import type { MediaKind } from "../rules/context.js";
 import { expectValid, expectViolation } from "../../test/support.js";
 
 const post = { account_id: "a1", as_user_id: "756201191646691328", text: "hello" };
+const DRAFT = "1166476031668015105";
+const SCHEDULED = "1166476031668015106";
 const images = (count: number): string[] =>
   Array.from({ length: count }, (_unused, index) => `3_${index + 1}`);
 const kinds: Readonly<Record<string, MediaKind>> = {
@@ -35,22 +37,22 @@ describe("names of creatives are at most 80 characters (spec §8)", () => {
   });
 
   it("on drafts and scheduled posts", () => {
-    expectValid("draft_posts.update", { account_id: "a1", draft_post_id: "d1", name: fits });
+    expectValid("draft_posts.update", { account_id: "a1", draft_post_id: DRAFT, name: fits });
     expectViolation(
       "draft_posts.update",
-      { account_id: "a1", draft_post_id: "d1", name: long },
+      { account_id: "a1", draft_post_id: DRAFT, name: long },
       "name",
       "TOO_LONG",
     );
     expectValid("scheduled_posts.update", {
       account_id: "a1",
-      scheduled_post_id: "s1",
+      scheduled_post_id: SCHEDULED,
       name: fits,
       scheduled_at: "2026-05-01T10:00:00Z",
     });
     expectViolation(
       "scheduled_posts.update",
-      { account_id: "a1", scheduled_post_id: "s1", name: long },
+      { account_id: "a1", scheduled_post_id: SCHEDULED, name: long },
       "name",
       "TOO_LONG",
     );
@@ -162,7 +164,7 @@ describe("media per post: 4 images, or 1 GIF, or 1 video (spec §8)", () => {
     expect(violation.message).toContain("animated GIF");
     expectViolation(
       "draft_posts.update",
-      { account_id: "a1", draft_post_id: "d1", media_keys: ["13_1", "3_1"] },
+      { account_id: "a1", draft_post_id: DRAFT, media_keys: ["13_1", "3_1"] },
       "media_keys",
       "TOO_MANY_ITEMS",
       { mediaKind },
@@ -187,10 +189,63 @@ describe("media per post: 4 images, or 1 GIF, or 1 video (spec §8)", () => {
       "INVALID_PARAMETER",
     );
     expect(
-      expectValid("draft_posts.update", { account_id: "a1", draft_post_id: "d1", media_keys: "" })
+      expectValid("draft_posts.update", { account_id: "a1", draft_post_id: DRAFT, media_keys: "" })
         .media_keys,
     ).toEqual([]);
     expectViolation("posts.create", { ...post, media_keys: "" }, "media_keys", "INVALID_PARAMETER");
+  });
+});
+
+describe("drafts, scheduled posts and post calls to action (spec §4.7)", () => {
+  it("draft and scheduled post ids are digits, as the post ids post_previews takes", () => {
+    expectViolation(
+      "draft_posts.delete",
+      { account_id: "a1", draft_post_id: "d1" },
+      "draft_post_id",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "scheduled_posts.delete",
+      { account_id: "a1", scheduled_post_id: "s1" },
+      "scheduled_post_id",
+      "INVALID_PARAMETER",
+    );
+  });
+
+  it("a scheduled post takes a draft's card and media, and nothing unnamed", () => {
+    const value = expectValid("scheduled_posts.update", {
+      account_id: "a1",
+      scheduled_post_id: SCHEDULED,
+      card_uri: "",
+      media_keys: "",
+    });
+    expect(value.media_keys).toEqual([]);
+    expectViolation(
+      "scheduled_posts.update",
+      { account_id: "a1", scheduled_post_id: SCHEDULED, scheduled_time: "x" },
+      "scheduled_time",
+      "UNKNOWN_PARAMETER",
+    );
+  });
+
+  it("video_cta and video_cta_value come together", () => {
+    expectValid("posts.create", {
+      ...post,
+      video_cta: "WATCH_NOW",
+      video_cta_value: "https://example.com/watch",
+    });
+    expectViolation(
+      "posts.create",
+      { ...post, video_cta: "WATCH_NOW" },
+      "video_cta_value",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "posts.create",
+      { ...post, video_cta_value: "https://example.com/watch" },
+      "video_cta",
+      "MISSING_PARAMETER",
+    );
   });
 });
 

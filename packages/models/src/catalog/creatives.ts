@@ -15,24 +15,28 @@ import {
   mediaLibraryObjectSchema,
 } from "../resources/media.js";
 import {
+  CONVERSATION_SETTINGS,
+  TIMELINE_TYPES,
+  VIDEO_CTAS,
   adsPostSchema,
   draftPreviewResultSchema,
   postPreviewSchema,
   postTypeSchema,
   scheduledPostSchema,
 } from "../resources/posts.js";
-import { textUnlessMedia } from "../rules/posts.js";
+import { textUnlessMedia, videoCtaPair } from "../rules/posts.js";
 import { adsId, digitId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { collection, list, single } from "./responses.js";
 
 const accountMediaPath = { ...accountPath, account_media_id: adsId };
-const draftPath = { ...accountPath, draft_post_id: adsId };
-const scheduledPath = { ...accountPath, scheduled_post_id: adsId };
+// Drafts and scheduled posts are posts (post_previews takes their ids as post ids): digits.
+const draftPath = { ...accountPath, draft_post_id: digitId };
+const scheduledPath = { ...accountPath, scheduled_post_id: digitId };
 const creativeName = text({ min: 1, max: LIMITS.creativeName });
 /** A post's text may span lines (spec §2.7). */
-const postText = text({ lineBreaks: true });
+const postText = text({ lineBreaks: true, max: LIMITS.postText });
 /** spec §4.7 draft update: an empty card_uri removes the card. */
 const cardUriOrEmpty = z.union([z.literal(""), cardUri], {
   error: "must be a card URI of the form card://<card_id>, or empty to remove the card",
@@ -112,15 +116,18 @@ export const creativeEndpoints = group(
     id: "scheduled_posts.update",
     method: "PUT",
     path: "/accounts/:account_id/scheduled_posts/:scheduled_post_id",
-    summary: "Update a scheduled post; further parameters are not shown.",
-    params: {
+    // The spec shows four parameters and says further ones are not shown; card_uri and
+    // media_keys are a draft's (§4.7 draft update), which a scheduled post also carries.
+    summary: "Update a scheduled post (an empty card_uri or media_keys removes it).",
+    params: (context) => ({
       ...scheduledPath,
       nullcast: flag().optional(),
       scheduled_at: timestampParam().optional(),
       text: postText.optional(),
       name: creativeName.optional(),
-    },
-    openParams: true,
+      card_uri: cardUriOrEmpty.optional(),
+      media_keys: mediaKeys(context, { allowEmpty: true }).optional(),
+    }),
     response: single(scheduledPostSchema),
   }),
   endpoint({
@@ -150,7 +157,7 @@ export const creativeEndpoints = group(
       ...pagingParams(),
       include_mentions_and_replies: flag().optional(),
       name: creativeName.optional(),
-      timeline_type: z.enum(["ALL", "NULLCAST", "ORGANIC"]).optional(),
+      timeline_type: z.enum(TIMELINE_TYPES).optional(),
       trim_user: flag().optional(),
       post_ids: idList({ kind: "digits" }).optional(),
       user_id: digitId.optional(),
@@ -168,19 +175,19 @@ export const creativeEndpoints = group(
       text: postText.optional(),
       card_uri: cardUri.optional(),
       // spec §4.7: needs version 8 or later; absent from the create response.
-      conversation_settings: z.enum(["EVERYONE", "FOLLOWING", "MENTIONED_USERS"]).optional(),
+      conversation_settings: z.enum(CONVERSATION_SETTINGS).optional(),
       media_keys: mediaKeys(context).optional(),
       name: creativeName.optional(),
       nullcast: flag().optional(),
       trim_user: flag().optional(),
       post_mode: z.enum(["compat", "extended"]).optional(),
-      video_cta: z.enum(["VISIT_SITE", "WATCH_NOW"]).optional(),
+      video_cta: z.enum(VIDEO_CTAS).optional(),
       // The destination a VISIT_SITE / WATCH_NOW call to action opens.
       video_cta_value: webUrl().optional(),
       video_description: text({ max: LIMITS.videoDescription, lineBreaks: true }).optional(),
       video_title: text({ max: LIMITS.videoTitle }).optional(),
     }),
-    rules: [textUnlessMedia],
+    rules: [textUnlessMedia, videoCtaPair],
     response: single(adsPostSchema),
   }),
   endpoint({

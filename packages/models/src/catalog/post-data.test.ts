@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../limits.js";
 import { expectValid, expectViolation } from "../../test/support.js";
 
 describe("post-data API (spec §4.9)", () => {
@@ -29,15 +30,33 @@ describe("post-data API (spec §4.9)", () => {
     );
     expectViolation(
       "post_data.posts.lookup",
-      { ids: "1", "media.fields": "url" },
+      { ids: "1", "media.fields": "alt_text" },
       "media.fields[0]",
+      "INVALID_PARAMETER",
+    );
+    expectValid("post_data.posts.lookup", { ids: "1", "user.fields": "name,username" });
+    expectViolation(
+      "post_data.posts.lookup",
+      { ids: "1", "user.fields": "name,verified" },
+      "user.fields[1]",
       "INVALID_PARAMETER",
     );
     expectViolation(
       "post_data.posts.lookup",
-      { ids: "1", "user.fields": "name" },
-      "user.fields",
+      { ids: "1", "place.fields": "name" },
+      "place.fields",
       "UNKNOWN_PARAMETER",
+    );
+  });
+
+  it("a lookup names at most 100 posts (the vendor's v2 limit, stricter than §4.2's 200)", () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => String(1000 + i));
+    expectValid("post_data.posts.lookup", { ids: ids(LIMITS.postLookupIds) });
+    expectViolation(
+      "post_data.posts.lookup",
+      { ids: ids(LIMITS.postLookupIds + 1) },
+      "ids",
+      "TOO_MANY_IDS",
     );
   });
 
@@ -59,7 +78,7 @@ describe("post-data API (spec §4.9)", () => {
     );
     expectValid("post_data.posts.create", {
       text: "hi",
-      community_id: "c1",
+      community_id: "1500000000000000001",
       share_with_followers: true,
     });
     expectViolation(
@@ -67,6 +86,38 @@ describe("post-data API (spec §4.9)", () => {
       { text: "hi", share_with_followers: true },
       "community_id",
       "MISSING_PARAMETER",
+    );
+  });
+
+  it("create: text or media; replies and quotes name posts by digit id; an edit changes text and media only", () => {
+    expectValid("post_data.posts.create", { media: { media_ids: ["1400000000000011310"] } });
+    expectViolation("post_data.posts.create", {}, "text", "MISSING_PARAMETER");
+    expectViolation(
+      "post_data.posts.create",
+      { media: { media_ids: [] } },
+      "media.media_ids",
+      "TOO_FEW_ITEMS",
+    );
+    expectValid("post_data.posts.create", {
+      text: "@a thanks",
+      reply: { in_reply_to_post_id: "1166476031668015104" },
+      quote_post_id: "1166476031668015103",
+    });
+    expectViolation(
+      "post_data.posts.create",
+      { text: "x", reply: { in_reply_to_tweet_id: "1" } },
+      "reply.in_reply_to_tweet_id",
+      "UNKNOWN_PARAMETER",
+    );
+    expectViolation(
+      "post_data.posts.create",
+      {
+        text: "x",
+        reply: { in_reply_to_post_id: "1" },
+        edit_options: { previous_post_id: "2" },
+      },
+      "reply",
+      "CONFLICTING_PARAMETERS",
     );
   });
 

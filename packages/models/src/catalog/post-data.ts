@@ -9,7 +9,8 @@ import {
   activitySubscriptionSchema,
 } from "../resources/activity.js";
 import { dataPostCreateResultSchema, dataPostsLookupSchema } from "../resources/post-data.js";
-import { shareNeedsCommunity } from "../rules/posts.js";
+import { LIMITS } from "../limits.js";
+import { editKeepsLinks, shareNeedsCommunity, textOrMedia } from "../rules/posts.js";
 import { digitId } from "../scalars.js";
 import { endpoint, group } from "./endpoint.js";
 import { rawJson, stream } from "./responses.js";
@@ -17,7 +18,8 @@ import { rawJson, stream } from "./responses.js";
 /**
  * spec §2.12 / §4.9: the post fields, expansions and media fields the spec names. The spec
  * gives them as examples of a larger set it does not show; values outside these are
- * rejected until the spec lists them.
+ * rejected (a 400 naming them) until the spec lists them. `edit_history_post_ids` is the one
+ * addition: §4.9's edits make versions, and a reader needs to tell them apart.
  */
 export const POST_FIELDS = [
   "attachments",
@@ -25,6 +27,7 @@ export const POST_FIELDS = [
   "context_annotations",
   "conversation_id",
   "created_at",
+  "edit_history_post_ids",
   "entities",
   "id",
   "in_reply_to_user_id",
@@ -34,15 +37,46 @@ export const POST_FIELDS = [
   "referenced_tweets",
   "text",
 ] as const;
+export type PostField = (typeof POST_FIELDS)[number];
+/**
+ * What each expansion adds under `includes`: media of `attachments.media_keys`, users of
+ * `author_id` and `in_reply_to_user_id`, posts of `referenced_tweets.id`.
+ */
 export const POST_EXPANSIONS = [
   "attachments.media_keys",
   "author_id",
   "in_reply_to_user_id",
   "referenced_tweets.id",
 ] as const;
-export const MEDIA_FIELDS = ["duration_ms", "media_key", "public_metrics", "type"] as const;
+export type PostExpansion = (typeof POST_EXPANSIONS)[number];
+/** spec §2.12 media fields, and the size and address every media object has. */
+export const MEDIA_FIELDS = [
+  "duration_ms",
+  "height",
+  "media_key",
+  "preview_image_url",
+  "public_metrics",
+  "type",
+  "url",
+  "width",
+] as const;
+export type MediaField = (typeof MEDIA_FIELDS)[number];
+/** spec §2.12: "full user schemas: not shown"; what a user of this service has. */
+export const USER_FIELDS = ["created_at", "id", "name", "username"] as const;
+export type UserField = (typeof USER_FIELDS)[number];
 
-/** spec §4.9 post-data API (bearer) and §6 activity endpoints (host {base_url}, version 2). */
+/** spec §4.9 POST /2/posts `media`: media library objects by the id part of their key. */
+const postMedia = z.strictObject({
+  media_ids: z
+    .array(digitId)
+    .min(1, "must list at least one media id")
+    .max(LIMITS.mediaPerPost.image, `may hold at most ${LIMITS.mediaPerPost.image} media`),
+});
+
+/** spec §4.9: a reply names the post it answers. */
+const postReply = z.strictObject({ in_reply_to_post_id: digitId });
+
+/** spec §4.9 post-data API (bearer for reads, user context for writes) and §6 activity endpoints. */
 export const postDataEndpoints = group(
   endpoint({
     id: "post_data.posts.lookup",
@@ -53,10 +87,11 @@ export const postDataEndpoints = group(
     auth: "bearer",
     summary: "Look posts up by id; extra fields and related objects on request.",
     params: {
-      ids: idList({ kind: "digits", max: null }),
+      ids: idList({ kind: "digits", max: LIMITS.postLookupIds }),
       "post.fields": enumList(POST_FIELDS).optional(),
       expansions: enumList(POST_EXPANSIONS).optional(),
       "media.fields": enumList(MEDIA_FIELDS).optional(),
+      "user.fields": enumList(USER_FIELDS).optional(),
     },
     response: rawJson(dataPostsLookupSchema),
   }),
@@ -66,17 +101,19 @@ export const postDataEndpoints = group(
     host: "base",
     version: "2",
     path: "/posts",
-    auth: "bearer",
-    summary: "Create or edit a post (edits: own post, premium, within one hour).",
+    // A post has an author: user context (OAuth 1.0a with the user's access token).
+    auth: "oauth1-user",
+    summary: "Create, reply to, quote or edit a post (edits: own post, premium, within one hour).",
     params: {
-      text: text({ lineBreaks: true }).optional(),
-      community_id: text({ min: 1 }).optional(),
+      text: text({ lineBreaks: true, max: LIMITS.postText }).optional(),
+      media: postMedia.optional(),
+      reply: postReply.optional(),
+      quote_post_id: digitId.optional(),
+      community_id: digitId.optional(),
       share_with_followers: flag().optional(),
       edit_options: z.strictObject({ previous_post_id: digitId }).optional(),
     },
-    // spec §4.9: the body's other fields are not shown.
-    openParams: true,
-    rules: [shareNeedsCommunity],
+    rules: [textOrMedia, shareNeedsCommunity, editKeepsLinks],
     location: "json",
     response: rawJson(dataPostCreateResultSchema),
   }),

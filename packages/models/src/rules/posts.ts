@@ -1,18 +1,44 @@
 import { ruleIssue } from "../fields/issue.js";
 import { VIOLATION_CODES } from "../violations.js";
 import type { Rule } from "./context.js";
-import { isPresent } from "./context.js";
+import { isPresent, isRecord } from "./context.js";
+
+function hasItems(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : isPresent(value);
+}
 
 /** spec §4.7 POST post: text is required when there are no media_keys. */
 export const textUnlessMedia: Rule = (params, ctx) => {
-  const media = params.media_keys;
-  const hasMedia = Array.isArray(media) ? media.length > 0 : isPresent(media);
-  if (!hasMedia && !isPresent(params.text)) {
+  if (!hasItems(params.media_keys) && !isPresent(params.text)) {
     ruleIssue(
       ctx,
       VIOLATION_CODES.MISSING_PARAMETER,
       ["text"],
       "text is required when media_keys is absent",
+    );
+  }
+};
+
+/**
+ * spec §4.7 POST post: `video_cta` is the call to action and `video_cta_value` where it leads;
+ * one without the other says nothing a viewer can use.
+ */
+export const videoCtaPair: Rule = (params, ctx) => {
+  const cta = isPresent(params.video_cta);
+  const value = isPresent(params.video_cta_value);
+  if (cta && !value) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.MISSING_PARAMETER,
+      ["video_cta_value"],
+      "video_cta_value is required when video_cta is set",
+    );
+  } else if (value && !cta) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.MISSING_PARAMETER,
+      ["video_cta"],
+      "video_cta is required when video_cta_value is set",
     );
   }
 };
@@ -26,5 +52,36 @@ export const shareNeedsCommunity: Rule = (params, ctx) => {
       ["community_id"],
       "community_id is required when share_with_followers is true",
     );
+  }
+};
+
+/** spec §4.9 POST /2/posts: a post says something: text, media, or both. */
+export const textOrMedia: Rule = (params, ctx) => {
+  const media = isRecord(params.media) ? params.media.media_ids : undefined;
+  if (!isPresent(params.text) && !hasItems(media)) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.MISSING_PARAMETER,
+      ["text"],
+      "text is required when media.media_ids is absent",
+    );
+  }
+};
+
+/**
+ * spec §4.9 edits: an edit replaces the post's text and media; what the post answers or quotes,
+ * and where it is shared, were fixed when it was created.
+ */
+export const editKeepsLinks: Rule = (params, ctx) => {
+  if (!isRecord(params.edit_options)) return;
+  for (const name of ["reply", "quote_post_id", "community_id", "share_with_followers"]) {
+    if (isPresent(params[name])) {
+      ruleIssue(
+        ctx,
+        VIOLATION_CODES.CONFLICTING_PARAMETERS,
+        [name],
+        `${name} cannot be changed by an edit (edit_options): an edit replaces text and media only`,
+      );
+    }
   }
 };
