@@ -33,6 +33,16 @@ export const WIRE_ERROR_CODES = {
   /** spec §7: promoted account create on an incompatible line item. */
   INCOMPATIBLE_LINE_ITEM: "INCOMPATIBLE_LINE_ITEM",
   TOO_MANY_ACTIVE_CAMPAIGNS: "TOO_MANY_ACTIVE_CAMPAIGNS",
+  /** spec §5: the post-data API's reads take the app-only bearer token, not user context. */
+  APP_AUTH_REQUIRED: "APP_AUTH_REQUIRED",
+  /** spec §4.9: a reply to a post whose author did not mention or quote the replier. */
+  REPLY_NOT_ALLOWED: "REPLY_NOT_ALLOWED",
+  /** spec §4.9, §8: an edit more than an hour after the post was created. */
+  EDIT_WINDOW_PASSED: "EDIT_WINDOW_PASSED",
+  /** spec §4.9: editing needs a premium subscription. */
+  PREMIUM_REQUIRED: "PREMIUM_REQUIRED",
+  /** spec §4.9: only the author edits a post. */
+  NOT_POST_AUTHOR: "NOT_POST_AUTHOR",
   INVALID_BODY: "INVALID_BODY",
   BATCH_FAILED: "BATCH_FAILED",
   INTERNAL_ERROR: "INTERNAL_ERROR",
@@ -61,6 +71,11 @@ export const WIRE_ERROR_STATUS: Readonly<Record<WireErrorCode, number>> = {
   [C.NOT_IMPLEMENTED]: 501,
   [C.INCOMPATIBLE_LINE_ITEM]: 400,
   [C.TOO_MANY_ACTIVE_CAMPAIGNS]: 400,
+  [C.APP_AUTH_REQUIRED]: 403,
+  [C.REPLY_NOT_ALLOWED]: 403,
+  [C.EDIT_WINDOW_PASSED]: 403,
+  [C.PREMIUM_REQUIRED]: 403,
+  [C.NOT_POST_AUTHOR]: 403,
   // 400, or 413/415 when Fastify refused the body's size or type.
   [C.INVALID_BODY]: 400,
   [C.BATCH_FAILED]: 400,

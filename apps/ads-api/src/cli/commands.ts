@@ -110,6 +110,8 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
         name: text(options, "name"),
         timezone: optionalText(options, "timezone"),
         sandbox: options.production !== true,
+        // The granted user is the one the account posts as (spec §4.7 promotable user).
+        promotableUserIds: grant === undefined ? [] : [grant.userId],
       });
       if (grant !== undefined) await grantAccess(ctx.prisma, account.id, grant.userId, grant.roles);
       return [`account ${account.id} "${account.name}"${account.sandbox ? "" : " (production)"}`];

@@ -27,6 +27,7 @@ export interface ScopeRow {
   c_sandbox: boolean;
   c_active_campaign_limit: number | null;
   c_features: string[];
+  c_promotable_user_ids: string[];
   c_created_at: Date;
   c_updated_at: Date;
   c_deleted: boolean;
@@ -42,7 +43,7 @@ export const SCOPE_COLUMNS_SQL = `
   c.timezone_switch_at AS c_timezone_switch_at, c.industry_type AS c_industry_type,
   c.approval_status AS c_approval_status, c.salt AS c_salt, c.sandbox AS c_sandbox,
   c.active_campaign_limit AS c_active_campaign_limit, c.features AS c_features,
-  c.created_at AS c_created_at, c.updated_at AS c_updated_at, c.deleted AS c_deleted,
+  c.promotable_user_ids AS c_promotable_user_ids, c.created_at AS c_created_at, c.updated_at AS c_updated_at, c.deleted AS c_deleted,
   g.permissions AS g_permissions, v.version AS v_version`;
 export const SCOPE_COLUMNS = Prisma.raw(SCOPE_COLUMNS_SQL);
 
@@ -63,6 +64,7 @@ export function scopeOfRow(row: ScopeRow | undefined): LoadedScope {
       sandbox: row.c_sandbox,
       activeCampaignLimit: row.c_active_campaign_limit,
       features: row.c_features,
+      promotableUserIds: row.c_promotable_user_ids,
       createdAt: row.c_created_at,
       updatedAt: row.c_updated_at,
       deleted: row.c_deleted,

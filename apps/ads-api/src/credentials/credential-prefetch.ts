@@ -38,6 +38,7 @@ interface Row extends ScopeRow {
   u_screen_name: string;
   u_screen_name_lower: string;
   u_password_hash: string;
+  u_premium: boolean;
   u_created_at: Date;
 }
 
@@ -50,7 +51,8 @@ const PREFETCH_SQL = `
            t.secret_enc AS t_secret_enc, t.access_type AS t_access_type,
            t.created_at AS t_created_at, t.invalidated_at AS t_invalidated_at,
            u.id AS u_id, u.screen_name AS u_screen_name, u.screen_name_lower AS u_screen_name_lower,
-           u.password_hash AS u_password_hash, u.created_at AS u_created_at,
+           u.password_hash AS u_password_hash, u.premium AS u_premium,
+           u.created_at AS u_created_at,
            ${SCOPE_COLUMNS_SQL}
     FROM app a
     LEFT JOIN access_token t ON t.token_hash = $1
@@ -112,6 +114,7 @@ export async function prefetchUserCredentials(
             screenName: row.u_screen_name,
             screenNameLower: row.u_screen_name_lower,
             passwordHash: row.u_password_hash,
+            premium: row.u_premium,
             createdAt: row.u_created_at,
           },
         };

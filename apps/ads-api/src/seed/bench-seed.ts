@@ -77,7 +77,12 @@ export async function seedBench(
     await tx.accountMedia.deleteMany({ where: { accountId: id } });
     await tx.historyEntry.deleteMany({ where: { accountId: id } });
     await tx.account.deleteMany({ where: { id } });
-    await createAccountRow(tx, { id, name: `Bench account ${id}`, at: at(0) });
+    await createAccountRow(tx, {
+      id,
+      name: `Bench account ${id}`,
+      at: at(0),
+      promotableUserIds: options.grantUserIds.slice(0, 1),
+    });
     for (const userId of options.grantUserIds)
       await grantAccess(tx, id, userId, [options.role ?? "ACCOUNT_ADMIN"]);
 

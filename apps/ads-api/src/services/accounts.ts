@@ -83,6 +83,8 @@ export interface NewAccount {
   readonly industryType?: string | undefined;
   readonly businessName?: string | null | undefined;
   readonly features?: readonly string[] | undefined;
+  /** spec §4.7: who the account may post as; the first is its full promotable user. */
+  readonly promotableUserIds?: readonly string[] | undefined;
   readonly sandbox?: boolean | undefined;
   readonly at?: Date | undefined;
 }
@@ -103,6 +105,7 @@ export function createAccountRow(db: Db, input: NewAccount): Promise<Account> {
         .slice(0, 32),
       sandbox: input.sandbox ?? true,
       features: [...(input.features ?? [])],
+      promotableUserIds: [...(input.promotableUserIds ?? [])],
       createdAt: at,
       updatedAt: at,
     },
@@ -116,6 +119,8 @@ export async function createSandboxAccount(ctx: AppContext, userId: string): Pro
     const account = await createAccountRow(tx, {
       name: `Sandbox account ${count + 1}`,
       at: ctx.clock(),
+      // spec §4.7: the account posts as its creator (its full promotable user).
+      promotableUserIds: [userId],
     });
     await grantAccess(tx, account.id, userId, ["ACCOUNT_ADMIN"]);
     return account;

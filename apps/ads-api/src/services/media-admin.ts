@@ -16,6 +16,9 @@ export interface NewMedia {
   readonly durationMs?: number | undefined;
   readonly mediaKey?: string | undefined;
   readonly posterMediaKey?: string | undefined;
+  /** spec §4.7: the uploader, and users it is shared with (`additional_owners`). */
+  readonly ownerUserId?: string | undefined;
+  readonly additionalOwners?: readonly string[] | undefined;
   readonly at?: Date | undefined;
 }
 
@@ -55,6 +58,8 @@ export function mediaLibraryData(input: NewMedia): MediaLibraryObject {
     height: input.height,
     aspectRatio: aspectRatio(input.width, input.height),
     posted: false,
+    ownerUserId: input.ownerUserId ?? null,
+    additionalOwners: [...(input.additionalOwners ?? [])],
     createdAt: at,
     updatedAt: at,
     deleted: false,
