@@ -48,7 +48,7 @@ describe("names of creatives are at most 80 characters (spec §8)", () => {
       account_id: "a1",
       scheduled_post_id: SCHEDULED,
       name: fits,
-      scheduled_at: "2026-05-01T10:00:00Z",
+      scheduled_at: "2099-05-01T10:00:00Z",
     });
     expectViolation(
       "scheduled_posts.update",
@@ -226,6 +226,46 @@ describe("drafts, scheduled posts and post calls to action (spec §4.7)", () => 
       "scheduled_time",
       "UNKNOWN_PARAMETER",
     );
+  });
+
+  it("an update may clear text or media, not both at once", () => {
+    const update = { account_id: "a1", draft_post_id: DRAFT };
+    expectValid("draft_posts.update", { ...update, text: "" });
+    expectValid("draft_posts.update", { ...update, media_keys: "" });
+    expectValid("draft_posts.update", { ...update, text: "", media_keys: "3_1" });
+    expectViolation(
+      "draft_posts.update",
+      { ...update, text: "", media_keys: "" },
+      "text",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "scheduled_posts.update",
+      { account_id: "a1", scheduled_post_id: SCHEDULED, text: "", media_keys: [] },
+      "text",
+      "MISSING_PARAMETER",
+    );
+  });
+
+  it("scheduled_at lies ahead of now (the clock of the validation)", () => {
+    const update = { account_id: "a1", scheduled_post_id: SCHEDULED };
+    const now = new Date("2026-06-01T12:00:00Z");
+    expectValid(
+      "scheduled_posts.update",
+      { ...update, scheduled_at: "2026-06-01T12:00:01Z" },
+      {
+        now,
+      },
+    );
+    for (const past of ["2026-06-01T12:00:00Z", "2026-05-01T00:00:00Z"]) {
+      expectViolation(
+        "scheduled_posts.update",
+        { ...update, scheduled_at: past },
+        "scheduled_at",
+        "INVALID_PARAMETER",
+        { now },
+      );
+    }
   });
 
   it("video_cta and video_cta_value come together", () => {

@@ -24,7 +24,12 @@ import {
   postTypeSchema,
   scheduledPostSchema,
 } from "../resources/posts.js";
-import { textUnlessMedia, videoCtaPair } from "../rules/posts.js";
+import {
+  keepsTextOrMedia,
+  scheduledAtAhead,
+  textUnlessMedia,
+  videoCtaPair,
+} from "../rules/posts.js";
 import { adsId, digitId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
@@ -94,6 +99,7 @@ export const creativeEndpoints = group(
       text: postText.optional(),
       name: creativeName.optional(),
     }),
+    rules: [keepsTextOrMedia],
     response: single(draftPostSchema),
   }),
   endpoint({
@@ -128,6 +134,7 @@ export const creativeEndpoints = group(
       card_uri: cardUriOrEmpty.optional(),
       media_keys: mediaKeys(context, { allowEmpty: true }).optional(),
     }),
+    rules: [keepsTextOrMedia, scheduledAtAhead],
     response: single(scheduledPostSchema),
   }),
   endpoint({
