@@ -7,48 +7,18 @@ import type { Permission } from "../credentials/grants.js";
 import { resealSecrets } from "../credentials/reseal.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser, findUser } from "../credentials/users.js";
-import type { User } from "../generated/prisma/client.js";
 import { createAccountRow } from "../services/accounts.js";
 import { createAccountMedia, createMediaLibraryObject } from "../services/media-admin.js";
 import { seedBench } from "../seed/bench-seed.js";
 import { DEMO, demoCredentialLines } from "../seed/demo-credentials.js";
 import { seedDemo } from "../seed/demo-seed.js";
 import { LIMITS } from "@adsgraph/models";
+import { integer, list, optionalText, text, user, UsageError } from "./options.js";
+import type { Options } from "./options.js";
+import { POST_COMMANDS } from "./post-commands.js";
 
-/** Parsed options of one command: strings, booleans and repeated strings. */
-export type Options = Readonly<Record<string, string | boolean | string[] | undefined>>;
-
-export class UsageError extends Error {}
-
-function text(options: Options, name: string): string {
-  const value = options[name];
-  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
-  return value;
-}
-
-function optionalText(options: Options, name: string): string | undefined {
-  const value = options[name];
-  return typeof value === "string" ? value : undefined;
-}
-
-function list(options: Options, name: string): string[] {
-  const value = options[name];
-  if (Array.isArray(value)) return value;
-  return typeof value === "string" ? [value] : [];
-}
-
-function integer(options: Options, name: string, fallback: number): number {
-  const value = optionalText(options, name);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a non-negative integer`);
-  return Number(value);
-}
-
-async function user(ctx: AppContext, idOrName: string): Promise<User> {
-  const found = await findUser(ctx.prisma, idOrName);
-  if (found === null) throw new UsageError(`no user ${idOrName}`);
-  return found;
-}
+export { UsageError } from "./options.js";
+export type { Options } from "./options.js";
 
 function roles(options: Options): Permission[] {
   const given = list(options, "role").flatMap((role) => role.split(","));
@@ -194,6 +164,7 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
       return lines;
     },
   },
+  ...POST_COMMANDS,
   seed: {
     usage: "(the demo data set; the server also runs it at start unless ADS_API_SEED=false)",
     run: async (ctx) => [
