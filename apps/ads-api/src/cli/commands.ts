@@ -176,7 +176,7 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
   },
   "seed-bench": {
     usage:
-      "[--campaigns N] [--funding-instruments N] [--cards N] [--line-items-per-campaign N] [--attachments-per-line-item N] [--account <id>] [--seed N] [--grant <user>]",
+      "[--campaigns N] [--funding-instruments N] [--cards N] [--line-items-per-campaign N] [--attachments-per-line-item N] [--posts N] [--account <id>] [--seed N] [--grant <user>]",
     run: async (ctx, options) => {
       const seed = integer(options, "seed", 1);
       const grantee = optionalText(options, "grant") ?? DEMO.user.id;
@@ -188,11 +188,12 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
         cards: integer(options, "cards", 2_000),
         lineItemsPerCampaign: integer(options, "line-items-per-campaign", 0),
         attachmentsPerLineItem: integer(options, "attachments-per-line-item", 0),
+        posts: integer(options, "posts", 0),
         seed,
         grantUserIds: granted === null ? [] : [granted.id],
       });
       return [
-        `bench account ${summary.accountId}: ${summary.campaigns} campaigns, ${summary.fundingInstruments} funding instruments, ${summary.cards} cards, ${summary.lineItems} line items, ${summary.attachments} attachments in ${summary.ms} ms`,
+        `bench account ${summary.accountId}: ${summary.campaigns} campaigns, ${summary.fundingInstruments} funding instruments, ${summary.cards} cards, ${summary.lineItems} line items, ${summary.attachments} attachments, ${summary.posts} posts in ${summary.ms} ms`,
         granted === null
           ? "no user granted (create one, or run the server once to seed the demo user)"
           : `ACCOUNT_ADMIN: @${granted.screenName}`,
