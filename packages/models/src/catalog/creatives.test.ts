@@ -72,6 +72,7 @@ describe("posts (spec §4.7)", () => {
   it("video title is at most 70 and description at most 200 characters", () => {
     expectValid("posts.create", {
       ...post,
+      media_keys: "13_1",
       video_title: "t".repeat(LIMITS.videoTitle),
       video_description: "d".repeat(LIMITS.videoDescription),
     });
@@ -268,21 +269,40 @@ describe("drafts, scheduled posts and post calls to action (spec §4.7)", () => 
     }
   });
 
+  it("video fields need media_keys that may hold a video", () => {
+    const video = { ...post, video_title: "Title", video_description: "About" };
+    expectValid("posts.create", { ...video, media_keys: "13_1" }, { mediaKind });
+    // Keys of unknown kind are the server's to look up.
+    expectValid("posts.create", { ...video, media_keys: "3_9" }, { mediaKind });
+    for (const name of ["video_title", "video_description"]) {
+      expectViolation("posts.create", video, name, "INVALID_PARAMETER");
+      expectViolation(
+        "posts.create",
+        { ...video, media_keys: "3_1,3_2" },
+        name,
+        "INVALID_PARAMETER",
+        { mediaKind },
+      );
+    }
+  });
+
   it("video_cta and video_cta_value come together", () => {
+    const media = { media_keys: "13_1" };
     expectValid("posts.create", {
       ...post,
+      ...media,
       video_cta: "WATCH_NOW",
       video_cta_value: "https://example.com/watch",
     });
     expectViolation(
       "posts.create",
-      { ...post, video_cta: "WATCH_NOW" },
+      { ...post, ...media, video_cta: "WATCH_NOW" },
       "video_cta_value",
       "MISSING_PARAMETER",
     );
     expectViolation(
       "posts.create",
-      { ...post, video_cta_value: "https://example.com/watch" },
+      { ...post, ...media, video_cta_value: "https://example.com/watch" },
       "video_cta",
       "MISSING_PARAMETER",
     );

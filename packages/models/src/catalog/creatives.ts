@@ -29,6 +29,7 @@ import {
   scheduledAtAhead,
   textUnlessMedia,
   videoCtaPair,
+  videoFieldsNeedVideo,
 } from "../rules/posts.js";
 import { adsId, digitId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
@@ -194,7 +195,7 @@ export const creativeEndpoints = group(
       video_description: text({ max: LIMITS.videoDescription, lineBreaks: true }).optional(),
       video_title: text({ max: LIMITS.videoTitle }).optional(),
     }),
-    rules: [textUnlessMedia, videoCtaPair],
+    rules: [textUnlessMedia, videoCtaPair, videoFieldsNeedVideo],
     response: single(adsPostSchema),
   }),
   endpoint({

@@ -120,3 +120,29 @@ export const scheduledAtAhead: Rule = (params, ctx, context) => {
     );
   }
 };
+
+const VIDEO_FIELDS = ["video_cta", "video_cta_value", "video_title", "video_description"] as const;
+
+/**
+ * spec §4.7 POST post: the video fields describe the post's video, so they need media_keys
+ * holding one. Without media_keys (or with media the caller's resolver knows are no video) the
+ * request is refused here; media of unknown kind are the server's to look up.
+ */
+export const videoFieldsNeedVideo: Rule = (params, ctx, context) => {
+  const given = VIDEO_FIELDS.filter((name) => isPresent(params[name]));
+  if (given.length === 0) return;
+  const media = Array.isArray(params.media_keys) ? params.media_keys : [];
+  const kinds = media.map((key) => (typeof key === "string" ? context.mediaKind(key) : undefined));
+  const noVideo = kinds.every((kind) => kind !== undefined && kind !== "video");
+  if (!noVideo) return;
+  for (const name of given) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.INVALID_PARAMETER,
+      [name],
+      media.length === 0
+        ? `${name} applies to a video post: media_keys (holding the video) is required`
+        : `${name} applies to a video post: media_keys holds no video`,
+    );
+  }
+};
