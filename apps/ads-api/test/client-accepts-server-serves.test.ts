@@ -16,7 +16,14 @@ import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import { servedCalls, validSamples } from "./hostile/support/calls.js";
 import type { Call } from "./hostile/support/calls.js";
-import { APP_BUTTON, WEBSITE, createWorld, preroll } from "./hostile/support/world.js";
+import { insertPost } from "../src/services/post-store.js";
+import {
+  APP_BUTTON,
+  SCHEDULED_AT,
+  WEBSITE,
+  createWorld,
+  preroll,
+} from "./hostile/support/world.js";
 import type { World } from "./hostile/support/world.js";
 
 // Issue 13, acceptance: for every endpoint ads-api serves, parameters that rest-client's
@@ -199,6 +206,20 @@ function parameterValues(
       },
     );
   }
+  // spec §4.7 posts: the author is one of the account's promotable users (the admin); media
+  // and cards are the world's (a video, so video fields apply); an update may also clear them.
+  if (name === "as_user_id" || (name === "user_id" && id === "posts.list")) {
+    return fc.constant(world.admin.userId);
+  }
+  const postUpdate = id === "draft_posts.update" || id === "scheduled_posts.update";
+  if (name === "media_keys" && id === "posts.create") return fc.constant(world.videoKey);
+  if (name === "media_keys" && postUpdate) {
+    return fc.constantFrom(world.imageKey, world.videoKey, "", [world.imageKey]);
+  }
+  if (name === "card_uri") {
+    const uri = `card://${world.cardId}`;
+    return postUpdate ? fc.constantFrom(uri, "") : fc.constant(uri);
+  }
   if (name === "components") return components(world);
   if (name === "slides") return slides(world);
   const known = call.query[name] ?? samples[name];
@@ -327,8 +348,37 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     return { link: idOf(response), lineItem };
   }
 
+  /**
+   * A fresh draft or scheduled post with text and media: an update clearing one of them (the
+   * catalog refuses clearing both) leaves the other, whatever earlier runs changed.
+   */
+  async function freshPost(postType: "DRAFT" | "SCHEDULED"): Promise<string> {
+    const post = await insertPost(server.ctx.prisma, {
+      postType,
+      authorId: world.admin.userId,
+      accountId: world.accountId,
+      text: "Fresh",
+      mediaKeys: [world.imageKey],
+      at: new Date(),
+      scheduledAt: postType === "SCHEDULED" ? new Date(SCHEDULED_AT) : undefined,
+    });
+    return post.id;
+  }
+
+  /** The world's post of each type, for previews: every id must be a post of the type asked. */
+  function postOfType(postType: unknown): string {
+    if (postType === "DRAFT") return world.posts.draftId;
+    if (postType === "SCHEDULED") return world.posts.scheduledId;
+    return world.posts.publishedId;
+  }
+
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
   async function withFreshTargets(id: string, params: Params): Promise<Params> {
+    if (id === "draft_posts.update") return { ...params, draft_post_id: await freshPost("DRAFT") };
+    if (id === "scheduled_posts.update") {
+      return { ...params, scheduled_post_id: await freshPost("SCHEDULED") };
+    }
+    if (id === "post_previews.list") return { ...params, post_ids: [postOfType(params.post_type)] };
     if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
     if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
     if (id === "line_item_curated_categories.update") {

@@ -40,6 +40,10 @@ const UNBOUNDED_TEXT = new Set([
   "cards.video_conversation.create second_cta_post",
   "cards.video_conversation.create third_cta_post",
   "cards.video_conversation.create fourth_cta_post",
+  // spec §4.7 post texts: no length in the spec; the catalog's bound (25,000) is past a request line
+  "draft_posts.update text",
+  "scheduled_posts.update text",
+  "posts.create text",
 ]);
 
 interface ParamCase {
@@ -89,6 +93,9 @@ const LIST_PARAMS = new Set([
   "card_types",
   "creative_types",
   "subscribe_email_types",
+  // spec §4.7 posts: post id lists, and media keys (a key given twice is one medium)
+  "post_ids",
+  "media_keys",
 ]);
 
 /** Cases a server may accept (then it may write): the rest must be refused. */

@@ -1,6 +1,6 @@
 import { pathParameterNames } from "@adsgraph/models";
 import type { AnyEndpoint, HostRole } from "@adsgraph/models";
-import { SERVED, WEBSITE } from "./world.js";
+import { SCHEDULED_AT, SERVED, WEBSITE } from "./world.js";
 import type { World } from "./world.js";
 
 /** A valid request to one endpoint: where it goes and what it carries. */
@@ -198,6 +198,28 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     "account_media.get": ads({ account_media_id: world.accountMediaId }),
     "account_media.delete": ads({ account_media_id: world.spare.accountMediaId }),
     "media_library.delete": ads({ media_key: world.spare.mediaKey }),
+    // spec §4.7 post rows (issue 16)
+    "draft_posts.update": ads(
+      { draft_post_id: world.posts.draftId },
+      { name: "Renamed draft", text: "Hostile draft text" },
+    ),
+    "draft_posts.delete": ads({ draft_post_id: world.posts.spareDraftId }),
+    "draft_posts.preview": ads({ draft_post_id: world.posts.draftId }),
+    "scheduled_posts.update": ads(
+      { scheduled_post_id: world.posts.scheduledId },
+      { name: "Renamed scheduled post", scheduled_at: SCHEDULED_AT },
+    ),
+    "scheduled_posts.delete": ads({ scheduled_post_id: world.posts.spareScheduledId }),
+    "post_previews.list": ads({}, { post_ids: world.posts.publishedId, post_type: "PUBLISHED" }),
+    "posts.list": ads(
+      {},
+      { post_type: "PUBLISHED", count: "5", timeline_type: "ALL", user_id: world.admin.userId },
+    ),
+    "posts.create": ads(
+      {},
+      { as_user_id: world.admin.userId, text: "Hostile post", media_keys: world.imageKey },
+    ),
+    "posts.name.update": ads({ post_id: world.posts.publishedId }, { name: "Renamed post" }),
   };
 }
 
@@ -292,6 +314,24 @@ export function validSamples(world: World): Readonly<Record<string, string>> {
     fourth_cta_post: "I say later",
     thank_you_text: "Thanks",
     title: "Choose",
+    // spec §4.7 post rows (issue 16)
+    post_ids: world.posts.publishedId,
+    post_type: "PUBLISHED",
+    as_user_id: world.admin.userId,
+    text: "Sample text",
+    card_uri: `card://${world.cardId}`,
+    conversation_settings: "FOLLOWING",
+    media_keys: world.imageKey,
+    nullcast: "true",
+    trim_user: "true",
+    post_mode: "extended",
+    video_cta: "WATCH_NOW",
+    video_cta_value: "https://example.com/watch",
+    video_description: "Sample description",
+    video_title: "Sample title",
+    include_mentions_and_replies: "true",
+    timeline_type: "ALL",
+    scheduled_at: SCHEDULED_AT,
   };
 }
 

@@ -99,6 +99,7 @@ export async function stateDigest(ctx: AppContext, accountIds: readonly string[]
     ctx.prisma.mediaCreative.findMany({ where, ...order }),
     ctx.prisma.promotedAccount.findMany({ where, ...order }),
     ctx.prisma.trackingTag.findMany({ where, ...order }),
+    ctx.prisma.post.findMany({ where, ...order }),
   ]);
   return JSON.stringify(parts, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,

@@ -6,6 +6,7 @@ import { createFundingInstrumentRow } from "../../../src/services/funding-instru
 import { createAccountMedia, createMediaLibraryObject } from "../../../src/services/media-admin.js";
 import { ADS_HANDLERS } from "../../../src/routes/catalog-routes.js";
 import { grantAccess } from "../../../src/credentials/grants.js";
+import { insertPost } from "../../../src/services/post-store.js";
 import { addMedia, createAccountFor, createActor } from "../../support/actors.js";
 import type { Actor } from "../../support/actors.js";
 import { idOf } from "../../support/bodies.js";
@@ -50,6 +51,54 @@ export function preroll(campaignId: string): Record<string, string> {
   };
 }
 
+/**
+ * spec §4.7 post rows (issue 16, the advertising API): posts of the account's promotable user
+ * (the admin, who also holds POST_COMPOSER), and spares to delete. Scheduled posts wait until
+ * 2099, so no read publishes them while a test runs.
+ */
+export interface PostWorld {
+  readonly publishedId: string;
+  readonly draftId: string;
+  readonly scheduledId: string;
+  readonly spareDraftId: string;
+  readonly spareScheduledId: string;
+}
+
+export const SCHEDULED_AT = "2099-01-01T00:00:00Z";
+
+async function createPostWorld(
+  ctx: AppContext,
+  accountId: string,
+  admin: Actor,
+  imageKey: string,
+): Promise<PostWorld> {
+  await ctx.prisma.account.update({
+    where: { id: accountId },
+    data: { promotableUserIds: [admin.userId] },
+  });
+  await grantAccess(ctx.prisma, accountId, admin.userId, ["ACCOUNT_ADMIN", "POST_COMPOSER"]);
+  const post = async (postType: "PUBLISHED" | "DRAFT" | "SCHEDULED", text: string) =>
+    (
+      await insertPost(ctx.prisma, {
+        postType,
+        authorId: admin.userId,
+        accountId,
+        text,
+        at: new Date(),
+        nullcast: true,
+        mediaKeys: [imageKey],
+        scheduledAt: postType === "SCHEDULED" ? new Date(SCHEDULED_AT) : undefined,
+      })
+    ).id;
+  return {
+    publishedId: await post("PUBLISHED", "Hostile target post"),
+    draftId: await post("DRAFT", "Hostile draft"),
+    scheduledId: await post("SCHEDULED", "Hostile scheduled post"),
+    spareDraftId: await post("DRAFT", "Spare draft"),
+    spareScheduledId: await post("SCHEDULED", "Spare scheduled post"),
+  };
+}
+
 /** Everything the hostile requests aim at: one account full of resources, and spares to delete. */
 export interface World {
   readonly admin: Actor;
@@ -71,6 +120,7 @@ export interface World {
   readonly accountMediaId: string;
   readonly imageKey: string;
   readonly videoKey: string;
+  readonly posts: PostWorld;
   /** Targets of the delete endpoints' baselines (validation must stop every hostile one). */
   readonly spare: {
     readonly accountId: string;
@@ -203,6 +253,7 @@ export async function createWorld(ctx: AppContext): Promise<World> {
     accountMediaId: accountMedia.id,
     imageKey,
     videoKey,
+    posts: await createPostWorld(ctx, accountId, admin, imageKey),
     spare: {
       accountId: spareAccount.id,
       fundingInstrumentId: spareFunding.id,
