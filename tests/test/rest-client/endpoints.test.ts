@@ -1,5 +1,6 @@
 import {
   accessTokenResultSchema,
+  adsPostSchema,
   accountAppSchema,
   accountHistoryEntrySchema,
   accountMediaSchema,
@@ -12,6 +13,7 @@ import {
   cardSchema,
   contentCategorySchema,
   conversationCardSchema,
+  draftPostSchema,
   fundingInstrumentSchema,
   getEndpoint,
   iabCategorySchema,
@@ -21,13 +23,16 @@ import {
   mediaLibraryObjectSchema,
   placementSchema,
   pollCardSchema,
+  postPreviewSchema,
   requestTokenResultSchema,
+  scheduledPostSchema,
   taxSettingsSchema,
   userSettingsSchema,
 } from "@adsgraph/models";
 import type {
   AccessTokenResult,
   Account,
+  AdsPost,
   Campaign,
   Card,
   EndpointId,
@@ -119,7 +124,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       const access = await client.authenticated_user_access.get({ account_id });
       expect(authenticatedUserAccessSchema.parse(access.data)).toMatchObject({
         user_id: DEMO.user.id,
-        permissions: ["ACCOUNT_ADMIN"],
+        permissions: ["ACCOUNT_ADMIN", "POST_COMPOSER"],
       });
     });
 
@@ -683,6 +688,105 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(mediaLibraryObjectSchema.parse(library.data)).toMatchObject({
         media_key: media.media_key,
         media_type: "GIF",
+        deleted: true,
+      });
+    });
+  });
+
+  describe("posts, drafts, scheduled posts and previews (spec §4.7)", () => {
+    it("lists the seeded posts, creates and names a post, and previews posts", async () => {
+      const published = await client.posts.list({ account_id, post_type: "PUBLISHED" });
+      expectTypeOf(published.data).items.toEqualTypeOf<AdsPost>();
+      const seeded = published.data.map((post) => adsPostSchema.parse(post));
+      // Defaults: the demo user's promoted-only posts of this account, without the reply.
+      expect(seeded).toHaveLength(7);
+      for (const post of seeded) {
+        expect(post).toMatchObject({ nullcast: true, user_id: DEMO.user.id });
+        expect(post.user).toMatchObject({ screen_name: DEMO.user.screenName });
+      }
+      const created = await client.posts.create({
+        account_id,
+        as_user_id: DEMO.user.id,
+        text: "From rest-client #integration",
+        conversation_settings: "FOLLOWING",
+      });
+      const post = adsPostSchema.parse(created.data);
+      expect(post).toMatchObject({ post_type: "PUBLISHED", nullcast: true, lang: "en" });
+      expect(created.data).not.toHaveProperty("conversation_settings");
+      const named = await client.posts.name.update({
+        account_id,
+        post_id: post.id,
+        name: "Named by the client",
+      });
+      expect(adsPostSchema.parse(named.data)).toMatchObject({
+        id: post.id,
+        name: "Named by the client",
+        conversation_settings: "FOLLOWING",
+      });
+      const first = present(seeded[0], "a seeded post");
+      const previews = await client.post_previews.list({
+        account_id,
+        post_ids: [post.id, first.id],
+        post_type: "PUBLISHED",
+      });
+      expect(previews.data.map((item) => postPreviewSchema.parse(item).post_id)).toEqual([
+        post.id,
+        first.id,
+      ]);
+      await expect(
+        client.post_previews.list({ account_id, post_ids: [post.id], post_type: "DRAFT" }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 400 });
+    });
+
+    it("updates, previews and deletes a draft; updates and deletes a scheduled post", async () => {
+      const drafts = await client.posts.list({
+        account_id,
+        post_type: "DRAFT",
+        timeline_type: "ALL",
+      });
+      expect(drafts.data).toHaveLength(4);
+      const draft = present(drafts.data[0], "a seeded draft");
+      const updated = await client.draft_posts.update({
+        account_id,
+        draft_post_id: draft.id,
+        name: "Client draft",
+        text: "Updated by the client",
+      });
+      expect(draftPostSchema.parse(updated.data)).toMatchObject({
+        id: draft.id,
+        name: "Client draft",
+        text: "Updated by the client",
+      });
+      const preview = await client.draft_posts.preview({ account_id, draft_post_id: draft.id });
+      expect(preview.data.message).toContain(`@${DEMO.user.screenName}`);
+      const deleted = await client.draft_posts.delete({ account_id, draft_post_id: draft.id });
+      expect(draftPostSchema.parse(deleted.data)).toMatchObject({
+        id: draft.id,
+        status: "DELETED",
+      });
+      await expect(
+        client.draft_posts.delete({ account_id, draft_post_id: draft.id }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 404 });
+
+      const scheduled = await client.posts.list({ account_id, post_type: "SCHEDULED" });
+      expect(scheduled.data).toHaveLength(3);
+      const waiting = present(scheduled.data[0], "a seeded scheduled post");
+      const moved = await client.scheduled_posts.update({
+        account_id,
+        scheduled_post_id: waiting.id,
+        scheduled_at: "2099-06-01T12:00:00Z",
+      });
+      expect(scheduledPostSchema.parse(moved.data)).toMatchObject({
+        id: waiting.id,
+        scheduled_at: "2099-06-01T12:00:00Z",
+        scheduled_status: "SCHEDULED",
+      });
+      const cancelled = await client.scheduled_posts.delete({
+        account_id,
+        scheduled_post_id: waiting.id,
+      });
+      expect(scheduledPostSchema.parse(cancelled.data)).toMatchObject({
+        scheduled_status: "DELETED",
         deleted: true,
       });
     });
