@@ -18,8 +18,9 @@ export interface BenchPostOptions {
 
 /**
  * Published promoted-only posts of a bench account, bulk-inserted with what `insertPost`
- * derives from the text (entities, language, thread): ids `15<seed>…` of 19 digits, one
- * second apart, each with media of the account's library: an image, a video, or two images.
+ * derives from the text (entities, language, thread): ids 1.5e18 + seed × 10^7 + index (19
+ * digits), one second apart, each with media of the account's library: an image, a video, or
+ * two images.
  */
 export async function seedBenchPosts(
   tx: Tx,
