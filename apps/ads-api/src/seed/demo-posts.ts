@@ -221,14 +221,8 @@ export async function seedDemoPosts(tx: Tx, now: Date): Promise<void> {
       data: { ownerUserId: demoUserId },
     });
     await friendMedia(tx, account.id, n, now);
-    await accountPosts(
-      tx,
-      account.id,
-      n,
-      THEMES[index % THEMES.length] ?? THEMES[0],
-      friendPost,
-      now,
-    );
+    const theme = THEMES[index % THEMES.length] ?? { product: "product", tag: "Demo" };
+    await accountPosts(tx, account.id, n, theme, friendPost, now);
   }
 }
 
@@ -259,11 +253,11 @@ async function accountPosts(
   tx: Tx,
   accountId: string,
   n: number,
-  theme: Theme | undefined,
+  theme: Theme,
   friendPost: Post,
   now: Date,
 ): Promise<void> {
-  for (const post of postsOf(theme ?? { product: "product", tag: "Demo" })) {
+  for (const post of postsOf(theme)) {
     // Hours apart per account, so the two accounts' lists do not interleave at equal times.
     const at = new Date(now.getTime() + post.days * DAY_MS + n * HOUR_MS);
     await insertPost(tx, {
