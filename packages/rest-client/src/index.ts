@@ -78,6 +78,18 @@ export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
 export type { Page, FetchPage, CollectOptions } from "./paging.js";
 export { lookupsFor, LOOKUP_OVERRIDES, matchIds, idsPerRequest } from "./id-batching.js";
 export type { LookupSpec, ManyResult } from "./id-batching.js";
+export { lookupPosts } from "./post-lookup.js";
+export type {
+  PostLookupRequest,
+  PostLookupOptions,
+  PostLookupResult,
+  PostIncludes,
+  SelectedPost,
+  SelectedMedia,
+  SelectedUser,
+} from "./post-lookup.js";
+export { createPost, editPost } from "./post-write.js";
+export type { NewPost, PostEdit } from "./post-write.js";
 export { BATCH_LIMITS, splitOperations, usersBatchCounts } from "./batch.js";
 export type { BatchLimits, BatchChunk, BatchOutcome } from "./batch.js";
 export {
