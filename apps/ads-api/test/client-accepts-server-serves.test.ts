@@ -1,6 +1,7 @@
 import {
   LIMITS,
   VIOLATION_CODES,
+  dataPostCreateResultSchema,
   errorBodySchema,
   getEndpoint,
   toWire,
@@ -222,6 +223,15 @@ function parameterValues(
   }
   if (name === "components") return components(world);
   if (name === "slides") return slides(world);
+  // spec §4.9 POST /2/posts references: media the admin uploaded, and the admin's own post (a
+  // reply to it is a thread; an edit's target is made fresh, see withFreshTargets).
+  if (id === "post_data.posts.create") {
+    const post = world.postData.postId;
+    if (name === "media") return fc.constant({ media_ids: [world.postData.mediaId] });
+    if (name === "reply") return fc.constant({ in_reply_to_post_id: post });
+    if (name === "quote_post_id") return fc.constant(post);
+    if (name === "edit_options") return fc.constant({ previous_post_id: post });
+  }
   const known = call.query[name] ?? samples[name];
   const drawn = fromSchema(schema);
   return known === undefined
@@ -352,7 +362,7 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
    * A fresh draft or scheduled post with text and media: an update clearing one of them (the
    * catalog refuses clearing both) leaves the other, whatever earlier runs changed.
    */
-  async function freshPost(postType: "DRAFT" | "SCHEDULED"): Promise<string> {
+  async function freshAdsPost(postType: "DRAFT" | "SCHEDULED"): Promise<string> {
     const post = await insertPost(server.ctx.prisma, {
       postType,
       authorId: world.admin.userId,
@@ -372,13 +382,24 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     return world.posts.publishedId;
   }
 
+  /** A new published post of the admin (premium): the latest version, inside the edit window. */
+  async function freshPost(): Promise<string> {
+    const response = await world.admin.client.post("/2/posts", { json: { text: "Fresh" } }, "base");
+    if (response.status !== 201) throw new Error(`fresh post: ${response.text}`);
+    return dataPostCreateResultSchema.parse(response.body).data.id;
+  }
+
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
   async function withFreshTargets(id: string, params: Params): Promise<Params> {
-    if (id === "draft_posts.update") return { ...params, draft_post_id: await freshPost("DRAFT") };
+    if (id === "draft_posts.update")
+      return { ...params, draft_post_id: await freshAdsPost("DRAFT") };
     if (id === "scheduled_posts.update") {
-      return { ...params, scheduled_post_id: await freshPost("SCHEDULED") };
+      return { ...params, scheduled_post_id: await freshAdsPost("SCHEDULED") };
     }
     if (id === "post_previews.list") return { ...params, post_ids: [postOfType(params.post_type)] };
+    if (id === "post_data.posts.create" && params.edit_options !== undefined) {
+      return { ...params, edit_options: { previous_post_id: await freshPost() } };
+    }
     if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
     if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
     if (id === "line_item_curated_categories.update") {
@@ -407,11 +428,17 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
   async function send(endpoint: AnyEndpoint, value: Params): Promise<ApiResponse> {
     const wire = toWire(endpoint, value);
     const hasForm = Object.keys(wire.form).length > 0;
+    // The post-data reads take the app-only bearer token (spec §5), as rest-client sends it.
+    const auth =
+      endpoint.auth === "bearer"
+        ? { unsigned: true, headers: { authorization: `Bearer ${world.postData.bearer}` } }
+        : {};
     return world.admin.client.request(endpoint.method, endpoint.host, wire.path, {
       query: wire.query,
       ...(hasForm ? { form: wire.form } : {}),
       ...(wire.json !== undefined ? { json: wire.json } : {}),
       ...(wire.body !== undefined ? { json: wire.body } : {}),
+      ...auth,
     });
   }
 
