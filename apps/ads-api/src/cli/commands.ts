@@ -7,48 +7,18 @@ import type { Permission } from "../credentials/grants.js";
 import { resealSecrets } from "../credentials/reseal.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser, findUser } from "../credentials/users.js";
-import type { User } from "../generated/prisma/client.js";
 import { createAccountRow } from "../services/accounts.js";
 import { createAccountMedia, createMediaLibraryObject } from "../services/media-admin.js";
 import { seedBench } from "../seed/bench-seed.js";
 import { DEMO, demoCredentialLines } from "../seed/demo-credentials.js";
 import { seedDemo } from "../seed/demo-seed.js";
 import { LIMITS } from "@adsgraph/models";
+import { integer, list, optionalText, text, user, UsageError } from "./options.js";
+import type { Options } from "./options.js";
+import { POST_COMMANDS } from "./post-commands.js";
 
-/** Parsed options of one command: strings, booleans and repeated strings. */
-export type Options = Readonly<Record<string, string | boolean | string[] | undefined>>;
-
-export class UsageError extends Error {}
-
-function text(options: Options, name: string): string {
-  const value = options[name];
-  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
-  return value;
-}
-
-function optionalText(options: Options, name: string): string | undefined {
-  const value = options[name];
-  return typeof value === "string" ? value : undefined;
-}
-
-function list(options: Options, name: string): string[] {
-  const value = options[name];
-  if (Array.isArray(value)) return value;
-  return typeof value === "string" ? [value] : [];
-}
-
-function integer(options: Options, name: string, fallback: number): number {
-  const value = optionalText(options, name);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a non-negative integer`);
-  return Number(value);
-}
-
-async function user(ctx: AppContext, idOrName: string): Promise<User> {
-  const found = await findUser(ctx.prisma, idOrName);
-  if (found === null) throw new UsageError(`no user ${idOrName}`);
-  return found;
-}
+export { UsageError } from "./options.js";
+export type { Options } from "./options.js";
 
 function roles(options: Options): Permission[] {
   const given = list(options, "role").flatMap((role) => role.split(","));
@@ -194,6 +164,7 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
       return lines;
     },
   },
+  ...POST_COMMANDS,
   seed: {
     usage: "(the demo data set; the server also runs it at start unless ADS_API_SEED=false)",
     run: async (ctx) => [
@@ -205,7 +176,7 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
   },
   "seed-bench": {
     usage:
-      "[--campaigns N] [--funding-instruments N] [--cards N] [--line-items-per-campaign N] [--attachments-per-line-item N] [--account <id>] [--seed N] [--grant <user>]",
+      "[--campaigns N] [--funding-instruments N] [--cards N] [--line-items-per-campaign N] [--attachments-per-line-item N] [--posts N] [--account <id>] [--seed N] [--grant <user>]",
     run: async (ctx, options) => {
       const seed = integer(options, "seed", 1);
       const grantee = optionalText(options, "grant") ?? DEMO.user.id;
@@ -217,11 +188,12 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
         cards: integer(options, "cards", 2_000),
         lineItemsPerCampaign: integer(options, "line-items-per-campaign", 0),
         attachmentsPerLineItem: integer(options, "attachments-per-line-item", 0),
+        posts: integer(options, "posts", 0),
         seed,
         grantUserIds: granted === null ? [] : [granted.id],
       });
       return [
-        `bench account ${summary.accountId}: ${summary.campaigns} campaigns, ${summary.fundingInstruments} funding instruments, ${summary.cards} cards, ${summary.lineItems} line items, ${summary.attachments} attachments in ${summary.ms} ms`,
+        `bench account ${summary.accountId}: ${summary.campaigns} campaigns, ${summary.fundingInstruments} funding instruments, ${summary.cards} cards, ${summary.lineItems} line items, ${summary.attachments} attachments, ${summary.posts} posts in ${summary.ms} ms`,
         granted === null
           ? "no user granted (create one, or run the server once to seed the demo user)"
           : `ACCOUNT_ADMIN: @${granted.screenName}`,

@@ -27,6 +27,16 @@ const OPTIONS = {
   "funding-instruments": { type: "string" },
   cards: { type: "string" },
   seed: { type: "string" },
+  "line-items-per-campaign": { type: "string" },
+  "attachments-per-line-item": { type: "string" },
+  posts: { type: "string" },
+  text: { type: "string" },
+  "media-key": { type: "string", multiple: true },
+  card: { type: "string" },
+  organic: { type: "boolean" },
+  at: { type: "string" },
+  key: { type: "string" },
+  off: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 

@@ -15,6 +15,7 @@ import { curatedCategoryHandlers } from "./curated-categories.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
+import { postHandlers } from "./posts.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
 import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
@@ -34,6 +35,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...promotedPostHandlers,
   ...mediaCreativeHandlers,
   ...curatedCategoryHandlers,
+  ...postHandlers,
 };
 
 /**

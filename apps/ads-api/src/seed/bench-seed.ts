@@ -6,6 +6,7 @@ import { createAccountRow } from "../services/accounts.js";
 import { mediaLibraryData } from "../services/media-admin.js";
 import { seededRandom } from "../seeded-random.js";
 import { seedBenchLineItems } from "./bench-line-items.js";
+import { seedBenchPosts } from "./bench-posts.js";
 import type { BenchLineItemOptions } from "./bench-line-items.js";
 
 export interface BenchOptions extends BenchLineItemOptions {
@@ -20,6 +21,11 @@ export interface BenchOptions extends BenchLineItemOptions {
   readonly role?: Permission;
   /** First created_at; rows follow one second apart. */
   readonly start?: Date;
+  /**
+   * Published posts with media by the account's promotable user (the first of `grantUserIds`),
+   * made through the account: promoted-only, with an image, a video or two images (default 0).
+   */
+  readonly posts?: number;
 }
 
 export interface BenchSummary {
@@ -30,6 +36,7 @@ export interface BenchSummary {
   readonly lineItems: number;
   /** Tracking tags, promoted posts and promoted accounts together. */
   readonly attachments: number;
+  readonly posts: number;
   readonly ms: number;
 }
 
@@ -73,6 +80,7 @@ export async function seedBench(
   const id = options.accountId;
   const written = await prisma.$transaction(async (tx) => {
     await tx.card.deleteMany({ where: { accountId: id } });
+    await tx.post.deleteMany({ where: { accountId: id } });
     await tx.mediaLibraryObject.deleteMany({ where: { accountId: id } });
     await tx.accountMedia.deleteMany({ where: { accountId: id } });
     await tx.historyEntry.deleteMany({ where: { accountId: id } });
@@ -160,6 +168,18 @@ export async function seedBench(
       }),
     );
     await inChunks(cards, (data) => tx.card.createMany({ data }));
+    await seedBenchPosts(
+      tx,
+      {
+        accountId: id,
+        seed: options.seed,
+        posts: options.posts ?? 0,
+        authorId: options.grantUserIds[0],
+        imageKey: media.mediaKey,
+      },
+      at,
+      inChunks,
+    );
     return seedBenchLineItems(tx, id, campaigns, options, at, inChunks);
   });
   return {
@@ -168,6 +188,7 @@ export async function seedBench(
     fundingInstruments: options.fundingInstruments,
     cards: options.cards,
     ...written,
+    posts: options.posts ?? 0,
     ms: Date.now() - began,
   };
 }

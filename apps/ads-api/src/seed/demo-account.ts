@@ -29,9 +29,11 @@ export async function seedAccount(
     industryType: index === 0 ? "RESTAURANT" : "RETAIL",
     businessName: spec.name.replace(" (sandbox)", ""),
     features: [MEDIA_POLLS_FEATURE],
+    // spec §4.7: the demo user is the account's full promotable user (it posts as them).
+    promotableUserIds: [userId],
     at,
   });
-  await grantAccess(tx, account.id, userId, ["ACCOUNT_ADMIN"]);
+  await grantAccess(tx, account.id, userId, ["ACCOUNT_ADMIN", "POST_COMPOSER"]);
   const year = new Date(at.getTime() + 365 * DAY_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
   const start = at.toISOString().replace(/\.\d{3}Z$/, "Z");
   const card = await createFundingInstrumentRow(
@@ -110,6 +112,7 @@ export async function seedAccount(
     height: 720,
     name: "Video poster",
     mediaKey: key("3", 1),
+    ownerUserId: userId,
     at,
   });
   const video = await createMediaLibraryObject(tx, {
@@ -121,6 +124,7 @@ export async function seedAccount(
     durationMs: 15_000,
     mediaKey: key("13", 2),
     posterMediaKey: poster.mediaKey,
+    ownerUserId: userId,
     at,
   });
   const wide = await createMediaLibraryObject(tx, {
@@ -130,6 +134,7 @@ export async function seedAccount(
     height: 628,
     name: "Hero image",
     mediaKey: key("3", 3),
+    ownerUserId: userId,
     at,
   });
   const square = await createMediaLibraryObject(tx, {
@@ -139,6 +144,7 @@ export async function seedAccount(
     height: 800,
     name: "Square product shot",
     mediaKey: key("3", 4),
+    ownerUserId: userId,
     at,
   });
   const gif = await createMediaLibraryObject(tx, {
@@ -148,6 +154,7 @@ export async function seedAccount(
     height: 270,
     name: "Animated teaser",
     mediaKey: key("16", 5),
+    ownerUserId: userId,
     at,
   });
   await createAccountMedia(tx, video, "PREROLL", `${spec.id}m1`);

@@ -15,6 +15,15 @@ export const DEMO = {
     screenName: "adsgraph_demo",
     password: "demo-password-DEV-ONLY",
   },
+  /**
+   * "Another user" for tests and demos (issue 16): not a promotable user of any demo account
+   * and holds no role; has a published post and media in the demo libraries.
+   */
+  friend: {
+    id: "1400000000000000002",
+    screenName: "adsgraph_friend",
+    password: "friend-password-DEV-ONLY",
+  },
   accessToken: {
     token: "1400000000000000001-adsgraphDemoAccessTokenDEVONLY",
     secret: "adsgraph-demo-access-token-secret-DEV-ONLY",
@@ -34,6 +43,7 @@ export function demoCredentialLines(): string[] {
     `  access token:        ${DEMO.accessToken.token}`,
     `  access token secret: ${DEMO.accessToken.secret}`,
     `  user:                @${DEMO.user.screenName} (id ${DEMO.user.id}), password ${DEMO.user.password}`,
-    `  accounts:            ${DEMO.accounts.map((account) => account.id).join(", ")} (ACCOUNT_ADMIN)`,
+    `  accounts:            ${DEMO.accounts.map((account) => account.id).join(", ")} (ACCOUNT_ADMIN, POST_COMPOSER)`,
+    `  another user:        @${DEMO.friend.screenName} (id ${DEMO.friend.id}), password ${DEMO.friend.password}`,
   ];
 }

@@ -5,22 +5,37 @@ import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser } from "../credentials/users.js";
 import { seedAccount } from "./demo-account.js";
 import { DEMO } from "./demo-credentials.js";
+import { seedDemoPosts } from "./demo-posts.js";
 
 const SEED_KEY = "demo_seed";
 const SEED_VERSION = "1";
+/** The posts step (issue 16) has its own mark: it also runs on databases seeded before it. */
+const POSTS_KEY = "demo_posts";
 const DAY_MS = 86_400_000;
 
 /**
  * Seeds the demo data set once (a `meta` row marks it; the whole seed is one transaction):
  * the demo app and user with a fixed access token, two sandbox accounts where the user is
- * ACCOUNT_ADMIN, funding instruments, campaigns, media and cards of each kind. Returns false
- * when it had already run.
+ * ACCOUNT_ADMIN, funding instruments, campaigns, media and cards of each kind. Then, once per
+ * database under a mark of its own, the demo posts (`demo-posts.ts`). Returns false when the
+ * data set had already been seeded (whether or not the posts step ran now).
  */
 export async function seedDemo(
   prisma: PrismaClient,
   box: SecretBox,
   now = new Date(),
 ): Promise<boolean> {
+  const seeded = await seedDemoSet(prisma, box, now);
+  if ((await prisma.meta.findUnique({ where: { key: POSTS_KEY } })) === null) {
+    await prisma.$transaction(async (tx) => {
+      await seedDemoPosts(tx, now);
+      await tx.meta.create({ data: { key: POSTS_KEY, value: SEED_VERSION } });
+    });
+  }
+  return seeded;
+}
+
+async function seedDemoSet(prisma: PrismaClient, box: SecretBox, now: Date): Promise<boolean> {
   if ((await prisma.meta.findUnique({ where: { key: SEED_KEY } })) !== null) return false;
   await prisma.$transaction(async (tx) => {
     const user = await createUser(tx, DEMO.user);

@@ -48,7 +48,7 @@ describe("names of creatives are at most 80 characters (spec §8)", () => {
       account_id: "a1",
       scheduled_post_id: SCHEDULED,
       name: fits,
-      scheduled_at: "2026-05-01T10:00:00Z",
+      scheduled_at: "2099-05-01T10:00:00Z",
     });
     expectViolation(
       "scheduled_posts.update",
@@ -72,6 +72,7 @@ describe("posts (spec §4.7)", () => {
   it("video title is at most 70 and description at most 200 characters", () => {
     expectValid("posts.create", {
       ...post,
+      media_keys: "13_1",
       video_title: "t".repeat(LIMITS.videoTitle),
       video_description: "d".repeat(LIMITS.videoDescription),
     });
@@ -228,21 +229,80 @@ describe("drafts, scheduled posts and post calls to action (spec §4.7)", () => 
     );
   });
 
+  it("an update may clear text or media, not both at once", () => {
+    const update = { account_id: "a1", draft_post_id: DRAFT };
+    expectValid("draft_posts.update", { ...update, text: "" });
+    expectValid("draft_posts.update", { ...update, media_keys: "" });
+    expectValid("draft_posts.update", { ...update, text: "", media_keys: "3_1" });
+    expectViolation(
+      "draft_posts.update",
+      { ...update, text: "", media_keys: "" },
+      "text",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "scheduled_posts.update",
+      { account_id: "a1", scheduled_post_id: SCHEDULED, text: "", media_keys: [] },
+      "text",
+      "MISSING_PARAMETER",
+    );
+  });
+
+  it("scheduled_at lies ahead of now (the clock of the validation)", () => {
+    const update = { account_id: "a1", scheduled_post_id: SCHEDULED };
+    const now = new Date("2026-06-01T12:00:00Z");
+    expectValid(
+      "scheduled_posts.update",
+      { ...update, scheduled_at: "2026-06-01T12:00:01Z" },
+      {
+        now,
+      },
+    );
+    for (const past of ["2026-06-01T12:00:00Z", "2026-05-01T00:00:00Z"]) {
+      expectViolation(
+        "scheduled_posts.update",
+        { ...update, scheduled_at: past },
+        "scheduled_at",
+        "INVALID_PARAMETER",
+        { now },
+      );
+    }
+  });
+
+  it("video fields need media_keys that may hold a video", () => {
+    const video = { ...post, video_title: "Title", video_description: "About" };
+    expectValid("posts.create", { ...video, media_keys: "13_1" }, { mediaKind });
+    // Keys of unknown kind are the server's to look up.
+    expectValid("posts.create", { ...video, media_keys: "3_9" }, { mediaKind });
+    for (const name of ["video_title", "video_description"]) {
+      expectViolation("posts.create", video, name, "INVALID_PARAMETER");
+      expectViolation(
+        "posts.create",
+        { ...video, media_keys: "3_1,3_2" },
+        name,
+        "INVALID_PARAMETER",
+        { mediaKind },
+      );
+    }
+  });
+
   it("video_cta and video_cta_value come together", () => {
+    const media = { media_keys: "13_1" };
     expectValid("posts.create", {
       ...post,
+      ...media,
       video_cta: "WATCH_NOW",
       video_cta_value: "https://example.com/watch",
     });
     expectViolation(
       "posts.create",
-      { ...post, video_cta: "WATCH_NOW" },
+      { ...post, ...media, video_cta: "WATCH_NOW" },
       "video_cta_value",
       "MISSING_PARAMETER",
     );
     expectViolation(
       "posts.create",
-      { ...post, video_cta_value: "https://example.com/watch" },
+      { ...post, ...media, video_cta_value: "https://example.com/watch" },
       "video_cta",
       "MISSING_PARAMETER",
     );

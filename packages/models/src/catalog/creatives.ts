@@ -24,7 +24,13 @@ import {
   postTypeSchema,
   scheduledPostSchema,
 } from "../resources/posts.js";
-import { textUnlessMedia, videoCtaPair } from "../rules/posts.js";
+import {
+  keepsTextOrMedia,
+  scheduledAtAhead,
+  textUnlessMedia,
+  videoCtaPair,
+  videoFieldsNeedVideo,
+} from "../rules/posts.js";
 import { adsId, digitId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, pagingParams, withDeleted } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
@@ -94,6 +100,7 @@ export const creativeEndpoints = group(
       text: postText.optional(),
       name: creativeName.optional(),
     }),
+    rules: [keepsTextOrMedia],
     response: single(draftPostSchema),
   }),
   endpoint({
@@ -128,6 +135,7 @@ export const creativeEndpoints = group(
       card_uri: cardUriOrEmpty.optional(),
       media_keys: mediaKeys(context, { allowEmpty: true }).optional(),
     }),
+    rules: [keepsTextOrMedia, scheduledAtAhead],
     response: single(scheduledPostSchema),
   }),
   endpoint({
@@ -187,7 +195,7 @@ export const creativeEndpoints = group(
       video_description: text({ max: LIMITS.videoDescription, lineBreaks: true }).optional(),
       video_title: text({ max: LIMITS.videoTitle }).optional(),
     }),
-    rules: [textUnlessMedia, videoCtaPair],
+    rules: [textUnlessMedia, videoCtaPair, videoFieldsNeedVideo],
     response: single(adsPostSchema),
   }),
   endpoint({

@@ -92,7 +92,13 @@ describe("web destinations (card website url, landing and tracking URLs)", () =>
       "landing_url",
       "INVALID_PARAMETER",
     );
-    const post = { account_id: "a1", as_user_id: "1", text: "t", video_cta: "VISIT_SITE" };
+    const post = {
+      account_id: "a1",
+      as_user_id: "1",
+      text: "t",
+      media_keys: "13_1",
+      video_cta: "VISIT_SITE",
+    };
     expectValid("posts.create", { ...post, video_cta_value: "https://example.com" });
     expectViolation(
       "posts.create",

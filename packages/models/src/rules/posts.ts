@@ -1,4 +1,5 @@
 import { ruleIssue } from "../fields/issue.js";
+import { formatTimestamp, parseTimestamp } from "../timestamp.js";
 import { VIOLATION_CODES } from "../violations.js";
 import type { Rule } from "./context.js";
 import { isPresent, isRecord } from "./context.js";
@@ -83,5 +84,65 @@ export const editKeepsLinks: Rule = (params, ctx) => {
         `${name} cannot be changed by an edit (edit_options): an edit replaces text and media only`,
       );
     }
+  }
+};
+
+/**
+ * spec §4.7 draft and scheduled-post updates: an empty text and an empty media_keys in one
+ * request leave the post with nothing to say, whatever it held before (a card alone is not a
+ * post). Removing one of them is a question of what the post still holds: the server's.
+ */
+export const keepsTextOrMedia: Rule = (params, ctx) => {
+  const media = params.media_keys;
+  const clearsMedia = media === "" || (Array.isArray(media) && media.length === 0);
+  if (params.text === "" && clearsMedia) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.MISSING_PARAMETER,
+      ["text"],
+      "text: a post needs text or media; this update removes both (an empty text and an empty media_keys)",
+    );
+  }
+};
+
+/**
+ * spec §4.7 scheduled posts: `scheduled_at` is when the post will be published, so it lies
+ * ahead of now (the service's clock on the server, the caller's in a client).
+ */
+export const scheduledAtAhead: Rule = (params, ctx, context) => {
+  const at = typeof params.scheduled_at === "string" ? parseTimestamp(params.scheduled_at) : null;
+  if (at !== null && at.getTime() <= context.now().getTime()) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.INVALID_PARAMETER,
+      ["scheduled_at"],
+      `scheduled_at must be in the future (got ${String(params.scheduled_at)}, now is ${formatTimestamp(context.now())})`,
+    );
+  }
+};
+
+const VIDEO_FIELDS = ["video_cta", "video_cta_value", "video_title", "video_description"] as const;
+
+/**
+ * spec §4.7 POST post: the video fields describe the post's video, so they need media_keys
+ * holding one. Without media_keys (or with media the caller's resolver knows are no video) the
+ * request is refused here; media of unknown kind are the server's to look up.
+ */
+export const videoFieldsNeedVideo: Rule = (params, ctx, context) => {
+  const given = VIDEO_FIELDS.filter((name) => isPresent(params[name]));
+  if (given.length === 0) return;
+  const media = Array.isArray(params.media_keys) ? params.media_keys : [];
+  const kinds = media.map((key) => (typeof key === "string" ? context.mediaKind(key) : undefined));
+  const noVideo = kinds.every((kind) => kind !== undefined && kind !== "video");
+  if (!noVideo) return;
+  for (const name of given) {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.INVALID_PARAMETER,
+      [name],
+      media.length === 0
+        ? `${name} applies to a video post: media_keys (holding the video) is required`
+        : `${name} applies to a video post: media_keys holds no video`,
+    );
   }
 };
