@@ -1,6 +1,7 @@
 import {
   LIMITS,
   VIOLATION_CODES,
+  dataPostCreateResultSchema,
   errorBodySchema,
   getEndpoint,
   toWire,
@@ -201,6 +202,15 @@ function parameterValues(
   }
   if (name === "components") return components(world);
   if (name === "slides") return slides(world);
+  // spec §4.9 POST /2/posts references: media the admin uploaded, and the admin's own post (a
+  // reply to it is a thread; an edit's target is made fresh, see withFreshTargets).
+  if (id === "post_data.posts.create") {
+    const post = world.postData.postId;
+    if (name === "media") return fc.constant({ media_ids: [world.postData.mediaId] });
+    if (name === "reply") return fc.constant({ in_reply_to_post_id: post });
+    if (name === "quote_post_id") return fc.constant(post);
+    if (name === "edit_options") return fc.constant({ previous_post_id: post });
+  }
   const known = call.query[name] ?? samples[name];
   const drawn = fromSchema(schema);
   return known === undefined
@@ -327,8 +337,18 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     return { link: idOf(response), lineItem };
   }
 
+  /** A new published post of the admin (premium): the latest version, inside the edit window. */
+  async function freshPost(): Promise<string> {
+    const response = await world.admin.client.post("/2/posts", { json: { text: "Fresh" } }, "base");
+    if (response.status !== 201) throw new Error(`fresh post: ${response.text}`);
+    return dataPostCreateResultSchema.parse(response.body).data.id;
+  }
+
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
   async function withFreshTargets(id: string, params: Params): Promise<Params> {
+    if (id === "post_data.posts.create" && params.edit_options !== undefined) {
+      return { ...params, edit_options: { previous_post_id: await freshPost() } };
+    }
     if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
     if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
     if (id === "line_item_curated_categories.update") {
@@ -357,11 +377,17 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
   async function send(endpoint: AnyEndpoint, value: Params): Promise<ApiResponse> {
     const wire = toWire(endpoint, value);
     const hasForm = Object.keys(wire.form).length > 0;
+    // The post-data reads take the app-only bearer token (spec §5), as rest-client sends it.
+    const auth =
+      endpoint.auth === "bearer"
+        ? { unsigned: true, headers: { authorization: `Bearer ${world.postData.bearer}` } }
+        : {};
     return world.admin.client.request(endpoint.method, endpoint.host, wire.path, {
       query: wire.query,
       ...(hasForm ? { form: wire.form } : {}),
       ...(wire.json !== undefined ? { json: wire.json } : {}),
       ...(wire.body !== undefined ? { json: wire.body } : {}),
+      ...auth,
     });
   }
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
-import { LIMITS } from "@adsgraph/models";
+import { LIMITS, dataPostsLookupSchema } from "@adsgraph/models";
 import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,7 +123,7 @@ describe.each(TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => 
         "ads",
       ], // was 415
       [{ method: "GET", path: `${account}?with_deleted=maybe` }, "ads"],
-      [{ method: "GET", path: "/2/posts?ids=1" }, "base"], // not built
+      [{ method: "GET", path: "/2/posts?ids=1" }, "base"], // the post-data lookup
     ];
     for (const [options, role] of unsigned) {
       const response = await send(role, { ...options, signed: false });
@@ -192,7 +192,7 @@ describe.each(TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => 
     expect(await stateOfAccount()).toEqual(before);
   });
 
-  it("takes the post-data API's bearer token on its bearer endpoints (501 there, not 403)", async () => {
+  it("takes the post-data API's bearer token on its bearer endpoints, and only it there", async () => {
     const app = await server.ctx.prisma.app.findFirstOrThrow({
       where: { consumerKey: admin.consumerKey },
     });
@@ -211,7 +211,26 @@ describe.each(TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => 
       path: "/2/posts?ids=1",
       authorization: `Bearer ${bearer}`,
     });
-    expectClientError(lookup, 501);
+    expect(lookup.status, lookup.text).toBe(200);
+    // No post 1: a v2 answer with the id under `errors` and no `data`.
+    expect(dataPostsLookupSchema.parse(lookup.body)).toMatchObject({
+      errors: [{ resource_id: "1", parameter: "ids" }],
+    });
+    expect(lookup.body).not.toHaveProperty("data");
+    // User context, verified, is refused there (spec §5: the post-data reads send a bearer).
+    const signed = await send("base", { method: "GET", path: "/2/posts?ids=1" });
+    expectClientError(signed, 403);
+    expect(errorOf(signed).code).toBe("APP_AUTH_REQUIRED");
+    // And the bearer token cannot write a post, which has an author.
+    const create = await send("base", {
+      method: "POST",
+      path: "/2/posts",
+      body: '{"text":"as the app"}',
+      contentType: "application/json",
+      authorization: `Bearer ${bearer}`,
+    });
+    expectClientError(create, 403);
+    expect(errorOf(create).code).toBe(220);
     const userOnly = await send("ads", {
       method: "GET",
       path: `/12/accounts/${accountId}`,

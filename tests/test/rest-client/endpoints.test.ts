@@ -12,6 +12,8 @@ import {
   cardSchema,
   contentCategorySchema,
   conversationCardSchema,
+  dataPostCreateResultSchema,
+  dataPostsLookupSchema,
   fundingInstrumentSchema,
   getEndpoint,
   iabCategorySchema,
@@ -684,6 +686,26 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         media_key: media.media_key,
         media_type: "GIF",
         deleted: true,
+      });
+    });
+  });
+
+  describe("post-data API v2 (spec §4.9)", () => {
+    it("creates a post as the user and reads it back with the app-only bearer", async () => {
+      const created = await client.post_data.posts.create({ text: "hello from rest-client" });
+      const post = dataPostCreateResultSchema.parse(created).data;
+      expect(post).toMatchObject({ text: "hello from rest-client" });
+      expect(post.edit_history_post_ids).toEqual([post.id]);
+      // A bearer endpoint: the client sends the app-only bearer even though it has a user token.
+      const found = await client.post_data.posts.lookup({
+        ids: [post.id, "1"],
+        "post.fields": ["author_id", "created_at"],
+        expansions: ["author_id"],
+      });
+      expect(dataPostsLookupSchema.parse(found)).toMatchObject({
+        data: [{ id: post.id, text: "hello from rest-client", author_id: DEMO.user.id }],
+        includes: { users: [{ id: DEMO.user.id }] },
+        errors: [{ resource_id: "1" }],
       });
     });
   });

@@ -1,7 +1,7 @@
-import type { Echo, HandlerResult } from "../services/results.js";
+import type { Echo, EnvelopedResult } from "../services/results.js";
 
 /** The body of a result, in the envelope its kind calls for. */
-export function envelope(result: HandlerResult, echo: Echo): Record<string, unknown> {
+export function envelope(result: EnvelopedResult, echo: Echo): Record<string, unknown> {
   const dataType = result.dataType === undefined ? {} : { data_type: result.dataType };
   switch (result.kind) {
     case "single":

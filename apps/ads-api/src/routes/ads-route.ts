@@ -77,7 +77,8 @@ const BEARER_KINDS: ReadonlySet<AuthKind> = new Set([
 /**
  * Who calls: the app-only bearer token where the catalog allows it (§4.4 reference data, the
  * post-data API of §4.9, §5 Account Activity), else OAuth 1.0a user context. A valid bearer token on a
- * user-context endpoint gets 403 (code 220).
+ * user-context endpoint gets 403 (code 220); valid user context on an endpoint that takes the
+ * bearer token only gets 403 APP_AUTH_REQUIRED.
  */
 async function authenticate(
   ctx: AppContext,
@@ -90,7 +91,15 @@ async function authenticate(
     // The path's account is read with the credentials (one query), when the path has one.
     const params = request.params as Record<string, string | undefined> | undefined;
     const accountId = endpoint.locations.account_id === "path" ? params?.account_id : undefined;
-    return verifyUserRequest(ctx, role, request, accountId);
+    const user = await verifyUserRequest(ctx, role, request, accountId);
+    // After the signature check, so that an unauthenticated caller still learns nothing.
+    if (endpoint.auth === "bearer") {
+      throw new ForbiddenError(
+        ERROR_CODES.APP_AUTH_REQUIRED,
+        `${endpoint.id} takes the app-only bearer token (spec §5: the post-data API's reads send Authorization: Bearer <BEARER_TOKEN>, from POST /oauth2/token); OAuth 1.0a user context cannot call it`,
+      );
+    }
+    return user;
   }
   const caller = await verifyBearerRequest(ctx, bearer);
   if (!BEARER_KINDS.has(endpoint.auth)) {
@@ -211,7 +220,8 @@ function applyTotalCountLimit(ctx: AppContext, auth: Caller): void {
  * anything is written), a read-only token refused on writes, account access and role (and,
  * on the sandbox host, a sandbox account), 501 when no handler exists yet, the
  * with_total_count limit, the account rate limit on GETs, then the handler; its result is
- * wrapped in the spec §2.1 envelope echoing the parameters.
+ * wrapped in the spec §2.1 envelope echoing the parameters, or, for the post-data API's
+ * `raw-json` endpoints, sent as it is.
  */
 export function registerAdsEndpoint(
   app: FastifyInstance,
@@ -289,6 +299,9 @@ export function registerAdsEndpoint(
         auth,
         scope,
       });
+      // The post-data API v2 (§4.9) answers its own JSON objects, with the status the handler
+      // chose (201 for a created post); every other endpoint answers a §2.1 envelope.
+      if (result.kind === "raw") return reply.status(result.status ?? 200).send(result.body);
       const body = envelope(result, echoOf(endpoint, params));
       if (cacheKey === undefined || scope === undefined || result.kind !== "list") {
         return reply.send(body);

@@ -15,6 +15,7 @@ import { curatedCategoryHandlers } from "./curated-categories.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
+import { postDataHandlers } from "./post-data.js";
 import { postHandlers } from "./posts.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
 import { promotedPostHandlers } from "./promoted-posts.js";
@@ -38,6 +39,14 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...postHandlers,
 };
 
+/** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */
+export const BASE_HANDLERS: AdsHandlers = {
+  ...postDataHandlers,
+};
+
+/** Every catalog endpoint with a handler, on whichever host it lives. */
+export const CATALOG_HANDLERS: AdsHandlers = { ...ADS_HANDLERS, ...BASE_HANDLERS };
+
 /**
  * Credential endpoints (spec §4.1) by catalog id: their own authentication (routes/oauth.ts,
  * the browser pages in authorize.ts), method, path and parameters from the catalog.
@@ -48,19 +57,20 @@ const CREDENTIAL_ROUTES: ReadonlyMap<string, CatalogCredentialRoute> = new Map(
 const isCredentialEndpoint = (id: string): boolean => CREDENTIAL_ROUTES.has(id);
 
 /**
- * The catalog endpoints this service serves: the credential endpoints and every advertising
- * endpoint with a handler. The others are routed too, and answer 501 once the caller is
- * authenticated, validated and allowed (tests and tools ask here rather than probe).
+ * The catalog endpoints this service serves: the credential endpoints and every other
+ * endpoint with a handler (advertising, post-data). The others are routed too, and answer 501
+ * once the caller is authenticated, validated and allowed (tests and tools ask here rather
+ * than probe).
  */
 export function servedEndpointIds(): EndpointId[] {
   return endpoints
     .map((endpoint) => endpoint.id as EndpointId)
-    .filter((id) => isCredentialEndpoint(id) || ADS_HANDLERS[id] !== undefined);
+    .filter((id) => isCredentialEndpoint(id) || CATALOG_HANDLERS[id] !== undefined);
 }
 
 /**
  * Registers the catalog's endpoints on a host: on the base host the credential endpoints of
- * spec §4.1 and the version-2 ones; on the advertising hosts (versions 12 and 5) the production
+ * spec §4.1 and the version-2 ones (§4.9 post data); on the advertising hosts (versions 12 and 5) the production
  * host serves `ads` endpoints and refuses `ads-sandbox` ones with a clear error; the sandbox
  * host serves both, on sandbox accounts only. Endpoints without a handler answer 501 to an
  * authenticated caller the roles allow. Method, version and path come from the catalog, so
@@ -69,11 +79,12 @@ export function servedEndpointIds(): EndpointId[] {
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext, role: HostRole): void {
   for (const endpoint of endpoints) {
     if (endpoint.host === "base") {
-      // Credential endpoints authenticate their own way; other base-host ones answer 501.
+      // Credential endpoints authenticate their own way; the other base-host ones go through
+      // the catalog pipeline (501 until they have a handler).
       if (role !== "base") continue;
       const credential = CREDENTIAL_ROUTES.get(endpoint.id);
       if (credential !== undefined) credential.register(app, ctx);
-      else registerAdsEndpoint(app, ctx, role, endpoint, undefined);
+      else registerAdsEndpoint(app, ctx, role, endpoint, BASE_HANDLERS[endpoint.id as EndpointId]);
       continue;
     }
     if (role === "base") continue;

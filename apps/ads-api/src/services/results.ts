@@ -38,7 +38,20 @@ export interface BatchResult {
   readonly dataType?: string | undefined;
 }
 
-export type HandlerResult = SingleResult | ListResult | CollectionResult | BatchResult;
+/**
+ * A body sent as it is, without the §2.1 envelope: endpoints the catalog marks `raw-json`
+ * (the post-data API v2 of §4.9 answers plain JSON objects).
+ */
+export interface RawResult {
+  readonly kind: "raw";
+  readonly body: unknown;
+  /** The HTTP status (default 200; POST /2/posts answers 201 Created). */
+  readonly status?: number | undefined;
+}
+
+/** Results answered inside a §2.1 envelope (every advertising endpoint's). */
+export type EnvelopedResult = SingleResult | ListResult | CollectionResult | BatchResult;
+export type HandlerResult = EnvelopedResult | RawResult;
 
 export const single = (data: unknown, dataType?: string): SingleResult => ({
   kind: "single",
@@ -51,6 +64,8 @@ export const collection = (data: readonly unknown[], dataType?: string): Collect
   data,
   dataType,
 });
+
+export const raw = (body: unknown, status?: number): RawResult => ({ kind: "raw", body, status });
 
 /** A list result from a page of rows. */
 export function listOf<Row>(

@@ -25,7 +25,8 @@ import type { World } from "./support/world.js";
 // Issue 12, items 5 and 8: who may call. Every route of the catalog answers an unsigned
 // request with 401, built or not (never 501 first), and so does every Authorization header no
 // verifier can read; a read-only token writes nothing; the app-only bearer token reaches
-// reference data and nothing else. (Tampered, skewed and replayed signatures: signatures.test.ts.)
+// reference data and the post-data reads and nothing else, and those reads take nothing else.
+// (Tampered, skewed and replayed signatures: signatures.test.ts.)
 
 /** The hosts a catalog endpoint is routed on (the sandbox host serves the ads endpoints too). */
 function rolesOf(endpoint: AnyEndpoint): HostRole[] {
@@ -222,6 +223,41 @@ describe.each(TEST_ENGINES)("authentication and OAuth on %s", (engine) => {
     it("wrote nothing", async () => {
       expect(await stateDigest(server.ctx, [world.accountId, world.spare.accountId])).toBe(before);
     });
+  });
+
+  describe("the post-data API's reads (spec §5: Authorization: Bearer)", () => {
+    const bearerOnly = SERVED.filter((endpoint) => endpoint.auth === "bearer");
+
+    it("are served (the post-data lookup among them)", () => {
+      expect(bearerOnly.map((endpoint) => endpoint.id)).toContain("post_data.posts.lookup");
+    });
+
+    it.each(bearerOnly.map((endpoint) => ({ id: endpoint.id })))(
+      "reads $id with the app-only bearer token",
+      async ({ id }) => {
+        const call = callOf(id);
+        const response = await rawRequest({
+          method: call.endpoint.method,
+          url: urlOf(call),
+          authorization: `Bearer ${bearer}`,
+        });
+        expect(response.status, answerOf(response)).toBe(200);
+      },
+    );
+
+    it.each(bearerOnly.map((endpoint) => ({ id: endpoint.id })))(
+      "refuses verified OAuth 1.0a user context on $id (403 APP_AUTH_REQUIRED)",
+      async ({ id }) => {
+        const call = callOf(id);
+        const response = await rawRequest({
+          method: call.endpoint.method,
+          url: urlOf(call),
+          credentials: world.admin.credentials,
+        });
+        expectRefused(response, { status: 403, code: "APP_AUTH_REQUIRED" });
+        expect(response.text).toContain("app-only bearer token");
+      },
+    );
   });
 
   it("still answers /health on every host role", async () => {

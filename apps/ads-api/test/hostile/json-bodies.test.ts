@@ -19,18 +19,19 @@ import {
 import { APP_BUTTON, WEBSITE, createWorld } from "./support/world.js";
 import type { World } from "./support/world.js";
 
-// Issue 12, items 3 and 8: the JSON bodies ads-api takes (cards, campaign batches). Every
+// Issue 12, items 3 and 8: the JSON bodies ads-api takes (cards, campaign batches, posts of the
+// post-data API). Every
 // string field gets control characters, lone surrogates, 100 KB and values of the wrong type;
 // bodies come malformed, mistyped and with prototype-named keys. Each is a 4xx naming the
 // field, and nothing is written.
 
 type Json = Record<string, unknown> | unknown[];
-type Target = "cards.create" | "cards.update" | "campaigns.batch";
+type Target = "cards.create" | "cards.update" | "campaigns.batch" | "post_data.posts.create";
 
 /** Where a field lives in a body: the path to set, the parameter an error must name. */
 interface Field {
   readonly target: Target;
-  readonly body: "components" | "button" | "slides" | "update" | "batch";
+  readonly body: "components" | "button" | "slides" | "update" | "batch" | "post" | "edit";
   readonly path: readonly (string | number)[];
   readonly parameter: string;
 }
@@ -69,6 +70,13 @@ const STRING_FIELDS: readonly Field[] = [
   field("campaigns.batch", "batch", [0, "params", "funding_instrument_id"]),
   field("campaigns.batch", "batch", [0, "params", "entity_status"]),
   field("campaigns.batch", "batch", [0, "params", "purchase_order_number"]),
+  // spec §4.9 POST /2/posts: free text and digit ids, nested ones included.
+  field("post_data.posts.create", "post", ["text"]),
+  field("post_data.posts.create", "post", ["media", "media_ids", 0]),
+  field("post_data.posts.create", "post", ["reply", "in_reply_to_post_id"]),
+  field("post_data.posts.create", "post", ["quote_post_id"]),
+  field("post_data.posts.create", "post", ["community_id"]),
+  field("post_data.posts.create", "edit", ["edit_options", "previous_post_id"]),
 ].map((item) =>
   item.target === "campaigns.batch"
     ? // spec §7: a batch item's errors name the parameter within the item.
@@ -110,6 +118,9 @@ const KEY_PLACES = [
   { target: "cards.create", where: "a destination", path: ["components", 1, "destination"] },
   { target: "campaigns.batch", where: "an operation", path: [0] },
   { target: "campaigns.batch", where: "an operation's params", path: [0, "params"] },
+  { target: "post_data.posts.create", where: "the body", path: [] },
+  { target: "post_data.posts.create", where: "reply", path: ["reply"] },
+  { target: "post_data.posts.create", where: "media", path: ["media"] },
 ] as const;
 const keyCases = KEY_PLACES.flatMap((place) => PROTOTYPE_NAMES.map((name) => ({ ...place, name })));
 
@@ -141,9 +152,9 @@ const MALFORMED: readonly { label: string; body: string | Buffer; type?: string 
     type: "multipart/form-data; boundary=b",
   },
 ];
-const malformedCases = (["cards.create", "cards.update", "campaigns.batch"] as const).flatMap(
-  (target) => MALFORMED.map((item) => ({ target, ...item })),
-);
+const malformedCases = (
+  ["cards.create", "cards.update", "campaigns.batch", "post_data.posts.create"] as const
+).flatMap((target) => MALFORMED.map((item) => ({ target, ...item })));
 
 function setAt(root: Json, path: readonly (string | number)[], value: unknown): Json {
   // A JSON round trip, not structuredClone: that keeps shared objects shared (both slides).
@@ -189,6 +200,14 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
       },
       update: { name: "Card", components: [media, WEBSITE] },
       batch: [{ operation_type: "Create", params: campaign }],
+      post: {
+        text: "Hostile post",
+        media: { media_ids: [world.postData.mediaId] },
+        reply: { in_reply_to_post_id: world.postData.postId },
+        quote_post_id: world.postData.postId,
+        community_id: "1500000000000000001",
+      },
+      edit: { text: "Edited", edit_options: { previous_post_id: world.postData.postId } },
     };
   });
   afterAll(() => server.close());
@@ -202,13 +221,15 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
         return `${base}/cards/${world.cardId}`;
       case "campaigns.batch":
         return `/12/batch/accounts/${world.accountId}/campaigns`;
+      case "post_data.posts.create":
+        return "/2/posts";
     }
   }
 
   function send(target: Target, body: string | Buffer, type = "application/json") {
     return rawRequest({
       method: target === "cards.update" ? "PUT" : "POST",
-      url: `${server.urls.ads}${pathOf(target)}`,
+      url: `${server.urls[target === "post_data.posts.create" ? "base" : "ads"]}${pathOf(target)}`,
       credentials: world.admin.credentials,
       body,
       contentType: type,
@@ -216,7 +237,11 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
   }
 
   const baseOf = (target: Target): Json =>
-    target === "campaigns.batch" ? bodies.batch : bodies.components;
+    target === "campaigns.batch"
+      ? bodies.batch
+      : target === "post_data.posts.create"
+        ? bodies.post
+        : bodies.components;
 
   it("starts from bodies every target accepts (the valid ones write)", async () => {
     for (const body of ["components", "button", "slides"] as const) {
@@ -227,6 +252,8 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
     expect(updated.status, answerOf(updated)).toBe(200);
     const batch = await send("campaigns.batch", JSON.stringify(bodies.batch));
     expect(batch.status, answerOf(batch)).toBe(200);
+    const post = await send("post_data.posts.create", JSON.stringify(bodies.post));
+    expect(post.status, answerOf(post)).toBe(201);
   });
 
   describe("strings and types no field may hold: a 400 naming the field, nothing written", () => {

@@ -5,7 +5,7 @@ import { startHostileServer } from "./support/hostile-server.js";
 import type { HostileServer } from "./support/hostile-server.js";
 import { queryOf, rawRequest } from "./support/raw-http.js";
 import { expectCleanLogs, expectHealthy, expectRefused, stateDigest } from "./support/refusals.js";
-import { pathOf, servedCalls } from "./support/calls.js";
+import { authOf, pathOf, servedCalls } from "./support/calls.js";
 import type { Call } from "./support/calls.js";
 import { SERVED, createWorld } from "./support/world.js";
 import type { World } from "./support/world.js";
@@ -68,7 +68,7 @@ describe.each(TEST_ENGINES)("hostile path segments on %s", (engine) => {
     const response = await rawRequest({
       method: call.endpoint.method,
       url: `${server.urls[call.role]}${pathOf(call.endpoint, segments)}${queryOf(Object.entries(call.query))}`,
-      credentials: world.admin.credentials,
+      ...authOf(call, world),
       ...(call.json === undefined
         ? {}
         : { body: JSON.stringify(call.json), contentType: "application/json" }),

@@ -13,7 +13,7 @@ import {
 import type { HostileValue } from "./support/hostile-values.js";
 import { queryOf, rawRequest } from "./support/raw-http.js";
 import { expectCleanLogs, expectHealthy, expectRefused, stateDigest } from "./support/refusals.js";
-import { encodedPathOf, servedCalls, validSamples } from "./support/calls.js";
+import { authOf, encodedPathOf, servedCalls, validSamples } from "./support/calls.js";
 import type { Call } from "./support/calls.js";
 import { SERVED, createWorld } from "./support/world.js";
 import type { World } from "./support/world.js";
@@ -89,6 +89,12 @@ const LIST_PARAMS = new Set([
   "card_types",
   "creative_types",
   "subscribe_email_types",
+  // spec §4.9 post-data lookup: post ids and the fields and expansions lists.
+  "ids",
+  "post.fields",
+  "expansions",
+  "media.fields",
+  "user.fields",
 ]);
 
 /** Cases a server may accept (then it may write): the rest must be refused. */
@@ -138,7 +144,7 @@ describe.each(TEST_ENGINES)("hostile query parameters on %s", (engine) => {
     return rawRequest({
       method: call.endpoint.method,
       url: `${server.urls[call.role]}${encodedPathOf(call)}${query}${tail}`,
-      credentials: world.admin.credentials,
+      ...authOf(call, world),
       ...(call.json === undefined
         ? {}
         : { body: JSON.stringify(call.json), contentType: "application/json" }),
@@ -242,6 +248,7 @@ describe.each(TEST_ENGINES)("hostile query parameters on %s", (engine) => {
       world.admin.consumerSecret,
       token?.token ?? "",
       token?.tokenSecret ?? "",
+      world.postData.bearer,
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { pathParameterNames } from "@adsgraph/models";
 import type { AnyEndpoint, HostRole } from "@adsgraph/models";
+import type { Credentials } from "../../support/signed-fetch.js";
 import { SERVED, WEBSITE } from "./world.js";
 import type { World } from "./world.js";
 
@@ -9,8 +10,21 @@ export interface Call {
   readonly role: HostRole;
   readonly path: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
-  /** The JSON body (cards, batch). */
+  /** The JSON body (cards, batch, posts). */
   readonly json?: unknown;
+}
+
+/**
+ * How a call authenticates: the app-only bearer token where the catalog takes nothing else
+ * (spec §5: the post-data API's reads), else the admin's OAuth 1.0a user context.
+ */
+export function authOf(
+  call: Pick<Call, "endpoint">,
+  world: World,
+): { readonly credentials?: Credentials; readonly authorization?: string } {
+  return call.endpoint.auth === "bearer"
+    ? { authorization: `Bearer ${world.postData.bearer}` }
+    : { credentials: world.admin.credentials };
 }
 
 /**
@@ -198,6 +212,32 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     "account_media.get": ads({ account_media_id: world.accountMediaId }),
     "account_media.delete": ads({ account_media_id: world.spare.accountMediaId }),
     "media_library.delete": ads({ media_key: world.spare.mediaKey }),
+    // spec §4.9 post-data API v2 on the base host: every list of the lookup, and a create that
+    // is a thread reply quoting the same post, with media and a community.
+    "post_data.posts.lookup": {
+      role: "base",
+      path: {},
+      query: {
+        ids: `${world.postData.postId},1`,
+        "post.fields": "author_id,created_at",
+        expansions: "author_id,attachments.media_keys",
+        "media.fields": "url,width",
+        "user.fields": "created_at",
+      },
+    },
+    "post_data.posts.create": {
+      role: "base",
+      path: {},
+      query: {},
+      json: {
+        text: "Hostile post",
+        media: { media_ids: [world.postData.mediaId] },
+        reply: { in_reply_to_post_id: world.postData.postId },
+        quote_post_id: world.postData.postId,
+        community_id: "1500000000000000001",
+        share_with_followers: true,
+      },
+    },
   };
 }
 

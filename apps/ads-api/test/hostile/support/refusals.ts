@@ -78,7 +78,8 @@ export async function expectHealthy(urls: Readonly<Record<string, string>>): Pro
 
 /**
  * What the accounts hold, rows and all (writes leave `updated_at` behind, so a changed row
- * changes this): compared before and after a group of hostile writes.
+ * changes this), and the posts of the post-data API: compared before and after a group of
+ * hostile writes.
  */
 export async function stateDigest(ctx: AppContext, accountIds: readonly string[]): Promise<string> {
   const where = { accountId: { in: [...accountIds] } };
@@ -99,6 +100,9 @@ export async function stateDigest(ctx: AppContext, accountIds: readonly string[]
     ctx.prisma.mediaCreative.findMany({ where, ...order }),
     ctx.prisma.promotedAccount.findMany({ where, ...order }),
     ctx.prisma.trackingTag.findMany({ where, ...order }),
+    // spec §4.9: posts of the post-data API belong to no account; users' premium gates edits.
+    ctx.prisma.post.findMany({ where: { accountId: null }, ...order }),
+    ctx.prisma.user.findMany({ select: { id: true, premium: true }, ...order }),
   ]);
   return JSON.stringify(parts, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,

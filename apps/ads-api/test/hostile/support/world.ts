@@ -4,15 +4,17 @@ import type { AppContext } from "../../../src/context.js";
 import { createAccountRow } from "../../../src/services/accounts.js";
 import { createFundingInstrumentRow } from "../../../src/services/funding-instruments.js";
 import { createAccountMedia, createMediaLibraryObject } from "../../../src/services/media-admin.js";
-import { ADS_HANDLERS } from "../../../src/routes/catalog-routes.js";
+import { CATALOG_HANDLERS } from "../../../src/routes/catalog-routes.js";
 import { grantAccess } from "../../../src/credentials/grants.js";
 import { addMedia, createAccountFor, createActor } from "../../support/actors.js";
 import type { Actor } from "../../support/actors.js";
 import { idOf } from "../../support/bodies.js";
+import { createPostDataWorld } from "./post-data-world.js";
+import type { PostDataWorld } from "./post-data-world.js";
 
 /** The catalog endpoints ads-api serves (a handler exists), in catalog order. */
 export const SERVED: readonly AnyEndpoint[] = endpoints.filter(
-  (endpoint) => (ADS_HANDLERS as Record<string, unknown>)[endpoint.id] !== undefined,
+  (endpoint) => (CATALOG_HANDLERS as Record<string, unknown>)[endpoint.id] !== undefined,
 );
 
 export const WEBSITE = {
@@ -85,6 +87,8 @@ export interface World {
     readonly promotedAccountId: string;
     readonly trackingTagId: string;
   };
+  /** Targets of the post-data API v2 (spec §4.9). */
+  readonly postData: PostDataWorld;
 }
 
 async function post(actor: Actor, path: string, options: Parameters<Actor["client"]["post"]>[1]) {
@@ -216,5 +220,6 @@ export async function createWorld(ctx: AppContext): Promise<World> {
       promotedAccountId: await attach.promotedAccount(other.userId),
       trackingTagId: await attach.trackingTag(),
     },
+    postData: await createPostDataWorld(ctx, admin, accountId),
   };
 }

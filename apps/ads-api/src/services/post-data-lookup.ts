@@ -1,0 +1,201 @@
+import type {
+  DataLookupError,
+  DataMedia,
+  DataPost,
+  DataPostsLookup,
+  DataUser,
+  MediaField,
+  PostExpansion,
+  PostField,
+  UserField,
+} from "@adsgraph/models";
+import type { Db } from "../db/database.js";
+import type { Post } from "../generated/prisma/client.js";
+import { EXPANDED_FIELD, presentMedia, presentPost, presentUser } from "./post-data-present.js";
+import type { PostFacts } from "./post-data-present.js";
+import { editHistoryOf, publishDuePosts } from "./post-store.js";
+import { viewCountOf } from "./post-metrics.js";
+
+/**
+ * GET /2/posts (spec §4.9, §2.12): posts by id with the fields and related objects asked for.
+ * Only published posts are public: drafts and scheduled posts are not (a scheduled post once
+ * its time has come is published first). Promoted-only (`nullcast`) posts are readable by id,
+ * as on the real platform, where they are public but off the author's timeline.
+ */
+export interface LookupRequest {
+  readonly ids: readonly string[];
+  readonly "post.fields"?: readonly PostField[] | undefined;
+  readonly expansions?: readonly PostExpansion[] | undefined;
+  readonly "media.fields"?: readonly MediaField[] | undefined;
+  readonly "user.fields"?: readonly UserField[] | undefined;
+}
+
+/**
+ * The problem type of an id that names no readable post. The vendor points at its own host;
+ * this service names a `.invalid` host (RFC 2606: never resolves), so nothing suggests a
+ * document exists there.
+ */
+export const RESOURCE_NOT_FOUND_TYPE = "https://ads-api.invalid/2/problems/resource-not-found";
+
+/** Published posts among `ids`, by id (one query). */
+export async function readablePosts(db: Db, ids: readonly string[]): Promise<Map<string, Post>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.post.findMany({
+    where: { id: { in: [...new Set(ids)] }, postType: "PUBLISHED" },
+  });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The vendor's per-id failure item, in this service's words (README "Where the spec is silent"). */
+function notFound(id: string): DataLookupError {
+  return {
+    value: id,
+    detail: `Could not find post with ids: [${id}].`,
+    title: "Not Found Error",
+    resource_type: "post",
+    parameter: "ids",
+    resource_id: id,
+    type: RESOURCE_NOT_FOUND_TYPE,
+  };
+}
+
+function uniqueInOrder<T>(values: Iterable<T | null | undefined>): T[] {
+  const seen = new Set<T>();
+  for (const value of values) if (value !== null && value !== undefined) seen.add(value);
+  return [...seen];
+}
+
+export async function lookupPosts(
+  db: Db,
+  now: Date,
+  request: LookupRequest,
+): Promise<DataPostsLookup> {
+  await publishDuePosts(db, now);
+  const ids = uniqueInOrder(request.ids);
+  const readable = await readablePosts(db, ids);
+  const found = ids.flatMap((id) => readable.get(id) ?? []);
+  const errors = ids.filter((id) => !readable.has(id)).map(notFound);
+
+  const expansions = new Set(request.expansions);
+  const asked = new Set(request["post.fields"]);
+  const dataFields = new Set([...asked, ...[...expansions].map((name) => EXPANDED_FIELD[name])]);
+
+  // Referenced posts (replied to, quoted): readable ones only, each once.
+  const referenced = expansions.has("referenced_tweets.id")
+    ? await referencedPosts(db, found, readable)
+    : [];
+  const facts: PostFacts = {
+    now,
+    editHistory: dataFields.has("edit_history_post_ids")
+      ? await editHistoryOf(
+          db,
+          [...found, ...referenced].map((post) => post.editRootId),
+        )
+      : new Map(),
+  };
+
+  const media = expansions.has("attachments.media_keys")
+    ? await includedMedia(db, found, new Set(request["media.fields"]), now)
+    : [];
+  const users = await includedUsers(db, found, expansions, new Set(request["user.fields"]));
+  const posts = referenced.map((post) => presentPost(post, asked, facts));
+  const includes = {
+    ...(media.length > 0 && { media }),
+    ...(users.length > 0 && { users }),
+    ...(posts.length > 0 && { posts }),
+  };
+  const data: DataPost[] = found.map((post) => presentPost(post, dataFields, facts));
+  // v2 convention: `data` only when something was found, `errors` only when something was not.
+  return {
+    ...(data.length > 0 && { data }),
+    ...(Object.keys(includes).length > 0 && { includes }),
+    ...(errors.length > 0 && { errors }),
+  };
+}
+
+/** The readable posts that `posts` reply to or quote, in the order they are first named. */
+async function referencedPosts(
+  db: Db,
+  posts: readonly Post[],
+  known: ReadonlyMap<string, Post>,
+): Promise<Post[]> {
+  const ids = uniqueInOrder(posts.flatMap((post) => [post.inReplyToPostId, post.quotedPostId]));
+  const more = await readablePosts(
+    db,
+    ids.filter((id) => !known.has(id)),
+  );
+  return ids.flatMap((id) => known.get(id) ?? more.get(id) ?? []);
+}
+
+/**
+ * `includes.media`: every medium of the posts, once, in the order first carried. A video's
+ * `view_count` counts its views in every published post that carries it, so the same medium
+ * answers the same count whichever posts were asked for.
+ */
+async function includedMedia(
+  db: Db,
+  posts: readonly Post[],
+  fields: ReadonlySet<MediaField>,
+  now: Date,
+): Promise<DataMedia[]> {
+  const keys = uniqueInOrder(posts.flatMap((post) => post.mediaKeys));
+  if (keys.length === 0) return [];
+  // A medium deleted from the library after it was posted is still what the post shows.
+  const rows = await db.mediaLibraryObject.findMany({ where: { mediaKey: { in: keys } } });
+  const byKey = new Map(rows.map((row) => [row.mediaKey, row]));
+  const videos = rows.filter((row) => row.mediaType === "VIDEO").map((row) => row.mediaKey);
+  const views = fields.has("public_metrics")
+    ? await videoViews(db, videos, now)
+    : new Map<string, number>();
+  return keys.flatMap((key) => {
+    const row = byKey.get(key);
+    if (row === undefined) return [];
+    return [presentMedia(row, fields, views.get(key))];
+  });
+}
+
+async function videoViews(
+  db: Db,
+  keys: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const views = new Map<string, number>();
+  if (keys.length === 0) return views;
+  const carriers = await db.post.findMany({
+    where: { postType: "PUBLISHED", mediaKeys: { hasSome: [...keys] } },
+    select: { id: true, mediaKeys: true, createdAt: true },
+  });
+  for (const key of keys) views.set(key, 0);
+  for (const post of carriers) {
+    for (const key of post.mediaKeys) {
+      const sum = views.get(key);
+      if (sum !== undefined) views.set(key, sum + viewCountOf(post.id, key, post.createdAt, now));
+    }
+  }
+  return views;
+}
+
+/** `includes.users`: authors and replied-to users of the posts, once each, as first named. */
+async function includedUsers(
+  db: Db,
+  posts: readonly Post[],
+  expansions: ReadonlySet<PostExpansion>,
+  fields: ReadonlySet<UserField>,
+): Promise<DataUser[]> {
+  const ids = uniqueInOrder(
+    posts.flatMap((post) => [
+      expansions.has("author_id") ? post.authorId : null,
+      expansions.has("in_reply_to_user_id") ? post.inReplyToUserId : null,
+    ]),
+  );
+  if (ids.length === 0) return [];
+  const rows = await db.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, screenName: true, createdAt: true },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const user = byId.get(id);
+    return user === undefined ? [] : [presentUser(user, fields)];
+  });
+}
