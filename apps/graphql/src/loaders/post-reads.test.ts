@@ -62,6 +62,11 @@ describe("post reads of the advertising API", () => {
       ["a1", "DRAFT", ["1", "2", "404"]],
       ["a2", "DRAFT", ["3"]],
     ]);
+    // Whatever the list would leave out by default: organic ones, mentions and replies.
+    expect(calls[0]?.params).toMatchObject({
+      timeline_type: "ALL",
+      include_mentions_and_replies: true,
+    });
     expect(drafts[0]).toMatchObject({ id: "1", account_id: "a1", post_type: "DRAFT" });
     expect(drafts[3]).toBeInstanceOf(NotFoundError);
   });

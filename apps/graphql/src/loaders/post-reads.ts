@@ -25,7 +25,11 @@ export interface PreviewKey {
 export interface PostReads {
   /** One page of an account's posts of one type; primes the post, draft and scheduled loaders. */
   page(accountId: string, params: AccountPostsParams): Promise<Page<PostRecord | AccountPostShape>>;
-  /** Drafts by `<account>/<id>`: `posts.list post_type=DRAFT post_ids=…`, ≤200 per request. */
+  /**
+   * Drafts by `<account>/<id>`: `posts.list post_type=DRAFT post_ids=…` (every timeline, mentions
+   * and replies included), ≤200 per request. The list answers the account's full promotable
+   * user's posts: a draft by another promotable user is not found by id.
+   */
   readonly draft: ByIdLoader<EntityKey, AccountPostShape>;
   /** Scheduled posts by `<account>/<id>`, as drafts. */
   readonly scheduledPost: ByIdLoader<EntityKey, AccountPostShape>;
@@ -58,7 +62,15 @@ export function postReads(
       (
         await upstream.collectMany(
           "posts.list",
-          { account_id: accountId, post_type: postType, ids },
+          // Any post of these ids: organic and promoted-only, mentions and replies too (the
+          // list leaves those out by default).
+          {
+            account_id: accountId,
+            post_type: postType,
+            ids,
+            timeline_type: "ALL",
+            include_mentions_and_replies: true,
+          },
           { by: "post_ids" },
         )
       ).map((item) => accountPostOf(item, accountId, postType));

@@ -13,6 +13,13 @@ import { selectionNeeds } from "./post-selection.js";
 
 export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
 
+/**
+ * The post a scheduled post became: only a COMPLETED one names it (the posts list's one shape
+ * carries `post_id` on every post, a waiting scheduled post's being its own id).
+ */
+const publishedId = (s: AccountPostShape): string | null =>
+  s.scheduled_status === "COMPLETED" ? (s.post_id ?? null) : null;
+
 builder.node(ScheduledPostRef, {
   description:
     "A post scheduled to be published (spec §2.11, §4.7): a draft's fields and when. Read " +
@@ -44,20 +51,24 @@ builder.node(ScheduledPostRef, {
     }),
     scheduledStatus: t.string({
       nullable: true,
-      description: "SCHEDULED (waiting), COMPLETED (published as postId) or DELETED.",
-      resolve: (s) => s.scheduled_status ?? null,
+      description:
+        "SCHEDULED (waiting), COMPLETED (published as postId) or DELETED. The posts list holds " +
+        "only waiting ones: SCHEDULED.",
+      resolve: (s) => s.scheduled_status ?? "SCHEDULED",
     }),
     postId: t.string({
       nullable: true,
       description: "The published post, once COMPLETED (digits).",
-      resolve: (s) => s.post_id ?? null,
+      resolve: (s) => publishedId(s),
     }),
     post: t.field({
       type: PostRef,
       nullable: true,
       description: "The published post, once COMPLETED (read as any referenced post).",
-      resolve: (s, _args, { loaders }, info) =>
-        s.post_id == null ? null : loaders.posts.load(s.post_id, selectionNeeds(info)),
+      resolve: (s, _args, { loaders }, info) => {
+        const id = publishedId(s);
+        return id === null ? null : loaders.posts.load(id, selectionNeeds(info));
+      },
     }),
     deleted: t.boolean({ resolve: (s) => s.deleted === true || s.scheduled_status === "DELETED" }),
     account: t.field({
