@@ -303,6 +303,7 @@ export type {
 export type { MediaKind, MediaKindResolver, RuleContext } from "./rules/context.js";
 export type { MediaKeyRef } from "./fields/media-keys.js";
 export { splitCommaList } from "./fields/lists.js";
+export { idListMax } from "./fields/size-rules.js";
 
 export { validateParams, parseParams } from "./validate.js";
 export type { ValidateOptions, ValidationResult } from "./validate.js";

@@ -1,4 +1,11 @@
-import type { ActivityEvent, Campaign, Card, CustomAudience, PollCard } from "@adsgraph/models";
+import type {
+  ActivityEvent,
+  Campaign,
+  Card,
+  CustomAudience,
+  DataPost,
+  PollCard,
+} from "@adsgraph/models";
 import { describe, expectTypeOf, it } from "vitest";
 import type { BatchOutcome } from "./batch.js";
 import type { RestClient } from "./client.js";
@@ -78,6 +85,10 @@ describe("helpers exist where the endpoint allows them", () => {
     expectTypeOf(
       client.cards.getMany({ account_id: "a", ids: ["card://1"] }, { by: "card_uris" }),
     ).resolves.toEqualTypeOf<ManyResult<Card>>();
+    // The post-data lookup's items are posts, though its `data` is optional (spec §4.9).
+    expectTypeOf(client.post_data.posts.getMany({ ids: ["1"] })).resolves.toEqualTypeOf<
+      ManyResult<DataPost>
+    >();
     // @ts-expect-error cards look up by card_id or card_uris only
     void client.cards.getMany({ account_id: "a", ids: [] }, { by: "card_types" });
     // @ts-expect-error getMany takes ids, not the id-list parameter

@@ -14,7 +14,14 @@ import {
   RestProtocolError,
   toRestClientError,
 } from "./errors.js";
-import { chunk, getManyByIds, lookupsFor, mapBounded, uniqueIds } from "./id-batching.js";
+import {
+  chunk,
+  getManyByIds,
+  idsPerRequest,
+  lookupsFor,
+  mapBounded,
+  uniqueIds,
+} from "./id-batching.js";
 import type { ManyResult } from "./id-batching.js";
 import type {
   BatchId,
@@ -87,9 +94,9 @@ export interface RestClientApi {
   ): Promise<ManyResult<ItemOf<Id>>>;
   /**
    * Every item of every page of a list read with `ids` in its id-list parameter `by`, at most
-   * 200 ids per request (distinct ids, bounded concurrency), in the order of the chunks. Unlike
-   * `getMany` the items are not matched to the ids: `by` may be a filter by other resources'
-   * ids (`funding_instrument_ids` of campaigns).
+   * that list's own maximum per request (200; 100 for the post lookup), distinct ids, bounded
+   * concurrency, in the order of the chunks. Unlike `getMany` the items are not matched to the
+   * ids: `by` may be a filter by other resources' ids (`funding_instrument_ids` of campaigns).
    */
   collectMany<Id extends PageableId, P extends IdListParam<Id>>(
     id: Id,
@@ -260,7 +267,7 @@ function build(
             id,
           );
         }
-        const parts = chunk(uniqueIds(ids));
+        const parts = chunk(uniqueIds(ids), idsPerRequest(endpoint, by));
         const answers = await mapBounded(
           parts,
           options?.concurrency ?? config.concurrency,
@@ -297,7 +304,10 @@ function build(
         return getManyByIds(
           ids as string[],
           lookup,
-          options.concurrency ?? config.concurrency,
+          {
+            size: idsPerRequest(endpoint, lookup.param),
+            concurrency: options.concurrency ?? config.concurrency,
+          },
           async (part) => {
             const chunkParams: Params = { ...rest, [lookup.param]: part };
             if (endpoint.locations.count !== undefined && chunkParams.count === undefined)

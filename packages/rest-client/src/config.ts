@@ -62,7 +62,7 @@ export interface RestClientOptions {
    * `{ sampleEvery: n }` each endpoint's first answer and one in n after it, `false` none.
    */
   readonly validateResponses?: ResponseValidation | undefined;
-  /** Parallel requests of `getMany` (default 4). */
+  /** Parallel requests of `getMany` and `collectMany` (default 4). */
   readonly concurrency?: number | undefined;
   /** Sockets per origin in the keep-alive pool (default 16). */
   readonly connections?: number | undefined;
@@ -109,6 +109,8 @@ export interface ResolvedConfig {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
+/** Parallel requests of one many-id read (`getMany`, `collectMany`, `lookupPosts`). */
+export const DEFAULT_CONCURRENCY = 4;
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -158,7 +160,7 @@ export function resolveConfig(options: RestClientOptions): ResolvedConfig {
     },
     hooks: options.hooks ?? {},
     validateResponse: responseCheckPolicy(options.validateResponses ?? true),
-    concurrency: Math.max(1, positive("concurrency", options.concurrency, 4)),
+    concurrency: Math.max(1, positive("concurrency", options.concurrency, DEFAULT_CONCURRENCY)),
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,

@@ -1,6 +1,6 @@
-import { endpoints, getEndpoint } from "@adsgraph/models";
+import { endpoints, getEndpoint, idListMax } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
-import { chunk, lookupsFor, mapBounded, matchIds } from "./id-batching.js";
+import { chunk, idsPerRequest, lookupsFor, mapBounded, matchIds } from "./id-batching.js";
 
 describe("lookupsFor", () => {
   it("derives each list endpoint's own id lookup from the catalog", () => {
@@ -44,9 +44,22 @@ describe("lookupsFor", () => {
 });
 
 describe("id batching", () => {
-  it("chunks at 200", () => {
+  it("chunks at each id list's own maximum: 200, and 100 for the post-data lookup", () => {
     const ids = Array.from({ length: 450 }, (_, i) => String(i));
-    expect(chunk(ids).map((c) => c.length)).toEqual([200, 200, 50]);
+    const campaigns = idsPerRequest(getEndpoint("campaigns.list"), "campaign_ids");
+    const posts = idsPerRequest(getEndpoint("post_data.posts.lookup"), "ids");
+    expect([campaigns, posts]).toEqual([200, 100]);
+    expect(chunk(ids, campaigns).map((c) => c.length)).toEqual([200, 200, 50]);
+    expect(chunk(ids, posts).map((c) => c.length)).toEqual([100, 100, 100, 100, 50]);
+    // Every lookup of the catalog carries its own maximum (no lookup falls back to 200).
+    for (const endpoint of endpoints) {
+      for (const lookup of lookupsFor(endpoint)) {
+        expect(typeof idListMax(endpoint, lookup.param), `${endpoint.id} ${lookup.param}`).toBe(
+          "number",
+        );
+      }
+    }
+    expect(() => chunk(ids, 0)).toThrow(RangeError);
   });
 
   it("matches items back in input order, once per id, reporting the missing", () => {

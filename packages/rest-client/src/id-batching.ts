@@ -1,4 +1,4 @@
-import { LIMITS } from "@adsgraph/models";
+import { idListMax, LIMITS } from "@adsgraph/models";
 import type { AnyEndpoint } from "@adsgraph/models";
 
 /** An id-list parameter that looks items up by id, and the item field the ids match. */
@@ -47,8 +47,18 @@ export function uniqueIds(ids: Iterable<string>): string[] {
   return [...new Set(ids)];
 }
 
-/** Splits ids into requests of at most `size` (spec §4.2: 200 per list parameter). */
-export function chunk<T>(items: readonly T[], size: number = LIMITS.idsPerList): T[][] {
+/**
+ * How many ids one request may carry in the id-list parameter `param`: the catalog's own
+ * maximum for that list (spec §4.2: 200; §4.9 post lookup: 100), or 200 where the catalog sets
+ * none (a URL of 200 ids stays well inside what servers read).
+ */
+export function idsPerRequest(endpoint: AnyEndpoint, param: string): number {
+  return idListMax(endpoint, param) ?? LIMITS.idsPerList;
+}
+
+/** Splits ids into requests of at most `size` (see `idsPerRequest`). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size ${size} is not ≥ 1`);
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -111,17 +121,20 @@ export function matchIds<T>(
 }
 
 /**
- * Looks up many ids through a list endpoint: de-duplicated, at most 200 per request, run with
- * bounded concurrency, matched back in input order with the missing ids reported.
- * `fetchChunk` receives one chunk's ids and resolves with every item of its answer(s).
+ * Looks up many ids through a list endpoint: de-duplicated, at most `size` per request (the
+ * list's own maximum, `idsPerRequest`), run with bounded concurrency, matched back in input
+ * order with the missing ids reported. `fetchChunk` receives one chunk's ids and resolves with
+ * every item of its answer(s).
  */
 export async function getManyByIds<T>(
   ids: readonly string[],
   lookup: LookupSpec,
-  concurrency: number,
+  batching: { readonly size: number; readonly concurrency: number },
   fetchChunk: (ids: string[]) => Promise<T[]>,
 ): Promise<ManyResult<T>> {
   const distinct = uniqueIds(ids);
-  const answers = await mapBounded(chunk(distinct), concurrency, (part) => fetchChunk(part));
+  const answers = await mapBounded(chunk(distinct, batching.size), batching.concurrency, (part) =>
+    fetchChunk(part),
+  );
   return matchIds(distinct, answers.flat(), lookup.key);
 }

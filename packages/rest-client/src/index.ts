@@ -1,6 +1,10 @@
 export { createRestClient } from "./client.js";
 export type { RestClient, RestClientApi } from "./client.js";
-export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RATE_LIMIT_WAIT_MS } from "./config.js";
+export {
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+  DEFAULT_CONCURRENCY,
+} from "./config.js";
 export type { RestClientOptions, CallOptions, AuthOptions, RateLimitOptions } from "./config.js";
 export type { ResponseValidation } from "./response-sampling.js";
 export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
@@ -72,8 +76,20 @@ export type {
 } from "./rate-limit.js";
 export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
 export type { Page, FetchPage, CollectOptions } from "./paging.js";
-export { lookupsFor, LOOKUP_OVERRIDES, matchIds } from "./id-batching.js";
+export { lookupsFor, LOOKUP_OVERRIDES, matchIds, idsPerRequest } from "./id-batching.js";
 export type { LookupSpec, ManyResult } from "./id-batching.js";
+export { lookupPosts } from "./post-lookup.js";
+export type {
+  PostLookupRequest,
+  PostLookupOptions,
+  PostLookupResult,
+  PostIncludes,
+  SelectedPost,
+  SelectedMedia,
+  SelectedUser,
+} from "./post-lookup.js";
+export { createPost, editPost } from "./post-write.js";
+export type { NewPost, PostEdit } from "./post-write.js";
 export { BATCH_LIMITS, splitOperations, usersBatchCounts } from "./batch.js";
 export type { BatchLimits, BatchChunk, BatchOutcome } from "./batch.js";
 export {

@@ -13,9 +13,13 @@ type AcceptReadonly<P> = {
 export type ParamsOf<Id extends EndpointId> = AcceptReadonly<EndpointParams<Catalog[Id]>>;
 /** What an endpoint answers (the §2.1 envelope for advertising endpoints). */
 export type ResultOf<Id extends EndpointId> = EndpointResult<Catalog[Id]>;
-/** One item of a list or collection answer. */
+type DataOf<R> = R extends { data?: infer D } ? D : never;
+/**
+ * One item of a list or collection answer. `data` may be optional: the post-data lookup (spec
+ * §4.9) leaves it out when no id named a readable post.
+ */
 export type ItemOf<Id extends EndpointId> =
-  ResultOf<Id> extends { data: ReadonlyArray<infer T> } ? T : never;
+  NonNullable<DataOf<ResultOf<Id>>> extends ReadonlyArray<infer T> ? T : never;
 
 /**
  * Endpoints answering with a persistent stream. The catalog's entry type does not carry its
@@ -113,7 +117,7 @@ export interface CollectManyOptions<
   Id extends EndpointId,
   P extends IdListParam<Id>,
 > extends CallOptions {
-  /** The id-list parameter the ids go in (≤200 per request). */
+  /** The id-list parameter the ids go in (≤ its catalog maximum per request, `idsPerRequest`). */
   readonly by: P;
   /** Parallel requests (default: the client's `concurrency`, 4). */
   readonly concurrency?: number | undefined;
@@ -184,7 +188,7 @@ type LookupAt<P extends string> = {
 type LookupHelpers<P extends string> = [LookupAt<P>] extends [never]
   ? unknown
   : {
-      /** Looks up many ids through `<namespace>.list`: ≤200 per request, input order, missing ids reported. */
+      /** Looks up many ids through `<namespace>.list`: ≤ the list's maximum per request, input order, missing ids reported. */
       getMany(
         params: GetManyParams<LookupAt<P>>,
         options?: GetManyOptions<LookupAt<P>>,

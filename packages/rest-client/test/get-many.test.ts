@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { splitCommaList } from "@adsgraph/models";
-import { clientFor } from "./support/client.js";
+import { clientFor, SECRETS, TEST_AUTH } from "./support/client.js";
 import { campaign, listEnvelope } from "./support/fixtures.js";
 import { fakeCampaigns, manyCampaigns } from "./support/fake-ads.js";
+import { fakePostData, postId, postStore } from "./support/fake-posts.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";
 import type { ScriptedServer } from "./support/scripted-server.js";
 
@@ -36,6 +37,23 @@ describe("getMany", () => {
     }
     expect(missing).toEqual(["c449", "c300", "c7"]);
     expect(found.map((c) => c.id)).toEqual(ids.filter((id) => !missing.includes(id)));
+    await client.close();
+  });
+
+  it("follows each list's own maximum: the post-data lookup sends ≤100 ids per request", async () => {
+    server = await startScriptedServer(fakePostData(postStore(300)));
+    const client = clientFor(server, { auth: { ...TEST_AUTH, bearerToken: SECRETS.bearerToken } });
+    const ids = [...Array.from({ length: 250 }, (_, n) => postId(299 - n)), postId(9000)];
+    const { found, missing } = await client.post_data.posts.getMany({
+      ids,
+      "post.fields": ["author_id"],
+    });
+    const sizes = server.requests.map((r) => splitCommaList(r.query.get("ids") ?? "").length);
+    expect(sizes.sort((a, b) => b - a)).toEqual([100, 100, 51]);
+    expect(server.requests.every((r) => r.query.get("post.fields") === "author_id")).toBe(true);
+    expect(found.map((post) => post.id)).toEqual(ids.slice(0, 250));
+    expect(found[0]).toEqual({ id: postId(299), text: "post 299", author_id: "103" });
+    expect(missing).toEqual([postId(9000)]);
     await client.close();
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { getEndpoint } from "../catalog/catalog.js";
 import { LIMITS } from "../limits.js";
+import { idListMax } from "./size-rules.js";
 import { expectValid, expectViolation } from "../../test/support.js";
 
 const ids = (count: number, prefix = "c"): string[] =>
@@ -73,6 +75,17 @@ describe("id lists (spec §4.2)", () => {
       "INVALID_PARAMETER",
     );
     expect(violation.message).toContain("digits");
+  });
+
+  it("tell their own maximum: 200 by default, 100 for the post-data lookup", () => {
+    expect(idListMax(getEndpoint("campaigns.list"), "campaign_ids")).toBe(LIMITS.idsPerList);
+    expect(idListMax(getEndpoint("cards.list"), "card_uris")).toBe(LIMITS.idsPerList);
+    expect(idListMax(getEndpoint("post_data.posts.lookup"), "ids")).toBe(LIMITS.postLookupIds);
+    expect(LIMITS.postLookupIds).toBe(100);
+    // Not id lists: an enum list, a scalar, a name the endpoint does not have.
+    expect(idListMax(getEndpoint("post_data.posts.lookup"), "post.fields")).toBeUndefined();
+    expect(idListMax(getEndpoint("campaigns.list"), "account_id")).toBeUndefined();
+    expect(idListMax(getEndpoint("campaigns.list"), "toString")).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnyEndpoint } from "../catalog/endpoint.js";
 
 /**
  * How the input scan (`input-scan.ts`) bounds a top-level parameter before any other check,
@@ -45,4 +46,18 @@ export function sizeRuleOf(schema: z.ZodType): SizeRule | undefined {
       return undefined;
     }
   }
+}
+
+/**
+ * The most ids the id-list parameter `name` of `endpoint` takes in one request (spec §4.2: 200;
+ * the §4.9 lookup: 100), read from the catalog's size rule; null when the spec sets no limit,
+ * undefined when `name` is not an id list of the endpoint.
+ */
+export function idListMax(endpoint: AnyEndpoint, name: string): number | null | undefined {
+  const { params } = endpoint;
+  if (!(params instanceof z.ZodObject)) return undefined;
+  const shape = params.shape as Readonly<Record<string, z.ZodType>>;
+  const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
+  const rule = field === undefined ? undefined : sizeRuleOf(field);
+  return rule?.kind === "list" ? rule.maxItems : undefined;
 }
