@@ -1,5 +1,5 @@
-import { LIMITS } from "@adsgraph/models";
-import type { AdsPost, DataMedia, DataPostsLookup, DataUser } from "@adsgraph/models";
+import type { AdsPost, DataMedia, DataPost, DataPostsLookup, DataUser } from "@adsgraph/models";
+import { lookupPosts } from "@adsgraph/rest-client";
 import type { RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
 import { NotFoundError } from "../errors.js";
@@ -11,8 +11,8 @@ import type { PostData } from "./post-shapes.js";
 /**
  * The posts of one request (spec §4.9 `GET /2/posts`), each read with the fields its selection
  * needs. Every load names a post and what it needs; the loads of one tick are one batch, which
- * asks the union of its loads' needs for all its ids, at most `LIMITS.postLookupIds` (100) ids
- * per request. A post whose needs are answered already (by an earlier lookup, or by the
+ * asks the union of its loads' needs for all its ids, at most 100 ids per request (the
+ * catalog's maximum for `ids`, which rest-client's `lookupPosts` chunks by). A post whose needs are answered already (by an earlier lookup, or by the
  * advertising list that read it) answers without a request.
  */
 export interface PostDataLoader {
@@ -64,20 +64,32 @@ export function createPostDataLoader(
   const addMedia = (item: DataMedia) =>
     media.set(item.media_key, { ...media.get(item.media_key), ...item });
 
-  /** One lookup request: its answer merged into the records and the includes. */
+  /**
+   * One batch's lookup through rest-client's `lookupPosts` (≤100 ids per request, the catalog's
+   * maximum, in parallel): its answers merged into the records and the includes; an id that no
+   * answer holds is that id's NotFoundError.
+   */
   async function lookup(ids: string[], needs: PostNeeds): Promise<void> {
     const params = lookupParams(needs);
-    const answer = await upstream.call("post_data.posts.lookup", { ids, ...params });
+    const answer = await lookupPosts(upstream, {
+      ids,
+      fields: params["post.fields"],
+      expansions: params.expansions,
+      mediaFields: params["media.fields"],
+      userFields: params["user.fields"],
+    });
     const coverage = coverageOf(params);
-    for (const user of answer.includes?.users ?? []) addUser(user);
-    for (const item of answer.includes?.media ?? []) addMedia(item);
+    // `includes` holds a key per kind expanded (its type says which; here any may be asked).
+    const includes: NonNullable<DataPostsLookup["includes"]> = answer.includes;
+    for (const user of includes.users ?? []) addUser(user);
+    for (const item of includes.media ?? []) addMedia(item);
     const answered = new Set<string>();
-    for (const post of answer.data ?? []) {
+    for (const post of answer.data as DataPost[]) {
       answered.add(post.id);
       recordOf(post.id).merge(post, coverage.fields, coverage.expansions);
     }
     const reasons = new Map<string, string>();
-    for (const item of answer.errors ?? []) {
+    for (const item of answer.errors) {
       const id = failedId(item);
       if (id !== undefined) reasons.set(id, item.detail ?? item.title ?? "");
     }
@@ -94,24 +106,15 @@ export function createPostDataLoader(
     async (loads) => {
       const needs = unionNeeds(...loads.map((load) => load.needs));
       const ids = [...new Set(loads.map((load) => load.id))];
-      const failed = new Map<string, Error>();
-      const chunks: string[][] = [];
-      for (let i = 0; i < ids.length; i += LIMITS.postLookupIds) {
-        chunks.push(ids.slice(i, i + LIMITS.postLookupIds));
+      let failure: Error | undefined;
+      try {
+        await lookup(ids, needs);
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
       }
-      await Promise.all(
-        chunks.map(async (chunk) => {
-          try {
-            await lookup(chunk, needs);
-          } catch (error) {
-            const failure = error instanceof Error ? error : new Error(String(error));
-            for (const id of chunk) failed.set(id, failure);
-          }
-        }),
-      );
       return loads.map((load) => {
         const record = recordOf(load.id);
-        return failed.get(load.id) ?? record.failure ?? record;
+        return failure ?? record.failure ?? record;
       });
     },
     // Loads are (id, needs) pairs: never cached by DataLoader (the records are the cache);
