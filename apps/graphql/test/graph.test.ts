@@ -51,7 +51,7 @@ describe("the graph over the running servers", () => {
       deleted: false,
       authenticatedUserAccess: {
         userId: DEMO.user.id,
-        permissions: ["ACCOUNT_ADMIN"],
+        permissions: ["ACCOUNT_ADMIN", "POST_COMPOSER"],
         account: { rawId: A },
       },
     });

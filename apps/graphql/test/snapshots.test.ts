@@ -116,7 +116,7 @@ describe.each(TEST_ENGINES)(
         expect(answer.data).toEqual({ account: null });
         expect(answer.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
       } finally {
-        await grantAccess(prisma, ACCOUNT, DEMO.user.id, ["ACCOUNT_ADMIN"]);
+        await grantAccess(prisma, ACCOUNT, DEMO.user.id, ["ACCOUNT_ADMIN", "POST_COMPOSER"]);
       }
     });
   },
