@@ -127,6 +127,23 @@ describe("posts through the schema over a scripted post-data API", () => {
     expect(result.errors?.[0]?.message).toMatch(/No post has the id 7/);
   });
 
+  it("reads nodes(ids) of posts in one lookup; a missing one is null with NOT_FOUND alone", async () => {
+    const { run, calls } = postGraph(store);
+    const gid = (id: string) => Buffer.from(`Post:${id}`).toString("base64");
+    const result = await run(
+      `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Post { lang } } }`,
+      { ids: [gid(rootIds[0] ?? ""), gid("12345"), gid(rootIds[1] ?? "")] },
+    );
+    const nodes = (result.data as { nodes: ({ lang: string } | null)[] }).nodes;
+    expect(nodes.map((n) => n?.lang ?? null)).toEqual([
+      store.posts.get(rootIds[0] ?? "")?.lang,
+      null,
+      store.posts.get(rootIds[1] ?? "")?.lang,
+    ]);
+    expect(result.errors?.map((e) => e.path)).toEqual([["nodes", 1]]);
+    expect(calls.map(fieldParams)).toEqual([{ "post.fields": ["lang"] }]);
+  });
+
   it("costs one lookup for aliases with different selections (the union)", async () => {
     const { run, calls } = postGraph(store);
     const result = await run(

@@ -98,6 +98,20 @@ const ReferencedPostRef = builder.objectRef<ReferenceValue>("ReferencedPost").im
   }),
 });
 
+/**
+ * A post `node`/`nodes` could not read. The relay plugin awaits every id's load together, so a
+ * rejection would fail the whole `nodes` list: the failure travels as this value instead, and
+ * `Post.isTypeOf` raises it when the item is completed (null with its error at its index).
+ */
+class UnreadPost extends PostRecord {
+  readonly error: Error;
+
+  constructor(id: string, error: unknown) {
+    super(id);
+    this.error = error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 const adsField = <T>(value: T | null | undefined): T | null => value ?? null;
 
 builder.node(PostRef, {
@@ -109,8 +123,19 @@ builder.node(PostRef, {
     "selection needs, for every post of the response at once (≤100 ids per request).",
   interfaces: [AccountPostInterface],
   id: { resolve: (p) => p.id },
-  isTypeOf: (value) => value instanceof PostRecord,
-  loadWithoutCache: (id, { loaders }, info) => loaders.posts.load(id, selectionNeeds(info)),
+  isTypeOf: (value) => {
+    // A post node(s) could not read fails here, on its own path (see UnreadPost).
+    if (value instanceof UnreadPost) throw value.error;
+    return value instanceof PostRecord;
+  },
+  // With its info (the selection's needs); the other node types load without one.
+  loadWithoutCache: async (id, { loaders }, info) => {
+    try {
+      return await loaders.posts.load(id, selectionNeeds(info));
+    } catch (error) {
+      return new UnreadPost(id, error);
+    }
+  },
   fields: (t) => ({
     rawId: t.string({ description: "The post id: digits in a string.", resolve: (p) => p.id }),
     text: t.string({ resolve: (p) => p.data.text ?? "" }),
