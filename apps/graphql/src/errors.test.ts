@@ -181,3 +181,41 @@ describe("formatError", () => {
     });
   });
 });
+
+describe("post failures (spec §4.7, §4.9)", () => {
+  it("types the edit window, the reply rule and media refusals; other 403s stay forbidden", () => {
+    expect(toFacadeError(apiError(403, "EDIT_WINDOW_PASSED"))).toMatchObject({
+      name: "EditWindowPassedError",
+      code: "FORBIDDEN",
+      upstream: { status: 403, codes: ["EDIT_WINDOW_PASSED"] },
+    });
+    expect(toFacadeError(apiError(403, "REPLY_NOT_ALLOWED"))).toMatchObject({
+      name: "ReplyNotAllowedError",
+      code: "FORBIDDEN",
+    });
+    for (const code of ["PREMIUM_REQUIRED", "NOT_POST_AUTHOR"]) {
+      expect(toFacadeError(apiError(403, code))).toMatchObject({
+        name: "ForbiddenError",
+        upstream: { status: 403, codes: [code] },
+      });
+    }
+    const fieldOf = (parameter: string) =>
+      parameter.replace("media.media_ids", "mediaIds").replace("media_keys", "mediaKeys");
+    expect(
+      toFacadeError(apiError(400, "TOO_MANY_ITEMS", "media.media_ids"), fieldOf),
+    ).toMatchObject({
+      name: "MediaRuleError",
+      code: "BAD_USER_INPUT",
+      field: "mediaIds",
+      violations: [{ code: "TOO_MANY_ITEMS", field: "mediaIds", parameter: "media.media_ids" }],
+    });
+    expect(toFacadeError(apiError(400, "INVALID_PARAMETER", "media_keys"), fieldOf)).toMatchObject({
+      name: "MediaRuleError",
+      field: "mediaKeys",
+    });
+    // A 400 on another parameter stays a ValidationError.
+    expect(toFacadeError(apiError(400, "INVALID_PARAMETER", "card_uri"))?.name).toBe(
+      "ValidationError",
+    );
+  });
+});

@@ -1,4 +1,8 @@
-import { ValidationError as ModelsValidationError, WIRE_ERROR_CODES } from "@adsgraph/models";
+import {
+  LIMITS,
+  ValidationError as ModelsValidationError,
+  WIRE_ERROR_CODES,
+} from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
 import {
   RestApiError,
@@ -82,6 +86,46 @@ export class IncompatibleLineItemError extends FacadeError {
     super(message, upstream);
     this.field = field;
   }
+}
+
+/**
+ * spec §4.7, §4.9, §8: the ads service refused a post's media (`media_keys`, `media.media_ids`):
+ * a key not in the media library, media the author may not use (not its uploader nor in its
+ * additional_owners), or a mix past "4 images, or 1 animated GIF, or 1 video". Input the caller
+ * must change: BAD_USER_INPUT, with `field` naming the media input and each refusal.
+ */
+export class MediaRuleError extends FacadeError {
+  override readonly name = "MediaRuleError";
+  readonly code = ERROR_CODES.BAD_USER_INPUT;
+  /** The GraphQL input field of the media, e.g. `mediaKeys` or `mediaIds`. */
+  readonly field: string;
+  readonly violations: readonly FieldViolation[];
+
+  constructor(
+    message: string,
+    field: string,
+    violations: readonly FieldViolation[],
+    upstream?: UpstreamDetails,
+  ) {
+    super(message, upstream);
+    this.field = field;
+    this.violations = violations;
+  }
+}
+
+/** spec §4.9, §8: an edit more than an hour after the post was created (upstream 403). */
+export class EditWindowPassedError extends FacadeError {
+  override readonly name = "EditWindowPassedError";
+  readonly code = ERROR_CODES.FORBIDDEN;
+}
+
+/**
+ * spec §4.9: a reply to a post whose author did not summon the replier (mention or quote);
+ * upstream 403 REPLY_NOT_ALLOWED.
+ */
+export class ReplyNotAllowedError extends FacadeError {
+  override readonly name = "ReplyNotAllowedError";
+  readonly code = ERROR_CODES.FORBIDDEN;
 }
 
 export class NotFoundError extends FacadeError {
@@ -178,6 +222,17 @@ function upstreamViolations(error: RestApiError, fieldOf: FieldNamer): FieldViol
   return itemViolations.length > 0 ? itemViolations : error.errors.map((item) => toViolation(item));
 }
 
+/** spec §4.7 `media_keys`, §4.9 `media.media_ids`: the parameters a post's media come in. */
+const MEDIA_PARAMETERS = ["media_keys", "media.media_ids"] as const;
+
+/** Whether `parameter` is one of `names` or an item of one (`media_keys[2]`). */
+function namesParameter(parameter: string | undefined, names: readonly string[]): boolean {
+  return (
+    parameter !== undefined &&
+    names.some((name) => parameter === name || parameter.startsWith(`${name}[`))
+  );
+}
+
 /**
  * One row of the upstream error table: which failures it matches (a rest-client or models
  * error class, narrowed by HTTP status or by whose credentials were refused), the GraphQL
@@ -188,6 +243,8 @@ export interface UpstreamErrorRow<E extends Error = Error> {
   readonly status?: number;
   /** Matches only an answer carrying this error code of the service. */
   readonly upstreamCode?: string;
+  /** Matches only an answer with an error item naming one of these parameters (or an item of it). */
+  readonly upstreamParameters?: readonly string[];
   /** Matches only when the refused credentials were the facade's own (app-only bearer). */
   readonly appCredentials?: boolean;
   readonly code: ErrorCode;
@@ -262,9 +319,47 @@ export const UPSTREAM_ERROR_TABLE: readonly UpstreamErrorRow[] = [
   row({
     class: RestApiError,
     status: 400,
+    upstreamParameters: MEDIA_PARAMETERS,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error, fieldOf) => {
+      const violations = upstreamViolations(error, fieldOf);
+      const media = violations.find((v) => namesParameter(v.parameter, MEDIA_PARAMETERS));
+      return new MediaRuleError(
+        `The post's media break a media rule${upstreamMessage(error)}`,
+        media?.field ?? "",
+        violations,
+        upstreamOf(error),
+      );
+    },
+  }),
+  row({
+    class: RestApiError,
+    status: 400,
     code: ERROR_CODES.BAD_USER_INPUT,
     build: (error, fieldOf) =>
       new ValidationError(upstreamViolations(error, fieldOf), upstreamOf(error)),
+  }),
+  row({
+    class: RestApiError,
+    status: 403,
+    upstreamCode: WIRE_ERROR_CODES.EDIT_WINDOW_PASSED,
+    code: ERROR_CODES.FORBIDDEN,
+    build: (error) =>
+      new EditWindowPassedError(
+        `The post can no longer be edited (spec §8: within ${LIMITS.postEditWindowHours} hour of its creation)${upstreamMessage(error)}`,
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 403,
+    upstreamCode: WIRE_ERROR_CODES.REPLY_NOT_ALLOWED,
+    code: ERROR_CODES.FORBIDDEN,
+    build: (error) =>
+      new ReplyNotAllowedError(
+        `Replying to this post is not allowed: its author did not mention or quote you${upstreamMessage(error)}`,
+        upstreamOf(error),
+      ),
   }),
   row({
     class: RestApiError,
@@ -334,6 +429,11 @@ function rowFor(error: Error): UpstreamErrorRow | undefined {
       (entry.status === undefined || ("status" in error && error.status === entry.status)) &&
       (entry.upstreamCode === undefined ||
         (error instanceof RestApiError && error.codes.includes(entry.upstreamCode))) &&
+      (entry.upstreamParameters === undefined ||
+        (error instanceof RestApiError &&
+          error.errors.some((item) =>
+            namesParameter(item.parameter, entry.upstreamParameters ?? []),
+          ))) &&
       (entry.appCredentials === undefined ||
         (error instanceof RestClientError &&
           error.endpointId !== undefined &&
@@ -367,7 +467,9 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
     ...(error.upstream && {
       upstream: { status: error.upstream.status, codes: error.upstream.codes },
     }),
-    ...(error instanceof ValidationError && { violations: error.violations }),
+    ...((error instanceof ValidationError || error instanceof MediaRuleError) && {
+      violations: error.violations,
+    }),
     ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
     ...(error instanceof UpstreamError && error.possiblyApplied && { possiblyApplied: true }),
   };

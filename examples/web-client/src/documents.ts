@@ -151,3 +151,41 @@ export const CreateCampaignMutation = graphql(`
     }
   }
 `);
+
+/**
+ * An account's published posts (issue 16): what the ads list answers, and the author's profile
+ * and media details, which the facade reads from the post-data API for the whole page in one
+ * lookup asking exactly these fields.
+ */
+export const AccountPostsQuery = graphql(`
+  query AccountPosts($accountId: String!, $first: Int) {
+    account(id: $accountId) {
+      posts(type: PUBLISHED, first: $first) {
+        edges {
+          node {
+            __typename
+            id
+            rawId
+            text
+            name
+            createdAt
+            ... on Post {
+              author {
+                username
+              }
+              media {
+                mediaKey
+                type
+                url
+                durationMs
+              }
+              publicMetrics {
+                likeCount
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`);

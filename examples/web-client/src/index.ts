@@ -2,6 +2,7 @@ export { execute } from "./client.js";
 export type { GraphQLResponse } from "./client.js";
 export {
   AccountCampaignsQuery,
+  AccountPostsQuery,
   CardsWithMediaQuery,
   CreateCampaignMutation,
   FundingInstrumentsQuery,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import { execute } from "../src/client.js";
 import {
   AccountCampaignsQuery,
+  AccountPostsQuery,
   CardsWithMediaQuery,
   CreateCampaignMutation,
   FundingInstrumentsQuery,
@@ -122,5 +123,32 @@ describe("the example consumer against the running servers (ads-api + facade)", 
       throw new Error(`unexpected ${refused?.__typename}`);
     expect(refused.violations.map((v) => [v.field, v.code])).toEqual([["name", "TOO_LONG"]]);
     expect(refused.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("lists an account's published posts with their authors and media", async () => {
+    const { data, errors } = await run(AccountPostsQuery, {
+      accountId: servers.accountId,
+      first: 10,
+    });
+    expect(errors).toBeUndefined();
+    const posts = data?.account?.posts?.edges.map((e) => e.node) ?? [];
+    expect(posts.length).toBeGreaterThan(3);
+    const first = posts[0];
+    if (first?.__typename !== "Post") throw new Error(`unexpected ${first?.__typename}`);
+    expectTypeOf(first.rawId).toEqualTypeOf<string>();
+    expectTypeOf(first.media).toEqualTypeOf<
+      | {
+          mediaKey: string;
+          type: string | null;
+          url: string | null;
+          durationMs: number | null;
+        }[]
+      | null
+    >();
+    expect(first.author?.username).toBe("adsgraph_demo");
+    const video = posts.find(
+      (p) => p.__typename === "Post" && p.media?.some((m) => m.type === "video"),
+    );
+    expect(video?.__typename === "Post" && video.media?.[0]?.durationMs).toBeGreaterThan(0);
   });
 });

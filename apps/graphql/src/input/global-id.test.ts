@@ -1,7 +1,7 @@
 import { LIMITS } from "@adsgraph/models";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { describe, expect, it } from "vitest";
-import { GLOBAL_ID_MAX_LENGTH, parseGlobalId } from "./global-id.js";
+import { GLOBAL_ID_MAX_LENGTH, idPartProblem, parseGlobalId } from "./global-id.js";
 
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
@@ -44,5 +44,23 @@ describe("parseGlobalId", () => {
       code: "INVALID_PARAMETER",
       message: expect.stringMatching(/^must be the `id` of an object of this API \(/) as unknown,
     });
+  });
+});
+
+describe("idPartProblem", () => {
+  it("takes posts' own ids and drafts' and scheduled posts' ids in an account as digits", () => {
+    expect(idPartProblem("Post", "1234567890123456789")).toBeUndefined();
+    expect(idPartProblem("Draft", "dmo1ab/1234567890123456789")).toBeUndefined();
+    expect(idPartProblem("ScheduledPost", "dmo1ab/42")).toBeUndefined();
+    expect(idPartProblem("Campaign", "dmo1ab/c1")).toBeUndefined(); // not a digit-id type
+    for (const [type, id] of [
+      ["Post", "dmo1ab/1"],
+      ["Post", "12x"],
+      ["Post", "1".repeat(LIMITS.digitIdLength + 1)],
+      ["Draft", "dmo1ab/c1"],
+      ["ScheduledPost", "dmo1ab/"],
+    ] as const) {
+      expect(idPartProblem(type, id)?.code, `${type}:${id}`).toBe("INVALID_PARAMETER");
+    }
   });
 });

@@ -46,3 +46,26 @@ export function parseGlobalId(value: string): ParsedGlobalId {
   if (!TYPE_NAME.test(typename)) return notAGlobalId("not <Type>:<id>");
   return { typename, id: text.slice(colon + 1) };
 }
+
+/**
+ * Types whose ids are long digit ids (spec §2.1): a post's own (`Post:<digits>`, posts belong
+ * to no account), or one inside an account (`Draft:<account id>/<digits>`).
+ */
+const DIGIT_ID_TYPES: Readonly<Record<string, "own" | "inAccount">> = {
+  Post: "own",
+  Draft: "inAccount",
+  ScheduledPost: "inAccount",
+};
+
+const DIGITS = /^[0-9]+$/;
+
+/** The rule the id part of a global id of `typename` breaks, or undefined. Linear. */
+export function idPartProblem(typename: string, id: string): InputProblem | undefined {
+  const form = DIGIT_ID_TYPES[typename];
+  if (form === undefined) return undefined;
+  const digits = form === "own" ? id : id.slice(id.indexOf("/") + 1);
+  if (form === "inAccount" && id.indexOf("/") <= 0) return undefined; // ownedId says it lacks the account
+  return digits.length > 0 && digits.length <= LIMITS.digitIdLength && DIGITS.test(digits)
+    ? undefined
+    : notAGlobalId(`a ${typename} id is digits`).problem;
+}

@@ -20,6 +20,7 @@ function unchecked(place: string, input: GraphQLArgument | GraphQLInputField): s
   const checked =
     extensions.isRelayGlobalID === true ||
     rule === "id" ||
+    rule === "digitId" ||
     (rule === "cardUri" && input.name === "cardUris");
   return checked ? [] : [`${place}.${input.name}`];
 }

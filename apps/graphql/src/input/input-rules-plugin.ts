@@ -9,7 +9,7 @@ import type {
 import { VIOLATION_CODES } from "@adsgraph/models";
 import { isObjectType, type GraphQLSchema } from "graphql";
 import { ValidationError, type FieldViolation } from "../errors.js";
-import { parseGlobalId } from "./global-id.js";
+import { idPartProblem, parseGlobalId } from "./global-id.js";
 import { inputProblem, ruleOf, type InputProblem, type InputRule } from "./input-rules.js";
 
 /** What one argument or input field is checked for. */
@@ -56,7 +56,7 @@ function globalIdProblem(
   if (parsed.problem !== undefined) return parsed.problem;
   const allowed =
     typenames?.includes(parsed.typename) ?? nodeTypes(info.schema).has(parsed.typename);
-  if (allowed) return undefined;
+  if (allowed) return idPartProblem(parsed.typename, parsed.id);
   return {
     code: VIOLATION_CODES.INVALID_PARAMETER,
     message:

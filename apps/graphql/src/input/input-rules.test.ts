@@ -38,4 +38,13 @@ describe("inputProblem", () => {
     expect(inputProblem("cursor", "x\ud800")?.message).toContain("lone surrogate U+D800");
     expect(inputProblem("id", "emoji\u{1f600}")).toBeUndefined();
   });
+
+  it("takes a long id (post, user, draft, media id) only as 1 to 20 digits", () => {
+    expect(inputProblem("digitId", "1234567890123456789")).toBeUndefined();
+    expect(inputProblem("digitId", "9".repeat(LIMITS.digitIdLength))).toBeUndefined();
+    expect(inputProblem("digitId", "9".repeat(LIMITS.digitIdLength + 1))?.code).toBe("TOO_LONG");
+    for (const value of ["", "12a", "-1", "1.5", " 1", "１２"]) {
+      expect(inputProblem("digitId", value)?.code, value).toBe("INVALID_PARAMETER");
+    }
+  });
 });

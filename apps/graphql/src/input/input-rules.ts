@@ -6,7 +6,7 @@ import type { ViolationCode } from "@adsgraph/models";
  * puts in loader keys, global ids it decodes, cursors it decodes. Each is checked for size
  * first (constant time), then scanned once (linear): a long value costs nothing more.
  */
-export type InputRule = "id" | "cardUri" | "cursor";
+export type InputRule = "id" | "digitId" | "cardUri" | "cursor";
 
 /**
  * ads-api cursors are base64url JSON of a keyset position (a sort value such as a 255-character
@@ -17,6 +17,7 @@ export const CURSOR_MAX_LENGTH = 4096;
 
 const MAX_LENGTH: Record<InputRule, number> = {
   id: LIMITS.adsIdLength,
+  digitId: LIMITS.digitIdLength,
   cardUri: CARD_URI_LENGTH,
   cursor: CURSOR_MAX_LENGTH,
 };
@@ -25,6 +26,19 @@ const MAX_LENGTH: Record<InputRule, number> = {
 export interface InputProblem {
   readonly code: ViolationCode;
   readonly message: string;
+}
+
+// One character class, anchored: linear.
+const DIGITS = /^[0-9]+$/;
+
+/** spec §2.1: user and post ids are long integers sent as digits (a string: they exceed 2^53). */
+export function digitsProblem(value: string): InputProblem | undefined {
+  return DIGITS.test(value)
+    ? undefined
+    : {
+        code: VIOLATION_CODES.INVALID_PARAMETER,
+        message: "must be a string of digits (user and post ids exceed 2^53)",
+      };
 }
 
 /**
@@ -42,6 +56,7 @@ export function inputProblem(rule: InputRule, value: string): InputProblem | und
       message: `must be at most ${max} characters (got ${value.length})`,
     };
   }
+  if (rule === "digitId") return digitsProblem(value);
   const text = textProblem(value);
   return text === undefined
     ? undefined
@@ -55,6 +70,12 @@ export function inputProblem(rule: InputRule, value: string): InputProblem | und
  */
 export const ID_INPUT = { extensions: { adsgraphInputRule: "id" } } as const;
 
+/**
+ * Marks a long id (spec §2.1: a post, user, draft, scheduled post or media id, digits in a
+ * string): at most 20 digits, nothing else.
+ */
+export const DIGIT_ID_INPUT = { extensions: { adsgraphInputRule: "digitId" } } as const;
+
 /** Marks a card URI (`card://<card_id>`). */
 export const CARD_URI_INPUT = { extensions: { adsgraphInputRule: "cardUri" } } as const;
 
@@ -64,5 +85,7 @@ export const CURSOR_INPUT = { extensions: { adsgraphInputRule: "cursor" } } as c
 /** The rule an argument or input field carries, from its extensions. */
 export function ruleOf(extensions: Readonly<Record<string, unknown>> | null | undefined) {
   const rule = extensions?.adsgraphInputRule;
-  return rule === "id" || rule === "cardUri" || rule === "cursor" ? rule : undefined;
+  return rule === "id" || rule === "digitId" || rule === "cardUri" || rule === "cursor"
+    ? rule
+    : undefined;
 }

@@ -10,6 +10,10 @@ import { entityReads } from "./entity-reads.js";
 import type { EntityKind, EntityShapes } from "./entities.js";
 import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
+import { createPostDataLoader } from "./post-data-loader.js";
+import type { PostDataLoader } from "./post-data-loader.js";
+import { postReads } from "./post-reads.js";
+import type { PostReads } from "./post-reads.js";
 import type {
   AccountShape,
   CampaignShape,
@@ -74,6 +78,13 @@ export interface Loaders extends EntityLoaders {
   }): ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]>;
   /** After a write attaching to or detaching from a line item: its attachment edges read again. */
   forgetAttachmentsOf(lineItemKey: EntityKey): void;
+  /**
+   * Published posts through the post-data API (spec §4.9), each with the fields its selection
+   * needs, batched across the request (≤100 ids per lookup).
+   */
+  readonly posts: PostDataLoader;
+  /** An account's posts list (spec §4.7), drafts and scheduled posts by id, and previews. */
+  readonly accountPosts: PostReads;
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
@@ -251,6 +262,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     );
   }
   let iab: Promise<IabCategoryShape[]> | undefined;
+  const posts = createPostDataLoader(upstream, { batching });
 
   return {
     ...entities,
@@ -279,6 +291,8 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     },
     attachmentsOfLineItem,
     curatedLinksOfLineItem,
+    posts,
+    accountPosts: postReads(upstream, posts, { batching }),
     forgetAttachmentsOf(lineItemKey) {
       for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
     },

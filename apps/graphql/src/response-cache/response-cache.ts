@@ -65,12 +65,21 @@ export function createResponseCache({
   const enabled = maxBytes > 0 && userMaxBytes > 0;
   let hits = 0;
 
-  const stillValid = (userId: string, accounts: ReadonlyMap<string, number>): boolean => {
+  const writtenSince = (scope: string, checkedAt: number) => {
+    const writtenAt = accountWrites.get(scope);
+    return writtenAt !== undefined && writtenAt >= checkedAt;
+  };
+  const stillValid = (
+    userId: string,
+    accounts: ReadonlyMap<string, number>,
+    scopes: ReadonlyMap<string, number> = new Map(),
+  ): boolean => {
     for (const [accountId, checkedAt] of accounts) {
-      const writtenAt = accountWrites.get(accountId);
-      if (writtenAt !== undefined && writtenAt >= checkedAt) return false;
+      if (writtenSince(accountId, checkedAt)) return false;
       if (!access.holds(userId, accountId)) return false;
     }
+    // Scopes that are no account (the post-data API's): written since, nothing to hold.
+    for (const [scope, checkedAt] of scopes) if (writtenSince(scope, checkedAt)) return false;
     return true;
   };
 
@@ -84,7 +93,7 @@ export function createResponseCache({
       if (
         stored.userId !== userId ||
         at >= stored.expiresAt ||
-        !stillValid(userId, stored.accounts)
+        !stillValid(userId, stored.accounts, stored.scopes)
       ) {
         store.delete(key);
         return undefined;
@@ -97,7 +106,7 @@ export function createResponseCache({
       const at = now();
       const expiresAt = Math.min(recorder.freshUntil, at + accessTtlMs);
       // Checked again now: a write or revocation while the answer was being built voids it.
-      if (expiresAt <= at || !stillValid(userId, recorder.accounts)) return false;
+      if (expiresAt <= at || !stillValid(userId, recorder.accounts, recorder.scopes)) return false;
       return store.set(key, {
         userId,
         body,
@@ -105,6 +114,7 @@ export function createResponseCache({
         expiresAt,
         accounts: recorder.accounts,
         snapshots: recorder.snapshots,
+        scopes: recorder.scopes,
       });
     },
     snapshotAnswered(snapshotKey) {

@@ -14,6 +14,11 @@ export class ResponseRecorder {
   readonly accounts = new Map<string, number>();
   /** The query snapshots used (`resourceType\0resourceId`), to drop the answer when one changes. */
   readonly snapshots = new Set<string>();
+  /**
+   * Per write scope that is no account (the post-data API's: `POST_DATA_SCOPE`): the oldest
+   * `checkedAt` of its snapshots used; a later write through the scope voids the answer.
+   */
+  readonly scopes = new Map<string, number>();
 
   /** A read answered by a snapshot that was fresh until `freshUntil`. */
   usedFresh(
@@ -21,14 +26,17 @@ export class ResponseRecorder {
     accountId: string | null,
     checkedAt: number,
     freshUntil: number,
+    scope: string | null = accountId,
   ): void {
     this.#freshReads += 1;
     this.snapshots.add(snapshotKey);
     this.#freshUntil = Math.min(this.#freshUntil, freshUntil);
-    if (accountId !== null) {
-      const oldest = this.accounts.get(accountId);
-      if (oldest === undefined || checkedAt < oldest) this.accounts.set(accountId, checkedAt);
-    }
+    const oldestIn = (map: Map<string, number>, key: string) => {
+      const oldest = map.get(key);
+      if (oldest === undefined || checkedAt < oldest) map.set(key, checkedAt);
+    };
+    if (accountId !== null) oldestIn(this.accounts, accountId);
+    if (scope !== null && scope !== accountId) oldestIn(this.scopes, scope);
   }
 
   /** Something the cache cannot vouch for a repeat of. */

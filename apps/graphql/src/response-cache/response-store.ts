@@ -9,6 +9,8 @@ export interface StoredResponse {
   accounts: ReadonlyMap<string, number>;
   /** The query snapshots used: a new upstream answer for one drops the entry. */
   snapshots: ReadonlySet<string>;
+  /** Per write scope that is no account (post-data API): the oldest `checkedAt` used. */
+  scopes?: ReadonlyMap<string, number>;
 }
 
 export interface ResponseStoreLimits {

@@ -3,6 +3,7 @@ import {
   BUDGET_OPTIMIZATIONS,
   CARD_TYPES,
   COMPONENT_TYPES,
+  CONVERSATION_SETTINGS,
   CREATIVE_TYPES,
   ENTITY_STATUSES,
   FUNDING_INSTRUMENT_TYPES,
@@ -13,7 +14,10 @@ import {
   LINE_ITEM_PRODUCT_TYPES,
   PAY_BY_VALUES,
   PLACEMENT_PRODUCT_TYPES,
+  POST_TYPES,
+  TIMELINE_TYPES,
   USER_ACCESS_PERMISSIONS,
+  VIDEO_CTAS,
 } from "@adsgraph/models";
 import { builder } from "../builder.js";
 
@@ -83,6 +87,23 @@ export const BidStrategyEnum = builder.enumType("BidStrategy", {
 export const PayByEnum = builder.enumType("PayBy", {
   description: "What a line item is billed for (beyond the spec: the vendor's v11 values).",
   values: PAY_BY_VALUES,
+});
+export const PostTypeEnum = builder.enumType("PostType", {
+  description: "spec §4.7: a published post, a draft or a scheduled post.",
+  values: POST_TYPES,
+});
+export const TimelineTypeEnum = builder.enumType("TimelineType", {
+  description:
+    "spec §4.7 posts list: promoted-only posts (NULLCAST, the default), organic ones, or both.",
+  values: TIMELINE_TYPES,
+});
+export const ConversationSettingsEnum = builder.enumType("ConversationSettings", {
+  description: "spec §4.7: who may reply to a post (EVERYONE by default).",
+  values: CONVERSATION_SETTINGS,
+});
+export const VideoCtaEnum = builder.enumType("VideoCta", {
+  description: "spec §4.7: a video post's call to action.",
+  values: VIDEO_CTAS,
 });
 /** A value of `values`, or null for one outside it (reads of open enums accept any string). */
 export function knownValue<V extends string>(

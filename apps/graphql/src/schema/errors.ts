@@ -1,10 +1,13 @@
 import { formatTimestamp } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import {
+  EditWindowPassedError,
   ForbiddenError,
   IncompatibleLineItemError,
+  MediaRuleError,
   NotFoundError,
   RateLimitedError,
+  ReplyNotAllowedError,
   UpstreamError,
   ValidationError,
 } from "../errors.js";
@@ -111,6 +114,37 @@ builder.objectType(IncompatibleLineItemError, {
   fields: (t) => ({
     field: t.exposeString("field", { description: "The input field naming the line item." }),
   }),
+});
+
+builder.objectType(MediaRuleError, {
+  name: "MediaRuleError",
+  description:
+    "The ads service refused the post's media (spec §4.7, §8): a key not in the media library, " +
+    "media the author may not use (neither its uploader nor in its additional_owners), or more " +
+    "than 4 images, 1 animated GIF or 1 video; nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof MediaRuleError,
+  fields: (t) => ({
+    field: t.exposeString("field", { description: "The media input field, e.g. `mediaKeys`." }),
+    violations: t.field({ type: [FieldViolationRef], resolve: (error) => [...error.violations] }),
+  }),
+});
+
+builder.objectType(EditWindowPassedError, {
+  name: "EditWindowPassedError",
+  description:
+    "The post was created more than an hour ago, so it can no longer be edited (spec §4.9, §8).",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof EditWindowPassedError,
+});
+
+builder.objectType(ReplyNotAllowedError, {
+  name: "ReplyNotAllowedError",
+  description:
+    "The post's author did not mention or quote the caller, so it may not be replied to " +
+    "programmatically (spec §4.9).",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof ReplyNotAllowedError,
 });
 
 /** The failures every mutation may return. */

@@ -30,5 +30,13 @@ import "./line-item-attachments.js";
 import "./line-item-curated-category.js";
 import "./line-item-curated-category-mutations.js";
 import "./line-item-mutations.js";
+import "./post-parts.js";
+import "./account-post.js";
+import "./post.js";
+import "./draft.js";
+import "./scheduled-post.js";
+import "./post-mutations.js";
+import "./draft-mutations.js";
+import "./scheduled-post-mutations.js";
 
 export const schema = builder.toSchema();

@@ -3,7 +3,12 @@ import type { ObjectRef } from "@pothos/core";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { rethrowAsFacadeError, ValidationError } from "../errors.js";
-import type { IncompatibleLineItemError } from "../errors.js";
+import type {
+  EditWindowPassedError,
+  IncompatibleLineItemError,
+  MediaRuleError,
+  ReplyNotAllowedError,
+} from "../errors.js";
 import type { FieldNamer } from "../errors.js";
 import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "./errors.js";
@@ -15,7 +20,12 @@ import { MUTATION_ERRORS } from "./errors.js";
 export function mutationErrors(
   name: string,
   /** Failures of this mutation alone (e.g. IncompatibleLineItemError). */
-  extra: readonly (typeof IncompatibleLineItemError)[] = [],
+  extra: readonly (
+    | typeof IncompatibleLineItemError
+    | typeof MediaRuleError
+    | typeof EditWindowPassedError
+    | typeof ReplyNotAllowedError
+  )[] = [],
 ) {
   return {
     types: [...MUTATION_ERRORS, ...extra],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createFreshnessPolicy, entityTypeOf } from "./freshness.js";
+import {
+  carriesLiveCounts,
+  createFreshnessPolicy,
+  entityTypeOf,
+  keepsHistory,
+  POST_DATA_SCOPE,
+  writeScopeOf,
+} from "./freshness.js";
 
 describe("freshness", () => {
   it("keeps reference data long and entities short, zero meaning never", () => {
@@ -20,5 +27,30 @@ describe("freshness", () => {
     expect(entityTypeOf("accounts.get")).toBe("account");
     expect(entityTypeOf("line_item_curated_categories.create")).toBe("line_item_curated_category");
     expect(entityTypeOf("media_creatives.list")).toBe("media_creative");
+  });
+
+  it("never keeps answers with live counts fresh (public metrics change with time)", () => {
+    const policy = createFreshnessPolicy({ referenceSeconds: 3600, entitySeconds: 30 });
+    const lookup = (fields: Record<string, string[]>) => ({ ids: ["1"], ...fields });
+    expect(policy.freshForMs("post_data.posts.lookup", lookup({ "post.fields": ["text"] }))).toBe(
+      30_000,
+    );
+    for (const params of [
+      lookup({ "post.fields": ["author_id", "public_metrics"] }),
+      lookup({ "media.fields": ["public_metrics"] }),
+    ]) {
+      expect(carriesLiveCounts("post_data.posts.lookup", params)).toBe(true);
+      expect(policy.freshForMs("post_data.posts.lookup", params)).toBe(0);
+    }
+    expect(policy.freshForMs("posts.list", { post_type: "PUBLISHED" })).toBe(0);
+    expect(policy.freshForMs("posts.list", { post_type: "DRAFT" })).toBe(30_000);
+  });
+
+  it("gives the post-data API a write scope of its own, and posts no history", () => {
+    expect(writeScopeOf("post_data.posts.lookup", null)).toBe(POST_DATA_SCOPE);
+    expect(writeScopeOf("post_data.posts.create", null)).toBe(POST_DATA_SCOPE);
+    expect(writeScopeOf("campaigns.update", "acc")).toBe("acc");
+    expect(keepsHistory("posts.list")).toBe(false);
+    expect(keepsHistory("campaigns.list")).toBe(true);
   });
 });

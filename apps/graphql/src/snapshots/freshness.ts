@@ -23,9 +23,63 @@ export function isReferenceEndpoint(endpointId: string): boolean {
   return REFERENCE_ENDPOINTS.has(endpointId);
 }
 
+/**
+ * The post-data API's posts name no account (spec §4.9): its reads and writes share a write
+ * scope of their own in `accountWrites` (an account id never holds `:`), so a post published
+ * or edited through this process voids every lookup snapshot read before it (an edit changes
+ * the edit history of every version, a reply the counts of what it answers).
+ */
+export const POST_DATA_SCOPE = "post-data:";
+
+/** The scope a call's writes mark and its reads check: its account, or the post-data API's. */
+export function writeScopeOf(endpointId: string, accountId: string | null): string | null {
+  return endpointId.startsWith("post_data.posts.") ? POST_DATA_SCOPE : accountId;
+}
+
+const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * Answers carrying public metrics (spec §2.12: counts that change with time): a lookup asking
+ * `public_metrics` of posts or media, and the advertising list of published posts (it embeds
+ * the counts). A snapshot of one is never fresh: only an outage serves it, marked stale.
+ */
+export function carriesLiveCounts(
+  endpointId: string,
+  params: Readonly<Record<string, unknown>>,
+): boolean {
+  if (endpointId === "post_data.posts.lookup") {
+    return (
+      listOf(params["post.fields"]).includes("public_metrics") ||
+      listOf(params["media.fields"]).includes("public_metrics")
+    );
+  }
+  return endpointId === "posts.list" && params.post_type === "PUBLISHED";
+}
+
+/**
+ * Posts keep no per-resource history: no field shows it, and a published post's counts change
+ * with every read, so each read would store a version. Their query snapshots (fresh answers,
+ * outages) are kept as for any read.
+ */
+const NO_HISTORY: ReadonlySet<string> = new Set<EndpointId>([
+  "posts.list",
+  "posts.create",
+  "posts.name.update",
+  "post_data.posts.lookup",
+  "post_data.posts.create",
+  "post_previews.list",
+]);
+
+export function keepsHistory(endpointId: string): boolean {
+  return !NO_HISTORY.has(endpointId);
+}
+
 export interface FreshnessPolicy {
-  /** How long a snapshot of this endpoint's answer may stand in for upstream; 0 never. */
-  freshForMs(endpointId: string): number;
+  /**
+   * How long a snapshot of this call's answer may stand in for upstream; 0 never (answers with
+   * live counts never: `carriesLiveCounts`).
+   */
+  freshForMs(endpointId: string, params?: Readonly<Record<string, unknown>>): number;
 }
 
 /** Reference data long, entities short (SNAPSHOT_FRESH_SECONDS_*); zero turns a kind off. */
@@ -37,8 +91,10 @@ export function createFreshnessPolicy({
   entitySeconds: number;
 }): FreshnessPolicy {
   return {
-    freshForMs: (endpointId) =>
-      (isReferenceEndpoint(endpointId) ? referenceSeconds : entitySeconds) * 1000,
+    freshForMs: (endpointId, params = {}) =>
+      carriesLiveCounts(endpointId, params)
+        ? 0
+        : (isReferenceEndpoint(endpointId) ? referenceSeconds : entitySeconds) * 1000,
   };
 }
 

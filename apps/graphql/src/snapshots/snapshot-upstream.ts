@@ -14,9 +14,12 @@ import { askAccountAccess } from "../access/ask-upstream.js";
 import type { CacheMarks } from "./cache-report.js";
 import { canonicalJson, type JsonObject, type JsonValue } from "./content-hash.js";
 import {
+  carriesLiveCounts,
   entityTypeOf,
   isReadingPost,
   isReferenceEndpoint,
+  keepsHistory,
+  writeScopeOf,
   type FreshnessPolicy,
 } from "./freshness.js";
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";
@@ -143,10 +146,11 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     const lastSnapshot = async () =>
       (await repository.latest(resourceType, [resourceId])).get(resourceId);
 
-    const freshFor = policy.freshForMs(endpointId);
+    const freshFor = policy.freshForMs(endpointId, params);
+    const scope = writeScopeOf(endpointId, accountId);
     if (freshFor > 0) {
       const snapshot = await lastSnapshot();
-      const writtenAt = accountId === null ? undefined : accountWrites.get(accountId);
+      const writtenAt = scope === null ? undefined : accountWrites.get(scope);
       const checkedAt = snapshot?.checkedAt.getTime() ?? 0;
       if (
         snapshot &&
@@ -154,7 +158,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
         (writtenAt === undefined || writtenAt < checkedAt) &&
         (await mayServe(accountId))
       ) {
-        recorder?.usedFresh(snapshotKey, accountId, checkedAt, checkedAt + freshFor);
+        recorder?.usedFresh(snapshotKey, accountId, checkedAt, checkedAt + freshFor, scope);
         return answerFrom(snapshot, false);
       }
     }
@@ -173,6 +177,9 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     options.responseCache?.snapshotAnswered(snapshotKey);
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     if (options.recordReads === false) return answer;
+    // Live counts change with every read: a version per read, and never a fresh answer. Such
+    // answers are not recorded (so no stale answer serves them in an outage either).
+    if (carriesLiveCounts(endpointId, params)) return answer;
     const value = answer.body;
     const at = new Date(now());
     // The response path keeps only a reference: serialising, hashing and building the entity
@@ -217,7 +224,9 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     const stored = JSON.parse(text) as JsonObject;
     return [
       { resourceType, resourceId, accountId, body: stored, contentHash: digest, fetchedAt: at },
-      ...entitySnapshots(endpointId, params, dataOf(stored.value), at),
+      ...(keepsHistory(endpointId)
+        ? entitySnapshots(endpointId, params, dataOf(stored.value), at)
+        : []),
     ];
   }
 
@@ -235,12 +244,11 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     dropStored();
     const answer = await send().finally(dropStored);
     const accountId = accountOf(params);
-    if (accountId !== null) {
-      accountWrites.set(accountId, now());
-      if (userId !== null) access.remember(userId, accountId, true);
-    }
+    const scope = writeScopeOf(endpointId, accountId);
+    if (scope !== null) accountWrites.set(scope, now());
+    if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     const data = dataOf(answer.body);
-    if (data !== undefined) {
+    if (data !== undefined && keepsHistory(endpointId)) {
       const at = new Date(now());
       writer.enqueue(() => {
         const stored = JSON.parse(JSON.stringify({ data })) as { data: JsonValue };

@@ -4,8 +4,8 @@ import { signsAsApp } from "./signs-as-app.js";
 
 /**
  * Routes a request's calls: none without a session (the facade is no open proxy of its app's
- * rate limits), reference data through `app` (the app-only bearer, its own rate-limit state),
- * the rest on as the session's user.
+ * rate limits), reference data and the post-data API's reads through `app` (the app-only
+ * bearer, its own rate-limit state; `signsAsApp`), the rest on as the session's user.
  */
 export function appBearerRouting({
   app,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import {
   DEMO,
   startAdsApi as startAdsApiHarness,
@@ -8,9 +9,24 @@ import {
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
 
+/**
+ * One request as ads-api received it: method, host role, path and query parameters as sent
+ * (decoded; a list parameter is one comma-separated value), and the Authorization scheme
+ * (`oauth`, `bearer`), never its credentials.
+ */
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly role: "base" | "ads" | "ads-sandbox";
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly scheme: string | null;
+}
+
 /** The real ads-api, in process, on port 0 for its three host roles, over a fresh database. */
 export interface RunningAdsApi {
   server: RunningServer;
+  /** The requests received since the last `reset()`, in order (from each host's HTTP server). */
+  received(): readonly ReceivedRequest[];
   /** `ADS_API_*_URL` settings for the facade. */
   env: Record<string, string>;
   /** Requests ads-api served since the last `reset()`, by catalog endpoint id. */
@@ -39,10 +55,13 @@ export async function startAdsApi({
   engine = STACK_ENGINE,
   logStream,
   logLevel = "silent",
+  clock,
 }: {
   limits?: Partial<Limits>;
   latencyMs?: number;
   engine?: DatabaseTarget["engine"];
+  /** ads-api's service clock (post edit windows, scheduled posts); default the real one. */
+  clock?: () => Date;
   /** Where ads-api logs, at `logLevel`; tests read it. */
   logStream?: NodeJS.WritableStream;
   logLevel?: "silent" | "info";
@@ -54,10 +73,28 @@ export async function startAdsApi({
     latencyMs,
     logLevel,
     ...(logStream && { logStream }),
+    ...(clock && { clock }),
   });
   const log = adsApi.ctx.requestLog;
+  // The requests as the hosts' HTTP servers receive them (a listener beside Fastify's own):
+  // what the facade sent, query strings included, observed at the upstream.
+  const received: ReceivedRequest[] = [];
+  for (const role of ["base", "ads", "ads-sandbox"] as const) {
+    adsApi.server.apps[role].server.on("request", (request: IncomingMessage) => {
+      const url = new URL(request.url ?? "/", "http://upstream.invalid");
+      if (url.pathname.startsWith("/_admin")) return;
+      received.push({
+        method: request.method ?? "",
+        role,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        scheme: request.headers.authorization?.split(" ", 1)[0]?.toLowerCase() ?? null,
+      });
+    });
+  }
   return {
     server: adsApi.server,
+    received: () => [...received],
     env: { ...adsApi.env },
     served: () => {
       const counts = log.counts();
@@ -65,6 +102,7 @@ export async function startAdsApi({
     },
     reset: () => {
       log.reset();
+      received.length = 0;
     },
     seedBench: async (account) => {
       await adsApi.seedBench(account);
@@ -97,8 +135,11 @@ export async function startStack({
   latencyMs,
   logStream,
   engine = STACK_ENGINE,
+  clock,
 }: {
   env?: Record<string, string>;
+  /** ads-api's service clock (post edit windows, scheduled posts); default the real one. */
+  clock?: () => Date;
   /** Both servers' engine (tests that run on both pass each in turn). */
   engine?: DatabaseTarget["engine"];
   limits?: Partial<Limits>;
@@ -110,6 +151,7 @@ export async function startStack({
     engine,
     ...(limits && { limits }),
     ...(latencyMs && { latencyMs }),
+    ...(clock && { clock }),
   });
   const facade = await startFacade({
     engine,
