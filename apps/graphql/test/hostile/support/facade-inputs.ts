@@ -64,6 +64,18 @@ export const RAW_ID_QUERIES: { name: string; query: string; allowed: readonly st
     allowed: [],
     query: "query ($id: String!) { viewer { accounts(ids: [$id]) { edges { node { id } } } } }",
   },
+  // Issue 16: post, draft and scheduled-post ids are digit ids, refused before any read.
+  { name: "posts(ids:)", allowed: [], query: "query ($id: ID!) { posts(ids: [$id]) { rawId } }" },
+  ...["draft", "scheduledPost"].map((field) => ({
+    name: `${field}(id:)`,
+    allowed: ACCOUNT_READ,
+    query: `query ($id: String!) { account(id: "${A}") { ${field}(id: $id) { rawId } } }`,
+  })),
+  ...["ids: [$id]", "userId: $id"].map((argument) => ({
+    name: `account.posts(${argument})`,
+    allowed: ACCOUNT_READ,
+    query: `query ($id: String!) { account(id: "${A}") { posts(type: PUBLISHED, ${argument}) { edges { node { rawId } } } } }`,
+  })),
   {
     name: "biddingRules(currency:)",
     allowed: [],
@@ -101,6 +113,14 @@ export const GLOBAL_ID_MUTATIONS = [
     name: "updateCard",
     query: `mutation ($id: ID!) { updateCard(input: { id: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
   },
+  ...["deleteDraft", "previewDraft", "deleteScheduledPost"].map((name) => ({
+    name,
+    query: `mutation ($id: ID!) { ${name}(id: $id) { ${ERROR_FIELDS} } }`,
+  })),
+  ...["updateDraft", "updateScheduledPost"].map((name) => ({
+    name,
+    query: `mutation ($id: ID!) { ${name}(input: { id: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+  })),
 ];
 
 /** Mutations that take a plain account id, funding instrument id or media key. */
@@ -124,6 +144,26 @@ export const RAW_ID_MUTATIONS = [
   {
     name: "deleteMediaLibraryObject",
     query: `mutation ($id: String!) { deleteMediaLibraryObject(accountId: "${A}", mediaKey: $id) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "createPost asUserId",
+    query: `mutation ($id: String!) { createPost(input: { accountId: "${A}", asUserId: $id, text: "x" }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "renamePost postId",
+    query: `mutation ($id: String!) { renamePost(input: { accountId: "${A}", postId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "editPost postId",
+    query: `mutation ($id: String!) { editPost(input: { postId: $id, text: "x" }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "publishPost replyTo",
+    query: `mutation ($id: String!) { publishPost(input: { text: "x", replyTo: $id }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "publishPost mediaIds",
+    query: `mutation ($id: String!) { publishPost(input: { mediaIds: [$id] }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createPollCard accountId",
