@@ -7,13 +7,10 @@ import path from "node:path";
 import { renderChart, type ChartRow } from "./chart.js";
 import { REFERENCE_QUERIES, type ReferenceQuery, type Walk } from "./queries.js";
 import { startBenchServers, type Facade } from "./servers.js";
+import { envNumber } from "./env-number.js";
 import { percentile, round1 } from "./stats.js";
 
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number`);
-  return value;
-};
+const number = envNumber;
 
 const setup = {
   accountId: "bench1",
