@@ -15,7 +15,7 @@ import { authorsOf, listAccountPosts } from "../services/posts.js";
 import { collection, single } from "../services/results.js";
 import { deleteScheduledPost, updateScheduledPost } from "../services/scheduled-posts.js";
 
-/** Posts with their authors (one query for the page), in the advertising API's shape. */
+/** Posts with their authors and the users they answer (one query), in the advertising API's shape. */
 async function presented(
   ctx: AppContext,
   posts: readonly Post[],
@@ -23,7 +23,7 @@ async function presented(
 ): Promise<Record<string, unknown>[]> {
   const authors = await authorsOf(ctx.prisma, posts);
   const now = ctx.clock();
-  return posts.map((post) => presentAdsPost(post, authors.get(post.authorId), now, view));
+  return posts.map((post) => presentAdsPost(post, authors, now, view));
 }
 
 /**

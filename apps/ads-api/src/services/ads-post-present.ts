@@ -67,15 +67,38 @@ function textFields(text: string, compat: boolean) {
   };
 }
 
-/** A post as `GET posts` lists it and `POST post` / `PUT posts/:id/name` answer it. */
+/** Where a post was made, in the legacy `source` form: every post here is made through this service. */
+const SOURCE = '<a href="https://ads-api.invalid" rel="nofollow">adsgraph ads-api</a>';
+
+/**
+ * The legacy status fields of the recording (tweets_get.json) that say nothing this service
+ * holds: no places or coordinates, no contributors, and the caller's own like or repost of a
+ * post is not kept. Shown with their "none" values so a reader of the recorded shape finds
+ * every field.
+ */
+const NO_PLACE_NOR_ENGAGEMENT = {
+  coordinates: null,
+  geo: null,
+  place: null,
+  contributors: null,
+  favorited: false,
+  reposted: false,
+} as const;
+
+/**
+ * A post as `GET posts` lists it and `POST post` / `PUT posts/:id/name` answer it. `users`
+ * holds its author and the user it answers (`authorsOf`).
+ */
 export function presentAdsPost(
   post: Post,
-  author: PostAuthor | undefined,
+  users: ReadonlyMap<string, PostAuthor>,
   now: Date,
   view: AdsPostView,
 ): Record<string, unknown> {
   const { visible, ...texts } = textFields(post.text, view.compat === true);
   const metrics = publicMetricsOf(post, now);
+  const author = users.get(post.authorId);
+  const shown = Math.min(visible, Array.from(post.text).length);
   return {
     id: post.id,
     post_id: post.id,
@@ -96,6 +119,18 @@ export function presentAdsPost(
     lang: post.lang,
     in_reply_to_post_id: post.inReplyToPostId,
     in_reply_to_user_id: post.inReplyToUserId,
+    // The legacy names of the same links (long ids as digit strings, never numbers).
+    in_reply_to_status_id: post.inReplyToPostId,
+    in_reply_to_status_id_str: post.inReplyToPostId,
+    in_reply_to_user_id_str: post.inReplyToUserId,
+    in_reply_to_screen_name:
+      post.inReplyToUserId === null ? null : (users.get(post.inReplyToUserId)?.screenName ?? null),
+    // The code points of `text` a reader shows (all of them, or the compat cut).
+    display_text_range: [0, shown],
+    source: SOURCE,
+    // Promoted-only posts are not shown to the author's followers (spec §4.7 nullcast).
+    scopes: { followers: !post.nullcast },
+    ...NO_PLACE_NOR_ENGAGEMENT,
     favorite_count: metrics.like_count,
     repost_count: metrics.repost_count,
     reply_count: metrics.reply_count,

@@ -119,12 +119,18 @@ export async function listAccountPosts(
   return { rows: page.rows, nextCursor: page.nextCursor, totalCount: undefined };
 }
 
-/** The authors of posts, by id (one query). */
+/** The authors of posts and the users they answer, by id (one query). */
 export async function authorsOf(
   db: Db,
-  posts: readonly Pick<Post, "authorId">[],
+  posts: readonly Pick<Post, "authorId" | "inReplyToUserId">[],
 ): Promise<Map<string, PostAuthor>> {
-  const ids = [...new Set(posts.map((post) => post.authorId))];
+  const ids = [
+    ...new Set(
+      posts.flatMap((post) =>
+        post.inReplyToUserId === null ? [post.authorId] : [post.authorId, post.inReplyToUserId],
+      ),
+    ),
+  ];
   if (ids.length === 0) return new Map();
   const users = await db.user.findMany({
     where: { id: { in: ids } },
