@@ -127,11 +127,7 @@ async function referencedPosts(
   return ids.flatMap((id) => known.get(id) ?? more.get(id) ?? []);
 }
 
-/**
- * `includes.media`: every medium of the posts, once, in the order first carried. A video's
- * `view_count` counts its views in every published post that carries it, so the same medium
- * answers the same count whichever posts were asked for.
- */
+/** `includes.media`: every medium of the posts, once, in the order first carried. */
 async function includedMedia(
   db: Db,
   posts: readonly Post[],
@@ -143,36 +139,15 @@ async function includedMedia(
   // A medium deleted from the library after it was posted is still what the post shows.
   const rows = await db.mediaLibraryObject.findMany({ where: { mediaKey: { in: keys } } });
   const byKey = new Map(rows.map((row) => [row.mediaKey, row]));
-  const videos = rows.filter((row) => row.mediaType === "VIDEO").map((row) => row.mediaKey);
-  const views = fields.has("public_metrics")
-    ? await videoViews(db, videos, now)
-    : new Map<string, number>();
   return keys.flatMap((key) => {
     const row = byKey.get(key);
     if (row === undefined) return [];
-    return [presentMedia(row, fields, views.get(key))];
+    const views =
+      fields.has("public_metrics") && row.mediaType === "VIDEO"
+        ? viewCountOf(row.mediaKey, row.createdAt, now)
+        : undefined;
+    return [presentMedia(row, fields, views)];
   });
-}
-
-async function videoViews(
-  db: Db,
-  keys: readonly string[],
-  now: Date,
-): Promise<Map<string, number>> {
-  const views = new Map<string, number>();
-  if (keys.length === 0) return views;
-  const carriers = await db.post.findMany({
-    where: { postType: "PUBLISHED", mediaKeys: { hasSome: [...keys] } },
-    select: { id: true, mediaKeys: true, createdAt: true },
-  });
-  for (const key of keys) views.set(key, 0);
-  for (const post of carriers) {
-    for (const key of post.mediaKeys) {
-      const sum = views.get(key);
-      if (sum !== undefined) views.set(key, sum + viewCountOf(post.id, key, post.createdAt, now));
-    }
-  }
-  return views;
 }
 
 /** `includes.users`: authors and replied-to users of the posts, once each, as first named. */

@@ -48,13 +48,11 @@ export function publicMetricsOf(
   };
 }
 
-/** spec §2.12 media `public_metrics.view_count`: views of one medium in one post. */
-export function viewCountOf(
-  postId: string,
-  mediaKey: string,
-  publishedAt: Date,
-  now: Date,
-): number {
-  const [views] = ratesOf(`${postId}/${mediaKey}`);
-  return grown(views, 20, minutesSince(publishedAt, now));
+/**
+ * spec §2.12 media `public_metrics.view_count`: views of one medium since it was uploaded, one
+ * count however many posts carry it (and at a constant cost per medium, whatever their number).
+ */
+export function viewCountOf(mediaKey: string, uploadedAt: Date, now: Date): number {
+  const [views] = ratesOf(`media/${mediaKey}`);
+  return grown(views, 20, minutesSince(uploadedAt, now));
 }
