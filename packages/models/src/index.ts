@@ -110,7 +110,10 @@ export {
   keywordInsightSchema,
   doNotReachListSchema,
   targetedAudienceEntrySchema,
+  targetingCriterionResourceSchema,
   usersBatchResultSchema,
+  AUDIENCE_FEATURES,
+  AUDIENCE_TYPES,
 } from "./resources/audiences.js";
 export type {
   CustomAudience,
@@ -118,8 +121,11 @@ export type {
   KeywordInsight,
   DoNotReachList,
   TargetedAudienceEntry,
+  TargetingCriterionResource,
   UsersBatchResult,
 } from "./resources/audiences.js";
+export { AUDIENCE_IDENTIFIER_KINDS } from "./params/users-batch.js";
+export type { AudienceIdentifierKind } from "./params/users-batch.js";
 export {
   promotedAccountSchema,
   trackingTagSchema,

@@ -43,6 +43,20 @@ export const WIRE_ERROR_CODES = {
   PREMIUM_REQUIRED: "PREMIUM_REQUIRED",
   /** spec §4.9: only the author edits a post. */
   NOT_POST_AUTHOR: "NOT_POST_AUTHOR",
+  /** spec §4.8, §7: a custom audience name the account already uses ("error (code not given)"). */
+  DUPLICATE_NAME: "DUPLICATE_NAME",
+  /** spec §8: the account already has its one do-not-reach list. */
+  DO_NOT_REACH_LIST_EXISTS: "DO_NOT_REACH_LIST_EXISTS",
+  /** spec §4.8: only the owning account (`is_owner`) grants or revokes an audience. */
+  NOT_AUDIENCE_OWNER: "NOT_AUDIENCE_OWNER",
+  /** spec §4.8: sharing outside the owner's business needs SHARE_AUDIENCE_OUTSIDE_BUSINESS. */
+  SHARING_NOT_ALLOWED: "SHARING_NOT_ALLOWED",
+  /** spec §4.8: the custom-audience batch is a closed beta of the account. */
+  BETA_FEATURE_REQUIRED: "BETA_FEATURE_REQUIRED",
+  /** spec §3: a flexible audience is immutable once created. */
+  AUDIENCE_IMMUTABLE: "AUDIENCE_IMMUTABLE",
+  /** spec §4.8: an audience the account may not target (not its own, not shared, or revoked). */
+  AUDIENCE_NOT_TARGETABLE: "AUDIENCE_NOT_TARGETABLE",
   INVALID_BODY: "INVALID_BODY",
   BATCH_FAILED: "BATCH_FAILED",
   INTERNAL_ERROR: "INTERNAL_ERROR",
@@ -76,6 +90,13 @@ export const WIRE_ERROR_STATUS: Readonly<Record<WireErrorCode, number>> = {
   [C.EDIT_WINDOW_PASSED]: 403,
   [C.PREMIUM_REQUIRED]: 403,
   [C.NOT_POST_AUTHOR]: 403,
+  [C.DUPLICATE_NAME]: 409,
+  [C.DO_NOT_REACH_LIST_EXISTS]: 409,
+  [C.NOT_AUDIENCE_OWNER]: 403,
+  [C.SHARING_NOT_ALLOWED]: 403,
+  [C.BETA_FEATURE_REQUIRED]: 403,
+  [C.AUDIENCE_IMMUTABLE]: 400,
+  [C.AUDIENCE_NOT_TARGETABLE]: 400,
   // 400, or 413/415 when Fastify refused the body's size or type.
   [C.INVALID_BODY]: 400,
   [C.BATCH_FAILED]: 400,

@@ -49,7 +49,7 @@ describe("catalog covers spec §4 and §6", () => {
     expect(extra).toEqual([]);
   });
 
-  it("marks only line items and the curated-link reads (issue 15) as beyond the spec, each with its source", () => {
+  it("marks only line items and the curated-link reads (issue 15) and targeting criteria (issue 17) as beyond the spec, each with its source", () => {
     const beyond = endpoints.filter((entry) => entry.beyondSpec !== null);
     expect(beyond.map((entry) => entry.id).sort()).toEqual([
       "line_item_curated_categories.get",
@@ -59,10 +59,18 @@ describe("catalog covers spec §4 and §6", () => {
       "line_items.get",
       "line_items.list",
       "line_items.update",
+      "targeting_criteria.create",
+      "targeting_criteria.delete",
+      "targeting_criteria.get",
+      "targeting_criteria.list",
     ]);
     for (const entry of beyond) {
       expect(entry.beyondSpec).toMatch(
-        entry.id.startsWith("line_items.") ? /line_items_/ : /GET line_item_curated_categories/,
+        entry.id.startsWith("line_items.")
+          ? /line_items_/
+          : entry.id.startsWith("targeting_criteria.")
+            ? /targeting_criteria endpoints/
+            : /GET line_item_curated_categories/,
       );
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AUDIENCE_IDENTIFIER_KINDS } from "../params/users-batch.js";
 import { LIMITS } from "../limits.js";
 import { countLeafSegments } from "../params/audience-segments.js";
 import { expectValid, expectViolation } from "../../test/support.js";
@@ -246,6 +247,46 @@ describe("audience users and do-not-reach batches (spec §4.8, §8)", () => {
     );
   });
 
+  it("identifier kinds are the known ones, and a user names at least one", () => {
+    const batch = (users: unknown[]) => ({
+      ...audience,
+      operations: [{ operation_type: "Update", params: { users } }],
+    });
+    for (const kind of AUDIENCE_IDENTIFIER_KINDS) {
+      expectValid(
+        "custom_audiences.users.batch",
+        batch([{ [kind]: [kind === "partner_user_id" ? "crm-1" : hash] }]),
+      );
+    }
+    expectViolation(
+      "custom_audiences.users.batch",
+      batch([{ twitter_id: [hash] }]),
+      "operations[0].params.users[0].twitter_id",
+      "UNKNOWN_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.users.batch",
+      batch([{}]),
+      "operations[0].params.users[0]",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.users.batch",
+      batch([{ phone_number: "+1 415 555 0100" }]),
+      "operations[0].params.users[0].phone_number",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.users.batch",
+      {
+        ...audience,
+        operations: [{ operation_type: "Update", params: { users: [user], lookalike: true } }],
+      },
+      "operations[0].params.lookalike",
+      "UNKNOWN_PARAMETER",
+    );
+  });
+
   it("do-not-reach: e-mails only, no effective_at", () => {
     expectValid("do_not_reach_lists.users.batch", { ...dnr, operations: [operation] }, { now });
     expectViolation(
@@ -294,6 +335,19 @@ describe("audience users and do-not-reach batches (spec §4.8, §8)", () => {
       "operations[0].params.expires_at",
       "MISSING_PARAMETER",
       { now },
+    );
+  });
+});
+
+describe("targeted line items and campaigns (spec §4.8)", () => {
+  it("take with_active and paging, and nothing unnamed", () => {
+    const targeted = { account_id: "a1", custom_audience_id: "abc1" };
+    expectValid("custom_audiences.targeted.list", { ...targeted, with_active: false, count: 10 });
+    expectViolation(
+      "custom_audiences.targeted.list",
+      { ...targeted, active_only: true },
+      "active_only",
+      "UNKNOWN_PARAMETER",
     );
   });
 });

@@ -87,9 +87,10 @@ export const audienceEndpoints = group(
     id: "custom_audiences.targeted.list",
     method: "GET",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/targeted",
-    summary: "Campaigns and line items targeting the audience; parameters not shown.",
-    params: customPath,
-    openParams: true,
+    // spec §4.8: "active or all" line items and campaigns; the parameters are not shown, so
+    // the vendor's: with_active (default true: only active ones), count and cursor.
+    summary: "Campaigns and their line items targeting the audience (active ones, or all).",
+    params: { ...customPath, with_active: flag().optional(), ...pagingParams() },
     response: list(targetedAudienceEntrySchema),
   }),
   endpoint({

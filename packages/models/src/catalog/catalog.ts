@@ -10,6 +10,7 @@ import { lineItemEndpoints } from "./line-items.js";
 import { oauthEndpoints } from "./oauth.js";
 import { postDataEndpoints } from "./post-data.js";
 import { referenceDataEndpoints } from "./reference-data.js";
+import { targetingCriterionEndpoints } from "./targeting-criteria.js";
 
 /**
  * Every endpoint of spec §4 and §6, keyed by id, and the few beyond it (`beyondSpec` set). Ids are `<resource path words>.<action>`
@@ -27,6 +28,8 @@ export const catalog = {
   ...cardEndpoints,
   ...creativeEndpoints,
   ...audienceEndpoints,
+  // Beyond the spec: issue 17's targeting criteria (line items targeting custom audiences).
+  ...targetingCriterionEndpoints,
   ...postDataEndpoints,
 } as const;
 

@@ -86,6 +86,7 @@ export const SORTABLE = {
     "total_budget_amount_local_micro",
   ],
   cards: ["id", "name", "card_type", "created_at", "updated_at"],
+  targetingCriteria: [...COMMON_SORTABLE, "line_item_id", "targeting_type"],
   accountMedia: ["id", "created_at", "updated_at", "creative_type"],
   mediaCreatives: [...COMMON_SORTABLE, "account_media_id", "line_item_id"],
   curatedCategoryLinks: [...COMMON_SORTABLE, "line_item_id", "curated_category_id"],

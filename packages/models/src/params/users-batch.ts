@@ -12,17 +12,60 @@ const HASH_PREDICATE = "must be a SHA-256 digest in lowercase hex (hash after no
 
 const hashed = z.string().regex(SHA256_HEX, HASH_PREDICATE);
 
+/**
+ * The identifier kinds of an audience user (spec §4.8: "identifier fields except
+ * partner_user_id must be SHA256-hashed after normalization"; the fields themselves are not
+ * shown: these are the vendor's, with the platform's user id named `user_id`). Normalisation
+ * rules per kind: rest-client's `audience-hashing.ts`.
+ */
+export const AUDIENCE_IDENTIFIER_KINDS = [
+  "email",
+  "phone_number",
+  "device_id",
+  "handle",
+  "user_id",
+  "partner_user_id",
+] as const;
+export type AudienceIdentifierKind = (typeof AUDIENCE_IDENTIFIER_KINDS)[number];
+
 /** Identifiers that are sent in clear (spec §4.8: all but partner_user_id are hashed). */
 const CLEAR_IDENTIFIERS: ReadonlySet<string> = new Set(["partner_user_id"]);
+const KNOWN_IDENTIFIERS: ReadonlySet<string> = new Set(AUDIENCE_IDENTIFIER_KINDS);
 
 /**
- * One user of a custom-audience users batch. The element fields are not shown by the spec;
- * the vendor shape (identifier name → list of values) is assumed and only the hashing rule
- * is checked.
+ * One user of a custom-audience users batch: identifier kind → one value or a list. Every
+ * value but a partner_user_id must be a SHA-256 digest, so a clear-text e-mail or phone number
+ * is refused with the operation, user and identifier it came in (`operations[3].params.users[0].email[0]`)
+ * and never stored. Unknown kinds are refused by name.
  */
 const audienceUser = z.looseObject({}).superRefine((user, ctx) => {
+  if (Object.keys(user).length === 0) {
+    fieldIssue(ctx, VIOLATION_CODES.MISSING_PARAMETER, "must hold at least one identifier");
+  }
   for (const [name, value] of Object.entries(user)) {
-    if (CLEAR_IDENTIFIERS.has(name)) continue;
+    if (!KNOWN_IDENTIFIERS.has(name)) {
+      fieldIssueAt(
+        ctx,
+        VIOLATION_CODES.UNKNOWN_PARAMETER,
+        [name],
+        `is not an identifier kind (one of ${AUDIENCE_IDENTIFIER_KINDS.join(", ")})`,
+      );
+      continue;
+    }
+    if (CLEAR_IDENTIFIERS.has(name)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      values.forEach((entry, index) => {
+        if (typeof entry !== "string" || entry.length === 0 || entry.length > LIMITS.wordLength) {
+          fieldIssueAt(
+            ctx,
+            VIOLATION_CODES.INVALID_PARAMETER,
+            Array.isArray(value) ? [name, index] : [name],
+            `must be the advertiser's own id: a string of 1 to ${LIMITS.wordLength} characters`,
+          );
+        }
+      });
+      continue;
+    }
     const values: unknown[] = Array.isArray(value) ? value : [value];
     values.forEach((entry, index) => {
       if (typeof entry !== "string" || !SHA256_HEX.test(entry)) {
@@ -66,7 +109,7 @@ export const audienceUsersOperations = z
   .array(
     z.strictObject({
       operation_type: z.enum(USERS_OPERATION_TYPES),
-      params: z.looseObject({
+      params: z.strictObject({
         effective_at: timestampParam().optional(),
         expires_at: timestampParam().optional(),
         users: z.array(audienceUser).min(1, "must hold at least one user"),

@@ -1,6 +1,20 @@
 import { z } from "zod";
-import { adsId, openEnum } from "../scalars.js";
+import { OPERATOR_TYPES, TARGETING_TYPES } from "../params/targeting-criteria.js";
+import { adsId, openEnum, timestamp } from "../scalars.js";
 import { advertisingFields } from "./common.js";
+
+/**
+ * Account features the audience rules read (spec §4.8): sharing an audience with an account of
+ * another business, and the closed beta of the custom-audience batch endpoint (its feature name
+ * is not shown; this is the service's).
+ */
+export const AUDIENCE_FEATURES = {
+  SHARE_OUTSIDE_BUSINESS: "SHARE_AUDIENCE_OUTSIDE_BUSINESS",
+  BATCH_BETA: "CUSTOM_AUDIENCES_BATCH_BETA",
+} as const;
+
+/** spec §2.10: CRM is observed; FLEXIBLE and MOBILE_AUDIENCE are creatable (batch). */
+export const AUDIENCE_TYPES = ["CRM", "FLEXIBLE", "MOBILE_AUDIENCE", "WEB"] as const;
 
 export const PERMISSION_LEVELS = ["READ_ONLY", "READ_WRITE"] as const;
 export const permissionLevelSchema = z.enum(PERMISSION_LEVELS);
@@ -13,7 +27,7 @@ export const customAudienceSchema = z.looseObject({
   ...advertisingFields,
   name: z.string(),
   description: z.string().nullable().optional(),
-  audience_type: openEnum(["CRM", "FLEXIBLE", "MOBILE_AUDIENCE", "WEB"]),
+  audience_type: openEnum(AUDIENCE_TYPES),
   targetable: z.boolean(),
   targetable_types: z.array(openEnum(["CRM", "EXCLUDED_CRM", "WEB", "EXCLUDED_WEB"])),
   reasons_not_targetable: z.array(openEnum(["PROCESSING", "TOO_SMALL"])),
@@ -46,9 +60,29 @@ export type KeywordInsight = z.output<typeof keywordInsightSchema>;
 /** spec §2.11: one list per account; fields beyond the parameters are not shown. */
 export const doNotReachListSchema = z.looseObject({
   id: adsId,
+  account_id: adsId.optional(),
   description: z.string().nullable().optional(),
+  /** How many hashed e-mails it holds now (expired entries are not counted). */
+  user_count: z.number().int().optional(),
+  created_at: timestamp.optional(),
+  updated_at: timestamp.optional(),
+  deleted: z.boolean().optional(),
 });
 export type DoNotReachList = z.output<typeof doNotReachListSchema>;
+
+/**
+ * A targeting criterion of a line item (beyond the spec: §4.2 says targeting criteria are "not
+ * shown"; the vendor's v11 fields). Issue 17 needs them for `custom_audiences/:id/targeted`
+ * and the sharing rules: a line item targets a custom audience with a CUSTOM_AUDIENCE criterion.
+ */
+export const targetingCriterionResourceSchema = z.looseObject({
+  ...advertisingFields,
+  line_item_id: adsId,
+  targeting_type: openEnum(TARGETING_TYPES),
+  targeting_value: z.string(),
+  operator_type: openEnum(OPERATOR_TYPES),
+});
+export type TargetingCriterionResource = z.output<typeof targetingCriterionResourceSchema>;
 
 /** spec §2.11 / recording targeted_audiences.json: campaigns and line items targeting an audience. */
 export const targetedAudienceEntrySchema = z.looseObject({
