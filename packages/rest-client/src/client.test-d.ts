@@ -93,9 +93,10 @@ describe("helpers exist where the endpoint allows them", () => {
     void client.cards.getMany({ account_id: "a", ids: [] }, { by: "card_types" });
     // @ts-expect-error getMany takes ids, not the id-list parameter
     void client.campaigns.getMany({ account_id: "a", campaign_ids: ["c1"] });
-    // A single read does not page; this list has no cursor (spec §4.8 targeted).
+    // A single read does not page; nor does a collection (spec §4.8: one do-not-reach list).
     expectTypeOf(client.campaigns.get).not.toHaveProperty("pages");
-    expectTypeOf(client.custom_audiences.targeted.list).not.toHaveProperty("pages");
+    expectTypeOf(client.do_not_reach_lists.list).not.toHaveProperty("pages");
+    expectTypeOf(client.custom_audiences.targeted.list).toHaveProperty("pages");
     // cards.list takes no with_total_count; funding instruments look up by funding_instrument_ids
     // (the catalog takes the recorded SDK's id list there).
     expectTypeOf(client.cards.list).not.toHaveProperty("totalCount");

@@ -47,7 +47,14 @@ describe("the method tree", () => {
       "items",
       "pages",
     ]);
-    expect(Object.keys(at(tree, "custom_audiences.targeted.list") as object)).toEqual([]);
+    // targeted pages (with_active, count, cursor) but has no with_total_count; a collection
+    // (the do-not-reach list, one at most) has no cursor to page with.
+    expect(Object.keys(at(tree, "custom_audiences.targeted.list") as object).sort()).toEqual([
+      "collect",
+      "items",
+      "pages",
+    ]);
+    expect(Object.keys(at(tree, "do_not_reach_lists.list") as object)).toEqual([]);
     expect(Object.keys(at(tree, "custom_audiences.batch") as object)).toEqual(["chunked"]);
     expect(typeof (at(tree, "campaigns") as Record<string, unknown>).getMany).toBe("function");
     const batches = endpoints.filter((e) => helpersOf(e).batch).map((e) => e.id);
