@@ -6,6 +6,7 @@ import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { accountHandlers } from "./accounts.js";
 import { audienceEstimateHandlers } from "./audience-estimate.js";
+import { audienceUserHandlers } from "./audience-users.js";
 import { AUTHORIZE_PAGE_ROUTES } from "./authorize.js";
 import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
@@ -37,6 +38,8 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...mediaCreativeHandlers,
   ...curatedCategoryHandlers,
   ...postHandlers,
+  // issue 17: custom audience users, do-not-reach lists, keyword insights
+  ...audienceUserHandlers,
 };
 
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */
