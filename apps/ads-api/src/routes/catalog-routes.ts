@@ -13,6 +13,7 @@ import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { curatedCategoryHandlers } from "./curated-categories.js";
+import { doNotReachListHandlers } from "./do-not-reach-lists.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
@@ -40,6 +41,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...postHandlers,
   // issue 17: custom audience users, do-not-reach lists, keyword insights
   ...audienceUserHandlers,
+  ...doNotReachListHandlers,
 };
 
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */
