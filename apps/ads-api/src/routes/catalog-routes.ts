@@ -14,6 +14,7 @@ import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { curatedCategoryHandlers } from "./curated-categories.js";
 import { doNotReachListHandlers } from "./do-not-reach-lists.js";
+import { keywordInsightHandlers } from "./keyword-insights.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
@@ -42,6 +43,7 @@ export const ADS_HANDLERS: AdsHandlers = {
   // issue 17: custom audience users, do-not-reach lists, keyword insights
   ...audienceUserHandlers,
   ...doNotReachListHandlers,
+  ...keywordInsightHandlers,
 };
 
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */
