@@ -132,6 +132,11 @@ export const ENDPOINT_CAPABILITIES: Readonly<Record<string, Capability>> = {
   "line_items.create": "campaigns:write",
   "line_items.update": "campaigns:write",
   "line_items.delete": "campaigns:write",
+  // a line item's targeting criteria (beyond the spec, issue 17): part of the line item
+  "targeting_criteria.list": "campaigns:read",
+  "targeting_criteria.get": "campaigns:read",
+  "targeting_criteria.create": "campaigns:write",
+  "targeting_criteria.delete": "campaigns:write",
   // §4.6 line item attachments: part of running campaigns
   "line_item_curated_categories.list": "campaigns:read",
   "line_item_curated_categories.get": "campaigns:read",
