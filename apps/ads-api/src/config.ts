@@ -32,6 +32,12 @@ export interface Limits {
    */
   readonly campaignBatchMax: number;
   /**
+   * spec §8: audience users and do-not-reach users batches, per ad account and endpoint per
+   * `usersBatchWindowMs` (1,500 per minute); counted apart from every 15-minute limit.
+   */
+  readonly usersBatchRate: number;
+  readonly usersBatchWindowMs: number;
+  /**
    * Counters each rate limiter keeps before it drops the oldest: the one of tokens, apps and
    * accounts, and apart from it the one of client addresses (credential endpoints).
    */
@@ -76,6 +82,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxNonces: 1_000_000,
   activeCampaigns: 200,
   campaignBatchMax: LIMITS.campaignBatch,
+  usersBatchRate: LIMITS.usersBatch.requestsPerWindow,
+  usersBatchWindowMs: LIMITS.usersBatch.windowMinutes * MINUTE_MS,
   rateCounters: 200_000,
 };
 
@@ -110,6 +118,8 @@ export function configFromEnv(env: Env): AdsApiConfig {
       maxNonces: env.ADS_API_NONCES_MAX,
       activeCampaigns: env.ADS_API_ACTIVE_CAMPAIGN_LIMIT,
       campaignBatchMax: env.ADS_API_CAMPAIGN_BATCH_MAX,
+      usersBatchRate: env.ADS_API_USERS_BATCH_LIMIT,
+      usersBatchWindowMs: env.ADS_API_USERS_BATCH_WINDOW_SECONDS * 1000,
       rateCounters: DEFAULT_LIMITS.rateCounters,
     },
   };

@@ -32,6 +32,11 @@ export interface AppContext {
   /** Counters of user tokens, apps and accounts (and bearer token requests per app). */
   readonly limiter: RateLimiter;
   /**
+   * Counters of the users batches per account (spec §8: 1,500 requests per 1-minute window),
+   * apart from `limiter` because their window is a minute, not 15.
+   */
+  readonly usersBatchLimiter: RateLimiter;
+  /**
    * Counters of client addresses on the credential endpoints, counted before anyone is known:
    * apart from `limiter`, so a client sending from ever new addresses evicts only these, never
    * another token's or account's window.
@@ -82,6 +87,11 @@ export function createContext(options: ContextOptions): AppContext {
     limits: config.limits,
     clock: options.clock ?? (() => new Date()),
     limiter: new RateLimiter(config.limits.rateWindowMs, Date.now, config.limits.rateCounters),
+    usersBatchLimiter: new RateLimiter(
+      config.limits.usersBatchWindowMs,
+      Date.now,
+      config.limits.rateCounters,
+    ),
     addressLimiter: new RateLimiter(
       config.limits.rateWindowMs,
       Date.now,

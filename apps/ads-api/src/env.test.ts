@@ -35,6 +35,17 @@ describe("loadEnv", () => {
     );
   });
 
+  it("limits each users batch per account to the spec's 1,500 a minute unless told otherwise", () => {
+    const limits = configFromEnv(loadEnv({})).limits;
+    expect(limits.usersBatchRate).toBe(LIMITS.usersBatch.requestsPerWindow);
+    expect(limits.usersBatchWindowMs).toBe(60_000);
+    const raised = configFromEnv(
+      loadEnv({ ADS_API_USERS_BATCH_LIMIT: "3000", ADS_API_USERS_BATCH_WINDOW_SECONDS: "30" }),
+    ).limits;
+    expect([raised.usersBatchRate, raised.usersBatchWindowMs]).toEqual([3000, 30_000]);
+    expect(() => loadEnv({ ADS_API_USERS_BATCH_LIMIT: "0" })).toThrow(/ADS_API_USERS_BATCH_LIMIT:/);
+  });
+
   it("needs the TLS certificate and key together", () => {
     expect(() => configFromEnv(loadEnv({ ADS_API_TLS_CERT: "/c.pem" }))).toThrow(
       /ADS_API_TLS_CERT and ADS_API_TLS_KEY/,

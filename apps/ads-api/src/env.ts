@@ -89,6 +89,12 @@ const schema = z.object({
       error: `must be at most the catalog's campaign-batch cap (${LIMITS.campaignBatch})`,
     }),
   ),
+  /**
+   * spec §8: requests per ad account to each users-batch endpoint (custom audience users,
+   * do-not-reach users) per window of ADS_API_USERS_BATCH_WINDOW_SECONDS (1,500 per minute).
+   */
+  ADS_API_USERS_BATCH_LIMIT: count(LIMITS.usersBatch.requestsPerWindow),
+  ADS_API_USERS_BATCH_WINDOW_SECONDS: seconds(LIMITS.usersBatch.windowMinutes * 60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -82,6 +82,14 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/** 409: the write conflicts with what is stored (one do-not-reach list per account). */
+export class ConflictError extends ApiError {
+  override readonly name = "ConflictError";
+  constructor(code: string, message: string, parameter?: string) {
+    super(409, [{ code, message, parameter }]);
+  }
+}
+
 /** 429: a rate limit is exhausted; carries the limit headers. */
 export class RateLimitError extends ApiError {
   override readonly name = "RateLimitError";

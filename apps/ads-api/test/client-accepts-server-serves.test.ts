@@ -1,8 +1,10 @@
 import {
+  AUDIENCE_IDENTIFIER_KINDS,
   LIMITS,
   VIOLATION_CODES,
   dataPostCreateResultSchema,
   errorBodySchema,
+  formatTimestamp,
   getEndpoint,
   toWire,
   validateParams,
@@ -18,6 +20,7 @@ import type { TestServer } from "./support/server.js";
 import { servedCalls, validSamples } from "./hostile/support/calls.js";
 import type { Call } from "./hostile/support/calls.js";
 import { insertPost } from "../src/services/post-store.js";
+import { createDoNotReachList } from "../src/services/do-not-reach-lists.js";
 import {
   APP_BUTTON,
   SCHEDULED_AT,
@@ -316,6 +319,52 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     );
   }
 
+  /**
+   * Users-batch operations (spec §4.8): digests mostly, now and then clear text the client
+   * refuses; do-not-reach ones with e-mails and an expiry either side of 13 months; and the
+   * 2,500-operation cap, at it and past it.
+   */
+  function usersOperations(id: string): fc.Arbitrary<Params[]> {
+    const dnr = id === "do_not_reach_lists.users.batch";
+    const digest = fc.stringMatching(/^[0-9a-f]{64}$/);
+    const identifier = fc.oneof(
+      { weight: 6, arbitrary: digest },
+      { weight: 1, arbitrary: fc.constantFrom("me@example.com", "+14155550100", "A".repeat(64)) },
+    );
+    const values = fc.oneof(fc.array(identifier, { minLength: 1, maxLength: 3 }), identifier);
+    const user = dnr
+      ? fc.record({ email: fc.array(identifier, { minLength: 1, maxLength: 3 }) })
+      : fc.dictionary(fc.constantFrom(...AUDIENCE_IDENTIFIER_KINDS), values, {
+          minKeys: 1,
+          maxKeys: 3,
+        });
+    const daysAhead = (days: number) => formatTimestamp(new Date(Date.now() + days * 86_400_000));
+    const params = fc.record(
+      {
+        users: fc.array(user, { minLength: 1, maxLength: 3 }),
+        expires_at: fc.integer({ min: 1, max: 420 }).map(daysAhead),
+        effective_at: fc.integer({ min: -30, max: 30 }).map(daysAhead),
+      },
+      { requiredKeys: dnr ? ["users", "expires_at"] : ["users"] },
+    );
+    const item = fc.record({ operation_type: fc.constantFrom("Update", "Delete"), params });
+    const digestOf = (index: number) => index.toString(16).padStart(64, "0");
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(LIMITS.usersBatch.operations, LIMITS.usersBatch.operations + 1)
+          .map((length) =>
+            Array.from({ length }, (_, index) => ({
+              operation_type: "Delete",
+              params: { users: [{ email: [digestOf(index)] }] },
+            })),
+          ),
+      },
+    );
+  }
+
   function callOf(id: string): Call {
     const call = calls.get(id);
     if (call === undefined) throw new Error(`no baseline call for ${id}`);
@@ -338,7 +387,10 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
                 { weight: 1, arbitrary: idText },
               );
       } else if (name === "operations") {
-        entries[name] = campaignOperations();
+        entries[name] =
+          call.endpoint.id === "campaigns.batch"
+            ? campaignOperations()
+            : usersOperations(call.endpoint.id);
       } else {
         entries[name] = parameterValues(call, name, schema, world, samples);
       }
@@ -394,8 +446,32 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     return dataPostCreateResultSchema.parse(response.body).data.id;
   }
 
+  /** The account's live do-not-reach list, made when an earlier run deleted it. */
+  async function liveDoNotReachList(accountId: string): Promise<string> {
+    const live = await server.ctx.prisma.doNotReachList.findFirst({
+      where: { accountId, deleted: false },
+    });
+    return live?.id ?? String((await createDoNotReachList(server.ctx, accountId, "Fresh")).id);
+  }
+
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */
   async function withFreshTargets(id: string, params: Params): Promise<Params> {
+    // spec §8: one do-not-reach list per account. A create finds none; a delete or a users
+    // batch drawn with the world's list finds the account's live one.
+    if (id === "do_not_reach_lists.create") {
+      await server.ctx.prisma.doNotReachList.updateMany({
+        where: { accountId: String(params.account_id), deleted: false },
+        data: { deleted: true },
+      });
+      return params;
+    }
+    if (
+      (id === "do_not_reach_lists.delete" || id === "do_not_reach_lists.users.batch") &&
+      params.do_not_reach_list_id === world.audienceUsers.doNotReachListId
+    ) {
+      const listId = await liveDoNotReachList(world.accountId);
+      return { ...params, do_not_reach_list_id: listId };
+    }
     if (id === "draft_posts.update")
       return { ...params, draft_post_id: await freshAdsPost("DRAFT") };
     if (id === "scheduled_posts.update") {

@@ -29,6 +29,18 @@ const describe = (value: unknown): string => {
   return typeof value === "object" ? "an object" : typeof value;
 };
 
+/**
+ * A value of a personal-data parameter (spec §4.8 users batches: e-mails, phone numbers) as a
+ * message may show it: its kind and size only. A number may be a phone number too.
+ */
+const describeHidden = (value: unknown): string => {
+  if (typeof value === "string") return `a string of ${codePointLength(value)} characters`;
+  if (typeof value === "number" || typeof value === "bigint") return "a number";
+  return describe(value);
+};
+
+const NOTHING_PERSONAL: ReadonlySet<string> = new Set();
+
 const article = (noun: string): string => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
 const lengthOf = (value: unknown): number | undefined =>
@@ -44,10 +56,10 @@ const got = (value: unknown): string => {
 };
 
 /** Adds the offending value to a schema's predicate unless it already shows one. */
-const withInput = (predicate: string, input: unknown): string =>
+const withInput = (predicate: string, input: unknown, show: (value: unknown) => string): string =>
   input === undefined || predicate.includes("(got ")
     ? predicate
-    : `${predicate} (got ${describe(input)})`;
+    : `${predicate} (got ${show(input)})`;
 
 /** Parameters whose values are credentials: a violation names them but never shows the value. */
 const CREDENTIAL_NAME = /(secret|token|password|signature|verifier|authorization)/i;
@@ -64,12 +76,17 @@ export const hideShownValue = (message: string): string => {
   return at >= 0 && message.endsWith(")") ? `${message.slice(0, at)} (value not shown)` : message;
 };
 
-/** Turns one zod issue into person-readable violations (several for unknown keys). */
+/**
+ * Turns one zod issue into person-readable violations (several for unknown keys). Values found
+ * under a `personal` parameter are described by kind and size, never shown.
+ */
 export function issueToViolations(
   issue: z.core.$ZodIssue,
   topLevel: ReadonlySet<string> = new Set(),
+  personal: ReadonlySet<string> = NOTHING_PERSONAL,
 ): Violation[] {
-  const violations = describeIssue(issue, topLevel);
+  const hidden = personal.size > 0 && personal.has(String(issue.path[0] ?? ""));
+  const violations = describeIssue(issue, topLevel, hidden ? describeHidden : describe);
   return violations.map((violation) =>
     CREDENTIAL_NAME.test(violation.parameter)
       ? { ...violation, message: hideShownValue(violation.message) }
@@ -77,13 +94,19 @@ export function issueToViolations(
   );
 }
 
-function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): Violation[] {
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  topLevel: ReadonlySet<string>,
+  show: (value: unknown) => string,
+): Violation[] {
   const parameter = formatPath(issue.path);
   const subject = parameter === "" ? "the request" : parameter;
   const one = (code: ViolationCode, predicate: string): Violation[] => [
     { code, parameter, message: `${subject} ${predicate}` },
   ];
-  const fragment = FRAGMENT.test(issue.message) ? withInput(issue.message, issue.input) : undefined;
+  const fragment = FRAGMENT.test(issue.message)
+    ? withInput(issue.message, issue.input, show)
+    : undefined;
 
   // A required value that is absent fails whatever check comes first (type, enum, literal).
   const absent =
@@ -108,7 +131,7 @@ function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): 
     case "invalid_type":
       return one(
         VIOLATION_CODES.INVALID_PARAMETER,
-        fragment ?? `must be ${article(issue.expected)} (got ${describe(issue.input)})`,
+        fragment ?? `must be ${article(issue.expected)} (got ${show(issue.input)})`,
       );
     case "too_big":
       if (issue.origin === "string") {
@@ -125,7 +148,7 @@ function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): 
       }
       return one(
         VIOLATION_CODES.OUT_OF_RANGE,
-        `must be at most ${String(issue.maximum)} (got ${describe(issue.input)})`,
+        `must be at most ${String(issue.maximum)} (got ${show(issue.input)})`,
       );
     case "too_small":
       if (issue.origin === "string")
@@ -141,18 +164,18 @@ function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): 
       }
       return one(
         VIOLATION_CODES.OUT_OF_RANGE,
-        `must be at least ${String(issue.minimum)} (got ${describe(issue.input)})`,
+        `must be at least ${String(issue.minimum)} (got ${show(issue.input)})`,
       );
     case "invalid_value": {
       const values = issue.values.map((value) => String(value));
       const expected =
         values.length === 1 ? `must be ${values.join("")}` : `must be one of ${values.join(", ")}`;
-      return one(VIOLATION_CODES.INVALID_PARAMETER, `${expected} (got ${describe(issue.input)})`);
+      return one(VIOLATION_CODES.INVALID_PARAMETER, `${expected} (got ${show(issue.input)})`);
     }
     case "invalid_format":
       return one(
         VIOLATION_CODES.INVALID_PARAMETER,
-        fragment ?? `must be a valid ${issue.format} (got ${describe(issue.input)})`,
+        fragment ?? `must be a valid ${issue.format} (got ${show(issue.input)})`,
       );
     case "unrecognized_keys":
       return issue.keys.map((key) => {
@@ -178,12 +201,12 @@ function describeIssue(issue: z.core.$ZodIssue, topLevel: ReadonlySet<string>): 
         if (value === undefined) return one(VIOLATION_CODES.MISSING_PARAMETER, "is required");
         return one(
           VIOLATION_CODES.INVALID_PARAMETER,
-          `must be one of ${issue.options.map(String).join(", ")} (got ${describe(value)})`,
+          `must be one of ${issue.options.map(String).join(", ")} (got ${show(value)})`,
         );
       }
       return one(
         VIOLATION_CODES.INVALID_PARAMETER,
-        fragment ?? `is not valid (got ${describe(issue.input)})`,
+        fragment ?? `is not valid (got ${show(issue.input)})`,
       );
     }
     case "invalid_key":

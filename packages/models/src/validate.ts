@@ -61,10 +61,11 @@ export function validateParams(
   const result = context === undefined ? parse() : withRuleContext(context, parse);
   if (result.success) return { ok: true, value: result.data };
   const topLevel = new Set(Object.keys(endpoint.locations));
+  const personal = new Set(endpoint.personalData);
   return {
     ok: false,
     violations: result.error.issues
-      .flatMap((issue) => issueToViolations(issue, topLevel))
+      .flatMap((issue) => issueToViolations(issue, topLevel, personal))
       .slice(0, LIMITS.input.violations),
   };
 }

@@ -15,11 +15,13 @@ import {
   conversationCardSchema,
   dataPostCreateResultSchema,
   dataPostsLookupSchema,
+  doNotReachListSchema,
   draftPostSchema,
   fundingInstrumentSchema,
   getEndpoint,
   iabCategorySchema,
   invalidatedTokenResultSchema,
+  keywordInsightSchema,
   lineItemSchema,
   mediaKey,
   mediaLibraryObjectSchema,
@@ -30,6 +32,7 @@ import {
   scheduledPostSchema,
   taxSettingsSchema,
   userSettingsSchema,
+  usersBatchResultSchema,
 } from "@adsgraph/models";
 import type {
   AccessTokenResult,
@@ -48,6 +51,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import {
   REST_CLIENT_ERROR_CODES,
   RestApiError,
+  hashAudienceUsers,
   RestAuthError,
   RestClientError,
 } from "@adsgraph/rest-client";
@@ -811,6 +815,105 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         includes: { users: [{ id: DEMO.user.id }] },
         errors: [{ resource_id: "1" }],
       });
+    });
+  });
+
+  describe("audience users, do-not-reach lists and keyword insights (spec §4.8)", () => {
+    const hashed = hashAudienceUsers([
+      { email: "Ada@Example.com", phone_number: "+1 415 555 0100" },
+      { email: "grace@example.com" },
+      { partner_user_id: "crm-42" },
+    ]).users;
+    const inAMonth = () =>
+      new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+    it("adds and removes hashed users of a custom audience, in one request and in chunks", async () => {
+      // The audience is written directly until the audience endpoints land (issue 17's other half).
+      const audience = await api.server.ctx.prisma.customAudience.create({
+        data: {
+          id: "rcaud1",
+          accountId: account_id,
+          name: "rest-client users",
+          audienceType: "CRM",
+        },
+      });
+      const operations = [
+        { operation_type: "Update" as const, params: { users: hashed, expires_at: inAMonth() } },
+        { operation_type: "Delete" as const, params: { users: hashed.slice(1, 2) } },
+      ];
+      const answer = await client.custom_audiences.users.batch({
+        account_id,
+        custom_audience_id: audience.id,
+        operations,
+      });
+      expect(usersBatchResultSchema.parse(answer)).toMatchObject({
+        data: { success_count: 4, total_count: 4 },
+      });
+      expect(
+        client.rateLimits.get("custom_audiences.users.batch", account_id)?.account,
+      ).toMatchObject({
+        limit: 1500,
+      });
+      // Chunks of one operation: two requests, each answered with the users it carried.
+      const before = api.logOf("custom_audiences.users.batch").length;
+      const outcome = await client.custom_audiences.users.batch.chunked(
+        { account_id, custom_audience_id: audience.id, operations },
+        { maxOperations: 1 },
+      );
+      expect(outcome.ok).toBe(true);
+      expect(api.logOf("custom_audiences.users.batch").length - before).toBe(2);
+    });
+
+    it("creates the account's do-not-reach list, uploads e-mails to it and deletes it", async () => {
+      for (const live of (await client.do_not_reach_lists.list({ account_id })).data) {
+        await client.do_not_reach_lists.delete({ account_id, do_not_reach_list_id: live.id });
+      }
+      const created = await client.do_not_reach_lists.create({
+        account_id,
+        description: "Opted out",
+      });
+      const list = doNotReachListSchema.parse(created.data);
+      expect(list).toMatchObject({ account_id, description: "Opted out", user_count: 0 });
+      await expect(client.do_not_reach_lists.create({ account_id })).rejects.toMatchObject({
+        name: "RestApiError",
+        status: 409,
+        codes: ["DO_NOT_REACH_LIST_EXISTS"],
+      });
+      const emails = hashed.flatMap((user) =>
+        user.email === undefined ? [] : [{ email: user.email }],
+      );
+      const answer = await client.do_not_reach_lists.users.batch({
+        account_id,
+        do_not_reach_list_id: list.id,
+        operations: [
+          { operation_type: "Update", params: { users: emails, expires_at: inAMonth() } },
+        ],
+      });
+      expect(usersBatchResultSchema.parse(answer)).toMatchObject({
+        data: { success_count: 2, total_count: 2 },
+      });
+      const listed = await client.do_not_reach_lists.list({ account_id });
+      expect(listed.data.map((item) => doNotReachListSchema.parse(item).user_count)).toEqual([2]);
+      const deleted = await client.do_not_reach_lists.delete({
+        account_id,
+        do_not_reach_list_id: list.id,
+      });
+      expect(deleted.data).toMatchObject({ id: list.id, deleted: true });
+    });
+
+    it("searches keyword insights: one volume per day and 30 related keywords", async () => {
+      const found = await client.insights.keywords.search({
+        granularity: "DAY",
+        keywords: ["coffee", "tea"],
+        negative_keywords: ["decaf"],
+        start_time: "2026-11-01T00:00:00Z",
+        end_time: "2026-11-08T00:00:00Z",
+        location: "GB",
+      });
+      const insight = keywordInsightSchema.parse(found.data);
+      expect(insight.post_volume).toHaveLength(7);
+      expect(insight.related_keywords).toHaveLength(30);
+      expect(insight.related_keywords).not.toContain("coffee");
     });
   });
 

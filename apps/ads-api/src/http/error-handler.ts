@@ -20,10 +20,14 @@ declare module "fastify" {
     html?: boolean;
     /** An admin route: not recorded in the request log. */
     admin?: boolean;
+    /** Why the route reads bodies up to its own limit (a 413 says it beside the limit). */
+    bodyLimitRule?: string;
   }
 }
 
-export type RouteFlags = Readonly<Pick<FastifyContextConfig, "endpointId" | "html" | "admin">>;
+export type RouteFlags = Readonly<
+  Pick<FastifyContextConfig, "endpointId" | "html" | "admin" | "bodyLimitRule">
+>;
 
 export function routeFlags(request: FastifyRequest): RouteFlags {
   // Requests refused before routing (a bad URL) have no route config, whatever the type says.
@@ -31,7 +35,17 @@ export function routeFlags(request: FastifyRequest): RouteFlags {
   return request.routeOptions.config ?? {};
 }
 
-function fromFastify(error: FastifyError): ApiError | undefined {
+/**
+ * A 413's message: the route's limit in bytes, and why when the route says (a body is only
+ * read once the request is routed, so the route's options are there).
+ */
+function tooLargeMessage(request: FastifyRequest): string {
+  const rule = routeFlags(request).bodyLimitRule;
+  const why = rule === undefined ? "" : ` (${rule})`;
+  return `the request body is too large: this endpoint reads at most ${request.routeOptions.bodyLimit} bytes${why}`;
+}
+
+function fromFastify(error: FastifyError, request: FastifyRequest): ApiError | undefined {
   const status = error.statusCode;
   if (status === undefined || status < 400 || status >= 500) return undefined;
   const fastifyCode = typeof error.code === "string" ? error.code : "";
@@ -39,7 +53,8 @@ function fromFastify(error: FastifyError): ApiError | undefined {
     status === 413 || status === 415 || fastifyCode.startsWith("FST_ERR_CTP")
       ? ERROR_CODES.INVALID_BODY
       : ERROR_CODES.INVALID_PARAMETER;
-  return new ApiError(status, [{ code, message: error.message }]);
+  const message = status === 413 ? tooLargeMessage(request) : error.message;
+  return new ApiError(status, [{ code, message }]);
 }
 
 /**
@@ -69,7 +84,7 @@ export function answerFrameworkError(
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const apiError = error instanceof ApiError ? error : fromFastify(error);
+    const apiError = error instanceof ApiError ? error : fromFastify(error, request);
     if (apiError === undefined) {
       request.log.error({ err: redact(error) }, "unhandled error");
     }

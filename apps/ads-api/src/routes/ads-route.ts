@@ -30,6 +30,12 @@ import { envelope } from "../http/envelopes.js";
 import type { HandlerResult } from "../services/results.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
 import { echoOf, gatherParams } from "../http/request-params.js";
+import {
+  USERS_BATCH_BODY_LIMIT,
+  USERS_BATCH_BODY_RULE,
+  applyUsersBatchLimit,
+  isUsersBatch,
+} from "./users-batch-limits.js";
 
 /** The account of the path, with the caller's roles on it. */
 export interface AccountScope {
@@ -231,18 +237,37 @@ export function registerAdsEndpoint(
   handler: AdsHandler<EndpointId> | undefined,
 ): void {
   const url = `/${endpoint.version ?? ""}${endpoint.path}`.replace(/^\/\//, "/");
+  const usersBatch = isUsersBatch(endpoint.id);
   app.route({
     method: endpoint.method,
     url,
-    config: { endpointId: endpoint.id },
+    // spec §8: a users batch may hold 5,000,000 bytes, past every other body's limit.
+    ...(usersBatch ? { bodyLimit: USERS_BATCH_BODY_LIMIT } : {}),
+    config: {
+      endpointId: endpoint.id,
+      ...(usersBatch ? { bodyLimitRule: USERS_BATCH_BODY_RULE } : {}),
+    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       // Authentication first: an unauthenticated caller learns nothing of the route (not
       // whether it is implemented, nor what its parameters or body should be).
       const auth = await authenticate(ctx, role, endpoint, request);
-      applyUserLimit(ctx, reply, auth, endpoint.id);
-      const raw = gatherParams(endpoint, request);
+      // A users batch spends its account's per-minute budget (below), not the token's 15-minute
+      // one, which a token managing several accounts would share between them; the token's
+      // budget is spent by the refused ones only, so invalid uploads stay bounded per token.
+      if (!usersBatch) applyUserLimit(ctx, reply, auth, endpoint.id);
+      const countRefusal = () => {
+        if (usersBatch) applyUserLimit(ctx, reply, auth, endpoint.id);
+      };
+      let raw: Record<string, unknown>;
+      try {
+        raw = gatherParams(endpoint, request);
+      } catch (error) {
+        countRefusal();
+        throw error;
+      }
       const validation = validateParams(endpoint, raw, { now: ctx.clock() });
       if (!validation.ok) {
+        countRefusal();
         if (endpoint.response.kind === "batch") {
           const items = Array.isArray(raw.operations) ? raw.operations.length : 0;
           throw batchValidationError(validation.violations, items);
@@ -279,6 +304,9 @@ export function registerAdsEndpoint(
       if (params.with_total_count === true) applyTotalCountLimit(ctx, auth);
       if (scope !== undefined && endpoint.method === "GET") {
         applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
+      }
+      if (scope !== undefined && usersBatch) {
+        applyUsersBatchLimit(ctx, reply, scope.account.id, endpoint.id);
       }
       // Only GETs of an account's lists: the key holds the host role and every validated
       // parameter (the account id among them); the caller's access was checked above, as on

@@ -6,12 +6,15 @@ import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { accountHandlers } from "./accounts.js";
 import { audienceEstimateHandlers } from "./audience-estimate.js";
+import { audienceUserHandlers } from "./audience-users.js";
 import { AUTHORIZE_PAGE_ROUTES } from "./authorize.js";
 import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
 import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { curatedCategoryHandlers } from "./curated-categories.js";
+import { doNotReachListHandlers } from "./do-not-reach-lists.js";
+import { keywordInsightHandlers } from "./keyword-insights.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
@@ -37,6 +40,10 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...mediaCreativeHandlers,
   ...curatedCategoryHandlers,
   ...postHandlers,
+  // issue 17: custom audience users, do-not-reach lists, keyword insights
+  ...audienceUserHandlers,
+  ...doNotReachListHandlers,
+  ...keywordInsightHandlers,
 };
 
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */

@@ -20,18 +20,25 @@ import { APP_BUTTON, WEBSITE, createWorld } from "./support/world.js";
 import type { World } from "./support/world.js";
 
 // Issue 12, items 3 and 8: the JSON bodies ads-api takes (cards, campaign batches, posts of the
-// post-data API). Every
+// post-data API, the users batches of issue 17). Every
 // string field gets control characters, lone surrogates, 100 KB and values of the wrong type;
 // bodies come malformed, mistyped and with prototype-named keys. Each is a 4xx naming the
 // field, and nothing is written.
 
 type Json = Record<string, unknown> | unknown[];
-type Target = "cards.create" | "cards.update" | "campaigns.batch" | "post_data.posts.create";
+type Target =
+  | "cards.create"
+  | "cards.update"
+  | "campaigns.batch"
+  | "post_data.posts.create"
+  | "custom_audiences.users.batch"
+  | "do_not_reach_lists.users.batch";
 
 /** Where a field lives in a body: the path to set, the parameter an error must name. */
 interface Field {
   readonly target: Target;
-  readonly body: "components" | "button" | "slides" | "update" | "batch" | "post" | "edit";
+  readonly body:
+    "components" | "button" | "slides" | "update" | "batch" | "post" | "edit" | "users" | "dnr";
   readonly path: readonly (string | number)[];
   readonly parameter: string;
 }
@@ -77,11 +84,21 @@ const STRING_FIELDS: readonly Field[] = [
   field("post_data.posts.create", "post", ["quote_post_id"]),
   field("post_data.posts.create", "post", ["community_id"]),
   field("post_data.posts.create", "edit", ["edit_options", "previous_post_id"]),
+  // spec §4.8 users batches (issue 17): identifiers, their times, the operation type.
+  field("custom_audiences.users.batch", "users", [0, "operation_type"]),
+  field("custom_audiences.users.batch", "users", [0, "params", "users", 0, "email", 0]),
+  field("custom_audiences.users.batch", "users", [0, "params", "users", 0, "partner_user_id", 0]),
+  field("custom_audiences.users.batch", "users", [0, "params", "effective_at"]),
+  field("do_not_reach_lists.users.batch", "dnr", [0, "params", "users", 0, "email", 0]),
+  field("do_not_reach_lists.users.batch", "dnr", [0, "params", "expires_at"]),
 ].map((item) =>
   item.target === "campaigns.batch"
     ? // spec §7: a batch item's errors name the parameter within the item.
       { ...item, parameter: `operations[0].${String(item.path.at(-1))}` }
-    : item,
+    : item.body === "users" || item.body === "dnr"
+      ? // A users batch answers one error list naming the whole path.
+        { ...item, parameter: nameOf(["operations", ...item.path]) }
+      : item,
 );
 
 const HOSTILE_JSON = [
@@ -121,6 +138,9 @@ const KEY_PLACES = [
   { target: "post_data.posts.create", where: "the body", path: [] },
   { target: "post_data.posts.create", where: "reply", path: ["reply"] },
   { target: "post_data.posts.create", where: "media", path: ["media"] },
+  { target: "custom_audiences.users.batch", where: "an operation's params", path: [0, "params"] },
+  { target: "custom_audiences.users.batch", where: "a user", path: [0, "params", "users", 0] },
+  { target: "do_not_reach_lists.users.batch", where: "a user", path: [0, "params", "users", 0] },
 ] as const;
 const keyCases = KEY_PLACES.flatMap((place) => PROTOTYPE_NAMES.map((name) => ({ ...place, name })));
 
@@ -153,7 +173,14 @@ const MALFORMED: readonly { label: string; body: string | Buffer; type?: string 
   },
 ];
 const malformedCases = (
-  ["cards.create", "cards.update", "campaigns.batch", "post_data.posts.create"] as const
+  [
+    "cards.create",
+    "cards.update",
+    "campaigns.batch",
+    "post_data.posts.create",
+    "custom_audiences.users.batch",
+    "do_not_reach_lists.users.batch",
+  ] as const
 ).flatMap((target) => MALFORMED.map((item) => ({ target, ...item })));
 
 function setAt(root: Json, path: readonly (string | number)[], value: unknown): Json {
@@ -208,6 +235,24 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
         community_id: "1500000000000000001",
       },
       edit: { text: "Edited", edit_options: { previous_post_id: world.postData.postId } },
+      users: [
+        {
+          operation_type: "Update",
+          params: {
+            users: [{ email: [world.audienceUsers.emailHash], partner_user_id: ["crm-1"] }],
+            effective_at: "2026-01-01T00:00:00Z",
+          },
+        },
+      ],
+      dnr: [
+        {
+          operation_type: "Update",
+          params: {
+            users: [{ email: [world.audienceUsers.emailHash] }],
+            expires_at: world.audienceUsers.expiresAt,
+          },
+        },
+      ],
     };
   });
   afterAll(() => server.close());
@@ -223,6 +268,10 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
         return `/12/batch/accounts/${world.accountId}/campaigns`;
       case "post_data.posts.create":
         return "/2/posts";
+      case "custom_audiences.users.batch":
+        return `${base}/custom_audiences/${world.audienceUsers.audienceId}/users`;
+      case "do_not_reach_lists.users.batch":
+        return `/12/batch/accounts/${world.accountId}/do_not_reach_lists/${world.audienceUsers.doNotReachListId}/users`;
     }
   }
 
@@ -236,12 +285,20 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
     });
   }
 
-  const baseOf = (target: Target): Json =>
-    target === "campaigns.batch"
-      ? bodies.batch
-      : target === "post_data.posts.create"
-        ? bodies.post
-        : bodies.components;
+  const baseOf = (target: Target): Json => {
+    switch (target) {
+      case "campaigns.batch":
+        return bodies.batch;
+      case "post_data.posts.create":
+        return bodies.post;
+      case "custom_audiences.users.batch":
+        return bodies.users;
+      case "do_not_reach_lists.users.batch":
+        return bodies.dnr;
+      default:
+        return bodies.components;
+    }
+  };
 
   it("starts from bodies every target accepts (the valid ones write)", async () => {
     for (const body of ["components", "button", "slides"] as const) {
@@ -254,6 +311,13 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
     expect(batch.status, answerOf(batch)).toBe(200);
     const post = await send("post_data.posts.create", JSON.stringify(bodies.post));
     expect(post.status, answerOf(post)).toBe(201);
+    for (const [target, body] of [
+      ["custom_audiences.users.batch", bodies.users],
+      ["do_not_reach_lists.users.batch", bodies.dnr],
+    ] as const) {
+      const uploaded = await send(target, JSON.stringify(body));
+      expect(uploaded.status, answerOf(uploaded)).toBe(200);
+    }
   });
 
   describe("strings and types no field may hold: a 400 naming the field, nothing written", () => {

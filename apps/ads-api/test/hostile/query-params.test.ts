@@ -44,6 +44,8 @@ const UNBOUNDED_TEXT = new Set([
   "draft_posts.update text",
   "scheduled_posts.update text",
   "posts.create text",
+  // spec §4.8 do-not-reach list description: no length in the spec
+  "do_not_reach_lists.create description",
 ]);
 
 interface ParamCase {
@@ -102,6 +104,9 @@ const LIST_PARAMS = new Set([
   "expansions",
   "media.fields",
   "user.fields",
+  // spec §4.8 keyword insights: comma lists of keywords
+  "keywords",
+  "negative_keywords",
 ]);
 
 /** Cases a server may accept (then it may write): the rest must be refused. */

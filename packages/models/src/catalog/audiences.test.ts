@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AUDIENCE_IDENTIFIER_KINDS } from "../params/users-batch.js";
 import { LIMITS } from "../limits.js";
 import { countLeafSegments } from "../params/audience-segments.js";
-import { expectValid, expectViolation } from "../../test/support.js";
+import { expectValid, expectViolation, violationsOf } from "../../test/support.js";
 
 const hash = "a".repeat(64);
 const now = new Date("2026-03-01T12:00:00Z");
@@ -57,6 +57,21 @@ describe("keyword insights (spec §4.8)", () => {
     expectViolation("insights.keywords.search", open, "start_time", "OUT_OF_RANGE", {
       now: new Date("2026-03-10T00:00:00Z"),
     });
+  });
+
+  it("location is one ISO 3166-1 alpha-2 code in upper case", () => {
+    for (const location of ["US", "GB", "JP", "ZW"]) {
+      expectValid("insights.keywords.search", { ...search, location });
+    }
+    for (const location of ["us", "USA", "UK", "XX", "", "96683cc9126741d1", "U S"]) {
+      const violation = expectViolation(
+        "insights.keywords.search",
+        { ...search, location },
+        "location",
+        "INVALID_PARAMETER",
+      );
+      expect(violation.message).toContain("ISO 3166-1 alpha-2");
+    }
   });
 
   it("granularity is DAY or HOUR and keywords are required", () => {
@@ -285,6 +300,50 @@ describe("audience users and do-not-reach batches (spec §4.8, §8)", () => {
       "operations[0].params.lookalike",
       "UNKNOWN_PARAMETER",
     );
+  });
+
+  it("a refusal names where a clear-text identifier is, never the identifier", () => {
+    const clear = ["me@example.com", "+1 415 555 0100", "4155550100", "@someone"];
+    const [email = "", phone = "", digits = "", handle = ""] = clear;
+    const operations = [
+      {
+        operation_type: "Update",
+        params: {
+          users: [
+            { email: [hash, email], phone_number: phone, handle: [handle] },
+            { user_id: Number(digits) },
+          ],
+        },
+      },
+      { operation_type: email, params: { users: [email] } },
+      { operation_type: "Delete", params: email },
+      phone,
+    ];
+    const audienceViolations = violationsOf("custom_audiences.users.batch", {
+      ...audience,
+      operations,
+    });
+    expect(audienceViolations.map((violation) => violation.parameter)).toEqual(
+      expect.arrayContaining([
+        "operations[0].params.users[0].email[1]",
+        "operations[0].params.users[0].phone_number",
+        "operations[0].params.users[0].handle[0]",
+        "operations[0].params.users[1].user_id",
+        "operations[1].operation_type",
+        "operations[1].params.users[0]",
+        "operations[2].params",
+        "operations[3]",
+      ]),
+    );
+    const dnrViolations = violationsOf(
+      "do_not_reach_lists.users.batch",
+      { ...dnr, operations: [...operations, { operation_type: "Update", params: email }] },
+      { now },
+    );
+    const whole = violationsOf("do_not_reach_lists.users.batch", { ...dnr, operations: email });
+    const text = JSON.stringify([...audienceViolations, ...dnrViolations, ...whole]);
+    for (const value of [...clear, digits.slice(1)]) expect(text).not.toContain(value);
+    expect(text).toContain("got a string of 14 characters");
   });
 
   it("do-not-reach: e-mails only, no effective_at", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { flag } from "../fields/booleans.js";
+import { countryCode } from "../fields/country-code.js";
 import { idList, wordList } from "../fields/lists.js";
 import { sortBy } from "../fields/sort-by.js";
 import { text } from "../fields/text.js";
@@ -43,7 +44,8 @@ export const audienceEndpoints = group(
       keywords: wordList(),
       start_time: timestampParam(),
       end_time: timestampParam().optional(),
-      location: text({ min: 1 }).optional(),
+      // "country-level targeting value": one ISO 3166-1 alpha-2 code; absent means US (ads-api README).
+      location: countryCode().optional(),
       negative_keywords: wordList().optional(),
     },
     rules: [keywordInsightsCount, keywordInsightsWindow],
@@ -162,6 +164,7 @@ export const audienceEndpoints = group(
     summary: "Add or remove hashed users of a custom audience.",
     params: { ...customPath, operations: audienceUsersOperations },
     locations: { operations: "body" },
+    personalData: ["operations"],
     response: rawJson(usersBatchResultSchema),
   }),
   endpoint({
@@ -238,6 +241,7 @@ export const audienceEndpoints = group(
       operations: doNotReachOperations(context),
     }),
     locations: { operations: "body" },
+    personalData: ["operations"],
     response: rawJson(usersBatchResultSchema),
   }),
 );

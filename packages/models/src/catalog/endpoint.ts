@@ -69,6 +69,11 @@ export interface Endpoint<
    * null for every endpoint of the spec.
    */
   readonly beyondSpec: string | null;
+  /**
+   * Parameters that carry people's identifiers (spec §4.8 users batches): a violation names
+   * where the fault is but never shows a value found there (`validate.ts`).
+   */
+  readonly personalData: readonly string[];
 }
 
 export type AnyEndpoint = Endpoint;
@@ -107,6 +112,8 @@ export interface EndpointDefinition<
   readonly response: ResponseSpec<ResponseKind, R>;
   /** Set on an endpoint the spec does not list: why it is here and the source of its fields. */
   readonly beyondSpec?: string;
+  /** Parameters holding people's identifiers: violations never show their values. */
+  readonly personalData?: readonly Extract<keyof S, string>[];
 }
 
 const PLACEHOLDER = /:([a-z_]+)/g;
@@ -167,6 +174,7 @@ export function endpoint<
     sortable: sortableOf(probe.sort_by),
     response: definition.response,
     beyondSpec: definition.beyondSpec ?? null,
+    personalData: definition.personalData ?? [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { WHEN_ARRAY, WHEN_OBJECT, fieldIssue, fieldIssueAt } from "../fields/issue.js";
+import { WHEN_ARRAY, WHEN_OBJECT, fieldIssue, fieldIssueAt, ruleIssue } from "../fields/issue.js";
+import { codePointLength } from "../fields/text-safety.js";
 import { timestampParam } from "../fields/timestamps.js";
 import { LIMITS, SHA256_HEX_LENGTH } from "../limits.js";
 import type { RuleContext } from "../rules/context.js";
@@ -33,6 +34,18 @@ const CLEAR_IDENTIFIERS: ReadonlySet<string> = new Set(["partner_user_id"]);
 const KNOWN_IDENTIFIERS: ReadonlySet<string> = new Set(AUDIENCE_IDENTIFIER_KINDS);
 
 /**
+ * What a refused identifier was, by kind and size only: the value itself may be a clear-text
+ * e-mail or phone number, which no message may repeat (the catalog marks `operations` as
+ * personal data, so zod's own messages hide it too).
+ */
+function shapeOf(value: unknown): string {
+  if (typeof value === "string") return `a string of ${codePointLength(value)} characters`;
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/**
  * One user of a custom-audience users batch: identifier kind → one value or a list. Every
  * value but a partner_user_id must be a SHA-256 digest, so a clear-text e-mail or phone number
  * is refused with the operation, user and identifier it came in (`operations[3].params.users[0].email[0]`)
@@ -44,11 +57,11 @@ const audienceUser = z.looseObject({}).superRefine((user, ctx) => {
   }
   for (const [name, value] of Object.entries(user)) {
     if (!KNOWN_IDENTIFIERS.has(name)) {
-      fieldIssueAt(
+      ruleIssue(
         ctx,
         VIOLATION_CODES.UNKNOWN_PARAMETER,
         [name],
-        `is not an identifier kind (one of ${AUDIENCE_IDENTIFIER_KINDS.join(", ")})`,
+        `${name} is not an identifier kind (one of ${AUDIENCE_IDENTIFIER_KINDS.join(", ")})`,
       );
       continue;
     }
@@ -60,7 +73,7 @@ const audienceUser = z.looseObject({}).superRefine((user, ctx) => {
             ctx,
             VIOLATION_CODES.INVALID_PARAMETER,
             Array.isArray(value) ? [name, index] : [name],
-            `must be the advertiser's own id: a string of 1 to ${LIMITS.wordLength} characters`,
+            `must be the advertiser's own id: a string of 1 to ${LIMITS.wordLength} characters (got ${shapeOf(entry)})`,
           );
         }
       });
@@ -73,7 +86,7 @@ const audienceUser = z.looseObject({}).superRefine((user, ctx) => {
           ctx,
           VIOLATION_CODES.INVALID_PARAMETER,
           Array.isArray(value) ? [name, index] : [name],
-          HASH_PREDICATE,
+          `${HASH_PREDICATE} (got ${shapeOf(entry)})`,
         );
       }
     });

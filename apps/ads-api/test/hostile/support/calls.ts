@@ -260,6 +260,54 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
         share_with_followers: true,
       },
     },
+    // spec §4.8 audience users, do-not-reach lists and keyword insights (issue 17, i17-users)
+    ...audienceUsersBaselines(world, ads, reference),
+  };
+}
+
+type Baseline = Omit<Call, "endpoint">;
+
+/** The issue-17 users batches, do-not-reach lists and keyword insights. */
+function audienceUsersBaselines(
+  world: World,
+  ads: (path: Record<string, string>, query?: Record<string, string>, json?: unknown) => Baseline,
+  reference: (query?: Record<string, string>) => Baseline,
+): Readonly<Record<string, Baseline>> {
+  const { audienceId, doNotReachListId, emailHash, expiresAt } = world.audienceUsers;
+  return {
+    "insights.keywords.search": reference({
+      granularity: "HOUR",
+      keywords: "coffee,tea",
+      negative_keywords: "decaf",
+      start_time: "2026-01-01T00:00:00Z",
+      end_time: "2026-01-02T00:00:00Z",
+      location: "US",
+    }),
+    "custom_audiences.users.batch": ads({ custom_audience_id: audienceId }, {}, [
+      {
+        operation_type: "Update",
+        params: {
+          users: [{ email: [emailHash], partner_user_id: ["crm-1"] }],
+          effective_at: "2026-01-01T00:00:00Z",
+          expires_at: expiresAt,
+        },
+      },
+      { operation_type: "Delete", params: { users: [{ phone_number: [emailHash] }] } },
+    ]),
+    "do_not_reach_lists.list": ads({}),
+    // On the spare account, which has no list yet (the world's account holds its one).
+    "do_not_reach_lists.create": ads(
+      { account_id: world.spare.accountId },
+      { description: "Hostile list" },
+    ),
+    "do_not_reach_lists.delete": ads({ do_not_reach_list_id: doNotReachListId }),
+    "do_not_reach_lists.users.batch": ads({ do_not_reach_list_id: doNotReachListId }, {}, [
+      {
+        operation_type: "Update",
+        params: { users: [{ email: [emailHash] }], expires_at: expiresAt },
+      },
+      { operation_type: "Delete", params: { users: [{ email: [emailHash] }] } },
+    ]),
   };
 }
 
@@ -372,6 +420,12 @@ export function validSamples(world: World): Readonly<Record<string, string>> {
     include_mentions_and_replies: "true",
     timeline_type: "ALL",
     scheduled_at: SCHEDULED_AT,
+    // spec §4.8 keyword insights and do-not-reach lists (issue 17, i17-users)
+    granularity: "DAY",
+    keywords: "coffee",
+    negative_keywords: "decaf",
+    location: "GB",
+    description: "Sample description",
   };
 }
 

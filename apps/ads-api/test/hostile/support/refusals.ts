@@ -84,7 +84,7 @@ export async function expectHealthy(urls: Readonly<Record<string, string>>): Pro
 export async function stateDigest(ctx: AppContext, accountIds: readonly string[]): Promise<string> {
   const where = { accountId: { in: [...accountIds] } };
   const order = { orderBy: { id: "asc" as const } };
-  const parts = await Promise.all([
+  const parts: unknown[] = await Promise.all([
     ctx.prisma.account.count(),
     ctx.prisma.account.findMany({ where: { id: { in: [...accountIds] } }, ...order }),
     ctx.prisma.accountGrant.findMany({ where, orderBy: { userId: "asc" } }),
@@ -105,6 +105,21 @@ export async function stateDigest(ctx: AppContext, accountIds: readonly string[]
     ctx.prisma.post.findMany({ where: { accountId: null }, ...order }),
     ctx.prisma.user.findMany({ select: { id: true, premium: true }, ...order }),
   ]);
+  // spec §4.8 (issue 17): the accounts' audiences, their members, do-not-reach lists and entries.
+  const audiences = await ctx.prisma.customAudience.findMany({ where, ...order });
+  const lists = await ctx.prisma.doNotReachList.findMany({ where, ...order });
+  parts.push(
+    audiences,
+    await ctx.prisma.audienceMember.findMany({
+      where: { audienceId: { in: audiences.map((audience) => audience.id) } },
+      orderBy: [{ audienceId: "asc" }, { kind: "asc" }, { value: "asc" }],
+    }),
+    lists,
+    await ctx.prisma.doNotReachMember.findMany({
+      where: { listId: { in: lists.map((list) => list.id) } },
+      orderBy: [{ listId: "asc" }, { emailHash: "asc" }],
+    }),
+  );
   return JSON.stringify(parts, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,
   );

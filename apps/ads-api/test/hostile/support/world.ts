@@ -12,6 +12,8 @@ import type { Actor } from "../../support/actors.js";
 import { idOf } from "../../support/bodies.js";
 import { createPostDataWorld } from "./post-data-world.js";
 import type { PostDataWorld } from "./post-data-world.js";
+import { createAudienceUsersWorld } from "./audience-users-world.js";
+import type { AudienceUsersWorld } from "./audience-users-world.js";
 
 /** The catalog endpoints ads-api serves (a handler exists), in catalog order. */
 export const SERVED: readonly AnyEndpoint[] = endpoints.filter(
@@ -139,6 +141,8 @@ export interface World {
   };
   /** Targets of the post-data API v2 (spec §4.9). */
   readonly postData: PostDataWorld;
+  /** Targets of the audience users and do-not-reach calls (spec §4.8, issue 17). */
+  readonly audienceUsers: AudienceUsersWorld;
 }
 
 async function post(actor: Actor, path: string, options: Parameters<Actor["client"]["post"]>[1]) {
@@ -272,5 +276,6 @@ export async function createWorld(ctx: AppContext): Promise<World> {
       trackingTagId: await attach.trackingTag(),
     },
     postData: await createPostDataWorld(ctx, admin, accountId),
+    audienceUsers: await createAudienceUsersWorld(ctx, accountId),
   };
 }
