@@ -82,7 +82,10 @@ export class NotFoundError extends ApiError {
   }
 }
 
-/** 409: the write conflicts with what is stored (one do-not-reach list per account). */
+/**
+ * 409: the request conflicts with what is stored (spec §4.8, §7: a custom audience name the
+ * account already uses, "error (code not given)"; a second live do-not-reach list).
+ */
 export class ConflictError extends ApiError {
   override readonly name = "ConflictError";
   constructor(code: string, message: string, parameter?: string) {

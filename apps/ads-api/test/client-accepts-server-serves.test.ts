@@ -1,5 +1,6 @@
 import {
   AUDIENCE_IDENTIFIER_KINDS,
+  FREQUENCY_COMPARATORS,
   LIMITS,
   VIOLATION_CODES,
   dataPostCreateResultSchema,
@@ -21,6 +22,7 @@ import { servedCalls, validSamples } from "./hostile/support/calls.js";
 import type { Call } from "./hostile/support/calls.js";
 import { insertPost } from "../src/services/post-store.js";
 import { createDoNotReachList } from "../src/services/do-not-reach-lists.js";
+import { addAudience } from "./support/audiences.js";
 import {
   APP_BUTTON,
   SCHEDULED_AT,
@@ -203,6 +205,15 @@ function parameterValues(
     return fc.constant(name === "line_item_id" ? world.lineItemId : world.accountMediaId);
   }
   if (name === "curated_category_id") return fc.constantFrom("aa", "ab", "af");
+  // spec §4.8 references: a grant goes to an existing account of the owner's business; a
+  // CUSTOM_AUDIENCE criterion names an audience (others are refused AUDIENCE_NOT_TARGETABLE).
+  if (name === "granted_account_id") return fc.constant(world.audiences.siblingId);
+  if (name === "targeting_value") {
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(world.audiences.crmId, world.audiences.mobileId) },
+      { weight: 1, arbitrary: fromSchema(schema) },
+    );
+  }
   if (name === "targeting_criteria") {
     const location = { targeting_type: "LOCATION", targeting_value: "96683cc9126741d1" };
     return fc.oneof(
@@ -319,6 +330,79 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     );
   }
 
+  /** Stands for a fresh CRM audience of the world account (see withFreshTargets). */
+  const FRESH_AUDIENCE = "freshaudience";
+
+  /**
+   * spec §4.8 batch items: mobile and flexible creates (every leaf names the world's mobile
+   * audience: what a leaf references is state), updates of a fresh audience, deletes.
+   */
+  function audienceOperations(): fc.Arbitrary<Params[]> {
+    const name = fc.oneof(idText, anyText);
+    const leaf = fc.record(
+      {
+        custom_audience_id: fc.constant(world.audiences.mobileId),
+        lookback_window: fc.constantFrom(...LIMITS.lookbackWindowDays, 10),
+        frequency: anyInteger,
+        frequency_comparator: fc.constantFrom(...FREQUENCY_COMPARATORS),
+        negate: fc.boolean(),
+      },
+      { requiredKeys: ["custom_audience_id"] },
+    );
+    const node = fc.oneof(
+      leaf,
+      fc.record({
+        boolean_operator: fc.constantFrom("AND", "OR"),
+        child_segments: fc.array(leaf, { minLength: 1, maxLength: 3 }),
+      }),
+    );
+    const create = fc.oneof(
+      fc.record(
+        { audience_type: fc.constant("MOBILE_AUDIENCE"), name, description: anyText },
+        { requiredKeys: ["audience_type", "name"] },
+      ),
+      fc.record(
+        {
+          audience_type: fc.constant("FLEXIBLE"),
+          name,
+          description: anyText,
+          segments: node,
+          boolean_operator: fc.constantFrom("AND", "OR"),
+          child_segments: fc.array(node, { maxLength: 3 }),
+        },
+        { requiredKeys: ["audience_type", "name"] },
+      ),
+    );
+    const item = fc.oneof(
+      fc.record({ operation_type: fc.constant("Create"), params: create }),
+      fc.record({
+        operation_type: fc.constant("Update"),
+        params: fc.record(
+          { custom_audience_id: fc.constant(FRESH_AUDIENCE), name, description: anyText },
+          { requiredKeys: ["custom_audience_id"] },
+        ),
+      }),
+      fc.record({
+        operation_type: fc.constant("Delete"),
+        params: fc.record({ custom_audience_id: fc.oneof(idText, fc.constant(FRESH_AUDIENCE)) }),
+      }),
+    );
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(LIMITS.customAudienceBatch.items, LIMITS.customAudienceBatch.items + 1)
+          .map((length) =>
+            Array.from({ length }, () => ({
+              operation_type: "Delete",
+              params: { custom_audience_id: "gone1" },
+            })),
+          ),
+      },
+    );
+  }
+
   /**
    * Users-batch operations (spec §4.8): digests mostly, now and then clear text the client
    * refuses; do-not-reach ones with e-mails and an expiry either side of 13 months; and the
@@ -365,6 +449,11 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     );
   }
 
+  /** A CRM audience of the world account no earlier run renamed or deleted. */
+  function freshAudience(): Promise<string> {
+    return addAudience(server.ctx, world.accountId);
+  }
+
   function callOf(id: string): Call {
     const call = calls.get(id);
     if (call === undefined) throw new Error(`no baseline call for ${id}`);
@@ -388,9 +477,11 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
               );
       } else if (name === "operations") {
         entries[name] =
-          call.endpoint.id === "campaigns.batch"
-            ? campaignOperations()
-            : usersOperations(call.endpoint.id);
+          call.endpoint.id === "custom_audiences.batch"
+            ? audienceOperations()
+            : call.endpoint.id === "campaigns.batch"
+              ? campaignOperations()
+              : usersOperations(call.endpoint.id);
       } else {
         entries[name] = parameterValues(call, name, schema, world, samples);
       }
@@ -482,6 +573,21 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
       return { ...params, edit_options: { previous_post_id: await freshPost() } };
     }
     if (id === "campaigns.update") return { ...params, campaign_id: await freshCampaign() };
+    if (id === "custom_audiences.update") {
+      return { ...params, custom_audience_id: await freshAudience() };
+    }
+    if (id === "custom_audiences.batch" && Array.isArray(params.operations)) {
+      const operations: Params[] = [];
+      for (const operation of params.operations as Params[]) {
+        const inner = (operation.params ?? {}) as Params;
+        operations.push(
+          inner.custom_audience_id === FRESH_AUDIENCE
+            ? { ...operation, params: { ...inner, custom_audience_id: await freshAudience() } }
+            : operation,
+        );
+      }
+      return { ...params, operations };
+    }
     if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
     if (id === "line_item_curated_categories.update") {
       const fresh = await freshCuratedLink();

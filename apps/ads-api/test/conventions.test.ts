@@ -138,6 +138,7 @@ describe.each(TEST_ENGINES)("conventions on %s (spec §2.1, §4.2, §7, §8)", (
       "base",
     );
     expect(notYet.status).toBe(501);
+    expect(errorOf(notYet).code).toBe("NOT_IMPLEMENTED");
     const unknownRoute = await fetch(`${server.urls.ads}/12/nothing/here`);
     expect(unknownRoute.status).toBe(404);
     const jsonOnQueryEndpoint = await user.client.post(`/12/accounts/${accountId}/campaigns`, {

@@ -88,11 +88,8 @@ const PROBES: Readonly<Record<Capability, Probe>> = {
       c.post(`${base}/post`, { query: { as_user_id: actor.userId, text: "Hi" } }),
     allowed: 200,
   },
-  "audiences:read": { send: (c, base) => c.get(`${base}/do_not_reach_lists`), allowed: 200 },
-  "audiences:write": {
-    send: (c, base) => c.delete(`${base}/do_not_reach_lists/nosuch1`),
-    allowed: 404,
-  },
+  "audiences:read": { send: (c, base) => c.get(`${base}/custom_audiences`), allowed: 200 },
+  "audiences:write": { send: (c, base) => c.delete(`${base}/custom_audiences/abc1`), allowed: 404 },
   "insights:read": {
     send: (c, base) =>
       c.post(`${base}/audience_estimate`, {

@@ -27,7 +27,11 @@ describe("seeds", () => {
       token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
     });
     const accounts = await client.get("/12/accounts");
-    expect(idsOf(accounts)).toEqual(DEMO.accounts.map((account) => account.id));
+    // The two full demo accounts, then issue 17's account of another business.
+    expect(idsOf(accounts)).toEqual([
+      ...DEMO.accounts.map((account) => account.id),
+      DEMO.otherBusinessAccount.id,
+    ]);
     const account = DEMO.accounts[1].id;
     for (const [path, minimum] of [
       ["funding_instruments", 3],

@@ -15,6 +15,12 @@ import { PROMOTED_ACCOUNT_SORT } from "../src/services/promoted-accounts.js";
 import { PROMOTED_POST_SORT } from "../src/services/promoted-posts.js";
 import { TRACKING_TAG_SORT } from "../src/services/tracking-tags.js";
 import { CURATED_LINK_SORT } from "../src/services/curated-categories.js";
+import {
+  CUSTOM_PERMISSION_SORT,
+  TAILORED_PERMISSION_SORT,
+} from "../src/services/audience-permissions.js";
+import { CUSTOM_AUDIENCE_SORT } from "../src/services/custom-audiences.js";
+import { TARGETING_CRITERION_SORT } from "../src/services/targeting-criteria.js";
 
 /** What each served list sorts by: the map its service passes to runList. */
 const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
@@ -33,6 +39,11 @@ const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
   "promoted_posts.list": PROMOTED_POST_SORT,
   "tracking_tags.list": TRACKING_TAG_SORT,
   "line_item_curated_categories.list": CURATED_LINK_SORT,
+  // spec §4.8 audiences (custom_audiences.list sorts audience_size in SQL over the same keys)
+  "custom_audiences.list": CUSTOM_AUDIENCE_SORT,
+  "custom_audiences.permissions.list": CUSTOM_PERMISSION_SORT,
+  "tailored_audiences.permissions.list": TAILORED_PERMISSION_SORT,
+  "targeting_criteria.list": TARGETING_CRITERION_SORT,
 };
 
 describe("sort_by (spec §4.2)", () => {

@@ -33,7 +33,13 @@ describe("the graph over the running servers", () => {
     expect(data.viewer).toEqual({
       userId: DEMO.user.id,
       screenName: DEMO.user.screenName,
-      accounts: { totalCount: 2, edges: DEMO.accounts.map((a) => ({ node: { rawId: a.id } })) },
+      // The two full demo accounts and issue 17's account of another business.
+      accounts: {
+        totalCount: 3,
+        edges: [...DEMO.accounts, DEMO.otherBusinessAccount].map((a) => ({
+          node: { rawId: a.id },
+        })),
+      },
     });
   });
 

@@ -289,10 +289,11 @@ export type { PostField, PostExpansion, MediaField, UserField } from "./catalog/
 export {
   audienceSegmentSchema,
   countLeafSegments,
+  leafSegments,
   FREQUENCY_COMPARATORS,
   BOOLEAN_OPERATORS,
 } from "./params/audience-segments.js";
-export type { AudienceSegment } from "./params/audience-segments.js";
+export type { AudienceSegment, LeafSegment } from "./params/audience-segments.js";
 export {
   OPERATOR_TYPES,
   PRIMARY_TARGETING_TYPES,

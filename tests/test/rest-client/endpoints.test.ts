@@ -3,6 +3,7 @@ import {
   adsPostSchema,
   accountAppSchema,
   accountHistoryEntrySchema,
+  audiencePermissionSchema,
   accountMediaSchema,
   accountSchema,
   advertiserBusinessCategorySchema,
@@ -13,6 +14,7 @@ import {
   cardSchema,
   contentCategorySchema,
   conversationCardSchema,
+  customAudienceSchema,
   dataPostCreateResultSchema,
   dataPostsLookupSchema,
   doNotReachListSchema,
@@ -30,6 +32,8 @@ import {
   postPreviewSchema,
   requestTokenResultSchema,
   scheduledPostSchema,
+  targetedAudienceEntrySchema,
+  targetingCriterionResourceSchema,
   taxSettingsSchema,
   userSettingsSchema,
   usersBatchResultSchema,
@@ -105,11 +109,13 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     it("lists, reads and checks access on the demo accounts", async () => {
       const accounts = await client.accounts.list({ with_total_count: true });
       expectTypeOf(accounts.data).items.toEqualTypeOf<Account>();
+      // The two full demo accounts, then issue 17's account of another business.
       expect(accounts.data.map((account) => accountSchema.parse(account).id)).toEqual([
         DEMO_ACCOUNT,
         OTHER_DEMO_ACCOUNT,
+        DEMO.otherBusinessAccount.id,
       ]);
-      expect(accounts.total_count).toBe(2);
+      expect(accounts.total_count).toBe(3);
       expect(accounts.next_cursor).toBeNull();
 
       const account = await client.accounts.get({ account_id });
@@ -917,6 +923,191 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     });
   });
 
+  describe("audiences (spec §4.8) and targeting criteria (beyond the spec)", () => {
+    // The demo data (issue 17): dmo1ab and dmo2cd share a business, dmo3ef is of another;
+    // dmo1ab is in the batch beta; its CRM audience ca1 is shared with dmo2cd and targeted by l1.
+    const crm = `${DEMO_ACCOUNT}ca1`;
+    const mobile = `${DEMO_ACCOUNT}ca2`;
+
+    it("lists, reads, creates, updates and deletes custom audiences, and runs a batch", async () => {
+      const own = await client.custom_audiences.list({ account_id, with_total_count: true });
+      expect(own.data.map((item) => customAudienceSchema.parse(item).id)).toEqual([crm, mobile]);
+      const shared = await client.custom_audiences.list({ account_id: OTHER_DEMO_ACCOUNT });
+      expect(shared.data.find((item) => item.id === crm)).toMatchObject({
+        is_owner: false,
+        permission_level: "READ_ONLY",
+      });
+      const one = await client.custom_audiences.get({ account_id, custom_audience_id: crm });
+      expect(customAudienceSchema.parse(one.data)).toMatchObject({
+        audience_type: "CRM",
+        targetable: true,
+        audience_size: 125,
+      });
+      const created = await client.custom_audiences.create({
+        account_id,
+        name: "Integration audience",
+        description: "from rest-client",
+      });
+      expect(customAudienceSchema.parse(created.data)).toMatchObject({
+        owner_account_id: account_id,
+        reasons_not_targetable: ["TOO_SMALL"],
+      });
+      const duplicate = await client.custom_audiences
+        .create({ account_id, name: "Integration audience" })
+        .catch((e: unknown) => e);
+      expect(duplicate).toMatchObject({ status: 409, codes: ["DUPLICATE_NAME"] });
+      const updated = await client.custom_audiences.update({
+        account_id,
+        custom_audience_id: created.data.id,
+        name: "Integration audience 2",
+      });
+      expect(customAudienceSchema.parse(updated.data)).toMatchObject({
+        name: "Integration audience 2",
+        is_owner: true,
+      });
+      const batch = await client.custom_audiences.batch({
+        account_id,
+        operations: [
+          {
+            operation_type: "Create",
+            params: {
+              audience_type: "FLEXIBLE",
+              name: "Integration flexible",
+              segments: { custom_audience_id: mobile, lookback_window: 7 },
+            },
+          },
+          { operation_type: "Delete", params: { custom_audience_id: created.data.id } },
+        ],
+      });
+      expect(batch.data.map((item) => [item.audience_type, item.deleted])).toEqual([
+        ["FLEXIBLE", false],
+        ["CRM", true],
+      ]);
+      await expect(
+        client.custom_audiences.delete({ account_id, custom_audience_id: created.data.id }),
+      ).rejects.toMatchObject({ status: 404, codes: ["NOT_FOUND"] });
+      const flexible = present(batch.data[0], "the batch's flexible audience");
+      const deleted = await client.custom_audiences.delete({
+        account_id,
+        custom_audience_id: flexible.id,
+      });
+      expect(deleted.data.deleted).toBe(true);
+    });
+
+    it("shares an audience on the custom and tailored paths, and revokes it; not outside the business", async () => {
+      const audience = await client.custom_audiences.create({ account_id, name: "To share" });
+      const custom_audience_id = audience.data.id;
+      const granted = await client.custom_audiences.permissions.create({
+        account_id,
+        custom_audience_id,
+        granted_account_id: OTHER_DEMO_ACCOUNT,
+        permission_level: "READ_WRITE",
+      });
+      expect(audiencePermissionSchema.parse(granted.data)).toMatchObject({
+        custom_audience_id,
+        granted_account_id: OTHER_DEMO_ACCOUNT,
+      });
+      const read = await client.custom_audiences.permissions.get({
+        account_id,
+        custom_audience_id,
+        custom_audience_permission_id: granted.data.id,
+      });
+      expect(read.data.permission_level).toBe("READ_WRITE");
+      const listed = await client.custom_audiences.permissions.list({
+        account_id,
+        custom_audience_id,
+        with_total_count: true,
+      });
+      expect(listed.total_count).toBe(1);
+      const tailored = await client.tailored_audiences.permissions.list({
+        account_id,
+        tailored_audience_id: custom_audience_id,
+      });
+      expect(tailored.data.map((item) => item.tailored_audience_id)).toEqual([custom_audience_id]);
+      const lowered = await client.tailored_audiences.permissions.create({
+        account_id,
+        tailored_audience_id: custom_audience_id,
+        granted_account_id: OTHER_DEMO_ACCOUNT,
+        permission_level: "READ_ONLY",
+      });
+      expect(lowered.data).toMatchObject({ id: granted.data.id, permission_level: "READ_ONLY" });
+      const revoked = await client.tailored_audiences.permissions.delete({
+        account_id,
+        tailored_audience_id: custom_audience_id,
+        tailored_audience_permission_id: granted.data.id,
+      });
+      expect(revoked.data.deleted).toBe(true);
+      const again = await client.custom_audiences.permissions.create({
+        account_id,
+        custom_audience_id,
+        granted_account_id: OTHER_DEMO_ACCOUNT,
+        permission_level: "READ_ONLY",
+      });
+      const gone = await client.custom_audiences.permissions.delete({
+        account_id,
+        custom_audience_id,
+        custom_audience_permission_id: again.data.id,
+      });
+      expect(gone.data.deleted).toBe(true);
+      const outside = await client.custom_audiences.permissions
+        .create({
+          account_id,
+          custom_audience_id,
+          granted_account_id: DEMO.otherBusinessAccount.id,
+          permission_level: "READ_ONLY",
+        })
+        .catch((e: unknown) => e);
+      expect(outside).toMatchObject({ status: 403, codes: ["SHARING_NOT_ALLOWED"] });
+    });
+
+    it("targets a line item at an audience and lists the campaigns targeting it", async () => {
+      const line_item_id = `${account_id}l1`;
+      const seeded = await client.targeting_criteria.list({
+        account_id,
+        line_item_ids: [line_item_id],
+      });
+      expect(seeded.data.map((item) => targetingCriterionResourceSchema.parse(item))).toEqual([
+        expect.objectContaining({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: crm }),
+      ]);
+      const created = await client.targeting_criteria.create({
+        account_id,
+        line_item_id,
+        targeting_type: "CUSTOM_AUDIENCE",
+        targeting_value: mobile,
+      });
+      const read = await client.targeting_criteria.get({
+        account_id,
+        targeting_criterion_id: created.data.id,
+      });
+      expect(read.data).toMatchObject({ line_item_id, targeting_value: mobile });
+      const targeted = await client.custom_audiences.targeted.list({
+        account_id,
+        custom_audience_id: mobile,
+      });
+      expect(targeted.data.map((entry) => targetedAudienceEntrySchema.parse(entry))).toEqual([
+        {
+          campaign_id: `${account_id}c1`,
+          campaign_name: "Spring launch",
+          line_items: [{ id: line_item_id, name: "Spring launch: site visits", servable: true }],
+        },
+      ]);
+      const deleted = await client.targeting_criteria.delete({
+        account_id,
+        targeting_criterion_id: created.data.id,
+      });
+      expect(deleted.data.deleted).toBe(true);
+      const refused = await client.targeting_criteria
+        .create({
+          account_id,
+          line_item_id,
+          targeting_type: "CUSTOM_AUDIENCE",
+          targeting_value: `${DEMO.otherBusinessAccount.id}ca1`,
+        })
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({ status: 400, codes: ["AUDIENCE_NOT_TARGETABLE"] });
+    });
+  });
+
   describe("credentials (spec §4.1)", () => {
     /** The authorize page's form, submitted as the demo user (not a catalog endpoint). */
     async function approveAsDemoUser(page: string) {
@@ -971,6 +1162,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(accounts.data.map((account) => account.id)).toEqual([
         DEMO_ACCOUNT,
         OTHER_DEMO_ACCOUNT,
+        DEMO.otherBusinessAccount.id,
       ]);
 
       const invalidated = await user.oauth.invalidate_token();
@@ -989,7 +1181,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(JSON.stringify(auth)).not.toContain(access.oauth_token_secret);
       expect(api.logOf("accounts.list").at(-1)?.status).toBe(401);
       // The demo token is untouched.
-      expect((await client.accounts.list()).data).toHaveLength(2);
+      expect((await client.accounts.list()).data).toHaveLength(3);
     });
 
     it("shows the authenticate page for a request token", async () => {

@@ -138,6 +138,42 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
       return [`account ${text(options, "account")}: ${limit} active campaigns allowed`];
     },
   },
+  "set-business-id": {
+    usage: "--account <id> (--business-id <id> | --none)",
+    run: async (ctx, options) => {
+      const account = text(options, "account");
+      const business = options.none === true ? null : text(options, "business-id");
+      // spec §2.2 business_id: an advertising id's characters (audience sharing compares it).
+      if (business !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(business)) {
+        throw new UsageError("--business-id must be 1 to 64 letters, digits, _ or -");
+      }
+      const updated = await ctx.prisma.account.updateMany({
+        where: { id: account },
+        data: { businessId: business },
+      });
+      if (updated.count === 0) throw new UsageError(`no account ${account}`);
+      return [`account ${account}: business ${business ?? "none"}`];
+    },
+  },
+  "set-features": {
+    usage: "--account <id> [--add <FEATURE>]… [--remove <FEATURE>]…",
+    run: async (ctx, options) => {
+      const id = text(options, "account");
+      const add = list(options, "add");
+      const remove = list(options, "remove");
+      const bad = [...add, ...remove].filter((name) => !/^[A-Z][A-Z0-9_]{0,63}$/.test(name));
+      if (bad.length > 0)
+        throw new UsageError(`feature names are UPPER_SNAKE_CASE: ${bad.join(", ")}`);
+      if (add.length + remove.length === 0) throw new UsageError("give --add or --remove");
+      const account = await ctx.prisma.account.findUnique({ where: { id } });
+      if (account === null) throw new UsageError(`no account ${id}`);
+      const features = [...new Set([...account.features, ...add])].filter(
+        (name) => !remove.includes(name),
+      );
+      await ctx.prisma.account.update({ where: { id }, data: { features } });
+      return [`account ${id}: features ${features.join(", ") || "none"}`];
+    },
+  },
   "add-media": {
     usage:
       "--account <id> --type IMAGE|VIDEO|GIF --width <px> --height <px> [--name <name>] [--creative-type <TYPE>]",

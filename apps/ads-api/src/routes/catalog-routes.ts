@@ -7,6 +7,7 @@ import type { AdsHandlers } from "./ads-route.js";
 import { accountHandlers } from "./accounts.js";
 import { audienceEstimateHandlers } from "./audience-estimate.js";
 import { audienceUserHandlers } from "./audience-users.js";
+import { audiencePermissionHandlers } from "./audience-permissions.js";
 import { AUTHORIZE_PAGE_ROUTES } from "./authorize.js";
 import type { CatalogCredentialRoute } from "./credential-route.js";
 import { OAUTH_ROUTES } from "./oauth.js";
@@ -15,6 +16,7 @@ import { cardHandlers } from "./cards.js";
 import { curatedCategoryHandlers } from "./curated-categories.js";
 import { doNotReachListHandlers } from "./do-not-reach-lists.js";
 import { keywordInsightHandlers } from "./keyword-insights.js";
+import { customAudienceHandlers } from "./custom-audiences.js";
 import { lineItemHandlers } from "./line-items.js";
 import { mediaHandlers } from "./media.js";
 import { mediaCreativeHandlers } from "./media-creatives.js";
@@ -23,6 +25,7 @@ import { postHandlers } from "./posts.js";
 import { promotedAccountHandlers } from "./promoted-accounts.js";
 import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
+import { targetingCriterionHandlers } from "./targeting-criteria.js";
 import { trackingTagHandlers } from "./tracking-tags.js";
 
 /** Every advertising endpoint this service implements, by catalog id. */
@@ -44,6 +47,9 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...audienceUserHandlers,
   ...doNotReachListHandlers,
   ...keywordInsightHandlers,
+  ...customAudienceHandlers,
+  ...audiencePermissionHandlers,
+  ...targetingCriterionHandlers,
 };
 
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */

@@ -32,6 +32,12 @@ export const DEMO = {
     { id: "dmo1ab", name: "Demo Coffee Roasters (sandbox)" },
     { id: "dmo2cd", name: "Demo Outdoor Gear (sandbox)" },
   ],
+  /**
+   * Issue 17's audiences step (demo-audiences.ts): the two accounts above share a business; this
+   * one, administered by the demo user too, is of another business, so that sharing an audience
+   * with it is refused (it holds audiences, a funding instrument and nothing else).
+   */
+  otherBusinessAccount: { id: "dmo3ef", name: "Demo Tea House (sandbox)" },
 } as const;
 
 /** The lines printed at start (and by `cli -- demo-credentials`). */
@@ -43,7 +49,7 @@ export function demoCredentialLines(): string[] {
     `  access token:        ${DEMO.accessToken.token}`,
     `  access token secret: ${DEMO.accessToken.secret}`,
     `  user:                @${DEMO.user.screenName} (id ${DEMO.user.id}), password ${DEMO.user.password}`,
-    `  accounts:            ${DEMO.accounts.map((account) => account.id).join(", ")} (ACCOUNT_ADMIN, POST_COMPOSER)`,
+    `  accounts:            ${DEMO.accounts.map((account) => account.id).join(", ")} (ACCOUNT_ADMIN, POST_COMPOSER), ${DEMO.otherBusinessAccount.id} (ACCOUNT_ADMIN, another business)`,
     `  another user:        @${DEMO.friend.screenName} (id ${DEMO.friend.id}), password ${DEMO.friend.password}`,
   ];
 }

@@ -4,6 +4,7 @@ import { createApp } from "../credentials/apps.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser } from "../credentials/users.js";
 import { seedAccount } from "./demo-account.js";
+import { seedDemoAudiences } from "./demo-audiences.js";
 import { DEMO } from "./demo-credentials.js";
 import { seedDemoPosts } from "./demo-posts.js";
 
@@ -11,14 +12,17 @@ const SEED_KEY = "demo_seed";
 const SEED_VERSION = "1";
 /** The posts step (issue 16) has its own mark: it also runs on databases seeded before it. */
 const POSTS_KEY = "demo_posts";
+/** So has the audiences step (issue 17). */
+const AUDIENCES_KEY = "demo_audiences";
 const DAY_MS = 86_400_000;
 
 /**
  * Seeds the demo data set once (a `meta` row marks it; the whole seed is one transaction):
  * the demo app and user with a fixed access token, two sandbox accounts where the user is
  * ACCOUNT_ADMIN, funding instruments, campaigns, media and cards of each kind. Then, once per
- * database under a mark of its own, the demo posts (`demo-posts.ts`). Returns false when the
- * data set had already been seeded (whether or not the posts step ran now).
+ * database under a mark of its own each, the demo posts (`demo-posts.ts`) and the demo
+ * audiences (`demo-audiences.ts`). Returns false when the data set had already been seeded
+ * (whether or not a later step ran now).
  */
 export async function seedDemo(
   prisma: PrismaClient,
@@ -30,6 +34,12 @@ export async function seedDemo(
     await prisma.$transaction(async (tx) => {
       await seedDemoPosts(tx, now);
       await tx.meta.create({ data: { key: POSTS_KEY, value: SEED_VERSION } });
+    });
+  }
+  if ((await prisma.meta.findUnique({ where: { key: AUDIENCES_KEY } })) === null) {
+    await prisma.$transaction(async (tx) => {
+      await seedDemoAudiences(tx, now);
+      await tx.meta.create({ data: { key: AUDIENCES_KEY, value: SEED_VERSION } });
     });
   }
   return seeded;

@@ -68,3 +68,23 @@ export async function sharedAudienceIds(db: Db, accountId: string): Promise<stri
   });
   return [...new Set(permissions.map((permission) => permission.audienceId))];
 }
+
+/**
+ * The level of each live permission an account holds, by audience id (the latest grant when
+ * older ones remain live), for the `permission_level` its lists answer.
+ */
+export async function sharedAudienceLevels(
+  db: Db,
+  accountId: string,
+  audienceIds: readonly string[],
+): Promise<ReadonlyMap<string, string>> {
+  if (audienceIds.length === 0) return new Map();
+  const permissions = await db.audiencePermission.findMany({
+    where: { grantedAccountId: accountId, deleted: false, audienceId: { in: [...audienceIds] } },
+    orderBy: { createdAt: "asc" },
+    select: { audienceId: true, permissionLevel: true },
+  });
+  return new Map(
+    permissions.map((permission) => [permission.audienceId, permission.permissionLevel]),
+  );
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIENCE_IDENTIFIER_KINDS } from "../params/users-batch.js";
 import { LIMITS } from "../limits.js";
-import { countLeafSegments } from "../params/audience-segments.js";
+import { countLeafSegments, leafSegments } from "../params/audience-segments.js";
 import { expectValid, expectViolation, violationsOf } from "../../test/support.js";
 
 const hash = "a".repeat(64);
@@ -144,7 +144,7 @@ describe("custom-audience batch (spec §4.8)", () => {
   it("boolean_operator when child_segments is non-empty, at any depth", () => {
     expectValid("custom_audiences.batch", {
       account_id: "a1",
-      operations: [item({ child_segments: [] })],
+      operations: [item({ segments: leaf("x"), child_segments: [] })],
     });
     expectViolation(
       "custom_audiences.batch",
@@ -177,6 +177,93 @@ describe("custom-audience batch (spec §4.8)", () => {
       "operations[0].params.segments.lookback_window",
       "INVALID_PARAMETER",
     );
+  });
+
+  it("Update and Delete name their audience; a Create its type, a name and named leaves", () => {
+    const batch = (...operations: unknown[]) => ({ account_id: "a1", operations });
+    expectValid(
+      "custom_audiences.batch",
+      batch(
+        { operation_type: "Update", params: { custom_audience_id: "abc1", description: "a\nb" } },
+        { operation_type: "Delete", params: { custom_audience_id: "abc1" } },
+        { operation_type: "Create", params: { audience_type: "MOBILE_AUDIENCE", name: "M" } },
+      ),
+    );
+    for (const type of ["Update", "Delete"]) {
+      expectViolation(
+        "custom_audiences.batch",
+        batch({ operation_type: type, params: { name: "x" } }),
+        "operations[0].params.custom_audience_id",
+        "MISSING_PARAMETER",
+      );
+    }
+    expectViolation(
+      "custom_audiences.batch",
+      batch({ operation_type: "Create", params: { audience_type: "MOBILE_AUDIENCE" } }),
+      "operations[0].params.name",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch({ operation_type: "Create", params: { name: "N" } }),
+      "operations[0].params.audience_type",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch(item({})),
+      "operations[0].params.segments",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch(item({ boolean_operator: "OR", child_segments: [leaf("x"), { lookback_window: 7 }] })),
+      "operations[0].params.child_segments[1].custom_audience_id",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch({
+        operation_type: "Create",
+        params: { audience_type: "MOBILE_AUDIENCE", name: "M", segments: leaf("x") },
+      }),
+      "operations[0].params.segments",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch({
+        operation_type: "Update",
+        params: { custom_audience_id: "f1", segments: leaf("x") },
+      }),
+      "operations[0].params.segments",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch(item({ custom_audience_id: "abc1", segments: leaf("x") })),
+      "operations[0].params.custom_audience_id",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "custom_audiences.batch",
+      batch({ operation_type: "Update", params: { custom_audience_id: "a", description: 5 } }),
+      "operations[0].params.description",
+      "INVALID_PARAMETER",
+    );
+  });
+
+  it("leafSegments lists every leaf with its path", () => {
+    expect(
+      leafSegments({
+        segments: leaf("a"),
+        child_segments: [leaf("b"), { boolean_operator: "AND", child_segments: [leaf("c")] }],
+      }).map((found) => [found.path.join("."), found.node.custom_audience_id]),
+    ).toEqual([
+      ["segments", "a"],
+      ["child_segments.0", "b"],
+      ["child_segments.1.child_segments.0", "c"],
+    ]);
   });
 
   it("audience_type is FLEXIBLE or MOBILE_AUDIENCE", () => {

@@ -234,6 +234,94 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
       { as_user_id: world.admin.userId, text: "Hostile post", media_keys: world.imageKey },
     ),
     "posts.name.update": ads({ post_id: world.posts.publishedId }, { name: "Renamed post" }),
+    // spec §4.8 audiences (issue 17): custom audiences, their batch, targeted line items and
+    // permissions on both paths; targeting criteria beyond the spec.
+    "custom_audiences.list": ads(
+      {},
+      { count: "5", custom_audience_ids: world.audiences.crmId, sort_by: "audience_size-desc" },
+    ),
+    "custom_audiences.get": ads({ custom_audience_id: world.audiences.crmId }),
+    "custom_audiences.create": ads({}, { name: "Hostile audience", description: "Hostile" }),
+    "custom_audiences.update": ads(
+      { custom_audience_id: world.audiences.crmId },
+      { name: "Hostile renamed", description: "Renamed" },
+    ),
+    "custom_audiences.delete": ads({ custom_audience_id: world.audiences.spare.audienceId }),
+    "custom_audiences.batch": ads({}, {}, [
+      {
+        operation_type: "Create",
+        params: {
+          audience_type: "FLEXIBLE",
+          name: "Hostile flexible",
+          segments: { custom_audience_id: world.audiences.mobileId, lookback_window: 30 },
+        },
+      },
+      {
+        operation_type: "Update",
+        params: { custom_audience_id: world.audiences.crmId, description: "Batched" },
+      },
+    ]),
+    "custom_audiences.targeted.list": ads(
+      { custom_audience_id: world.audiences.crmId },
+      { with_active: "false", count: "5" },
+    ),
+    "custom_audiences.permissions.list": ads(
+      { custom_audience_id: world.audiences.crmId },
+      {
+        count: "5",
+        granted_account_ids: world.audiences.siblingId,
+        sort_by: "granted_account_id-asc",
+        with_total_count: "false",
+      },
+    ),
+    "custom_audiences.permissions.get": ads({
+      custom_audience_id: world.audiences.crmId,
+      custom_audience_permission_id: world.audiences.permissionId,
+    }),
+    "custom_audiences.permissions.create": ads(
+      { custom_audience_id: world.audiences.crmId },
+      { granted_account_id: world.audiences.siblingId, permission_level: "READ_WRITE" },
+    ),
+    "custom_audiences.permissions.delete": ads({
+      custom_audience_id: world.audiences.spare.customGrant.audienceId,
+      custom_audience_permission_id: world.audiences.spare.customGrant.permissionId,
+    }),
+    "tailored_audiences.permissions.list": ads(
+      { tailored_audience_id: world.audiences.crmId },
+      { count: "5", tailored_audience_permission_ids: world.audiences.permissionId },
+    ),
+    "tailored_audiences.permissions.create": ads(
+      { tailored_audience_id: world.audiences.crmId },
+      { granted_account_id: world.audiences.siblingId, permission_level: "READ_ONLY" },
+    ),
+    "tailored_audiences.permissions.delete": ads({
+      tailored_audience_id: world.audiences.spare.tailoredGrant.audienceId,
+      tailored_audience_permission_id: world.audiences.spare.tailoredGrant.permissionId,
+    }),
+    "targeting_criteria.list": ads(
+      {},
+      {
+        count: "5",
+        line_item_ids: world.lineItemId,
+        targeting_criterion_ids: world.audiences.criterionId,
+      },
+    ),
+    "targeting_criteria.get": ads(
+      { targeting_criterion_id: world.audiences.criterionId },
+      { with_deleted: "false" },
+    ),
+    "targeting_criteria.create": ads(
+      {},
+      {
+        line_item_id: world.lineItemId,
+        targeting_type: "CUSTOM_AUDIENCE",
+        targeting_value: world.audiences.crmId,
+        operator_type: "EQ",
+      },
+    ),
+    "targeting_criteria.delete": ads({
+      targeting_criterion_id: world.audiences.spare.criterionId,
+    }),
     // spec §4.9 post-data API v2 on the base host: every list of the lookup, and a create that
     // is a thread reply quoting the same post, with media and a community.
     "post_data.posts.lookup": {
@@ -425,7 +513,18 @@ export function validSamples(world: World): Readonly<Record<string, string>> {
     keywords: "coffee",
     negative_keywords: "decaf",
     location: "GB",
+    // spec §4.8 audiences (issue 17); targeting criteria beyond the spec
+    custom_audience_ids: world.audiences.crmId,
     description: "Sample description",
+    with_active: "true",
+    granted_account_ids: world.audiences.siblingId,
+    granted_account_id: world.audiences.siblingId,
+    permission_level: "READ_ONLY",
+    custom_audience_permission_ids: world.audiences.permissionId,
+    tailored_audience_permission_ids: world.audiences.permissionId,
+    targeting_criterion_ids: world.audiences.criterionId,
+    targeting_type: "CUSTOM_AUDIENCE",
+    targeting_value: world.audiences.crmId,
   };
 }
 

@@ -101,6 +101,14 @@ export async function stateDigest(ctx: AppContext, accountIds: readonly string[]
     ctx.prisma.promotedAccount.findMany({ where, ...order }),
     ctx.prisma.trackingTag.findMany({ where, ...order }),
     ctx.prisma.post.findMany({ where, ...order }),
+    // spec §4.8 audiences (issue 17): the owner's audiences and grants, targeting criteria,
+    // and grants to these accounts (audience members are the users batch's).
+    ctx.prisma.customAudience.findMany({ where, ...order }),
+    ctx.prisma.audiencePermission.findMany({
+      where: { OR: [where, { grantedAccountId: { in: [...accountIds] } }] },
+      ...order,
+    }),
+    ctx.prisma.targetingCriterion.findMany({ where, ...order }),
     // spec §4.9: posts of the post-data API belong to no account; users' premium gates edits.
     ctx.prisma.post.findMany({ where: { accountId: null }, ...order }),
     ctx.prisma.user.findMany({ select: { id: true, premium: true }, ...order }),

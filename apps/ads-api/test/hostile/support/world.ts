@@ -10,6 +10,8 @@ import { insertPost } from "../../../src/services/post-store.js";
 import { addMedia, createAccountFor, createActor } from "../../support/actors.js";
 import type { Actor } from "../../support/actors.js";
 import { idOf } from "../../support/bodies.js";
+import { createAudienceWorld } from "./audience-world.js";
+import type { AudienceWorld } from "./audience-world.js";
 import { createPostDataWorld } from "./post-data-world.js";
 import type { PostDataWorld } from "./post-data-world.js";
 import { createAudienceUsersWorld } from "./audience-users-world.js";
@@ -143,6 +145,8 @@ export interface World {
   readonly postData: PostDataWorld;
   /** Targets of the audience users and do-not-reach calls (spec §4.8, issue 17). */
   readonly audienceUsers: AudienceUsersWorld;
+  /** Targets of the audience endpoints (spec §4.8; targeting criteria beyond it). */
+  readonly audiences: AudienceWorld;
 }
 
 async function post(actor: Actor, path: string, options: Parameters<Actor["client"]["post"]>[1]) {
@@ -277,5 +281,6 @@ export async function createWorld(ctx: AppContext): Promise<World> {
     },
     postData: await createPostDataWorld(ctx, admin, accountId),
     audienceUsers: await createAudienceUsersWorld(ctx, accountId),
+    audiences: await createAudienceWorld(ctx, admin, accountId, lineItemId),
   };
 }
