@@ -199,7 +199,8 @@ describe.each(TEST_ENGINES)("custom_audiences/:id/targeted on %s (spec §4.8)", 
           entityStatus: line.status,
           currency: "USD",
           deleted: line.deleted ?? false,
-          createdAt: at,
+          // a second apart, so the made order is the listed one (ties fall back to random ids)
+          createdAt: new Date(at.getTime() + ids.length * 1000),
           updatedAt: at,
         },
       });
