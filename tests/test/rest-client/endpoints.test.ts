@@ -834,15 +834,9 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
     it("adds and removes hashed users of a custom audience, in one request and in chunks", async () => {
-      // The audience is written directly until the audience endpoints land (issue 17's other half).
-      const audience = await api.server.ctx.prisma.customAudience.create({
-        data: {
-          id: "rcaud1",
-          accountId: account_id,
-          name: "rest-client users",
-          audienceType: "CRM",
-        },
-      });
+      const audience = (
+        await client.custom_audiences.create({ account_id, name: "rest-client users" })
+      ).data;
       const operations = [
         { operation_type: "Update" as const, params: { users: hashed, expires_at: inAMonth() } },
         { operation_type: "Delete" as const, params: { users: hashed.slice(1, 2) } },
@@ -868,6 +862,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       );
       expect(outcome.ok).toBe(true);
       expect(api.logOf("custom_audiences.users.batch").length - before).toBe(2);
+      await client.custom_audiences.delete({ account_id, custom_audience_id: audience.id });
     });
 
     it("creates the account's do-not-reach list, uploads e-mails to it and deletes it", async () => {
