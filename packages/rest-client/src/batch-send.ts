@@ -44,7 +44,12 @@ function validateChunks(
     );
     if (result.ok) continue;
     for (const v of result.violations) {
-      const mapped = { ...v, parameter: reindexParameter(v.parameter, chunk.indexes) };
+      // Rules of one operation name it at the start of their message too ("operations[3]: …").
+      const mapped = {
+        ...v,
+        parameter: reindexParameter(v.parameter, chunk.indexes),
+        message: reindexParameter(v.message, chunk.indexes),
+      };
       violations.set(violationKey(mapped), mapped);
     }
   }

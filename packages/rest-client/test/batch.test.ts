@@ -15,7 +15,11 @@ afterEach(async () => {
 
 const create = (name: string) => ({
   operation_type: "Create" as const,
-  params: { audience_type: "FLEXIBLE" as const, name },
+  params: {
+    audience_type: "FLEXIBLE" as const,
+    name,
+    segments: { custom_audience_id: "ca1", lookback_window: 7 as const },
+  },
 });
 
 describe("custom-audience batches", () => {
@@ -75,6 +79,22 @@ describe("custom-audience batches", () => {
     expect(parameters).toEqual(
       expect.arrayContaining(["operations[17].params.name", "operations[22].operation_type"]),
     );
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+
+  it("names the caller's index in the message of an operation's own rule, not the chunk's", async () => {
+    server = await startScriptedServer(fakeAudienceBatch());
+    const client = clientFor(server);
+    const operations: unknown[] = Array.from({ length: 25 }, (_, i) => create(`aud ${i}`));
+    operations[13] = { operation_type: "Create", params: { audience_type: "FLEXIBLE", name: "x" } };
+    const error = await client.custom_audiences.batch
+      .chunked({ account_id: "acc1", operations: operations as never })
+      .catch((e: unknown) => e);
+    const violations = (error as RestValidationError).violations;
+    expect(violations.map((v) => [v.parameter, v.message.slice(0, 15)])).toEqual([
+      ["operations[13].params.segments", "operations[13]:"],
+    ]);
     expect(server.requests).toHaveLength(0);
     await client.close();
   });
