@@ -226,7 +226,7 @@ export async function uploadAudienceUsers(
   };
   const params = (operations: unknown[]) => ({
     account_id: options.account_id,
-    ...(dnr ? { do_not_reach_list_id: targetId } : { custom_audience_id: targetId as string }),
+    ...(dnr ? { do_not_reach_list_id: targetId } : { custom_audience_id: targetId }),
     operations,
   });
 

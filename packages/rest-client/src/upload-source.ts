@@ -90,14 +90,16 @@ export function hashRecord(
     const trimmed = value.trim();
     if (trimmed === "") return { user: undefined, refused: [{ kind, reason: "empty line" }] };
     if (trimmed.startsWith("{")) {
+      let parsed: unknown;
       try {
-        input = JSON.parse(trimmed) as Record<string, unknown>;
+        parsed = JSON.parse(trimmed);
       } catch {
+        parsed = undefined;
+      }
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
         return { user: undefined, refused: [{ kind: "json", reason: "not a JSON object" }] };
       }
-      if (typeof input !== "object" || input === null || Array.isArray(input)) {
-        return { user: undefined, refused: [{ kind: "json", reason: "not a JSON object" }] };
-      }
+      input = parsed as Record<string, unknown>;
     } else {
       input = { [kind]: trimmed };
     }
@@ -115,7 +117,7 @@ export function hashRecord(
       typeof given === "string" ||
       (Array.isArray(given) && given.every((v) => typeof v === "string"))
     ) {
-      usable[name as AudienceIdentifierKind] = given as string | string[];
+      usable[name as AudienceIdentifierKind] = given;
     } else {
       refused.push({ kind: name, reason: "not a string or list of strings" });
     }

@@ -80,7 +80,10 @@ describe("uploadAudienceUsers", () => {
     );
     expect(opBytes).toBe(127);
     for (const size of sizes.slice(0, -1)) expect(size + 1 + opBytes).toBeGreaterThan(1000);
-    expect(server.requests.map((r) => operationsOf(r).length)).toEqual([...Array(14).fill(7), 2]);
+    expect(server.requests.map((r) => operationsOf(r).length)).toEqual([
+      ...Array<number>(14).fill(7),
+      2,
+    ]);
     expect(report.sent).toBe(100);
     await client.close();
   });
