@@ -2,22 +2,16 @@ import { setTimeout as delay } from "node:timers/promises";
 import { LIMITS } from "@adsgraph/models";
 import { AUDIENCE_IDENTIFIER_KINDS } from "./audience-hashing.js";
 import type { AudienceIdentifierKind, AudienceUserInput, HashOptions } from "./audience-hashing.js";
-import { usersBatchCounts } from "./batch.js";
 import type { RestClient } from "./client.js";
-import {
-  REST_CLIENT_ERROR_CODES,
-  RestApiError,
-  RestBatchError,
-  RestClientError,
-  RestNetworkError,
-  toRestClientError,
-} from "./errors.js";
-import { backoffMs, DEFAULT_RETRY_POLICY } from "./retry.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
+import { DEFAULT_RETRY_POLICY } from "./retry.js";
 import type { RetryPolicy } from "./retry.js";
 import { fileProgressStore, resumeMismatch, sourceFingerprint } from "./upload-progress.js";
 import type { ProgressStore, UploadCounts, UploadProgress } from "./upload-progress.js";
 import { fileRecords, hashRecord, iterableRecords } from "./upload-source.js";
 import type { SourceRecord } from "./upload-source.js";
+import { sendUsersBatch } from "./upload-send.js";
+import type { UsersBatchId } from "./upload-send.js";
 
 type UploadTarget =
   | { readonly custom_audience_id: string; readonly do_not_reach_list_id?: undefined }
@@ -97,11 +91,6 @@ interface Batch {
   readonly refusals: Array<{ kind: string; reason: string }>;
 }
 
-function isTransient(error: RestClientError): boolean {
-  if (error instanceof RestNetworkError) return true; // timeouts too: a users batch is idempotent
-  return error instanceof RestApiError && error.status >= 500;
-}
-
 function addRefusals(
   into: Record<string, Record<string, number>>,
   refusals: readonly { kind: string; reason: string }[],
@@ -131,7 +120,9 @@ export async function uploadAudienceUsers(
   const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   const started = clock();
   const dnr = options.do_not_reach_list_id !== undefined;
-  const endpointId = dnr ? "do_not_reach_lists.users.batch" : "custom_audiences.users.batch";
+  const endpointId: UsersBatchId = dnr
+    ? "do_not_reach_lists.users.batch"
+    : "custom_audiences.users.batch";
   const targetId = options.do_not_reach_list_id ?? options.custom_audience_id;
   const operation = options.operation ?? "Update";
   const kind = options.kind ?? "email";
@@ -217,47 +208,30 @@ export async function uploadAudienceUsers(
   };
   if (progress.done) return report();
 
-  const hooks = {
-    onRetry: (event: { reason: string; delayMs: number }) => {
-      if (event.reason !== "rate_limit") return;
+  const sending = {
+    retries: batchRetries,
+    policy,
+    signal: options.signal,
+    sleep,
+    onResend: () => {
+      retries += 1;
+    },
+    onRateLimitWait: (ms: number) => {
       rateLimitWaits += 1;
-      rateLimitWaitMs += event.delayMs;
+      rateLimitWaitMs += ms;
     },
   };
-  const params = (operations: unknown[]) => ({
-    account_id: options.account_id,
-    ...(dnr ? { do_not_reach_list_id: targetId } : { custom_audience_id: targetId }),
-    operations,
-  });
-
-  /** Sends one batch until its answer counts what was sent (spec §7), or gives up. */
-  const send = async (operations: unknown[]): Promise<number> => {
-    const sent = operations.length;
-    for (let attempt = 1; ; attempt++) {
-      let failure: RestClientError;
-      try {
-        const response = await client.request(endpointId, params(operations) as never, {
-          signal: options.signal,
-          hooks,
-        });
-        const { successCount, totalCount } = usersBatchCounts(response.body);
-        if (successCount === sent && totalCount === sent) return successCount;
-        failure = new RestBatchError(endpointId, {
-          sent,
-          successCount,
-          totalCount,
-          indexes: [],
-          attempts: attempt,
-        });
-      } catch (error) {
-        failure = toRestClientError(error);
-        if (!isTransient(failure)) throw failure;
-      }
-      if (attempt > batchRetries) throw failure;
-      retries += 1;
-      await sleep(backoffMs(attempt, policy), options.signal);
-    }
-  };
+  const send = (operations: unknown[]) =>
+    sendUsersBatch(
+      client,
+      endpointId,
+      {
+        account_id: options.account_id,
+        ...(dnr ? { do_not_reach_list_id: targetId } : { custom_audience_id: targetId }),
+        operations,
+      },
+      sending,
+    );
 
   const flush = async (batch: Batch) => {
     const from = progress.offset;
