@@ -26,6 +26,8 @@ export const REST_CLIENT_ERROR_CODES = {
   BATCH_INCOMPLETE: "BATCH_INCOMPLETE",
   /** The client lacks credentials the endpoint's auth kind needs; nothing was sent. */
   MISSING_CREDENTIALS: "MISSING_CREDENTIALS",
+  /** A saved upload progress belongs to another source, target or operation; nothing was sent. */
+  PROGRESS_MISMATCH: "PROGRESS_MISMATCH",
   /** A caller passed something unusable (unknown endpoint, bad option). */
   INVALID_ARGUMENT: "INVALID_ARGUMENT",
   INTERNAL: "INTERNAL",

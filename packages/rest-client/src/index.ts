@@ -106,6 +106,20 @@ export type {
   HashOptions,
   HashedUsers,
 } from "./audience-hashing.js";
+export { uploadAudienceUsers } from "./audience-upload.js";
+export type { AudienceUploadOptions, UploadReport } from "./audience-upload.js";
+export {
+  fileProgressStore,
+  sourceFingerprint,
+  resumeMismatch,
+  writeAtomically,
+} from "./upload-progress.js";
+export type {
+  ProgressStore,
+  UploadProgress,
+  UploadCounts,
+  SourceFingerprint,
+} from "./upload-progress.js";
 export type {
   Hooks,
   RequestEvent,
