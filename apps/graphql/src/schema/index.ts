@@ -30,6 +30,8 @@ import "./line-item-attachments.js";
 import "./line-item-curated-category.js";
 import "./line-item-curated-category-mutations.js";
 import "./line-item-mutations.js";
+import "./custom-audience.js";
+import "./keyword-insights.js";
 import "./post-parts.js";
 import "./account-post.js";
 import "./post.js";
