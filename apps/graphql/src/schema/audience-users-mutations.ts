@@ -204,7 +204,7 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const { accountId, id } = ownedId(input.customAudienceId, "customAudienceId");
         const users = hashedUsers(input.users, "users", input);
-        const { data } = await upstream.call("custom_audiences.users.batch", {
+        const answer = await upstream.call("custom_audiences.users.batch", {
           account_id: accountId,
           custom_audience_id: id,
           operations: [
@@ -218,7 +218,7 @@ builder.mutationFields((t) => ({
             },
           ],
         });
-        return { ...countsOf(data, users.length), accountId, audienceId: id };
+        return { ...countsOf(answer, users.length), accountId, audienceId: id };
       }, usersFields),
   }),
   removeCustomAudienceUsers: t.field({
@@ -233,12 +233,12 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const { accountId, id } = ownedId(input.customAudienceId, "customAudienceId");
         const users = hashedUsers(input.users, "users", input);
-        const { data } = await upstream.call("custom_audiences.users.batch", {
+        const answer = await upstream.call("custom_audiences.users.batch", {
           account_id: accountId,
           custom_audience_id: id,
           operations: [{ operation_type: "Delete", params: { users } }],
         });
-        return { ...countsOf(data, users.length), accountId, audienceId: id };
+        return { ...countsOf(answer, users.length), accountId, audienceId: id };
       }, usersFields),
   }),
   addDoNotReachUsers: t.field({
@@ -253,7 +253,7 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const users = hashedEmails(input.emails);
         const listId = await listIdOf(context, input.accountId);
-        const { data } = await context.upstream.call("do_not_reach_lists.users.batch", {
+        const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
           account_id: input.accountId,
           do_not_reach_list_id: listId,
           operations: [
@@ -266,7 +266,7 @@ builder.mutationFields((t) => ({
             },
           ],
         });
-        return { ...countsOf(data, users.length), accountId: input.accountId };
+        return { ...countsOf(answer, users.length), accountId: input.accountId };
       }, usersFields),
   }),
   removeDoNotReachUsers: t.field({
@@ -281,7 +281,7 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const users = hashedEmails(input.emails);
         const listId = await listIdOf(context, input.accountId);
-        const { data } = await context.upstream.call("do_not_reach_lists.users.batch", {
+        const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
           account_id: input.accountId,
           do_not_reach_list_id: listId,
           operations: [
@@ -291,7 +291,7 @@ builder.mutationFields((t) => ({
             },
           ],
         });
-        return { ...countsOf(data, users.length), accountId: input.accountId };
+        return { ...countsOf(answer, users.length), accountId: input.accountId };
       }, usersFields),
   }),
 }));
