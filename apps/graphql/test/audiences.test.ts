@@ -50,6 +50,12 @@ const EDGES = `permissions(first: 10) { totalCount edges { node { grantedAccount
   targetedBy(withActive: false, first: 10) { edges { node { campaignId campaign { rawId }
     lineItems { lineItemId lineItem { rawId campaignId } } } } }`;
 
+/** An answer's data in the query's shape, and its upstream requests by endpoint. */
+interface Counted<T> {
+  data: T;
+  byEndpoint: Record<string, number>;
+}
+
 const nodes = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
 
 describe.each(TEST_ENGINES)("custom audiences in the graph on %s", (engine) => {
@@ -60,7 +66,7 @@ describe.each(TEST_ENGINES)("custom audiences in the graph on %s", (engine) => {
   });
   afterAll(() => stack.close());
 
-  const ok = async <T>(query: string, variables?: Record<string, unknown>) => {
+  const ok = async <T>(query: string, variables?: Record<string, unknown>): Promise<Counted<T>> => {
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return { data: body.data as T, byEndpoint: body.extensions?.upstream?.byEndpoint ?? {} };
@@ -410,14 +416,9 @@ describe.each(TEST_ENGINES)("custom audiences in the graph on %s", (engine) => {
     });
     expect(tooMany.result).toMatchObject({
       __typename: "ValidationError",
-      violations: [
-        {
-          code: "TOO_MANY_ITEMS",
-          field: "users",
-          message: expect.stringMatching(/at most 1000 users.*rest-client upload helper/),
-        },
-      ],
+      violations: [{ code: "TOO_MANY_ITEMS", field: "users" }],
     });
+    expect(JSON.stringify(tooMany.result)).toMatch(/at most 1000 users.*rest-client upload helper/);
     expect(tooMany.served).toBe(0);
 
     const unusable = await mutate(add, {
