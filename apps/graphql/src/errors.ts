@@ -14,6 +14,7 @@ import {
   RestValidationError,
 } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
+import { withoutEchoedValues } from "./echoed-values.js";
 import { signsAsApp } from "./upstream/signs-as-app.js";
 import type { GraphQLFormattedError } from "graphql";
 import type { ApiErrorItem } from "@adsgraph/rest-client";
@@ -600,9 +601,11 @@ export function formatError(
   const code = formatted.extensions?.code;
   const internal = typeof code !== "string";
   const unexpected = internal && original instanceof Error && !(original instanceof GraphQLError);
+  // A variable's coercion wraps the scalar's own error: its message names the rule.
+  const inner = error instanceof GraphQLError ? error.originalError?.message : undefined;
   return {
     ...formatted,
-    ...(unexpected && { message: "Internal server error" }),
+    message: unexpected ? "Internal server error" : withoutEchoedValues(formatted.message, inner),
     extensions: {
       ...formatted.extensions,
       code: internal ? ERROR_CODES.INTERNAL_SERVER_ERROR : code,

@@ -79,6 +79,20 @@ describe.each(TEST_ENGINES)("audience users' identifiers on %s", (engine) => {
     expect(refused.data).toMatchObject({
       addCustomAudienceUsers: { __typename: "ValidationError" },
     });
+    // Values of the wrong type: graphql-js would repeat them in its message (src/echoed-values.ts).
+    const wrongType = await ask(add, {
+      id: audience(`${A}ca1`),
+      users: [{ phoneNumber: [447700900456] }, { email: { address: CLEAR.emails[0] } }],
+    });
+    expect(wrongType.errors?.map((e) => e.message)).toEqual([
+      'Variable "$users" got an invalid value at "users[0].phoneNumber[0]": String cannot represent a non string value.',
+      'Variable "$users" got an invalid value at "users[1].email": String cannot represent a non string value.',
+    ]);
+    const literal = await ask(
+      `mutation { addCustomAudienceUsers(input: { customAudienceId: "${audience(`${A}ca1`)}",
+        users: [{ phoneNumber: [447700900456] }] }) { __typename } }`,
+    );
+    expect(literal.errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
     await ask(
       `mutation ($id: ID!, $users: [AudienceUserInput!]!) { removeCustomAudienceUsers(input: {
         customAudienceId: $id, users: $users, defaultCountryCode: "44" }) { ${ERROR} } }`,
