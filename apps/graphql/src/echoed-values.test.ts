@@ -28,6 +28,8 @@ describe("withoutEchoedValues", () => {
     expect(withoutEchoedValues('Value "someone@x" does not exist in "EntityStatus" enum.')).toBe(
       'The value does not exist in "EntityStatus" enum.',
     );
+    const name = 'Value "PIXEL" does not exist in "TrackingTagType" enum. Did you mean "X"?';
+    expect(withoutEchoedValues(name)).toBe(name);
   });
 
   it("leaves other messages alone", () => {

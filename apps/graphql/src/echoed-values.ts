@@ -19,8 +19,12 @@ function withoutValue(message: string): string {
     const match = pattern.exec(message);
     if (match?.[1] !== undefined) return `${match[1]}.`;
   }
-  const unknownEnum = /^Value "[\s\S]*" does not exist in ("[^"]+" enum\.)/.exec(message);
-  if (unknownEnum?.[1] !== undefined) return `The value does not exist in ${unknownEnum[1]}`;
+  // An unknown enum value that is a GraphQL name (a literal's always is) stays: it names no
+  // one, and its "Did you mean" help stays with it; any other value (a variable's) goes.
+  const unknownEnum = /^Value "([\s\S]*)" does not exist in ("[^"]+" enum\.)/.exec(message);
+  if (unknownEnum?.[2] !== undefined && !/^[_A-Za-z][_0-9A-Za-z]*$/.test(unknownEnum[1] ?? "")) {
+    return `The value does not exist in ${unknownEnum[2]}`;
+  }
   return message;
 }
 
