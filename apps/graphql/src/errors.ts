@@ -14,6 +14,7 @@ import {
   RestValidationError,
 } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
+import { withoutEchoedValues } from "./echoed-values.js";
 import { signsAsApp } from "./upstream/signs-as-app.js";
 import type { GraphQLFormattedError } from "graphql";
 import type { ApiErrorItem } from "@adsgraph/rest-client";
@@ -126,6 +127,48 @@ export class EditWindowPassedError extends FacadeError {
 export class ReplyNotAllowedError extends FacadeError {
   override readonly name = "ReplyNotAllowedError";
   readonly code = ERROR_CODES.FORBIDDEN;
+}
+
+/**
+ * spec §4.8, §7: a custom audience name the account already uses (upstream 409
+ * DUPLICATE_NAME). `field` names the input holding the name (`name`, `operations[1].name`).
+ */
+export class DuplicateNameError extends FacadeError {
+  override readonly name = "DuplicateNameError";
+  readonly code = ERROR_CODES.BAD_USER_INPUT;
+  readonly field: string;
+
+  constructor(message: string, field: string, upstream?: UpstreamDetails) {
+    super(message, upstream);
+    this.field = field;
+  }
+}
+
+/** spec §4.8: only the owning account grants or revokes an audience (upstream 403 NOT_AUDIENCE_OWNER). */
+export class NotAudienceOwnerError extends FacadeError {
+  override readonly name = "NotAudienceOwnerError";
+  readonly code = ERROR_CODES.FORBIDDEN;
+}
+
+/**
+ * spec §4.8: sharing with an account of another business needs the owner's
+ * SHARE_AUDIENCE_OUTSIDE_BUSINESS feature (upstream 403 SHARING_NOT_ALLOWED).
+ */
+export class SharingNotAllowedError extends FacadeError {
+  override readonly name = "SharingNotAllowedError";
+  readonly code = ERROR_CODES.FORBIDDEN;
+}
+
+/** spec §4.8: the custom-audience batch is a closed beta of the account (upstream 403 BETA_FEATURE_REQUIRED). */
+export class BetaFeatureRequiredError extends FacadeError {
+  override readonly name = "BetaFeatureRequiredError";
+  readonly code = ERROR_CODES.FORBIDDEN;
+}
+
+/** spec §8: one do-not-reach list per account (upstream 409 DO_NOT_REACH_LIST_EXISTS). */
+export class DoNotReachListExistsError extends FacadeError {
+  override readonly name = "DoNotReachListExistsError";
+  readonly code = ERROR_CODES.BAD_USER_INPUT;
 }
 
 export class NotFoundError extends FacadeError {
@@ -341,6 +384,65 @@ export const UPSTREAM_ERROR_TABLE: readonly UpstreamErrorRow[] = [
   }),
   row({
     class: RestApiError,
+    status: 409,
+    upstreamCode: WIRE_ERROR_CODES.DUPLICATE_NAME,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error, fieldOf) =>
+      new DuplicateNameError(
+        `The account already has a custom audience of this name${upstreamMessage(error)}`,
+        fieldOf(
+          error.errors.find((item) => item.code === WIRE_ERROR_CODES.DUPLICATE_NAME)?.parameter ??
+            "name",
+        ),
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 409,
+    upstreamCode: WIRE_ERROR_CODES.DO_NOT_REACH_LIST_EXISTS,
+    code: ERROR_CODES.BAD_USER_INPUT,
+    build: (error) =>
+      new DoNotReachListExistsError(
+        `The account has its do-not-reach list already (spec §8: one per account)${upstreamMessage(error)}`,
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 403,
+    upstreamCode: WIRE_ERROR_CODES.NOT_AUDIENCE_OWNER,
+    code: ERROR_CODES.FORBIDDEN,
+    build: (error) =>
+      new NotAudienceOwnerError(
+        `Only the audience's owning account may share it or revoke a share${upstreamMessage(error)}`,
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 403,
+    upstreamCode: WIRE_ERROR_CODES.SHARING_NOT_ALLOWED,
+    code: ERROR_CODES.FORBIDDEN,
+    build: (error) =>
+      new SharingNotAllowedError(
+        `This audience may not be shared with that account${upstreamMessage(error)}`,
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
+    status: 403,
+    upstreamCode: WIRE_ERROR_CODES.BETA_FEATURE_REQUIRED,
+    code: ERROR_CODES.FORBIDDEN,
+    build: (error) =>
+      new BetaFeatureRequiredError(
+        `The account is not in the custom-audience batch beta${upstreamMessage(error)}`,
+        upstreamOf(error),
+      ),
+  }),
+  row({
+    class: RestApiError,
     status: 403,
     upstreamCode: WIRE_ERROR_CODES.EDIT_WINDOW_PASSED,
     code: ERROR_CODES.FORBIDDEN,
@@ -467,6 +569,7 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
     ...(error.upstream && {
       upstream: { status: error.upstream.status, codes: error.upstream.codes },
     }),
+    ...(error instanceof DuplicateNameError && { field: error.field }),
     ...((error instanceof ValidationError || error instanceof MediaRuleError) && {
       violations: error.violations,
     }),
@@ -498,9 +601,11 @@ export function formatError(
   const code = formatted.extensions?.code;
   const internal = typeof code !== "string";
   const unexpected = internal && original instanceof Error && !(original instanceof GraphQLError);
+  // A variable's coercion wraps the scalar's own error: its message names the rule.
+  const inner = error instanceof GraphQLError ? error.originalError?.message : undefined;
   return {
     ...formatted,
-    ...(unexpected && { message: "Internal server error" }),
+    message: unexpected ? "Internal server error" : withoutEchoedValues(formatted.message, inner),
     extensions: {
       ...formatted.extensions,
       code: internal ? ERROR_CODES.INTERNAL_SERVER_ERROR : code,

@@ -288,6 +288,51 @@ describe.each(TEST_ENGINES)("upstream requests for line items on %s", (engine) =
     expect(data.nodes.map((node) => node.id)).toEqual(ids);
     expect(byEndpoint).toEqual({ "line_items.list": ceil200(ids.length) });
   });
+
+  // Issue 17: an audience's grants and targeting list are one request each per audience (their
+  // paths name one audience); the campaigns and line items they name go out together.
+  it("reads N audiences by id in one list request, their grants and targeting in N each, what they name in one", async () => {
+    const audiences = 24;
+    const created = await stack.query(
+      `mutation { ${Array.from(
+        { length: audiences },
+        (_, i) =>
+          `a${i}: createCustomAudience(input: { accountId: "dmo1ab", name: "Counted ${i}" }) {
+            ... on CreateCustomAudiencePayload { customAudience { id } } }`,
+      ).join(" ")} }`,
+    );
+    expect(created.errors).toBeUndefined();
+    const made = Object.values(created.data as Record<string, { customAudience: { id: string } }>);
+    const shared = Buffer.from("CustomAudience:dmo1ab/dmo1abca1").toString("base64");
+    const ids = [shared, ...made.map((result) => result.customAudience.id)];
+    const { data, byEndpoint } = await counted<{
+      nodes: {
+        rawId: string;
+        permissions: { totalCount: number };
+        targetedBy: {
+          edges: {
+            node: { campaign: { rawId: string }; lineItems: { lineItem: { rawId: string } }[] };
+          }[];
+        };
+      }[];
+    }>(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { ... on CustomAudience { rawId
+        permissions(first: 5) { totalCount }
+        targetedBy(first: 5, withActive: false) { edges { node { campaign { rawId }
+          lineItems { lineItem { rawId } } } } } } } }`,
+      { ids },
+    );
+    expect(data.nodes).toHaveLength(audiences + 1);
+    expect(data.nodes[0]?.permissions.totalCount).toBe(1);
+    expect(data.nodes[0]?.targetedBy.edges.length).toBeGreaterThan(0);
+    expect(byEndpoint).toEqual({
+      "custom_audiences.list": 1,
+      "custom_audiences.permissions.list": audiences + 1,
+      "custom_audiences.targeted.list": audiences + 1,
+      "campaigns.list": 1,
+      "line_items.list": 1,
+    });
+  });
 });
 
 describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=false)", () => {

@@ -10,8 +10,16 @@ import { ruleOf } from "./input-rules.js";
 
 /** Names of inputs that carry ids: `id`, `ids`, `accountId`, `mediaKeys`, `cardUris`, ... */
 const ID_NAME = /^(?:ids?|.*(?:Id|Ids|Key|Keys|Uris))$/;
-/** Named like ids but card content the catalog checks: an app's store package name. */
-const NOT_IDS = new Set(["CardDestinationInput.googleplayAppId"]);
+/**
+ * Named like ids but not ads ids: card content the catalog checks (an app's store package
+ * name), and people's identifiers of an audience, checked and hashed by audience-users.ts.
+ */
+const NOT_IDS = new Set([
+  "CardDestinationInput.googleplayAppId",
+  "AudienceUserInput.deviceId",
+  "AudienceUserInput.userId",
+  "AudienceUserInput.partnerUserId",
+]);
 
 function unchecked(place: string, input: GraphQLArgument | GraphQLInputField): string[] {
   if (!ID_NAME.test(input.name) || NOT_IDS.has(`${place}.${input.name}`)) return [];

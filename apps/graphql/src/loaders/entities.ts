@@ -4,6 +4,7 @@ import type {
   CampaignShape,
   CardKind,
   ConversationCardShape,
+  CustomAudienceShape,
   FundingInstrumentShape,
   GenericCardShape,
   LineItemShape,
@@ -92,6 +93,12 @@ export const ENTITIES = {
     list: "tracking_tags.list",
     ids: "tracking_tag_ids",
   },
+  // spec §4.8: the account's own audiences and those shared with it.
+  customAudience: {
+    what: "custom audience",
+    list: "custom_audiences.list",
+    ids: "custom_audience_ids",
+  },
 } as const satisfies Record<string, EntitySpec>;
 
 export type EntityKind = keyof typeof ENTITIES;
@@ -109,6 +116,7 @@ export interface EntityShapes {
   promotedAccount: PromotedAccountShape;
   promotedPost: PromotedPostShape;
   trackingTag: TrackingTagShape;
+  customAudience: CustomAudienceShape;
 }
 
 /** Attaches the account (and the card kind) to an upstream item. */

@@ -172,5 +172,18 @@ export function entityReads(client: RestClient): { [K in EntityKind]: EntityRead
       totalCount: (account_id, params) =>
         client.totalCount("tracking_tags.list", { ...params, account_id }),
     },
+    customAudience: {
+      one: async (account_id, custom_audience_id) =>
+        (await client.call("custom_audiences.get", { account_id, custom_audience_id })).data,
+      many: (account_id, ids) =>
+        client.collectMany(
+          "custom_audiences.list",
+          { account_id, ids },
+          { by: ENTITIES.customAudience.ids },
+        ),
+      page: (account_id, params) => client.page("custom_audiences.list", { ...params, account_id }),
+      totalCount: (account_id, params) =>
+        client.totalCount("custom_audiences.list", { ...params, account_id }),
+    },
   };
 }

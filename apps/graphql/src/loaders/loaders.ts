@@ -2,6 +2,8 @@ import type { LineItemCuratedCategory } from "@adsgraph/models";
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors.js";
 import { attachmentReads, curatedLinkRead } from "./attachment-reads.js";
+import { audienceLoaders } from "./audience-loaders.js";
+import type { AudienceLoaders } from "./audience-loaders.js";
 import type { AttachmentKind } from "./attachment-reads.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
@@ -48,7 +50,7 @@ export type LineItemFilter = Omit<
  * item a list answers primes the by-id loader. Without it, every by-id read is its own
  * upstream request (the naive baseline the benchmark compares against).
  */
-export interface Loaders extends EntityLoaders {
+export interface Loaders extends EntityLoaders, AudienceLoaders {
   readonly batching: boolean;
   /** Accounts by id through `accounts.list account_ids` (list form: no industry_type). */
   readonly account: ByIdLoader<string, AccountShape>;
@@ -138,6 +140,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     promotedAccount: entity("promotedAccount"),
     promotedPost: entity("promotedPost"),
     trackingTag: entity("trackingTag"),
+    customAudience: entity("customAudience"),
   };
 
   const getAccount = async (accountId: string) =>
@@ -266,6 +269,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
 
   return {
     ...entities,
+    ...audienceLoaders(upstream, { batching }),
     batching,
     account: accountById,
     accountDetail,

@@ -3,8 +3,11 @@ import type {
   AccountMedia,
   AuthenticatedUserAccess,
   Campaign,
+  AudiencePermission,
   Card,
   ConversationCard,
+  CustomAudience,
+  DoNotReachList,
   FundingInstrument,
   IabCategory,
   LineItem,
@@ -13,6 +16,7 @@ import type {
   PollCard,
   PromotedAccount,
   PromotedPost,
+  TargetedAudienceEntry,
   TrackingTag,
 } from "@adsgraph/models";
 
@@ -46,3 +50,12 @@ export type PromotedAccountShape = Owned<PromotedAccount>;
 export type PromotedPostShape = Owned<PromotedPost>;
 export type TrackingTagShape = Owned<TrackingTag>;
 export type LineItemCuratedCategoryShape = Owned<LineItemCuratedCategory>;
+
+/** spec §2.10 audiences (§4.8), as the account read them sees them (its own or shared with it). */
+export type CustomAudienceShape = Owned<CustomAudience>;
+/** A grant of a custom audience (the v12 path's answer names it `custom_audience_id`). */
+export type AudiencePermissionShape = Owned<AudiencePermission>;
+/** spec §4.8 `custom_audiences/:id/targeted`: one campaign and its line items targeting it. */
+export type TargetedEntryShape = Owned<TargetedAudienceEntry>;
+/** spec §2.11, §8: the account's one do-not-reach list. */
+export type DoNotReachListShape = Owned<DoNotReachList>;

@@ -1,13 +1,18 @@
 import { formatTimestamp } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import {
+  BetaFeatureRequiredError,
+  DoNotReachListExistsError,
+  DuplicateNameError,
   EditWindowPassedError,
   ForbiddenError,
   IncompatibleLineItemError,
   MediaRuleError,
+  NotAudienceOwnerError,
   NotFoundError,
   RateLimitedError,
   ReplyNotAllowedError,
+  SharingNotAllowedError,
   UpstreamError,
   ValidationError,
 } from "../errors.js";
@@ -145,6 +150,56 @@ builder.objectType(ReplyNotAllowedError, {
     "programmatically (spec §4.9).",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ReplyNotAllowedError,
+});
+
+builder.objectType(DuplicateNameError, {
+  name: "DuplicateNameError",
+  description:
+    "The account already has a custom audience of this name (spec §4.8: names are unique); " +
+    "nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof DuplicateNameError,
+  fields: (t) => ({
+    field: t.exposeString("field", {
+      description: "The input field holding the name, e.g. `name` or `operations[1].name`.",
+    }),
+  }),
+});
+
+builder.objectType(NotAudienceOwnerError, {
+  name: "NotAudienceOwnerError",
+  description:
+    "Only the account that owns the audience (isOwner) may share it or revoke a share " +
+    "(spec §4.8); nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof NotAudienceOwnerError,
+});
+
+builder.objectType(SharingNotAllowedError, {
+  name: "SharingNotAllowedError",
+  description:
+    "The audience may be shared only with accounts of the owner's business, unless the owner " +
+    "has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature (spec §4.8); nothing was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof SharingNotAllowedError,
+});
+
+builder.objectType(BetaFeatureRequiredError, {
+  name: "BetaFeatureRequiredError",
+  description:
+    "The custom-audience batch is a closed beta (spec §4.8) the account is not in; nothing " +
+    "was changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof BetaFeatureRequiredError,
+});
+
+builder.objectType(DoNotReachListExistsError, {
+  name: "DoNotReachListExistsError",
+  description:
+    "The account has its do-not-reach list already (spec §8: one per account); nothing was " +
+    "changed.",
+  interfaces: [ErrorInterface],
+  isTypeOf: (value) => value instanceof DoNotReachListExistsError,
 });
 
 /** The failures every mutation may return. */

@@ -4,10 +4,15 @@ import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { rethrowAsFacadeError, ValidationError } from "../errors.js";
 import type {
+  BetaFeatureRequiredError,
+  DoNotReachListExistsError,
+  DuplicateNameError,
   EditWindowPassedError,
   IncompatibleLineItemError,
   MediaRuleError,
+  NotAudienceOwnerError,
   ReplyNotAllowedError,
+  SharingNotAllowedError,
 } from "../errors.js";
 import type { FieldNamer } from "../errors.js";
 import { parseEntityKey } from "../loaders/keys.js";
@@ -25,6 +30,11 @@ export function mutationErrors(
     | typeof MediaRuleError
     | typeof EditWindowPassedError
     | typeof ReplyNotAllowedError
+    | typeof DuplicateNameError
+    | typeof NotAudienceOwnerError
+    | typeof SharingNotAllowedError
+    | typeof BetaFeatureRequiredError
+    | typeof DoNotReachListExistsError
   )[] = [],
 ) {
   return {

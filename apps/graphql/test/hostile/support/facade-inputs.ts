@@ -49,7 +49,7 @@ const ACCOUNT_READ = ["accounts.get", "accounts.list"];
 /** Query fields that take a plain id, with the variable's type. */
 export const RAW_ID_QUERIES: { name: string; query: string; allowed: readonly string[] }[] = [
   { name: "account(id:)", allowed: [], query: "query ($id: String!) { account(id: $id) { id } }" },
-  ...["campaign", "fundingInstrument", "card", "pollCard"].map((field) => ({
+  ...["campaign", "fundingInstrument", "card", "pollCard", "customAudience"].map((field) => ({
     name: `${field}(id:)`,
     allowed: ACCOUNT_READ,
     query: `query ($id: String!) { account(id: "${A}") { ${field}(id: $id) { id } } }`,
@@ -117,6 +117,19 @@ export const GLOBAL_ID_MUTATIONS = [
     name,
     query: `mutation ($id: ID!) { ${name}(id: $id) { ${ERROR_FIELDS} } }`,
   })),
+  // Issue 17: audiences.
+  {
+    name: "deleteCustomAudience",
+    query: `mutation ($id: ID!) { deleteCustomAudience(id: $id) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "addCustomAudienceUsers",
+    query: `mutation ($id: ID!) { addCustomAudienceUsers(input: { customAudienceId: $id, users: [{ partnerUserId: ["p1"] }] }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "grantCustomAudiencePermission",
+    query: `mutation ($id: ID!) { grantCustomAudiencePermission(input: { customAudienceId: $id, grantedAccountId: "${A}", permissionLevel: READ_ONLY }) { ${ERROR_FIELDS} } }`,
+  },
   ...["updateDraft", "updateScheduledPost"].map((name) => ({
     name,
     query: `mutation ($id: ID!) { ${name}(input: { id: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
@@ -164,6 +177,14 @@ export const RAW_ID_MUTATIONS = [
   {
     name: "publishPost mediaIds",
     query: `mutation ($id: String!) { publishPost(input: { mediaIds: [$id] }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "createCustomAudience accountId",
+    query: `mutation ($id: String!) { createCustomAudience(input: { accountId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "createDoNotReachList accountId",
+    query: `mutation ($id: String!) { createDoNotReachList(input: { accountId: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createPollCard accountId",
@@ -229,6 +250,32 @@ export const VARIABLES: {
     query: `query ($q: String) { account(id: "${A}") { campaigns(q: $q) { edges { node { id } } } } }`,
     variables: { q: "a".repeat(100_000) },
     allowed: ACCOUNT_READ,
+  },
+  // Issue 17: the audience users mutations' caps and keyword insights' limits, judged here.
+  {
+    label: "1,001 audience users (past the mutation's cap)",
+    query: `mutation ($users: [AudienceUserInput!]!) { addCustomAudienceUsers(input: { customAudienceId: "${b64(`CustomAudience:${A}/${A}ca1`)}", users: $users }) { ${ERROR_FIELDS} } }`,
+    variables: { users: Array.from({ length: 1001 }, (_, i) => ({ partnerUserId: [`p${i}`] })) },
+  },
+  {
+    label: "a 100,000-character e-mail for the do-not-reach list",
+    query: `mutation ($emails: [String!]!) { addDoNotReachUsers(input: { accountId: "${A}", emails: $emails, expiresAt: "2030-01-01T00:00:00Z" }) { ${ERROR_FIELDS} } }`,
+    variables: { emails: [`${"a".repeat(100_000)}@example.com`] },
+  },
+  {
+    label: "an audience user without identifiers",
+    query: `mutation ($users: [AudienceUserInput!]!) { removeCustomAudienceUsers(input: { customAudienceId: "${b64(`CustomAudience:${A}/${A}ca1`)}", users: $users }) { ${ERROR_FIELDS} } }`,
+    variables: { users: [{}] },
+  },
+  {
+    label: "11 insight keywords",
+    query: `query ($keywords: [String!]!) { keywordInsights(input: { granularity: DAY, keywords: $keywords, startTime: "2026-01-01T00:00:00Z" }) { postVolumes } }`,
+    variables: { keywords: Array.from({ length: 11 }, (_, i) => `k${i}`) },
+  },
+  {
+    label: "an insight window of 30 days",
+    query: `query ($end: DateTime) { keywordInsights(input: { granularity: DAY, keywords: ["coffee"], startTime: "2026-01-01T00:00:00Z", endTime: $end }) { postVolumes } }`,
+    variables: { end: "2026-01-31T00:00:00Z" },
   },
   {
     label: "a campaign name with a lone surrogate",
