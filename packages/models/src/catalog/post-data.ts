@@ -126,6 +126,11 @@ export const postDataEndpoints = group(
     // spec §5: Account Activity takes OAuth 2.0 or OAuth 1.0a user context.
     auth: "bearer-or-oauth1",
     summary: "Persistent stream of activity events for the app's subscriptions.",
+    params: {
+      // Beyond the spec (it shows no parameters): resume after a disconnect with the events
+      // stored after this one, so nothing is lost (issue 18).
+      since_id: digitId.optional(),
+    },
     response: stream(activityEventSchema),
   }),
   endpoint({

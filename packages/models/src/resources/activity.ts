@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { openEnum } from "../scalars.js";
+import { digitId, openEnum } from "../scalars.js";
 
 /** spec §6: current event names (dot-separated lowercase since 18 March 2026). */
 export const ACTIVITY_EVENT_TYPES = [
@@ -26,8 +26,12 @@ export const DEPRECATED_ACTIVITY_EVENT_TYPES = [
 
 export const ACTIVITY_DIRECTIONS = ["sent", "received", "both"] as const;
 
-/** spec §6: payload shapes are not shown; an event is kept whole. */
+/**
+ * spec §6: payload shapes are not shown; an event is kept whole. `id` (digits, increasing per
+ * app) is what a resumed stream passes back as `since_id` (issue 18's choice).
+ */
 export const activityEventSchema = z.looseObject({
+  id: digitId.optional(),
   event_type: openEnum([...ACTIVITY_EVENT_TYPES, ...DEPRECATED_ACTIVITY_EVENT_TYPES]).optional(),
 });
 export type ActivityEvent = z.output<typeof activityEventSchema>;
