@@ -128,3 +128,9 @@ export type {
   RetryReason,
   ErrorEvent,
 } from "./hooks.js";
+export {
+  WEBHOOK_SIGNATURE_HEADER,
+  crcResponse,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from "./webhook-verify.js";
