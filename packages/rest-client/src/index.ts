@@ -134,3 +134,17 @@ export {
   signWebhookBody,
   verifyWebhookSignature,
 } from "./webhook-verify.js";
+export { readActivityStream, DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from "./activity-stream-reader.js";
+export type {
+  ActivityStreamOptions,
+  ActivityStreamReader,
+  ActivityStreamState,
+  StallTimers,
+} from "./activity-stream-reader.js";
+export {
+  DEFAULT_STREAM_BACKOFF,
+  reconnectDelayMs,
+  classifyStreamEnd,
+  compareEventIds,
+} from "./activity-reconnect.js";
+export type { StreamBackoff, ReconnectReason, StreamEnd } from "./activity-reconnect.js";

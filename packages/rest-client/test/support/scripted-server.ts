@@ -27,8 +27,15 @@ export type Reply =
   | { readonly reset: true }
   /** Answers after `delayMs` (a slow server). */
   | { readonly delayMs: number; readonly then: Reply }
-  /** Sends headers, then streams these lines slowly and ends. */
-  | { readonly streamLines: readonly string[]; readonly status?: number };
+  /**
+   * Sends headers, then streams these lines slowly; then ends (default), holds the response
+   * open (a silent server: no keep-alives), or resets the connection (a server killed mid-stream).
+   */
+  | {
+      readonly streamLines: readonly string[];
+      readonly status?: number;
+      readonly then?: "end" | "hold" | "reset";
+    };
 
 export type Handler = (request: RecordedRequest, index: number) => Reply | Promise<Reply>;
 
@@ -37,6 +44,8 @@ export interface ScriptedServer {
   /** Every host role pointed at this server. */
   readonly hosts: Hosts;
   readonly requests: RecordedRequest[];
+  /** Resolves when the response to request `index` (0-based) has closed, by either side. */
+  responseClosed(index: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,10 +78,13 @@ async function perform(
   if ("streamLines" in reply) {
     response.writeHead(reply.status ?? 200, { "content-type": "application/x-ndjson" });
     for (const line of reply.streamLines) {
+      if (response.destroyed) return;
       response.write(`${line}\r\n`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    response.end();
+    if (reply.then === "hold") return;
+    if (reply.then === "reset") request.socket.destroy();
+    else response.end();
     return;
   }
   const body =
@@ -96,6 +108,19 @@ export async function startScriptedServer(
   script: Handler | readonly Reply[],
 ): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
+  const closings = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+  const closedAt = (index: number) => {
+    let entry = closings.get(index);
+    if (entry === undefined) {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      entry = { promise, resolve };
+      closings.set(index, entry);
+    }
+    return entry;
+  };
   const handler: Handler =
     typeof script === "function"
       ? script
@@ -118,6 +143,9 @@ export async function startScriptedServer(
         body,
       };
       const index = requests.push(recorded) - 1;
+      response.on("close", () => {
+        closedAt(index).resolve();
+      });
       await perform(await handler(recorded, index), request, response);
     })().catch(() => {
       request.socket.destroy();
@@ -130,6 +158,7 @@ export async function startScriptedServer(
     url,
     hosts: { base: url, ads: url, "ads-sandbox": url },
     requests,
+    responseClosed: (index) => closedAt(index).promise,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
