@@ -58,6 +58,7 @@ function manualTimers() {
   };
   return {
     timers,
+    pending: () => pending.size,
     armed: () =>
       new Promise<void>((resolve) => {
         waiting = resolve;
@@ -217,7 +218,7 @@ describe("readActivityStream", () => {
     const srv = await setup((_request, index) => lines(index === 0 ? ["1"] : ["2"], "hold"));
     const client = clientFor(srv, { auth: { bearerToken: "b" } });
     const { sleep } = fakeSleep();
-    const { timers, armed, fireAll } = manualTimers();
+    const { timers, armed, fireAll, pending } = manualTimers();
     const states: ActivityStreamState[] = [];
     const controller = new AbortController();
     const reader = readActivityStream(client, {
@@ -229,6 +230,8 @@ describe("readActivityStream", () => {
     });
     const iterator = reader[Symbol.asyncIterator]();
     expect(idOf(await iterator.next())).toBe("1");
+    // While the loop body holds an event nothing watches the server: a slow body is no stall.
+    expect(pending()).toBe(0);
     const waiting = armed();
     const second = iterator.next();
     await waiting;
@@ -304,6 +307,52 @@ describe("readActivityStream", () => {
       "10000000000000000000",
     ]);
     expect(srv.requests[1]?.rawQuery).toBe("since_id=9007199254740993");
+    await client.close();
+  });
+
+  it("backs off over a refused connection and stops when aborted during the wait", async () => {
+    const closed = await startScriptedServer([]);
+    await closed.close();
+    const client = clientFor(closed.url, { auth: { bearerToken: "b" } });
+    const controller = new AbortController();
+    const states: ActivityStreamState[] = [];
+    const reader = readActivityStream(client, {
+      signal: controller.signal,
+      random: () => 0,
+      onState: (state) => states.push(state),
+      sleep: (_ms, signal) => {
+        controller.abort();
+        return signal.aborted ? Promise.reject(new Error("aborted")) : Promise.resolve();
+      },
+    });
+    const ids: unknown[] = [];
+    for await (const received of reader) ids.push(received.id);
+    expect(ids).toEqual([]);
+    expect(states.map((s) => s.state)).toEqual(["connecting", "backing_off", "stopped"]);
+    expect(states[1]).toMatchObject({ reason: "network", delayMs: 1_000, failures: 1 });
+    expect(states[2]).toEqual({ state: "stopped", reason: "aborted", error: undefined });
+    await client.close();
+  });
+
+  it("ends with the checkpoint's own error when saving fails", async () => {
+    const srv = await setup([lines(["1", "2"], "hold")]);
+    const client = clientFor(srv, { auth: { bearerToken: "b" } });
+    const states: ActivityStreamState[] = [];
+    const diskFull = new Error("disk full");
+    const reader = readActivityStream(client, {
+      signal: new AbortController().signal,
+      onState: (state) => states.push(state),
+      checkpoint: () => Promise.reject(diskFull),
+    });
+    const ids: unknown[] = [];
+    const failure = await (async () => {
+      for await (const received of reader) ids.push(received.id);
+    })().catch((error: unknown) => error);
+    expect(failure).toBe(diskFull);
+    expect(ids).toEqual(["1"]);
+    expect(srv.requests).toHaveLength(1);
+    await srv.responseClosed(0);
+    expect(states.at(-1)).toEqual({ state: "stopped", reason: "error", error: undefined });
     await client.close();
   });
 
