@@ -327,6 +327,15 @@ export function registerAdsEndpoint(
         auth,
         scope,
       });
+      if (result.kind === "stream") {
+        // The rate-limit headers set above go out with the stream's own head.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        }
+        reply.hijack();
+        await result.run(reply.raw);
+        return reply;
+      }
       // The post-data API v2 (§4.9) answers its own JSON objects, with the status the handler
       // chose (201 for a created post); every other endpoint answers a §2.1 envelope.
       if (result.kind === "raw") return reply.status(result.status ?? 200).send(result.body);
