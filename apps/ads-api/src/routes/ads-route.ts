@@ -29,6 +29,7 @@ import { batchValidationError } from "./batch-errors.js";
 import { envelope } from "../http/envelopes.js";
 import type { HandlerResult } from "../services/results.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
+import { authSchemeOf } from "../logging/request-log.js";
 import { echoOf, gatherParams } from "../http/request-params.js";
 import {
   USERS_BATCH_BODY_LIMIT,
@@ -333,6 +334,16 @@ export function registerAdsEndpoint(
           if (value !== undefined) reply.raw.setHeader(name, value);
         }
         reply.hijack();
+        // A hijacked reply skips the onResponse hook that counts requests: counted here.
+        ctx.requestLog.record({
+          at: new Date().toISOString(),
+          role,
+          method: request.method,
+          route: url,
+          endpointId: endpoint.id,
+          scheme: authSchemeOf(request.headers.authorization),
+          status: 200,
+        });
         await result.run(reply.raw);
         return reply;
       }

@@ -42,7 +42,10 @@ export async function runActivityStream(
   const connection = {
     close: () => {
       closed = true;
+      // Ended and its socket closed at once: a client that stopped reading must not keep a
+      // closing server (or the replacing connection's app) waiting.
       if (!response.writableEnded) response.end();
+      response.destroy();
       rouse();
     },
   };
