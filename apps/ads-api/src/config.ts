@@ -42,6 +42,8 @@ export interface Limits {
    * accounts, and apart from it the one of client addresses (credential endpoints).
    */
   readonly rateCounters: number;
+  /** issue 18: a blank keep-alive line on an idle activity stream this often. */
+  readonly streamKeepAliveMs: number;
 }
 
 export interface TlsFiles {
@@ -58,6 +60,11 @@ export interface AdsApiConfig {
   /** Faults injected on catalog endpoints (resilience runs); undefined: none. */
   readonly faults?: FaultSettings | undefined;
   readonly logLevel: Env["LOG_LEVEL"];
+  /**
+   * issue 18: POST /_admin/activity/events (loopback clients only) simulates activity; off
+   * unless ADS_API_ACTIVITY_ADMIN is set.
+   */
+  readonly activityAdmin?: boolean | undefined;
 }
 
 export const DEFAULT_HOSTS: Readonly<Record<HostRole, string>> = {
@@ -85,6 +92,7 @@ export const DEFAULT_LIMITS: Limits = {
   usersBatchRate: LIMITS.usersBatch.requestsPerWindow,
   usersBatchWindowMs: LIMITS.usersBatch.windowMinutes * MINUTE_MS,
   rateCounters: 200_000,
+  streamKeepAliveMs: 10_000,
 };
 
 /** The configuration an environment describes. */
@@ -104,6 +112,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
     latencyMs: env.ADS_API_LATENCY_MS,
     faults: env.ADS_API_FAULTS,
     logLevel: env.LOG_LEVEL,
+    activityAdmin: env.ADS_API_ACTIVITY_ADMIN,
     limits: {
       rateWindowMs: env.ADS_API_RATE_WINDOW_SECONDS * 1000,
       userRate: env.ADS_API_RATE_LIMIT,
@@ -121,6 +130,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
       usersBatchRate: env.ADS_API_USERS_BATCH_LIMIT,
       usersBatchWindowMs: env.ADS_API_USERS_BATCH_WINDOW_SECONDS * 1000,
       rateCounters: DEFAULT_LIMITS.rateCounters,
+      streamKeepAliveMs: env.ADS_API_STREAM_KEEPALIVE_SECONDS * 1000,
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Database, PrismaClient } from "./db/database.js";
 import { CursorCodec } from "./paging/keyset-paging.js";
 import { RateLimiter } from "./rate-limits/rate-limiter.js";
 import { RequestLog } from "./logging/request-log.js";
+import { ActivityHub } from "./services/activity-hub.js";
 import { ListAnswerCache } from "./services/list-answer-cache.js";
 import { loadReferenceData } from "./reference/reference-data.js";
 import type { ReferenceData } from "./reference/reference-data.js";
@@ -49,6 +50,8 @@ export interface AppContext {
   readonly reference: ReferenceData;
   /** Answers of account lists by data version (services/list-answer-cache.ts). */
   readonly listCache: ListAnswerCache;
+  /** Wake-ups and the one stream per app of the activity stream (issue 18). */
+  readonly activity: ActivityHub;
 }
 
 export interface ContextOptions {
@@ -112,5 +115,6 @@ export function createContext(options: ContextOptions): AppContext {
     cursors: new CursorCodec(deriveKey(current, "cursor")),
     reference: loadReferenceData(),
     listCache: new ListAnswerCache(),
+    activity: new ActivityHub(),
   };
 }

@@ -95,6 +95,10 @@ const schema = z.object({
    */
   ADS_API_USERS_BATCH_LIMIT: count(LIMITS.usersBatch.requestsPerWindow),
   ADS_API_USERS_BATCH_WINDOW_SECONDS: seconds(LIMITS.usersBatch.windowMinutes * 60),
+  /** issue 18: seconds between keep-alive lines of an idle activity stream. */
+  ADS_API_STREAM_KEEPALIVE_SECONDS: seconds(10),
+  /** issue 18: serve POST /_admin/activity/events (loopback clients only) to simulate activity. */
+  ADS_API_ACTIVITY_ADMIN: flag(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -63,6 +63,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     urls: ctx.hosts,
     apps,
     close: async () => {
+      // Open activity streams end first: the hosts' close waits for their connections.
+      ctx.activity.closeAll();
       await Promise.all(Object.values(apps).map((app) => app.close()));
       await ctx.replayStore.close();
     },

@@ -107,7 +107,7 @@ describe.each(TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => 
   it("authenticates before anything else: 401 for an unsigned call whatever the route", async () => {
     const account = `/12/accounts/${accountId}`;
     const unsigned: [RawRequest, "ads" | "base"][] = [
-      [{ method: "POST", path: "/2/activity/subscriptions" }, "base"], // not built: was 501
+      [{ method: "POST", path: "/2/activity/subscriptions" }, "base"], // activity subscriptions: was 201
       [{ method: "POST", path: "/12/accounts" }, "ads"], // sandbox only: was 403
       [
         {
@@ -138,19 +138,9 @@ describe.each(TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => 
     expect(badSignature.status).toBe(401);
   });
 
-  it("answers an authenticated caller once authenticated: 501, 403 sandbox only, 400 and 415 bodies", async () => {
+  it("answers an authenticated caller once authenticated: 403 sandbox only, 400 and 415 bodies", async () => {
     const account = `/12/accounts/${accountId}`;
     const before = await stateOfAccount();
-    // Activity subscriptions (spec §6) are issue 18's: not built yet.
-    expectClientError(
-      await send("base", {
-        method: "POST",
-        path: "/2/activity/subscriptions",
-        body: JSON.stringify({ event_type: "dm.received" }),
-        contentType: "application/json",
-      }),
-      501,
-    );
     const sandboxOnly = await send("ads", { method: "POST", path: "/12/accounts" });
     expectClientError(sandboxOnly, 403);
     expect(errorOf(sandboxOnly).code).toBe("SANDBOX_ONLY");

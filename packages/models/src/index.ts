@@ -224,11 +224,19 @@ export type {
 export {
   activityEventSchema,
   activitySubscriptionSchema,
+  activitySubscriptionAnswerSchema,
+  activitySubscriptionListSchema,
+  activityFilterSchema,
   ACTIVITY_EVENT_TYPES,
   DEPRECATED_ACTIVITY_EVENT_TYPES,
   ACTIVITY_DIRECTIONS,
 } from "./resources/activity.js";
-export type { ActivityEvent, ActivitySubscription } from "./resources/activity.js";
+export type {
+  ActivityEvent,
+  ActivitySubscription,
+  ActivitySubscriptionAnswer,
+  ActivitySubscriptionList,
+} from "./resources/activity.js";
 export {
   lineItemSchema,
   lineItemObjectiveSchema,

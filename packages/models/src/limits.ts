@@ -115,6 +115,8 @@ export const LIMITS = {
     /** Violations reported for one request; the rest are left out. */
     violations: 100,
   },
+  /** Activity subscriptions one app may hold (issue 18: none of spec §6's; storage stays bounded). */
+  activitySubscriptionsPerApp: 50,
 } as const;
 
 /** SHA-256 digests as lowercase hex (§4.8: identifiers are hashed before upload). */

@@ -1207,27 +1207,59 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     });
   });
 
-  it("fetches an app-only bearer for an endpoint that takes one; one ads-api does not serve yet is a 501 RestApiError", async () => {
-    // Activity subscriptions (spec §6) are issue 18's: until then the service answers 501 once
-    // the caller is authenticated, here with the app-only bearer the catalog allows.
-    const id = "activity.subscriptions.create";
-    expect(served.served).not.toContain(id);
-    const appOnly = api.client({ auth: { consumer: DEMO_AUTH.consumer } });
-    const before = api.logOf("oauth2.token").length;
-    const error = await appOnly
-      .call(id, { event_type: "dm.received", filter: { direction: "both" } })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RestApiError);
-    expect(error).toMatchObject({ status: 501, endpointId: id });
-    expect((error as RestApiError).codes).toEqual(["NOT_IMPLEMENTED"]);
-    // The bearer token was fetched from ads-api's /oauth2/token (Basic, through the cache).
-    expect(
-      api
-        .logOf("oauth2.token")
-        .slice(before)
-        .map((entry) => entry.status),
-    ).toEqual([200]);
-    expect(served.notImplemented).toContain(id);
+  it("subscribes the app to activity events (spec §6) with the app-only bearer, reads one from the stream, lists and deletes the subscription", async () => {
+    // No catalog endpoint is left for ads-api to answer 501 (issue 18 served the last ones).
+    expect(served.notImplemented).toEqual([]);
+    const appOnly = api.client({
+      auth: { consumer: DEMO_AUTH.consumer },
+      hooks: {
+        onResponse: (event: ResponseEvent) => {
+          answered.set(event.endpointId, [...(answered.get(event.endpointId) ?? []), event.status]);
+        },
+      },
+    });
+    const created = await appOnly.call("activity.subscriptions.create", {
+      event_type: "profile.update.bio",
+      filter: { user_id: DEMO.user.id, keyword: "coffee" },
+    });
+    const subscription = created.data;
+    expect(subscription).toMatchObject({
+      event_type: "profile.update.bio",
+      filter: { user_id: DEMO.user.id, keyword: "coffee" },
+    });
+    const listed = await appOnly.call("activity.subscriptions.list", {});
+    expect(listed.data.map((entry) => entry.subscription_id)).toContain(
+      subscription.subscription_id,
+    );
+    const stream = await appOnly.call("activity.stream", {});
+    try {
+      // The loopback admin endpoint simulates the change (ads-api's ADS_API_ACTIVITY_ADMIN).
+      const simulated = await fetch(`${api.hosts.base}/_admin/activity/events`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          event_type: "profile.update.bio",
+          user_id: DEMO.user.id,
+          bio: "Coffee every morning",
+        }),
+      });
+      expect(simulated.status).toBe(201);
+      for await (const event of stream) {
+        expect(event).toMatchObject({
+          event_type: "profile.update.bio",
+          for_user_id: DEMO.user.id,
+          subscription_id: subscription.subscription_id,
+          payload: { bio: "Coffee every morning" },
+        });
+        break;
+      }
+    } finally {
+      stream.close();
+    }
+    const deleted = await appOnly.call("activity.subscriptions.delete", {
+      subscription_id: subscription.subscription_id,
+    });
+    expect(deleted.data).toEqual(subscription);
   });
 
   // Keep this test last: it reads what every test above sent (run the whole file).

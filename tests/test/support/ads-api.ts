@@ -43,6 +43,8 @@ export async function startAdsApi(options: AdsApiOptions = {}): Promise<AdsApi> 
   const adsApi = await startAdsApiHarness({
     engine: options.engine ?? "pglite",
     name: "restclient",
+    // the loopback activity simulation (spec §6 events for the activity tests)
+    activityAdmin: true,
     ...(options.limits && { limits: options.limits }),
   });
   const hosts: Hosts = { ...adsApi.urls };

@@ -15,6 +15,7 @@ import { seedDemo } from "../seed/demo-seed.js";
 import { LIMITS } from "@adsgraph/models";
 import { integer, list, optionalText, text, user, UsageError } from "./options.js";
 import type { Options } from "./options.js";
+import { ACTIVITY_COMMANDS } from "./activity-commands.js";
 import { POST_COMMANDS } from "./post-commands.js";
 
 export { UsageError } from "./options.js";
@@ -201,6 +202,7 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
     },
   },
   ...POST_COMMANDS,
+  ...ACTIVITY_COMMANDS,
   seed: {
     usage: "(the demo data set; the server also runs it at start unless ADS_API_SEED=false)",
     run: async (ctx) => [

@@ -11,7 +11,7 @@ import { registerFaults } from "../faults/faults.js";
 import { registerFormParser } from "../http/form-body.js";
 import { registerJsonAndOtherParsers } from "../http/json-body.js";
 import { authSchemeOf } from "../logging/request-log.js";
-import { registerAdminRoutes } from "../routes/admin.js";
+import { registerActivityAdminRoute, registerAdminRoutes } from "../routes/admin.js";
 import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
 import { registerHealthRoutes } from "../routes/health.js";
@@ -86,6 +86,7 @@ export function buildHostApp(
   registerHealthRoutes(app, role);
   registerAdminRoutes(app, ctx);
   if (role === "base") registerAuthorizeForms(app, ctx);
+  if (role === "base") registerActivityAdminRoute(app, ctx);
   registerCatalogRoutes(app, ctx, role);
   return app;
 }

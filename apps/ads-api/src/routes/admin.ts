@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { ERROR_CODES, ForbiddenError } from "../errors.js";
+import { BadRequestError, ERROR_CODES, ForbiddenError, NotFoundError } from "../errors.js";
+import { activityActionSchema } from "../services/activity-actions.js";
+import { recordAction } from "../services/activity-store.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -31,5 +33,31 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     loopbackOnly(request);
     ctx.requestLog.reset();
     return { reset: true };
+  });
+}
+
+/**
+ * issue 18: `POST /_admin/activity/events` on the base host simulates one activity (a profile
+ * change, a direct message, a space starting or ending; body: services/activity-actions.ts)
+ * and answers the events it stored. Off (404) unless ADS_API_ACTIVITY_ADMIN is set, and then
+ * for loopback clients only.
+ */
+export function registerActivityAdminRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.post("/_admin/activity/events", { config: { admin: true } }, async (request, reply) => {
+    if (ctx.config.activityAdmin !== true) {
+      throw new NotFoundError("the activity admin endpoint is off (ADS_API_ACTIVITY_ADMIN)");
+    }
+    loopbackOnly(request);
+    const parsed = activityActionSchema.safeParse(request.body);
+    if (!parsed.success) {
+      throw new BadRequestError(
+        parsed.error.issues.map((issue) => ({
+          code: "INVALID_PARAMETER",
+          message: issue.message,
+          parameter: issue.path.join(".") || undefined,
+        })),
+      );
+    }
+    return reply.status(201).send(await recordAction(ctx, parsed.data));
   });
 }

@@ -29,6 +29,7 @@ import { batchValidationError } from "./batch-errors.js";
 import { envelope } from "../http/envelopes.js";
 import type { HandlerResult } from "../services/results.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
+import { authSchemeOf } from "../logging/request-log.js";
 import { echoOf, gatherParams } from "../http/request-params.js";
 import {
   USERS_BATCH_BODY_LIMIT,
@@ -327,6 +328,25 @@ export function registerAdsEndpoint(
         auth,
         scope,
       });
+      if (result.kind === "stream") {
+        // The rate-limit headers set above go out with the stream's own head.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        }
+        reply.hijack();
+        // A hijacked reply skips the onResponse hook that counts requests: counted here.
+        ctx.requestLog.record({
+          at: new Date().toISOString(),
+          role,
+          method: request.method,
+          route: url,
+          endpointId: endpoint.id,
+          scheme: authSchemeOf(request.headers.authorization),
+          status: 200,
+        });
+        await result.run(reply.raw);
+        return reply;
+      }
       // The post-data API v2 (§4.9) answers its own JSON objects, with the status the handler
       // chose (201 for a created post); every other endpoint answers a §2.1 envelope.
       if (result.kind === "raw") return reply.status(result.status ?? 200).send(result.body);

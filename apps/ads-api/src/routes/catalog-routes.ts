@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
+import { activityHandlers } from "./activity.js";
 import { accountHandlers } from "./accounts.js";
 import { audienceEstimateHandlers } from "./audience-estimate.js";
 import { audienceUserHandlers } from "./audience-users.js";
@@ -55,6 +56,7 @@ export const ADS_HANDLERS: AdsHandlers = {
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */
 export const BASE_HANDLERS: AdsHandlers = {
   ...postDataHandlers,
+  ...activityHandlers,
 };
 
 /** Every catalog endpoint with a handler, on whichever host it lives. */

@@ -1,3 +1,5 @@
+import type { ServerResponse } from "node:http";
+
 /**
  * What a service answers, before `http/envelopes.ts` wraps it in a spec §2.1 envelope.
  * `request.params` echoes the parameters as the service understood them (validated and
@@ -49,9 +51,18 @@ export interface RawResult {
   readonly status?: number | undefined;
 }
 
+/**
+ * A persistent response (spec §6 activity stream): the route hands over the raw response
+ * once authentication, validation and limits passed, and `run` writes it until it ends.
+ */
+export interface StreamResult {
+  readonly kind: "stream";
+  run(response: ServerResponse): Promise<void>;
+}
+
 /** Results answered inside a §2.1 envelope (every advertising endpoint's). */
 export type EnvelopedResult = SingleResult | ListResult | CollectionResult | BatchResult;
-export type HandlerResult = EnvelopedResult | RawResult;
+export type HandlerResult = EnvelopedResult | RawResult | StreamResult;
 
 export const single = (data: unknown, dataType?: string): SingleResult => ({
   kind: "single",

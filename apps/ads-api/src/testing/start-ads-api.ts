@@ -41,6 +41,8 @@ export interface AdsApiInstanceOptions {
   readonly logLevel?: Env["LOG_LEVEL"];
   /** Where logs go (default stdout); tests read it. */
   readonly logStream?: NodeJS.WritableStream;
+  /** Serve the loopback activity admin endpoint (ADS_API_ACTIVITY_ADMIN; default off). */
+  readonly activityAdmin?: boolean;
 }
 
 export interface StartAdsApiOptions extends AdsApiInstanceOptions {
@@ -93,6 +95,7 @@ function configOf(options: AdsApiInstanceOptions): AdsApiConfig {
     latencyMs: options.latencyMs ?? 0,
     faults,
     logLevel: options.logLevel ?? "silent",
+    activityAdmin: options.activityAdmin ?? false,
   };
 }
 

@@ -70,6 +70,11 @@ export async function signedFetch(
     body,
     redirect: options.redirect ?? "manual",
   });
+  // An accepted activity stream (spec §6) never ends by itself: its head is the answer.
+  if ((response.headers.get("content-type") ?? "").includes("x-ndjson")) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: "", body: undefined };
+  }
   const text = await response.text();
   let parsed: unknown = undefined;
   if ((response.headers.get("content-type") ?? "").includes("json") && text !== "")

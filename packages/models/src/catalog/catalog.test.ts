@@ -59,6 +59,8 @@ describe("catalog", () => {
     expect(activity.map((entry) => [entry.id, entry.auth])).toEqual([
       ["activity.stream", "bearer-or-oauth1"],
       ["activity.subscriptions.create", "bearer-or-oauth1"],
+      ["activity.subscriptions.list", "bearer-or-oauth1"],
+      ["activity.subscriptions.delete", "bearer-or-oauth1"],
     ]);
     // §4.4 reference data belongs to no account: the app-only bearer may read it.
     const reference = endpoints.filter((entry) => entry.auth === "bearer-or-user");

@@ -134,6 +134,12 @@ describe("post-data API (spec §4.9)", () => {
     );
     expectViolation(
       "activity.subscriptions.create",
+      { filter: { direction: "sent" } },
+      "filter.user_id",
+      "MISSING_PARAMETER",
+    );
+    expectViolation(
+      "activity.subscriptions.create",
       { event_type: "ProfileBioUpdate" },
       "event_type",
       "INVALID_PARAMETER",

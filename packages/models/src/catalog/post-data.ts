@@ -6,10 +6,12 @@ import {
   ACTIVITY_DIRECTIONS,
   ACTIVITY_EVENT_TYPES,
   activityEventSchema,
-  activitySubscriptionSchema,
+  activitySubscriptionAnswerSchema,
+  activitySubscriptionListSchema,
 } from "../resources/activity.js";
 import { dataPostCreateResultSchema, dataPostsLookupSchema } from "../resources/post-data.js";
 import { LIMITS } from "../limits.js";
+import { directionNeedsUser } from "../rules/activity.js";
 import { editKeepsLinks, shareNeedsCommunity, textOrMedia } from "../rules/posts.js";
 import { digitId } from "../scalars.js";
 import { endpoint, group } from "./endpoint.js";
@@ -75,6 +77,13 @@ const postMedia = z.strictObject({
 
 /** spec §4.9: a reply names the post it answers. */
 const postReply = z.strictObject({ in_reply_to_post_id: digitId });
+
+/**
+ * spec §6 shows only the create of subscriptions; list and delete are its natural complement
+ * (issue 18), so that an app can see and end what it subscribed to.
+ */
+const ACTIVITY_BEYOND_SPEC =
+  "issue 18: §6 subscriptions need a list and a delete beside POST /2/activity/subscriptions";
 
 /** spec §4.9 post-data API (bearer for reads, user context for writes) and §6 activity endpoints. */
 export const postDataEndpoints = group(
@@ -153,8 +162,33 @@ export const postDataEndpoints = group(
         })
         .optional(),
     },
+    rules: [directionNeedsUser],
     openParams: true,
     location: "json",
-    response: rawJson(activitySubscriptionSchema),
+    response: rawJson(activitySubscriptionAnswerSchema),
+  }),
+  endpoint({
+    id: "activity.subscriptions.list",
+    method: "GET",
+    host: "base",
+    version: "2",
+    path: "/activity/subscriptions",
+    auth: "bearer-or-oauth1",
+    summary: "The app's activity subscriptions, oldest first.",
+    params: {},
+    response: rawJson(activitySubscriptionListSchema),
+    beyondSpec: ACTIVITY_BEYOND_SPEC,
+  }),
+  endpoint({
+    id: "activity.subscriptions.delete",
+    method: "DELETE",
+    host: "base",
+    version: "2",
+    path: "/activity/subscriptions/:subscription_id",
+    auth: "bearer-or-oauth1",
+    summary: "Remove one of the app's activity subscriptions.",
+    params: { subscription_id: digitId },
+    response: rawJson(activitySubscriptionAnswerSchema),
+    beyondSpec: ACTIVITY_BEYOND_SPEC,
   }),
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { digitId, openEnum } from "../scalars.js";
+import { digitId, openEnum, timestamp } from "../scalars.js";
 
 /** spec §6: current event names (dot-separated lowercase since 18 March 2026). */
 export const ACTIVITY_EVENT_TYPES = [
@@ -27,15 +27,45 @@ export const DEPRECATED_ACTIVITY_EVENT_TYPES = [
 export const ACTIVITY_DIRECTIONS = ["sent", "received", "both"] as const;
 
 /**
- * spec §6: payload shapes are not shown; an event is kept whole. `id` (digits, increasing per
- * app) is what a resumed stream passes back as `since_id` (issue 18's choice).
+ * spec §6: payload shapes are not shown; this service's event (issue 18). `id` (digits,
+ * increasing per app) is what a resumed stream passes back as `since_id`; `for_user_id` is the
+ * user the event is about (the subscription's user when it filters by one);
+ * `subscription_id` the app's subscription it matched. Loose: a newer server may add fields.
  */
 export const activityEventSchema = z.looseObject({
-  id: digitId.optional(),
-  event_type: openEnum([...ACTIVITY_EVENT_TYPES, ...DEPRECATED_ACTIVITY_EVENT_TYPES]).optional(),
+  id: digitId,
+  event_type: openEnum([...ACTIVITY_EVENT_TYPES, ...DEPRECATED_ACTIVITY_EVENT_TYPES]),
+  created_at: timestamp,
+  for_user_id: digitId,
+  subscription_id: digitId,
+  payload: z.looseObject({}),
 });
 export type ActivityEvent = z.output<typeof activityEventSchema>;
 
-/** spec §6: subscription answer not shown. */
-export const activitySubscriptionSchema = z.looseObject({});
+/** A subscription's filters as stored and answered (issue 18). */
+export const activityFilterSchema = z.looseObject({
+  user_id: digitId.optional(),
+  keyword: z.string().optional(),
+  direction: z.enum(ACTIVITY_DIRECTIONS).optional(),
+});
+
+/** spec §6: subscription answer not shown; this service's (issue 18). */
+export const activitySubscriptionSchema = z.looseObject({
+  subscription_id: digitId,
+  event_type: z.enum(ACTIVITY_EVENT_TYPES).nullable(),
+  filter: activityFilterSchema,
+  created_at: timestamp,
+});
 export type ActivitySubscription = z.output<typeof activitySubscriptionSchema>;
+
+/** POST /2/activity/subscriptions and DELETE answer one subscription under `data`. */
+export const activitySubscriptionAnswerSchema = z.looseObject({
+  data: activitySubscriptionSchema,
+});
+export type ActivitySubscriptionAnswer = z.output<typeof activitySubscriptionAnswerSchema>;
+
+/** GET /2/activity/subscriptions: every subscription of the app, oldest first. */
+export const activitySubscriptionListSchema = z.looseObject({
+  data: z.array(activitySubscriptionSchema),
+});
+export type ActivitySubscriptionList = z.output<typeof activitySubscriptionListSchema>;

@@ -350,6 +350,23 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     },
     // spec §4.8 audience users, do-not-reach lists and keyword insights (issue 17, i17-users)
     ...audienceUsersBaselines(world, ads, reference),
+    // spec §6 activity (issue 18): the admin's app's subscriptions and stream
+    "activity.stream": { role: "base", path: {}, query: { since_id: "1" } },
+    "activity.subscriptions.create": {
+      role: "base",
+      path: {},
+      query: {},
+      json: {
+        event_type: "dm.received",
+        filter: { user_id: world.admin.userId, keyword: "hello", direction: "both" },
+      },
+    },
+    "activity.subscriptions.list": { role: "base", path: {}, query: {} },
+    "activity.subscriptions.delete": {
+      role: "base",
+      path: { subscription_id: world.activitySubscriptionId },
+      query: {},
+    },
   };
 }
 

@@ -60,6 +60,17 @@ export function rawRequest(request: RawRequest): Promise<ApiResponse> {
     const outgoing = httpRequest(
       { host: url.hostname, port: url.port, method: request.method, path: target, headers },
       (response) => {
+        // An accepted activity stream (spec §6) never ends by itself: its head is the answer.
+        if ((response.headers["content-type"] ?? "").includes("x-ndjson")) {
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: new Headers({ "content-type": response.headers["content-type"] ?? "" }),
+            text: "",
+            body: undefined,
+          });
+          response.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("error", reject);

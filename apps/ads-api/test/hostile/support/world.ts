@@ -1,3 +1,4 @@
+import { createSubscription } from "../../../src/services/activity-store.js";
 import { endpoints } from "@adsgraph/models";
 import type { AnyEndpoint } from "@adsgraph/models";
 import type { AppContext } from "../../../src/context.js";
@@ -147,6 +148,8 @@ export interface World {
   readonly audienceUsers: AudienceUsersWorld;
   /** Targets of the audience endpoints (spec §4.8; targeting criteria beyond it). */
   readonly audiences: AudienceWorld;
+  /** A subscription of the admin's app (spec §6, issue 18): the delete's target. */
+  readonly activitySubscriptionId: string;
 }
 
 async function post(actor: Actor, path: string, options: Parameters<Actor["client"]["post"]>[1]) {
@@ -282,5 +285,13 @@ export async function createWorld(ctx: AppContext): Promise<World> {
     postData: await createPostDataWorld(ctx, admin, accountId),
     audienceUsers: await createAudienceUsersWorld(ctx, accountId),
     audiences: await createAudienceWorld(ctx, admin, accountId, lineItemId),
+    activitySubscriptionId: (
+      await createSubscription(ctx, admin.appId, {
+        eventType: "dm.sent",
+        userId: admin.userId,
+        keyword: undefined,
+        direction: undefined,
+      })
+    ).subscription_id,
   };
 }

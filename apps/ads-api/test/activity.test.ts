@@ -1,0 +1,380 @@
+import {
+  LIMITS,
+  activitySubscriptionAnswerSchema,
+  activitySubscriptionListSchema,
+} from "@adsgraph/models";
+import type { ActivityEvent } from "@adsgraph/models";
+import { TEST_ENGINES } from "@adsgraph/storage";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StreamReader, simulate } from "./support/activity.js";
+import { createActor } from "./support/actors.js";
+import type { Actor } from "./support/actors.js";
+import { errorOf } from "./support/bodies.js";
+import { appBearer } from "./support/post-data.js";
+import { startTestServer } from "./support/server.js";
+import type { TestServer } from "./support/server.js";
+import type { ApiResponse } from "./support/signed-fetch.js";
+
+/** Digit-string ids strictly increasing (compared as BIGINTs, never as JS numbers). */
+function increasing(ids: readonly string[]): boolean {
+  return ids.every((id, index) => index === 0 || BigInt(ids[index - 1] ?? "0") < BigInt(id));
+}
+
+async function answerOf(response: Response): Promise<ApiResponse> {
+  const text = await response.text();
+  const json = (response.headers.get("content-type") ?? "").includes("json") && text !== "";
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: json ? (JSON.parse(text) as unknown) : undefined,
+  };
+}
+
+describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // Keep-alive lines often, so that a test sees one without waiting long.
+    server = await startTestServer(engine, {
+      activityAdmin: true,
+      limits: { streamKeepAliveMs: 100 },
+    });
+  });
+  afterAll(() => server.close());
+
+  /** An app of its own (each test's stream is the only one of its app). */
+  async function newApp(): Promise<{ actor: Actor; bearer: string }> {
+    const actor = await createActor(server.ctx);
+    return { actor, bearer: `Bearer ${await appBearer(server, actor)}` };
+  }
+
+  async function send(
+    method: string,
+    path: string,
+    authorization: string | undefined,
+    json?: unknown,
+  ): Promise<ApiResponse> {
+    return answerOf(
+      await fetch(`${server.urls.base}${path}`, {
+        method,
+        headers: {
+          ...(authorization === undefined ? {} : { authorization }),
+          ...(json === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      }),
+    );
+  }
+
+  async function subscribe(bearer: string, json: unknown) {
+    const response = await send("POST", "/2/activity/subscriptions", bearer, json);
+    expect(response.status, response.text).toBe(201);
+    return activitySubscriptionAnswerSchema.parse(response.body).data;
+  }
+
+  const bio = (userId: string, text: string) => ({
+    event_type: "profile.update.bio",
+    user_id: userId,
+    bio: text,
+  });
+
+  it("creates, lists and deletes an app's subscriptions (bearer), each app seeing its own", async () => {
+    const { bearer } = await newApp();
+    const other = await newApp();
+    const created = await subscribe(bearer, {
+      event_type: "dm.received",
+      filter: { user_id: "1234567890123456789", direction: "both" },
+    });
+    expect(created).toMatchObject({
+      event_type: "dm.received",
+      filter: { user_id: "1234567890123456789", direction: "both" },
+    });
+    expect(created.subscription_id).toMatch(/^\d+$/);
+    const second = await subscribe(bearer, { filter: { keyword: "hello" } });
+    expect(second.event_type).toBeNull();
+    const listed = await send("GET", "/2/activity/subscriptions", bearer);
+    expect(listed.status).toBe(200);
+    expect(activitySubscriptionListSchema.parse(listed.body).data).toEqual([created, second]);
+    const othersList = await send("GET", "/2/activity/subscriptions", other.bearer);
+    expect(activitySubscriptionListSchema.parse(othersList.body).data).toEqual([]);
+    // another app's subscription is not found, like a missing one
+    const stolen = await send(
+      "DELETE",
+      `/2/activity/subscriptions/${created.subscription_id}`,
+      other.bearer,
+    );
+    expect(stolen.status).toBe(404);
+    expect(errorOf(stolen).parameter).toBe("subscription_id");
+    const deleted = await send(
+      "DELETE",
+      `/2/activity/subscriptions/${created.subscription_id}`,
+      bearer,
+    );
+    expect(deleted.status).toBe(200);
+    expect(activitySubscriptionAnswerSchema.parse(deleted.body).data).toEqual(created);
+    const again = await send(
+      "DELETE",
+      `/2/activity/subscriptions/${created.subscription_id}`,
+      bearer,
+    );
+    expect(again.status).toBe(404);
+    const after = await send("GET", "/2/activity/subscriptions", bearer);
+    expect(activitySubscriptionListSchema.parse(after.body).data).toEqual([second]);
+  });
+
+  it("refuses bad subscriptions with a 400 naming the parameter", async () => {
+    const { bearer } = await newApp();
+    const cases: [unknown, string][] = [
+      [{ event_type: "ProfileBioUpdate" }, "event_type"],
+      [{ filter: { user_id: 42 } }, "filter.user_id"],
+      [{ filter: { user_id: "12a" } }, "filter.user_id"],
+      [{ filter: { keyword: "" } }, "filter.keyword"],
+      [{ filter: { user_id: "1", direction: "sideways" } }, "filter.direction"],
+      [{ filter: { direction: "sent" } }, "filter.user_id"],
+    ];
+    for (const [json, parameter] of cases) {
+      const response = await send("POST", "/2/activity/subscriptions", bearer, json);
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect(errorOf(response).parameter, JSON.stringify(json)).toBe(parameter);
+    }
+    const badId = await send("DELETE", "/2/activity/subscriptions/abc", bearer);
+    expect(badId.status).toBe(400);
+    expect(errorOf(badId).parameter).toBe("subscription_id");
+    const list = await send("GET", "/2/activity/subscriptions", bearer);
+    expect(activitySubscriptionListSchema.parse(list.body).data).toEqual([]);
+  });
+
+  it("takes OAuth 1.0a user context (its permissions rule: read-only may not subscribe) and refuses no auth", async () => {
+    const writer = await createActor(server.ctx);
+    const created = await writer.client.post(
+      "/2/activity/subscriptions",
+      { json: { event_type: "spaces.start", filter: { user_id: writer.userId } } },
+      "base",
+    );
+    expect(created.status, created.text).toBe(201);
+    // the subscription belongs to the app (consumer), whichever way it authenticated
+    const viaBearer = await send(
+      "GET",
+      "/2/activity/subscriptions",
+      `Bearer ${await appBearer(server, writer)}`,
+    );
+    expect(activitySubscriptionListSchema.parse(viaBearer.body).data).toHaveLength(1);
+    const reader = await createActor(server.ctx, { accessType: "read" });
+    const refused = await reader.client.post(
+      "/2/activity/subscriptions",
+      { json: { event_type: "spaces.start" } },
+      "base",
+    );
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused).code).toBe(261);
+    const read = await reader.client.get("/2/activity/subscriptions", {}, "base");
+    expect(read.status).toBe(200);
+    for (const [method, path] of [
+      ["POST", "/2/activity/subscriptions"],
+      ["GET", "/2/activity/subscriptions"],
+      ["DELETE", "/2/activity/subscriptions/1"],
+      ["GET", "/2/activity/stream"],
+    ] as const) {
+      const response = await send(method, path, undefined, method === "POST" ? {} : undefined);
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it(`holds at most ${LIMITS.activitySubscriptionsPerApp} subscriptions per app`, async () => {
+    const { bearer } = await newApp();
+    for (let index = 0; index < LIMITS.activitySubscriptionsPerApp; index += 1) {
+      await subscribe(bearer, { filter: { user_id: String(index + 1) } });
+    }
+    const over = await send("POST", "/2/activity/subscriptions", bearer, {});
+    expect(over.status).toBe(403);
+    expect(errorOf(over).message).toMatch(/at most/);
+  });
+
+  it("streams NDJSON with keep-alive lines, and refuses a bad since_id with a 400", async () => {
+    const { bearer } = await newApp();
+    const stream = await StreamReader.open(server, bearer);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toMatch(/^application\/x-ndjson/);
+      // an idle stream sends blank lines; the first line is one of them
+      expect(await stream.line()).toBe("");
+    } finally {
+      stream.close();
+    }
+    const bad = await StreamReader.open(server, bearer, { since_id: "12x" });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(await bad.text())).toMatchObject({
+      errors: [{ parameter: "since_id" }],
+    });
+  });
+
+  it("delivers the events each app's filters take: user id, keyword, direction, event type", async () => {
+    const byUser = await newApp();
+    const byKeyword = await newApp();
+    const byDirection = await newApp();
+    const bySpaces = await newApp();
+    await subscribe(byUser.bearer, { filter: { user_id: "1001" } });
+    await subscribe(byKeyword.bearer, { event_type: "dm.sent", filter: { keyword: "LaUnCh" } });
+    await subscribe(byDirection.bearer, { filter: { user_id: "2001", direction: "received" } });
+    await subscribe(bySpaces.bearer, { event_type: "spaces.start", filter: { user_id: "3001" } });
+    const streams = await Promise.all(
+      [byUser, byKeyword, byDirection, bySpaces].map((app) =>
+        StreamReader.open(server, app.bearer),
+      ),
+    );
+    try {
+      // Each app's first delivered event is the one its filter takes; the others come before.
+      await simulate(server, bio("1002", "not this user"));
+      await simulate(server, {
+        event_type: "dm.sent",
+        sender_id: "2001",
+        recipient_id: "2002",
+        text: "nothing to launch",
+      });
+      await simulate(server, {
+        event_type: "dm.received",
+        sender_id: "5",
+        recipient_id: "6",
+        text: "launch, but received",
+      });
+      await simulate(server, { event_type: "spaces.end", space_id: "77", host_id: "3001" });
+      await simulate(server, { event_type: "spaces.start", space_id: "78", host_id: "3002" });
+      await simulate(server, bio("1001", "the user's bio"));
+      await simulate(server, {
+        event_type: "dm.sent",
+        sender_id: "9",
+        recipient_id: "2001",
+        text: "Big LAUNCH today",
+      });
+      await simulate(server, {
+        event_type: "dm.read",
+        sender_id: "2002",
+        recipient_id: "2001",
+      });
+      await simulate(server, { event_type: "spaces.start", space_id: "79", host_id: "3001" });
+      const [user, keyword, direction, spaces] = await Promise.all(
+        streams.map((stream) => stream.event()),
+      );
+      expect(user).toMatchObject({
+        event_type: "profile.update.bio",
+        for_user_id: "1001",
+        payload: { user_id: "1001", bio: "the user's bio" },
+      });
+      // the first dm.sent's text has "launch" too: both are taken, in order
+      expect(keyword).toMatchObject({
+        event_type: "dm.sent",
+        payload: { text: "nothing to launch" },
+      });
+      expect(await streams[1]?.event()).toMatchObject({
+        event_type: "dm.sent",
+        payload: { text: "Big LAUNCH today" },
+      });
+      // 2001 received: the DM 9 → 2001 (its type dm.sent is the sender's view), then the read
+      expect(direction).toMatchObject({
+        event_type: "dm.sent",
+        for_user_id: "2001",
+        payload: { sender_id: "9", recipient_id: "2001" },
+      });
+      expect(direction?.payload).not.toHaveProperty("participant_ids");
+      expect(await streams[2]?.event()).toMatchObject({ event_type: "dm.read" });
+      expect(spaces).toMatchObject({
+        event_type: "spaces.start",
+        for_user_id: "3001",
+        payload: { space_id: "79" },
+      });
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("keeps one stream per app: a second connection replaces the first", async () => {
+    const { bearer } = await newApp();
+    await subscribe(bearer, { filter: { user_id: "5001" } });
+    const first = await StreamReader.open(server, bearer);
+    // the first is registered once its head arrived; the second then closes it
+    expect(first.status).toBe(200);
+    const second = await StreamReader.open(server, bearer);
+    try {
+      expect(second.status).toBe(200);
+      await first.ended();
+      await simulate(server, bio("5001", "after the switch"));
+      expect(await second.event()).toMatchObject({ payload: { bio: "after the switch" } });
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+
+  it("resumes with since_id after the server restarted: stored events first, then live, none lost or doubled", async () => {
+    const { bearer } = await newApp();
+    await subscribe(bearer, { filter: { user_id: "6001" } });
+    const before = await StreamReader.open(server, bearer);
+    let seen: ActivityEvent[];
+    try {
+      for (const text of ["b1", "b2", "b3"]) await simulate(server, bio("6001", text));
+      seen = await before.events(3);
+    } finally {
+      before.close();
+    }
+    expect(seen.map((event) => event.payload.bio)).toEqual(["b1", "b2", "b3"]);
+    const [first, , third] = seen.map((event) => event.id);
+    if (first === undefined || third === undefined) throw new Error("three events were read");
+    expect(increasing(seen.map((event) => event.id))).toBe(true);
+    // A stream open across the restart is ended by the closing server.
+    const across = await StreamReader.open(server, bearer, { since_id: third });
+    await server.restart();
+    await across.ended();
+    for (const text of ["b4", "b5"]) await simulate(server, bio("6001", text));
+    const resumed = await StreamReader.open(server, bearer, { since_id: third });
+    try {
+      const missed = await resumed.events(2);
+      expect(missed.map((event) => event.payload.bio)).toEqual(["b4", "b5"]);
+      await simulate(server, bio("6001", "b6"));
+      const live = await resumed.event();
+      expect(live.payload.bio).toBe("b6");
+      expect(increasing([...missed, live].map((event) => event.id))).toBe(true);
+    } finally {
+      resumed.close();
+    }
+    // From the first id: every later one once, in order.
+    const replay = await StreamReader.open(server, bearer, { since_id: first });
+    try {
+      const events = await replay.events(5);
+      expect(events.map((event) => event.payload.bio)).toEqual(["b2", "b3", "b4", "b5", "b6"]);
+      expect(increasing(events.map((event) => event.id))).toBe(true);
+    } finally {
+      replay.close();
+    }
+  });
+
+  it("serves the admin endpoint only when enabled, to loopback clients, with a valid action", async () => {
+    const bad = await send("POST", "/_admin/activity/events", undefined, {
+      event_type: "dm.sent",
+      sender_id: "1",
+      recipient_id: "2",
+    });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad).parameter).toBe("text");
+    const unknown = await send("POST", "/_admin/activity/events", undefined, {
+      event_type: "ProfileBioUpdate",
+      user_id: "1",
+    });
+    expect(unknown.status).toBe(400);
+    // a peer that is not loopback (Fastify's inject sets the address)
+    const remote = await server.server.apps.base.inject({
+      method: "POST",
+      url: "/_admin/activity/events",
+      remoteAddress: "203.0.113.7",
+      payload: bio("1", "x"),
+    });
+    expect(remote.statusCode).toBe(403);
+    const off = await server.startAnother({ activityAdmin: false });
+    const refused = await fetch(`${off.urls.base}/_admin/activity/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(bio("1", "x")),
+    });
+    expect(refused.status).toBe(404);
+  });
+});
