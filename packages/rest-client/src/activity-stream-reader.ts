@@ -203,12 +203,10 @@ export function readActivityStream(
             if (next.done === true) break;
             const event = next.value;
             const id = event.id;
-            if (id !== undefined) {
-              if (lastEventId !== undefined && compareEventIds(id, lastEventId) <= 0) continue;
-              lastEventId = id;
-            }
+            if (lastEventId !== undefined && compareEventIds(id, lastEventId) <= 0) continue;
+            lastEventId = id;
             yield event;
-            if (id !== undefined && options.checkpoint !== undefined) {
+            if (options.checkpoint !== undefined) {
               try {
                 await options.checkpoint(id);
               } catch (error) {

@@ -17,7 +17,7 @@ const event = (id: string) =>
   JSON.stringify({
     id,
     event_type: "dm.received",
-    created_at: "2026-11-27T01:00:00.000Z",
+    created_at: "2026-11-27T01:00:00Z",
     for_user_id: "2244994945",
     subscription_id: "1",
     payload: { text: `message ${id}` },

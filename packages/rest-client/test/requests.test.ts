@@ -244,14 +244,23 @@ describe("answers", () => {
     await client.close();
   });
 
+  const activityEvent = (id: string, event_type: string, payload: object) => ({
+    id,
+    event_type,
+    created_at: "2026-11-27T01:00:00Z",
+    for_user_id: "2244994945",
+    subscription_id: "7",
+    payload,
+  });
+
   it("streams activity events as parsed messages", async () => {
     server = await startScriptedServer((request) =>
       request.path === "/2/activity/stream"
         ? {
             streamLines: [
-              JSON.stringify({ event_type: "profile.update.bio", data: { user_id: "1" } }),
+              JSON.stringify(activityEvent("1", "profile.update.bio", { bio: "hello" })),
               "",
-              JSON.stringify({ event_type: "dm.sent", data: {} }),
+              JSON.stringify(activityEvent("2", "dm.sent", { text: "hi" })),
             ],
           }
         : json(404, {}),

@@ -169,7 +169,11 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
     restart: async () => {
       // The same URLs: signatures cover the host, and clients keep the ones they were given.
       const hosts = { ...server.urls };
-      await server.close();
+      // As a killed process would: every connection cut at once, not drained (a keep-alive one
+      // left open would hold the close for the 72 s keep-alive timeout).
+      const closing = server.close();
+      for (const app of Object.values(server.apps)) app.server.closeAllConnections();
+      await closing;
       await db.close();
       db = await openDatabase(target.target);
       server = await start(db, secretKey, { ...options, hosts });
@@ -177,7 +181,9 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
     close: async () => {
       try {
         await Promise.all(others.splice(0).map((other) => other.close()));
-        await server.close();
+        const closing = server.close();
+        for (const app of Object.values(server.apps)) app.server.closeAllConnections();
+        await closing;
       } finally {
         await db.close();
         await target.drop();
