@@ -191,6 +191,28 @@ async function listIdOf({ loaders }: GraphQLContext, accountId: string): Promise
   return list.id;
 }
 
+/** One users batch of hashed e-mails on the account's do-not-reach list (add and remove). */
+async function sendDoNotReachUsers(
+  context: GraphQLContext,
+  input: { readonly accountId: string; readonly emails: readonly string[] },
+  operation: "Update" | "Delete",
+  extra: { readonly expires_at?: string },
+) {
+  const users = hashedEmails(input.emails);
+  const listId = await listIdOf(context, input.accountId);
+  const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
+    account_id: input.accountId,
+    do_not_reach_list_id: listId,
+    operations: [
+      {
+        operation_type: operation,
+        params: { users: users.map((user) => ({ email: user.email ?? [] })), ...extra },
+      },
+    ],
+  });
+  return { ...countsOf(answer, users.length), accountId: input.accountId };
+}
+
 builder.mutationFields((t) => ({
   addCustomAudienceUsers: t.field({
     type: AudienceUsersPayload,
@@ -250,24 +272,10 @@ builder.mutationFields((t) => ({
     errors: mutationErrors("AddDoNotReachUsers"),
     args: { input: t.arg({ type: AddDoNotReachUsersInput, required: true }) },
     resolve: (_root, { input }, context) =>
-      attempt(async () => {
-        const users = hashedEmails(input.emails);
-        const listId = await listIdOf(context, input.accountId);
-        const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
-          account_id: input.accountId,
-          do_not_reach_list_id: listId,
-          operations: [
-            {
-              operation_type: "Update",
-              params: {
-                users: users.map((user) => ({ email: user.email ?? [] })),
-                expires_at: input.expiresAt,
-              },
-            },
-          ],
-        });
-        return { ...countsOf(answer, users.length), accountId: input.accountId };
-      }, usersFields),
+      attempt(
+        () => sendDoNotReachUsers(context, input, "Update", { expires_at: input.expiresAt }),
+        usersFields,
+      ),
   }),
   removeDoNotReachUsers: t.field({
     type: DoNotReachUsersPayload,
@@ -278,20 +286,6 @@ builder.mutationFields((t) => ({
     errors: mutationErrors("RemoveDoNotReachUsers"),
     args: { input: t.arg({ type: RemoveDoNotReachUsersInput, required: true }) },
     resolve: (_root, { input }, context) =>
-      attempt(async () => {
-        const users = hashedEmails(input.emails);
-        const listId = await listIdOf(context, input.accountId);
-        const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
-          account_id: input.accountId,
-          do_not_reach_list_id: listId,
-          operations: [
-            {
-              operation_type: "Delete",
-              params: { users: users.map((user) => ({ email: user.email ?? [] })) },
-            },
-          ],
-        });
-        return { ...countsOf(answer, users.length), accountId: input.accountId };
-      }, usersFields),
+      attempt(() => sendDoNotReachUsers(context, input, "Delete", {}), usersFields),
   }),
 }));
