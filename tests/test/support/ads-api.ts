@@ -28,6 +28,8 @@ export interface AdsApi {
   /** The logged requests of one catalog endpoint, oldest first. */
   logOf(endpointId: EndpointId): readonly LoggedRequest[];
   resetLog(): void;
+  /** Cuts every connection and closes the server and its database, as a killed process, then starts it again on the same URLs over the same data. */
+  restart(): Promise<void>;
   /** A bench account (ads-api's deterministic bulk seed) administered by the demo user. */
   seedBench(options: BenchAccount): Promise<void>;
   close(): Promise<void>;
@@ -49,7 +51,6 @@ export async function startAdsApi(options: AdsApiOptions = {}): Promise<AdsApi> 
   });
   const hosts: Hosts = { ...adsApi.urls };
   const clients: RestClient[] = [];
-  const requestLog = adsApi.ctx.requestLog;
   return {
     engine: adsApi.engine,
     server: adsApi.server,
@@ -65,11 +66,14 @@ export async function startAdsApi(options: AdsApiOptions = {}): Promise<AdsApi> 
       clients.push(client);
       return client;
     },
-    log: () => requestLog.entries(),
-    logOf: (endpointId) => requestLog.entries().filter((entry) => entry.endpointId === endpointId),
+    // The restarted server keeps a log of its own: always read the current one.
+    log: () => adsApi.ctx.requestLog.entries(),
+    logOf: (endpointId) =>
+      adsApi.ctx.requestLog.entries().filter((entry) => entry.endpointId === endpointId),
     resetLog: () => {
-      requestLog.reset();
+      adsApi.ctx.requestLog.reset();
     },
+    restart: () => adsApi.restart(),
     seedBench: async (bench) => {
       await adsApi.seedBench(bench);
     },
