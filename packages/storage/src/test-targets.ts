@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { access, cp, rename, rm } from "node:fs/promises";
+import { access, cp, readFile, readdir, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,50 +16,100 @@ export interface TestTarget {
   drop: () => Promise<void>;
 }
 
-let template: Promise<string> | undefined;
+/**
+ * A step that prepares a PGlite template once (e.g. an app's migrations), so that every test
+ * target of that app starts from a copy instead of doing the work again; `key` names what the
+ * step produces (change it when the result would change).
+ */
+export interface TemplateStep {
+  readonly key: string;
+  readonly run: (target: DatabaseTarget) => Promise<void>;
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/** Whether a path exists. */
+const exists = (dir: string) =>
+  access(dir).then(
+    () => true,
+    () => false,
+  );
 
 /**
- * An empty PGlite cluster to copy: creating one (initdb in WebAssembly) takes 5–10 s, copying
- * about 1 s. Built once per machine and PGlite build (its resolved path names the version), in a
- * scratch directory renamed into place, so concurrent test processes never see half of one.
+ * A PGlite cluster to copy: creating one (initdb in WebAssembly) takes 5–10 s, copying about
+ * 1 s, and an app's migrations on a fresh cluster take seconds more. Built once per machine,
+ * PGlite build (its resolved path names the version) and step, in a scratch directory renamed
+ * into place, so concurrent test processes never see half of one.
  */
-function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    const build = createHash("sha256")
-      .update(import.meta.resolve("@electric-sql/pglite"))
-      .digest("hex")
-      .slice(0, 12);
-    const dir = path.join(os.tmpdir(), `adsgraph-pglite-template-${build}`);
-    const exists = await access(dir).then(
-      () => true,
-      () => false,
-    );
-    if (exists) return dir;
-    const scratch = `${dir}.${randomUUID()}`;
-    const db = new PGlite({ dataDir: scratch });
-    await db.waitReady;
-    await db.close();
-    // Another process may have won the race: then its template serves, and ours goes.
-    await rename(scratch, dir).catch(() => rm(scratch, { recursive: true, force: true }));
-    return dir;
-  })();
+function pgliteTemplate(step?: TemplateStep): Promise<string> {
+  const name = step === undefined ? "" : `-${hash(step.key)}`;
+  let template = templates.get(name);
+  if (template === undefined) {
+    template = (async () => {
+      const build = hash(import.meta.resolve("@electric-sql/pglite"));
+      const dir = path.join(os.tmpdir(), `adsgraph-pglite-template-${build}${name}`);
+      if (await exists(dir)) return dir;
+      const scratch = `${dir}.${randomUUID()}`;
+      if (step === undefined) {
+        const db = new PGlite({ dataDir: scratch });
+        await db.waitReady;
+        await db.close();
+      } else {
+        await cp(await pgliteTemplate(), scratch, { recursive: true });
+        await step.run({ engine: "pglite", dataDir: scratch });
+      }
+      // Another process may have won the race: then its template serves, and ours goes.
+      await rename(scratch, dir).catch(() => rm(scratch, { recursive: true, force: true }));
+      return dir;
+    })();
+    // A failed build is tried again by the next caller rather than remembered.
+    template.catch(() => templates.delete(name));
+    templates.set(name, template);
+  }
   return template;
 }
 
+function hash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+}
+
 /**
- * A fresh, empty database of one engine for a test: a new PGlite directory under the OS temp
- * folder, or a new schema of its own in the test PostgreSQL (so parallel test files and
- * packages never collide).
+ * A template step keyed by the contents of an app's migrations folder: `migrate` opens the
+ * target (which applies them) and closes it. A new or edited migration makes a new template.
+ */
+export async function migratedTemplate(
+  migrationsDir: string,
+  migrate: (target: DatabaseTarget) => Promise<void>,
+): Promise<TemplateStep> {
+  const digest = createHash("sha256");
+  const entries = await readdir(migrationsDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) {
+    digest.update(path.relative(migrationsDir, file)).update("\0");
+    digest.update(await readFile(file)).update("\0");
+  }
+  return { key: `migrations:${digest.digest("hex")}`, run: migrate };
+}
+
+/**
+ * A fresh database of one engine for a test: a new PGlite directory under the OS temp folder
+ * (a copy of the `prepared` template when one is given: e.g. already migrated), or a new schema
+ * of its own in the test PostgreSQL (so parallel test files and packages never collide; there
+ * the app migrates it, which takes about a second).
  */
 export async function createTestTarget(
   engine: DatabaseTarget["engine"],
   label = "test",
+  prepared?: TemplateStep,
 ): Promise<TestTarget> {
   const unique = `${label}_${randomUUID().replaceAll("-", "")}`;
   switch (engine) {
     case "pglite": {
       const dataDir = path.join(os.tmpdir(), `adsgraph-${unique}`);
-      await cp(await pgliteTemplate(), dataDir, { recursive: true });
+      await cp(await pgliteTemplate(prepared), dataDir, { recursive: true });
       return {
         target: { engine, dataDir },
         drop: () => rm(dataDir, { recursive: true, force: true }),

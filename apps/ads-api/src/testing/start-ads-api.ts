@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { HostRole } from "@adsgraph/models";
-import { createTestTarget } from "@adsgraph/storage";
+import { createTestTarget, migratedTemplate } from "@adsgraph/storage";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { DEFAULT_LIMITS } from "../config.js";
 import type { AdsApiConfig, Limits, TlsFiles } from "../config.js";
 import type { AppContext } from "../context.js";
-import { openDatabase } from "../db/database.js";
+import { MIGRATIONS_DIR, openDatabase } from "../db/database.js";
 import type { Database } from "../db/database.js";
 import type { Env } from "../env.js";
 import { parseFaults } from "../faults/fault-settings.js";
@@ -109,13 +109,21 @@ function start(db: Database, secretKey: Buffer, options: AdsApiInstanceOptions) 
   });
 }
 
+/** A PGlite template with ads-api's migrations applied: each start copies it (seconds saved). */
+function migrated() {
+  return migratedTemplate(MIGRATIONS_DIR, async (target) => {
+    const db = await openDatabase(target);
+    await db.close();
+  });
+}
+
 /**
  * The one way tests and benchmarks start ads-api: every role on a free port, a fresh database
  * (`createTestTarget`), the demo data set seeded unless `seed: "none"`.
  */
 export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<StartedAdsApi> {
   const engine = options.engine ?? "pglite";
-  const target = await createTestTarget(engine, options.name ?? "adsapi");
+  const target = await createTestTarget(engine, options.name ?? "adsapi", await migrated());
   const secretKey = randomBytes(32);
   let db = await openDatabase(target.target);
   let server: RunningServer;

@@ -6,7 +6,8 @@ import {
 } from "@adsgraph/storage";
 import { PrismaClient } from "../generated/prisma/client.js";
 
-const migrationsDir = path.resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
+/** The facade's migrations (also the key of the tests' migrated PGlite template). */
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "..", "..", "prisma", "migrations");
 
 export type Database = StorageDatabase<PrismaClient>;
 
@@ -15,5 +16,5 @@ export type Database = StorageDatabase<PrismaClient>;
  * Every `$transaction` of its client has storage's TRANSACTION_OPTIONS (minutes, not 5 s).
  */
 export function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return openMigratedDatabase((options) => new PrismaClient(options), target, migrationsDir);
+  return openMigratedDatabase((options) => new PrismaClient(options), target, MIGRATIONS_DIR);
 }

@@ -1,6 +1,11 @@
 import { createServer } from "node:net";
-import { createTestTarget, generateKeyText, type DatabaseTarget } from "@adsgraph/storage";
-import { openDatabase, type Database } from "../../src/db/database.js";
+import {
+  createTestTarget,
+  generateKeyText,
+  migratedTemplate,
+  type DatabaseTarget,
+} from "@adsgraph/storage";
+import { MIGRATIONS_DIR, openDatabase, type Database } from "../../src/db/database.js";
 import { loadEnv, type Env } from "../../src/env.js";
 import type { PlaygroundOptions } from "../../src/playground.js";
 import { buildServer, type Server } from "../../src/server.js";
@@ -30,7 +35,12 @@ export async function startFacade({
   playground?: PlaygroundOptions;
   logStream?: NodeJS.WritableStream;
 } = {}): Promise<RunningFacade> {
-  const testTarget = await createTestTarget(engine, "facade");
+  // PGlite starts from a copy of a migrated template (made once per machine and migrations).
+  const migrated = await migratedTemplate(MIGRATIONS_DIR, async (target) => {
+    const opened = await openDatabase(target);
+    await opened.close();
+  });
+  const testTarget = await createTestTarget(engine, "facade", migrated);
   const db = await openDatabase(testTarget.target);
   // The public URL (OAuth callback) must name the real port, so the port is chosen first.
   const port =
