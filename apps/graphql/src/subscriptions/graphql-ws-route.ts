@@ -75,8 +75,17 @@ function validationErrors(
   ]);
 }
 
+/** As Apollo's hideSchemaDetailsFromClientErrors: no "Did you mean …" naming schema fields. */
+function withoutSuggestions(message: string): string {
+  const at = message.indexOf(" Did you mean ");
+  return at === -1 ? message : message.slice(0, at);
+}
+
 const format = (errors: readonly GraphQLError[]) =>
-  errors.map((error) => formatError(error.toJSON(), error));
+  errors.map((error) => {
+    const formatted = formatError(error.toJSON(), error);
+    return { ...formatted, message: withoutSuggestions(formatted.message) };
+  });
 
 /**
  * graphql-ws (graphql-transport-ws protocol) on the `/graphql` GET route's WebSocket upgrade:
