@@ -67,7 +67,11 @@ export class WebhookReceiver {
 
   async close(): Promise<void> {
     this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      this.#server.close(() => {
+        resolve();
+      });
+    });
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
