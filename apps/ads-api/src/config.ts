@@ -44,6 +44,8 @@ export interface Limits {
   readonly rateCounters: number;
   /** issue 18: a blank keep-alive line on an idle activity stream this often. */
   readonly streamKeepAliveMs: number;
+  /** Activity subscriptions an app may hold (LIMITS.activitySubscriptionsPerApp; tests lower it). */
+  readonly activitySubscriptionsPerApp: number;
   /** issue 18 webhooks: the most a CRC check or one delivery may take. */
   readonly webhookTimeoutMs: number;
   /** Retry delay after a failed delivery's first attempt, doubled per attempt up to the max. */
@@ -104,6 +106,7 @@ export const DEFAULT_LIMITS: Limits = {
   usersBatchWindowMs: LIMITS.usersBatch.windowMinutes * MINUTE_MS,
   rateCounters: 200_000,
   streamKeepAliveMs: 10_000,
+  activitySubscriptionsPerApp: LIMITS.activitySubscriptionsPerApp,
   webhookTimeoutMs: 10_000,
   webhookRetryBaseMs: 1_000,
   webhookRetryMaxMs: 15 * MINUTE_MS,
@@ -148,6 +151,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
       usersBatchWindowMs: env.ADS_API_USERS_BATCH_WINDOW_SECONDS * 1000,
       rateCounters: DEFAULT_LIMITS.rateCounters,
       streamKeepAliveMs: env.ADS_API_STREAM_KEEPALIVE_SECONDS * 1000,
+      activitySubscriptionsPerApp: DEFAULT_LIMITS.activitySubscriptionsPerApp,
       webhookTimeoutMs: env.ADS_API_WEBHOOK_TIMEOUT_MS,
       webhookRetryBaseMs: env.ADS_API_WEBHOOK_RETRY_BASE_MS,
       webhookRetryMaxMs: env.ADS_API_WEBHOOK_RETRY_MAX_MS,

@@ -83,6 +83,58 @@ export function contextFor(
   { db, sessions, services }: ContextDependencies,
   recorder: ResponseRecorder,
 ): GraphQLContext {
+  // The upstream layers and loaders are built on first use: a subscription (one per open
+  // WebSocket operation, held for its lifetime) reads only the session and the fan-out, and
+  // building them for it cost about 100 KiB per subscriber (bench activity-fanout).
+  let parts: UpstreamParts | undefined;
+  const upstreamParts = () => (parts ??= upstreamPartsFor(session, services, recorder, sessions));
+  return {
+    // Apollo copies the context object per operation; Pothos's cache key must be set here so
+    // per-request loaders stay per request.
+    ...initContextCache(),
+    // Resolvers reading the database directly (health) answer what no snapshot rule covers.
+    db: {
+      ...db,
+      get prisma() {
+        recorder.uncacheable();
+        return db.prisma;
+      },
+    },
+    session,
+    viewer: session && { userId: session.userId, screenName: session.screenName },
+    sessionProblem: session ? null : sessionProblemOf(token, malformed),
+    get upstream() {
+      return upstreamParts().upstream;
+    },
+    get requestCounter() {
+      return upstreamParts().requestCounter;
+    },
+    get loaders() {
+      return upstreamParts().loaders;
+    },
+    get cacheMarks() {
+      return upstreamParts().cacheMarks;
+    },
+    get history() {
+      return upstreamParts().history;
+    },
+    responseRecorder: recorder,
+    activity: services.activity,
+  };
+}
+
+type UpstreamParts = Pick<
+  GraphQLContext,
+  "upstream" | "requestCounter" | "loaders" | "cacheMarks" | "history"
+>;
+
+/** One operation's upstream client (its layers over the shared pool), loaders and history. */
+function upstreamPartsFor(
+  session: ActiveSession | null,
+  services: ContextDependencies["services"],
+  recorder: ResponseRecorder,
+  sessions: SessionStore,
+): UpstreamParts {
   const requestCounter = createRequestCounter();
   const endSession =
     session &&
@@ -127,20 +179,6 @@ export function contextFor(
     userId: session?.userId ?? null,
   });
   return {
-    // Apollo copies the context object per operation; Pothos's cache key must be set here so
-    // per-request loaders stay per request.
-    ...initContextCache(),
-    // Resolvers reading the database directly (health) answer what no snapshot rule covers.
-    db: {
-      ...db,
-      get prisma() {
-        recorder.uncacheable();
-        return db.prisma;
-      },
-    },
-    session,
-    viewer: session && { userId: session.userId, screenName: session.screenName },
-    sessionProblem: session ? null : sessionProblemOf(token, malformed),
     upstream,
     requestCounter,
     loaders: createLoaders(upstream, { batching: services.batching }),
@@ -150,7 +188,5 @@ export function contextFor(
       recorder.uncacheable();
       return history(...args);
     },
-    responseRecorder: recorder,
-    activity: services.activity,
   };
 }

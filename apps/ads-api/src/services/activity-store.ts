@@ -1,4 +1,3 @@
-import { LIMITS } from "@adsgraph/models";
 import type { ActivityEvent, ActivitySubscription } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { PrismaClient } from "../db/database.js";
@@ -41,17 +40,18 @@ export interface NewSubscription {
   readonly direction: string | undefined;
 }
 
-/** Subscribes an app; at most LIMITS.activitySubscriptionsPerApp (403 past it). */
+/** Subscribes an app; at most `limits.activitySubscriptionsPerApp` (403 past it). */
 export async function createSubscription(
   ctx: AppContext,
   appId: string,
   wanted: NewSubscription,
 ): Promise<ActivitySubscription> {
   const held = await ctx.prisma.activitySubscription.count({ where: { appId } });
-  if (held >= LIMITS.activitySubscriptionsPerApp) {
+  const cap = ctx.limits.activitySubscriptionsPerApp;
+  if (held >= cap) {
     throw new ForbiddenError(
       ERROR_CODES.UNAUTHORIZED_ACCESS,
-      `an app may hold at most ${LIMITS.activitySubscriptionsPerApp} activity subscriptions; delete one first`,
+      `an app may hold at most ${cap} activity subscriptions; delete one first`,
     );
   }
   const row = await ctx.prisma.activitySubscription.create({
