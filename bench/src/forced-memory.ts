@@ -1,0 +1,26 @@
+import { readFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { ProcessMemory } from "./children.js";
+
+/**
+ * A child's memory just after a full collection: SIGUSR2 asks its memory probe (started with
+ * --expose-gc) for one, and the probe writes at once. Waits for that fresh line, up to `waitMs`.
+ */
+export async function forcedMemory(
+  pid: number,
+  file: string,
+  waitMs = 30_000,
+): Promise<ProcessMemory> {
+  const asked = Date.now();
+  process.kill(pid, "SIGUSR2");
+  const deadline = asked + waitMs;
+  while (Date.now() < deadline) {
+    const text = await readFile(file, "utf8").catch(() => null);
+    if (text !== null) {
+      const usage = JSON.parse(text) as ProcessMemory;
+      if (usage.forcedGc === true && usage.at >= asked) return usage;
+    }
+    await sleep(50);
+  }
+  throw new Error(`process ${pid} wrote no memory after a forced collection in ${waitMs} ms`);
+}
