@@ -138,7 +138,8 @@ export async function openSubscribers(
 function describe(error: unknown): string {
   if (Array.isArray(error)) return JSON.stringify(error).slice(0, 300);
   if (error instanceof Error) return error.message;
-  const close = error as { code?: number; reason?: string };
-  if (typeof close.code === "number") return `closed ${close.code} ${close.reason ?? ""}`.trim();
-  return String(error);
+  const event = error as { code?: number; reason?: string; type?: string; message?: string };
+  if (typeof event.code === "number") return `closed ${event.code} ${event.reason ?? ""}`.trim();
+  // A WebSocket error event (the upgrade refused, the connection reset).
+  return event.message ?? event.type ?? JSON.stringify(error).slice(0, 300);
 }

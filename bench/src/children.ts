@@ -37,8 +37,6 @@ export interface ProcessMemory {
   arrayBuffers: number;
   /** V8 heap in use just after the last full collection (live objects); null before one. */
   liveAfterMajorGc: number | null;
-  /** True when written just after a collection SIGUSR2 asked for (node --expose-gc). */
-  forcedGc?: boolean;
 }
 
 /** A server in a process of its own (its RSS, its event loop), from its sources via tsx. */

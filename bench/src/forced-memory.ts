@@ -4,7 +4,8 @@ import type { ProcessMemory } from "./children.js";
 
 /**
  * A child's memory just after a full collection: SIGUSR2 asks its memory probe (started with
- * --expose-gc) for one, and the probe writes at once. Waits for that fresh line, up to `waitMs`.
+ * --expose-gc) for one, and the probe writes it at once to `<file>.forced`. Waits for that
+ * fresh line, up to `waitMs`.
  */
 export async function forcedMemory(
   pid: number,
@@ -15,10 +16,10 @@ export async function forcedMemory(
   process.kill(pid, "SIGUSR2");
   const deadline = asked + waitMs;
   while (Date.now() < deadline) {
-    const text = await readFile(file, "utf8").catch(() => null);
+    const text = await readFile(`${file}.forced`, "utf8").catch(() => null);
     if (text !== null) {
       const usage = JSON.parse(text) as ProcessMemory;
-      if (usage.forcedGc === true && usage.at >= asked) return usage;
+      if (usage.at >= asked) return usage;
     }
     await sleep(50);
   }

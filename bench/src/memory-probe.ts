@@ -2,8 +2,9 @@
 // writes process.memoryUsage(), and the heap in use just after the last full collection, to
 // the file BENCH_MEMORY_FILE names, so that the soak can tell the V8 heap from memory outside
 // it and live objects from garbage. It touches nothing else in the process. In a process started
-// with --expose-gc, SIGUSR2 runs a full collection and writes at once (`forcedGc: true`): the
-// activity fan-out bench reads the live heap at the moments it compares.
+// with --expose-gc, SIGUSR2 runs a full collection and writes at once to `<file>.forced` (the
+// periodic write cannot overwrite it): the activity fan-out bench reads the live heap at the
+// moments it compares.
 import { renameSync, writeFileSync } from "node:fs";
 import { constants, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
@@ -23,19 +24,19 @@ if (file !== undefined && file !== "") {
       );
     if (major) liveAfterMajorGc = v8.getHeapStatistics().used_heap_size;
   }).observe({ entryTypes: ["gc"] });
-  const write = (forcedGc = false) => {
-    const usage = { at: Date.now(), ...process.memoryUsage(), liveAfterMajorGc, forcedGc };
+  const write = (to = file) => {
+    const usage = { at: Date.now(), ...process.memoryUsage(), liveAfterMajorGc };
     // Written aside and renamed: a reader never sees half a line.
-    writeFileSync(`${file}.part`, JSON.stringify(usage));
-    renameSync(`${file}.part`, file);
+    writeFileSync(`${to}.part`, JSON.stringify(usage));
+    renameSync(`${to}.part`, to);
   };
-  setInterval(write, 1000).unref();
+  setInterval(() => write(), 1000).unref();
   const { gc } = globalThis;
   if (gc !== undefined) {
     process.on("SIGUSR2", () => {
       gc();
       liveAfterMajorGc = v8.getHeapStatistics().used_heap_size;
-      write(true);
+      write(`${file}.forced`);
     });
   }
 }
