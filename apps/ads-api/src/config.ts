@@ -44,6 +44,17 @@ export interface Limits {
   readonly rateCounters: number;
   /** issue 18: a blank keep-alive line on an idle activity stream this often. */
   readonly streamKeepAliveMs: number;
+  /** issue 18 webhooks: the most a CRC check or one delivery may take. */
+  readonly webhookTimeoutMs: number;
+  /** Retry delay after a failed delivery's first attempt, doubled per attempt up to the max. */
+  readonly webhookRetryBaseMs: number;
+  readonly webhookRetryMaxMs: number;
+  /** Attempts of one delivery (the first included) before it is given up. */
+  readonly webhookMaxAttempts: number;
+  /** Deliveries in flight at once, all webhooks together. */
+  readonly webhookConcurrency: number;
+  /** How often the worker reads the queue unwoken (deliveries queued by another process). */
+  readonly webhookPollMs: number;
 }
 
 export interface TlsFiles {
@@ -93,6 +104,12 @@ export const DEFAULT_LIMITS: Limits = {
   usersBatchWindowMs: LIMITS.usersBatch.windowMinutes * MINUTE_MS,
   rateCounters: 200_000,
   streamKeepAliveMs: 10_000,
+  webhookTimeoutMs: 10_000,
+  webhookRetryBaseMs: 1_000,
+  webhookRetryMaxMs: 15 * MINUTE_MS,
+  webhookMaxAttempts: 8,
+  webhookConcurrency: 16,
+  webhookPollMs: 1_000,
 };
 
 /** The configuration an environment describes. */
@@ -131,6 +148,12 @@ export function configFromEnv(env: Env): AdsApiConfig {
       usersBatchWindowMs: env.ADS_API_USERS_BATCH_WINDOW_SECONDS * 1000,
       rateCounters: DEFAULT_LIMITS.rateCounters,
       streamKeepAliveMs: env.ADS_API_STREAM_KEEPALIVE_SECONDS * 1000,
+      webhookTimeoutMs: env.ADS_API_WEBHOOK_TIMEOUT_MS,
+      webhookRetryBaseMs: env.ADS_API_WEBHOOK_RETRY_BASE_MS,
+      webhookRetryMaxMs: env.ADS_API_WEBHOOK_RETRY_MAX_MS,
+      webhookMaxAttempts: env.ADS_API_WEBHOOK_MAX_ATTEMPTS,
+      webhookConcurrency: env.ADS_API_WEBHOOK_CONCURRENCY,
+      webhookPollMs: env.ADS_API_WEBHOOK_POLL_MS,
     },
   };
 }

@@ -11,6 +11,7 @@ import { CursorCodec } from "./paging/keyset-paging.js";
 import { RateLimiter } from "./rate-limits/rate-limiter.js";
 import { RequestLog } from "./logging/request-log.js";
 import { ActivityHub } from "./services/activity-hub.js";
+import { WebhookWorker } from "./services/webhook-worker.js";
 import { ListAnswerCache } from "./services/list-answer-cache.js";
 import { loadReferenceData } from "./reference/reference-data.js";
 import type { ReferenceData } from "./reference/reference-data.js";
@@ -52,6 +53,8 @@ export interface AppContext {
   readonly listCache: ListAnswerCache;
   /** Wake-ups and the one stream per app of the activity stream (issue 18). */
   readonly activity: ActivityHub;
+  /** Delivers queued events to webhooks (issue 18); the server starts and closes it. */
+  readonly webhooks: WebhookWorker;
 }
 
 export interface ContextOptions {
@@ -79,11 +82,12 @@ export function createContext(options: ContextOptions): AppContext {
   const current = keyring[0]?.key;
   if (current === undefined) throw new Error("the keyring holds no key");
   const box = createSecretBox(keyring);
+  const secrets = new OpenedSecrets(box);
   return {
     db: options.db,
     prisma: options.db.prisma,
     box,
-    secrets: new OpenedSecrets(box),
+    secrets,
     formKey: deriveKey(current, "authorize-form"),
     config,
     hosts: { ...config.hosts },
@@ -116,5 +120,6 @@ export function createContext(options: ContextOptions): AppContext {
     reference: loadReferenceData(),
     listCache: new ListAnswerCache(),
     activity: new ActivityHub(),
+    webhooks: new WebhookWorker({ prisma: options.db.prisma, secrets, limits: config.limits }),
   };
 }

@@ -99,6 +99,17 @@ const schema = z.object({
   ADS_API_STREAM_KEEPALIVE_SECONDS: seconds(10),
   /** issue 18: serve POST /_admin/activity/events (loopback clients only) to simulate activity. */
   ADS_API_ACTIVITY_ADMIN: flag(false),
+  /** issue 18 webhooks: the time a CRC check or one delivery may take before it counts as failed. */
+  ADS_API_WEBHOOK_TIMEOUT_MS: count(10_000),
+  /** First retry delay of a failed delivery; doubled per attempt (with jitter) up to the max. */
+  ADS_API_WEBHOOK_RETRY_BASE_MS: count(1_000),
+  ADS_API_WEBHOOK_RETRY_MAX_MS: count(15 * 60_000),
+  /** Attempts of one delivery (the first included) before it is given up. */
+  ADS_API_WEBHOOK_MAX_ATTEMPTS: count(8),
+  /** Deliveries in flight at once, all webhooks together (one per webhook at a time). */
+  ADS_API_WEBHOOK_CONCURRENCY: count(16),
+  /** How often the worker looks for deliveries queued by another process (the CLI). */
+  ADS_API_WEBHOOK_POLL_MS: count(1_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

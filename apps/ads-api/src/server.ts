@@ -58,6 +58,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await ctx.replayStore.close();
     throw error;
   }
+  // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
+  ctx.webhooks.start();
   return {
     ctx,
     urls: ctx.hosts,
@@ -65,6 +67,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: async () => {
       // Open activity streams end first: the hosts' close waits for their connections.
       ctx.activity.closeAll();
+      // Attempts in flight are cut short and released (due again after a restart), before the
+      // database closes.
+      await ctx.webhooks.close();
       await Promise.all(Object.values(apps).map((app) => app.close()));
       await ctx.replayStore.close();
     },

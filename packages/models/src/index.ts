@@ -229,8 +229,29 @@ export {
   activityFilterSchema,
   ACTIVITY_EVENT_TYPES,
   DEPRECATED_ACTIVITY_EVENT_TYPES,
+  DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS,
+  deprecatedEventTypeProblem,
   ACTIVITY_DIRECTIONS,
 } from "./resources/activity.js";
+export { WEBHOOK_LIMITS } from "./webhook-limits.js";
+export {
+  webhookSchema,
+  webhookAnswerSchema,
+  webhookListSchema,
+  webhookDeleteAnswerSchema,
+  webhookReplayAnswerSchema,
+  webhookDeliverySchema,
+} from "./resources/webhooks.js";
+export type {
+  Webhook,
+  WebhookAnswer,
+  WebhookList,
+  WebhookDeleteAnswer,
+  WebhookReplayAnswer,
+  WebhookDelivery,
+} from "./resources/webhooks.js";
+export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
+export { isLoopbackHost } from "./fields/urls.js";
 export type {
   ActivityEvent,
   ActivitySubscription,

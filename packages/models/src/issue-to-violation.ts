@@ -167,6 +167,8 @@ function describeIssue(
         `must be at least ${String(issue.minimum)} (got ${show(issue.input)})`,
       );
     case "invalid_value": {
+      // A schema's own predicate (a deprecated name and its replacement) says more than the list.
+      if (fragment !== undefined) return one(VIOLATION_CODES.INVALID_PARAMETER, fragment);
       const values = issue.values.map((value) => String(value));
       const expected =
         values.length === 1 ? `must be ${values.join("")}` : `must be one of ${values.join(", ")}`;

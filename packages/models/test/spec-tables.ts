@@ -87,17 +87,23 @@ export function readSpecEndpoints(markdown = readFileSync(SPEC_PATH, "utf8")): S
       }
     }
   }
-  const events = /## 6\. Events([\s\S]*?)\n## /.exec(markdown)?.[1] ?? "";
-  for (const match of events.matchAll(/`(GET|POST) (\/2\/[^`]+)`/g)) {
-    const { version, path } = splitVersion(match[2] ?? "");
-    found.push({
-      section: "6",
-      method: match[1] as HttpMethod,
-      host: "base",
-      version,
-      paths: [path],
-      row: match[0],
-    });
+  // §6 names its endpoints in prose, and §9 the replay endpoint (POST /2/webhooks/replay).
+  for (const [section, heading] of [
+    ["6", "## 6\\. Events"],
+    ["9", "## 9\\. Versioning"],
+  ] as const) {
+    const text = new RegExp(`${heading}([\\s\\S]*?)(\\n## |$)`).exec(markdown)?.[1] ?? "";
+    for (const match of text.matchAll(/`(GET|POST) (\/2\/[^`]+)`/g)) {
+      const { version, path } = splitVersion(match[2] ?? "");
+      found.push({
+        section,
+        method: match[1] as HttpMethod,
+        host: "base",
+        version,
+        paths: [path],
+        row: match[0],
+      });
+    }
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.js";
-import { activityActionSchema } from "../services/activity-actions.js";
-import { recordAction } from "../services/activity-store.js";
+import { parseActivityActions } from "../services/activity-action-input.js";
+import { recordActions } from "../services/activity-store.js";
 import { optionalText, text, UsageError } from "./options.js";
 import type { Options } from "./options.js";
 
@@ -15,18 +15,15 @@ const booleanOf = (options: Options, name: string): boolean => {
 
 /** Validates the action as the admin endpoint does, stores it, prints what it stored. */
 async function simulate(ctx: AppContext, input: Record<string, unknown>): Promise<string[]> {
-  const parsed = activityActionSchema.safeParse(
+  const parsed = parseActivityActions(
     Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
   );
-  if (!parsed.success) {
-    throw new UsageError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
-    );
-  }
-  const { events } = await recordAction(ctx, parsed.data);
-  if (events.length === 0) return [`${parsed.data.event_type}: no app subscribes to it`];
+  if (!parsed.ok) throw new UsageError(parsed.errors.map((error) => error.message).join("; "));
+  const eventType = String(input.event_type);
+  const { events } = await recordActions(ctx, parsed.actions);
+  if (events.length === 0) return [`${eventType}: no app subscribes to it`];
   return events.map(
-    (event) => `${parsed.data.event_type}: event ${event.id} for app ${event.appId}`,
+    (event) => `${eventType}: event ${event.id} for app ${event.appId} (user ${event.forUserId})`,
   );
 }
 

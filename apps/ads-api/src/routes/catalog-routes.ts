@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import { registerAdsEndpoint, registerSandboxOnly } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { activityHandlers } from "./activity.js";
+import { webhookHandlers } from "./webhooks.js";
 import { accountHandlers } from "./accounts.js";
 import { audienceEstimateHandlers } from "./audience-estimate.js";
 import { audienceUserHandlers } from "./audience-users.js";
@@ -57,6 +58,7 @@ export const ADS_HANDLERS: AdsHandlers = {
 export const BASE_HANDLERS: AdsHandlers = {
   ...postDataHandlers,
   ...activityHandlers,
+  ...webhookHandlers,
 };
 
 /** Every catalog endpoint with a handler, on whichever host it lives. */

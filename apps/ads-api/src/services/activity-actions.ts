@@ -98,6 +98,28 @@ function subjectOf(action: ActivityAction, userId: string | null, direction: str
   }
 }
 
+/**
+ * The users an action involves: the only ones a user-filtered subscription can name (a DM's
+ * sender and recipient, a profile's owner, a space's host). Matching reads just their
+ * subscriptions and the unfiltered ones.
+ */
+export function usersOf(action: ActivityAction): string[] {
+  switch (action.event_type) {
+    case "dm.sent":
+    case "dm.received":
+    case "dm.read":
+    case "dm.indicate_typing":
+      return action.sender_id === action.recipient_id
+        ? [action.sender_id]
+        : [action.sender_id, action.recipient_id];
+    case "spaces.start":
+    case "spaces.end":
+      return [action.host_id];
+    default:
+      return [action.user_id];
+  }
+}
+
 /** The texts a keyword looks in: DM text, bio, screen name, space title. */
 function textsOf(action: ActivityAction): string[] {
   switch (action.event_type) {

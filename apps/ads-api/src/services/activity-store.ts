@@ -8,9 +8,10 @@ import type {
   ActivitySubscription as SubscriptionRow,
   Prisma,
 } from "../generated/prisma/client.js";
-import { matchAction, payloadOf } from "./activity-actions.js";
+import { matchAction, payloadOf, usersOf } from "./activity-actions.js";
 import type { ActivityAction } from "./activity-actions.js";
 import { ts } from "./time.js";
+import { enqueueDeliveries } from "./webhook-queue.js";
 
 /** The largest id PostgreSQL's BIGINT holds: a `since_id` past it has nothing after it. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
@@ -93,52 +94,119 @@ export async function deleteSubscription(
   return subscriptionOf(row);
 }
 
-/** What one simulated action stored: one event per app whose subscription took it. */
+/** One stored event: its app, id, the user it is for and the index of the action it came from. */
+export interface RecordedEvent {
+  readonly appId: string;
+  readonly id: string;
+  readonly forUserId: string;
+  readonly action: number;
+}
+
+/** What simulated actions stored, in id order. */
 export interface RecordedAction {
-  readonly events: { readonly appId: string; readonly id: string }[];
+  readonly events: RecordedEvent[];
+}
+
+/** Rows one INSERT writes at most (PostgreSQL takes 65,535 bind values per statement). */
+const INSERT_CHUNK = 5000;
+
+type Candidate = Pick<
+  SubscriptionRow,
+  "id" | "appId" | "eventType" | "userId" | "keyword" | "direction"
+>;
+
+/** The subscriptions that can take an action: its users' and the unfiltered ones, oldest first. */
+function candidatesOf(
+  action: ActivityAction,
+  byUser: ReadonlyMap<string, readonly Candidate[]>,
+  unfiltered: readonly Candidate[],
+): Candidate[] {
+  const seen = new Set<bigint>();
+  const found: Candidate[] = [];
+  for (const list of [...usersOf(action).map((user) => byUser.get(user) ?? []), unfiltered]) {
+    for (const subscription of list) {
+      if (seen.has(subscription.id)) continue;
+      seen.add(subscription.id);
+      found.push(subscription);
+    }
+  }
+  return found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
- * Stores an action as one event for every app with a matching subscription (its oldest
- * matching one), matched now, so that a later subscription or delete never changes what was
- * stored. Writes hold an advisory lock, so ids commit in increasing order; stream readers are
- * woken after the commit.
+ * Stores actions, in order, as events: one for every (app, user the event is for) that a
+ * subscription takes, attributed to the oldest matching subscription of that app and user —
+ * a DM between two users an app follows both of is two events, one for each. Matched now, so
+ * a later subscription or delete never changes what was stored. Only candidate subscriptions
+ * are read (those naming one of the actions' users, and the unfiltered ones; index
+ * `activity_subscription(user_id, id)`). All actions are stored in one transaction or none;
+ * it holds an advisory lock, so ids increase in action order and commit in id order. Each
+ * event for an app with a valid webhook is queued for delivery in the same transaction.
+ * Stream readers and the delivery worker are woken after the commit.
  */
-export async function recordAction(
+export async function recordActions(
   ctx: AppContext,
-  action: ActivityAction,
+  actions: readonly ActivityAction[],
 ): Promise<RecordedAction> {
   const now = ctx.clock();
-  const rows = await ctx.prisma.$transaction(async (tx) => {
+  const users = [...new Set(actions.flatMap(usersOf))];
+  const { rows, origins } = await ctx.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`;
-    const subscriptions = await tx.activitySubscription.findMany({ orderBy: { id: "asc" } });
-    const chosen = new Map<string, { subscriptionId: bigint; forUserId: string }>();
+    const subscriptions = await tx.activitySubscription.findMany({
+      where: { OR: [{ userId: { in: users } }, { userId: null }] },
+      orderBy: { id: "asc" },
+    });
+    const byUser = new Map<string, Candidate[]>();
+    const unfiltered: Candidate[] = [];
     for (const subscription of subscriptions) {
-      if (chosen.has(subscription.appId)) continue;
-      const forUserId = matchAction(action, subscription);
-      if (forUserId !== undefined) {
-        chosen.set(subscription.appId, { subscriptionId: subscription.id, forUserId });
+      if (subscription.userId === null) unfiltered.push(subscription);
+      else
+        byUser.set(subscription.userId, [...(byUser.get(subscription.userId) ?? []), subscription]);
+    }
+    const data: Prisma.ActivityEventCreateManyInput[] = [];
+    const from: number[] = [];
+    actions.forEach((action, index) => {
+      const chosen = new Set<string>();
+      const payload = payloadOf(action) as Prisma.InputJsonValue;
+      for (const subscription of candidatesOf(action, byUser, unfiltered)) {
+        const forUserId = matchAction(action, subscription);
+        if (forUserId === undefined) continue;
+        // app ids are ads ids (no spaces): the pair cannot collide
+        const key = `${subscription.appId} ${forUserId}`;
+        if (chosen.has(key)) continue;
+        chosen.add(key);
+        data.push({
+          appId: subscription.appId,
+          subscriptionId: subscription.id,
+          eventType: action.event_type,
+          forUserId,
+          payload,
+          createdAt: now,
+        });
+        from.push(index);
       }
-    }
+    });
     const written: EventRow[] = [];
-    for (const [appId, match] of chosen) {
-      written.push(
-        await tx.activityEvent.create({
-          data: {
-            appId,
-            subscriptionId: match.subscriptionId,
-            eventType: action.event_type,
-            forUserId: match.forUserId,
-            payload: payloadOf(action) as Prisma.InputJsonValue,
-            createdAt: now,
-          },
-        }),
-      );
+    for (let start = 0; start < data.length; start += INSERT_CHUNK) {
+      const chunk = await tx.activityEvent.createManyAndReturn({
+        data: data.slice(start, start + INSERT_CHUNK),
+      });
+      // One INSERT takes its ids from the sequence row by row, in VALUES order.
+      written.push(...chunk.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
     }
-    return written;
+    await enqueueDeliveries(tx, written);
+    return { rows: written, origins: from };
   });
-  for (const row of rows) ctx.activity.notify(row.appId);
-  return { events: rows.map((row) => ({ appId: row.appId, id: row.id.toString() })) };
+  for (const appId of new Set(rows.map((row) => row.appId))) ctx.activity.notify(appId);
+  if (rows.length > 0) ctx.webhooks.wake();
+  return {
+    events: rows.map((row, index) => ({
+      appId: row.appId,
+      id: row.id.toString(),
+      forUserId: row.forUserId,
+      action: origins[index] ?? 0,
+    })),
+  };
 }
 
 export function eventOf(row: EventRow): ActivityEvent {

@@ -11,6 +11,7 @@ import { oauthEndpoints } from "./oauth.js";
 import { postDataEndpoints } from "./post-data.js";
 import { referenceDataEndpoints } from "./reference-data.js";
 import { targetingCriterionEndpoints } from "./targeting-criteria.js";
+import { webhookEndpoints } from "./webhooks.js";
 
 /**
  * Every endpoint of spec §4 and §6, keyed by id, and the few beyond it (`beyondSpec` set). Ids are `<resource path words>.<action>`
@@ -31,6 +32,8 @@ export const catalog = {
   // Beyond the spec: issue 17's targeting criteria (line items targeting custom audiences).
   ...targetingCriterionEndpoints,
   ...postDataEndpoints,
+  // spec §6 webhooks (registration beyond the spec, each entry says why) and §9 replay.
+  ...webhookEndpoints,
 } as const;
 
 export type Catalog = typeof catalog;

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { activityEventType } from "../fields/activity-event-type.js";
 import { flag } from "../fields/booleans.js";
 import { enumList, idList } from "../fields/lists.js";
 import { text } from "../fields/text.js";
 import {
   ACTIVITY_DIRECTIONS,
-  ACTIVITY_EVENT_TYPES,
   activityEventSchema,
   activitySubscriptionAnswerSchema,
   activitySubscriptionListSchema,
@@ -153,7 +153,7 @@ export const postDataEndpoints = group(
     summary: "Subscribe to activity events, filtered by user id, keyword or direction.",
     params: {
       // spec §6: the body is not shown; these fields are named after the filters it lists.
-      event_type: z.enum(ACTIVITY_EVENT_TYPES).optional(),
+      event_type: activityEventType().optional(),
       filter: z
         .looseObject({
           user_id: digitId.optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.js";
 import { VIOLATION_CODES } from "../violations.js";
+import { WEBHOOK_LIMITS } from "../webhook-limits.js";
 import { fieldIssue } from "./issue.js";
 import { sized } from "./size-rules.js";
 import { textProblem } from "./text-safety.js";
@@ -33,19 +34,58 @@ function parseUrl(value: string): URL | string {
   }
 }
 
-function urlField(check: (url: URL, value: string) => string | undefined) {
+function urlField(
+  check: (url: URL, value: string) => string | undefined,
+  max: number = LIMITS.urlLength,
+) {
   return sized(
     z
       .string({ error: "must be a string" })
-      .max(LIMITS.urlLength)
+      .max(max)
       .superRefine((value, ctx) => {
-        if (value.length > LIMITS.urlLength) return; // reported by max
+        if (value.length > max) return; // reported by max
         const url = parseUrl(value);
         const problem = typeof url === "string" ? url : check(url, value);
         if (problem !== undefined) fieldIssue(ctx, VIOLATION_CODES.INVALID_PARAMETER, problem);
       }),
-    { kind: "id", max: LIMITS.urlLength },
+    { kind: "id", max },
   );
+}
+
+/** Written out in full: the parser would also read `https:host` as a web URL. */
+function writtenAsWebUrl(url: URL, value: string): boolean {
+  const start = value.slice(0, WEB_PREFIX_LENGTH).toLowerCase();
+  const written = start.startsWith("http://") || start.startsWith("https://");
+  return written && WEB_SCHEMES.has(url.protocol) && url.hostname !== "";
+}
+
+/** Hosts of this machine (the WHATWG parser has normalised IPv4 forms and lower-cased names). */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname === "[::1]" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * A webhook address (spec §6 webhooks): absolute `https://`, or `http://` on a loopback host
+ * (this is a self-hostable simulation: receivers on the same machine need no certificate);
+ * no credentials (they would be sent to every redirect and shown in lists) and no fragment
+ * (never sent over HTTP).
+ */
+export function webhookUrl() {
+  return urlField((url, value) => {
+    if (!writtenAsWebUrl(url, value)) return "must be an absolute http:// or https:// URL";
+    if (url.username !== "" || url.password !== "") {
+      return "must not hold credentials (user:password@)";
+    }
+    if (value.includes("#")) return "must not have a fragment (#...)";
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+      return "must use https:// (http:// is taken for loopback hosts only: localhost, 127.0.0.0/8, [::1])";
+    }
+    return undefined;
+  }, WEBHOOK_LIMITS.urlLength);
 }
 
 /**
@@ -53,14 +93,9 @@ function urlField(check: (url: URL, value: string) => string | undefined) {
  * action): an absolute `http://` or `https://` URL with a host.
  */
 export function webUrl() {
-  return urlField((url, value) => {
-    // Written out in full: the parser would also read `https:host` as a web URL.
-    const start = value.slice(0, WEB_PREFIX_LENGTH).toLowerCase();
-    const written = start.startsWith("http://") || start.startsWith("https://");
-    return written && WEB_SCHEMES.has(url.protocol) && url.hostname !== ""
-      ? undefined
-      : "must be an absolute http:// or https:// URL";
-  });
+  return urlField((url, value) =>
+    writtenAsWebUrl(url, value) ? undefined : "must be an absolute http:// or https:// URL",
+  );
 }
 
 /**

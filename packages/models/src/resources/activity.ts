@@ -24,6 +24,43 @@ export const DEPRECATED_ACTIVITY_EVENT_TYPES = [
   "ProfileUrlUpdate",
 ] as const;
 
+/**
+ * spec §6/§9: the dot-separated replacement of each deprecated name, where §6 lists one
+ * (picture, banner, geo and URL changes have no event of their own there).
+ */
+export const DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS: Readonly<
+  Record<
+    (typeof DEPRECATED_ACTIVITY_EVENT_TYPES)[number],
+    (typeof ACTIVITY_EVENT_TYPES)[number] | null
+  >
+> = {
+  ProfileBioUpdate: "profile.update.bio",
+  ProfilePictureUpdate: null,
+  ProfileBannerUpdate: null,
+  ProfileGeoUpdate: null,
+  ProfileUrlUpdate: null,
+};
+
+/**
+ * Why a deprecated PascalCase event name is refused (spec §9: dot-separated lowercase names
+ * since 18 March 2026), as a predicate following the parameter name; undefined for any other
+ * value. Nothing takes the old names: not subscriptions, not simulated actions.
+ */
+export function deprecatedEventTypeProblem(value: unknown): string | undefined {
+  if (typeof value !== "string" || !Object.hasOwn(DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS, value)) {
+    return undefined;
+  }
+  const replacement =
+    DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS[
+      value as keyof typeof DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS
+    ];
+  const instead =
+    replacement === null
+      ? "it has no dot-separated replacement among the spec §6 event types"
+      : `use ${replacement} instead`;
+  return `is deprecated since 18 March 2026 (event names are dot-separated lowercase now): ${instead}`;
+}
+
 export const ACTIVITY_DIRECTIONS = ["sent", "received", "both"] as const;
 
 /**
