@@ -11,7 +11,7 @@ import { ERROR_CODES, ValidationError } from "./errors.js";
 import { parseGlobalId } from "./input/global-id.js";
 import { CURSOR_INPUT } from "./input/input-rules.js";
 import InputRulesPlugin from "./input/input-rules-plugin.js";
-import { QUERY_LIMITS } from "./query-limits.js";
+import { QUERY_LIMITS, queryLimitError } from "./query-limits.js";
 
 /** Authorization scopes resolvers can require; filled per request in `context.ts`. */
 export interface AuthScopes {
@@ -19,7 +19,7 @@ export interface AuthScopes {
   authenticated: boolean;
 }
 
-const SESSION_PROBLEMS: Record<NonNullable<SessionProblem>, string> = {
+export const SESSION_PROBLEMS: Record<NonNullable<SessionProblem>, string> = {
   missing: "Sign in first: send `Authorization: Bearer <session token>` (GET /auth/login).",
   malformed:
     "The session token is malformed (not an `ags_…` token of this service): send the " +
@@ -111,29 +111,14 @@ export const builder = new SchemaBuilder<{
     },
     complexityError: (kind, result) => {
       const limit = LIMIT_NAMES[kind];
-      const max = result[`max${kind}`];
-      return new GraphQLError(
-        `Query exceeds the ${limit} limit of ${String(max)} (this query: ${result[limit]}). ` +
-          (limit === "complexity"
-            ? "Ask for fewer items (`first`) or fewer fields."
-            : limit === "depth"
-              ? "Nest fewer levels."
-              : "Select fewer fields."),
-        {
-          extensions: {
-            code: ERROR_CODES.QUERY_LIMIT_EXCEEDED,
-            limit,
-            max,
-            actual: result[limit],
-          },
-        },
-      );
+      return queryLimitError(limit, result[`max${kind}`], result[limit]);
     },
   },
 });
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 /** The builder's schema types, for helpers that take or return refs. */
 export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

@@ -1,7 +1,8 @@
 import type { RestClient } from "@adsgraph/rest-client";
 import { initContextCache } from "@pothos/core";
 import type { FastifyRequest } from "fastify";
-import { callerOf } from "./request-caller.js";
+import type { ActivityFanOut } from "./activity/activity-fanout.js";
+import { callerOf, type RequestCaller } from "./request-caller.js";
 import type { Database } from "./db/database.js";
 import { createLoaders, type Loaders } from "./loaders/loaders.js";
 import type { Services } from "./services.js";
@@ -52,12 +53,17 @@ export interface GraphQLContext {
   history: HistoryReader;
   /** What this answer rests on, for the response cache (`src/response-cache`). */
   responseRecorder: ResponseRecorder;
+  /** The app's activity events, fanned out to subscriptions (shared, not per request). */
+  activity: ActivityFanOut;
 }
 
 export interface ContextDependencies {
   db: Database;
   sessions: SessionStore;
-  services: Pick<Services, "upstream" | "batching" | "snapshots" | "responseCache">;
+  services: Pick<
+    Services,
+    "upstream" | "batching" | "snapshots" | "responseCache" | "activity"
+  >;
 }
 
 function sessionProblemOf(token: string | null, malformed: boolean): SessionProblem {
@@ -67,11 +73,19 @@ function sessionProblemOf(token: string | null, malformed: boolean): SessionProb
 
 export async function createContext(
   request: FastifyRequest,
-  { db, sessions, services }: ContextDependencies,
+  dependencies: ContextDependencies,
 ): Promise<GraphQLContext> {
-  const { token, malformed, session } = await callerOf(request, sessions);
+  const caller = await callerOf(request, dependencies.sessions);
   // The response cache's record when it missed this request, else one nobody reads.
-  const recorder = pendingOf(request)?.recorder ?? new ResponseRecorder();
+  return contextFor(caller, dependencies, pendingOf(request)?.recorder ?? new ResponseRecorder());
+}
+
+/** The context of one operation of `caller` (an HTTP request, or one over a WebSocket). */
+export function contextFor(
+  { token, malformed, session }: RequestCaller,
+  { db, sessions, services }: ContextDependencies,
+  recorder: ResponseRecorder,
+): GraphQLContext {
   const requestCounter = createRequestCounter();
   const endSession =
     session &&
@@ -140,5 +154,6 @@ export async function createContext(
       return history(...args);
     },
     responseRecorder: recorder,
+    activity: services.activity,
   };
 }

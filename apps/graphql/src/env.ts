@@ -122,6 +122,22 @@ const schema = z.object({
     .int()
     .min(0)
     .default(8 * 1024 * 1024),
+  /**
+   * Activity subscriptions (README "Subscriptions"): how many one user may hold at once (over
+   * all of its WebSocket connections), and all users together, so no client exhausts memory.
+   */
+  ACTIVITY_SUBSCRIPTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+  ACTIVITY_SUBSCRIPTIONS_MAX: z.coerce.number().int().min(1).default(10_000),
+  /** Events waiting for one slow subscriber; past it the subscription ends with an error. */
+  ACTIVITY_SUBSCRIBER_QUEUE: z.coerce.number().int().min(1).default(100),
+  /** The upstream stream's reconnect delay (first, then doubling up to 60 s) and stall timeout. */
+  ACTIVITY_STREAM_BACKOFF_MS: z.coerce.number().int().min(1).default(1_000),
+  ACTIVITY_STREAM_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * How often an open WebSocket checks that its session still lives (revoked by another
+   * replica; sign-out and code 89 in this process end it at once, expiry on time).
+   */
+  ACTIVITY_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   BAD_USER_INPUT: "BAD_USER_INPUT",
   UPSTREAM_ERROR: "UPSTREAM_ERROR",
   QUERY_LIMIT_EXCEEDED: "QUERY_LIMIT_EXCEEDED",
+  SUBSCRIPTION_LIMIT_EXCEEDED: "SUBSCRIPTION_LIMIT_EXCEEDED",
+  SUBSCRIBER_TOO_SLOW: "SUBSCRIBER_TOO_SLOW",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -215,6 +217,43 @@ export class UpstreamError extends FacadeError {
 export class UnauthenticatedError extends FacadeError {
   override readonly name = "UnauthenticatedError";
   readonly code = ERROR_CODES.UNAUTHENTICATED;
+}
+
+/**
+ * A subscription past a cap (ACTIVITY_SUBSCRIPTIONS_PER_USER, ACTIVITY_SUBSCRIPTIONS_MAX): one
+ * client cannot hold the memory every subscription takes.
+ */
+export class SubscriptionLimitError extends FacadeError {
+  override readonly name = "SubscriptionLimitError";
+  readonly code = ERROR_CODES.SUBSCRIPTION_LIMIT_EXCEEDED;
+
+  static perUser(max: number): SubscriptionLimitError {
+    return new SubscriptionLimitError(
+      `A user may hold at most ${max} subscriptions at once: end one (complete it) first.`,
+    );
+  }
+
+  static total(): SubscriptionLimitError {
+    return new SubscriptionLimitError(
+      "The server holds as many subscriptions as it allows: retry later.",
+    );
+  }
+}
+
+/**
+ * A subscriber read its events more slowly than they came: past ACTIVITY_SUBSCRIBER_QUEUE
+ * waiting events its subscription ends, rather than the server buffering without limit.
+ */
+export class SlowSubscriberError extends FacadeError {
+  override readonly name = "SlowSubscriberError";
+  readonly code = ERROR_CODES.SUBSCRIBER_TOO_SLOW;
+
+  constructor(queueSize: number) {
+    super(
+      `The subscription ended: more than ${queueSize} events waited for this client to read ` +
+        "them. Read faster (or ask for fewer `types`) and subscribe again.",
+    );
+  }
 }
 
 /** Maps a REST wire parameter path (`operations[2].params.name`) to a GraphQL input path. */

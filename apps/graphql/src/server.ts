@@ -1,9 +1,13 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
-import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
+import fastifyApollo, {
+  fastifyApolloDrainPlugin,
+  fastifyApolloHandler,
+} from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerSignInLimit } from "./auth/sign-in-limit.js";
 import { createContext, type GraphQLContext } from "./context.js";
@@ -11,7 +15,7 @@ import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
 import { formatError } from "./errors.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
-import { noSubscriptionsRule } from "./no-subscriptions-rule.js";
+import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
 import { OneLineLogController } from "./one-line-log-controller.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
@@ -22,6 +26,7 @@ import {
 } from "./response-cache/response-cache-http.js";
 import { cacheReportPlugin, reportCacheMarkPaths } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
+import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
 
@@ -67,10 +72,14 @@ export async function buildServer({
   const services = createServices(db, env, (message) => {
     app.log.warn(message);
   });
+  // WebSocket upgrades go through Fastify's router and hooks (the session cookie is parsed);
+  // a message larger than any document the token limit allows is refused by ws itself.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   // Snapshots are written while no request is in flight: each counts from its first byte until
   // its response is closed (sent or aborted), so recording never competes with a response.
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.raw.once("close", services.snapshots.writer.requestStarted());
+  // A WebSocket lives for hours and is no such request.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.ws) reply.raw.once("close", services.snapshots.writer.requestStarted());
     done();
   });
   refuseBrokenUtf8Json(app);
@@ -99,7 +108,7 @@ export async function buildServer({
     // writes to, and a hash that does not match its query left as an error without a code.
     persistedQueries: false,
     validationRules: [
-      noSubscriptionsRule,
+      httpSubscriptionsRule,
       // Reported as a validation error (400); armor's default throws, which Apollo turns into a 500.
       maxAliasesRule({
         n: QUERY_LIMITS.aliases,
@@ -125,9 +134,31 @@ export async function buildServer({
     path: "/graphql",
   });
   await apollo.start();
+  const dependencies = { db, sessions: services.sessions, services };
+  const context = (request: FastifyRequest) => createContext(request, dependencies);
   await app.register(fastifyApollo(apollo), {
     path: "/graphql",
-    context: (request) => createContext(request, { db, sessions: services.sessions, services }),
+    method: ["POST", "OPTIONS"],
+    context,
+  });
+  // GET /graphql: Apollo over HTTP (the playground, GET queries), and subscriptions over
+  // WebSocket (graphql-transport-ws) when the request is an upgrade.
+  app.route({
+    method: "GET",
+    url: "/graphql",
+    handler: fastifyApolloHandler(apollo, { context }),
+    wsHandler: graphqlWsHandler({
+      schema,
+      dependencies,
+      publicUrl: env.GRAPHQL_PUBLIC_URL,
+      connectionsPerUser: env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
+      sessionCheckMs: env.ACTIVITY_SESSION_CHECK_SECONDS * 1000,
+    }),
+  });
+  app.addHook("preClose", (done) => {
+    // Subscriptions end (and the upstream stream stops) before the sockets close.
+    services.activity.close();
+    done();
   });
   app.addHook("onClose", async () => {
     // Reads already answered are still written before the database goes away.

@@ -1,3 +1,6 @@
+import { readActivityStream } from "@adsgraph/rest-client";
+import { createActivityFanOut, type ActivityFanOut } from "./activity/activity-fanout.js";
+import { createUpstreamSubscriptions } from "./activity/upstream-subscriptions.js";
 import type { Database } from "./db/database.js";
 import { upstreamValidation, type Env } from "./env.js";
 import { loadSecretBox } from "./sessions/keyring.js";
@@ -37,6 +40,8 @@ export interface Services {
   };
   /** Whole answers built from fresh snapshots, served again without executing (per user). */
   responseCache: ResponseCache;
+  /** The app's one upstream activity stream, fanned out to GraphQL subscriptions. */
+  activity: ActivityFanOut;
 }
 
 export function createServices(db: Database, env: Env, warn: (message: string) => void): Services {
@@ -48,6 +53,17 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
   };
   const access = createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 });
   const accountWrites: AccountWrites = new Map();
+  const upstream = createUpstreamClients({
+    hosts: {
+      base: env.ADS_API_BASE_URL,
+      ads: env.ADS_API_ADS_URL,
+      "ads-sandbox": env.ADS_API_SANDBOX_URL,
+    },
+    consumer,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    rateLimitWaitMs: env.UPSTREAM_RATE_LIMIT_WAIT_MS,
+    validateResponses: upstreamValidation(env),
+  });
   return {
     sessions: createSessionStore({
       prisma: db.prisma,
@@ -56,17 +72,7 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
       cacheMs: env.SESSION_CACHE_SECONDS * 1000,
     }),
     attempts: createLoginAttempts({ prisma: db.prisma, box, ttlMs: 15 * 60 * 1000 }),
-    upstream: createUpstreamClients({
-      hosts: {
-        base: env.ADS_API_BASE_URL,
-        ads: env.ADS_API_ADS_URL,
-        "ads-sandbox": env.ADS_API_SANDBOX_URL,
-      },
-      consumer,
-      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      rateLimitWaitMs: env.UPSTREAM_RATE_LIMIT_WAIT_MS,
-      validateResponses: upstreamValidation(env),
-    }),
+    upstream,
     batching: env.UPSTREAM_BATCHING,
     snapshots: {
       repository,
@@ -90,6 +96,21 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
       access,
       accountWrites,
       accessTtlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000,
+    }),
+    // The facade's app, app-only bearer: one stream and one subscription per user for everyone.
+    activity: createActivityFanOut({
+      openStream: ({ signal, onState }) =>
+        readActivityStream(upstream.app, {
+          signal,
+          onState,
+          backoff: { initialMs: env.ACTIVITY_STREAM_BACKOFF_MS },
+          keepAliveTimeoutMs: env.ACTIVITY_STREAM_KEEP_ALIVE_TIMEOUT_MS,
+        }),
+      upstream: createUpstreamSubscriptions(upstream.app, { onError: warn }),
+      perUser: env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
+      max: env.ACTIVITY_SUBSCRIPTIONS_MAX,
+      queueSize: env.ACTIVITY_SUBSCRIBER_QUEUE,
+      onError: warn,
     }),
   };
 }

@@ -115,8 +115,11 @@ export const LIMITS = {
     /** Violations reported for one request; the rest are left out. */
     violations: 100,
   },
-  /** Activity subscriptions one app may hold (issue 18: none of spec §6's; storage stays bounded). */
-  activitySubscriptionsPerApp: 50,
+  /**
+   * Activity subscriptions one app may hold (issue 18: none of spec §6's; storage stays
+   * bounded). The GraphQL facade holds one per user with a live subscription: room for many.
+   */
+  activitySubscriptionsPerApp: 10_000,
 } as const;
 
 /** SHA-256 digests as lowercase hex (§4.8: identifiers are hashed before upload). */

@@ -43,5 +43,6 @@ import "./scheduled-post.js";
 import "./post-mutations.js";
 import "./draft-mutations.js";
 import "./scheduled-post-mutations.js";
+import "./activity.js";
 
 export const schema = builder.toSchema();

@@ -37,6 +37,7 @@ export function postGraph(store: PostStore, others: (call: ScriptedCall) => unkn
       cacheMarks: new CacheMarks(),
       history: () => Promise.resolve([]),
       responseRecorder: new ResponseRecorder(),
+      activity: {} as GraphQLContext["activity"],
     } satisfies GraphQLContext;
     return graphql({
       schema,

@@ -23,6 +23,11 @@ export interface SessionStore {
   resolve(token: string): Promise<ActiveSession | null>;
   /** Ends a session for good, with the reason kept for audit. */
   revoke(sessionId: string, reason: string): Promise<void>;
+  /**
+   * Calls `listener` with the id of each session this process revokes (after the write), so
+   * what lives longer than a request (a WebSocket) ends with it. Returns the unsubscribe.
+   */
+  onRevoked(listener: (sessionId: string) => void): () => void;
 }
 
 export interface SessionStoreOptions {
@@ -60,6 +65,7 @@ export function createSessionStore({
   now = () => new Date(),
 }: SessionStoreOptions): SessionStore {
   const cache = createSessionCache(cacheMs);
+  const revokedListeners = new Set<(sessionId: string) => void>();
   return {
     async create(credentials) {
       const token = `${TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString("base64url")}`;
@@ -105,6 +111,14 @@ export function createSessionStore({
         where: { id: sessionId, revokedAt: null },
         data: { revokedAt: now(), revokedReason: reason },
       });
+      for (const listener of [...revokedListeners]) listener(sessionId);
+    },
+
+    onRevoked(listener) {
+      revokedListeners.add(listener);
+      return () => {
+        revokedListeners.delete(listener);
+      };
     },
   };
 }

@@ -34,6 +34,8 @@ export interface RunningAdsApi {
   reset(): void;
   /** Seeds a large account (ads-api's bench generator); the demo user administers it unless `grantUserIds` says otherwise. */
   seedBench(options: BenchAccount): Promise<void>;
+  /** Closes ads-api (every connection cut, as a killed process) and starts it on the same URLs. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startAdsApi({
   logStream,
   logLevel = "silent",
   clock,
+  activityAdmin = false,
 }: {
   limits?: Partial<Limits>;
   latencyMs?: number;
@@ -65,6 +68,8 @@ export async function startAdsApi({
   /** Where ads-api logs, at `logLevel`; tests read it. */
   logStream?: NodeJS.WritableStream;
   logLevel?: "silent" | "info";
+  /** Serve `POST /_admin/activity/events` (loopback) to simulate activity (issue 18). */
+  activityAdmin?: boolean;
 } = {}): Promise<RunningAdsApi> {
   const adsApi = await startAdsApiHarness({
     engine,
@@ -74,38 +79,49 @@ export async function startAdsApi({
     logLevel,
     ...(logStream && { logStream }),
     ...(clock && { clock }),
+    activityAdmin,
   });
-  const log = adsApi.ctx.requestLog;
+  // Read anew each time: a restart brings a new server and a new log.
+  const log = () => adsApi.ctx.requestLog;
   // The requests as the hosts' HTTP servers receive them (a listener beside Fastify's own):
   // what the facade sent, query strings included, observed at the upstream.
   const received: ReceivedRequest[] = [];
-  for (const role of ["base", "ads", "ads-sandbox"] as const) {
-    adsApi.server.apps[role].server.on("request", (request: IncomingMessage) => {
-      const url = new URL(request.url ?? "/", "http://upstream.invalid");
-      if (url.pathname.startsWith("/_admin")) return;
-      received.push({
-        method: request.method ?? "",
-        role,
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        scheme: request.headers.authorization?.split(" ", 1)[0]?.toLowerCase() ?? null,
+  const listen = () => {
+    for (const role of ["base", "ads", "ads-sandbox"] as const) {
+      adsApi.server.apps[role].server.on("request", (request: IncomingMessage) => {
+        const url = new URL(request.url ?? "/", "http://upstream.invalid");
+        if (url.pathname.startsWith("/_admin")) return;
+        received.push({
+          method: request.method ?? "",
+          role,
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          scheme: request.headers.authorization?.split(" ", 1)[0]?.toLowerCase() ?? null,
+        });
       });
-    });
-  }
+    }
+  };
+  listen();
   return {
-    server: adsApi.server,
+    get server() {
+      return adsApi.server;
+    },
     received: () => [...received],
     env: { ...adsApi.env },
     served: () => {
-      const counts = log.counts();
+      const counts = log().counts();
       return { total: counts.total, byEndpoint: counts.byEndpoint };
     },
     reset: () => {
-      log.reset();
+      log().reset();
       received.length = 0;
     },
     seedBench: async (account) => {
       await adsApi.seedBench(account);
+    },
+    restart: async () => {
+      await adsApi.restart();
+      listen();
     },
     close: () => adsApi.close(),
   };

@@ -1,0 +1,120 @@
+import type { ActivitySubscription } from "@adsgraph/models";
+import { RestApiError, type RestClient } from "@adsgraph/rest-client";
+
+/**
+ * The app's upstream activity subscriptions, one `{filter: {user_id}}` per user with live
+ * GraphQL subscribers: created when the user's first subscriber comes, deleted when its last
+ * one leaves (ads-api caps subscriptions per app, and events stored for nobody cost it work).
+ */
+export interface UpstreamSubscriptions {
+  /** Resolves once the user's subscription exists upstream (one per user, however many ask). */
+  acquire(userId: string): Promise<void>;
+  /** Drops one holder; the last one's release deletes the upstream subscription. */
+  release(userId: string): void;
+  /** Users with a subscription upstream or one being made (tests, stats). */
+  readonly size: number;
+}
+
+interface UserEntry {
+  holders: number;
+  /** The upstream subscription's id once created. */
+  id: string | undefined;
+  /** Every create and delete of this user runs after the one before: never two at once. */
+  chain: Promise<void>;
+}
+
+/** A subscription the facade itself made: a user filter and nothing else. */
+function userOf(subscription: ActivitySubscription): string | undefined {
+  const { filter, event_type: eventType } = subscription;
+  const plain =
+    eventType === null && filter.keyword === undefined && filter.direction === undefined;
+  return plain ? filter.user_id : undefined;
+}
+
+export function createUpstreamSubscriptions(
+  client: RestClient,
+  { onError }: { onError: (message: string) => void },
+): UpstreamSubscriptions {
+  const users = new Map<string, UserEntry>();
+  // The app's subscriptions left by an earlier run of the facade, read once and taken over,
+  // so a restart never duplicates them (nor lets them pile up towards the cap).
+  let adopted: Promise<Map<string, string>> | undefined;
+  const leftOver = () => {
+    adopted ??= client.call("activity.subscriptions.list").then(
+      ({ data }) => {
+        const byUser = new Map<string, string>();
+        for (const subscription of data) {
+          const userId = userOf(subscription);
+          if (userId !== undefined && !byUser.has(userId)) {
+            byUser.set(userId, subscription.subscription_id);
+          }
+        }
+        return byUser;
+      },
+      (error: unknown) => {
+        adopted = undefined; // asked again by the next subscriber
+        throw error;
+      },
+    );
+    return adopted;
+  };
+
+  const settle = (userId: string, entry: UserEntry) => {
+    if (entry.holders === 0 && entry.id === undefined && users.get(userId) === entry) {
+      users.delete(userId);
+    }
+  };
+
+  return {
+    acquire(userId) {
+      let entry = users.get(userId);
+      if (entry === undefined) {
+        entry = { holders: 0, id: undefined, chain: Promise.resolve() };
+        users.set(userId, entry);
+      }
+      entry.holders += 1;
+      const current = entry;
+      const step = current.chain.then(async () => {
+        if (current.id !== undefined || current.holders === 0) return;
+        const left = (await leftOver()).get(userId);
+        if (left !== undefined) {
+          (await leftOver()).delete(userId);
+          current.id = left;
+          return;
+        }
+        const created = await client.call("activity.subscriptions.create", {
+          filter: { user_id: userId },
+        });
+        current.id = created.data.subscription_id;
+      });
+      current.chain = step.catch(() => undefined);
+      return step;
+    },
+    release(userId) {
+      const entry = users.get(userId);
+      if (entry === undefined || entry.holders === 0) return;
+      entry.holders -= 1;
+      entry.chain = entry.chain.then(async () => {
+        if (entry.holders > 0 || entry.id === undefined) return settle(userId, entry);
+        const id = entry.id;
+        try {
+          await client.call("activity.subscriptions.delete", { subscription_id: id });
+        } catch (error) {
+          // Already gone is what a release wants; anything else leaves it for the next run.
+          if (!(error instanceof RestApiError && error.status === 404)) {
+            onError(
+              `activity: deleting the upstream subscription of a user failed: ${
+                error instanceof Error ? error.message : String(error)
+              }`,
+            );
+          }
+        }
+        entry.id = undefined;
+        settle(userId, entry);
+      });
+    },
+    get size() {
+      return users.size;
+    },
+  };
+}

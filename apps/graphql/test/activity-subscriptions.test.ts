@@ -1,0 +1,317 @@
+import { createClient, type Client, type ExecutionResult } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
+import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+
+const USER_A = DEMO.user.id;
+const USER_B = DEMO.friend.id;
+/** A user nobody subscribes for. */
+const USER_C = "1400000000000000099";
+
+const SUBSCRIPTION = `subscription Activity($types: [ActivityEventType!]) {
+  activityEvents(types: $types) {
+    id
+    type
+    forUserId
+    createdAt
+    payload {
+      __typename
+      ... on ProfileBioUpdate { bio }
+      ... on ProfileScreenNameUpdate { screenName }
+      ... on DirectMessageActivity { senderId recipientId text }
+      ... on SpaceActivity { spaceId hostId title }
+    }
+  }
+}`;
+
+interface Event {
+  id: string;
+  type: string;
+  forUserId: string;
+  createdAt: string;
+  payload: Record<string, unknown>;
+}
+
+/** One subscription's deliveries as they arrive. */
+interface Collected {
+  events: Event[];
+  errors: unknown[];
+  closed: { code: number; reason: string } | undefined;
+  completed: boolean;
+  dispose(): void;
+}
+
+function wsUrl(facade: RunningFacade): string {
+  return facade.url.replace(/^http/, "ws");
+}
+
+function connect(
+  facade: RunningFacade,
+  connectionParams?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Client {
+  return createClient({
+    url: wsUrl(facade),
+    retryAttempts: 0,
+    ...(connectionParams && { connectionParams }),
+    webSocketImpl: headers
+      ? class extends WebSocket {
+          constructor(address: string, protocols: string | string[]) {
+            super(address, protocols, { headers });
+          }
+        }
+      : WebSocket,
+  });
+}
+
+function collect(client: Client, variables: Record<string, unknown> = {}): Collected {
+  const collected: Collected = {
+    events: [],
+    errors: [],
+    closed: undefined,
+    completed: false,
+    dispose: () => undefined,
+  };
+  client.on("closed", (event) => {
+    const { code, reason } = event as { code: number; reason: string };
+    collected.closed ??= { code, reason };
+  });
+  collected.dispose = client.subscribe<{ activityEvents: Event }>(
+    { query: SUBSCRIPTION, variables },
+    {
+      next: (result: ExecutionResult<{ activityEvents: Event }>) => {
+        if (result.errors) collected.errors.push(...result.errors);
+        if (result.data) collected.events.push(result.data.activityEvents);
+      },
+      error: (error) => collected.errors.push(error),
+      complete: () => {
+        collected.completed = true;
+      },
+    },
+  );
+  return collected;
+}
+
+/** Waits for a condition (no fixed timeout: the test's own is the safety net). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+async function act(adsApi: RunningAdsApi, action: Record<string, unknown>): Promise<string[]> {
+  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/activity/events`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(action),
+  });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { events: { id: string }[] };
+  return body.events.map((event) => event.id);
+}
+
+async function streamsOpened(adsApi: RunningAdsApi): Promise<number> {
+  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/requests`);
+  const body = (await response.json()) as { byEndpoint: Record<string, number> };
+  return body.byEndpoint["activity.stream"] ?? 0;
+}
+
+const ids = (events: readonly Event[]) => events.map((event) => event.id);
+
+describe("activity subscriptions over graphql-ws", () => {
+  let adsApi: RunningAdsApi;
+  let facade: RunningFacade;
+  let tokenA: string;
+  let tokenB: string;
+
+  beforeAll(async () => {
+    adsApi = await startAdsApi({ activityAdmin: true });
+    facade = await startFacade({
+      env: {
+        ...adsApi.env,
+        ACTIVITY_STREAM_BACKOFF_MS: "20",
+        ACTIVITY_SUBSCRIPTIONS_PER_USER: "3",
+      },
+    });
+    const session = (userId: string, screenName: string) =>
+      facade.services.sessions.create({
+        userId,
+        screenName,
+        accessToken: DEMO.accessToken.token,
+        accessTokenSecret: DEMO.accessToken.secret,
+      });
+    tokenA = (await session(USER_A, DEMO.user.screenName)).token;
+    tokenB = (await session(USER_B, DEMO.friend.screenName)).token;
+  });
+
+  afterAll(async () => {
+    await facade.close();
+    await adsApi.close();
+  });
+
+  it("gives each user exactly the events about it, as its types allow, from one upstream stream", async () => {
+    adsApi.reset();
+    const clientA = connect(facade, { authorization: `Bearer ${tokenA}` });
+    const clientB = connect(facade, { authorization: `Bearer ${tokenB}` });
+    const a = collect(clientA);
+    const b = collect(clientB);
+    const bSpaces = collect(clientB, { types: ["SPACES_START"] });
+    await until(() => facade.services.activity.stats().live === 3);
+
+    const stored = [
+      ...(await act(adsApi, {
+        event_type: "dm.sent",
+        sender_id: USER_A,
+        recipient_id: USER_B,
+        text: "hello B",
+      })),
+      ...(await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio: "new bio" })),
+      ...(await act(adsApi, {
+        event_type: "profile.update.screenname",
+        user_id: USER_B,
+        screen_name: "b_renamed",
+      })),
+      ...(await act(adsApi, {
+        event_type: "spaces.start",
+        space_id: "777",
+        host_id: USER_B,
+        title: "B's space",
+      })),
+      ...(await act(adsApi, { event_type: "dm.read", sender_id: USER_B, recipient_id: USER_A })),
+    ];
+    // Nobody subscribed for C: the app gets no event about C, and nobody sees it.
+    expect(
+      await act(adsApi, { event_type: "profile.update.bio", user_id: USER_C, bio: "c" }),
+    ).toEqual([]);
+
+    // Every event stored for the app reaches its user's subscribers once.
+    await until(() => a.events.length + b.events.length >= stored.length);
+    await until(() => bSpaces.events.length >= 1);
+    expect([...ids(a.events), ...ids(b.events)].sort()).toEqual([...stored].sort());
+    expect(a.events.every((event) => event.forUserId === USER_A)).toBe(true);
+    expect(b.events.every((event) => event.forUserId === USER_B)).toBe(true);
+    expect(a.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["PROFILE_UPDATE_BIO"]),
+    );
+    expect(a.events.find((event) => event.type === "PROFILE_UPDATE_BIO")).toMatchObject({
+      payload: { __typename: "ProfileBioUpdate", bio: "new bio" },
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
+    expect(b.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["PROFILE_UPDATE_SCREENNAME", "SPACES_START"]),
+    );
+    // The types filter: only the space, same event as B's other subscription got.
+    expect(bSpaces.events).toEqual(b.events.filter((event) => event.type === "SPACES_START"));
+    expect(bSpaces.events[0]?.payload).toEqual({
+      __typename: "SpaceActivity",
+      spaceId: "777",
+      hostId: USER_B,
+      title: "B's space",
+    });
+    // Ids are digit strings in increasing order per subscriber.
+    for (const events of [a.events, b.events]) {
+      const values = ids(events).map(BigInt);
+      expect(values).toEqual([...values].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    }
+
+    // Three subscribers, one upstream connection.
+    expect(await streamsOpened(adsApi)).toBe(1);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await clientA.dispose();
+    await clientB.dispose();
+    await until(() => facade.services.activity.stats().subscribers === 0);
+  });
+
+  it("resumes after ads-api restarts: every event once, none doubled", async () => {
+    const client = connect(facade, { authorization: `Bearer ${tokenA}` });
+    const a = collect(client);
+    await until(() => facade.services.activity.stats().live === 1);
+    // One event before the restart, so the reader has an id to resume from.
+    const before = await act(adsApi, { event_type: "profile.update.verified", user_id: USER_A, verified: true });
+    await until(() => a.events.length === before.length);
+
+    const connections = facade.services.activity.stats().connections;
+    await adsApi.restart();
+    // Recorded at once, most likely before the facade's reader has reconnected.
+    const after: string[] = [];
+    for (const bio of ["one", "two", "three"]) {
+      after.push(...(await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio })));
+    }
+    await until(() => a.events.length >= before.length + after.length);
+    expect(ids(a.events)).toEqual([...before, ...after]);
+    expect(a.events.slice(1).map((event) => event.payload.bio)).toEqual(["one", "two", "three"]);
+    expect(facade.services.activity.stats().connections).toBeGreaterThan(connections);
+    await client.dispose();
+    await until(() => facade.services.activity.stats().subscribers === 0);
+  });
+
+  it("refuses a connection without a live session, or a cookie from another site", async () => {
+    const none = collect(connect(facade));
+    await until(() => none.closed !== undefined);
+    expect(none.closed).toEqual({ code: 4401, reason: expect.stringMatching(/^No session/) });
+
+    const malformed = collect(connect(facade, { authorization: "Bearer nope" }));
+    await until(() => malformed.closed !== undefined);
+    expect(malformed.closed?.code).toBe(4401);
+
+    const crossSite = collect(
+      connect(facade, undefined, {
+        cookie: `adsgraph_session=${tokenA}`,
+        origin: "https://evil.example",
+      }),
+    );
+    await until(() => crossSite.closed !== undefined);
+    expect(crossSite.closed).toEqual({ code: 4403, reason: expect.stringMatching(/cookie/) });
+
+    // The same cookie from the facade's own pages is the session.
+    const ownSite = connect(facade, undefined, {
+      cookie: `adsgraph_session=${tokenA}`,
+      origin: facade.origin,
+    });
+    const own = collect(ownSite);
+    await until(() => facade.services.activity.stats().live === 1);
+    expect(own.closed).toBeUndefined();
+    await ownSite.dispose();
+    await until(() => facade.services.activity.stats().subscribers === 0);
+  });
+
+  it("ends the subscriptions of a session that ends", async () => {
+    const { token, session } = await facade.services.sessions.create({
+      userId: USER_A,
+      screenName: DEMO.user.screenName,
+      accessToken: DEMO.accessToken.token,
+      accessTokenSecret: DEMO.accessToken.secret,
+    });
+    const collected = collect(connect(facade, { authorization: `Bearer ${token}` }));
+    await until(() => facade.services.activity.stats().live === 1);
+    await facade.services.sessions.revoke(session.id, "test: signed out");
+    await until(() => collected.closed !== undefined);
+    expect(collected.closed).toEqual({ code: 4401, reason: expect.stringMatching(/session ended/) });
+    await until(() => facade.services.activity.stats().subscribers === 0);
+  });
+
+  it("caps one user's subscriptions", async () => {
+    const client = connect(facade, { authorization: `Bearer ${tokenB}` });
+    const held = [collect(client), collect(client), collect(client)];
+    await until(() => facade.services.activity.stats().live === 3);
+    const refused = collect(client);
+    await until(() => refused.errors.length > 0);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({ code: "SUBSCRIPTION_LIMIT_EXCEEDED" }),
+      }),
+    ]);
+    expect(held.every((subscription) => subscription.errors.length === 0)).toBe(true);
+    await client.dispose();
+    await until(() => facade.services.activity.stats().subscribers === 0);
+  });
+
+  it("answers a subscription sent over HTTP POST with a 400 naming the WebSocket transport", async () => {
+    const { status, body } = await postGraphQL(facade.url, SUBSCRIPTION, {
+      headers: { authorization: `Bearer ${tokenA}` },
+    });
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toMatch(/Subscriptions run over WebSocket/);
+    expect(body.errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
+  });
+});
