@@ -5,6 +5,25 @@ import type { SentEvent } from "./activity-generator.js";
 import type { Subscriber } from "./activity-subscribers.js";
 import { percentile, round1 } from "./stats.js";
 
+export interface LatencyFigures {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+function latencyFigures(values: readonly number[]): LatencyFigures {
+  const sum = values.reduce((total, value) => total + value, 0);
+  return {
+    p50: round1(percentile(values, 50)),
+    p90: round1(percentile(values, 90)),
+    p99: round1(percentile(values, 99)),
+    max: round1(percentile(values, 100)),
+    mean: round1(values.length === 0 ? Number.NaN : sum / values.length),
+  };
+}
+
 export interface DeliveryFigures {
   eventsStored: number;
   expectedDeliveries: number;
@@ -17,11 +36,13 @@ export interface DeliveryFigures {
   unknown: number;
   /** Subscribers that received an id lower than one they had (the stream is in id order). */
   outOfOrderSubscribers: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  latencyMs: LatencyFigures;
+  /** From the time the schedule wanted the event sent: adds the wait in the generator while the store was busy. */
+  latencyFromDueMs: LatencyFigures;
   /** From the first send to the last arrival. */
   deliverySeconds: number;
   deliveriesPerSecond: number;
-  /** Per second of the run (by send time): deliveries sent then, their p50 and max latency. */
+  /** Per second of the run (by due time): deliveries due then, their p50 and max latency from send. */
   bySecond: { second: number; deliveries: number; p50Ms: number; maxMs: number }[];
   /** Subscribers that missed at least one delivery, and a few of the events they missed. */
   subscribersMissing: number;
@@ -34,7 +55,7 @@ export function analyseDeliveries(
   subscribers: readonly Subscriber[],
 ): DeliveryFigures {
   const byId = new Map(sent.map((event) => [event.id, event]));
-  const start = sent.reduce((least, event) => Math.min(least, event.sentAt), Infinity);
+  const start = sent.reduce((least, event) => Math.min(least, event.dueAt), Infinity);
   const perUser = new Map<number, number>();
   for (const subscriber of subscribers) {
     perUser.set(subscriber.userIndex, (perUser.get(subscriber.userIndex) ?? 0) + 1);
@@ -46,6 +67,7 @@ export function analyseDeliveries(
     eventsOfUser.set(event.userIndex, list);
   }
   const latencies: number[] = [];
+  const fromDue: number[] = [];
   const seconds = new Map<number, number[]>();
   let duplicates = 0;
   let misrouted = 0;
@@ -72,7 +94,8 @@ export function analyseDeliveries(
         seen.add(id);
         const latency = at - event.sentAt;
         latencies.push(latency);
-        const second = Math.floor((event.sentAt - start) / 1000);
+        fromDue.push(at - event.dueAt);
+        const second = Math.floor((event.dueAt - start) / 1000);
         const bucket = seconds.get(second) ?? [];
         bucket.push(latency);
         seconds.set(second, bucket);
@@ -99,7 +122,6 @@ export function analyseDeliveries(
     0,
   );
   const deliverySeconds = (lastArrival - start) / 1000;
-  const sum = latencies.reduce((total, value) => total + value, 0);
   return {
     eventsStored: sent.length,
     expectedDeliveries,
@@ -109,13 +131,8 @@ export function analyseDeliveries(
     misrouted,
     unknown,
     outOfOrderSubscribers,
-    latencyMs: {
-      p50: round1(percentile(latencies, 50)),
-      p90: round1(percentile(latencies, 90)),
-      p99: round1(percentile(latencies, 99)),
-      max: round1(percentile(latencies, 100)),
-      mean: round1(latencies.length === 0 ? Number.NaN : sum / latencies.length),
-    },
+    latencyMs: latencyFigures(latencies),
+    latencyFromDueMs: latencyFigures(fromDue),
     deliverySeconds: round1(deliverySeconds),
     deliveriesPerSecond: Math.round(latencies.length / Math.max(deliverySeconds, 0.001)),
     bySecond: [...seconds.entries()]

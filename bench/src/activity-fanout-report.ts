@@ -22,6 +22,8 @@ export interface FanoutSummary {
   generator: {
     eventsStored: number;
     failedBatches: number;
+    batches: number;
+    batchSize: { p50: number; max: number };
     sentSeconds: number;
     eventsPerSecondAchieved: number;
     batchRequestMs: { p50: number; p99: number; max: number };
@@ -57,10 +59,11 @@ export async function writeFanoutMarkdown(name: string, r: FanoutSummary): Promi
     "| --- | --- |",
     `| subscribers | ${n(r.setup.subscribers)} (${r.setup.users} users × ${r.setup.perUser}), ${n(r.start.connected)} connected in ${r.start.connectSeconds} s, ${n(r.start.ready)} ready |`,
     `| events sent | ${n(r.generator.eventsStored)} in ${r.generator.sentSeconds} s: ${n(r.generator.eventsPerSecondAchieved)}/s (target ${n(r.setup.eventsPerSecond)}/s, ${r.setup.batchSize} every ${r.setup.intervalMs} ms; ${r.generator.failedBatches} failed batches) |`,
-    `| batch store time (admin endpoint) | p50 ${r.generator.batchRequestMs.p50} ms, p99 ${r.generator.batchRequestMs.p99} ms, max ${r.generator.batchRequestMs.max} ms; schedule lag p50 ${r.generator.scheduleLagMs.p50} ms, max ${r.generator.scheduleLagMs.max} ms |`,
+    `| batches (admin endpoint) | ${n(r.generator.batches)}, size p50 ${r.generator.batchSize.p50}, max ${r.generator.batchSize.max}; store time p50 ${r.generator.batchRequestMs.p50} ms, p99 ${r.generator.batchRequestMs.p99} ms, max ${r.generator.batchRequestMs.max} ms; sent behind schedule p50 ${r.generator.scheduleLagMs.p50} ms, max ${r.generator.scheduleLagMs.max} ms |`,
     `| deliveries | ${n(d.received)} of ${n(d.expectedDeliveries)} expected: ${n(d.deliveriesPerSecond)}/s over ${d.deliverySeconds} s (drained ${d.drainSeconds} s after the last send) |`,
     `| **lost** / duplicates / misrouted / unknown | **${n(d.lost)}** / ${n(d.duplicates)} / ${n(d.misrouted + r.foreignEvents)} / ${n(d.unknown)} |`,
     `| **latency** send → arrival | **p50 ${d.latencyMs.p50} ms, p99 ${d.latencyMs.p99} ms**, p90 ${d.latencyMs.p90} ms, max ${d.latencyMs.max} ms |`,
+    `| latency due → arrival (adds the wait in the generator) | p50 ${d.latencyFromDueMs.p50} ms, p99 ${d.latencyFromDueMs.p99} ms, max ${d.latencyFromDueMs.max} ms |`,
     `| facade RSS / heap after a full GC: 0 subscribers → ${n(r.setup.subscribers)} idle → after the run → all closed | ${when("noSubscribers")} → ${when("subscribedIdle")} → ${when("afterRun")} → ${when("afterClose")} |`,
     `| **memory per subscriber** (facade, (with − without) / ${n(r.setup.subscribers)}) | **heap ${m.perSubscriberKiB.heapUsed} KiB, RSS ${m.perSubscriberKiB.rss} KiB** (external ${m.perSubscriberKiB.external} KiB) |`,
     `| facade peak during the run | RSS ${m.facadePeakDuringRunMiB.rss} MiB, heap ${m.facadePeakDuringRunMiB.heapUsed} MiB |`,
@@ -69,7 +72,7 @@ export async function writeFanoutMarkdown(name: string, r: FanoutSummary): Promi
       .map(([endpoint, count]) => `${endpoint} ${count}`)
       .join(", ")} |`,
     "",
-    "Latency by second of sending (p50 / max, ms): " +
+    "Latency send → arrival by second of the schedule (p50 / max, ms): " +
       d.bySecond.map((s) => `${s.second}: ${s.p50Ms}/${s.maxMs}`).join(", "),
     "",
   ];

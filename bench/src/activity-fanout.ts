@@ -25,7 +25,10 @@ const setup = {
   users: envNumber("BENCH_FANOUT_USERS", 100),
   perUser: envNumber("BENCH_FANOUT_SUBSCRIPTIONS_PER_USER", 10),
   eventsPerSecond: envNumber("BENCH_FANOUT_EVENTS_PER_SECOND", 1000),
+  /** Events per tick on schedule (a tick every batch × 1000 / rate ms). */
   batchSize: envNumber("BENCH_FANOUT_BATCH", 50),
+  /** A tick sends every due event not sent yet, up to this many (the admin endpoint's limit). */
+  maxBatch: envNumber("BENCH_FANOUT_MAX_BATCH", 1000),
   seconds: envNumber("BENCH_FANOUT_SECONDS", 20),
   maxInFlight: Math.max(1, envNumber("BENCH_FANOUT_IN_FLIGHT", 2)),
   /** How long to wait for every subscriber's first (probe) event before the run. */
@@ -44,7 +47,6 @@ const settings = {
 };
 const subscriberCount = setup.users * setup.perUser;
 const intervalMs = (setup.batchSize * 1000) / setup.eventsPerSecond;
-const batches = Math.round((setup.seconds * 1000) / intervalMs);
 const MiB = 1024 * 1024;
 const mib = (bytes: number) => round1(bytes / MiB);
 const kib = (bytes: number) => round1(bytes / 1024);
@@ -116,9 +118,10 @@ try {
   const generator = await runGenerator({
     url: adminUrl,
     userIds,
-    batchSize: setup.batchSize,
+    eventsPerSecond: setup.eventsPerSecond,
     intervalMs,
-    batches,
+    seconds: setup.seconds,
+    maxBatch: setup.maxBatch,
     maxInFlight: setup.maxInFlight,
     label: "fanout",
   });
@@ -193,11 +196,12 @@ try {
       "BENCH_FANOUT_SUBSCRIPTIONS_PER_USER",
       "BENCH_FANOUT_EVENTS_PER_SECOND",
       "BENCH_FANOUT_BATCH",
+      "BENCH_FANOUT_MAX_BATCH",
       "BENCH_FANOUT_SECONDS",
       "BENCH_FANOUT_IN_FLIGHT",
     ]),
     machine: on.atEnd(),
-    setup: { ...setup, subscribers: subscriberCount, intervalMs, batches, settings },
+    setup: { ...setup, subscribers: subscriberCount, intervalMs, settings },
     start: {
       signInSeconds: round1(servers.signInSeconds),
       connectSeconds: round1(connectSeconds),
@@ -208,6 +212,10 @@ try {
     },
     generator: {
       batches: generator.batches,
+      batchSize: {
+        p50: percentile(generator.batchSizes, 50),
+        max: percentile(generator.batchSizes, 100),
+      },
       failedBatches: generator.failures.length,
       failures: generator.failures.slice(0, 5),
       eventsStored: generator.events.length,
