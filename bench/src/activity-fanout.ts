@@ -99,7 +99,10 @@ try {
   const readySeconds = (performance.now() - readyStart) / 1000;
   const ready = subscribers.filter((s) => s.ids.length > 0).length;
   console.log(`${ready} of ${subscriberCount} received a probe event in ${round1(readySeconds)} s`);
-  memory.subscribedIdle = await forcedMemory(facadePid, servers.memoryFile);
+  // BENCH_FANOUT_HEAP_SNAPSHOT=<file>: the facade's heap with every subscriber, to see what holds it.
+  memory.subscribedIdle = await forcedMemory(facadePid, servers.memoryFile, {
+    heapSnapshot: process.env.BENCH_FANOUT_HEAP_SNAPSHOT,
+  });
 
   const pids = { adsApi: servers.adsApi.pid, facade: facadePid };
   const cpuBefore = { adsApi: await cpuMs(pids.adsApi), facade: await cpuMs(pids.facade) };
