@@ -31,6 +31,8 @@ export interface FanoutSummary {
   };
   deliveries: DeliveryFigures & { drainSeconds: number };
   foreignEvents: number;
+  subscribersEnded: number;
+  subscriberErrors: string[];
   memory: {
     facade: Record<string, { rssMiB: number; heapUsedMiB: number; externalMiB: number }>;
     perSubscriberKiB: { heapUsed: number; rss: number; external: number };
@@ -62,6 +64,7 @@ export async function writeFanoutMarkdown(name: string, r: FanoutSummary): Promi
     `| batches (admin endpoint) | ${n(r.generator.batches)}, size p50 ${r.generator.batchSize.p50}, max ${r.generator.batchSize.max}; store time p50 ${r.generator.batchRequestMs.p50} ms, p99 ${r.generator.batchRequestMs.p99} ms, max ${r.generator.batchRequestMs.max} ms; sent behind schedule p50 ${r.generator.scheduleLagMs.p50} ms, max ${r.generator.scheduleLagMs.max} ms |`,
     `| deliveries | ${n(d.received)} of ${n(d.expectedDeliveries)} expected: ${n(d.deliveriesPerSecond)}/s over ${d.deliverySeconds} s (drained ${d.drainSeconds} s after the last send) |`,
     `| **lost** / duplicates / misrouted / unknown | **${n(d.lost)}** / ${n(d.duplicates)} / ${n(d.misrouted + r.foreignEvents)} / ${n(d.unknown)} |`,
+    `| subscriptions ended before the bench closed them | ${n(r.subscribersEnded)}${r.subscriberErrors.length > 0 ? ` (e.g. ${r.subscriberErrors[0] ?? ""})` : ""} |`,
     `| **latency** send → arrival | **p50 ${d.latencyMs.p50} ms, p99 ${d.latencyMs.p99} ms**, p90 ${d.latencyMs.p90} ms, max ${d.latencyMs.max} ms |`,
     `| latency due → arrival (adds the wait in the generator) | p50 ${d.latencyFromDueMs.p50} ms, p99 ${d.latencyFromDueMs.p99} ms, max ${d.latencyFromDueMs.max} ms |`,
     `| facade RSS / heap after a full GC: 0 subscribers → ${n(r.setup.subscribers)} idle → after the run → all closed | ${when("noSubscribers")} → ${when("subscribedIdle")} → ${when("afterRun")} → ${when("afterClose")} |`,

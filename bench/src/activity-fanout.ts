@@ -69,7 +69,13 @@ try {
   console.log(`${setup.users} users signed in in ${round1(servers.signInSeconds)} s`);
   const facadePid = servers.facade.pid;
   const memory: Record<string, ProcessMemory> = {};
-  memory.noSubscribers = await forcedMemory(facadePid, servers.memoryFile);
+  // BENCH_FANOUT_HEAP_SNAPSHOT=<path prefix>: the facade's heap without and with every
+  // subscriber (`<prefix>-0.heapsnapshot`, `<prefix>-<n>.heapsnapshot`), to see what holds it.
+  const snapshot = (subscribers: number) => {
+    const prefix = process.env.BENCH_FANOUT_HEAP_SNAPSHOT;
+    return prefix === undefined ? {} : { heapSnapshot: `${prefix}-${subscribers}.heapsnapshot` };
+  };
+  memory.noSubscribers = await forcedMemory(facadePid, servers.memoryFile, snapshot(0));
 
   const connectStart = performance.now();
   const set = await openSubscribers(
@@ -99,10 +105,11 @@ try {
   const readySeconds = (performance.now() - readyStart) / 1000;
   const ready = subscribers.filter((s) => s.ids.length > 0).length;
   console.log(`${ready} of ${subscriberCount} received a probe event in ${round1(readySeconds)} s`);
-  // BENCH_FANOUT_HEAP_SNAPSHOT=<file>: the facade's heap with every subscriber, to see what holds it.
-  memory.subscribedIdle = await forcedMemory(facadePid, servers.memoryFile, {
-    heapSnapshot: process.env.BENCH_FANOUT_HEAP_SNAPSHOT,
-  });
+  memory.subscribedIdle = await forcedMemory(
+    facadePid,
+    servers.memoryFile,
+    snapshot(subscriberCount),
+  );
 
   const pids = { adsApi: servers.adsApi.pid, facade: facadePid };
   const cpuBefore = { adsApi: await cpuMs(pids.adsApi), facade: await cpuMs(pids.facade) };
@@ -236,6 +243,8 @@ try {
       },
     },
     deliveries: { ...deliveries, drainSeconds: round1(drainSeconds) },
+    /** Subscriptions that ended before the bench closed them (an error, a dropped connection). */
+    subscribersEnded: subscribers.filter((s) => s.ended).length,
     subscriberErrors: subscribers.flatMap((s) => s.errors).slice(0, 10),
     foreignEvents: subscribers.reduce((sum, s) => sum + s.foreign, 0),
     memory: {
