@@ -38,7 +38,12 @@ export interface FanoutSummary {
     perSubscriberKiB: { heapUsed: number; rss: number; external: number };
     facadePeakDuringRunMiB: { rss: number; heapUsed: number };
   };
-  cpu: { adsApiCores: number; facadeCores: number; benchCores: number };
+  cpu: {
+    adsApiCores: number;
+    facadeCores: number;
+    benchCores: number;
+    mainThreads: Record<string, { runSeconds: number; waitSeconds: number } | null>;
+  };
   adsApiActivityRequests: Record<string, number>;
 }
 
@@ -71,6 +76,11 @@ export async function writeFanoutMarkdown(name: string, r: FanoutSummary): Promi
     `| **memory per subscriber** (facade, (with − without) / ${n(r.setup.subscribers)}) | **heap ${m.perSubscriberKiB.heapUsed} KiB, RSS ${m.perSubscriberKiB.rss} KiB** (external ${m.perSubscriberKiB.external} KiB) |`,
     `| facade peak during the run | RSS ${m.facadePeakDuringRunMiB.rss} MiB, heap ${m.facadePeakDuringRunMiB.heapUsed} MiB |`,
     `| CPU, cores busy from first send to quiescence | ads-api ${r.cpu.adsApiCores}, facade ${r.cpu.facadeCores}, bench (generator + subscribers) ${r.cpu.benchCores} |`,
+    `| main thread running / waiting for a core (schedstat) | ${Object.entries(r.cpu.mainThreads)
+      .map(([who, t]) =>
+        t === null ? `${who} –` : `${who} ${t.runSeconds} s / ${t.waitSeconds} s`,
+      )
+      .join(", ")} |`,
     `| ads-api activity requests | ${Object.entries(r.adsApiActivityRequests)
       .map(([endpoint, count]) => `${endpoint} ${count}`)
       .join(", ")} |`,

@@ -14,7 +14,7 @@ import { startActivityServers } from "./activity-servers.js";
 import { openSubscribers } from "./activity-subscribers.js";
 import type { ProcessMemory } from "./children.js";
 import { forcedMemory } from "./forced-memory.js";
-import { cpuMs } from "./proc-stats.js";
+import { cpuMs, sample, type ProcessSample } from "./proc-stats.js";
 import { commandLine, envNumber, machine, timestamp, writeResult } from "./report.js";
 import { percentile, round1 } from "./stats.js";
 import { makeWorkDir } from "./throughput-servers.js";
@@ -113,6 +113,12 @@ try {
 
   const pids = { adsApi: servers.adsApi.pid, facade: facadePid };
   const cpuBefore = { adsApi: await cpuMs(pids.adsApi), facade: await cpuMs(pids.facade) };
+  const watched = [
+    { name: "adsApi", pid: pids.adsApi },
+    { name: "facade", pid: pids.facade },
+  ];
+  // Main threads' time running and waiting for a core: on a shared machine, how starved each was.
+  const schedBefore = await sample(watched);
   const benchCpuBefore = process.cpuUsage();
   let peak = { rss: 0, heapUsed: 0 };
   const sampler = setInterval(() => {
@@ -171,6 +177,15 @@ try {
   clearInterval(sampler);
   const benchCpu = process.cpuUsage(benchCpuBefore);
   const cpuAfter = { adsApi: await cpuMs(pids.adsApi), facade: await cpuMs(pids.facade) };
+  const schedAfter = await sample(watched);
+  const mainThread = (name: string) => {
+    const [a, b] = [schedBefore.get(name), schedAfter.get(name)] as (ProcessSample | undefined)[];
+    if (a === undefined || b === undefined) return null;
+    return {
+      runSeconds: round1((b.runMs - a.runMs) / 1000),
+      waitSeconds: round1((b.waitMs - a.waitMs) / 1000),
+    };
+  };
   const busySeconds = sentSeconds + drainSeconds;
   memory.afterRun = await forcedMemory(facadePid, servers.memoryFile);
 
@@ -209,6 +224,7 @@ try {
       "BENCH_FANOUT_MAX_BATCH",
       "BENCH_FANOUT_SECONDS",
       "BENCH_FANOUT_IN_FLIGHT",
+      "BENCH_FANOUT_RESULT",
     ]),
     machine: on.atEnd(),
     setup: { ...setup, subscribers: subscriberCount, intervalMs, settings },
@@ -270,14 +286,18 @@ try {
       adsApiCores: cpuShare("adsApi"),
       facadeCores: cpuShare("facade"),
       benchCores: round1((benchCpu.user + benchCpu.system) / 1e6 / busySeconds),
+      /** Main thread running vs runnable but waiting for a core (schedstat), same window. */
+      mainThreads: { adsApi: mainThread("adsApi"), facade: mainThread("facade") },
     },
     adsApiActivityRequests: Object.fromEntries(
       Object.entries(requests.byEndpoint).filter(([endpoint]) => endpoint.startsWith("activity")),
     ),
   };
-  const suffix = setup.engine === "postgresql" ? "-postgresql" : "";
-  console.log(`wrote ${await writeResult(`activity-fanout${suffix}`, report)}`);
-  console.log(`wrote ${await writeFanoutMarkdown(`activity-fanout${suffix}`, report)}`);
+  const name =
+    process.env.BENCH_FANOUT_RESULT ??
+    `activity-fanout${setup.engine === "postgresql" ? "-postgresql" : ""}`;
+  console.log(`wrote ${await writeResult(name, report)}`);
+  console.log(`wrote ${await writeFanoutMarkdown(name, report)}`);
   console.log(
     JSON.stringify({
       latencyMs: deliveries.latencyMs,
