@@ -193,6 +193,9 @@ try {
   const requests = (await (await fetch(`${servers.adsApi.urls.base}/_admin/requests`)).json()) as {
     byEndpoint: Record<string, number>;
   };
+  // Read before the bench closes them itself.
+  const endedEarly = subscribers.filter((s) => s.ended).length;
+  const subscriberErrors = subscribers.flatMap((s) => s.errors).slice(0, 10);
   await set.close();
   // Closed clients' resources go once the facade has seen the sockets close: poll its heap.
   let released = await forcedMemory(facadePid, servers.memoryFile);
@@ -260,8 +263,8 @@ try {
     },
     deliveries: { ...deliveries, drainSeconds: round1(drainSeconds) },
     /** Subscriptions that ended before the bench closed them (an error, a dropped connection). */
-    subscribersEnded: subscribers.filter((s) => s.ended).length,
-    subscriberErrors: subscribers.flatMap((s) => s.errors).slice(0, 10),
+    subscribersEnded: endedEarly,
+    subscriberErrors,
     foreignEvents: subscribers.reduce((sum, s) => sum + s.foreign, 0),
     memory: {
       facade: Object.fromEntries(
