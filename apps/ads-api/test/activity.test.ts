@@ -125,8 +125,23 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
 
   it("refuses bad subscriptions with a 400 naming the parameter", async () => {
     const { bearer } = await newApp();
+    const deprecated = await send("POST", "/2/activity/subscriptions", bearer, {
+      event_type: "ProfileBioUpdate",
+    });
+    expect(deprecated.status).toBe(400);
+    expect(errorOf(deprecated)).toMatchObject({ parameter: "event_type" });
+    expect(errorOf(deprecated).message).toMatch(
+      /deprecated since 18 March 2026.*profile\.update\.bio/,
+    );
+    const noReplacement = await send("POST", "/2/activity/subscriptions", bearer, {
+      event_type: "ProfileGeoUpdate",
+    });
+    expect(errorOf(noReplacement).message).toMatch(
+      /deprecated since 18 March 2026.*no dot-separated replacement/,
+    );
     const cases: [unknown, string][] = [
       [{ event_type: "ProfileBioUpdate" }, "event_type"],
+      [{ event_type: "profile.update.picture" }, "event_type"],
       [{ filter: { user_id: 42 } }, "filter.user_id"],
       [{ filter: { user_id: "12a" } }, "filter.user_id"],
       [{ filter: { keyword: "" } }, "filter.keyword"],
@@ -348,6 +363,77 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     }
   });
 
+  it("stores one event per (app, user it is for): a DM between two followed users is two events", async () => {
+    const { bearer } = await newApp();
+    const [sender, recipient] = ["7001", "7002"];
+    const forSender = await subscribe(bearer, { filter: { user_id: sender } });
+    const forRecipient = await subscribe(bearer, { filter: { user_id: recipient } });
+    // a younger subscription of the same user never adds a third event
+    await subscribe(bearer, { event_type: "dm.sent", filter: { user_id: recipient } });
+    const stream = await StreamReader.open(server, bearer);
+    try {
+      const stored = await simulate(server, {
+        event_type: "dm.sent",
+        sender_id: sender,
+        recipient_id: recipient,
+        text: "hello",
+      });
+      const ours = stored.events.filter(
+        (event) => event.forUserId === sender || event.forUserId === recipient,
+      );
+      expect(ours.map((event) => event.forUserId)).toEqual([sender, recipient]);
+      const events = await stream.events(2);
+      expect(events.map((event) => [event.for_user_id, event.subscription_id])).toEqual([
+        [sender, forSender.subscription_id],
+        [recipient, forRecipient.subscription_id],
+      ]);
+      expect(increasing(events.map((event) => event.id))).toBe(true);
+      expect(events.map((event) => event.id)).toEqual(ours.map((event) => event.id));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("takes an array of actions in one transaction: stored in order, or (one bad item) none, the 400 naming its index and field", async () => {
+    const { bearer } = await newApp();
+    await subscribe(bearer, { filter: { user_id: "8001" } });
+    const stream = await StreamReader.open(server, bearer);
+    try {
+      const refused = await send("POST", "/_admin/activity/events", undefined, [
+        bio("8001", "never stored 1"),
+        { event_type: "profile.update.bio", user_id: "8001" },
+        bio("8001", "never stored 2"),
+        { event_type: "dm.sent", sender_id: "8001", recipient_id: 5, text: "x" },
+      ]);
+      expect(refused.status).toBe(400);
+      expect(
+        (refused.body as { errors: { parameter?: string }[] }).errors.map(
+          (error) => error.parameter,
+        ),
+      ).toEqual(["[1].bio", "[3].recipient_id"]);
+      const tooMany = await send(
+        "POST",
+        "/_admin/activity/events",
+        undefined,
+        Array.from({ length: 1001 }, (_, index) => bio("8001", `n${index}`)),
+      );
+      expect(tooMany.status).toBe(400);
+      expect(errorOf(tooMany).message).toMatch(/1 to 1000 actions/);
+      const stored = await simulate(
+        server,
+        ["a", "b", "c"].map((text) => bio("8001", text)),
+      );
+      expect(stored.events.map((event) => event.action)).toEqual([0, 1, 2]);
+      expect(increasing(stored.events.map((event) => event.id))).toBe(true);
+      // the stream's first events are the array's, in order: nothing of the refused body
+      const events = await stream.events(3);
+      expect(events.map((event) => event.payload.bio)).toEqual(["a", "b", "c"]);
+      expect(events.map((event) => event.id)).toEqual(stored.events.map((event) => event.id));
+    } finally {
+      stream.close();
+    }
+  });
+
   it("serves the admin endpoint only when enabled, to loopback clients, with a valid action", async () => {
     const bad = await send("POST", "/_admin/activity/events", undefined, {
       event_type: "dm.sent",
@@ -361,6 +447,20 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
       user_id: "1",
     });
     expect(unknown.status).toBe(400);
+    expect(errorOf(unknown).message).toMatch(
+      /deprecated since 18 March 2026.*profile\.update\.bio/,
+    );
+    for (const name of ["ProfilePictureUpdate", "ProfileBannerUpdate", "ProfileUrlUpdate"]) {
+      const old = await send("POST", "/_admin/activity/events", undefined, {
+        event_type: name,
+        user_id: "1",
+      });
+      expect(old.status).toBe(400);
+      expect(errorOf(old)).toMatchObject({ parameter: "event_type" });
+      expect(errorOf(old).message).toMatch(
+        /deprecated since 18 March 2026.*no dot-separated replacement/,
+      );
+    }
     // a peer that is not loopback (Fastify's inject sets the address)
     const remote = await server.server.apps.base.inject({
       method: "POST",

@@ -72,6 +72,7 @@ import {
 } from "../support/ads-api.js";
 import type { AdsApi, ServedEndpoints } from "../support/ads-api.js";
 import { SECTION_4_6 } from "../support/section-4-6.js";
+import { WebhookReceiver } from "../support/webhook-receiver.js";
 
 /** The recorded vendor responses (../shared beside the repository). */
 const VENDOR_FIXTURES = new URL("../../../../shared/fixtures/vendor-sdk/", import.meta.url);
@@ -1260,6 +1261,38 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       subscription_id: subscription.subscription_id,
     });
     expect(deleted.data).toEqual(subscription);
+  });
+
+  it("registers the app's webhook (CRC answered by a real receiver), lists, re-validates, replays and deletes it (spec §6 webhooks, §9 replay)", async () => {
+    const appOnly = api.client({
+      auth: { consumer: DEMO_AUTH.consumer },
+      hooks: {
+        onResponse: (event: ResponseEvent) => {
+          answered.set(event.endpointId, [...(answered.get(event.endpointId) ?? []), event.status]);
+        },
+      },
+    });
+    const receiver = await WebhookReceiver.start(DEMO_AUTH.consumer.consumerSecret);
+    try {
+      const created = await appOnly.call("webhooks.create", { url: receiver.url });
+      expect(created.data).toMatchObject({ url: receiver.url, valid: true });
+      const listed = await appOnly.call("webhooks.list", {});
+      expect(listed).toEqual({ data: [created.data], meta: { result_count: 1 } });
+      const validated = await appOnly.call("webhooks.validate", { webhook_id: created.data.id });
+      expect(validated.data).toEqual(created.data);
+      const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-T:]/g, "");
+      const replay = await appOnly.call("webhooks.replay", {
+        webhook_id: created.data.id,
+        from_date: minute(Date.now() - 24 * 3_600_000),
+        to_date: minute(Date.now() - 60_000),
+      });
+      expect(replay.data.job_id).toMatch(/^\d+$/);
+      const deleted = await appOnly.call("webhooks.delete", { webhook_id: created.data.id });
+      expect(deleted).toEqual({ data: { deleted: true } });
+      expect((await appOnly.call("webhooks.list", {})).data).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   // Keep this test last: it reads what every test above sent (run the whole file).

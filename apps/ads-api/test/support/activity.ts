@@ -7,14 +7,25 @@ import type { TestServer } from "./server.js";
  * endpoint, and a reader of GET /2/activity/stream that hands out its lines one by one.
  */
 
-/** POST /_admin/activity/events from this (loopback) process. */
-export async function simulate(server: TestServer, action: Record<string, unknown>) {
+/** One event the admin endpoint stored: app, id, the user it is for, the action's index. */
+export interface SimulatedEvent {
+  readonly appId: string;
+  readonly id: string;
+  readonly forUserId: string;
+  readonly action: number;
+}
+
+/** POST /_admin/activity/events from this (loopback) process: one action, or an array of them. */
+export async function simulate(
+  server: TestServer,
+  action: Record<string, unknown> | readonly Record<string, unknown>[],
+) {
   const response = await fetch(`${server.urls.base}/_admin/activity/events`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(action),
   });
-  const body = (await response.json()) as { events: { appId: string; id: string }[] };
+  const body = (await response.json()) as { events: SimulatedEvent[] };
   if (response.status !== 201)
     throw new Error(`simulate: ${response.status} ${JSON.stringify(body)}`);
   return body;
