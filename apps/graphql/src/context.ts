@@ -60,10 +60,7 @@ export interface GraphQLContext {
 export interface ContextDependencies {
   db: Database;
   sessions: SessionStore;
-  services: Pick<
-    Services,
-    "upstream" | "batching" | "snapshots" | "responseCache" | "activity"
-  >;
+  services: Pick<Services, "upstream" | "batching" | "snapshots" | "responseCache" | "activity">;
 }
 
 function sessionProblemOf(token: string | null, malformed: boolean): SessionProblem {

@@ -7,7 +7,7 @@ const env = loadEnv();
 const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));
 
 // Development: a ready session for the seeded demo user, handed to the playground.
-let playground: { defaultHeaders: string } | undefined;
+let playground: { defaultHeaders: string; connectionParams: Record<string, string> } | undefined;
 let devLine: string | undefined;
 if (env.DEV_SESSION) {
   const { createServices } = await import("./services.js");
@@ -17,7 +17,10 @@ if (env.DEV_SESSION) {
     accessToken: env.DEV_ACCESS_TOKEN,
     accessTokenSecret: env.DEV_ACCESS_TOKEN_SECRET,
   });
-  playground = { defaultHeaders: JSON.stringify({ Authorization: `Bearer ${token}` }) };
+  playground = {
+    defaultHeaders: JSON.stringify({ Authorization: `Bearer ${token}` }),
+    connectionParams: { authorization: `Bearer ${token}` },
+  };
   devLine = `Dev session for @${env.DEV_SCREEN_NAME} (DEV ONLY, DEV_SESSION=false turns it off): Authorization: Bearer ${token}`;
 }
 

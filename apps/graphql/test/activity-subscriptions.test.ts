@@ -192,10 +192,9 @@ describe("activity subscriptions over graphql-ws", () => {
     expect(a.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(["PROFILE_UPDATE_BIO"]),
     );
-    expect(a.events.find((event) => event.type === "PROFILE_UPDATE_BIO")).toMatchObject({
-      payload: { __typename: "ProfileBioUpdate", bio: "new bio" },
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
-    });
+    const bio = a.events.find((event) => event.type === "PROFILE_UPDATE_BIO");
+    expect(bio?.payload).toEqual({ __typename: "ProfileBioUpdate", bio: "new bio" });
+    expect(bio?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(b.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(["PROFILE_UPDATE_SCREENNAME", "SPACES_START"]),
     );
@@ -227,7 +226,11 @@ describe("activity subscriptions over graphql-ws", () => {
     const a = collect(client);
     await until(() => facade.services.activity.stats().live === 1);
     // One event before the restart, so the reader has an id to resume from.
-    const before = await act(adsApi, { event_type: "profile.update.verified", user_id: USER_A, verified: true });
+    const before = await act(adsApi, {
+      event_type: "profile.update.verified",
+      user_id: USER_A,
+      verified: true,
+    });
     await until(() => a.events.length === before.length);
 
     const connections = facade.services.activity.stats().connections;
@@ -235,7 +238,9 @@ describe("activity subscriptions over graphql-ws", () => {
     // Recorded at once, most likely before the facade's reader has reconnected.
     const after: string[] = [];
     for (const bio of ["one", "two", "three"]) {
-      after.push(...(await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio })));
+      after.push(
+        ...(await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio })),
+      );
     }
     await until(() => a.events.length >= before.length + after.length);
     expect(ids(a.events)).toEqual([...before, ...after]);
@@ -248,7 +253,8 @@ describe("activity subscriptions over graphql-ws", () => {
   it("refuses a connection without a live session, or a cookie from another site", async () => {
     const none = collect(connect(facade));
     await until(() => none.closed !== undefined);
-    expect(none.closed).toEqual({ code: 4401, reason: expect.stringMatching(/^No session/) });
+    expect(none.closed?.code).toBe(4401);
+    expect(none.closed?.reason).toMatch(/^No session/);
 
     const malformed = collect(connect(facade, { authorization: "Bearer nope" }));
     await until(() => malformed.closed !== undefined);
@@ -261,7 +267,8 @@ describe("activity subscriptions over graphql-ws", () => {
       }),
     );
     await until(() => crossSite.closed !== undefined);
-    expect(crossSite.closed).toEqual({ code: 4403, reason: expect.stringMatching(/cookie/) });
+    expect(crossSite.closed?.code).toBe(4403);
+    expect(crossSite.closed?.reason).toMatch(/cookie/);
 
     // The same cookie from the facade's own pages is the session.
     const ownSite = connect(facade, undefined, {
@@ -286,7 +293,8 @@ describe("activity subscriptions over graphql-ws", () => {
     await until(() => facade.services.activity.stats().live === 1);
     await facade.services.sessions.revoke(session.id, "test: signed out");
     await until(() => collected.closed !== undefined);
-    expect(collected.closed).toEqual({ code: 4401, reason: expect.stringMatching(/session ended/) });
+    expect(collected.closed?.code).toBe(4401);
+    expect(collected.closed?.reason).toMatch(/session ended/);
     await until(() => facade.services.activity.stats().subscribers === 0);
   });
 
@@ -296,11 +304,7 @@ describe("activity subscriptions over graphql-ws", () => {
     await until(() => facade.services.activity.stats().live === 3);
     const refused = collect(client);
     await until(() => refused.errors.length > 0);
-    expect(refused.errors).toEqual([
-      expect.objectContaining({
-        extensions: expect.objectContaining({ code: "SUBSCRIPTION_LIMIT_EXCEEDED" }),
-      }),
-    ]);
+    expect(refused.errors).toMatchObject([{ extensions: { code: "SUBSCRIPTION_LIMIT_EXCEEDED" } }]);
     expect(held.every((subscription) => subscription.errors.length === 0)).toBe(true);
     await client.dispose();
     await until(() => facade.services.activity.stats().subscribers === 0);

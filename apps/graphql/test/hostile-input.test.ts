@@ -3,6 +3,7 @@ import { LIMITS } from "@adsgraph/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, startStack, type Stack } from "./support/ads-api.js";
 import { postGraphQL } from "./support/facade.js";
+import { SUBSCRIPTION_TRANSPORT_HINT } from "../src/http-subscriptions-rule.js";
 
 // Input a careless or hostile client sends (issue 12): every piece is refused by a rule the
 // facade states (a typed error or a 4xx naming what is wrong), before any upstream request,
@@ -303,12 +304,15 @@ describe("hostile input to the facade", () => {
   });
 
   it("gives operations it cannot run a clear 4xx, never a long stall", async () => {
-    const subscription = await post(JSON.stringify({ query: "subscription { health }" }));
+    // Subscriptions run over WebSocket only (activity-subscriptions.test.ts).
+    const subscription = await post(
+      JSON.stringify({ query: "subscription { activityEvents { id } }" }),
+    );
     expect(subscription.status).toBe(400);
     expect(JSON.parse(subscription.text)).toMatchObject({
       errors: [
         {
-          message: "This API has no subscriptions: send a query or a mutation.",
+          message: SUBSCRIPTION_TRANSPORT_HINT,
           extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
         },
       ],

@@ -39,6 +39,8 @@ describe("offline playground at GET /graphql", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("YogaGraphiQL.renderYogaGraphiQL");
+    // Its subscriptions go over graphql-ws to this same URL.
+    expect(html).toContain('"subscriptionsProtocol":"WS"');
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:/);
   });
 

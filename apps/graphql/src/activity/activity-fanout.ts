@@ -1,6 +1,11 @@
 import type { ActivityEvent } from "@adsgraph/models";
 import type { ActivityStreamState } from "@adsgraph/rest-client";
-import { SlowSubscriberError, SubscriptionLimitError, toFacadeError, UpstreamError } from "../errors.js";
+import {
+  SlowSubscriberError,
+  SubscriptionLimitError,
+  toFacadeError,
+  UpstreamError,
+} from "../errors.js";
 import { isWireEventType, type WireEventType } from "./event-types.js";
 import { createSubscriberQueue, type SubscriberQueue } from "./subscriber-queue.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
@@ -156,7 +161,7 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     count -= 1;
     if (subscriber.live) live -= 1;
     if (subscribers.size === 0) byUser.delete(subscriber.userId);
-    options.upstream.release(subscriber.userId);
+    void options.upstream.release(subscriber.userId);
     stopReaderIfIdle();
   };
 

@@ -9,8 +9,11 @@ import { RestApiError, type RestClient } from "@adsgraph/rest-client";
 export interface UpstreamSubscriptions {
   /** Resolves once the user's subscription exists upstream (one per user, however many ask). */
   acquire(userId: string): Promise<void>;
-  /** Drops one holder; the last one's release deletes the upstream subscription. */
-  release(userId: string): void;
+  /**
+   * Drops one holder; the last one's release deletes the upstream subscription, unless a new
+   * holder came meanwhile (it keeps it). Settles when that is done; never rejects.
+   */
+  release(userId: string): Promise<void>;
   /** Users with a subscription upstream or one being made (tests, stats). */
   readonly size: number;
 }
@@ -92,10 +95,13 @@ export function createUpstreamSubscriptions(
     },
     release(userId) {
       const entry = users.get(userId);
-      if (entry === undefined || entry.holders === 0) return;
+      if (entry === undefined || entry.holders === 0) return Promise.resolve();
       entry.holders -= 1;
       entry.chain = entry.chain.then(async () => {
-        if (entry.holders > 0 || entry.id === undefined) return settle(userId, entry);
+        if (entry.holders > 0 || entry.id === undefined) {
+          settle(userId, entry);
+          return;
+        }
         const id = entry.id;
         try {
           await client.call("activity.subscriptions.delete", { subscription_id: id });
@@ -112,6 +118,7 @@ export function createUpstreamSubscriptions(
         entry.id = undefined;
         settle(userId, entry);
       });
+      return entry.chain;
     },
     get size() {
       return users.size;

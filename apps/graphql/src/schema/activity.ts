@@ -1,7 +1,7 @@
 import { ACTIVITY_EVENT_TYPES, type ActivityEvent } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import { GRAPH_EVENT_TYPES, type WireEventType } from "../activity/event-types.js";
-import { UnauthenticatedError, ValidationError } from "../errors.js";
+import { UnauthenticatedError, UpstreamError, ValidationError } from "../errors.js";
 
 /** spec §6 meanings, shown in the enum's descriptions. */
 const MEANINGS: Record<WireEventType, string> = {
@@ -24,13 +24,21 @@ export const ActivityEventTypeEnum = builder.enumType("ActivityEventType", {
       GRAPH_EVENT_TYPES[wire],
       { value: wire, description: `\`${wire}\`: ${MEANINGS[wire]}` },
     ]),
-  ) as Record<string, { value: WireEventType; description: string }>,
+  ),
 });
 
-/** A payload field as the service sent it; a missing one is a non-null error on its path. */
+/** The service's payloads always carry these (spec §6 shows none; this service's, issue 18). */
+function missing(event: ActivityEvent, key: string): UpstreamError {
+  return new UpstreamError(
+    `The ads service sent a ${event.event_type} event without its \`${key}\`.`,
+    { status: null, codes: [] },
+  );
+}
+
 function text(event: ActivityEvent, key: string): string {
   const value = event.payload[key];
-  return typeof value === "string" ? value : (null as unknown as string);
+  if (typeof value !== "string") throw missing(event, key);
+  return value;
 }
 function optionalText(event: ActivityEvent, key: string): string | null {
   const value = event.payload[key];
@@ -38,7 +46,8 @@ function optionalText(event: ActivityEvent, key: string): string | null {
 }
 function flag(event: ActivityEvent, key: string): boolean {
   const value = event.payload[key];
-  return typeof value === "boolean" ? value : (null as unknown as boolean);
+  if (typeof value !== "boolean") throw missing(event, key);
+  return value;
 }
 
 const ProfileBioUpdateRef = builder.objectRef<ActivityEvent>("ProfileBioUpdate").implement({

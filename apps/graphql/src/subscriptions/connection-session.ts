@@ -39,14 +39,16 @@ export async function connectionSession(
       return {
         ok: false,
         code: 4401,
-        reason: 'No session: sign in, send connectionParams { "authorization": "Bearer <session token>" }',
+        reason:
+          'No session: sign in, send connectionParams { "authorization": "Bearer <session token>" }',
       };
     }
     if (request.headers.origin !== publicUrl) {
       return {
         ok: false,
         code: 4403,
-        reason: "A session cookie counts only from this site's own pages: send connectionParams instead",
+        reason:
+          "A session cookie counts only from this site's own pages: send connectionParams instead",
       };
     }
   }
@@ -54,7 +56,8 @@ export async function connectionSession(
     return {
       ok: false,
       code: 4401,
-      reason: 'Malformed session token: send connectionParams { "authorization": "Bearer <token>" }',
+      reason:
+        'Malformed session token: send connectionParams { "authorization": "Bearer <token>" }',
     };
   }
   const session = await sessions.resolve(token);

@@ -75,8 +75,17 @@ function validationErrors(
   ]);
 }
 
+/** As Apollo's hideSchemaDetailsFromClientErrors: no "Did you mean …" naming schema fields. */
+function withoutSuggestions(message: string): string {
+  const at = message.indexOf(" Did you mean ");
+  return at === -1 ? message : message.slice(0, at);
+}
+
 const format = (errors: readonly GraphQLError[]) =>
-  errors.map((error) => formatError(error.toJSON(), error));
+  errors.map((error) => {
+    const formatted = formatError(error.toJSON(), error);
+    return { ...formatted, message: withoutSuggestions(formatted.message) };
+  });
 
 /**
  * graphql-ws (graphql-transport-ws protocol) on the `/graphql` GET route's WebSocket upgrade:
@@ -96,13 +105,15 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
       socket.close(CloseCode.Unauthorized, closeReason(reason));
     };
     const offRevoked = dependencies.sessions.onRevoked((sessionId) => {
-      if (sessionId === session?.id) end("The session ended (signed out or revoked): sign in again");
+      if (sessionId === session?.id)
+        end("The session ended (signed out or revoked): sign in again");
     });
     const untilExpiry = (session?.expiresAt.getTime() ?? 0) - Date.now();
     // Timers hold at most 2^31-1 ms; a longer session is caught by the periodic check.
     const expiry = setTimeout(
       () => {
-        if (Date.now() >= (session?.expiresAt.getTime() ?? 0)) end("The session expired: sign in again");
+        if (Date.now() >= (session?.expiresAt.getTime() ?? 0))
+          end("The session expired: sign in again");
       },
       Math.min(Math.max(0, untilExpiry), 2 ** 31 - 1),
     );
@@ -194,9 +205,7 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
       } satisfies ExecutionArgs;
     },
     onNext(_ctx, _id, _payload, _args, result) {
-      return result.errors === undefined
-        ? undefined
-        : { ...result, errors: format(result.errors) };
+      return result.errors === undefined ? undefined : { ...result, errors: format(result.errors) };
     },
     onError(_ctx, _id, _payload, errors) {
       return format(errors);
