@@ -1,8 +1,12 @@
 // Loaded into a server's process by the soak (`node --import`, children.ts): every second it
 // writes process.memoryUsage(), and the heap in use just after the last full collection, to
 // the file BENCH_MEMORY_FILE names, so that the soak can tell the V8 heap from memory outside
-// it and live objects from garbage. It touches nothing else in the process.
-import { renameSync, writeFileSync } from "node:fs";
+// it and live objects from garbage. It touches nothing else in the process. In a process started
+// with --expose-gc, SIGUSR2 runs a full collection and writes at once to `<file>.forced` (the
+// periodic write cannot overwrite it): the activity fan-out bench reads the live heap at the
+// moments it compares; when `<file>.snapshot` names a path, a heap snapshot is written there too
+// (then the request is removed).
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { constants, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
 
@@ -21,11 +25,33 @@ if (file !== undefined && file !== "") {
       );
     if (major) liveAfterMajorGc = v8.getHeapStatistics().used_heap_size;
   }).observe({ entryTypes: ["gc"] });
-  const write = () => {
+  const write = (to = file) => {
     const usage = { at: Date.now(), ...process.memoryUsage(), liveAfterMajorGc };
     // Written aside and renamed: a reader never sees half a line.
-    writeFileSync(`${file}.part`, JSON.stringify(usage));
-    renameSync(`${file}.part`, file);
+    writeFileSync(`${to}.part`, JSON.stringify(usage));
+    renameSync(`${to}.part`, to);
   };
-  setInterval(write, 1000).unref();
+  setInterval(() => {
+    write();
+  }, 1000).unref();
+  const { gc } = globalThis;
+  if (gc !== undefined) {
+    process.on("SIGUSR2", () => {
+      gc();
+      liveAfterMajorGc = v8.getHeapStatistics().used_heap_size;
+      const request = `${file}.snapshot`;
+      const to = (() => {
+        try {
+          return readFileSync(request, "utf8").trim();
+        } catch {
+          return "";
+        }
+      })();
+      if (to !== "") {
+        rmSync(request, { force: true });
+        v8.writeHeapSnapshot(to);
+      }
+      write(`${file}.forced`);
+    });
+  }
 }

@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEMO, openDatabase as openAdsApiDatabase, seedBench, seedDemo } from "@adsgraph/ads-api";
+import {
+  DEMO,
+  openDatabase as openAdsApiDatabase,
+  seedBench,
+  seedDemo,
+  type Database as AdsApiDatabase,
+} from "@adsgraph/ads-api";
 import {
   createSecretBox,
   createTestTarget,
@@ -17,6 +23,7 @@ import type { Facade } from "./servers.js";
 const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
 const BENCH = path.resolve(import.meta.dirname, "..");
 const GC_PROBE = path.join(import.meta.dirname, "gc-probe.ts");
+const MEMORY_PROBE = path.join(import.meta.dirname, "memory-probe.ts");
 
 /** Raised far past what a run sends: a 429 must never count (the runs send tens of thousands). */
 const UNTHROTTLED_ENV = {
@@ -62,7 +69,8 @@ export async function makeWorkDir(): Promise<{ dir: string; close(): Promise<voi
 
 /**
  * A server child with what every bench server gets: the same NODE_ENV and node flags, the GC
- * probe with a file of its own, and the start timeout.
+ * probe with a file of its own, and the start timeout; the memory probe too when its env names
+ * a BENCH_MEMORY_FILE.
  */
 async function spawnServer(
   settings: ChildSettings,
@@ -74,7 +82,7 @@ async function spawnServer(
     ...options,
     env: { NODE_ENV: settings.nodeEnv, BENCH_GC_FILE: gcFile, ...options.env },
     startTimeoutMs: settings.startTimeoutMs,
-    imports: [GC_PROBE],
+    imports: options.env.BENCH_MEMORY_FILE === undefined ? [GC_PROBE] : [GC_PROBE, MEMORY_PROBE],
     nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(options.name) ?? [])],
   });
   return { ...child, gcFile };
@@ -93,6 +101,13 @@ export type AdsApiServer = Server & {
   close(): Promise<void>;
 };
 
+/** More of what a bench writes before ads-api starts, and settings of its own. */
+export interface AdsApiExtras {
+  /** Writes more data (users...) over the demo data, before the process opens the database. */
+  seed?: (db: AdsApiDatabase) => Promise<void>;
+  env?: Record<string, string>;
+}
+
 /**
  * ads-api in a process of its own over a database of its own (dropped on close), with the demo
  * data and one bench account per spec (a funding instrument per 10 campaigns), limits raised.
@@ -102,6 +117,7 @@ export async function startAdsApiServer(
   accounts: readonly BenchAccountSpec[],
   settings: ChildSettings,
   workDir: string,
+  extras: AdsApiExtras = {},
 ): Promise<AdsApiServer> {
   const target = await createTestTarget(engine, "bench_throughput_ads_api");
   try {
@@ -121,6 +137,7 @@ export async function startAdsApiServer(
           grantUserIds: [DEMO.user.id],
         });
       }
+      await extras.seed?.(db);
     } finally {
       await db.close();
     }
@@ -142,6 +159,7 @@ export async function startAdsApiServer(
         ADS_API_SECRET_KEY: secretKey,
         ADS_API_SEED: "false",
         ...UNTHROTTLED_ENV,
+        ...extras.env,
       },
       ready: (output) => ROLES.every((role) => readyUrl(output, role) !== undefined),
     });
