@@ -127,8 +127,9 @@ export async function replayWebhook(
 ): Promise<{ job_id: string; created_at: string }> {
   const hook = await ownWebhook(ctx, appId, window.webhookId);
   if (!hook.valid) {
+    // a state of the webhook, not a fault of the parameter: its own code
     throw BadRequestError.of(
-      "INVALID_PARAMETER",
+      "WEBHOOK_INVALID",
       `webhook ${window.webhookId} failed its last CRC check; re-validate it (PUT /2/webhooks/${window.webhookId}) first`,
       "webhook_id",
     );

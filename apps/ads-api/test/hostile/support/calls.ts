@@ -1,7 +1,7 @@
 import { pathParameterNames } from "@adsgraph/models";
 import type { AnyEndpoint, HostRole } from "@adsgraph/models";
 import type { Credentials } from "../../support/signed-fetch.js";
-import { SCHEDULED_AT, SERVED, WEBSITE } from "./world.js";
+import { DEAD_WEBHOOK_URL, SCHEDULED_AT, SERVED, WEBSITE } from "./world.js";
 import type { World } from "./world.js";
 
 /** A valid request to one endpoint: where it goes and what it carries. */
@@ -367,6 +367,17 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
       path: { subscription_id: world.activitySubscriptionId },
       query: {},
     },
+    // spec §6 webhooks, §9 replay (issue 18): the admin's app's webhook
+    "webhooks.create": { role: "base", path: {}, query: {}, json: { url: DEAD_WEBHOOK_URL } },
+    "webhooks.list": { role: "base", path: {}, query: {} },
+    "webhooks.validate": { role: "base", path: { webhook_id: world.webhookId }, query: {} },
+    "webhooks.delete": { role: "base", path: { webhook_id: world.webhookId }, query: {} },
+    "webhooks.replay": {
+      role: "base",
+      path: {},
+      query: {},
+      json: { webhook_id: world.webhookId, ...replayWindow() },
+    },
   };
 }
 
@@ -420,8 +431,21 @@ function audienceUsersBaselines(
  * A valid value for each query parameter name the served endpoints take, for parameters a
  * baseline leaves out (a duplicated parameter is then the only fault of its request).
  */
+/** A replay window ending an hour ago, a day long (`YYYYMMDDHHmm`). */
+function replayWindow(): { from_date: string; to_date: string } {
+  const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-T:]/g, "");
+  return {
+    from_date: minute(Date.now() - 25 * 3_600_000),
+    to_date: minute(Date.now() - 3_600_000),
+  };
+}
+
 export function validSamples(world: World): Readonly<Record<string, string>> {
   return {
+    // issue 18 webhooks: a URL whose CRC check fails fast (never a DNS lookup), the world's webhook
+    url: DEAD_WEBHOOK_URL,
+    webhook_id: world.webhookId,
+    ...replayWindow(),
     account_ids: world.accountId,
     campaign_ids: world.campaignId,
     line_item_ids: world.lineItemId,

@@ -150,7 +150,12 @@ export interface World {
   readonly audiences: AudienceWorld;
   /** A subscription of the admin's app (spec §6, issue 18): the delete's target. */
   readonly activitySubscriptionId: string;
+  /** The admin's app's webhook (issue 18): a loopback URL nothing listens on (CRC checks fail fast). */
+  readonly webhookId: string;
 }
+
+/** A webhook URL whose CRC check fails at once: nothing listens on port 9 (discard) here. */
+export const DEAD_WEBHOOK_URL = "http://127.0.0.1:9/hostile-hook";
 
 async function post(actor: Actor, path: string, options: Parameters<Actor["client"]["post"]>[1]) {
   const response = await actor.client.post(path, options);
@@ -293,5 +298,11 @@ export async function createWorld(ctx: AppContext): Promise<World> {
         direction: undefined,
       })
     ).subscription_id,
+    // Stored directly: registering runs a CRC check that this URL would fail.
+    webhookId: (
+      await ctx.prisma.webhook.create({
+        data: { appId: admin.appId, url: DEAD_WEBHOOK_URL, valid: true, createdAt: new Date() },
+      })
+    ).id.toString(),
   };
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { parseReplayDate } from "../fields/replay-dates.js";
+import { expectValid, expectViolation } from "../../test/support.js";
+
+const now = new Date(Date.UTC(2026, 2, 25, 12, 0, 30));
+
+describe("webhooks (spec §6 webhooks, §9 replay; issue 18)", () => {
+  it("takes https URLs, and http only on loopback hosts", () => {
+    for (const url of [
+      "https://hooks.example.com/x?app=1",
+      "http://127.0.0.1:8080/hook",
+      "http://localhost/hook",
+      "http://[::1]:9/hook",
+    ]) {
+      expectValid("webhooks.create", { url });
+    }
+    const refused: [string, RegExp][] = [
+      ["http://example.com/hook", /https:\/\//],
+      ["https://user:pw@example.com/", /credentials/],
+      ["https://example.com/#x", /fragment/],
+      ["ftp://127.0.0.1/", /http/],
+      ["https:example.com", /absolute/],
+      ["/hook", /absolute/],
+    ];
+    for (const [url, message] of refused) {
+      const violation = expectViolation("webhooks.create", { url }, "url", "INVALID_PARAMETER");
+      expect(violation.message).toMatch(message);
+    }
+    expectViolation(
+      "webhooks.create",
+      { url: `https://e.com/${"a".repeat(1100)}` },
+      "url",
+      "TOO_LONG",
+    );
+  });
+
+  it("reads YYYYMMDDHHmm replay dates as UTC minutes, refusing impossible ones", () => {
+    expect(parseReplayDate("202603251200")?.toISOString()).toBe("2026-03-25T12:00:00.000Z");
+    for (const text of [
+      "202602301200",
+      "202613011200",
+      "202603252400",
+      "20260325120",
+      "2026-03-25",
+    ]) {
+      expect(parseReplayDate(text), text).toBeUndefined();
+    }
+  });
+
+  it("checks the replay window: ordered, not in the future, at most 5 days", () => {
+    const replay = (from_date: string, to_date: string) => ({
+      webhook_id: "1",
+      from_date,
+      to_date,
+    });
+    expectValid("webhooks.replay", replay("202603201200", "202603251200"), { now });
+    expectViolation(
+      "webhooks.replay",
+      replay("202603251100", "202603251000"),
+      "to_date",
+      "INVALID_PARAMETER",
+      { now },
+    );
+    expectViolation(
+      "webhooks.replay",
+      replay("202603251100", "202603251201"),
+      "to_date",
+      "INVALID_PARAMETER",
+      { now },
+    );
+    expectViolation(
+      "webhooks.replay",
+      replay("202603201159", "202603251200"),
+      "to_date",
+      "OUT_OF_RANGE",
+      { now },
+    );
+    expectViolation(
+      "webhooks.replay",
+      replay("2026032012", "202603251200"),
+      "from_date",
+      "INVALID_PARAMETER",
+      { now },
+    );
+  });
+
+  it("refuses the deprecated PascalCase event names, naming the replacement", () => {
+    const bio = expectViolation(
+      "activity.subscriptions.create",
+      { event_type: "ProfileBioUpdate" },
+      "event_type",
+      "INVALID_PARAMETER",
+    );
+    expect(bio.message).toMatch(/deprecated since 18 March 2026.*use profile\.update\.bio/);
+    const banner = expectViolation(
+      "activity.subscriptions.create",
+      { event_type: "ProfileBannerUpdate" },
+      "event_type",
+      "INVALID_PARAMETER",
+    );
+    expect(banner.message).toMatch(/no dot-separated replacement/);
+    const other = expectViolation(
+      "activity.subscriptions.create",
+      { event_type: "profile.update.picture" },
+      "event_type",
+      "INVALID_PARAMETER",
+    );
+    expect(other.message).toMatch(/must be one of profile\.update\.bio/);
+  });
+});
