@@ -8,7 +8,7 @@ import {
   taxSettingsSchema,
   userSettingsSchema,
 } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -20,7 +20,7 @@ const accountList = getEndpoint("accounts.list").response.schema;
 const hourAgo = () => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
-describe.each(TEST_ENGINES)("accounts on %s (spec §4.3)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("accounts on %s (spec §4.3)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

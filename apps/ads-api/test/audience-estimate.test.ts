@@ -1,5 +1,5 @@
 import { audienceEstimateSchema, singleEnvelope } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -11,7 +11,7 @@ const USER_RATE = 6;
 const location = { targeting_type: "LOCATION", targeting_value: "96683cc9126741d1" };
 const keyword = { targeting_type: "BROAD_KEYWORD", targeting_value: "nba" };
 
-describe.each(TEST_ENGINES)("audience estimate on %s (spec §4.6)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("audience estimate on %s (spec §4.6)", (engine) => {
   let server: TestServer;
   let accountId: string;
   let owner: Actor;

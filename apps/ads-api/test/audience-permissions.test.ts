@@ -1,5 +1,5 @@
 import { AUDIENCE_FEATURES, getEndpoint } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -15,7 +15,7 @@ const customList = getEndpoint("custom_audiences.permissions.list").response.sch
 const tailoredList = getEndpoint("tailored_audiences.permissions.list").response.schema;
 const OUTSIDE = AUDIENCE_FEATURES.SHARE_OUTSIDE_BUSINESS;
 
-describe.each(TEST_ENGINES)("audience permissions on %s (spec §4.8, §2.10)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("audience permissions on %s (spec §4.8, §2.10)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   /** O owns; S is of O's business; X and Y of other businesses; Z of none. */

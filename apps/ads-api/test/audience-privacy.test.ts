@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -19,7 +19,7 @@ const PHONE_DIGITS = 19998887766;
 const CLEAR = [...EMAILS, ...PHONES, String(PHONE_DIGITS)];
 const LATER = () => new Date(Date.now() + 90 * 24 * 3_600_000).toISOString().slice(0, 19) + "Z";
 
-describe.each(TEST_ENGINES)("clear-text identifiers on %s (spec §4.8)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("clear-text identifiers on %s (spec §4.8)", (engine) => {
   let server: TestServer;
   const logs = logCollector();
   const answers: ApiResponse[] = [];

@@ -7,7 +7,7 @@ import {
   pollCardSchema,
   singleEnvelope,
 } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountMedia, createMediaLibraryObject } from "../src/services/media-admin.js";
 import { addMedia, createAccountFor, createActor } from "./support/actors.js";
@@ -27,7 +27,7 @@ const app = {
   destination: { type: "APP", country_code: "US", googleplay_app_id: "com.example" },
 };
 
-describe.each(TEST_ENGINES)("cards and media on %s (spec §4.7, §2.5-2.8)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("cards and media on %s (spec §4.7, §2.5-2.8)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

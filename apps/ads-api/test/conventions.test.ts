@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { buildAuthorizeUrl } from "@adsgraph/oauth";
 import { endpoints, errorBodySchema, getEndpoint } from "@adsgraph/models";
 import { servedEndpointIds } from "../src/index.js";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import { getPage } from "./support/browser.js";
@@ -15,7 +15,7 @@ const USER_RATE = 8;
 const ACCOUNT_RATE = 5;
 const TOTAL_COUNT = 3;
 
-describe.each(TEST_ENGINES)("conventions on %s (spec §2.1, §4.2, §7, §8)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("conventions on %s (spec §2.1, §4.2, §7, §8)", (engine) => {
   let server: TestServer;
   const logs: string[] = [];
 

@@ -1,5 +1,5 @@
 import { lineItemCuratedCategorySchema, singleEnvelope } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -13,7 +13,7 @@ const ARTS = "aa";
 const AUTOMOTIVE = "ab";
 const FOOD = "ae";
 
-describe.each(TEST_ENGINES)("line item curated categories on %s (spec §4.6)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("line item curated categories on %s (spec §4.6)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

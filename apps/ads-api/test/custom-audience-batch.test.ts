@@ -1,5 +1,5 @@
 import { AUDIENCE_FEATURES, getEndpoint } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -11,7 +11,7 @@ import type { TestServer } from "./support/server.js";
 const batchSchema = getEndpoint("custom_audiences.batch").response.schema;
 const BETA = AUDIENCE_FEATURES.BATCH_BETA;
 
-describe.each(TEST_ENGINES)("custom-audience batch on %s (spec §4.8, §7, §3)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("custom-audience batch on %s (spec §4.8, §7, §3)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   /** A has the beta; B shares A's business; N lacks the beta. */

@@ -4,7 +4,7 @@ import {
   doNotReachListSchema,
   formatTimestamp,
 } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -15,7 +15,7 @@ import type { TestServer } from "./support/server.js";
 
 const DAY_MS = 24 * 3_600_000;
 
-describe.each(TEST_ENGINES)("do-not-reach lists on %s (spec §4.8, §8)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("do-not-reach lists on %s (spec §4.8, §8)", (engine) => {
   let server: TestServer;
   const clock = testClock();
   let admin: Actor;

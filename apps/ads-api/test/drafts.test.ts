@@ -1,5 +1,5 @@
 import { draftPostSchema, getEndpoint } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS, UsageError } from "../src/cli/commands.js";
 import type { Options } from "../src/cli/commands.js";
@@ -25,7 +25,7 @@ const DRAFT_FIELDS = [
   "user_id",
 ];
 
-describe.each(TEST_ENGINES)("draft posts on %s (spec §2.7, §3, §4.7)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("draft posts on %s (spec §2.7, §3, §4.7)", (engine) => {
   let server: TestServer;
   let acc: PostAccount;
   let composer: Actor;

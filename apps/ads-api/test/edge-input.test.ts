@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
 import { LIMITS, dataPostsLookupSchema } from "@adsgraph/models";
 import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -21,7 +21,7 @@ interface RawRequest {
   readonly authorization?: string;
 }
 
-describe.each(TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("the edge of ads-api on %s (issue 12)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

@@ -1,5 +1,5 @@
 import { LIMITS, formatTimestamp, keywordInsightSchema, singleEnvelope } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOrCreateBearerToken } from "../src/credentials/bearer.js";
 import { createActor } from "./support/actors.js";
@@ -13,7 +13,7 @@ const PATH = "/12/insights/keywords/search";
 const HOUR_MS = 3_600_000;
 const WEEK = { start_time: "2026-11-01T00:00:00Z", end_time: "2026-11-08T00:00:00Z" };
 
-describe.each(TEST_ENGINES)("keyword insights on %s (spec §4.8, §2.10)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("keyword insights on %s (spec §4.8, §2.10)", (engine) => {
   let server: TestServer;
   let user: Actor;
 

@@ -1,5 +1,5 @@
 import { LIMITS, getEndpoint } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAccess } from "../src/credentials/grants.js";
 import { createFundingInstrumentRow } from "../src/services/funding-instruments.js";
@@ -13,7 +13,7 @@ import type { TestServer } from "./support/server.js";
 const lineItemList = getEndpoint("line_items.list").response.schema;
 
 /** line_items.list (beyond the spec): filters, spec §4.2 list parameters, roles. */
-describe.each(TEST_ENGINES)("listing line items on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("listing line items on %s", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

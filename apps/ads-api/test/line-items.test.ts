@@ -1,5 +1,5 @@
 import { LIMITS, getEndpoint } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFundingInstrumentRow } from "../src/services/funding-instruments.js";
 import { createAccountFor, createActor } from "./support/actors.js";
@@ -12,7 +12,7 @@ import type { TestServer } from "./support/server.js";
 const lineItemRead = getEndpoint("line_items.get").response.schema;
 
 /** Line items (beyond the spec; catalog/line-items.ts): create, read, update, delete and rules. */
-describe.each(TEST_ENGINES)("line items on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("line items on %s", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

@@ -1,5 +1,5 @@
 import { mediaCreativeSchema, singleEnvelope } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountMedia, createMediaLibraryObject } from "../src/services/media-admin.js";
 import { createAccountFor, createActor } from "./support/actors.js";
@@ -11,7 +11,7 @@ import type { TestServer } from "./support/server.js";
 
 const LANDING = "https://shop.example/spring";
 
-describe.each(TEST_ENGINES)("media creatives on %s (spec §4.6)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("media creatives on %s (spec §4.6)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

@@ -1,6 +1,6 @@
 import { buildAuthenticateUrl, buildAuthorizeUrl } from "@adsgraph/oauth";
 import { accessTokenResultSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor, TEST_PASSWORD } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -14,7 +14,7 @@ import { errorOf } from "./support/bodies.js";
 
 const CALLBACK = "http://127.0.0.1:9/callback";
 
-describe.each(TEST_ENGINES)("OAuth 1.0a three-legged flow on %s (spec §4.1)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("OAuth 1.0a three-legged flow on %s (spec §4.1)", (engine) => {
   let server: TestServer;
   let owner: Actor;
   let config: FlowConfig;

@@ -1,6 +1,6 @@
 import { bearerTokenResultSchema, invalidatedTokenResultSchema } from "@adsgraph/models";
 import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -39,7 +39,7 @@ async function answerOf(response: Response): Promise<ApiResponse> {
   };
 }
 
-describe.each(TEST_ENGINES)(
+describe.each(HTTP_TEST_ENGINES)(
   "bearer tokens and signature checks on %s (spec §4.1, §7)",
   (engine) => {
     let server: TestServer;

@@ -1,5 +1,5 @@
 import { LIMITS, dataPostCreateResultSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMediaLibraryObject } from "../src/services/media-admin.js";
 import { insertPost } from "../src/services/post-store.js";
@@ -21,7 +21,7 @@ import type { ApiResponse } from "./support/signed-fetch.js";
 const HOUR = 3_600_000;
 const WINDOW = LIMITS.postEditWindowHours * HOUR;
 
-describe.each(TEST_ENGINES)("post-data API: POST /2/posts on %s (spec §4.9, §8)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("post-data API: POST /2/posts on %s (spec §4.9, §8)", (engine) => {
   const clock = movableClock();
   let server: TestServer;
   /** Premium: may edit. */

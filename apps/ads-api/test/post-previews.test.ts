@@ -1,5 +1,5 @@
 import { getEndpoint } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "./support/actors.js";
 import { createActor } from "./support/actors.js";
@@ -26,7 +26,7 @@ function documentOf(preview: string): string {
     .replaceAll("&amp;", "&");
 }
 
-describe.each(TEST_ENGINES)("post previews on %s (spec §4.7 GET post_previews)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("post previews on %s (spec §4.7 GET post_previews)", (engine) => {
   let server: TestServer;
   let acc: PostAccount;
   let composer: Actor;

@@ -1,5 +1,5 @@
 import { adsPostSchema, draftPostSchema, getEndpoint, singleEnvelope } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -23,7 +23,7 @@ import type { Query } from "./support/signed-fetch.js";
 const LIST = getEndpoint("posts.list");
 const CREATE = getEndpoint("posts.create");
 
-describe.each(TEST_ENGINES)(
+describe.each(HTTP_TEST_ENGINES)(
   "advertising posts on %s (spec §4.7 GET posts, POST post)",
   (engine) => {
     const clock = testClock();

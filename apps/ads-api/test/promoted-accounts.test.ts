@@ -1,5 +1,5 @@
 import { promotedAccountSchema, singleEnvelope } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -8,7 +8,7 @@ import { addLineItems } from "./support/line-item-rows.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 
-describe.each(TEST_ENGINES)("promoted accounts on %s (spec §4.6, §2.11, §7)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("promoted accounts on %s (spec §4.6, §2.11, §7)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let promoted: Actor;

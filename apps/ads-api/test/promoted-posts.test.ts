@@ -1,5 +1,5 @@
 import { listEnvelope, promotedPostSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -11,7 +11,7 @@ import type { TestServer } from "./support/server.js";
 /** Beyond 2^53: a JS number would change it. */
 const BIG_POST = "1585127452231467009";
 
-describe.each(TEST_ENGINES)("promoted posts on %s (spec §4.6, §2.11)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("promoted posts on %s (spec §4.6, §2.11)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

@@ -1,5 +1,5 @@
 import { endpoints } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Capability } from "../src/auth/roles.js";
 import { capabilityOf } from "../src/auth/roles.js";
@@ -111,7 +111,7 @@ describe("the roles table (spec §4.3)", () => {
   });
 });
 
-describe.each(TEST_ENGINES)("roles against the server on %s (spec §4.3)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("roles against the server on %s (spec §4.3)", (engine) => {
   let server: TestServer;
   let accountId: string;
   const holders = new Map<string, Actor>();

@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAccess } from "../src/credentials/grants.js";
 import { createAccountRow } from "../src/services/accounts.js";
@@ -12,7 +12,7 @@ import type { TestServer } from "./support/server.js";
 
 const SANDBOX = "ads-sandbox";
 
-describe.each(TEST_ENGINES)("sandbox host on %s (spec §1, §3, §4.3, §4.5)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("sandbox host on %s (spec §1, §3, §4.3, §4.5)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let productionId: string;

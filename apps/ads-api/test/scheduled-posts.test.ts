@@ -1,5 +1,5 @@
 import { getEndpoint, scheduledPostSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS, UsageError } from "../src/cli/commands.js";
 import type { Options } from "../src/cli/commands.js";
@@ -14,7 +14,7 @@ import type { Query } from "./support/signed-fetch.js";
 const DAY_MS = 86_400_000;
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
-describe.each(TEST_ENGINES)("scheduled posts on %s (spec §2.11, §4.7)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("scheduled posts on %s (spec §2.11, §4.7)", (engine) => {
   const clock = testClock();
   let server: TestServer;
   let acc: PostAccount;

@@ -1,5 +1,5 @@
 import { getEndpoint, singleEnvelope, targetingCriterionResourceSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdsId } from "../src/db/ids.js";
 import { createAccountFor, createActor } from "./support/actors.js";
@@ -15,138 +15,141 @@ const ANY_TEXT: unknown = expect.any(String);
 const targetedList = getEndpoint("custom_audiences.targeted.list").response.schema;
 const criterionSchema = singleEnvelope(targetingCriterionResourceSchema);
 
-describe.each(TEST_ENGINES)("targeting criteria on %s (beyond the spec; vendor v11)", (engine) => {
-  let server: TestServer;
-  let admin: Actor;
-  let A: string;
-  let funding: string;
-  let lineA: string;
-  let lineB: string;
-  let deletedLine: string;
-  let base: string;
+describe.each(HTTP_TEST_ENGINES)(
+  "targeting criteria on %s (beyond the spec; vendor v11)",
+  (engine) => {
+    let server: TestServer;
+    let admin: Actor;
+    let A: string;
+    let funding: string;
+    let lineA: string;
+    let lineB: string;
+    let deletedLine: string;
+    let base: string;
 
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-    admin = await createActor(server.ctx);
-    ({ accountId: A, fundingInstrumentId: funding } = await createAccountFor(
-      server.ctx,
-      admin.userId,
-    ));
-    [lineA = "", lineB = "", deletedLine = ""] = await addLineItems(server.ctx, A, funding, [
-      {},
-      {},
-      { deleted: true },
-    ]);
-    base = `/12/accounts/${A}/targeting_criteria`;
-  });
-  afterAll(() => server.close());
-
-  const create = (query: Record<string, string>) =>
-    admin.client.post(base, {
-      query: { line_item_id: lineA, targeting_type: "LOCATION", targeting_value: "us", ...query },
+    beforeAll(async () => {
+      server = await startTestServer(engine);
+      admin = await createActor(server.ctx);
+      ({ accountId: A, fundingInstrumentId: funding } = await createAccountFor(
+        server.ctx,
+        admin.userId,
+      ));
+      [lineA = "", lineB = "", deletedLine = ""] = await addLineItems(server.ctx, A, funding, [
+        {},
+        {},
+        { deleted: true },
+      ]);
+      base = `/12/accounts/${A}/targeting_criteria`;
     });
+    afterAll(() => server.close());
 
-  it("creates, reads, lists and deletes criteria; a second delete is 404", async () => {
-    const created = await create({ operator_type: "NE" });
-    expect(created.status, created.text).toBe(200);
-    expect(bodyOf(created).data_type).toBe("targeting_criterion");
-    const criterion = criterionSchema.parse(bodyOf(created)).data;
-    expect(criterion).toEqual({
-      id: ANY_TEXT,
-      line_item_id: lineA,
-      targeting_type: "LOCATION",
-      targeting_value: "us",
-      operator_type: "NE",
-      created_at: ANY_TEXT,
-      updated_at: ANY_TEXT,
-      deleted: false,
-    });
-    expect(
-      dataOf(await create({ targeting_type: "AGE", targeting_value: "AGE_18_TO_24" })),
-    ).toMatchObject({ operator_type: "EQ", targeting_type: "AGE" });
-    expect(dataOf(await admin.client.get(`${base}/${criterion.id}`))).toEqual(dataOf(created));
-    const onB = idOf(await create({ line_item_id: lineB }));
-
-    expect(idsOf(await admin.client.get(base, { line_item_ids: lineB }))).toEqual([onB]);
-    expect(
-      idsOf(await admin.client.get(base, { targeting_criterion_ids: `${onB},${criterion.id}` })),
-    ).toEqual([criterion.id, onB]);
-    const first = await admin.client.get(base, { count: 2, sort_by: "targeting_type-asc" });
-    expect(itemsOf(first).map((item) => item.targeting_type)).toEqual(["AGE", "LOCATION"]);
-    const rest = await admin.client.get(base, {
-      count: 2,
-      sort_by: "targeting_type-asc",
-      cursor: cursorOf(first),
-    });
-    expect(idsOf(rest)).toHaveLength(1);
-    expect(bodyOf(await admin.client.get(base, { with_total_count: true })).total_count).toBe(3);
-
-    const deleted = await admin.client.delete(`${base}/${criterion.id}`);
-    expect(dataOf(deleted)).toMatchObject({ id: criterion.id, deleted: true });
-    expect((await admin.client.delete(`${base}/${criterion.id}`)).status).toBe(404);
-    const gone = await admin.client.get(`${base}/${criterion.id}`);
-    expect(gone.status).toBe(404);
-    expect(errorOf(gone).parameter).toBe("targeting_criterion_id");
-    expect(
-      dataOf(await admin.client.get(`${base}/${criterion.id}`, { with_deleted: true })).deleted,
-    ).toBe(true);
-    expect(idsOf(await admin.client.get(base))).not.toContain(criterion.id);
-    expect(idsOf(await admin.client.get(base, { with_deleted: true }))).toContain(criterion.id);
-  });
-
-  it("needs a live line item of the account (400 naming line_item_id)", async () => {
-    const other = await createAccountFor(server.ctx, admin.userId);
-    const [foreign = ""] = await addLineItems(
-      server.ctx,
-      other.accountId,
-      other.fundingInstrumentId,
-      [{}],
-    );
-    for (const lineItem of [deletedLine, foreign, "nosuch1"]) {
-      const refused = await create({ line_item_id: lineItem });
-      expect(refused.status).toBe(400);
-      expect(errorOf(refused)).toMatchObject({
-        code: "INVALID_PARAMETER",
-        parameter: "line_item_id",
+    const create = (query: Record<string, string>) =>
+      admin.client.post(base, {
+        query: { line_item_id: lineA, targeting_type: "LOCATION", targeting_value: "us", ...query },
       });
-    }
-  });
 
-  it("targets a CUSTOM_AUDIENCE only when the account may: own or shared; never unknown, deleted or another's", async () => {
-    const own = await addAudience(server.ctx, A);
-    expect((await create({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: own })).status).toBe(
-      200,
-    );
-    const owner = (await createAccountFor(server.ctx, admin.userId)).accountId;
-    await setAccount(server.ctx, owner, "biz9");
-    await setAccount(server.ctx, A, "biz9");
-    const shared = await addAudience(server.ctx, owner);
-    const unshared = await addAudience(server.ctx, owner);
-    const grant = await admin.client.post(
-      `/12/accounts/${owner}/custom_audiences/${shared}/permissions`,
-      { query: { granted_account_id: A, permission_level: "READ_ONLY" } },
-    );
-    expect(grant.status).toBe(200);
-    expect(
-      (await create({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: shared })).status,
-    ).toBe(200);
-    const deleted = await addAudience(server.ctx, A, { deleted: true });
-    for (const value of [unshared, deleted, "nosuch1", "not an id at all"]) {
-      const refused = await create({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: value });
-      expect(refused.status, value).toBe(400);
-      expect(errorOf(refused)).toMatchObject({
-        code: "AUDIENCE_NOT_TARGETABLE",
-        parameter: "targeting_value",
+    it("creates, reads, lists and deletes criteria; a second delete is 404", async () => {
+      const created = await create({ operator_type: "NE" });
+      expect(created.status, created.text).toBe(200);
+      expect(bodyOf(created).data_type).toBe("targeting_criterion");
+      const criterion = criterionSchema.parse(bodyOf(created)).data;
+      expect(criterion).toEqual({
+        id: ANY_TEXT,
+        line_item_id: lineA,
+        targeting_type: "LOCATION",
+        targeting_value: "us",
+        operator_type: "NE",
+        created_at: ANY_TEXT,
+        updated_at: ANY_TEXT,
+        deleted: false,
       });
-    }
-    // Other types are stored as given.
-    expect((await create({ targeting_type: "INTEREST", targeting_value: "nosuch1" })).status).toBe(
-      200,
-    );
-  });
-});
+      expect(
+        dataOf(await create({ targeting_type: "AGE", targeting_value: "AGE_18_TO_24" })),
+      ).toMatchObject({ operator_type: "EQ", targeting_type: "AGE" });
+      expect(dataOf(await admin.client.get(`${base}/${criterion.id}`))).toEqual(dataOf(created));
+      const onB = idOf(await create({ line_item_id: lineB }));
 
-describe.each(TEST_ENGINES)("custom_audiences/:id/targeted on %s (spec §4.8)", (engine) => {
+      expect(idsOf(await admin.client.get(base, { line_item_ids: lineB }))).toEqual([onB]);
+      expect(
+        idsOf(await admin.client.get(base, { targeting_criterion_ids: `${onB},${criterion.id}` })),
+      ).toEqual([criterion.id, onB]);
+      const first = await admin.client.get(base, { count: 2, sort_by: "targeting_type-asc" });
+      expect(itemsOf(first).map((item) => item.targeting_type)).toEqual(["AGE", "LOCATION"]);
+      const rest = await admin.client.get(base, {
+        count: 2,
+        sort_by: "targeting_type-asc",
+        cursor: cursorOf(first),
+      });
+      expect(idsOf(rest)).toHaveLength(1);
+      expect(bodyOf(await admin.client.get(base, { with_total_count: true })).total_count).toBe(3);
+
+      const deleted = await admin.client.delete(`${base}/${criterion.id}`);
+      expect(dataOf(deleted)).toMatchObject({ id: criterion.id, deleted: true });
+      expect((await admin.client.delete(`${base}/${criterion.id}`)).status).toBe(404);
+      const gone = await admin.client.get(`${base}/${criterion.id}`);
+      expect(gone.status).toBe(404);
+      expect(errorOf(gone).parameter).toBe("targeting_criterion_id");
+      expect(
+        dataOf(await admin.client.get(`${base}/${criterion.id}`, { with_deleted: true })).deleted,
+      ).toBe(true);
+      expect(idsOf(await admin.client.get(base))).not.toContain(criterion.id);
+      expect(idsOf(await admin.client.get(base, { with_deleted: true }))).toContain(criterion.id);
+    });
+
+    it("needs a live line item of the account (400 naming line_item_id)", async () => {
+      const other = await createAccountFor(server.ctx, admin.userId);
+      const [foreign = ""] = await addLineItems(
+        server.ctx,
+        other.accountId,
+        other.fundingInstrumentId,
+        [{}],
+      );
+      for (const lineItem of [deletedLine, foreign, "nosuch1"]) {
+        const refused = await create({ line_item_id: lineItem });
+        expect(refused.status).toBe(400);
+        expect(errorOf(refused)).toMatchObject({
+          code: "INVALID_PARAMETER",
+          parameter: "line_item_id",
+        });
+      }
+    });
+
+    it("targets a CUSTOM_AUDIENCE only when the account may: own or shared; never unknown, deleted or another's", async () => {
+      const own = await addAudience(server.ctx, A);
+      expect(
+        (await create({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: own })).status,
+      ).toBe(200);
+      const owner = (await createAccountFor(server.ctx, admin.userId)).accountId;
+      await setAccount(server.ctx, owner, "biz9");
+      await setAccount(server.ctx, A, "biz9");
+      const shared = await addAudience(server.ctx, owner);
+      const unshared = await addAudience(server.ctx, owner);
+      const grant = await admin.client.post(
+        `/12/accounts/${owner}/custom_audiences/${shared}/permissions`,
+        { query: { granted_account_id: A, permission_level: "READ_ONLY" } },
+      );
+      expect(grant.status).toBe(200);
+      expect(
+        (await create({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: shared })).status,
+      ).toBe(200);
+      const deleted = await addAudience(server.ctx, A, { deleted: true });
+      for (const value of [unshared, deleted, "nosuch1", "not an id at all"]) {
+        const refused = await create({ targeting_type: "CUSTOM_AUDIENCE", targeting_value: value });
+        expect(refused.status, value).toBe(400);
+        expect(errorOf(refused)).toMatchObject({
+          code: "AUDIENCE_NOT_TARGETABLE",
+          parameter: "targeting_value",
+        });
+      }
+      // Other types are stored as given.
+      expect(
+        (await create({ targeting_type: "INTEREST", targeting_value: "nosuch1" })).status,
+      ).toBe(200);
+    });
+  },
+);
+
+describe.each(HTTP_TEST_ENGINES)("custom_audiences/:id/targeted on %s (spec §4.8)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let A: string;

@@ -1,5 +1,5 @@
 import { listEnvelope, singleEnvelope, trackingTagSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
@@ -20,7 +20,7 @@ import type { TestServer } from "./support/server.js";
 const URL_A = "https://track.example/imp?c=1";
 const URL_B = "https://track.example/click";
 
-describe.each(TEST_ENGINES)("tracking tags on %s (spec §4.6, §2.11)", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("tracking tags on %s (spec §4.6, §2.11)", (engine) => {
   let server: TestServer;
   let admin: Actor;
   let accountId: string;

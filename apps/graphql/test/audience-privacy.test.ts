@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { formatTimestamp } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, startStack, type Stack } from "./support/ads-api.js";
 
@@ -39,7 +39,7 @@ const SECRETS = [
 const ERROR =
   "__typename ... on Error { code message } ... on ValidationError { violations { field message } }";
 
-describe.each(TEST_ENGINES)("audience users' identifiers on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("audience users' identifiers on %s", (engine) => {
   let stack: Stack;
   const logs = new PassThrough();
   let logText = "";

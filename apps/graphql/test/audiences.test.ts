@@ -1,5 +1,5 @@
 import { formatTimestamp } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
 
@@ -58,7 +58,7 @@ interface Counted<T> {
 
 const nodes = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
 
-describe.each(TEST_ENGINES)("custom audiences in the graph on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
 
@@ -15,7 +15,7 @@ const INCOMPATIBLE_FIELDS = `${ERROR_FIELDS} ... on IncompatibleLineItemError { 
 
 type Result = Record<string, unknown>;
 
-describe.each(TEST_ENGINES)("line item attachments in the graph on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
 
@@ -42,7 +42,7 @@ interface Counted<T> {
 
 const nodes = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
 
-describe.each(TEST_ENGINES)("line items in the graph on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, startStack, type ReceivedRequest, type Stack } from "./support/ads-api.js";
 
@@ -30,7 +30,7 @@ interface Ran<T> {
   lookups: readonly ReceivedRequest[];
 }
 
-describe.each(TEST_ENGINES)("posts by id through the post-data API on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {

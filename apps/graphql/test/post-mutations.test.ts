@@ -1,5 +1,5 @@
 import { issueAccessToken } from "@adsgraph/ads-api";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO,
@@ -49,7 +49,7 @@ interface Ran {
   received: readonly ReceivedRequest[];
 }
 
-describe.each(TEST_ENGINES)("post mutations on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
   let stack: Stack;
   /** ads-api's clock runs this far ahead of the real one (the edit window). */
   let offsetMs = 0;

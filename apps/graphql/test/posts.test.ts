@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, present, startStack, type ReceivedRequest, type Stack } from "./support/ads-api.js";
 
@@ -32,7 +32,7 @@ interface Ran<T> {
   received: readonly ReceivedRequest[];
 }
 
-describe.each(TEST_ENGINES)("an account's posts in the graph on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {

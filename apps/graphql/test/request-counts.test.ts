@@ -1,4 +1,4 @@
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "./support/ads-api.js";
 
@@ -192,7 +192,7 @@ const LI_ACCOUNT = "cntli1";
 const LI_CAMPAIGNS = 450;
 const LINE_ITEMS_PER_CAMPAIGN = 6;
 
-describe.each(TEST_ENGINES)("upstream requests for line items on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {
@@ -402,7 +402,7 @@ function expectOwnAttachments(lineItems: AttachedLineItem[]): number {
   return holders;
 }
 
-describe.each(TEST_ENGINES)("upstream requests for line item attachments on %s", (engine) => {
+describe.each(HTTP_TEST_ENGINES)("upstream requests for line item attachments on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {

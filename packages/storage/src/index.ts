@@ -4,6 +4,7 @@ export { applyMigrations, splitStatements } from "./migrate.js";
 export type { MigratableClient, MigratableTransaction } from "./migrate.js";
 export {
   createTestTarget,
+  HTTP_TEST_ENGINES,
   migratedTemplate,
   TEST_ENGINES,
   TEST_POSTGRES_URL,

@@ -143,3 +143,15 @@ export async function createTestTarget(
 
 /** Both engines, for `describe.each(TEST_ENGINES)`. */
 export const TEST_ENGINES: readonly DatabaseTarget["engine"][] = ["pglite", "postgresql"];
+
+/**
+ * The one engine of tests whose subject is HTTP behaviour (parameters, answers, the graph), not
+ * storage: PostgreSQL by default (a second per start against PGlite's several), PGlite with
+ * `ADSGRAPH_TEST_ENGINE=pglite`. Storage-sensitive tests (durability, concurrency, nonces,
+ * sessions, snapshots, activity, audience uploads, migrations, seeds) take both engines, and the
+ * bad-input sweeps run whole on PGlite: running every HTTP test twice cost minutes of the
+ * suite's 15-minute budget on 2 cores for no behaviour the engine decides.
+ */
+export const HTTP_TEST_ENGINES: readonly DatabaseTarget["engine"][] = [
+  process.env.ADSGRAPH_TEST_ENGINE === "pglite" ? "pglite" : "postgresql",
+];

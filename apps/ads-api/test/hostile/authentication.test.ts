@@ -21,6 +21,7 @@ import { encodedPathOf, servedCalls } from "./support/calls.js";
 import type { Call } from "./support/calls.js";
 import { SERVED, createWorld } from "./support/world.js";
 import type { World } from "./support/world.js";
+import { casesOn } from "./support/engine-sample.js";
 
 // Issue 12, items 5 and 8: who may call. Every route of the catalog answers an unsigned
 // request with 401, built or not (never 501 first), and so does every Authorization header no
@@ -121,17 +122,20 @@ describe.each(TEST_ENGINES)("authentication and OAuth on %s", (engine) => {
   }
 
   describe("unsigned requests to every route of the catalog: 401, built or not", () => {
-    it.each(unauthenticatedCases)("$id on the $role host", async ({ endpoint, role }) => {
-      const response = await rawRequest({
-        method: endpoint.method,
-        url: `${server.urls[role]}${anyPath(endpoint)}`,
-      });
-      expectRefused(response, { status: 401 });
-    });
+    it.each(casesOn(engine, unauthenticatedCases))(
+      "$id on the $role host",
+      async ({ endpoint, role }) => {
+        const response = await rawRequest({
+          method: endpoint.method,
+          url: `${server.urls[role]}${anyPath(endpoint)}`,
+        });
+        expectRefused(response, { status: 401 });
+      },
+    );
   });
 
   describe("Authorization headers no verifier can read: 401", () => {
-    it.each(garbageCases)("$id with $label", async ({ id, authorization }) => {
+    it.each(casesOn(engine, garbageCases))("$id with $label", async ({ id, authorization }) => {
       const endpoint = endpoints.find((item) => item.id === id);
       if (endpoint === undefined) throw new Error(id);
       const response = await rawRequest({

@@ -11,6 +11,7 @@ import { authOf, pathOf, servedCalls, validSamples } from "./support/calls.js";
 import type { Call } from "./support/calls.js";
 import { SERVED, createWorld } from "./support/world.js";
 import type { World } from "./support/world.js";
+import { casesOn } from "./support/engine-sample.js";
 
 // Issue 12, item 8: for every endpoint ads-api serves, parameters drawn near the catalog's
 // rules (the valid value, its boundaries and breakages, and random text with control
@@ -211,30 +212,32 @@ describe.each(TEST_ENGINES)("catalog properties on %s", (engine) => {
     return validateParams(call.endpoint, { ...drawn.query, ...body, ...drawn.path }).ok;
   }
 
-  it.each(SERVED.map((endpoint) => ({ id: endpoint.id })))(
-    "$id: accepted by the client ⇒ served or a documented 4xx; never a 5xx",
-    async ({ id }) => {
-      const call = calls.get(id);
-      if (call === undefined) throw new Error(`no call for ${id}`);
-      await fc.assert(
-        fc.asyncProperty(requests(call), async (drawn) => {
-          const response = await send(call, drawn);
-          const accepted = clientAccepts(call, drawn);
-          const answer = `${answerOf(response)} (client validation ${accepted ? "accepted" : "refused"})`;
-          expect(response.status, answer).toBeLessThan(500);
-          // 200, or 201 for a created post (spec §4.9 POST /2/posts).
-          if (response.status === 200 || response.status === 201) {
-            expect(accepted, `served what client validation refuses: ${answer}`).toBe(true);
-            return;
-          }
-          expect(errorBodySchema.safeParse(response.body).success, answer).toBe(true);
-          if (accepted) expect(DOCUMENTED_4XX.has(response.status), answer).toBe(true);
-          else expect(response.status, answer).toBeGreaterThanOrEqual(400);
-        }),
-        { numRuns: RUNS_PER_ENDPOINT, endOnFailure: true },
-      );
-    },
-  );
+  it.each(
+    casesOn(
+      engine,
+      SERVED.map((endpoint) => ({ id: endpoint.id })),
+    ),
+  )("$id: accepted by the client ⇒ served or a documented 4xx; never a 5xx", async ({ id }) => {
+    const call = calls.get(id);
+    if (call === undefined) throw new Error(`no call for ${id}`);
+    await fc.assert(
+      fc.asyncProperty(requests(call), async (drawn) => {
+        const response = await send(call, drawn);
+        const accepted = clientAccepts(call, drawn);
+        const answer = `${answerOf(response)} (client validation ${accepted ? "accepted" : "refused"})`;
+        expect(response.status, answer).toBeLessThan(500);
+        // 200, or 201 for a created post (spec §4.9 POST /2/posts).
+        if (response.status === 200 || response.status === 201) {
+          expect(accepted, `served what client validation refuses: ${answer}`).toBe(true);
+          return;
+        }
+        expect(errorBodySchema.safeParse(response.body).success, answer).toBe(true);
+        if (accepted) expect(DOCUMENTED_4XX.has(response.status), answer).toBe(true);
+        else expect(response.status, answer).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: RUNS_PER_ENDPOINT, endOnFailure: true },
+    );
+  });
 
   it("logged no stack trace, no 500 and no credential", () => {
     const token = world.admin.credentials.token;
