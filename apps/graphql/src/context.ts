@@ -86,8 +86,11 @@ export function contextFor(
   // The upstream layers and loaders are built on first use: a subscription (one per open
   // WebSocket operation, held for its lifetime) reads only the session and the fan-out, and
   // building them for it cost about 100 KiB per subscriber (bench activity-fanout).
+  // Marks are read by every resolver (reportCacheMarkPaths): made now, they are small.
+  const cacheMarks = new CacheMarks();
   let parts: UpstreamParts | undefined;
-  const upstreamParts = () => (parts ??= upstreamPartsFor(session, services, recorder, sessions));
+  const upstreamParts = () =>
+    (parts ??= upstreamPartsFor(session, services, { recorder, sessions, cacheMarks }));
   return {
     // Apollo copies the context object per operation; Pothos's cache key must be set here so
     // per-request loaders stay per request.
@@ -112,9 +115,7 @@ export function contextFor(
     get loaders() {
       return upstreamParts().loaders;
     },
-    get cacheMarks() {
-      return upstreamParts().cacheMarks;
-    },
+    cacheMarks,
     get history() {
       return upstreamParts().history;
     },
@@ -123,17 +124,17 @@ export function contextFor(
   };
 }
 
-type UpstreamParts = Pick<
-  GraphQLContext,
-  "upstream" | "requestCounter" | "loaders" | "cacheMarks" | "history"
->;
+type UpstreamParts = Pick<GraphQLContext, "upstream" | "requestCounter" | "loaders" | "history">;
 
 /** One operation's upstream client (its layers over the shared pool), loaders and history. */
 function upstreamPartsFor(
   session: ActiveSession | null,
   services: ContextDependencies["services"],
-  recorder: ResponseRecorder,
-  sessions: SessionStore,
+  {
+    recorder,
+    sessions,
+    cacheMarks,
+  }: { recorder: ResponseRecorder; sessions: SessionStore; cacheMarks: CacheMarks },
 ): UpstreamParts {
   const requestCounter = createRequestCounter();
   const endSession =
@@ -159,7 +160,6 @@ function upstreamPartsFor(
       appBearerRouting({ app: services.upstream.app, signedIn: session !== null }),
     ],
   });
-  const cacheMarks = new CacheMarks();
   const upstream = direct.with({
     middleware: [
       snapshotMiddleware({
@@ -182,7 +182,6 @@ function upstreamPartsFor(
     upstream,
     requestCounter,
     loaders: createLoaders(upstream, { batching: services.batching }),
-    cacheMarks,
     // History lists every version, not a fresh answer: never stored.
     history: (...args) => {
       recorder.uncacheable();
