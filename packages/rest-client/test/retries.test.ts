@@ -159,7 +159,9 @@ describe("writes", () => {
     const error = await client.campaigns.create(create).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RestTimeoutError);
     expect((error as RestTimeoutError).possiblyApplied).toBe(true);
-    expect(server.requests).toHaveLength(1);
+    // At most the one attempt: on a loaded machine the 100 ms can pass before the scripted
+    // server has even read the request, so it may have seen none; never a second.
+    expect(server.requests.length).toBeLessThanOrEqual(1);
     await client.close();
   });
 
