@@ -17,7 +17,7 @@ import { forcedMemory } from "./forced-memory.js";
 import { cpuMs, sample, type ProcessSample } from "./proc-stats.js";
 import { commandLine, envNumber, machine, timestamp, writeResult } from "./report.js";
 import { percentile, round1 } from "./stats.js";
-import { makeWorkDir } from "./throughput-servers.js";
+import { childSettingsFromEnv, makeWorkDir } from "./throughput-servers.js";
 
 const setup = {
   engine:
@@ -37,14 +37,7 @@ const setup = {
   drainSeconds: envNumber("BENCH_FANOUT_DRAIN_SECONDS", 60),
   connectConcurrency: Math.max(1, envNumber("BENCH_FANOUT_CONNECT_CONCURRENCY", 50)),
 };
-const settings = {
-  nodeEnv: process.env.BENCH_NODE_ENV ?? "production",
-  nodeFlags: (process.env.BENCH_NODE_FLAGS ?? "--max-semi-space-size=32")
-    .split(" ")
-    .filter((flag) => flag !== ""),
-  logLevel: process.env.BENCH_LOG_LEVEL ?? "info",
-  startTimeoutMs: envNumber("BENCH_START_TIMEOUT_SECONDS", 300) * 1000,
-};
+const settings = childSettingsFromEnv();
 const subscriberCount = setup.users * setup.perUser;
 const intervalMs = (setup.batchSize * 1000) / setup.eventsPerSecond;
 const MiB = 1024 * 1024;

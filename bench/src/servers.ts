@@ -38,7 +38,11 @@ export class Closers {
 }
 
 /** Raised far past what a run sends: only what a run injects throttles (the naive baseline sends thousands of requests). */
-export const UNTHROTTLED = { userRate: 100_000_000, accountRate: 100_000_000, totalCount: 100_000_000 };
+export const UNTHROTTLED = {
+  userRate: 100_000_000,
+  accountRate: 100_000_000,
+  totalCount: 100_000_000,
+};
 
 /**
  * ads-api with the demo data over a database of its own (dropped on close), its own rate limits

@@ -1,7 +1,7 @@
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { envNumber } from "./report.js";
 import { SCENARIOS, type ScenarioKnobs, type ScenarioName } from "./throughput-scenarios.js";
-import type { ChildSettings } from "./throughput-servers.js";
+import { childSettingsFromEnv } from "./throughput-servers.js";
 
 /** A comma-separated list from the environment, or `fallback`. */
 function envList(name: string, fallback: string): string[] {
@@ -44,15 +44,7 @@ export function readKnobs() {
       "postgresql",
     ]),
   };
-  const settings: ChildSettings = {
-    nodeEnv: process.env.BENCH_NODE_ENV ?? "production",
-    // Every server alike (the plain one too), as apps/graphql's start scripts run the facade.
-    nodeFlags: (process.env.BENCH_NODE_FLAGS ?? "--max-semi-space-size=32")
-      .split(" ")
-      .filter((flag) => flag !== ""),
-    logLevel: process.env.BENCH_LOG_LEVEL ?? "info",
-    startTimeoutMs: envNumber("BENCH_START_TIMEOUT_SECONDS", 300) * 1000,
-  };
+  const settings = childSettingsFromEnv();
   return {
     scenarios,
     knobs,

@@ -17,6 +17,7 @@ import {
   type TestTarget,
 } from "@adsgraph/storage";
 import { freePort, spawnChild, type Child, type SpawnOptions } from "./children.js";
+import { envNumber } from "./report.js";
 import type { Watched } from "./proc-stats.js";
 import type { Facade } from "./servers.js";
 
@@ -47,6 +48,21 @@ export interface ChildSettings {
   /** More node options of a child, by its name (e.g. --cpu-prof for profile.ts). */
   nodeArgs?: (name: string) => readonly string[];
   startTimeoutMs: number;
+}
+
+/**
+ * The child settings of the `BENCH_*` environment: every server alike (the plain one too), as
+ * apps/graphql's start scripts run the facade.
+ */
+export function childSettingsFromEnv(): ChildSettings {
+  return {
+    nodeEnv: process.env.BENCH_NODE_ENV ?? "production",
+    nodeFlags: (process.env.BENCH_NODE_FLAGS ?? "--max-semi-space-size=32")
+      .split(" ")
+      .filter((flag) => flag !== ""),
+    logLevel: process.env.BENCH_LOG_LEVEL ?? "info",
+    startTimeoutMs: envNumber("BENCH_START_TIMEOUT_SECONDS", 300) * 1000,
+  };
 }
 
 /** A server child the bench measures: its CPU from /proc, its GC from gc-probe.ts. */
