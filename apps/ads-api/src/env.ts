@@ -110,6 +110,27 @@ const schema = z.object({
   ADS_API_WEBHOOK_CONCURRENCY: count(16),
   /** How often the worker looks for deliveries queued by another process (the CLI). */
   ADS_API_WEBHOOK_POLL_MS: count(1_000),
+  /**
+   * issue 19, shared mode: OAuth nonces and every rate-limit counter live in this Redis, so
+   * replicas on one database refuse a replay and count limits together. Unset: in-process
+   * counters and nonces in the database (one replica). Signed requests are refused with 503
+   * while it cannot be reached (fail closed).
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Prepended to every key and channel (deployments sharing one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default("adsgraph:ads-api:"),
+  /** A Redis command without an answer after this long fails (503 rather than a hung request). */
+  REDIS_COMMAND_TIMEOUT_MS: count(5_000),
+  /**
+   * Where each host role listens (`host:port`), when not where its public URL points: replicas
+   * behind a load balancer share the public URLs (clients sign against them) and listen apart.
+   */
+  ADS_API_LISTEN_BASE: optionalPath,
+  ADS_API_LISTEN_ADS: optionalPath,
+  ADS_API_LISTEN_SANDBOX: optionalPath,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

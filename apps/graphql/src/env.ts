@@ -138,6 +138,27 @@ const schema = z.object({
    * replica; sign-out and code 89 in this process end it at once, expiry on time).
    */
   ACTIVITY_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * issue 19, shared mode (README "Running several replicas"): upstream rate-limit budgets, the
+   * app bearer token, access checks, persisted queries and activity fan-out are shared through
+   * this Redis. Unset: all of it in process (one replica). While Redis is down the facade keeps
+   * answering with local state and says so (logs, /health).
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Prepended to every key and channel (deployments sharing one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default("adsgraph:graphql:"),
+  /** A Redis command without an answer after this long fails and local state answers. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
+  /**
+   * How long the replica holding the app's activity-stream lease keeps it without renewing;
+   * another replica takes the stream over within about this long after the holder dies.
+   */
+  ACTIVITY_LEASE_MS: z.coerce.number().int().min(1_000).default(5_000),
+  /** How long a persisted query (APQ, shared mode only) is kept after its last use. */
+  PERSISTED_QUERY_TTL_SECONDS: z.coerce.number().int().min(1).default(24 * 3600),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()

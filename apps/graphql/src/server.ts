@@ -26,6 +26,8 @@ import {
 } from "./response-cache/response-cache-http.js";
 import { cacheReportPlugin, reportCacheMarkPaths } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
+import { registerHealthRoute } from "./shared/health-route.js";
+import { openSharedState } from "./shared/shared-state.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
@@ -69,9 +71,19 @@ export async function buildServer({
       },
     },
   });
-  const services = createServices(db, env, (message) => {
-    app.log.warn(message);
+  const shared = await openSharedState(env, {
+    warn: (message) => app.log.warn(message),
+    info: (message) => app.log.info(message),
   });
+  const services = createServices(
+    db,
+    env,
+    (message) => {
+      app.log.warn(message);
+    },
+    shared,
+  );
+  registerHealthRoute(app, shared);
   // WebSocket upgrades go through Fastify's router and hooks (the session cookie is parsed);
   // a message larger than any document the token limit allows is refused by ws itself.
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
@@ -164,6 +176,7 @@ export async function buildServer({
     // Reads already answered are still written before the database goes away.
     await services.snapshots.writer.flush();
     await services.upstream.close();
+    await shared.close();
   });
   return { app, services };
 }

@@ -16,6 +16,7 @@ import {
 } from "./snapshots/snapshot-repository.js";
 import { createSnapshotWriter, type SnapshotWriter } from "./snapshots/snapshot-writer.js";
 import { createUpstreamClients, type UpstreamClients } from "./upstream/clients.js";
+import type { SharedState } from "./shared/shared-state.js";
 
 /** The long-lived parts of the app, shared by every request (no per-user state in here). */
 export interface Services {
@@ -42,9 +43,16 @@ export interface Services {
   responseCache: ResponseCache;
   /** The app's one upstream activity stream, fanned out to GraphQL subscriptions. */
   activity: ActivityFanOut;
+  /** What replicas share through Redis (issue 19); `redis` undefined in the embedded mode. */
+  shared: SharedState | undefined;
 }
 
-export function createServices(db: Database, env: Env, warn: (message: string) => void): Services {
+export function createServices(
+  db: Database,
+  env: Env,
+  warn: (message: string) => void,
+  shared?: SharedState,
+): Services {
   const box = loadSecretBox(env, warn);
   const repository = createSnapshotRepository(db.prisma);
   const consumer = {
@@ -112,5 +120,6 @@ export function createServices(db: Database, env: Env, warn: (message: string) =
       queueSize: env.ACTIVITY_SUBSCRIBER_QUEUE,
       onError: warn,
     }),
+    shared,
   };
 }

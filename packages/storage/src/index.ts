@@ -8,9 +8,13 @@ export {
   migratedTemplate,
   TEST_ENGINES,
   TEST_POSTGRES_URL,
+  TEST_REDIS_URL,
+  testRedisPrefix,
 } from "./test-targets.js";
 export type { TemplateStep, TestTarget } from "./test-targets.js";
 export { createSecretBox, generateKeyText, parseKeyring, SecretBoxError } from "./secret-box.js";
 export type { SecretBox, SecretKey } from "./secret-box.js";
 export { openMigratedDatabase, TRANSACTION_OPTIONS } from "./database.js";
 export type { ClientOptions, Database, TransactionOptions } from "./database.js";
+export { connectRedis, deletePrefixed } from "./redis.js";
+export type { SharedRedis, SharedRedisOptions } from "./redis.js";

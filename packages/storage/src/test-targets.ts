@@ -155,3 +155,14 @@ export const TEST_ENGINES: readonly DatabaseTarget["engine"][] = ["pglite", "pos
 export const HTTP_TEST_ENGINES: readonly DatabaseTarget["engine"][] = [
   process.env.ADSGRAPH_TEST_ENGINE === "pglite" ? "pglite" : "postgresql",
 ];
+
+/** Redis the shared-mode tests use (README "Configuration"). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/**
+ * A key prefix of one's own for a test on the shared Redis: test files run in parallel, and
+ * keys never meet across them (`deletePrefixed` tidies it).
+ */
+export function testRedisPrefix(label: string): string {
+  return `adsgraph-test:${label}:${process.pid}:${randomUUID().slice(0, 8)}:`;
+}

@@ -1,0 +1,50 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { connectRedis, deletePrefixed } from "./redis.js";
+import { TEST_REDIS_URL, testRedisPrefix } from "./test-targets.js";
+
+const prefix = testRedisPrefix("storage-redis");
+afterAll(() => deletePrefixed(TEST_REDIS_URL, prefix));
+
+describe("connectRedis", () => {
+  it("prefixes keys and channels, and delivers published messages to subscribers", async () => {
+    const a = await connectRedis({ url: TEST_REDIS_URL, prefix });
+    const b = await connectRedis({ url: TEST_REDIS_URL, prefix });
+    try {
+      expect(a.up).toBe(true);
+      await a.client.set("k", "v");
+      expect(await b.client.get("k")).toBe("v");
+      expect(await b.client.exists("k")).toBe(1);
+      const got: string[] = [];
+      const arrived = new Promise<void>((resolve) => {
+        void b.subscribe("news", (message) => {
+          got.push(message);
+          resolve();
+        });
+      });
+      // The subscription is in place once subscribe resolved; publish until it is heard.
+      const timer = setInterval(() => void a.publish("news", "hello"), 20);
+      await arrived;
+      clearInterval(timer);
+      expect(got[0]).toBe("hello");
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("starts down (without waiting on a timer) when nothing listens, and fails commands at once", async () => {
+    const states: boolean[] = [];
+    const redis = await connectRedis({
+      url: "redis://127.0.0.1:1",
+      prefix,
+      onStateChange: (up) => states.push(up),
+    });
+    try {
+      expect(redis.up).toBe(false);
+      await expect(redis.client.get("k")).rejects.toThrow();
+      await expect(redis.publish("news", "x")).rejects.toThrow();
+    } finally {
+      await redis.close();
+    }
+  });
+});
