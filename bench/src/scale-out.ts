@@ -124,8 +124,7 @@ try {
         UPSTREAM_STATS: "true",
       },
       ready: (output) =>
-        /GraphQL ready at/.test(output) &&
-        (index > 0 || /Authorization: Bearer \S+/.test(output)),
+        /GraphQL ready at/.test(output) && (index > 0 || /Authorization: Bearer \S+/.test(output)),
       startTimeoutMs: settings.startTimeoutMs,
       nodeArgs: settings.nodeFlags,
     });
