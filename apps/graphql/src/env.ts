@@ -158,7 +158,18 @@ const schema = z.object({
    */
   ACTIVITY_LEASE_MS: z.coerce.number().int().min(1_000).default(5_000),
   /** How long a persisted query (APQ, shared mode only) is kept after its last use. */
-  PERSISTED_QUERY_TTL_SECONDS: z.coerce.number().int().min(1).default(24 * 3600),
+  PERSISTED_QUERY_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 3600),
+  /**
+   * `GET /metrics` (Prometheus) needs `Authorization: Bearer <this>` when set; in production
+   * without it no /metrics is served.
+   */
+  METRICS_TOKEN: optional,
+  /** Serve `/metrics` without METRICS_TOKEN (default: not in production). */
+  METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()

@@ -26,6 +26,7 @@ import {
 } from "./response-cache/response-cache-http.js";
 import { cacheReportPlugin, reportCacheMarkPaths } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
+import { createMetrics, registerMetricsRoute } from "./metrics/metrics-route.js";
 import { registerHealthRoute } from "./shared/health-route.js";
 import { openSharedState } from "./shared/shared-state.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
@@ -72,8 +73,8 @@ export async function buildServer({
     },
   });
   const shared = await openSharedState(env, {
-    warn: (message) => app.log.warn(message),
-    info: (message) => app.log.info(message),
+    warn: (message) => { app.log.warn(message); },
+    info: (message) => { app.log.info(message); },
   });
   const services = createServices(
     db,
@@ -84,6 +85,10 @@ export async function buildServer({
     shared,
   );
   registerHealthRoute(app, shared);
+  registerMetricsRoute(app, createMetrics(shared), {
+    token: env.METRICS_TOKEN,
+    public: env.METRICS_PUBLIC,
+  });
   // WebSocket upgrades go through Fastify's router and hooks (the session cookie is parsed);
   // a message larger than any document the token limit allows is refused by ws itself.
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
