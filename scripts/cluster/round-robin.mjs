@@ -6,7 +6,7 @@ import net from "node:net";
  * the connection is skipped for the next one, so a killed replica costs no failed request.
  * For running replicas on one machine; in production a real load balancer takes its place.
  */
-export function startRoundRobin({ host, port, backends, name }) {
+export function startRoundRobin({ host, port, backends, name, log = console.log }) {
   let next = 0;
   const server = net.createServer((client) => {
     client.pause();
@@ -35,7 +35,7 @@ export function startRoundRobin({ host, port, backends, name }) {
     server.once("error", reject);
     server.listen(port, host, () => {
       server.off("error", reject);
-      console.log(
+      log(
         `${name}: ${host}:${port} → ${backends.map((b) => `${b.host}:${b.port}`).join(", ")}`,
       );
       resolve(server);
