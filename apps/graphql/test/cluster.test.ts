@@ -1,0 +1,410 @@
+// Issue 19's acceptance: 2 ads-api replicas and 2 facade replicas, each a process of its own, on
+// one PostgreSQL and one Redis, ads-api behind the round-robin entry points `pnpm start:cluster`
+// uses (every replica signs and verifies against the same public URLs).
+import type { Server } from "node:net";
+import {
+  DEMO,
+  openDatabase as openAdsApiDatabase,
+  seedDemo,
+  startAdsApiProcess,
+  type AdsApiProcess,
+} from "@adsgraph/ads-api";
+import { signRequest } from "@adsgraph/oauth";
+import {
+  createSecretBox,
+  createTestTarget,
+  deletePrefixed,
+  generateKeyText,
+  parseKeyring,
+  TEST_REDIS_URL,
+  testRedisPrefix,
+  type TestTarget,
+} from "@adsgraph/storage";
+import { createClient, type Client } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startRoundRobin } from "../../../scripts/cluster/round-robin.mjs";
+import { openDatabase } from "../src/db/database.js";
+import { loadEnv } from "../src/env.js";
+import { createServices } from "../src/services.js";
+import { freePort, postGraphQL } from "./support/facade.js";
+import { startFacadeProcess, type FacadeProcess } from "./support/facade-process.js";
+
+const USER_A = DEMO.user.id;
+const USER_B = DEMO.friend.id;
+const ACCOUNT = DEMO.accounts[0].id;
+const RATE_LIMIT = 50;
+const WINDOW_SECONDS = 4;
+const ROLES = ["base", "ads", "ads-sandbox"] as const;
+type Role = (typeof ROLES)[number];
+const LISTEN: Record<Role, string> = {
+  base: "ADS_API_LISTEN_BASE",
+  ads: "ADS_API_LISTEN_ADS",
+  "ads-sandbox": "ADS_API_LISTEN_SANDBOX",
+};
+
+interface Entry {
+  at: string;
+  endpointId?: string;
+  route: string;
+  status: number;
+  scheme: string | null;
+}
+
+interface AdsApiReplica {
+  process: AdsApiProcess;
+  /** Where each role of this replica listens (behind the round robin). */
+  listen: Record<Role, string>;
+}
+
+interface Event {
+  id: string;
+  forUserId: string;
+}
+
+const SUBSCRIPTION = `subscription { activityEvents { id forUserId } }`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls a condition (no fixed timeout: the test's own is the safety net). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await sleep(50);
+}
+
+describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
+  const adsPrefix = testRedisPrefix("cluster-ads-api");
+  const facadePrefix = testRedisPrefix("cluster-facade");
+  const secretKey = generateKeyText();
+  const sessionKeys = generateKeyText();
+  const publicUrls = {} as Record<Role, string>;
+  const balancers: Server[] = [];
+  const adsApis: AdsApiReplica[] = [];
+  const facades: FacadeProcess[] = [];
+  const clients: Client[] = [];
+  let adsTarget: TestTarget;
+  let facadeTarget: TestTarget;
+  let tokenA: string;
+  let tokenB: string;
+
+  /** Every request both ads-api replicas logged (each keeps its own log). */
+  async function logged(): Promise<Entry[]> {
+    const parts = await Promise.all(
+      adsApis.map(async (replica) => {
+        const response = await fetch(`${replica.listen.base}/_admin/requests?entries=true`);
+        return ((await response.json()) as { entries: Entry[] }).entries;
+      }),
+    );
+    return parts.flat().sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  const count = async (endpointId: string, since = "") =>
+    (await logged()).filter((entry) => entry.endpointId === endpointId && entry.at >= since).length;
+
+  async function act(action: Record<string, unknown>): Promise<string[]> {
+    const replica = adsApis[0];
+    if (replica === undefined) throw new Error("no ads-api");
+    const response = await fetch(`${replica.listen.base}/_admin/activity/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(action),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { events: { id: string }[] }).events.map((e) => e.id);
+  }
+
+  function subscribe(facade: FacadeProcess, token: string) {
+    const client = createClient({
+      url: `${facade.origin.replace(/^http/, "ws")}/graphql`,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${token}` },
+      webSocketImpl: WebSocket,
+    });
+    clients.push(client);
+    const collected = { events: [] as Event[], errors: [] as unknown[] };
+    client.subscribe<{ activityEvents: Event }>(
+      { query: SUBSCRIPTION },
+      {
+        next: (result) => {
+          if (result.errors) collected.errors.push(...result.errors);
+          if (result.data) collected.events.push(result.data.activityEvents);
+        },
+        error: (error) => collected.errors.push(error),
+        complete: () => undefined,
+      },
+    );
+    return collected;
+  }
+
+  async function health(facade: FacadeProcess) {
+    const response = await fetch(`${facade.origin}/health`);
+    return (await response.json()) as {
+      status: string;
+      redis: string;
+      activity?: { stream: string; subscribers: number };
+    };
+  }
+
+  beforeAll(async () => {
+    adsTarget = await createTestTarget("postgresql", "cluster_ads_api");
+    facadeTarget = await createTestTarget("postgresql", "cluster_facade");
+    const db = await openAdsApiDatabase(adsTarget.target);
+    try {
+      await seedDemo(db.prisma, createSecretBox(parseKeyring(secretKey)));
+    } finally {
+      await db.close();
+    }
+    // The public URLs: round robins over both replicas' listen ports.
+    const listens = [0, 1].map(() => ({}) as Record<Role, string>);
+    for (const role of ROLES) {
+      const ports = [await freePort(), await freePort()];
+      for (const [index, port] of ports.entries()) {
+        const listen = listens[index];
+        if (listen) listen[role] = `http://127.0.0.1:${String(port)}`;
+      }
+      const port = await freePort();
+      balancers.push(
+        await startRoundRobin({
+          host: "127.0.0.1",
+          port,
+          backends: ports.map((p) => ({ host: "127.0.0.1", port: p })),
+          name: `ads-api ${role}`,
+          log: () => undefined,
+        }),
+      );
+      publicUrls[role] = `http://127.0.0.1:${String(port)}`;
+    }
+    for (const listen of listens) {
+      const process = await startAdsApiProcess({
+        database: adsTarget.target,
+        env: {
+          ADS_API_SECRET_KEY: secretKey,
+          ADS_API_SEED: "false",
+          ADS_API_BASE_URL: publicUrls.base,
+          ADS_API_ADS_URL: publicUrls.ads,
+          ADS_API_SANDBOX_URL: publicUrls["ads-sandbox"],
+          ...Object.fromEntries(ROLES.map((role) => [LISTEN[role], new URL(listen[role]).host])),
+          REDIS_URL: TEST_REDIS_URL,
+          REDIS_KEY_PREFIX: adsPrefix,
+          ADS_API_RATE_LIMIT: String(RATE_LIMIT),
+          ADS_API_ACCOUNT_RATE_LIMIT: String(RATE_LIMIT),
+          ADS_API_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+          ADS_API_ACTIVITY_ADMIN: "true",
+        },
+      });
+      adsApis.push({ process, listen });
+    }
+    const facadeEnv = {
+      DATABASE_URL: facadeTarget.target.engine === "postgresql" ? facadeTarget.target.url : "",
+      SESSION_ENCRYPTION_KEYS: sessionKeys,
+      ADS_API_BASE_URL: publicUrls.base,
+      ADS_API_ADS_URL: publicUrls.ads,
+      ADS_API_SANDBOX_URL: publicUrls["ads-sandbox"],
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: facadePrefix,
+      DEV_SESSION: "false",
+      // Every read goes upstream: the rate-limit test needs each query to spend budget.
+      SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
+      SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+      RESPONSE_CACHE_MAX_BYTES: "0",
+      UPSTREAM_RATE_LIMIT_WAIT_MS: "300000",
+    };
+    // One after another: the first migrates the facade's database.
+    for (let index = 0; index < 2; index += 1) {
+      facades.push(
+        await startFacadeProcess({ ...facadeEnv, GRAPHQL_PORT: String(await freePort()) }),
+      );
+    }
+    // Sessions live in PostgreSQL: opened here as the sign-in would, valid on either replica.
+    const env = loadEnv({ ...facadeEnv, LOG_LEVEL: "silent" });
+    const facadeDb = await openDatabase({ engine: "postgresql", url: facadeEnv.DATABASE_URL });
+    try {
+      const services = createServices(facadeDb, env, () => undefined);
+      const session = async (userId: string, screenName: string) =>
+        (
+          await services.sessions.create({
+            userId,
+            screenName,
+            accessToken: DEMO.accessToken.token,
+            accessTokenSecret: DEMO.accessToken.secret,
+          })
+        ).token;
+      tokenA = await session(USER_A, DEMO.user.screenName);
+      tokenB = await session(USER_B, DEMO.friend.screenName);
+      await services.upstream.close();
+    } finally {
+      await facadeDb.close();
+    }
+  });
+
+  afterAll(async () => {
+    for (const client of clients) void client.dispose();
+    for (const facade of facades) await facade.kill();
+    for (const replica of adsApis) await replica.process.kill();
+    for (const balancer of balancers) balancer.close();
+    await facadeTarget.drop();
+    await adsTarget.drop();
+    await deletePrefixed(TEST_REDIS_URL, adsPrefix);
+    await deletePrefixed(TEST_REDIS_URL, facadePrefix);
+  });
+
+  it("refuses on one ads-api replica a nonce already used on the other", async () => {
+    const path = "/12/accounts";
+    const { authorization } = signRequest({
+      method: "GET",
+      url: `${publicUrls.ads}${path}`,
+      consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
+      token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
+    });
+    const [first, second] = adsApis;
+    if (first === undefined || second === undefined) throw new Error("two replicas");
+    const sent = await fetch(`${first.listen.ads}${path}`, { headers: { authorization } });
+    expect(sent.status).toBe(200);
+    const replayed = await fetch(`${second.listen.ads}${path}`, { headers: { authorization } });
+    expect(replayed.status).toBe(401);
+    expect(await replayed.text()).toMatch(/nonce/i);
+  });
+
+  it("keeps 200 queries over both facades within the upstream budget: no 429, ≤ 50 per window", async () => {
+    const since = new Date().toISOString();
+    const query = `query { account(id: "${ACCOUNT}") { rawId name } }`;
+    const answers: Array<Awaited<ReturnType<typeof postGraphQL>>> = [];
+    let next = 0;
+    // 20 at a time, alternating replicas, as a load balancer would spread them.
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < 200) {
+          const index = next;
+          next += 1;
+          const facade = facades[index % 2];
+          if (facade === undefined) throw new Error("two facades");
+          answers.push(
+            await postGraphQL(`${facade.origin}/graphql`, query, {
+              headers: { authorization: `Bearer ${tokenA}` },
+            }),
+          );
+        }
+      }),
+    );
+    expect(answers).toHaveLength(200);
+    for (const answer of answers) {
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data).toEqual({
+        account: { rawId: ACCOUNT, name: DEMO.accounts[0].name },
+      });
+    }
+    const upstream = (await logged()).filter(
+      (entry) => entry.at >= since && entry.scheme === "oauth" && entry.endpointId !== undefined,
+    );
+    expect(upstream.filter((entry) => entry.status === 429)).toEqual([]);
+    // Every query went upstream (freshness 0): the budget was crossed, not avoided.
+    expect(upstream.length).toBeGreaterThanOrEqual(200);
+    // ads-api's windows start at a key's first request and last WINDOW_SECONDS: replay them.
+    const byFamily = new Map<string, Entry[]>();
+    for (const entry of upstream) {
+      const family = entry.endpointId?.split(".")[0] ?? "";
+      byFamily.set(family, [...(byFamily.get(family) ?? []), entry]);
+    }
+    for (const [family, entries] of byFamily) {
+      let windowStart = Number.NEGATIVE_INFINITY;
+      let inWindow = 0;
+      for (const entry of entries) {
+        const at = Date.parse(entry.at);
+        if (at >= windowStart + WINDOW_SECONDS * 1000) {
+          windowStart = at;
+          inWindow = 0;
+        }
+        inWindow += 1;
+        expect(inWindow, `${family} requests in one window`).toBeLessThanOrEqual(RATE_LIMIT);
+      }
+    }
+  });
+
+  it("fetches one app bearer token for the whole cluster", async () => {
+    // Reference data signs as the app (bearer): both replicas at once, twice each.
+    const query = `query { contentCategories { id name } placements { productType } }`;
+    const answers = await Promise.all(
+      [...facades, ...facades].map((facade) =>
+        postGraphQL(`${facade.origin}/graphql`, query, {
+          headers: { authorization: `Bearer ${tokenA}` },
+        }),
+      ),
+    );
+    for (const answer of answers) expect(answer.body.errors).toBeUndefined();
+    expect(await count("oauth2.token")).toBe(1);
+  });
+
+  it("fans events out to subscribers on both replicas from one upstream stream; a killed lease holder's stream moves within 10 s, nothing lost", async () => {
+    const [one, two] = facades;
+    if (one === undefined || two === undefined) throw new Error("two facades");
+    const subscribers = {
+      oneA: subscribe(one, tokenA),
+      oneB: subscribe(one, tokenB),
+      twoA: subscribe(two, tokenA),
+      twoB: subscribe(two, tokenB),
+    };
+    await until(async () => {
+      const [h1, h2] = await Promise.all([health(one), health(two)]);
+      return (
+        h1.activity?.subscribers === 2 &&
+        h2.activity?.subscribers === 2 &&
+        [h1, h2].some((h) => h.activity?.stream === "holder")
+      );
+    });
+    const posted: Record<string, string[]> = { [USER_A]: [], [USER_B]: [] };
+    const post = async (userId: string, bio: string) => {
+      posted[userId]?.push(
+        ...(await act({ event_type: "profile.update.bio", user_id: userId, bio })),
+      );
+    };
+    for (let i = 0; i < 5; i += 1) {
+      await post(USER_A, `a${String(i)}`);
+      await post(USER_B, `b${String(i)}`);
+    }
+    const received = (s: { events: Event[] }) => s.events.map((event) => event.id);
+    await until(
+      () =>
+        received(subscribers.oneA).length >= 5 &&
+        received(subscribers.twoA).length >= 5 &&
+        received(subscribers.oneB).length >= 5 &&
+        received(subscribers.twoB).length >= 5,
+    );
+    for (const s of [subscribers.oneA, subscribers.twoA])
+      expect(received(s)).toEqual(posted[USER_A]);
+    for (const s of [subscribers.oneB, subscribers.twoB])
+      expect(received(s)).toEqual(posted[USER_B]);
+    expect(await count("activity.stream")).toBe(1);
+
+    // The crash: the lease holder dies without a word; events keep coming meanwhile.
+    const holderIndex = (await health(one)).activity?.stream === "holder" ? 0 : 1;
+    const holder = facades[holderIndex];
+    const survivor = facades[1 - holderIndex];
+    if (holder === undefined || survivor === undefined) throw new Error("two facades");
+    const survivorA = holderIndex === 0 ? subscribers.twoA : subscribers.oneA;
+    const survivorB = holderIndex === 0 ? subscribers.twoB : subscribers.oneB;
+    const killedAt = Date.now();
+    await holder.kill();
+    let takenOverAt: number | undefined;
+    for (let i = 0; takenOverAt === undefined || i < 40; i += 1) {
+      await post(i % 2 === 0 ? USER_A : USER_B, `during ${String(i)}`);
+      if (takenOverAt === undefined && (await count("activity.stream")) >= 2) {
+        const streams = (await logged()).filter((entry) => entry.endpointId === "activity.stream");
+        takenOverAt = Date.parse(streams.at(-1)?.at ?? "");
+      }
+      await sleep(100);
+      if (Date.now() - killedAt > 60_000) break;
+    }
+    expect(takenOverAt, "a new upstream stream after the holder died").toBeDefined();
+    expect((takenOverAt ?? Number.POSITIVE_INFINITY) - killedAt).toBeLessThanOrEqual(10_000);
+    expect((await health(survivor)).activity?.stream).toBe("holder");
+    await until(
+      () =>
+        received(survivorA).length >= (posted[USER_A]?.length ?? 0) &&
+        received(survivorB).length >= (posted[USER_B]?.length ?? 0),
+    );
+    // Every event once, in order: none lost in the takeover, none doubled.
+    expect(received(survivorA)).toEqual(posted[USER_A]);
+    expect(received(survivorB)).toEqual(posted[USER_B]);
+    expect(survivorA.errors).toEqual([]);
+    expect(survivorB.errors).toEqual([]);
+  });
+});
