@@ -53,7 +53,8 @@ export interface RateLimitOptions {
   /**
    * A budget shared with other clients (e.g. other processes, through Redis), asked before
    * every attempt and told every answer (`RateLimitBudget`). Without it each client keeps its
-   * own book. Derived clients (`withAuth`, `with`) share it.
+   * own book. Derived clients (`withAuth`, `with`) share it. Asked only while
+   * `waitBeforeSend` is on; told every answer either way.
    */
   readonly budget?: RateLimitBudget | undefined;
 }

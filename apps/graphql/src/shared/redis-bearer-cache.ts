@@ -135,8 +135,9 @@ export function createRedisBearerCache(
       let entry: { token: string; secret: string };
       try {
         entry = JSON.parse(box.open(sealed)) as { token: string; secret: string };
-      } catch (error) {
-        throw new SharedUnavailable(error);
+      } catch {
+        // Neither the box's message nor JSON's (which quotes its input) may reach a log.
+        throw new SharedUnavailable(new Error("the stored bearer token could not be opened"));
       }
       // Another secret (rotation): this caller fetches with its own credentials.
       return entry.secret === sha256(consumer.consumerSecret) ? entry.token : undefined;
@@ -233,7 +234,9 @@ export function createRedisBearerCache(
           try {
             await source.revokeToken(consumer, owner, token);
           } finally {
-            await shared(DELETE_TOKEN_IF(redis.client, [tokenKey], [sha256(token)]));
+            // Revoked (or maybe): no replica may read it again. Should Redis fail here, the
+            // others' 401s evict it later; revoking once more from the local cache would not.
+            await DELETE_TOKEN_IF(redis.client, [tokenKey], [sha256(token)]).catch(onFallback);
             await redis.publish(channel, "revoked").catch(() => undefined);
           }
         });
