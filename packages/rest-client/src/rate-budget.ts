@@ -63,13 +63,17 @@ export interface BudgetedCall {
 
 /**
  * The key a call reserves under, or undefined when no budget applies (credential endpoints,
- * limited per client address). The account window is spent by GETs only, as ads-api counts.
+ * limited per client address). The account window is spent by GETs of an account's path
+ * (`/accounts/:account_id/...`) only, as ads-api counts.
  */
 export function budgetKeyFor(call: BudgetedCall): RateLimitBudgetKey | undefined {
   if (call.principal === undefined) return undefined;
   return {
     family: call.familyOf(call.endpoint.id),
     principal: call.principal,
-    accountId: call.endpoint.method === "GET" ? call.accountId : undefined,
+    accountId:
+      call.endpoint.method === "GET" && call.endpoint.locations.account_id === "path"
+        ? call.accountId
+        : undefined,
   };
 }
