@@ -17,6 +17,7 @@ import {
 import { createSnapshotWriter, type SnapshotWriter } from "./snapshots/snapshot-writer.js";
 import { createUpstreamClients, type UpstreamClients } from "./upstream/clients.js";
 import type { SharedState } from "./shared/shared-state.js";
+import { sharedUpstream } from "./shared/shared-upstream.js";
 
 /** The long-lived parts of the app, shared by every request (no per-user state in here). */
 export interface Services {
@@ -71,6 +72,7 @@ export function createServices(
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     rateLimitWaitMs: env.UPSTREAM_RATE_LIMIT_WAIT_MS,
     validateResponses: upstreamValidation(env),
+    ...sharedUpstream(shared, box),
   });
   return {
     sessions: createSessionStore({

@@ -129,6 +129,21 @@ describe("createBearerTokenCache", () => {
     expect(state.revokes).toEqual([]);
   });
 
+  it("evicts a refused token only while it still holds that token", async () => {
+    const { state, source } = fakeSource();
+    const cache = createBearerTokenCache(source);
+    const refused = await cache.get(app);
+    state.current = undefined; // revoked elsewhere: the API refuses it
+    cache.evict(app.consumerKey, refused);
+    const fresh = cache.get(app);
+    // A second caller's 401 for the same old token, while the new one is being fetched.
+    cache.evict(app.consumerKey, refused);
+    expect(await fresh).toBe("bearer-2");
+    cache.evict(app.consumerKey, refused);
+    expect(await cache.get(app)).toBe("bearer-2");
+    expect(state.hits).toBe(2);
+  });
+
   it("still forgets the token when invalidation fails", async () => {
     const { state, source } = fakeSource();
     const cache = createBearerTokenCache(source);

@@ -34,14 +34,20 @@ export interface BearerTokenCache {
    * the app's current token. Calls to `get` made meanwhile wait and then fetch a new token.
    */
   invalidate(consumer: ConsumerCredentials, owner: TokenCredentials): Promise<void>;
-  /** Forgets the cached token without revoking it (e.g. after the API refused it). */
-  evict(consumerKey: string): void;
+  /**
+   * Forgets the cached token without revoking it (e.g. after the API refused it). With `token`
+   * (the one refused), only while the cache still holds that token: a caller whose 401 arrives
+   * after another caller already fetched a new token leaves the new one in place.
+   */
+  evict(consumerKey: string, token?: string): void;
 }
 
 interface Entry {
   /** The secret the token was fetched with, hashed: a caller with another secret never gets it. */
   readonly secretDigest: Buffer;
   readonly token: Promise<string>;
+  /** The token once fetched (compared by `evict`). */
+  value?: string;
 }
 
 /** Waits for `promise` unless `signal` aborts first (then rejects with its reason). */
@@ -81,6 +87,12 @@ export function createBearerTokenCache(source: BearerTokenSource): BearerTokenCa
     // No entry, or the secret changed (rotation): fetch with the credentials given now.
     const entry: Entry = { secretDigest, token: source.fetchToken(consumer) };
     entries.set(consumer.consumerKey, entry);
+    entry.token.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => undefined,
+    );
     // Registered before any caller's handler, so by the time callers see the failure the
     // entry is gone and the next call starts afresh.
     entry.token.catch(() => {
@@ -121,7 +133,10 @@ export function createBearerTokenCache(source: BearerTokenSource): BearerTokenCa
       }
     },
 
-    evict(consumerKey) {
+    evict(consumerKey, token) {
+      const entry = entries.get(consumerKey);
+      // A pending fetch or another token is newer than the one refused: keep it.
+      if (token !== undefined && entry?.value !== token) return;
       entries.delete(consumerKey);
     },
   };

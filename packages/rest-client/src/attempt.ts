@@ -5,6 +5,7 @@ import { RestAbortedError, RestRateLimitError } from "./errors.js";
 import { emit, hasHook } from "./hooks.js";
 import type { Hooks, RetryReason } from "./hooks.js";
 import type { PreparedRequest } from "./prepare.js";
+import type { RateLimitBudgetKey } from "./rate-budget.js";
 import { parseRateLimitHeaders, resetDate, waitBeforeSendMs } from "./rate-limit.js";
 import type { RateLimitBook, RateLimitObservation, RateLimitState } from "./rate-limit.js";
 import { requestIdOf } from "./response.js";
@@ -32,14 +33,16 @@ export interface Call {
   readonly started: number;
   /** Credentials seen during the call (a fetched bearer token), masked in any error. */
   readonly secrets: Array<string | undefined>;
+  /** Where the call reserves in `rateLimit.budget`; undefined without one (or for none). */
+  readonly budgetKey: RateLimitBudgetKey | undefined;
   attempt: number;
   /** Attempts counted against retry.maxRetries (429 waits are not). */
   failures: number;
   /** Time spent waiting for rate-limit resets, against rateLimit.maxWaitMs. */
   waitedMs: number;
   refreshedBearer: boolean;
-  /** The last attempt sent a bearer token from the cache. */
-  sentCachedBearer: boolean;
+  /** The bearer token from the cache the last attempt sent, if it sent one. */
+  sentCachedBearer: string | undefined;
 }
 
 const ACCEPT: Partial<Record<AnyEndpoint["response"]["kind"], string>> = {
@@ -71,25 +74,51 @@ export async function pause(
   }
 }
 
-/** Waits for the reset when the known budget is zero (never drawing a 429), within maxWaitMs. */
-export async function waitForBudget(call: Call): Promise<void> {
+/** Waits `ms` before sending, or throws when that would pass the call's maxWaitMs. */
+async function waitBeforeSending(call: Call, ms: number, detail: string): Promise<void> {
   const { config, rateLimits } = call.ctx;
-  if (!config.rateLimit.waitBeforeSend) return;
   const { endpoint, accountId, site } = call.prepared;
-  const known = rateLimits.get(endpoint.id, accountId);
-  const wait = waitBeforeSendMs(known, config.clock(), config.rateLimit.padMs);
-  if (wait <= 0) return;
-  if (call.waitedMs + wait > call.maxWaitMs) {
+  if (call.waitedMs + ms > call.maxWaitMs) {
+    const known = rateLimits.get(endpoint.id, accountId);
     throw new RestRateLimitError(site, {
-      resetAt: resetDate(known),
+      resetAt: resetDate(known) ?? new Date(config.clock() + ms),
       waitedMs: call.waitedMs,
       maxWaitMs: call.maxWaitMs,
       sent: false,
       rateLimit: known,
     });
   }
-  await pause(call, wait, "rate_limit", "the known budget is zero: waiting for the reset");
-  call.waitedMs += wait;
+  await pause(call, ms, "rate_limit", detail);
+  call.waitedMs += ms;
+}
+
+/**
+ * Waits while the budget says so, within maxWaitMs, never drawing a 429: a shared budget
+ * (`rateLimit.budget`) counts this attempt or names the wait; the client's own book waits for
+ * the reset when the known budget is zero (without a shared budget, or while it is unreachable).
+ */
+export async function waitForBudget(call: Call): Promise<void> {
+  const { config, rateLimits } = call.ctx;
+  if (!config.rateLimit.waitBeforeSend) return;
+  const { budget } = config.rateLimit;
+  if (budget !== undefined && call.budgetKey !== undefined) {
+    for (;;) {
+      let wait: number;
+      try {
+        wait = await budget.reserve(call.budgetKey);
+      } catch {
+        // The shared budget is unreachable: this attempt goes by the client's own book.
+        break;
+      }
+      if (wait <= 0) return;
+      await waitBeforeSending(call, wait, "the shared budget says wait: spent, or being probed");
+    }
+  }
+  const { endpoint, accountId } = call.prepared;
+  const known = rateLimits.get(endpoint.id, accountId);
+  const wait = waitBeforeSendMs(known, config.clock(), config.rateLimit.padMs);
+  if (wait <= 0) return;
+  await waitBeforeSending(call, wait, "the known budget is zero: waiting for the reset");
 }
 
 /** What one attempt came back with: an answer (its rate-limit headers recorded), or no answer. */
@@ -121,7 +150,7 @@ export async function attempt(call: Call): Promise<Outcome> {
       throw error;
     });
   call.secrets.push(auth.secret);
-  call.sentCachedBearer = auth.cachedBearer === true;
+  call.sentCachedBearer = auth.cachedBearer === true ? auth.secret : undefined;
   const headers: Record<string, string> = {
     "user-agent": ctx.config.userAgent,
     accept: ACCEPT[endpoint.response.kind] ?? "application/json",
@@ -151,6 +180,11 @@ export async function attempt(call: Call): Promise<Outcome> {
   const rateLimit = observed
     ? ctx.rateLimits.record(endpoint.id, accountId, observed)
     : ctx.rateLimits.get(endpoint.id, accountId);
+  const { budget } = ctx.config.rateLimit;
+  if (budget !== undefined && call.budgetKey !== undefined) {
+    // Before the caller goes on, so the next reserve sees it; a store that is down is no error.
+    await budget.record(call.budgetKey, { status: answer.status, observed }).catch(() => undefined);
+  }
   const requestId = requestIdOf(answer.headers);
   if (hasHook(call.hooks, "onResponse")) {
     emit(call.hooks, "onResponse", {

@@ -3,6 +3,7 @@ import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
 import type { BearerTokenCache, ParamPair, TokenCredentials } from "@adsgraph/oauth";
 import type { AuthOptions } from "./config.js";
 import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
+import { principalDigest } from "./rate-budget.js";
 
 /** What signing needs of a prepared request. */
 export interface SignableRequest {
@@ -30,8 +31,14 @@ export interface Authenticator {
     /** The caller's signal: stops waiting for a bearer token being fetched. */
     signal?: AbortSignal,
   ): Promise<AuthResult>;
-  /** Forgets the cached bearer token (after the API refused it). */
-  evictBearer(): void;
+  /**
+   * Whose rate limits a call of `endpoint` spends, as a digest (`principalDigest`): the user of
+   * the access token it is signed with, or the app for the app-only bearer; undefined for
+   * credential endpoints (counted per client address, not per principal).
+   */
+  principal(endpoint: AnyEndpoint, token: TokenCredentials | undefined): string | undefined;
+  /** Forgets the cached bearer token `sent` (after the API refused it). */
+  evictBearer(sent: string | undefined): void;
 }
 
 function missing(endpoint: AnyEndpoint, what: string): RestClientError {
@@ -80,7 +87,36 @@ export function createAuthenticator(
     return { authorization: signed.authorization };
   }
 
+  function bearerPrincipal(): string | undefined {
+    if (auth.bearerToken !== undefined) return principalDigest("bearer", auth.bearerToken);
+    return auth.consumer && principalDigest("app", auth.consumer.consumerKey);
+  }
+
+  function userPrincipal(token: TokenCredentials | undefined): string | undefined {
+    if (auth.consumer === undefined || token === undefined) return undefined;
+    return principalDigest("user", auth.consumer.consumerKey, token.token);
+  }
+
   return {
+    principal(endpoint, callToken) {
+      const token = callToken ?? auth.token;
+      switch (endpoint.auth) {
+        case "bearer":
+          return bearerPrincipal();
+        case "oauth1-user":
+          return userPrincipal(token);
+        case "bearer-or-user":
+        case "bearer-or-oauth1":
+          // As `authorize` chooses: as the user when signed as one, else the app's bearer.
+          return token !== undefined && auth.consumer !== undefined
+            ? userPrincipal(token)
+            : bearerPrincipal();
+        case "none":
+        case "basic":
+        case "oauth1-request":
+          return undefined;
+      }
+    },
     async authorize(endpoint, request, callToken, signal) {
       const consumer = auth.consumer;
       switch (endpoint.auth) {
@@ -129,8 +165,8 @@ export function createAuthenticator(
         }
       }
     },
-    evictBearer() {
-      if (auth.consumer !== undefined) bearerTokens.evict(auth.consumer.consumerKey);
+    evictBearer(sent) {
+      if (auth.consumer !== undefined) bearerTokens.evict(auth.consumer.consumerKey, sent);
     },
   };
 }

@@ -382,7 +382,7 @@ export function createRestClient(
   // same pool, with the client's timeout; not a call of the caller's, so no hook reports it.
   const shared: Shared = {
     transport,
-    bearer: createBearerTokenCache(bearerTokenSource(transport, config)),
+    bearer: (options.bearerCache ?? createBearerTokenCache)(bearerTokenSource(transport, config)),
   };
   return build(true, shared, contextFor(config, shared), options.middleware ?? []);
 }

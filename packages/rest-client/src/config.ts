@@ -1,10 +1,16 @@
 import type { ValidateOptions } from "@adsgraph/models";
-import type { ConsumerCredentials, TokenCredentials } from "@adsgraph/oauth";
+import type {
+  BearerTokenCache,
+  BearerTokenSource,
+  ConsumerCredentials,
+  TokenCredentials,
+} from "@adsgraph/oauth";
 import type { Dispatcher } from "undici";
 import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
 import type { Hooks } from "./hooks.js";
 import { LOCAL_HOSTS } from "./hosts.js";
 import type { Hosts } from "./hosts.js";
+import type { RateLimitBudget } from "./rate-budget.js";
 import { defaultFamilyOf } from "./rate-limit.js";
 import { responseCheckPolicy } from "./response-sampling.js";
 import type { ResponseCheckPolicy, ResponseValidation } from "./response-sampling.js";
@@ -44,6 +50,13 @@ export interface RateLimitOptions {
    * as apps/ads-api counts; pass `(id) => id` for per-endpoint limits.
    */
   readonly familyOf?: ((endpointId: string) => string) | undefined;
+  /**
+   * A budget shared with other clients (e.g. other processes, through Redis), asked before
+   * every attempt and told every answer (`RateLimitBudget`). Without it each client keeps its
+   * own book. Derived clients (`withAuth`, `with`) share it. Asked only while
+   * `waitBeforeSend` is on; told every answer either way.
+   */
+  readonly budget?: RateLimitBudget | undefined;
 }
 
 export interface RestClientOptions {
@@ -56,6 +69,12 @@ export interface RestClientOptions {
   readonly userAgent?: string | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
   readonly rateLimit?: RateLimitOptions | undefined;
+  /**
+   * The app-only bearer token cache, built over the client's own `oauth2.token` and
+   * `oauth2.invalidate_token` calls; default oauth's in-process `createBearerTokenCache`.
+   * Pass one shared beyond this process (e.g. in Redis) so a cluster fetches the token once.
+   */
+  readonly bearerCache?: ((source: BearerTokenSource) => BearerTokenCache) | undefined;
   readonly hooks?: Hooks | undefined;
   /**
    * Check 2xx bodies against the catalog's response schemas: `true` (default) every body,
@@ -97,7 +116,9 @@ export interface ResolvedConfig {
   readonly timeoutMs: number;
   readonly userAgent: string;
   readonly retry: RetryPolicy;
-  readonly rateLimit: Required<{ [K in keyof RateLimitOptions]: NonNullable<RateLimitOptions[K]> }>;
+  readonly rateLimit: Required<{
+    [K in Exclude<keyof RateLimitOptions, "budget">]: NonNullable<RateLimitOptions[K]>;
+  }> & { readonly budget: RateLimitBudget | undefined };
   readonly hooks: Hooks;
   /** Whether the body of an endpoint's answer is to be checked (`validateResponses`). */
   readonly validateResponse: ResponseCheckPolicy;
@@ -157,6 +178,7 @@ export function resolveConfig(options: RestClientOptions): ResolvedConfig {
       padMs: positive("rateLimit.padMs", options.rateLimit?.padMs, 1000),
       waitBeforeSend: options.rateLimit?.waitBeforeSend ?? true,
       familyOf: options.rateLimit?.familyOf ?? defaultFamilyOf,
+      budget: options.rateLimit?.budget,
     },
     hooks: options.hooks ?? {},
     validateResponse: responseCheckPolicy(options.validateResponses ?? true),

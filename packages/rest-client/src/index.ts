@@ -74,6 +74,7 @@ export type {
   RateLimitStore,
   HeaderReader,
 } from "./rate-limit.js";
+export type { RateLimitBudget, RateLimitBudgetKey, RateLimitAnswer } from "./rate-budget.js";
 export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
 export type { Page, FetchPage, CollectOptions } from "./paging.js";
 export { lookupsFor, LOOKUP_OVERRIDES, matchIds, idsPerRequest } from "./id-batching.js";

@@ -76,12 +76,12 @@ export const bearerRefreshLayer: AttemptLayer = async (call, next) => {
   if (
     outcome instanceof TransportError ||
     outcome.answer.status !== 401 ||
-    !call.sentCachedBearer ||
+    call.sentCachedBearer === undefined ||
     call.refreshedBearer
   )
     return outcome;
   call.refreshedBearer = true;
-  call.ctx.auth.evictBearer();
+  call.ctx.auth.evictBearer(call.sentCachedBearer);
   await pause(call, 0, "auth_refresh", "401 with a cached bearer token: fetching a new one", 401);
   return next();
 };

@@ -11,6 +11,7 @@ import { ATTEMPT_LAYERS } from "./layers.js";
 import { compose, passThrough } from "./compose.js";
 import type { Middleware, MiddlewareContext } from "./middleware.js";
 import { layOut, validateCall } from "./prepare.js";
+import { budgetKeyFor } from "./rate-budget.js";
 import type { RateLimitState } from "./rate-limit.js";
 import { scrubError, secretScrubber } from "./redaction.js";
 import { decodeBody } from "./response.js";
@@ -125,9 +126,10 @@ export async function request(
   const started = config.clock();
   let call: Call | undefined;
   try {
+    const prepared = layOut(endpoint, validated, config.hosts);
     call = {
       ctx,
-      prepared: layOut(endpoint, validated, config.hosts),
+      prepared,
       options,
       hooks: hooksOf(ctx, options),
       policy: { ...config.retry, ...options.retry },
@@ -135,11 +137,20 @@ export async function request(
       timeoutMs: options.timeoutMs ?? config.timeoutMs,
       started,
       secrets: secretsOf(ctx, options),
+      budgetKey:
+        config.rateLimit.budget === undefined
+          ? undefined
+          : budgetKeyFor({
+              endpoint,
+              accountId: prepared.accountId,
+              principal: ctx.auth.principal(endpoint, options.token),
+              familyOf: config.rateLimit.familyOf,
+            }),
       attempt: 0,
       failures: 0,
       waitedMs: 0,
       refreshedBearer: false,
-      sentCachedBearer: false,
+      sentCachedBearer: undefined,
     };
     return answerOf(call, await sendAttempts(call));
   } catch (error) {

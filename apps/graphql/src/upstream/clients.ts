@@ -1,6 +1,11 @@
-import type { ConsumerCredentials, TokenCredentials } from "@adsgraph/oauth";
+import type {
+  BearerTokenCache,
+  BearerTokenSource,
+  ConsumerCredentials,
+  TokenCredentials,
+} from "@adsgraph/oauth";
 import { createRestClient } from "@adsgraph/rest-client";
-import type { Hosts, ResponseValidation, RestClient } from "@adsgraph/rest-client";
+import type { Hosts, RateLimitBudget, ResponseValidation, RestClient } from "@adsgraph/rest-client";
 
 export interface UpstreamClientOptions {
   hosts: Hosts;
@@ -12,13 +17,18 @@ export interface UpstreamClientOptions {
   validateResponses?: ResponseValidation;
   /** Per-token clients kept (their rate-limit state lives as long as they do). */
   maxTokens?: number;
+  /** Shared mode (issue 19): the rate limits every replica spends together (Redis). */
+  rateBudget?: RateLimitBudget;
+  /** Shared mode (issue 19): the app's bearer token, fetched once for every replica (Redis). */
+  bearerCache?: (source: BearerTokenSource) => BearerTokenCache;
 }
 
 /**
  * The REST clients of the app: one keep-alive pool (and app-only bearer cache) shared by
  * every request, and per access token a derived client that signs as that user. Derived
  * clients are kept (least recently used dropped first) because rest-client keeps rate-limit
- * state per client, and user rate limits are per token.
+ * state per client, and user rate limits are per token. In shared mode the budget in Redis
+ * decides for all replicas, and that per-client state is what a client falls back on.
  */
 export interface UpstreamClients {
   /** Signed with the facade's consumer keys only (app-only bearer endpoints). */
@@ -33,7 +43,8 @@ export function createUpstreamClients(options: UpstreamClientOptions): UpstreamC
     hosts: options.hosts,
     auth: { consumer: options.consumer },
     timeoutMs: options.timeoutMs,
-    rateLimit: { maxWaitMs: options.rateLimitWaitMs },
+    rateLimit: { maxWaitMs: options.rateLimitWaitMs, budget: options.rateBudget },
+    bearerCache: options.bearerCache,
     userAgent: "adsgraph-graphql",
     validateResponses: options.validateResponses ?? true,
     // One GraphQL level may look up thousands of ids: keep their chunks in flight together.
