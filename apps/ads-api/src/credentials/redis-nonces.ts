@@ -124,8 +124,7 @@ export function createRedisNonceStore(
   // The bounds and their defaults, as every store reads them.
   const quota = new NonceQuota(options);
   const clock = options.clock ?? Date.now;
-  const bucketSeconds =
-    options.bucketSeconds ?? Math.max(1, Math.ceil(quota.windowSeconds / 30));
+  const bucketSeconds = options.bucketSeconds ?? Math.max(1, Math.ceil(quota.windowSeconds / 30));
   const remember = defineScript(redis, "adsApiNonceRemember", 4, REMEMBER);
   return {
     start: () => Promise.resolve(),

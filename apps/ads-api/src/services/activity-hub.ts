@@ -150,12 +150,18 @@ export class ActivityHub {
   /** Closes every stream and stops listening to the other replicas. */
   async close(): Promise<void> {
     this.closeAll();
-    await Promise.all(this.#unsubscribe.splice(0).map((unsubscribe) => unsubscribe()));
+    const unsubscribes = this.#unsubscribe.splice(0);
+    // While Redis is down an unsubscribe would wait for it: the connection's close ends them.
+    if (this.#shared?.redis.up === true) {
+      await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+    }
   }
 
   async #claimShared(shared: ActivityHubShared, appId: string, claimed: Claimed): Promise<void> {
     try {
-      const order = BigInt(String(await this.#claimOrder?.([`activity:claim:${appId}`], [CLAIM_TTL_MS])));
+      const order = BigInt(
+        String(await this.#claimOrder?.([`activity:claim:${appId}`], [CLAIM_TTL_MS])),
+      );
       claimed.order = order;
       if (this.#streams.get(appId) !== claimed) return; // replaced here meanwhile
       const newest = this.#newestElsewhere.get(appId);

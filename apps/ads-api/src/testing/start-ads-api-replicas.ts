@@ -4,18 +4,16 @@ import { createTestTarget } from "@adsgraph/storage";
 import type { DatabaseTarget, TestTarget } from "@adsgraph/storage";
 import { DEMO } from "../seed/demo-credentials.js";
 import { startAdsApi } from "./start-ads-api.js";
-import type {
-  AdsApiInstanceOptions,
-  ReplicaRedisOptions,
-  StartedAdsApi,
-} from "./start-ads-api.js";
+import type { AdsApiInstanceOptions, ReplicaRedisOptions, StartedAdsApi } from "./start-ads-api.js";
 import { startTcpBalancer } from "./tcp-balancer.js";
 import type { TcpBalancer } from "./tcp-balancer.js";
 
 const ROLES: readonly HostRole[] = ["base", "ads", "ads-sandbox"];
 
-export interface AdsApiReplicasOptions
-  extends Omit<AdsApiInstanceOptions, "hosts" | "listen" | "redis" | "tls"> {
+export interface AdsApiReplicasOptions extends Omit<
+  AdsApiInstanceOptions,
+  "hosts" | "listen" | "redis" | "tls"
+> {
   /** The Redis the replicas share: a test's own prefix (`testRedisPrefix`), on TEST_REDIS_URL. */
   readonly redis: ReplicaRedisOptions;
   /** Replicas to start (default 2). */

@@ -28,7 +28,10 @@ export async function startTcpBalancer(targets: () => readonly string[]): Promis
       return;
     }
     const { hostname, port } = new URL(target);
-    const upstream = net.connect({ host: hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(port) });
+    const upstream = net.connect({
+      host: hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: Number(port),
+    });
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
@@ -57,7 +60,11 @@ export async function startTcpBalancer(targets: () => readonly string[]): Promis
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
     },
   };
 }
