@@ -1,15 +1,15 @@
 import { activityEventSchema } from "@adsgraph/models";
 import type { ActivityEvent } from "@adsgraph/models";
 
-/** Where the base role is reached: a test server, or one replica's own address. */
-export interface BaseHost {
-  readonly urls: { readonly base: string };
-}
-
 /**
  * Helpers of the activity tests (issue 18): simulated actions through the loopback admin
  * endpoint, and a reader of GET /2/activity/stream that hands out its lines one by one.
  */
+
+/** Where the base role is reached: a test server, or one replica's own address. */
+export interface BaseHost {
+  readonly urls: { readonly base: string };
+}
 
 /** One event the admin endpoint stored: app, id, the user it is for, the action's index. */
 export interface SimulatedEvent {
