@@ -1,6 +1,6 @@
 import { LIMITS } from "@adsgraph/models";
 import type { HostRole } from "@adsgraph/models";
-import type { Env } from "./env.js";
+import type { Env, ListenAddress } from "./env.js";
 import type { FaultSettings } from "./faults/fault-settings.js";
 
 /** Limits of spec §8 and of this service, each configurable so tests can exhaust them fast. */
@@ -64,9 +64,28 @@ export interface TlsFiles {
   readonly key: string;
 }
 
+/**
+ * issue 19, shared mode: the Redis that replicas over one database share (OAuth nonces, every
+ * rate-limit counter, activity stream wake-ups and claims).
+ */
+export interface RedisSettings {
+  readonly url: string;
+  /** Prepended to every key and channel. */
+  readonly prefix: string;
+  /** A command without an answer after this long fails (the request gets 503). */
+  readonly commandTimeoutMs: number;
+}
+
 export interface AdsApiConfig {
   /** Public URL of each host role; signatures are checked against these. */
   readonly hosts: Readonly<Record<HostRole, string>>;
+  /**
+   * Where a role listens when not where its public URL points (replicas behind a load balancer
+   * share the public URLs and listen apart); a role not named listens at its public URL.
+   */
+  readonly listen?: Readonly<Partial<Record<HostRole, ListenAddress>>> | undefined;
+  /** Shared mode (several replicas as one service); undefined: embedded, all in process. */
+  readonly redis?: RedisSettings | undefined;
   readonly tls: TlsFiles | undefined;
   readonly limits: Limits;
   readonly latencyMs: number;
@@ -129,6 +148,19 @@ export function configFromEnv(env: Env): AdsApiConfig {
       "ads-sandbox": env.ADS_API_SANDBOX_URL,
     },
     tls: tlsCert !== undefined && tlsKey !== undefined ? { cert: tlsCert, key: tlsKey } : undefined,
+    listen: {
+      ...(env.ADS_API_LISTEN_BASE && { base: env.ADS_API_LISTEN_BASE }),
+      ...(env.ADS_API_LISTEN_ADS && { ads: env.ADS_API_LISTEN_ADS }),
+      ...(env.ADS_API_LISTEN_SANDBOX && { "ads-sandbox": env.ADS_API_LISTEN_SANDBOX }),
+    },
+    redis:
+      env.REDIS_URL === undefined
+        ? undefined
+        : {
+            url: env.REDIS_URL,
+            prefix: env.REDIS_KEY_PREFIX,
+            commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+          },
     latencyMs: env.ADS_API_LATENCY_MS,
     faults: env.ADS_API_FAULTS,
     logLevel: env.LOG_LEVEL,

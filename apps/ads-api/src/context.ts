@@ -1,14 +1,17 @@
 import type { HostRole } from "@adsgraph/models";
 import { createSecretBox } from "@adsgraph/storage";
-import type { SecretBox, SecretKey } from "@adsgraph/storage";
+import type { SecretBox, SecretKey, SharedRedis } from "@adsgraph/storage";
 import type { AdsApiConfig, Limits } from "./config.js";
 import { createNonceStore } from "./credentials/nonces.js";
 import { OpenedSecrets } from "./credentials/opened-secrets.js";
 import type { NonceStore } from "./credentials/nonces.js";
+import { createRedisNonceStore } from "./credentials/redis-nonces.js";
 import { hmacBase64url } from "./crypto/tokens.js";
 import type { Database, PrismaClient } from "./db/database.js";
 import { CursorCodec } from "./paging/keyset-paging.js";
-import { RateLimiter } from "./rate-limits/rate-limiter.js";
+import { memoryRateCounters } from "./rate-limits/rate-counters.js";
+import type { RateCounters } from "./rate-limits/rate-counters.js";
+import { createRedisRateCounters } from "./rate-limits/redis-rate-counters.js";
 import { RequestLog } from "./logging/request-log.js";
 import { ActivityHub } from "./services/activity-hub.js";
 import { WebhookWorker } from "./services/webhook-worker.js";
@@ -31,20 +34,33 @@ export interface AppContext {
   readonly limits: Limits;
   /** The service's clock for resource times (tests move it to close polls). */
   readonly clock: () => Date;
-  /** Counters of user tokens, apps and accounts (and bearer token requests per app). */
-  readonly limiter: RateLimiter;
+  /**
+   * issue 19, shared mode: the Redis replicas share (nonces, counters, activity wake-ups and
+   * claims); undefined in the embedded mode. `/health` reports it.
+   */
+  readonly redis: SharedRedis | undefined;
+  /** This process among the replicas: host, pid and a random part. */
+  readonly replicaId: string;
+  /**
+   * Counters of user tokens, apps and accounts (and bearer token requests per app); in this
+   * process, or in Redis in shared mode (every counter below too).
+   */
+  readonly limiter: RateCounters;
   /**
    * Counters of the users batches per account (spec §8: 1,500 requests per 1-minute window),
    * apart from `limiter` because their window is a minute, not 15.
    */
-  readonly usersBatchLimiter: RateLimiter;
+  readonly usersBatchLimiter: RateCounters;
   /**
    * Counters of client addresses on the credential endpoints, counted before anyone is known:
    * apart from `limiter`, so a client sending from ever new addresses evicts only these, never
    * another token's or account's window.
    */
-  readonly addressLimiter: RateLimiter;
-  /** OAuth 1.0a nonces, in the database (started and closed with the server). */
+  readonly addressLimiter: RateCounters;
+  /**
+   * OAuth 1.0a nonces, in the database, or in Redis in shared mode (started and closed with
+   * the server).
+   */
   readonly replayStore: NonceStore;
   readonly requestLog: RequestLog;
   readonly cursors: CursorCodec;
@@ -66,6 +82,9 @@ export interface ContextOptions {
   readonly secretKey: Buffer | readonly SecretKey[];
   readonly config: AdsApiConfig;
   readonly clock?: (() => Date) | undefined;
+  /** Shared mode: the connection the server opened for `config.redis`. */
+  readonly redis?: SharedRedis | undefined;
+  readonly replicaId?: string | undefined;
 }
 
 function deriveKey(secretKey: Buffer, purpose: string): Buffer {
@@ -83,6 +102,18 @@ export function createContext(options: ContextOptions): AppContext {
   if (current === undefined) throw new Error("the keyring holds no key");
   const box = createSecretBox(keyring);
   const secrets = new OpenedSecrets(box);
+  const { redis } = options;
+  const replicaId = options.replicaId ?? "embedded";
+  /** One kind of rate-limit counter: in Redis in shared mode, else in this process. */
+  const counters = (scope: string, windowMs: number): RateCounters =>
+    redis === undefined
+      ? memoryRateCounters(windowMs, config.limits.rateCounters)
+      : createRedisRateCounters(redis, { scope, windowMs });
+  const nonceBounds = {
+    windowSeconds: config.limits.timestampWindowSeconds,
+    maxPerClient: config.limits.noncesPerClient,
+    maxEntries: config.limits.maxNonces,
+  };
   return {
     db: options.db,
     prisma: options.db.prisma,
@@ -93,33 +124,28 @@ export function createContext(options: ContextOptions): AppContext {
     hosts: { ...config.hosts },
     limits: config.limits,
     clock: options.clock ?? (() => new Date()),
-    limiter: new RateLimiter(config.limits.rateWindowMs, Date.now, config.limits.rateCounters),
-    usersBatchLimiter: new RateLimiter(
-      config.limits.usersBatchWindowMs,
-      Date.now,
-      config.limits.rateCounters,
-    ),
-    addressLimiter: new RateLimiter(
-      config.limits.rateWindowMs,
-      Date.now,
-      config.limits.rateCounters,
-    ),
-    replayStore: createNonceStore(options.db, {
-      windowSeconds: config.limits.timestampWindowSeconds,
-      maxPerClient: config.limits.noncesPerClient,
-      maxEntries: config.limits.maxNonces,
-      // Only the error's name: a driver's message may quote the connection.
-      onPruneError: (error) => {
-        process.emitWarning(
-          `ads-api: deleting expired OAuth nonces failed (${error instanceof Error ? error.name : "error"}); the next run tries again`,
-        );
-      },
-    }),
+    redis,
+    replicaId,
+    limiter: counters("requests", config.limits.rateWindowMs),
+    usersBatchLimiter: counters("users-batch", config.limits.usersBatchWindowMs),
+    addressLimiter: counters("addresses", config.limits.rateWindowMs),
+    replayStore:
+      redis === undefined
+        ? createNonceStore(options.db, {
+            ...nonceBounds,
+            // Only the error's name: a driver's message may quote the connection.
+            onPruneError: (error) => {
+              process.emitWarning(
+                `ads-api: deleting expired OAuth nonces failed (${error instanceof Error ? error.name : "error"}); the next run tries again`,
+              );
+            },
+          })
+        : createRedisNonceStore(redis, nonceBounds),
     requestLog: new RequestLog(),
     cursors: new CursorCodec(deriveKey(current, "cursor")),
     reference: loadReferenceData(),
     listCache: new ListAnswerCache(),
-    activity: new ActivityHub(),
+    activity: new ActivityHub(redis === undefined ? undefined : { redis, replicaId }),
     webhooks: new WebhookWorker({ prisma: options.db.prisma, secrets, limits: config.limits }),
   };
 }

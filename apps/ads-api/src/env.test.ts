@@ -51,4 +51,36 @@ describe("loadEnv", () => {
       /ADS_API_TLS_CERT and ADS_API_TLS_KEY/,
     );
   });
+
+  it("is embedded without REDIS_URL, and carries Redis and the listen addresses into the config", () => {
+    const embedded = configFromEnv(loadEnv({}));
+    expect(embedded.redis).toBeUndefined();
+    expect(embedded.listen).toEqual({});
+    const shared = configFromEnv(
+      loadEnv({
+        REDIS_URL: "redis://cache.internal:6379/2",
+        REDIS_COMMAND_TIMEOUT_MS: "250",
+        ADS_API_LISTEN_BASE: "127.0.0.1:5010",
+        ADS_API_LISTEN_SANDBOX: "[::1]:5012",
+      }),
+    );
+    expect(shared.redis).toEqual({
+      url: "redis://cache.internal:6379/2",
+      prefix: "adsgraph:ads-api:",
+      commandTimeoutMs: 250,
+    });
+    expect(shared.listen).toEqual({
+      base: { host: "127.0.0.1", port: 5010 },
+      "ads-sandbox": { host: "::1", port: 5012 },
+    });
+  });
+
+  it("refuses a listen address that is not host:port, naming the variable and the form", () => {
+    for (const bad of ["5010", "127.0.0.1", "http://127.0.0.1:5010", "::1:5010", "h:70000", "h:"]) {
+      expect(() => loadEnv({ ADS_API_LISTEN_ADS: bad }), bad).toThrow(
+        /ADS_API_LISTEN_ADS: must be host:port \(e\.g\. 127\.0\.0\.1:4010/,
+      );
+    }
+    expect(() => loadEnv({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL:/);
+  });
 });

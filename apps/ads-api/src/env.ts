@@ -15,6 +15,37 @@ const optionalPath = z
   .min(1)
   .optional()
   .or(z.literal("").transform(() => undefined));
+/** Where a host role listens: a host name or address (IPv6 in brackets) and a port. */
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** `host:port`, `[v6]:port`; undefined when the text is not one (port 0 to 65535). */
+export function parseListenAddress(text: string): ListenAddress | undefined {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})$/.exec(text.trim());
+  const host = match?.[1] ?? match?.[2];
+  const port = Number(match?.[3]);
+  if (host === undefined || !Number.isInteger(port) || port > 65_535) return undefined;
+  return { host, port };
+}
+
+const listenAddress = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined || text.trim() === "") return undefined;
+    const address = parseListenAddress(text);
+    if (address === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be host:port (e.g. 127.0.0.1:4010, or [::1]:4010 for IPv6; port 0 to 65535), not "${text}"`,
+        input: text,
+      });
+      return z.NEVER;
+    }
+    return address;
+  });
 const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0"])
@@ -128,9 +159,9 @@ const schema = z.object({
    * Where each host role listens (`host:port`), when not where its public URL points: replicas
    * behind a load balancer share the public URLs (clients sign against them) and listen apart.
    */
-  ADS_API_LISTEN_BASE: optionalPath,
-  ADS_API_LISTEN_ADS: optionalPath,
-  ADS_API_LISTEN_SANDBOX: optionalPath,
+  ADS_API_LISTEN_BASE: listenAddress,
+  ADS_API_LISTEN_ADS: listenAddress,
+  ADS_API_LISTEN_SANDBOX: listenAddress,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

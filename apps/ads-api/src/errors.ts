@@ -101,6 +101,24 @@ export class RateLimitError extends ApiError {
   }
 }
 
+/** Seconds a client is told to wait before retrying while shared state is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * 503 (issue 19, shared mode): what replicas share (Redis: OAuth nonces, rate-limit counters)
+ * cannot be reached, so the request is refused rather than served without replay protection or
+ * uncounted (fail closed); `retry-after` says when to try again. Never a 500: nothing broke
+ * in the request, and a load balancer or client may send it again elsewhere or later.
+ */
+export class ServiceUnavailableError extends ApiError {
+  override readonly name = "ServiceUnavailableError";
+  constructor(message: string, retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS) {
+    super(503, [{ code: ERROR_CODES.SERVICE_UNAVAILABLE, message }], {
+      "retry-after": String(retryAfterSeconds),
+    });
+  }
+}
+
 /** 501: a catalog endpoint outside what this service implements so far. */
 export class NotImplementedError extends ApiError {
   override readonly name = "NotImplementedError";

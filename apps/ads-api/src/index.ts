@@ -27,8 +27,13 @@ export { startAdsApi } from "./testing/start-ads-api.js";
 export type {
   AdsApiInstanceOptions,
   BenchAccount,
+  ReplicaRedisOptions,
   StartAdsApiOptions,
   StartedAdsApi,
 } from "./testing/start-ads-api.js";
+export { startAdsApiReplicas } from "./testing/start-ads-api-replicas.js";
+export type { AdsApiReplicas, AdsApiReplicasOptions } from "./testing/start-ads-api-replicas.js";
+export { startTcpBalancer } from "./testing/tcp-balancer.js";
+export type { TcpBalancer } from "./testing/tcp-balancer.js";
 export { startAdsApiProcess } from "./testing/start-ads-api-process.js";
 export type { AdsApiProcess, AdsApiProcessOptions } from "./testing/start-ads-api-process.js";

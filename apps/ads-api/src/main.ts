@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const config = configFromEnv(env);
   // Refuse a bad host setup before touching the database.
-  planHosts(config.hosts, config.tls);
+  planHosts(config.hosts, config.tls, config.listen);
   const secretKey = resolveKeyring({
     value: env.ADS_API_SECRET_KEY,
     file: env.ADS_API_SECRET_KEY_FILE,
@@ -44,12 +44,30 @@ async function main(): Promise<void> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
   const where = db.engine === "pglite" ? `PGlite in ${env.ADS_API_PGLITE_DIR}` : "PostgreSQL";
+  /** ` (listening on …)` when the role listens apart from its public URL (ADS_API_LISTEN_*). */
+  const apart = (role: keyof typeof server.urls) =>
+    server.listenUrls[role] === server.urls[role]
+      ? ""
+      : ` (listening on ${server.listenUrls[role]})`;
   console.log(
-    `ads-api base ready at ${server.urls.base} (credentials, GET ${server.urls.base}/health)`,
+    `ads-api base ready at ${server.urls.base}${apart("base")} (credentials, GET ${server.urls.base}/health)`,
   );
-  console.log(`ads-api ads ready at ${server.urls.ads}`);
-  console.log(`ads-api ads-sandbox ready at ${server.urls["ads-sandbox"]}`);
+  console.log(`ads-api ads ready at ${server.urls.ads}${apart("ads")}`);
+  console.log(`ads-api ads-sandbox ready at ${server.urls["ads-sandbox"]}${apart("ads-sandbox")}`);
   console.log(`ads-api storage: ${where}; request log: GET <any host>/_admin/requests (loopback)`);
+  if (server.ctx.redis !== undefined) {
+    const state = server.ctx.redis.up
+      ? "reachable"
+      : "unreachable (signed requests answer 503 until it is)";
+    console.log(
+      `ads-api shared mode: nonces, rate limits and activity wake-ups in Redis (${state}); replica ${server.ctx.replicaId}`,
+    );
+    if (db.engine === "pglite") {
+      console.log(
+        "ads-api: PGlite is one process's database; replicas need DATABASE_URL (PostgreSQL)",
+      );
+    }
+  }
   if (env.ADS_API_SEED) for (const line of demoCredentialLines()) console.log(line);
 }
 

@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
 import type { HostRole } from "@adsgraph/models";
+import { connectRedis } from "@adsgraph/storage";
+import type { SharedRedis } from "@adsgraph/storage";
 import type { FastifyInstance } from "fastify";
 import type { AdsApiConfig } from "./config.js";
 import { createContext } from "./context.js";
@@ -22,21 +26,60 @@ export interface RunningServer {
   readonly ctx: AppContext;
   /** Public URL of each role; a configured port 0 is replaced by the bound port. */
   readonly urls: Readonly<Record<HostRole, string>>;
+  /**
+   * Where each role listens: its public URL, or (ADS_API_LISTEN_*) the bound address of its
+   * own, which a load balancer forwards to.
+   */
+  readonly listenUrls: Readonly<Record<HostRole, string>>;
   readonly apps: Readonly<Record<HostRole, FastifyInstance>>;
   close(): Promise<void>;
 }
 
+/** Opens the shared Redis in shared mode; a Redis that is down does not stop the start. */
+async function openRedis(config: AdsApiConfig): Promise<SharedRedis | undefined> {
+  if (config.redis === undefined) return undefined;
+  return connectRedis({
+    url: config.redis.url,
+    prefix: config.redis.prefix,
+    commandTimeoutMs: config.redis.commandTimeoutMs,
+  });
+}
+
+/** Logs each change of Redis' state on the base role's logger (never the URL: it may hold a password). */
+function logRedisState(redis: SharedRedis, app: FastifyInstance): () => void {
+  const report = (up: boolean) => {
+    if (up) app.log.info("shared mode: Redis reachable; signed requests are served again");
+    else {
+      app.log.warn(
+        "shared mode: Redis unreachable; signed and rate-limited requests answer 503 and /health 503 until it returns",
+      );
+    }
+  };
+  if (!redis.up) report(false);
+  const remove = redis.onStateChange(report);
+  return () => {
+    remove();
+  };
+}
+
 /**
  * Starts the three host roles (spec preamble: `{base_url}`, `{ads_url}`, `{ads_sandbox_url}`),
- * each on its own URL. The database is opened (and later closed) by the caller.
+ * each on its own URL. The database is opened (and later closed) by the caller; Redis (shared
+ * mode, `config.redis`) is opened and closed here.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const plans = planHosts(options.config.hosts, options.config.tls);
-  const ctx = createContext(options);
-  // Nonces of the last window, before any request is verified (a restart keeps refusing replays).
-  await ctx.replayStore.start();
+  const plans = planHosts(options.config.hosts, options.config.tls, options.config.listen);
+  const redis = await openRedis(options.config);
+  const replicaId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const ctx = createContext({ ...options, redis, replicaId });
   const apps = {} as Record<HostRole, FastifyInstance>;
+  const listenUrls = {} as Record<HostRole, string>;
+  let stopLogging: () => void = () => undefined;
   try {
+    // Nonces of the last window, before any request is verified (a restart keeps refusing replays).
+    await ctx.replayStore.start();
+    // Wake-ups and stream claims of other replicas (shared mode).
+    await ctx.activity.start();
     for (const plan of plans) {
       const app = buildHostApp(ctx, plan.role, {
         tls: plan.tls ? options.config.tls : undefined,
@@ -45,17 +88,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       apps[plan.role] = app;
       await app.listen({ host: plan.host, port: plan.port });
       const address = app.server.address();
-      if (plan.port === 0 && typeof address === "object" && address !== null) {
-        const url = new URL(plan.publicUrl);
-        url.port = String(address.port);
-        ctx.hosts[plan.role] = url.origin;
-      } else {
+      const bound = typeof address === "object" && address !== null ? address.port : plan.port;
+      if (plan.listensApart) {
         ctx.hosts[plan.role] = plan.publicUrl.origin;
+        const host = plan.host.includes(":") ? `[${plan.host}]` : plan.host;
+        listenUrls[plan.role] = `${plan.tls ? "https" : "http"}://${host}:${bound}`;
+      } else {
+        const url = new URL(plan.publicUrl);
+        if (plan.port === 0) url.port = String(bound);
+        ctx.hosts[plan.role] = url.origin;
+        listenUrls[plan.role] = url.origin;
       }
     }
+    if (redis !== undefined) stopLogging = logRedisState(redis, apps.base);
   } catch (error) {
     await Promise.all(Object.values(apps).map((app) => app.close()));
+    await ctx.activity.close();
     await ctx.replayStore.close();
+    await redis?.close();
     throw error;
   }
   // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
@@ -63,15 +113,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     ctx,
     urls: ctx.hosts,
+    listenUrls,
     apps,
     close: async () => {
       // Open activity streams end first: the hosts' close waits for their connections.
-      ctx.activity.closeAll();
+      await ctx.activity.close();
       // Attempts in flight are cut short and released (due again after a restart), before the
       // database closes.
       await ctx.webhooks.close();
       await Promise.all(Object.values(apps).map((app) => app.close()));
       await ctx.replayStore.close();
+      stopLogging();
+      await redis?.close();
     },
   };
 }

@@ -36,7 +36,8 @@ describe.each(HTTP_TEST_ENGINES)("conventions on %s (spec §2.1, §4.2, §7, §8
   it("answers GET /health on each host role", async () => {
     for (const [role, url] of Object.entries(server.urls)) {
       const response = await fetch(`${url}/health`);
-      expect(await response.json()).toEqual({ status: "ok", role });
+      // redis: off — the embedded mode (no REDIS_URL), one process.
+      expect(await response.json()).toEqual({ status: "ok", role, redis: "off" });
     }
   });
 

@@ -60,6 +60,11 @@ export const WIRE_ERROR_CODES = {
   INVALID_BODY: "INVALID_BODY",
   BATCH_FAILED: "BATCH_FAILED",
   INTERNAL_ERROR: "INTERNAL_ERROR",
+  /**
+   * issue 19: a replica cannot reach what it shares with the others (Redis: nonces, rate-limit
+   * counters), so it refuses rather than serve unprotected; retry later (`retry-after`).
+   */
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   ...VIOLATION_CODES,
 } as const;
 
@@ -101,6 +106,7 @@ export const WIRE_ERROR_STATUS: Readonly<Record<WireErrorCode, number>> = {
   [C.INVALID_BODY]: 400,
   [C.BATCH_FAILED]: 400,
   [C.INTERNAL_ERROR]: 500,
+  [C.SERVICE_UNAVAILABLE]: 503,
   [C.MISSING_PARAMETER]: 400,
   [C.UNKNOWN_PARAMETER]: 400,
   [C.INVALID_PARAMETER]: 400,

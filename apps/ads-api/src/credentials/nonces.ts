@@ -11,8 +11,13 @@ export interface NonceStoreOptions extends NonceQuotaOptions {
   readonly onPruneError?: ((error: unknown) => void) | undefined;
 }
 
-/** The replay store of ads-api: started with the server and closed with it. */
+/**
+ * The replay store of ads-api, in the database (this file) or in Redis (shared mode,
+ * redis-nonces.ts): started with the server and closed with it.
+ */
 export interface NonceStore extends ReplayStore {
+  /** Answers once the verdict is durable (database) or decided atomically (Redis). */
+  remember(entry: ReplayEntry): Promise<ReplayVerdict>;
   /** Deletes expired rows, loads each client's live count and starts the periodic delete. */
   start(): Promise<void>;
   /** Stops the periodic delete and waits for one under way. */

@@ -83,7 +83,7 @@ export function buildHostApp(
       status: reply.statusCode,
     });
   });
-  registerHealthRoutes(app, role);
+  registerHealthRoutes(app, ctx, role);
   registerAdminRoutes(app, ctx);
   if (role === "base") registerAuthorizeForms(app, ctx);
   if (role === "base") registerActivityAdminRoute(app, ctx);

@@ -168,13 +168,13 @@ async function resolveScope(
   return { account, permissions, dataVersion: loaded.dataVersion };
 }
 
-function applyUserLimit(
+async function applyUserLimit(
   ctx: AppContext,
   reply: FastifyReply,
   auth: Caller,
   endpointId: string,
-): void {
-  const state = ctx.limiter.take(
+): Promise<void> {
+  const state = await ctx.limiter.take(
     `${limitKeyOf(auth)}:${familyOf(endpointId)}`,
     ctx.limits.userRate,
   );
@@ -188,13 +188,13 @@ function applyUserLimit(
   }
 }
 
-function applyAccountLimit(
+async function applyAccountLimit(
   ctx: AppContext,
   reply: FastifyReply,
   accountId: string,
   endpointId: string,
-): void {
-  const state = ctx.limiter.take(
+): Promise<void> {
+  const state = await ctx.limiter.take(
     `account:${accountId}:${familyOf(endpointId)}`,
     ctx.limits.accountRate,
   );
@@ -208,9 +208,9 @@ function applyAccountLimit(
   }
 }
 
-function applyTotalCountLimit(ctx: AppContext, auth: Caller): void {
+async function applyTotalCountLimit(ctx: AppContext, auth: Caller): Promise<void> {
   const who = auth.kind === "user" ? auth.user.id : `app:${auth.app.id}`;
-  const state = ctx.limiter.take(`total_count:${who}`, ctx.limits.totalCount);
+  const state = await ctx.limiter.take(`total_count:${who}`, ctx.limits.totalCount);
   if (!state.allowed) {
     throw new RateLimitError(
       `with_total_count=true is limited to ${ctx.limits.totalCount} requests per window`,
@@ -255,20 +255,20 @@ export function registerAdsEndpoint(
       // A users batch spends its account's per-minute budget (below), not the token's 15-minute
       // one, which a token managing several accounts would share between them; the token's
       // budget is spent by the refused ones only, so invalid uploads stay bounded per token.
-      if (!usersBatch) applyUserLimit(ctx, reply, auth, endpoint.id);
-      const countRefusal = () => {
-        if (usersBatch) applyUserLimit(ctx, reply, auth, endpoint.id);
+      if (!usersBatch) await applyUserLimit(ctx, reply, auth, endpoint.id);
+      const countRefusal = async () => {
+        if (usersBatch) await applyUserLimit(ctx, reply, auth, endpoint.id);
       };
       let raw: Record<string, unknown>;
       try {
         raw = gatherParams(endpoint, request);
       } catch (error) {
-        countRefusal();
+        await countRefusal();
         throw error;
       }
       const validation = validateParams(endpoint, raw, { now: ctx.clock() });
       if (!validation.ok) {
-        countRefusal();
+        await countRefusal();
         if (endpoint.response.kind === "batch") {
           const items = Array.isArray(raw.operations) ? raw.operations.length : 0;
           throw batchValidationError(validation.violations, items);
@@ -302,12 +302,12 @@ export function registerAdsEndpoint(
           : undefined;
       // After the role check, so that endpoints still to be built already answer by the roles.
       if (handler === undefined) throw new NotImplementedError(endpoint.id);
-      if (params.with_total_count === true) applyTotalCountLimit(ctx, auth);
+      if (params.with_total_count === true) await applyTotalCountLimit(ctx, auth);
       if (scope !== undefined && endpoint.method === "GET") {
-        applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
+        await applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
       }
       if (scope !== undefined && usersBatch) {
-        applyUsersBatchLimit(ctx, reply, scope.account.id, endpoint.id);
+        await applyUsersBatchLimit(ctx, reply, scope.account.id, endpoint.id);
       }
       // Only GETs of an account's lists: the key holds the host role and every validated
       // parameter (the account id among them); the caller's access was checked above, as on
@@ -383,7 +383,7 @@ export function registerSandboxOnly(
     config: { endpointId: endpoint.id },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = await authenticate(ctx, role, endpoint, request);
-      applyUserLimit(ctx, reply, auth, endpoint.id);
+      await applyUserLimit(ctx, reply, auth, endpoint.id);
       throw new ForbiddenError(
         ERROR_CODES.SANDBOX_ONLY,
         `${endpoint.method} /${endpoint.version ?? ""}${endpoint.path} is only available on the sandbox host ${ctx.hosts["ads-sandbox"]}`,

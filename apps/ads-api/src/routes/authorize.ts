@@ -173,7 +173,7 @@ async function submitAuthorize(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  applyOAuthLimit(ctx, request, reply, `oauth.${flow}.submit`);
+  await applyOAuthLimit(ctx, request, reply, `oauth.${flow}.submit`);
   if (!isFormBody(request.body)) {
     throw BadRequestError.of(
       ERROR_CODES.INVALID_BODY,

@@ -81,7 +81,7 @@ export function credentialRoute<const Id extends EndpointId, A>(
           url: path,
           config: { endpointId: id, ...(endpoint.response.kind === "html" && { html: true }) },
           handler: async (request: FastifyRequest, reply: FastifyReply) => {
-            applyOAuthLimit(ctx, request, reply, id);
+            await applyOAuthLimit(ctx, request, reply, id);
             const { auth, header = {} } = await route.authenticate(ctx, request);
             const raw = plainParams(endpoint, request);
             for (const [name, location] of Object.entries(endpoint.locations)) {

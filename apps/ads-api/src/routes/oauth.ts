@@ -146,7 +146,7 @@ export const OAUTH_ROUTES: readonly CatalogCredentialRoute[] = [
     async handle({ ctx, reply, auth: consumerKey }) {
       const client = await findAppByConsumerKey(ctx.prisma, consumerKey);
       if (client === null) throw new Error("verified app vanished");
-      const state = ctx.limiter.take(`bearer:${client.id}`, ctx.limits.bearerTokenRate);
+      const state = await ctx.limiter.take(`bearer:${client.id}`, ctx.limits.bearerTokenRate);
       if (!state.allowed) {
         throw new ForbiddenError(
           ERROR_CODES.BEARER_TOO_OFTEN,

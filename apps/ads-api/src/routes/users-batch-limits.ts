@@ -29,13 +29,13 @@ export const USERS_BATCH_BODY_RULE = `spec §8: a users batch holds at most ${LI
  * account's uploads never exhaust another's (even through a token that manages both). The
  * state is sent as `x-account-rate-limit-*` on every answer that reaches it.
  */
-export function applyUsersBatchLimit(
+export async function applyUsersBatchLimit(
   ctx: AppContext,
   reply: FastifyReply,
   accountId: string,
   endpointId: string,
-): void {
-  const state = ctx.usersBatchLimiter.take(
+): Promise<void> {
+  const state = await ctx.usersBatchLimiter.take(
     `account:${accountId}:${endpointId}`,
     ctx.limits.usersBatchRate,
   );

@@ -25,8 +25,10 @@ export interface AdsApiProcessOptions {
 /** ads-api in a process of its own (`src/main.ts` via tsx), as `pnpm start` runs it. */
 export interface AdsApiProcess {
   readonly process: ChildProcess;
-  /** The bound URL of each role, from its ready lines. */
+  /** The public URL of each role (the bound one unless ADS_API_LISTEN_* is set), from its ready lines. */
   readonly urls: Readonly<Record<HostRole, string>>;
+  /** Where each role listens: `urls`, or with ADS_API_LISTEN_* the bound address of its own. */
+  readonly listenUrls: Readonly<Record<HostRole, string>>;
   /** The last 64 KiB it printed (logs included). */
   output(): string;
   /** SIGKILL of its process group (no shutdown code runs); resolves once it has exited. */
@@ -40,10 +42,29 @@ function databaseEnv(database: DatabaseTarget): Record<string, string> {
     : { ADS_API_PGLITE_DIR: database.dataDir, DATABASE_URL: "" };
 }
 
-function readyUrls(output: string): Record<HostRole, string> | undefined {
-  const urlOf = (role: HostRole) => new RegExp(`ads-api ${role} ready at (\\S+)`).exec(output)?.[1];
-  const [base, ads, sandbox] = [urlOf("base"), urlOf("ads"), urlOf("ads-sandbox")];
-  return base && ads && sandbox ? { base, ads, "ads-sandbox": sandbox } : undefined;
+type Ready = Pick<AdsApiProcess, "urls" | "listenUrls">;
+
+/** One role's public URL and where it listens (` (listening on …)` when apart), once printed. */
+function readyLine(output: string, role: HostRole): [string, string] | undefined {
+  const match = new RegExp(`ads-api ${role} ready at (\\S+)(?: \\(listening on (\\S+)\\))?`).exec(
+    output,
+  );
+  const url = match?.[1];
+  return url === undefined ? undefined : [url, match?.[2] ?? url];
+}
+
+/** Every role's URLs, once all three ready lines are out. */
+function readyUrls(output: string): Ready | undefined {
+  const [base, ads, sandbox] = [
+    readyLine(output, "base"),
+    readyLine(output, "ads"),
+    readyLine(output, "ads-sandbox"),
+  ];
+  if (base === undefined || ads === undefined || sandbox === undefined) return undefined;
+  return {
+    urls: { base: base[0], ads: ads[0], "ads-sandbox": sandbox[0] },
+    listenUrls: { base: base[1], ads: ads[1], "ads-sandbox": sandbox[1] },
+  };
 }
 
 /**
@@ -92,11 +113,11 @@ export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsAp
     }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString("utf8")).slice(-OUTPUT_TAIL);
-      const urls = started ? undefined : readyUrls(output);
-      if (urls === undefined) return;
+      const ready = started ? undefined : readyUrls(output);
+      if (ready === undefined) return;
       started = true;
       clearTimeout(timer);
-      resolve({ process: child, urls, output: () => output, kill });
+      resolve({ process: child, ...ready, output: () => output, kill });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);

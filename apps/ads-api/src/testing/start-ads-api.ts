@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { HostRole } from "@adsgraph/models";
 import { createTestTarget, migratedTemplate } from "@adsgraph/storage";
-import type { DatabaseTarget } from "@adsgraph/storage";
+import type { DatabaseTarget, TestTarget } from "@adsgraph/storage";
 import { DEFAULT_LIMITS } from "../config.js";
 import type { AdsApiConfig, Limits, TlsFiles } from "../config.js";
 import type { AppContext } from "../context.js";
 import { MIGRATIONS_DIR, openDatabase } from "../db/database.js";
 import type { Database } from "../db/database.js";
-import type { Env } from "../env.js";
+import { parseListenAddress } from "../env.js";
+import type { Env, ListenAddress } from "../env.js";
 import { parseFaults } from "../faults/fault-settings.js";
 import type { FaultSettings } from "../faults/fault-settings.js";
 import { seedBench } from "../seed/bench-seed.js";
@@ -24,6 +25,16 @@ const FREE_PORTS: Readonly<Record<HostRole, string>> = {
   "ads-sandbox": "http://127.0.0.1:0",
 };
 
+/** Shared mode (issue 19): the Redis a server uses with the other replicas. */
+export interface ReplicaRedisOptions {
+  /** `redis://…` (TEST_REDIS_URL in tests). */
+  readonly url: string;
+  /** Prepended to every key and channel: a test's own (`testRedisPrefix`), shared by its replicas. */
+  readonly prefix: string;
+  /** REDIS_COMMAND_TIMEOUT_MS (default 5,000). */
+  readonly commandTimeoutMs?: number;
+}
+
 /** Settings of one server; another server over the same database may take others. */
 export interface AdsApiInstanceOptions {
   /** Over DEFAULT_LIMITS. */
@@ -34,6 +45,13 @@ export interface AdsApiInstanceOptions {
   readonly faults?: string | FaultSettings;
   /** Public URLs of the roles (default: each on a free loopback port); `https://` needs `tls`. */
   readonly hosts?: Partial<Record<HostRole, string>>;
+  /**
+   * Where roles listen apart from their public URL, as ADS_API_LISTEN_* (`host:port`, port 0
+   * for a free one): replicas behind a balancer share `hosts` and listen apart.
+   */
+  readonly listen?: Partial<Record<HostRole, string>>;
+  /** Shared mode (REDIS_URL): nonces, rate limits and activity wake-ups in this Redis. */
+  readonly redis?: ReplicaRedisOptions;
   readonly tls?: TlsFiles;
   /** The service clock for resource times; tests move it (poll closing, token expiry). */
   readonly clock?: () => Date;
@@ -48,6 +66,13 @@ export interface AdsApiInstanceOptions {
 export interface StartAdsApiOptions extends AdsApiInstanceOptions {
   /** The fresh database's engine (default `pglite`). */
   readonly engine?: DatabaseTarget["engine"];
+  /**
+   * An existing database instead of a fresh one (a replica joining others): migrated on open,
+   * never dropped by `close()` (its owner drops it). `engine` is then the target's.
+   */
+  readonly database?: DatabaseTarget;
+  /** The key secrets are sealed with (replicas over one database share it); default a new one. */
+  readonly secretKey?: Buffer;
   /** A label in the fresh database's name, to tell runs apart. */
   readonly name?: string;
   /** `demo` (default): the demo data set, so `DEMO`'s credentials work; `none`: an empty service. */
@@ -66,8 +91,10 @@ export interface StartedAdsApi {
   readonly db: Database;
   /** The one key the server's secrets are sealed with. */
   readonly secretKey: Buffer;
-  /** The bound URL of each role. */
+  /** The public URL of each role (the bound one unless `listen` is set). */
   readonly urls: Readonly<Record<HostRole, string>>;
+  /** Where each role listens: `urls`, or with `listen` the bound address of its own. */
+  readonly listenUrls: Readonly<Record<HostRole, string>>;
   /** The same URLs as the facade's `ADS_API_*_URL` settings. */
   readonly env: Readonly<
     Record<"ADS_API_BASE_URL" | "ADS_API_ADS_URL" | "ADS_API_SANDBOX_URL", string>
@@ -86,10 +113,42 @@ export interface StartedAdsApi {
   close(): Promise<void>;
 }
 
+function listenOf(
+  listen: Partial<Record<HostRole, string>> | undefined,
+): Partial<Record<HostRole, ListenAddress>> {
+  const out: Partial<Record<HostRole, ListenAddress>> = {};
+  for (const [role, text] of Object.entries(listen ?? {}) as [HostRole, string][]) {
+    const address = parseListenAddress(text);
+    if (address === undefined) throw new Error(`listen.${role}: "${text}" is not host:port`);
+    out[role] = address;
+  }
+  return out;
+}
+
+/** `host:port` of each role's listen URL (to listen there again after a restart). */
+function boundListen(listenUrls: Readonly<Record<HostRole, string>>): Record<HostRole, string> {
+  const hostPort = (url: string) => new URL(url).host;
+  return {
+    base: hostPort(listenUrls.base),
+    ads: hostPort(listenUrls.ads),
+    "ads-sandbox": hostPort(listenUrls["ads-sandbox"]),
+  };
+}
+
 function configOf(options: AdsApiInstanceOptions): AdsApiConfig {
   const faults = typeof options.faults === "string" ? parseFaults(options.faults) : options.faults;
+  const redis = options.redis;
   return {
     hosts: { ...FREE_PORTS, ...options.hosts },
+    listen: listenOf(options.listen),
+    redis:
+      redis === undefined
+        ? undefined
+        : {
+            url: redis.url,
+            prefix: redis.prefix,
+            commandTimeoutMs: redis.commandTimeoutMs ?? 5_000,
+          },
     tls: options.tls,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     latencyMs: options.latencyMs ?? 0,
@@ -122,9 +181,12 @@ function migrated() {
  * (`createTestTarget`), the demo data set seeded unless `seed: "none"`.
  */
 export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<StartedAdsApi> {
-  const engine = options.engine ?? "pglite";
-  const target = await createTestTarget(engine, options.name ?? "adsapi", await migrated());
-  const secretKey = randomBytes(32);
+  const engine = options.database?.engine ?? options.engine ?? "pglite";
+  const target: TestTarget =
+    options.database === undefined
+      ? await createTestTarget(engine, options.name ?? "adsapi", await migrated())
+      : { target: options.database, drop: () => Promise.resolve() };
+  const secretKey = options.secretKey ?? randomBytes(32);
   let db = await openDatabase(target.target);
   let server: RunningServer;
   try {
@@ -151,6 +213,9 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
     get urls() {
       return server.urls;
     },
+    get listenUrls() {
+      return server.listenUrls;
+    },
     get env() {
       return {
         ADS_API_BASE_URL: server.urls.base,
@@ -169,7 +234,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
         ...account,
       }),
     startAnother: async (instance = {}) => {
-      const { hosts: _hosts, ...inherited } = options;
+      const { hosts: _hosts, listen: _listen, ...inherited } = options;
       const other = await start(db, secretKey, { ...inherited, ...instance });
       others.push(other);
       return other;
@@ -177,6 +242,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
     restart: async () => {
       // The same URLs: signatures cover the host, and clients keep the ones they were given.
       const hosts = { ...server.urls };
+      const listen = options.listen === undefined ? undefined : boundListen(server.listenUrls);
       // As a killed process would: every connection cut at once, not drained (a keep-alive one
       // left open would hold the close for the 72 s keep-alive timeout).
       const closing = server.close();
@@ -184,7 +250,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
       await closing;
       await db.close();
       db = await openDatabase(target.target);
-      server = await start(db, secretKey, { ...options, hosts });
+      server = await start(db, secretKey, { ...options, hosts, ...(listen && { listen }) });
     },
     close: async () => {
       try {

@@ -1,11 +1,15 @@
 import { activityEventSchema } from "@adsgraph/models";
 import type { ActivityEvent } from "@adsgraph/models";
-import type { TestServer } from "./server.js";
 
 /**
  * Helpers of the activity tests (issue 18): simulated actions through the loopback admin
  * endpoint, and a reader of GET /2/activity/stream that hands out its lines one by one.
  */
+
+/** Where the base role is reached: a test server, or one replica's own address. */
+export interface BaseHost {
+  readonly urls: { readonly base: string };
+}
 
 /** One event the admin endpoint stored: app, id, the user it is for, the action's index. */
 export interface SimulatedEvent {
@@ -17,7 +21,7 @@ export interface SimulatedEvent {
 
 /** POST /_admin/activity/events from this (loopback) process: one action, or an array of them. */
 export async function simulate(
-  server: TestServer,
+  server: BaseHost,
   action: Record<string, unknown> | readonly Record<string, unknown>[],
 ) {
   const response = await fetch(`${server.urls.base}/_admin/activity/events`, {
@@ -49,7 +53,7 @@ export class StreamReader {
   }
 
   static async open(
-    server: TestServer,
+    server: BaseHost,
     authorization: string | undefined,
     query: Record<string, string> = {},
   ): Promise<StreamReader> {

@@ -1,9 +1,15 @@
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { startAdsApi } from "../../src/testing/start-ads-api.js";
 import type { AdsApiInstanceOptions, StartedAdsApi } from "../../src/testing/start-ads-api.js";
+import { startAdsApiReplicas } from "../../src/testing/start-ads-api-replicas.js";
+import type {
+  AdsApiReplicas,
+  AdsApiReplicasOptions,
+} from "../../src/testing/start-ads-api-replicas.js";
 
 export type TestServer = StartedAdsApi;
 export type TestServerOptions = AdsApiInstanceOptions;
+export type TestReplicas = AdsApiReplicas;
 
 /** A movable clock for tests (poll closing, request token expiry). */
 export function testClock(): { now: () => Date; advance: (ms: number) => void } {
@@ -17,4 +23,13 @@ export function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   return startAdsApi({ engine, seed: "none", ...options });
+}
+
+/**
+ * Replicas as one service (issue 19): one PostgreSQL database, one Redis prefix (shared mode),
+ * shared public URLs behind a balancer, each replica listening on ports of its own; empty, as
+ * every ads-api test starts (`startAdsApiReplicas` of the package is what other packages use).
+ */
+export function startTestReplicas(options: AdsApiReplicasOptions): Promise<TestReplicas> {
+  return startAdsApiReplicas({ seed: "none", ...options });
 }

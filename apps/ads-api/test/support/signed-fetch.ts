@@ -19,6 +19,11 @@ export interface RequestOptions {
   /** Do not sign (unauthenticated requests). */
   readonly unsigned?: boolean;
   readonly redirect?: "follow" | "manual" | "error";
+  /**
+   * Send to this origin instead of the signed URL's (one replica's own address, while the
+   * signature covers the public URL the replicas share).
+   */
+  readonly sendTo?: string;
 }
 
 export interface ApiResponse {
@@ -36,6 +41,12 @@ export function withQuery(base: string, path: string, query: Query = {}): string
   );
   const search = pairs.length === 0 ? "" : `?${serializeForm(pairs)}`;
   return `${base}${path}${search}`;
+}
+
+/** `url` with its origin replaced by `origin` (path and query kept byte for byte). */
+export function sentTo(url: string, origin: string): string {
+  const parsed = new URL(url);
+  return `${origin}${url.slice(parsed.origin.length)}`;
 }
 
 /** Sends a request signed with OAuth 1.0a (packages/oauth), as a client of the service would. */
@@ -64,7 +75,8 @@ export async function signedFetch(
       oauthParams: options.oauthParams,
     }).authorization;
   }
-  const response = await fetch(url, {
+  const target = options.sendTo === undefined ? url : sentTo(url, options.sendTo);
+  const response = await fetch(target, {
     method,
     headers,
     body,
@@ -86,10 +98,17 @@ export async function signedFetch(
 export class AdsClient {
   readonly urls: Readonly<Record<HostRole, string>>;
   readonly credentials: Credentials;
+  /** Where requests go when not to `urls` (one replica's listen URLs; signed for `urls`). */
+  readonly sendTo: Readonly<Record<HostRole, string>> | undefined;
 
-  constructor(urls: Readonly<Record<HostRole, string>>, credentials: Credentials) {
+  constructor(
+    urls: Readonly<Record<HostRole, string>>,
+    credentials: Credentials,
+    sendTo?: Readonly<Record<HostRole, string>>,
+  ) {
     this.urls = urls;
     this.credentials = credentials;
+    this.sendTo = sendTo;
   }
 
   request(
@@ -102,7 +121,7 @@ export class AdsClient {
       method,
       withQuery(this.urls[role], path, options.query),
       this.credentials,
-      options,
+      this.sendTo === undefined ? options : { sendTo: this.sendTo[role], ...options },
     );
   }
 
