@@ -1,13 +1,14 @@
 // Issue 19's acceptance: 2 ads-api replicas and 2 facade replicas, each a process of its own, on
-// one PostgreSQL and one Redis, ads-api behind the round-robin entry points `pnpm start:cluster`
-// uses (every replica signs and verifies against the same public URLs).
-import type { Server } from "node:net";
+// one PostgreSQL and one Redis, ads-api behind round-robin balancers (every replica signs and
+// verifies against the same public URLs, and listens on ports of its own).
 import {
   DEMO,
   openDatabase as openAdsApiDatabase,
   seedDemo,
   startAdsApiProcess,
+  startTcpBalancer,
   type AdsApiProcess,
+  type TcpBalancer,
 } from "@adsgraph/ads-api";
 import { signRequest } from "@adsgraph/oauth";
 import {
@@ -23,7 +24,6 @@ import {
 import { createClient, type Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startRoundRobin } from "../../../scripts/cluster/round-robin.mjs";
 import { openDatabase } from "../src/db/database.js";
 import { loadEnv } from "../src/env.js";
 import { createServices } from "../src/services.js";
@@ -53,8 +53,8 @@ interface Entry {
 
 interface AdsApiReplica {
   process: AdsApiProcess;
-  /** Where each role of this replica listens (behind the round robin). */
-  listen: Record<Role, string>;
+  /** Where each role of this replica listens (behind the balancers). */
+  listen: Readonly<Record<Role, string>>;
 }
 
 interface Event {
@@ -77,7 +77,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
   const secretKey = generateKeyText();
   const sessionKeys = generateKeyText();
   const publicUrls = {} as Record<Role, string>;
-  const balancers: Server[] = [];
+  const balancers: TcpBalancer[] = [];
   const adsApis: AdsApiReplica[] = [];
   const facades: FacadeProcess[] = [];
   const clients: Client[] = [];
@@ -153,27 +153,13 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     } finally {
       await db.close();
     }
-    // The public URLs: round robins over both replicas' listen ports.
-    const listens = [0, 1].map(() => ({}) as Record<Role, string>);
+    // The public URLs: balancers over both replicas' listen ports (known once they listen).
     for (const role of ROLES) {
-      const ports = [await freePort(), await freePort()];
-      for (const [index, port] of ports.entries()) {
-        const listen = listens[index];
-        if (listen) listen[role] = `http://127.0.0.1:${String(port)}`;
-      }
-      const port = await freePort();
-      balancers.push(
-        await startRoundRobin({
-          host: "127.0.0.1",
-          port,
-          backends: ports.map((p) => ({ host: "127.0.0.1", port: p })),
-          name: `ads-api ${role}`,
-          log: () => undefined,
-        }),
-      );
-      publicUrls[role] = `http://127.0.0.1:${String(port)}`;
+      const balancer = await startTcpBalancer(() => adsApis.map((replica) => replica.listen[role]));
+      balancers.push(balancer);
+      publicUrls[role] = balancer.url;
     }
-    for (const listen of listens) {
+    for (let index = 0; index < 2; index += 1) {
       const process = await startAdsApiProcess({
         database: adsTarget.target,
         env: {
@@ -182,7 +168,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
           ADS_API_BASE_URL: publicUrls.base,
           ADS_API_ADS_URL: publicUrls.ads,
           ADS_API_SANDBOX_URL: publicUrls["ads-sandbox"],
-          ...Object.fromEntries(ROLES.map((role) => [LISTEN[role], new URL(listen[role]).host])),
+          ...Object.fromEntries(ROLES.map((role) => [LISTEN[role], "127.0.0.1:0"])),
           REDIS_URL: TEST_REDIS_URL,
           REDIS_KEY_PREFIX: adsPrefix,
           ADS_API_RATE_LIMIT: String(RATE_LIMIT),
@@ -191,7 +177,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
           ADS_API_ACTIVITY_ADMIN: "true",
         },
       });
-      adsApis.push({ process, listen });
+      adsApis.push({ process, listen: process.listenUrls });
     }
     const facadeEnv = {
       DATABASE_URL: facadeTarget.target.engine === "postgresql" ? facadeTarget.target.url : "",
@@ -240,7 +226,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     for (const client of clients) void client.dispose();
     for (const facade of facades) await facade.kill();
     for (const replica of adsApis) await replica.process.kill();
-    for (const balancer of balancers) balancer.close();
+    for (const balancer of balancers) await balancer.close();
     await facadeTarget.drop();
     await adsTarget.drop();
     await deletePrefixed(TEST_REDIS_URL, adsPrefix);
