@@ -167,10 +167,10 @@ export async function buildServer({
       sessionCheckMs: env.ACTIVITY_SESSION_CHECK_SECONDS * 1000,
     }),
   });
-  app.addHook("preClose", (done) => {
-    // Subscriptions end (and the upstream stream stops) before the sockets close.
-    services.activity.close();
-    done();
+  app.addHook("preClose", async () => {
+    // Subscriptions end (and the upstream stream stops, its lease handed over) before the
+    // sockets close.
+    await services.activity.close();
   });
   app.addHook("onClose", async () => {
     // Reads already answered are still written before the database goes away.

@@ -30,7 +30,7 @@ describe("createLease", () => {
     const b = createLease(redis.client, { key: "two", token: "b", ttlMs: 60_000 });
     const taken = await Promise.all([a.tryAcquire(), b.tryAcquire()]);
     expect(taken.filter(Boolean)).toHaveLength(1);
-    const [holder, other] = taken[0] === true ? [a, b] : [b, a];
+    const [holder, other] = taken[0] ? [a, b] : [b, a];
     expect(await holder.holder()).toBe(holder.token);
     expect(await holder.renew()).toBe(true);
     expect(await other.renew()).toBe(false);

@@ -1,0 +1,428 @@
+import { randomUUID } from "node:crypto";
+import type { ActivityEvent } from "@adsgraph/models";
+import { compareEventIds, type ActivityStreamState } from "@adsgraph/rest-client";
+import type { SharedRedis } from "@adsgraph/storage";
+import { toFacadeError, UpstreamError } from "../errors.js";
+import { createLease } from "../shared/lease.js";
+import type { ActivityFeed, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
+import type { ActivityKeys } from "./cluster-keys.js";
+import { decodeFeedMessage, encodeFeedMessage } from "./cluster-messages.js";
+import { COUNT_SHARES, JOIN_SHARES, MARK_LIVE, PUBLISH_EVENT } from "./cluster-scripts.js";
+import { createLocalFeed } from "./local-feed.js";
+
+export interface ClusterFeedOptions {
+  redis: SharedRedis;
+  keys: ActivityKeys;
+  /** This replica among the contenders (SharedState.replicaId: unique per process). */
+  replicaId: string;
+  /** ACTIVITY_LEASE_MS: the stream moves within about this long after its holder dies. */
+  leaseMs: number;
+  openStream: OpenStream;
+  sink: FeedSink;
+  onError: (message: string) => void;
+  /** SharedState.fellBack: told when this replica opens its own stream because Redis failed. */
+  fellBack: (part: string, error: unknown) => void;
+}
+
+/** Channel events kept while this replica runs its own stream (for the way back), at most. */
+const PENDING_MAX = 10_000;
+
+interface Holding {
+  controller: AbortController;
+  connected: boolean;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+const stoppedError = () =>
+  new UpstreamError("The activity stream stopped.", { status: null, codes: [] });
+
+/**
+ * The app's one upstream stream for the whole cluster (issue 19). The replica holding the
+ * lease opens it, while some replica has subscribers (an entry in the interest set), from the
+ * cursor its predecessor left, and publishes each event on the channel; every replica (the
+ * holder too) hears the channel and hands the events to its fan-out. Each tick a holder
+ * renews its lease; a replica with subscribers and no holder alive takes it, so the stream
+ * moves within the lease's time (plus a tick) after its holder dies, losing nothing.
+ *
+ * While Redis fails, this replica runs its own stream from the last event it delivered
+ * (issue 18's behaviour, said through `fellBack`); once Redis answers again it keeps that
+ * stream until the channel's events continue where it stands, then goes back to the channel.
+ */
+export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
+  const { redis, keys, sink, leaseMs } = options;
+  const { client } = redis;
+  const token = options.replicaId;
+  const lease = createLease(client, { key: keys.lease, token, ttlMs: leaseMs });
+  // Renewal and retries well inside the lease; entries of living replicas never lapse early.
+  const tickMs = Math.max(100, Math.floor(leaseMs / 5));
+  const interestMs = 3 * leaseMs;
+  const cursorMs = Math.max(60_000, 12 * leaseMs);
+  const channelName = redis.prefix + keys.channel;
+  const nonce = randomUUID();
+
+  let stopped = false;
+  let wanted = false;
+  let registered = false;
+  let mode: "cluster" | "fallback" = "cluster";
+  let local: ActivityFeed | undefined;
+  let localConnections = 0;
+  let holding: Holding | undefined;
+  let connections = 0;
+  let subscribing: Promise<void> | undefined;
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let proven = false;
+  let pingedAt = 0;
+  let unheardSince: number | undefined;
+  /** In fallback: channel events since the channel was proven, and the cursor read after. */
+  let pending: ActivityEvent[] = [];
+  let returnCursor: string | null | undefined;
+  const waiters = new Set<Waiter>();
+
+  const rejectWaiters = (error: Error) => {
+    for (const waiter of waiters) waiter.reject(error);
+    waiters.clear();
+  };
+
+  const startLocal = (resume: boolean, error: unknown): ActivityFeed => {
+    if (local !== undefined) return local;
+    options.fellBack("activity fan-out", error);
+    local = createLocalFeed({
+      openStream: options.openStream,
+      sink,
+      onError: options.onError,
+      ...(resume && { resumeFrom: () => sink.lastSeen() }),
+    });
+    return local;
+  };
+  const stopLocal = () => {
+    if (local === undefined) return;
+    localConnections += local.stats().connections;
+    void local.close();
+    local = undefined;
+  };
+
+  const stopHolding = () => {
+    const stopping = holding;
+    holding = undefined;
+    stopping?.controller.abort();
+  };
+
+  const resetChannelView = () => {
+    proven = false;
+    pingedAt = 0;
+    unheardSince = undefined;
+    pending = [];
+    returnCursor = undefined;
+  };
+
+  /** Redis failed this replica: run its own stream, from where its subscribers stand. */
+  const enterFallback = (error: unknown) => {
+    if (stopped) return;
+    resetChannelView();
+    stopHolding();
+    if (mode === "fallback") return;
+    mode = "fallback";
+    if (!wanted) return;
+    const feed = startLocal(true, error);
+    for (const waiter of waiters) feed.want().then(waiter.resolve, waiter.reject);
+    waiters.clear();
+  };
+
+  const onMessage = (text: string) => {
+    if (stopped) return;
+    const message = decodeFeedMessage(text);
+    if (message === undefined) return;
+    switch (message.t) {
+      case "event":
+        if (mode === "cluster") {
+          sink.deliver(message.event);
+        } else if (pending.push(message.event) > PENDING_MAX) {
+          // Too long on the way back: start the window again from a fresh cursor.
+          pending = [];
+          returnCursor = undefined;
+        }
+        return;
+      case "ping":
+        if (message.r === nonce && !proven) {
+          proven = true;
+          void kick();
+        }
+        return;
+      case "live":
+        void kick();
+        return;
+      case "failed":
+        if (mode !== "cluster") return;
+        {
+          const error = new UpstreamError(message.message, { status: null, codes: [] });
+          rejectWaiters(error);
+          sink.fail(error);
+        }
+        return;
+    }
+  };
+
+  /**
+   * Subscribes once (ioredis renews it after reconnects) and proves it by hearing its own ping;
+   * a channel still unheard after two leases is subscribed anew, this replica serving from
+   * its own stream meanwhile (a subscription that failed unseen must not starve subscribers).
+   */
+  const ensureChannel = async () => {
+    subscribing ??= redis.subscribe(keys.channel, onMessage).then((off) => {
+      unsubscribe = off;
+      void kick();
+    });
+    if (proven) return;
+    const now = Date.now();
+    unheardSince ??= now;
+    if (now - unheardSince > 2 * leaseMs) {
+      const off = unsubscribe;
+      unsubscribe = undefined;
+      subscribing = undefined;
+      unheardSince = undefined;
+      await off?.();
+      throw new Error("the activity channel is not heard");
+    }
+    if (unsubscribe !== undefined && now - pingedAt >= tickMs) {
+      pingedAt = now;
+      await redis.publish(keys.channel, encodeFeedMessage({ t: "ping", r: nonce }));
+    }
+  };
+
+  const shareInterest = async () => {
+    if (wanted) {
+      await JOIN_SHARES.run(client, [keys.interest], [token, interestMs]);
+      registered = true;
+    } else if (registered) {
+      await client.zrem(keys.interest, token);
+      registered = false;
+    }
+  };
+
+  const runHolder = async (current: Holding, sinceId: string | undefined) => {
+    const onState = (state: ActivityStreamState) => {
+      current.connected = state.state === "connected";
+      if (state.state !== "connected") return;
+      connections += 1;
+      MARK_LIVE.run(
+        client,
+        [keys.lease, keys.live],
+        [token, leaseMs, channelName, encodeFeedMessage({ t: "live" })],
+      ).catch((error: unknown) => {
+        if (holding === current) enterFallback(error);
+      });
+    };
+    try {
+      for await (const event of options.openStream({
+        signal: current.controller.signal,
+        onState,
+        ...(sinceId !== undefined && { sinceId }),
+      })) {
+        if (holding !== current) return;
+        let published: unknown;
+        try {
+          published = await PUBLISH_EVENT.run(
+            client,
+            [keys.lease, keys.cursor],
+            [token, event.id, channelName, encodeFeedMessage({ t: "event", event }), cursorMs],
+          );
+        } catch (error) {
+          // Unpublished: this replica's own stream resumes from what it delivered, and the
+          // next holder from the cursor, so the event still reaches everyone.
+          if (holding === current) enterFallback(error);
+          return;
+        }
+        // Lost the lease (paused past its expiry): the new holder resumes from the cursor.
+        if (published !== 1 && holding === current) stopHolding();
+      }
+    } catch (error) {
+      if (holding !== current) return;
+      holding = undefined;
+      // Not retryable (the facade's own credentials refused): every replica's subscribers learn it.
+      const mapped =
+        toFacadeError(error) ??
+        new UpstreamError("The activity stream of the ads service failed.", {
+          status: null,
+          codes: [],
+        });
+      options.onError(`activity: the upstream stream stopped: ${mapped.message}`);
+      try {
+        await redis.publish(
+          keys.channel,
+          encodeFeedMessage({ t: "failed", message: mapped.message }),
+        );
+        await lease.release([keys.live]);
+      } catch {
+        rejectWaiters(mapped);
+        sink.fail(mapped);
+      }
+      return;
+    }
+    if (holding === current) holding = undefined;
+  };
+
+  const startHolding = async () => {
+    const cursor = await client.get(keys.cursor);
+    // Closed meanwhile: the lease is released by close, or lapses.
+    if (stopped) return;
+    const current: Holding = { controller: new AbortController(), connected: false };
+    holding = current;
+    void runHolder(current, cursor !== null && /^\d{1,64}$/.test(cursor) ? cursor : undefined);
+  };
+
+  /** The holder: renew, or let go when no replica has subscribers any more. */
+  const keepOrRetire = async () => {
+    const kept = await lease.renew([
+      { key: keys.live, ttlMs: leaseMs },
+      { key: keys.cursor, ttlMs: cursorMs },
+    ]);
+    if (!kept) {
+      stopHolding();
+      return;
+    }
+    if ((await COUNT_SHARES.run(client, [keys.interest], [])) !== 0) return;
+    stopHolding();
+    // Nobody listens: the next stream starts from then, not from this one's last event.
+    await lease.release([keys.live, keys.cursor]);
+  };
+
+  const isLive = async () => holding?.connected === true || (await client.exists(keys.live)) === 1;
+
+  /** Back from a fallback once the channel's events continue where this replica stands. */
+  const tryReturn = async () => {
+    if (!proven) return;
+    if (local !== undefined) {
+      returnCursor ??= await client.get(keys.cursor);
+      if (!(await isLive())) return;
+      const seen = sink.lastSeen();
+      const covered = (id: string) => seen !== undefined && compareEventIds(seen, id) >= 0;
+      const first = pending[0];
+      const caughtUp =
+        (returnCursor !== null && covered(returnCursor)) ||
+        (first !== undefined && covered(first.id)) ||
+        (returnCursor === null && seen === undefined);
+      if (!caughtUp) return;
+    }
+    stopLocal();
+    mode = "cluster";
+    const buffered = pending;
+    pending = [];
+    returnCursor = undefined;
+    for (const event of buffered) sink.deliver(event);
+  };
+
+  const settleWaiters = async () => {
+    if (waiters.size === 0 || mode !== "cluster" || !proven) return;
+    if (!(await isLive())) return;
+    for (const waiter of waiters) waiter.resolve();
+    waiters.clear();
+  };
+
+  const step = async () => {
+    if (stopped) return;
+    if (!redis.up) {
+      enterFallback(new Error("Redis unreachable"));
+      return;
+    }
+    try {
+      await ensureChannel();
+      await shareInterest();
+      if (holding !== undefined) await keepOrRetire();
+      else if (wanted && (await lease.tryAcquire())) await startHolding();
+      if (mode === "fallback") await tryReturn();
+      await settleWaiters();
+    } catch (error) {
+      enterFallback(error);
+    }
+  };
+
+  // One step at a time; a kick during a step runs one more after it.
+  let ticking: Promise<void> | undefined;
+  let again = false;
+  // Read through a function: `step` sets it while the loop awaits, which narrowing ignores.
+  const more = () => again && !stopped;
+  const kick = (): Promise<void> => {
+    if (ticking !== undefined) {
+      again = true;
+      return ticking;
+    }
+    ticking = (async () => {
+      do {
+        again = false;
+        await step();
+      } while (more());
+    })().finally(() => {
+      ticking = undefined;
+    });
+    return ticking;
+  };
+
+  const timer = setInterval(() => void kick(), tickMs);
+  timer.unref();
+  const offState = redis.onStateChange((up) => {
+    if (up) void kick();
+    else enterFallback(new Error("Redis unreachable"));
+  });
+
+  const halt = () => {
+    stopped = true;
+    clearInterval(timer);
+    offState();
+    stopHolding();
+    local?.halt();
+    rejectWaiters(stoppedError());
+  };
+
+  return {
+    want() {
+      if (stopped) return Promise.reject(stoppedError());
+      wanted = true;
+      if (mode === "fallback") return startLocal(false, new Error("Redis unreachable")).want();
+      return new Promise<void>((resolve, reject) => {
+        waiters.add({ resolve, reject });
+        void kick();
+      });
+    },
+    idle() {
+      wanted = false;
+      // A later subscriber's own stream starts from then, not from this one's last event.
+      stopLocal();
+      void kick();
+    },
+    stats: (): FeedStats => {
+      const own = local?.stats();
+      return {
+        streaming: holding !== undefined || (own?.streaming ?? false),
+        connected:
+          holding !== undefined
+            ? holding.connected
+            : own !== undefined
+              ? own.connected
+              : mode === "cluster" && proven,
+        connections: connections + localConnections + (own?.connections ?? 0),
+        role: mode === "fallback" ? "local" : holding !== undefined ? "holder" : "follower",
+      };
+    },
+    async close() {
+      if (stopped) return;
+      halt();
+      await ticking;
+      try {
+        if (redis.up) {
+          if (registered) await client.zrem(keys.interest, token);
+          const others = (await COUNT_SHARES.run(client, [keys.interest], [])) as number;
+          // Handed over at once; the cursor stays for the next holder while others listen.
+          await lease.release(others === 0 ? [keys.live, keys.cursor] : [keys.live]);
+        }
+      } catch {
+        // Redis failed: the lease and the entry lapse by themselves.
+      }
+      await unsubscribe?.();
+    },
+    halt,
+  };
+}
