@@ -127,8 +127,10 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     if (mode === "fallback") return;
     mode = "fallback";
     if (!wanted) return;
-    const feed = startLocal(true, error);
-    for (const waiter of waiters) feed.want().then(waiter.resolve, waiter.reject);
+    // Started now for the subscribers already here (a failure reaches them through the sink).
+    const started = startLocal(true, error).want();
+    started.catch(() => undefined);
+    for (const waiter of waiters) started.then(waiter.resolve, waiter.reject);
     waiters.clear();
   };
 
