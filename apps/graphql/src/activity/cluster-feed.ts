@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { ActivityEvent } from "@adsgraph/models";
-import { compareEventIds, type ActivityStreamState } from "@adsgraph/rest-client";
+import { compareEventIds } from "@adsgraph/rest-client";
 import type { SharedRedis } from "@adsgraph/storage";
-import { toFacadeError, UpstreamError } from "../errors.js";
-import { createLease } from "../shared/lease.js";
+import { UpstreamError } from "../errors.js";
 import type { ActivityFeed, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
+import { createStreamHolder } from "./cluster-holder.js";
 import type { ActivityKeys } from "./cluster-keys.js";
 import { decodeFeedMessage, encodeFeedMessage } from "./cluster-messages.js";
-import { COUNT_SHARES, JOIN_SHARES, MARK_LIVE, PUBLISH_EVENT } from "./cluster-scripts.js";
+import { COUNT_SHARES, JOIN_SHARES } from "./cluster-scripts.js";
 import { createLocalFeed } from "./local-feed.js";
 
 export interface ClusterFeedOptions {
@@ -26,11 +26,6 @@ export interface ClusterFeedOptions {
 
 /** Channel events kept while this replica runs its own stream (for the way back), at most. */
 const PENDING_MAX = 10_000;
-
-interface Holding {
-  controller: AbortController;
-  connected: boolean;
-}
 
 interface Waiter {
   resolve: () => void;
@@ -56,12 +51,10 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
   const { redis, keys, sink, leaseMs } = options;
   const { client } = redis;
   const token = options.replicaId;
-  const lease = createLease(client, { key: keys.lease, token, ttlMs: leaseMs });
   // Renewal and retries well inside the lease; entries of living replicas never lapse early.
   const tickMs = Math.max(100, Math.floor(leaseMs / 5));
   const interestMs = 3 * leaseMs;
   const cursorMs = Math.max(60_000, 12 * leaseMs);
-  const channelName = redis.prefix + keys.channel;
   const nonce = randomUUID();
 
   let stopped = false;
@@ -70,16 +63,13 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
   let mode: "cluster" | "fallback" = "cluster";
   let local: ActivityFeed | undefined;
   let localConnections = 0;
-  let holding: Holding | undefined;
-  let connections = 0;
   let subscribing: Promise<void> | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
   let proven = false;
   let pingedAt = 0;
   let unheardSince: number | undefined;
-  /** In fallback: channel events since the channel was proven, and the cursor read after. */
+  /** In fallback: the channel's events since it was heard (contiguous), for the way back. */
   let pending: ActivityEvent[] = [];
-  let returnCursor: string | null | undefined;
   const waiters = new Set<Waiter>();
 
   const rejectWaiters = (error: Error) => {
@@ -105,25 +95,18 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     local = undefined;
   };
 
-  const stopHolding = () => {
-    const stopping = holding;
-    holding = undefined;
-    stopping?.controller.abort();
-  };
-
   const resetChannelView = () => {
     proven = false;
     pingedAt = 0;
     unheardSince = undefined;
     pending = [];
-    returnCursor = undefined;
   };
 
   /** Redis failed this replica: run its own stream, from where its subscribers stand. */
   const enterFallback = (error: unknown) => {
     if (stopped) return;
     resetChannelView();
-    stopHolding();
+    holder.stop();
     if (mode === "fallback") return;
     mode = "fallback";
     if (!wanted) return;
@@ -143,9 +126,8 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
         if (mode === "cluster") {
           sink.deliver(message.event);
         } else if (pending.push(message.event) > PENDING_MAX) {
-          // Too long on the way back: start the window again from a fresh cursor.
+          // Too long on the way back: start the window again (the cursor is read after it).
           pending = [];
-          returnCursor = undefined;
         }
         return;
       case "ping":
@@ -205,115 +187,47 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     }
   };
 
-  const runHolder = async (current: Holding, sinceId: string | undefined) => {
-    const onState = (state: ActivityStreamState) => {
-      current.connected = state.state === "connected";
-      if (state.state !== "connected") return;
-      connections += 1;
-      MARK_LIVE.run(
-        client,
-        [keys.lease, keys.live],
-        [token, leaseMs, channelName, encodeFeedMessage({ t: "live" })],
-      ).catch((error: unknown) => {
-        if (holding === current) enterFallback(error);
-      });
-    };
-    try {
-      for await (const event of options.openStream({
-        signal: current.controller.signal,
-        onState,
-        ...(sinceId !== undefined && { sinceId }),
-      })) {
-        if (holding !== current) return;
-        let published: unknown;
-        try {
-          published = await PUBLISH_EVENT.run(
-            client,
-            [keys.lease, keys.cursor],
-            [token, event.id, channelName, encodeFeedMessage({ t: "event", event }), cursorMs],
-          );
-        } catch (error) {
-          // Unpublished: this replica's own stream resumes from what it delivered, and the
-          // next holder from the cursor, so the event still reaches everyone.
-          if (holding === current) enterFallback(error);
-          return;
-        }
-        // Lost the lease (paused past its expiry): the new holder resumes from the cursor.
-        if (published !== 1 && holding === current) stopHolding();
-      }
-    } catch (error) {
-      if (holding !== current) return;
-      holding = undefined;
-      // Not retryable (the facade's own credentials refused): every replica's subscribers learn it.
-      const mapped =
-        toFacadeError(error) ??
-        new UpstreamError("The activity stream of the ads service failed.", {
-          status: null,
-          codes: [],
-        });
-      options.onError(`activity: the upstream stream stopped: ${mapped.message}`);
-      try {
-        await redis.publish(
-          keys.channel,
-          encodeFeedMessage({ t: "failed", message: mapped.message }),
-        );
-        await lease.release([keys.live]);
-      } catch {
-        rejectWaiters(mapped);
-        sink.fail(mapped);
-      }
-      return;
-    }
-    if (holding === current) holding = undefined;
-  };
+  const holder = createStreamHolder({
+    redis,
+    keys,
+    token,
+    leaseMs,
+    cursorMs,
+    openStream: options.openStream,
+    isStopped: () => stopped,
+    onError: options.onError,
+    onRedisFailure: (error) => {
+      enterFallback(error);
+    },
+    onFailed: (error) => {
+      rejectWaiters(error);
+      sink.fail(error);
+    },
+  });
 
-  const startHolding = async () => {
-    const cursor = await client.get(keys.cursor);
-    // Closed meanwhile: the lease is released by close, or lapses.
-    if (stopped) return;
-    const current: Holding = { controller: new AbortController(), connected: false };
-    holding = current;
-    void runHolder(current, cursor !== null && /^\d{1,64}$/.test(cursor) ? cursor : undefined);
-  };
-
-  /** The holder: renew, or let go when no replica has subscribers any more. */
-  const keepOrRetire = async () => {
-    const kept = await lease.renew([
-      { key: keys.live, ttlMs: leaseMs },
-      { key: keys.cursor, ttlMs: cursorMs },
-    ]);
-    if (!kept) {
-      stopHolding();
-      return;
-    }
-    if ((await COUNT_SHARES.run(client, [keys.interest], [])) !== 0) return;
-    stopHolding();
-    // Nobody listens: the next stream starts from then, not from this one's last event.
-    await lease.release([keys.live, keys.cursor]);
-  };
-
-  const isLive = async () => holding?.connected === true || (await client.exists(keys.live)) === 1;
+  const isLive = async () => holder.connected || (await client.exists(keys.live)) === 1;
 
   /** Back from a fallback once the channel's events continue where this replica stands. */
   const tryReturn = async () => {
     if (!proven) return;
     if (local !== undefined) {
-      returnCursor ??= await client.get(keys.cursor);
+      // Read after `pending` began: every event past the cursor is in `pending`, so this
+      // replica's own stream must only have reached the cursor (or the first pending event).
+      const cursor = await client.get(keys.cursor);
       if (!(await isLive())) return;
       const seen = sink.lastSeen();
       const covered = (id: string) => seen !== undefined && compareEventIds(seen, id) >= 0;
       const first = pending[0];
       const caughtUp =
-        (returnCursor !== null && covered(returnCursor)) ||
+        (cursor !== null && covered(cursor)) ||
         (first !== undefined && covered(first.id)) ||
-        (returnCursor === null && seen === undefined);
+        (cursor === null && seen === undefined);
       if (!caughtUp) return;
     }
     stopLocal();
     mode = "cluster";
     const buffered = pending;
     pending = [];
-    returnCursor = undefined;
     for (const event of buffered) sink.deliver(event);
   };
 
@@ -333,8 +247,8 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     try {
       await ensureChannel();
       await shareInterest();
-      if (holding !== undefined) await keepOrRetire();
-      else if (wanted && (await lease.tryAcquire())) await startHolding();
+      if (holder.active) await holder.keepOrRetire();
+      else if (wanted) await holder.tryStart();
       if (mode === "fallback") await tryReturn();
       await settleWaiters();
     } catch (error) {
@@ -374,7 +288,7 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     stopped = true;
     clearInterval(timer);
     offState();
-    stopHolding();
+    holder.stop();
     local?.halt();
     rejectWaiters(stoppedError());
   };
@@ -398,15 +312,14 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     stats: (): FeedStats => {
       const own = local?.stats();
       return {
-        streaming: holding !== undefined || (own?.streaming ?? false),
-        connected:
-          holding !== undefined
-            ? holding.connected
-            : own !== undefined
-              ? own.connected
-              : mode === "cluster" && proven,
-        connections: connections + localConnections + (own?.connections ?? 0),
-        role: mode === "fallback" ? "local" : holding !== undefined ? "holder" : "follower",
+        streaming: holder.active || (own?.streaming ?? false),
+        connected: holder.active
+          ? holder.connected
+          : own !== undefined
+            ? own.connected
+            : mode === "cluster" && proven,
+        connections: holder.connections + localConnections + (own?.connections ?? 0),
+        role: mode === "fallback" ? "local" : holder.active ? "holder" : "follower",
       };
     },
     async close() {
@@ -418,7 +331,7 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
           if (registered) await client.zrem(keys.interest, token);
           const others = (await COUNT_SHARES.run(client, [keys.interest], [])) as number;
           // Handed over at once; the cursor stays for the next holder while others listen.
-          await lease.release(others === 0 ? [keys.live, keys.cursor] : [keys.live]);
+          await holder.handOver(others !== 0);
         }
       } catch {
         // Redis failed: the lease and the entry lapse by themselves.
