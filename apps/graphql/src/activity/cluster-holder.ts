@@ -143,7 +143,8 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
       return connections;
     },
     async tryStart() {
-      if (!(await lease.tryAcquire())) return false;
+      // Still ours after a fallback this replica came back from: go on from the cursor at once.
+      if (!(await lease.tryAcquire()) && !(await lease.renew())) return false;
       const cursor = await client.get(keys.cursor);
       if (options.isStopped()) return true;
       const current: Holding = { controller: new AbortController(), connected: false };
