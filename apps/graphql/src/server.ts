@@ -73,8 +73,12 @@ export async function buildServer({
     },
   });
   const shared = await openSharedState(env, {
-    warn: (message) => { app.log.warn(message); },
-    info: (message) => { app.log.info(message); },
+    warn: (message) => {
+      app.log.warn(message);
+    },
+    info: (message) => {
+      app.log.info(message);
+    },
   });
   const services = createServices(
     db,
@@ -172,10 +176,10 @@ export async function buildServer({
       sessionCheckMs: env.ACTIVITY_SESSION_CHECK_SECONDS * 1000,
     }),
   });
-  app.addHook("preClose", (done) => {
-    // Subscriptions end (and the upstream stream stops) before the sockets close.
-    services.activity.close();
-    done();
+  app.addHook("preClose", async () => {
+    // Subscriptions end (and the upstream stream stops, its lease handed over) before the
+    // sockets close.
+    await services.activity.close();
   });
   app.addHook("onClose", async () => {
     // Reads already answered are still written before the database goes away.

@@ -1,6 +1,5 @@
-import { readActivityStream } from "@adsgraph/rest-client";
-import { createActivityFanOut, type ActivityFanOut } from "./activity/activity-fanout.js";
-import { createUpstreamSubscriptions } from "./activity/upstream-subscriptions.js";
+import type { ActivityFanOut } from "./activity/activity-fanout.js";
+import { createActivity } from "./activity/create-activity.js";
 import type { Database } from "./db/database.js";
 import { upstreamValidation, type Env } from "./env.js";
 import { loadSecretBox } from "./sessions/keyring.js";
@@ -107,21 +106,9 @@ export function createServices(
       accountWrites,
       accessTtlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000,
     }),
-    // The facade's app, app-only bearer: one stream and one subscription per user for everyone.
-    activity: createActivityFanOut({
-      openStream: ({ signal, onState }) =>
-        readActivityStream(upstream.app, {
-          signal,
-          onState,
-          backoff: { initialMs: env.ACTIVITY_STREAM_BACKOFF_MS },
-          keepAliveTimeoutMs: env.ACTIVITY_STREAM_KEEP_ALIVE_TIMEOUT_MS,
-        }),
-      upstream: createUpstreamSubscriptions(upstream.app, { onError: warn }),
-      perUser: env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
-      max: env.ACTIVITY_SUBSCRIPTIONS_MAX,
-      queueSize: env.ACTIVITY_SUBSCRIBER_QUEUE,
-      onError: warn,
-    }),
+    // The facade's app, app-only bearer: one stream and one subscription per user for
+    // everyone (for the cluster, through Redis, when REDIS_URL is set).
+    activity: createActivity(upstream.app, env, warn, shared),
     shared,
   };
 }

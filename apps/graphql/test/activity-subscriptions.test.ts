@@ -1,6 +1,15 @@
-import { createClient, type Client, type ExecutionResult } from "graphql-ws";
+import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import {
+  ACTIVITY_SUBSCRIPTION as SUBSCRIPTION,
+  act,
+  collectActivity,
+  connectActivity,
+  eventIds as ids,
+  streamsOpened,
+  until,
+  type Collected,
+} from "./support/activity-clients.js";
 import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
 import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
 
@@ -9,113 +18,16 @@ const USER_B = DEMO.friend.id;
 /** A user nobody subscribes for. */
 const USER_C = "1400000000000000099";
 
-const SUBSCRIPTION = `subscription Activity($types: [ActivityEventType!]) {
-  activityEvents(types: $types) {
-    id
-    type
-    forUserId
-    createdAt
-    payload {
-      __typename
-      ... on ProfileBioUpdate { bio }
-      ... on ProfileScreenNameUpdate { screenName }
-      ... on DirectMessageActivity { senderId recipientId text }
-      ... on SpaceActivity { spaceId hostId title }
-    }
-  }
-}`;
-
-interface Event {
-  id: string;
-  type: string;
-  forUserId: string;
-  createdAt: string;
-  payload: Record<string, unknown>;
-}
-
-/** One subscription's deliveries as they arrive. */
-interface Collected {
-  events: Event[];
-  errors: unknown[];
-  closed: { code: number; reason: string } | undefined;
-  completed: boolean;
-  dispose(): void;
-}
-
-function wsUrl(facade: RunningFacade): string {
-  return facade.url.replace(/^http/, "ws");
-}
-
 function connect(
   facade: RunningFacade,
   connectionParams?: Record<string, unknown>,
   headers?: Record<string, string>,
 ): Client {
-  return createClient({
-    url: wsUrl(facade),
-    retryAttempts: 0,
-    ...(connectionParams && { connectionParams }),
-    webSocketImpl: headers
-      ? class extends WebSocket {
-          constructor(address: string, protocols: string | string[]) {
-            super(address, protocols, { headers });
-          }
-        }
-      : WebSocket,
-  });
+  return connectActivity(facade.url, connectionParams, headers);
 }
 
-function collect(client: Client, variables: Record<string, unknown> = {}): Collected {
-  const collected: Collected = {
-    events: [],
-    errors: [],
-    closed: undefined,
-    completed: false,
-    dispose: () => undefined,
-  };
-  client.on("closed", (event) => {
-    const { code, reason } = event as { code: number; reason: string };
-    collected.closed ??= { code, reason };
-  });
-  collected.dispose = client.subscribe<{ activityEvents: Event }>(
-    { query: SUBSCRIPTION, variables },
-    {
-      next: (result: ExecutionResult<{ activityEvents: Event }>) => {
-        if (result.errors) collected.errors.push(...result.errors);
-        if (result.data) collected.events.push(result.data.activityEvents);
-      },
-      error: (error) => collected.errors.push(error),
-      complete: () => {
-        collected.completed = true;
-      },
-    },
-  );
-  return collected;
-}
-
-/** Waits for a condition (no fixed timeout: the test's own is the safety net). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-async function act(adsApi: RunningAdsApi, action: Record<string, unknown>): Promise<string[]> {
-  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/activity/events`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(action),
-  });
-  expect(response.status).toBe(201);
-  const body = (await response.json()) as { events: { id: string }[] };
-  return body.events.map((event) => event.id);
-}
-
-async function streamsOpened(adsApi: RunningAdsApi): Promise<number> {
-  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/requests`);
-  const body = (await response.json()) as { byEndpoint: Record<string, number> };
-  return body.byEndpoint["activity.stream"] ?? 0;
-}
-
-const ids = (events: readonly Event[]) => events.map((event) => event.id);
+const collect = (client: Client, variables?: Record<string, unknown>): Collected =>
+  collectActivity(client, variables);
 
 describe("activity subscriptions over graphql-ws", () => {
   let adsApi: RunningAdsApi;

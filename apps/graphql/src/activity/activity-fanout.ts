@@ -1,23 +1,21 @@
 import type { ActivityEvent } from "@adsgraph/models";
-import type { ActivityStreamState } from "@adsgraph/rest-client";
-import {
-  SlowSubscriberError,
-  SubscriptionLimitError,
-  toFacadeError,
-  UpstreamError,
-} from "../errors.js";
+import { compareEventIds } from "@adsgraph/rest-client";
+import { SlowSubscriberError, SubscriptionLimitError, toFacadeError } from "../errors.js";
+import type { FeedFactory, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 import { isWireEventType, type WireEventType } from "./event-types.js";
+import { createLocalFeed } from "./local-feed.js";
 import { createSubscriberQueue, type SubscriberQueue } from "./subscriber-queue.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
 
-/** Opens the app's one upstream stream (rest-client's `readActivityStream`). */
-export type OpenStream = (options: {
-  signal: AbortSignal;
-  onState: (state: ActivityStreamState) => void;
-}) => AsyncIterable<ActivityEvent>;
+export type { OpenStream } from "./activity-feed.js";
 
 export interface ActivityFanOutOptions {
   openStream: OpenStream;
+  /**
+   * Where events come from (issue 19: the cluster's one stream through Redis); default this
+   * process's own stream from `openStream`.
+   */
+  feed?: FeedFactory | undefined;
   upstream: UpstreamSubscriptions;
   perUser: number;
   max: number;
@@ -31,24 +29,23 @@ export interface Subscribe {
   types: ReadonlySet<WireEventType> | null;
 }
 
-export interface FanOutStats {
+export interface FanOutStats extends FeedStats {
   subscribers: number;
   /** Subscribers whose `subscribe` resolved: an event recorded from now on reaches them. */
   live: number;
   users: number;
-  /** Whether the upstream stream runs, and whether it is connected now. */
-  streaming: boolean;
-  connected: boolean;
-  /** Upstream connections opened since start (one, plus one per reconnect). */
-  connections: number;
+  /** Events delivered to this replica's fan-out (after dropping repeats), and repeats dropped. */
+  delivered: number;
+  repeats: number;
 }
 
 /**
  * The activity events of every GraphQL subscriber, from ONE upstream stream per app
- * (`GET /2/activity/stream`: a newer connection would replace the older). The stream starts
- * with the first subscriber and stops when the last one leaves; rest-client's reader resumes
- * from the last event id after a dropped connection, so no subscriber misses or doubles one.
- * Each event goes to the subscribers of its `for_user_id` alone, as their `types` allow.
+ * (`GET /2/activity/stream`: a newer connection would replace the older). The feed starts
+ * with the first subscriber and stops when the last one leaves; events come in id order, and
+ * one at or below the last delivered (a resumed stream's overlap) is dropped, so no
+ * subscriber misses or doubles one. Each event goes to the subscribers of its `for_user_id`
+ * alone, as their `types` allow.
  */
 export interface ActivityFanOut {
   /**
@@ -57,7 +54,10 @@ export interface ActivityFanOut {
    */
   subscribe(request: Subscribe): Promise<AsyncIterableIterator<ActivityEvent>>;
   stats(): FanOutStats;
-  close(): void;
+  /** Ends every subscriber and stops the feed (handing the cluster's stream over). */
+  close(): Promise<void>;
+  /** Ends every subscriber and stops at once, telling the cluster nothing (a crash, in tests). */
+  halt(): void;
 }
 
 interface Subscriber {
@@ -67,19 +67,16 @@ interface Subscriber {
   live: boolean;
 }
 
-interface Reader {
-  controller: AbortController;
-  /** Settles at the stream's first connection (or its failure). */
-  connected: Promise<void>;
-  isConnected: boolean;
-}
-
 export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFanOut {
   const byUser = new Map<string, Set<Subscriber>>();
   let count = 0;
   let live = 0;
-  let reader: Reader | undefined;
-  let connections = 0;
+  let lastSeen: string | undefined;
+  let delivered = 0;
+  let repeats = 0;
+  let halted = false;
+  // Releases under way: close waits for them, so a graceful stop leaves no share behind.
+  const releasing = new Set<Promise<void>>();
 
   const endAll = (error: Error) => {
     for (const subscribers of [...byUser.values()]) {
@@ -87,73 +84,32 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     }
   };
 
-  const dispatch = (event: ActivityEvent) => {
-    const subscribers = byUser.get(event.for_user_id);
-    if (subscribers === undefined || !isWireEventType(event.event_type)) return;
-    for (const subscriber of [...subscribers]) {
-      if (subscriber.types !== null && !subscriber.types.has(event.event_type)) continue;
-      if (!subscriber.queue.push(event)) {
-        subscriber.queue.fail(new SlowSubscriberError(options.queueSize));
-      }
-    }
-  };
-
-  const startReader = (): Reader => {
-    const controller = new AbortController();
-    let markConnected!: () => void;
-    let markFailed!: (error: unknown) => void;
-    const current: Reader = {
-      controller,
-      connected: new Promise<void>((resolve, reject) => {
-        markConnected = resolve;
-        markFailed = reject;
-      }),
-      isConnected: false,
-    };
-    // Awaited by subscribers; a failure before anyone awaits must not be unhandled.
-    current.connected.catch(() => undefined);
-    const onState = (state: ActivityStreamState) => {
-      current.isConnected = state.state === "connected";
-      if (state.state === "connected") {
-        connections += 1;
-        markConnected();
-      }
-    };
-    const run = async () => {
-      try {
-        for await (const event of options.openStream({ signal: controller.signal, onState })) {
-          if (reader !== current) return;
-          dispatch(event);
-        }
-      } catch (error) {
-        if (reader !== current) return;
-        // Not retryable (the facade's own credentials refused, a malformed line): every
-        // subscriber learns it; the next subscriber starts a new reader.
-        const mapped =
-          toFacadeError(error) ??
-          new UpstreamError("The activity stream of the ads service failed.", {
-            status: null,
-            codes: [],
-          });
-        options.onError(`activity: the upstream stream stopped: ${mapped.message}`);
-        reader = undefined;
-        markFailed(mapped);
-        endAll(mapped);
+  const sink: FeedSink = {
+    deliver(event) {
+      // Ids are digit strings compared as BigInt: a resumed stream repeats what was delivered.
+      if (lastSeen !== undefined && compareEventIds(event.id, lastSeen) <= 0) {
+        repeats += 1;
         return;
       }
-      if (reader === current) reader = undefined;
-      markFailed(new UpstreamError("The activity stream stopped.", { status: null, codes: [] }));
-    };
-    void run();
-    return current;
+      lastSeen = event.id;
+      delivered += 1;
+      const subscribers = byUser.get(event.for_user_id);
+      if (subscribers === undefined || !isWireEventType(event.event_type)) return;
+      for (const subscriber of [...subscribers]) {
+        if (subscriber.types !== null && !subscriber.types.has(event.event_type)) continue;
+        if (!subscriber.queue.push(event)) {
+          subscriber.queue.fail(new SlowSubscriberError(options.queueSize));
+        }
+      }
+    },
+    fail: endAll,
+    lastSeen: () => lastSeen,
   };
-
-  const stopReaderIfIdle = () => {
-    if (count > 0 || reader === undefined) return;
-    const stopping = reader;
-    reader = undefined;
-    stopping.controller.abort();
-  };
+  const feed = (
+    options.feed ??
+    ((feedSink) =>
+      createLocalFeed({ openStream: options.openStream, sink: feedSink, onError: options.onError }))
+  )(sink);
 
   const remove = (subscriber: Subscriber) => {
     const subscribers = byUser.get(subscriber.userId);
@@ -161,8 +117,18 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     count -= 1;
     if (subscriber.live) live -= 1;
     if (subscribers.size === 0) byUser.delete(subscriber.userId);
-    void options.upstream.release(subscriber.userId);
-    stopReaderIfIdle();
+    // A crashed process releases nothing: its shares lapse in Redis by themselves.
+    if (halted) return;
+    const released = options.upstream.release(subscriber.userId);
+    releasing.add(released);
+    void released.finally(() => releasing.delete(released));
+    if (count === 0) feed.idle();
+  };
+
+  const endEvery = () => {
+    for (const subscribers of [...byUser.values()]) {
+      for (const subscriber of [...subscribers]) subscriber.queue.end();
+    }
   };
 
   return {
@@ -186,10 +152,11 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
       subscribers.add(subscriber);
       count += 1;
       try {
-        reader ??= startReader();
-        const { connected } = reader;
+        const ready = feed.want();
+        // Awaited below; a failure while the upstream subscription is made is not unhandled.
+        ready.catch(() => undefined);
         await options.upstream.acquire(userId);
-        await connected;
+        await ready;
       } catch (error) {
         subscriber.queue.end();
         throw toFacadeError(error) ?? error;
@@ -201,20 +168,24 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
       return subscriber.queue;
     },
     stats: () => ({
+      ...feed.stats(),
       subscribers: count,
       live,
       users: byUser.size,
-      streaming: reader !== undefined,
-      connected: reader?.isConnected ?? false,
-      connections,
+      delivered,
+      repeats,
     }),
-    close() {
-      for (const subscribers of [...byUser.values()]) {
-        for (const subscriber of [...subscribers]) subscriber.queue.end();
-      }
-      const stopping = reader;
-      reader = undefined;
-      stopping?.controller.abort();
+    async close() {
+      endEvery();
+      await Promise.all([...releasing]);
+      options.upstream.close?.();
+      await feed.close();
+    },
+    halt() {
+      halted = true;
+      endEvery();
+      options.upstream.close?.();
+      feed.halt();
     },
   };
 }

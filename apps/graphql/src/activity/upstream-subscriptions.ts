@@ -1,5 +1,5 @@
-import type { ActivitySubscription } from "@adsgraph/models";
-import { RestApiError, type RestClient } from "@adsgraph/rest-client";
+import type { RestClient } from "@adsgraph/rest-client";
+import { deleteUserSubscription, userOf } from "./user-subscription-calls.js";
 
 /**
  * The app's upstream activity subscriptions, one `{filter: {user_id}}` per user with live
@@ -16,6 +16,8 @@ export interface UpstreamSubscriptions {
   release(userId: string): Promise<void>;
   /** Users with a subscription upstream or one being made (tests, stats). */
   readonly size: number;
+  /** Stops timers (a cluster's heartbeat); what is held lapses or stays for a later run. */
+  close?(): void;
 }
 
 interface UserEntry {
@@ -24,14 +26,6 @@ interface UserEntry {
   id: string | undefined;
   /** Every create and delete of this user runs after the one before: never two at once. */
   chain: Promise<void>;
-}
-
-/** A subscription the facade itself made: a user filter and nothing else. */
-function userOf(subscription: ActivitySubscription): string | undefined {
-  const { filter, event_type: eventType } = subscription;
-  const plain =
-    eventType === null && filter.keyword === undefined && filter.direction === undefined;
-  return plain ? filter.user_id : undefined;
 }
 
 export function createUpstreamSubscriptions(
@@ -102,19 +96,7 @@ export function createUpstreamSubscriptions(
           settle(userId, entry);
           return;
         }
-        const id = entry.id;
-        try {
-          await client.call("activity.subscriptions.delete", { subscription_id: id });
-        } catch (error) {
-          // Already gone is what a release wants; anything else leaves it for the next run.
-          if (!(error instanceof RestApiError && error.status === 404)) {
-            onError(
-              `activity: deleting the upstream subscription of a user failed: ${
-                error instanceof Error ? error.message : String(error)
-              }`,
-            );
-          }
-        }
+        await deleteUserSubscription(client, entry.id, onError);
         entry.id = undefined;
         settle(userId, entry);
       });

@@ -154,7 +154,7 @@ export function createRedisBearerCache(
       try {
         return await work();
       } finally {
-        await RELEASE_LOCK(redis.client, [lock], [owner]).catch(() => undefined);
+        await RELEASE_LOCK.run(redis.client, [lock], [owner]).catch(() => undefined);
         await redis.publish(channel, "unlocked").catch(() => undefined);
       }
     }
@@ -185,7 +185,7 @@ export function createRedisBearerCache(
               .catch(onFallback);
             return fetched;
           } finally {
-            await RELEASE_LOCK(redis.client, [lock], [owner]).catch(() => undefined);
+            await RELEASE_LOCK.run(redis.client, [lock], [owner]).catch(() => undefined);
           }
         }
         await nextChance(channel);
@@ -236,7 +236,7 @@ export function createRedisBearerCache(
           } finally {
             // Revoked (or maybe): no replica may read it again. Should Redis fail here, the
             // others' 401s evict it later; revoking once more from the local cache would not.
-            await DELETE_TOKEN_IF(redis.client, [tokenKey], [sha256(token)]).catch(onFallback);
+            await DELETE_TOKEN_IF.run(redis.client, [tokenKey], [sha256(token)]).catch(onFallback);
             await redis.publish(channel, "revoked").catch(() => undefined);
           }
         });
@@ -257,7 +257,7 @@ export function createRedisBearerCache(
         const deletion =
           token === undefined
             ? redis.client.del(names(consumerKey).token)
-            : DELETE_TOKEN_IF(redis.client, [names(consumerKey).token], [sha256(token)]);
+            : DELETE_TOKEN_IF.run(redis.client, [names(consumerKey).token], [sha256(token)]);
         void track(consumerKey, deletion.catch(onFallback));
       },
     };

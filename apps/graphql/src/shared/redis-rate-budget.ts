@@ -72,13 +72,9 @@ export function createRedisRateBudget(options: RedisRateBudgetOptions): RateLimi
   return {
     async reserve(key) {
       const { probeMs, pollMs, stallMs } = settings;
-      const wait = await reserveScript(redis.client, keysOf(key), [
-        clock(),
-        padMs,
-        probeMs,
-        pollMs,
-        stallMs,
-      ]).catch(failed);
+      const wait = await reserveScript
+        .run(redis.client, keysOf(key), [clock(), padMs, probeMs, pollMs, stallMs])
+        .catch(failed);
       return Number(wait);
     },
     async record(key, answer: RateLimitAnswer) {
@@ -88,7 +84,7 @@ export function createRedisRateBudget(options: RedisRateBudgetOptions): RateLimi
         ...windowArgs(observed?.user),
         ...(key.accountId === undefined ? [] : windowArgs(observed?.account)),
       ];
-      await recordScript(redis.client, keysOf(key), args).catch(failed);
+      await recordScript.run(redis.client, keysOf(key), args).catch(failed);
     },
   };
 }

@@ -1,0 +1,197 @@
+import {
+  connectRedis,
+  deletePrefixed,
+  generateKeyText,
+  TEST_REDIS_URL,
+  testRedisPrefix,
+} from "@adsgraph/storage";
+import type { Client } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityKeys } from "../src/activity/cluster-keys.js";
+import { loadEnv } from "../src/env.js";
+import { buildServer, type Server } from "../src/server.js";
+import {
+  act,
+  collectActivity,
+  connectActivity,
+  eventIds,
+  streamsOpened,
+  until,
+  type Collected,
+} from "./support/activity-clients.js";
+import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
+import { freePort, startFacade, type RunningFacade } from "./support/facade.js";
+
+const USER_A = DEMO.user.id;
+const USER_B = DEMO.friend.id;
+/** The acceptance bound of issue 19: the stream moves this soon after its holder dies. */
+const TAKEOVER_BOUND_MS = 10_000;
+
+interface Replica {
+  name: string;
+  server: Server;
+  url: string;
+  clients: Client[];
+}
+
+describe("activity fan-out across two replicas sharing Redis", () => {
+  const prefix = testRedisPrefix("graphql-activity-cluster");
+  let adsApi: RunningAdsApi;
+  let first: RunningFacade;
+  let replicas: Replica[];
+  let tokens: Record<string, string>;
+  const settings = (adsEnv: Record<string, string>) => ({
+    ...adsEnv,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    ACTIVITY_LEASE_MS: "5000",
+    ACTIVITY_STREAM_BACKOFF_MS: "20",
+    SESSION_ENCRYPTION_KEYS: generateKeyText(),
+  });
+
+  beforeAll(async () => {
+    adsApi = await startAdsApi({ activityAdmin: true });
+    const env = settings(adsApi.env);
+    first = await startFacade({ env });
+    // The second replica on the same database (sessions made on one are good on the other).
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const second = await buildServer({
+      db: first.db,
+      env: loadEnv({
+        ...env,
+        GRAPHQL_PORT: String(port),
+        GRAPHQL_PUBLIC_URL: origin,
+        LOG_LEVEL: "silent",
+        DEV_SESSION: "false",
+      }),
+    });
+    await second.app.listen({ host: "127.0.0.1", port });
+    replicas = [
+      { name: "first", server: first, url: first.url, clients: [] },
+      { name: "second", server: second, url: `${origin}/graphql`, clients: [] },
+    ];
+    const session = async (userId: string, screenName: string) =>
+      (
+        await first.services.sessions.create({
+          userId,
+          screenName,
+          accessToken: DEMO.accessToken.token,
+          accessTokenSecret: DEMO.accessToken.secret,
+        })
+      ).token;
+    tokens = {
+      [USER_A]: await session(USER_A, DEMO.user.screenName),
+      [USER_B]: await session(USER_B, DEMO.friend.screenName),
+    };
+  });
+
+  afterAll(async () => {
+    for (const replica of replicas) {
+      for (const client of replica.clients) await client.dispose();
+    }
+    // The first replica owns the database: the second closes first.
+    await replicas[1]?.server.app.close();
+    await first.close();
+    await adsApi.close();
+    await deletePrefixed(TEST_REDIS_URL, prefix);
+  });
+
+  const subscribe = (replica: Replica, userId: string, variables?: Record<string, unknown>) => {
+    const client = connectActivity(replica.url, { authorization: `Bearer ${tokens[userId]}` });
+    replica.clients.push(client);
+    return collectActivity(client, variables);
+  };
+  const stats = (replica: Replica) => replica.server.services.activity.stats();
+
+  /** Events for A and B, alternating; returns the stored ids per user. */
+  const post = async (label: string, count: number) => {
+    const stored: Record<string, string[]> = { [USER_A]: [], [USER_B]: [] };
+    for (let index = 0; index < count; index += 1) {
+      const userId = index % 2 === 0 ? USER_A : USER_B;
+      const ids = await act(adsApi, {
+        event_type: "profile.update.bio",
+        user_id: userId,
+        bio: `${label} ${index}`,
+      });
+      stored[userId]?.push(...ids);
+    }
+    return stored;
+  };
+
+  it("gives every subscriber on both replicas each event once from one upstream stream, and survives the holder's crash within the bound", async () => {
+    adsApi.reset();
+    const [one, two] = replicas as [Replica, Replica];
+    // The first replica's subscribers come first: it takes the lease.
+    const onOne = { a: subscribe(one, USER_A), b: subscribe(one, USER_B) };
+    await until(() => stats(one).live === 2);
+    const onTwo = {
+      a: subscribe(two, USER_A),
+      b: subscribe(two, USER_B),
+      bBios: subscribe(two, USER_B, { types: ["PROFILE_UPDATE_BIO"] }),
+    };
+    await until(() => stats(two).live === 3);
+    expect(stats(one).role).toBe("holder");
+    expect(stats(two).role).toBe("follower");
+
+    const before = await post("before", 6);
+    const expected = (userId: string, ...phases: Record<string, string[]>[]) =>
+      phases.flatMap((phase) => phase[userId] ?? []);
+    const everyone: [Collected, string][] = [
+      [onOne.a, USER_A],
+      [onOne.b, USER_B],
+      [onTwo.a, USER_A],
+      [onTwo.b, USER_B],
+      [onTwo.bBios, USER_B],
+    ];
+    await until(() =>
+      everyone.every(
+        ([collected, userId]) => collected.events.length >= expected(userId, before).length,
+      ),
+    );
+    for (const [collected, userId] of everyone) {
+      expect(eventIds(collected.events)).toEqual(expected(userId, before));
+      expect(collected.errors).toEqual([]);
+    }
+    // One upstream stream for the cluster, and one upstream subscription per user.
+    expect(await streamsOpened(adsApi)).toBe(1);
+    expect(adsApi.served().byEndpoint["activity.subscriptions.create"]).toBe(2);
+
+    // The holder dies: no release, no renewal; its lease stays in Redis until it expires.
+    const keys = activityKeys(first.env.FACADE_CONSUMER_KEY);
+    const redis = await connectRedis({ url: TEST_REDIS_URL, prefix });
+    const holderId = one.server.services.shared?.replicaId;
+    expect(await redis.client.get(keys.lease)).toBe(holderId);
+    const crashedAt = Date.now();
+    one.server.services.activity.halt();
+    expect(await redis.client.get(keys.lease)).toBe(holderId);
+
+    // Posted while nobody holds the stream: the next holder resumes from the cursor.
+    const during = await post("during", 4);
+    await until(() => stats(two).role === "holder" && stats(two).connected);
+    const takeoverMs = Date.now() - crashedAt;
+    expect(takeoverMs).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
+    expect(await redis.client.get(keys.lease)).toBe(two.server.services.shared?.replicaId);
+    await redis.close();
+    const after = await post("after", 4);
+
+    const survivors: [Collected, string][] = [
+      [onTwo.a, USER_A],
+      [onTwo.b, USER_B],
+      [onTwo.bBios, USER_B],
+    ];
+    await until(() =>
+      survivors.every(
+        ([collected, userId]) =>
+          collected.events.length >= expected(userId, before, during, after).length,
+      ),
+    );
+    // Every event once, in order, none lost around the takeover.
+    for (const [collected, userId] of survivors) {
+      expect(eventIds(collected.events)).toEqual(expected(userId, before, during, after));
+      expect(collected.errors).toEqual([]);
+    }
+    expect(await streamsOpened(adsApi)).toBe(2);
+    console.info(`activity cluster: the stream moved ${takeoverMs} ms after the holder died`);
+  });
+});
