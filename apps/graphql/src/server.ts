@@ -88,7 +88,7 @@ export async function buildServer({
     },
     shared,
   );
-  registerHealthRoute(app, shared);
+  registerHealthRoute(app, shared, () => services.activity.stats());
   registerMetricsRoute(app, createMetrics(shared), {
     token: env.METRICS_TOKEN,
     public: env.METRICS_PUBLIC,

@@ -140,7 +140,8 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     return (await response.json()) as {
       status: string;
       redis: string;
-      activity?: { stream: string; subscribers: number };
+      /** `live`: subscribers whose upstream subscription exists and whose stream is connected. */
+      activity: { role: string; streaming: boolean; subscribers: number; live: number };
     };
   }
 
@@ -340,9 +341,9 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     await until(async () => {
       const [h1, h2] = await Promise.all([health(one), health(two)]);
       return (
-        h1.activity?.subscribers === 2 &&
-        h2.activity?.subscribers === 2 &&
-        [h1, h2].some((h) => h.activity?.stream === "holder")
+        h1.activity.live === 2 &&
+        h2.activity.live === 2 &&
+        [h1, h2].some((h) => h.activity.role === "holder" && h.activity.streaming)
       );
     });
     const posted: Record<string, string[]> = { [USER_A]: [], [USER_B]: [] };
@@ -370,7 +371,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     expect(await count("activity.stream")).toBe(1);
 
     // The crash: the lease holder dies without a word; events keep coming meanwhile.
-    const holderIndex = (await health(one)).activity?.stream === "holder" ? 0 : 1;
+    const holderIndex = (await health(one)).activity.role === "holder" ? 0 : 1;
     const holder = facades[holderIndex];
     const survivor = facades[1 - holderIndex];
     if (holder === undefined || survivor === undefined) throw new Error("two facades");
@@ -390,7 +391,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     }
     expect(takenOverAt, "a new upstream stream after the holder died").toBeDefined();
     expect((takenOverAt ?? Number.POSITIVE_INFINITY) - killedAt).toBeLessThanOrEqual(10_000);
-    expect((await health(survivor)).activity?.stream).toBe("holder");
+    expect((await health(survivor)).activity.role).toBe("holder");
     await until(
       () =>
         received(survivorA).length >= (posted[USER_A]?.length ?? 0) &&
