@@ -28,6 +28,8 @@ import { cacheReportPlugin, reportCacheMarkPaths } from "./snapshots/cache-repor
 import { createServices, type Services } from "./services.js";
 import { registerHealthRoute } from "./shared/health-route.js";
 import { openSharedState } from "./shared/shared-state.js";
+import { channelsReady } from "./shared/broadcast-channel.js";
+import { persistedQueriesSetting, persistedQueryHashPlugin } from "./shared/persisted-queries.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
@@ -72,8 +74,12 @@ export async function buildServer({
     },
   });
   const shared = await openSharedState(env, {
-    warn: (message) => app.log.warn(message),
-    info: (message) => app.log.info(message),
+    warn: (message) => {
+      app.log.warn(message);
+    },
+    info: (message) => {
+      app.log.info(message);
+    },
   });
   const services = createServices(
     db,
@@ -83,6 +89,8 @@ export async function buildServer({
     },
     shared,
   );
+  // Invalidations from other replicas are heard before this one answers anything.
+  await channelsReady(shared);
   registerHealthRoute(app, shared);
   // WebSocket upgrades go through Fastify's router and hooks (the session cookie is parsed);
   // a message larger than any document the token limit allows is refused by ws itself.
@@ -116,9 +124,10 @@ export async function buildServer({
     hideSchemaDetailsFromClientErrors: true,
     // Parsing stops past this many tokens (400), before validation whose cost grows faster.
     parseOptions: { maxTokens: QUERY_LIMITS.tokens },
-    // Clients send whole documents. Automatic persisted queries would keep a cache every client
-    // writes to, and a hash that does not match its query left as an error without a code.
-    persistedQueries: false,
+    // Embedded: off, clients send whole documents (a cache every client writes to, per process).
+    // Shared mode: automatic persisted queries in Redis, bounded, common to the replicas; a
+    // hash that does not match its query is refused with a code (persistedQueryHashPlugin).
+    persistedQueries: persistedQueriesSetting(shared, env.PERSISTED_QUERY_TTL_SECONDS),
     validationRules: [
       httpSubscriptionsRule,
       // Reported as a validation error (400); armor's default throws, which Apollo turns into a 500.
@@ -137,6 +146,7 @@ export async function buildServer({
       cacheReportPlugin(),
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
       responseCachePlugin(),
+      ...(shared.redis === undefined ? [] : [persistedQueryHashPlugin()]),
     ],
   });
   // Before the GraphQL route, so its hooks apply to it.
@@ -144,6 +154,7 @@ export async function buildServer({
     cache: services.responseCache,
     sessions: services.sessions,
     path: "/graphql",
+    persistedQueries: shared.redis !== undefined,
   });
   await apollo.start();
   const dependencies = { db, sessions: services.sessions, services };

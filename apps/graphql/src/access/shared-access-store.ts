@@ -78,18 +78,20 @@ export function createSharedAccessStore(shared: SharedState): SharedAccessStore 
       try {
         const found = await lookupScript(redis.client, [userKey(userId)], [accountId]);
         if (found === null) return undefined;
-        return { allowed: found[0] === "1", remainingMs: Number(found[1]) };
+        return { allowed: found[0] === "1", remainingMs: found[1] };
       } catch (error) {
         shared.fellBack(PART, error);
         return undefined;
       }
     },
     set(userId, accountId, allowed, ttlMs) {
-      rememberScript(redis.client, [userKey(userId)], [accountId, allowed ? "1" : "0", ttlMs]).catch(
-        (error: unknown) => {
-          shared.fellBack(PART, error);
-        },
-      );
+      rememberScript(
+        redis.client,
+        [userKey(userId)],
+        [accountId, allowed ? "1" : "0", ttlMs],
+      ).catch((error: unknown) => {
+        shared.fellBack(PART, error);
+      });
     },
     forget(userId) {
       void (async () => {

@@ -22,7 +22,7 @@ export interface BroadcastChannelOptions<T> {
   /** What a message must look like; anything else (another version, garbage) is ignored. */
   schema: z.ZodType<T>;
   /** Called with each message another replica published (never with this replica's own). */
-  onMessage(message: T): void;
+  onMessage: (message: T) => void;
 }
 
 /** Each shared state's pending subscriptions, awaited by the server before it listens. */
