@@ -29,7 +29,7 @@ import { createServices, type Services } from "./services.js";
 import { registerHealthRoute } from "./shared/health-route.js";
 import { openSharedState } from "./shared/shared-state.js";
 import { channelsReady } from "./shared/broadcast-channel.js";
-import { persistedQueriesSetting, persistedQueryHashPlugin } from "./shared/persisted-queries.js";
+import { persistedQueriesSetting } from "./shared/persisted-queries.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
@@ -126,7 +126,7 @@ export async function buildServer({
     parseOptions: { maxTokens: QUERY_LIMITS.tokens },
     // Embedded: off, clients send whole documents (a cache every client writes to, per process).
     // Shared mode: automatic persisted queries in Redis, bounded, common to the replicas; a
-    // hash that does not match its query is refused with a code (persistedQueryHashPlugin).
+    // hash that does not match its query is refused with a code (formatError).
     persistedQueries: persistedQueriesSetting(shared, env.PERSISTED_QUERY_TTL_SECONDS),
     validationRules: [
       httpSubscriptionsRule,
@@ -146,7 +146,6 @@ export async function buildServer({
       cacheReportPlugin(),
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
       responseCachePlugin(),
-      ...(shared.redis === undefined ? [] : [persistedQueryHashPlugin()]),
     ],
   });
   // Before the GraphQL route, so its hooks apply to it.

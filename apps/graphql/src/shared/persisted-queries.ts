@@ -1,11 +1,6 @@
-import { createHash } from "node:crypto";
-import type { ApolloServerPlugin, BaseContext } from "@apollo/server";
 import { GraphQLError } from "graphql";
 import { createPersistedQueryCache, type PersistedQueryCache } from "./persisted-query-cache.js";
 import type { SharedState } from "./shared-state.js";
-
-/** Apollo Router's code for it; Apollo Server's own error has none (it would read as internal). */
-export const PERSISTED_QUERY_HASH_MISMATCH = "PERSISTED_QUERY_HASH_MISMATCH";
 
 /**
  * Apollo Server's `persistedQueries` setting. Embedded mode: off, as before issue 19 (clients
@@ -21,33 +16,20 @@ export function persistedQueriesSetting(
   return cache === undefined ? false : { cache, ttl: ttlSeconds };
 }
 
-interface PersistedQueryExtension {
-  version?: unknown;
-  sha256Hash?: unknown;
-}
+/** What Apollo Server 5 answers (400, without a code) to a hash that is not its query's. */
+const APOLLO_HASH_MISMATCH = "provided sha does not match query";
 
 /**
- * Refuses a document sent with a hash that is not its SHA-256 as a client error with a code
- * (400 PERSISTED_QUERY_HASH_MISMATCH), before Apollo's own check, whose error has no code.
- * Thrown from `requestDidStart`: Apollo answers a thrown GraphQLError with its `http` status.
+ * Whether `error` is Apollo's refusal of a persisted query whose `sha256Hash` is not the
+ * SHA-256 of the `query` sent with it: `formatError` gives it a code of its own
+ * (PERSISTED_QUERY_HASH_MISMATCH, as Apollo Router names it) rather than the internal error
+ * Apollo's codeless error would read as. Thrown errors cannot do it: Apollo answers anything
+ * thrown by a plugin before execution with a 500.
  */
-export function persistedQueryHashPlugin<
-  Context extends BaseContext,
->(): ApolloServerPlugin<Context> {
-  return {
-    requestDidStart({ request }) {
-      const persisted = request.extensions?.persistedQuery as PersistedQueryExtension | undefined;
-      if (
-        typeof request.query === "string" &&
-        persisted?.version === 1 &&
-        persisted.sha256Hash !== createHash("sha256").update(request.query).digest("hex")
-      ) {
-        throw new GraphQLError(
-          "The persisted query's sha256Hash is not the SHA-256 of its query: send the hash of the document as sent.",
-          { extensions: { code: PERSISTED_QUERY_HASH_MISMATCH, http: { status: 400 } } },
-        );
-      }
-      return Promise.resolve();
-    },
-  };
+export function isPersistedQueryHashMismatch(error: unknown): boolean {
+  return (
+    error instanceof GraphQLError &&
+    error.extensions.code === undefined &&
+    error.message === APOLLO_HASH_MISMATCH
+  );
 }
