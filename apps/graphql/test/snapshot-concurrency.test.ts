@@ -87,4 +87,35 @@ describe("snapshot repositories of two replicas on postgresql", () => {
       Array.from({ length: 2 * ROUNDS }, (_, i) => 2 * ROUNDS - i),
     );
   });
+
+  it("tells a replica whose touch found another replica's newer content, and changes nothing", async () => {
+    const x = { id: "flip", name: "x" };
+    const y = { id: "flip", name: "y" };
+    const at = (second: number) => new Date(Date.UTC(2026, 10, 23, 0, 0, second));
+    await replicas[0]?.record([read("flip", x, at(0))]);
+    await replicas[1]?.record([read("flip", y, at(1))]);
+    // Replica 0 reads x again and, knowing x as its last recorded answer, only touches it.
+    let missed = 0;
+    const touch: SnapshotInput = {
+      ...read("flip", {}, at(2)),
+      contentHash: contentHash(x),
+      touchOnly: true,
+      touchMissed: () => {
+        missed += 1;
+      },
+    };
+    expect(await replicas[0]?.record([touch])).toBe(0);
+    expect(missed).toBe(1);
+    const history = (await replicas[0]?.history("campaign", "flip")) ?? [];
+    expect(history.map((v) => [v.version, v.body.name, v.checkedAt.getTime()])).toEqual([
+      [2, "y", at(1).getTime()],
+      [1, "x", at(0).getTime()],
+    ]);
+    // A touch of the latest content confirms it, and says nothing.
+    await replicas[0]?.record([{ ...touch, contentHash: contentHash(y) }]);
+    expect(missed).toBe(1);
+    expect((await replicas[1]?.latest("campaign", ["flip"]))?.get("flip")?.checkedAt).toEqual(
+      at(2),
+    );
+  });
 });

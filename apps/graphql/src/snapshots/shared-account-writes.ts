@@ -13,9 +13,9 @@ const CHANNEL = "snapshots:account-writes";
  * answers in the response cache. The write is published before it is answered, so a client
  * that asks another replica after its write is not given an answer from before it.
  *
- * A write is dated on the receiving replica's clock at receipt (never earlier than the
- * sender's): a snapshot checked before the write is older than that on any clock, and one
- * checked just after it is at worst re-read. While Redis is down replicas do not hear each
+ * A write is dated on the receiving replica's clock at receipt (a sender's clock set ahead
+ * must not keep an account's snapshots unfresh for long): a snapshot checked before the write
+ * is older than that, and one checked just after it is at worst read again. While Redis is down replicas do not hear each
  * other's writes (answers stay as fresh as SNAPSHOT_FRESH_SECONDS_ENTITY allows, as in the
  * embedded mode with several replicas); when it returns, each drops its stored answers.
  */
@@ -38,12 +38,9 @@ export function shareAccountWrites(
     schema: z.object({
       scope: z.string().min(1).max(200).nullable(),
       userId: z.string().min(1).max(64).nullable(),
-      at: z.number(),
     }),
-    onMessage: ({ scope, userId, at }) => {
-      if (scope !== null) {
-        accountWrites.set(scope, Math.max(accountWrites.get(scope) ?? 0, at, now()));
-      }
+    onMessage: ({ scope, userId }) => {
+      if (scope !== null) accountWrites.set(scope, Math.max(accountWrites.get(scope) ?? 0, now()));
       if (userId !== null) responseCache.forgetUser(userId);
     },
   });
@@ -51,6 +48,6 @@ export function shareAccountWrites(
     responseCache.clear();
   });
   return async ({ scope, userId }) => {
-    await channel.publish({ scope, userId, at: now() });
+    await channel.publish({ scope, userId });
   };
 }

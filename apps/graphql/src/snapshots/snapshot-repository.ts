@@ -16,6 +16,11 @@ export interface SnapshotInput {
    * never writes a version (the body is not given).
    */
   touchOnly?: boolean;
+  /**
+   * Called when a touch finds another latest version (another replica recorded other content
+   * since this process last did): nothing was confirmed, so the caller records in full next time.
+   */
+  touchMissed?: () => void;
 }
 
 /** One stored version of a resource. */
@@ -144,6 +149,10 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
           ({ input, hash }) =>
             input.touchOnly !== true && latest.get(keyOf(input))?.contentHash !== hash,
         );
+        for (const { input, hash } of reads) {
+          if (input.touchOnly === true && latest.get(keyOf(input))?.contentHash !== hash)
+            input.touchMissed?.();
+        }
         const seenAgain = reads.filter(({ input, hash }) => {
           const row = latest.get(keyOf(input));
           return row?.contentHash === hash && row.checkedAt < input.fetchedAt;

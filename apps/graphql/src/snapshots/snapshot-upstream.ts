@@ -233,6 +233,10 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
           contentHash: digest,
           touchOnly: true,
           fetchedAt: at,
+          // Another replica recorded other content since: record this answer whole next time.
+          touchMissed: () => {
+            if (recentDigests.get(queryKey) === digest) recentDigests.delete(queryKey);
+          },
         },
       ];
     }
