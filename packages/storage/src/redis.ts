@@ -142,8 +142,12 @@ export async function connectRedis(options: SharedRedisOptions): Promise<SharedR
       listeners.clear();
       channels.clear();
       await Promise.all([
-        client.quit().catch(() => { client.disconnect(); }),
-        subscriber.quit().catch(() => { subscriber.disconnect(); }),
+        client.quit().catch(() => {
+          client.disconnect();
+        }),
+        subscriber.quit().catch(() => {
+          subscriber.disconnect();
+        }),
       ]);
     },
   };
