@@ -15,6 +15,7 @@ import {
 } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
 import { withoutEchoedValues } from "./echoed-values.js";
+import { isPersistedQueryHashMismatch } from "./shared/persisted-queries.js";
 import { signsAsApp } from "./upstream/signs-as-app.js";
 import type { GraphQLFormattedError } from "graphql";
 import type { ApiErrorItem } from "@adsgraph/rest-client";
@@ -30,6 +31,8 @@ export const ERROR_CODES = {
   QUERY_LIMIT_EXCEEDED: "QUERY_LIMIT_EXCEEDED",
   SUBSCRIPTION_LIMIT_EXCEEDED: "SUBSCRIPTION_LIMIT_EXCEEDED",
   SUBSCRIBER_TOO_SLOW: "SUBSCRIBER_TOO_SLOW",
+  /** Shared mode's automatic persisted queries: the hash sent is not the query's SHA-256. */
+  PERSISTED_QUERY_HASH_MISMATCH: "PERSISTED_QUERY_HASH_MISMATCH",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -635,6 +638,13 @@ export function formatError(
       ...(formatted.locations && { locations: formatted.locations }),
       ...(formatted.path && { path: formatted.path }),
       extensions: extensionsOf(mapped),
+    };
+  }
+  if (isPersistedQueryHashMismatch(error)) {
+    return {
+      message:
+        "The persisted query's sha256Hash is not the SHA-256 of its query: send the hash of the document as sent.",
+      extensions: { code: ERROR_CODES.PERSISTED_QUERY_HASH_MISMATCH },
     };
   }
   const code = formatted.extensions?.code;

@@ -29,6 +29,8 @@ import { createServices, type Services } from "./services.js";
 import { createMetrics, registerMetricsRoute } from "./metrics/metrics-route.js";
 import { registerHealthRoute } from "./shared/health-route.js";
 import { openSharedState } from "./shared/shared-state.js";
+import { channelsReady } from "./shared/broadcast-channel.js";
+import { persistedQueriesSetting } from "./shared/persisted-queries.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
@@ -88,6 +90,8 @@ export async function buildServer({
     },
     shared,
   );
+  // Invalidations from other replicas are heard before this one answers anything.
+  await channelsReady(shared);
   registerHealthRoute(app, shared, () => services.activity.stats());
   registerMetricsRoute(app, createMetrics(shared), {
     token: env.METRICS_TOKEN,
@@ -125,9 +129,10 @@ export async function buildServer({
     hideSchemaDetailsFromClientErrors: true,
     // Parsing stops past this many tokens (400), before validation whose cost grows faster.
     parseOptions: { maxTokens: QUERY_LIMITS.tokens },
-    // Clients send whole documents. Automatic persisted queries would keep a cache every client
-    // writes to, and a hash that does not match its query left as an error without a code.
-    persistedQueries: false,
+    // Embedded: off, clients send whole documents (a cache every client writes to, per process).
+    // Shared mode: automatic persisted queries in Redis, bounded, common to the replicas; a
+    // hash that does not match its query is refused with a code (formatError).
+    persistedQueries: persistedQueriesSetting(shared, env.PERSISTED_QUERY_TTL_SECONDS),
     validationRules: [
       httpSubscriptionsRule,
       // Reported as a validation error (400); armor's default throws, which Apollo turns into a 500.
@@ -153,6 +158,7 @@ export async function buildServer({
     cache: services.responseCache,
     sessions: services.sessions,
     path: "/graphql",
+    persistedQueries: shared.redis !== undefined,
   });
   await apollo.start();
   const dependencies = { db, sessions: services.sessions, services };

@@ -6,9 +6,12 @@ import { loadSecretBox } from "./sessions/keyring.js";
 import { createLoginAttempts, type LoginAttempts } from "./sessions/login-attempts.js";
 import { createSessionStore, type SessionStore } from "./sessions/session-store.js";
 import { createAccountAccess, type AccountAccess } from "./access/account-access.js";
+import { createSharedAccessStore } from "./access/shared-access-store.js";
+import { createSessionRevocations } from "./sessions/session-revocations.js";
+import { shareAccountWrites } from "./snapshots/shared-account-writes.js";
 import { createResponseCache, type ResponseCache } from "./response-cache/response-cache.js";
 import { createFreshnessPolicy, type FreshnessPolicy } from "./snapshots/freshness.js";
-import type { AccountWrites } from "./snapshots/snapshot-upstream.js";
+import type { AccountWrite, AccountWrites } from "./snapshots/snapshot-upstream.js";
 import {
   createSnapshotRepository,
   type SnapshotRepository,
@@ -36,6 +39,8 @@ export interface Services {
     /** Process-wide, keyed by user: which accounts upstream lately said each user may see. */
     access: AccountAccess;
     accountWrites: AccountWrites;
+    /** Shared mode: tells the other replicas of each write (undefined in the embedded mode). */
+    announceWrite: ((write: AccountWrite) => Promise<void>) | undefined;
     /** Digest of each call's last recorded answer, to skip re-recording unchanged ones. */
     recentDigests: Map<string, string>;
   };
@@ -59,8 +64,18 @@ export function createServices(
     consumerKey: env.FACADE_CONSUMER_KEY,
     consumerSecret: env.FACADE_CONSUMER_SECRET,
   };
-  const access = createAccountAccess({ ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000 });
+  const access = createAccountAccess({
+    ttlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000,
+    shared: shared && createSharedAccessStore(shared),
+  });
   const accountWrites: AccountWrites = new Map();
+  const responseCache = createResponseCache({
+    maxBytes: env.RESPONSE_CACHE_MAX_BYTES,
+    userMaxBytes: env.RESPONSE_CACHE_USER_MAX_BYTES,
+    access,
+    accountWrites,
+    accessTtlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000,
+  });
   const upstream = createUpstreamClients({
     hosts: {
       base: env.ADS_API_BASE_URL,
@@ -79,6 +94,7 @@ export function createServices(
       box,
       ttlMs: env.SESSION_TTL_SECONDS * 1000,
       cacheMs: env.SESSION_CACHE_SECONDS * 1000,
+      revocations: shared && createSessionRevocations(shared),
     }),
     attempts: createLoginAttempts({ prisma: db.prisma, box, ttlMs: 15 * 60 * 1000 }),
     upstream,
@@ -97,15 +113,10 @@ export function createServices(
       }),
       access,
       accountWrites,
+      announceWrite: shareAccountWrites(shared, { accountWrites, responseCache }),
       recentDigests: new Map(),
     },
-    responseCache: createResponseCache({
-      maxBytes: env.RESPONSE_CACHE_MAX_BYTES,
-      userMaxBytes: env.RESPONSE_CACHE_USER_MAX_BYTES,
-      access,
-      accountWrites,
-      accessTtlMs: env.ACCESS_CHECK_TTL_SECONDS * 1000,
-    }),
+    responseCache,
     // The facade's app, app-only bearer: one stream and one subscription per user for
     // everyone (for the cluster, through Redis, when REDIS_URL is set).
     activity: createActivity(upstream.app, env, warn, shared),

@@ -1,3 +1,5 @@
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectRedis, deletePrefixed } from "./redis.js";
 import { TEST_REDIS_URL, testRedisPrefix } from "./test-targets.js";
@@ -47,4 +49,56 @@ describe("connectRedis", () => {
       await redis.close();
     }
   });
+
+  it.skipIf(!hasRedisServer())(
+    "hears a channel subscribed while Redis was down once Redis comes up",
+    async () => {
+      const port = await freePort();
+      const url = `redis://127.0.0.1:${port}`;
+      const redis = await connectRedis({ url, prefix });
+      expect(redis.up).toBe(false);
+      const got: string[] = [];
+      // Asked for while nothing listens: Redis never confirms it.
+      await redis.subscribe("late", (message) => got.push(message));
+      const server = spawn(
+        "redis-server",
+        ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"],
+        { stdio: "ignore" },
+      );
+      try {
+        while (!redis.up) await new Promise((resolve) => setTimeout(resolve, 20));
+        const other = await connectRedis({ url, prefix });
+        try {
+          while (got.length === 0) {
+            await other.publish("late", "heard");
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect(got[0]).toBe("heard");
+        } finally {
+          await other.close();
+        }
+      } finally {
+        await redis.close();
+        server.kill();
+      }
+    },
+  );
 });
+
+function hasRedisServer(): boolean {
+  return spawnSync("redis-server", ["--version"]).status === 0;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === "object" && address) resolve(address.port);
+        else reject(new Error("no free port"));
+      });
+    });
+  });
+}

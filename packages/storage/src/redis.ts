@@ -90,6 +90,13 @@ export async function connectRedis(options: SharedRedisOptions): Promise<SharedR
   subscriber.on("error", () => {
     // Reported through the command connection's state; ioredis reconnects both.
   });
+  // ioredis renews on reconnect only the subscriptions Redis confirmed: one asked for while Redis
+  // was down (a replica started during an outage) would never be. Every channel is asked for
+  // again whenever the subscriber is ready (SUBSCRIBE is idempotent).
+  subscriber.on("ready", () => {
+    const names = [...channels.keys()];
+    if (names.length > 0) subscriber.subscribe(...names).catch(() => undefined);
+  });
   subscriber.on("message", (channel: string, message: string) => {
     for (const listener of channels.get(channel) ?? []) listener(message);
   });
@@ -135,8 +142,12 @@ export async function connectRedis(options: SharedRedisOptions): Promise<SharedR
       listeners.clear();
       channels.clear();
       await Promise.all([
-        client.quit().catch(() => client.disconnect()),
-        subscriber.quit().catch(() => subscriber.disconnect()),
+        client.quit().catch(() => {
+          client.disconnect();
+        }),
+        subscriber.quit().catch(() => {
+          subscriber.disconnect();
+        }),
       ]);
     },
   };

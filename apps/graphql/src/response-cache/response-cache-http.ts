@@ -19,7 +19,18 @@ import { ResponseRecorder } from "./response-recorder.js";
  */
 export function registerResponseCache(
   app: FastifyInstance,
-  { cache, sessions, path }: { cache: ResponseCache; sessions: SessionStore; path: string },
+  {
+    cache,
+    sessions,
+    path,
+    persistedQueries = false,
+  }: {
+    cache: ResponseCache;
+    sessions: SessionStore;
+    path: string;
+    /** Automatic persisted queries are on (shared mode): a hash alone names a document too. */
+    persistedQueries?: boolean;
+  },
 ): void {
   if (!cache.enabled) return;
   app.addHook("preHandler", async (request, reply) => {
@@ -27,7 +38,12 @@ export function registerResponseCache(
     if (couldBeCrossSite(request.headers)) return;
     const { session } = await callerOf(request, sessions);
     if (session === null) return;
-    const key = responseCacheKey(session.userId, request.headers.accept, request.body);
+    const key = responseCacheKey(
+      session.userId,
+      request.headers.accept,
+      request.body,
+      persistedQueries,
+    );
     if (key === null) return;
     const stored = cache.lookup(key, session.userId);
     if (stored !== undefined) {

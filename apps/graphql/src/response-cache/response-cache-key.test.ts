@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { responseCacheKey } from "./response-cache-key.js";
 
@@ -16,6 +17,54 @@ describe("response cache key", () => {
       responseCacheKey("u1", "application/json", { ...body, query: "{ b }" }),
     ])
       expect(other).not.toBe(key);
+  });
+
+  it("takes a persisted query by hash alone, or with its document, in one key (shared mode)", () => {
+    const hash = createHash("sha256").update(body.query).digest("hex");
+    const persisted = { version: 1, sha256Hash: hash };
+    const key = responseCacheKey("u1", undefined, body, true);
+    expect(key).toBe(responseCacheKey("u1", undefined, body));
+    const { query: _query, ...withoutQuery } = body;
+    expect(
+      responseCacheKey(
+        "u1",
+        undefined,
+        { ...withoutQuery, extensions: { persistedQuery: persisted } },
+        true,
+      ),
+    ).toBe(key);
+    expect(
+      responseCacheKey(
+        "u1",
+        undefined,
+        { ...body, extensions: { persistedQuery: persisted } },
+        true,
+      ),
+    ).toBe(key);
+    expect(
+      responseCacheKey(
+        "u2",
+        undefined,
+        { ...withoutQuery, extensions: { persistedQuery: persisted } },
+        true,
+      ),
+    ).not.toBe(key);
+    for (const refused of [
+      // APQ off (embedded): Apollo answers PERSISTED_QUERY_NOT_SUPPORTED.
+      [{ ...withoutQuery, extensions: { persistedQuery: persisted } }, false],
+      // A hash that is not the query's: Apollo refuses it.
+      [
+        { ...body, extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } } },
+        true,
+      ],
+      [{ ...withoutQuery, extensions: { persistedQuery: { version: 2, sha256Hash: hash } } }, true],
+      [{ ...withoutQuery, extensions: { persistedQuery: { version: 1, sha256Hash: "x" } } }, true],
+      [{ ...withoutQuery, extensions: { persistedQuery: { ...persisted, more: 1 } } }, true],
+      [{ ...withoutQuery, extensions: { persistedQuery: persisted, other: {} } }, true],
+      [{ ...withoutQuery, extensions: null }, true],
+      [withoutQuery, true],
+    ] as const)
+      expect(responseCacheKey("u1", undefined, refused[0], refused[1])).toBeNull();
   });
 
   it("takes no part in anything but a plain query body", () => {

@@ -1,22 +1,52 @@
 import { createHash } from "node:crypto";
 
 const BODY_FIELDS: ReadonlySet<string> = new Set(["query", "variables", "operationName"]);
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The document a body names: the SHA-256 of its `query`, or, where automatic persisted queries
+ * are on (shared mode), the `sha256Hash` of its `extensions.persistedQuery` alone. A body
+ * carrying both whose hash is not its query's is left to Apollo (which refuses it). Null for
+ * anything else.
+ */
+function documentOf(fields: Record<string, unknown>, persistedQueries: boolean): string | null {
+  const { query, extensions } = fields;
+  if (query !== undefined && typeof query !== "string") return null;
+  if (extensions === undefined) return query === undefined ? null : sha256(query);
+  if (!persistedQueries || typeof extensions !== "object" || extensions === null) return null;
+  const keys = Object.keys(extensions);
+  if (keys.length !== 1 || keys[0] !== "persistedQuery") return null;
+  const persisted = (extensions as { persistedQuery?: unknown }).persistedQuery;
+  if (typeof persisted !== "object" || persisted === null) return null;
+  const { version, sha256Hash } = persisted as { version?: unknown; sha256Hash?: unknown };
+  if (Object.keys(persisted).length !== 2 || version !== 1) return null;
+  if (typeof sha256Hash !== "string" || !SHA256_HEX.test(sha256Hash)) return null;
+  if (query !== undefined && sha256(query) !== sha256Hash) return null;
+  return sha256Hash;
+}
 
 /**
  * The cache key of a GraphQL POST body for a user, or null when the body is anything but a
- * plain `{ query, variables?, operationName? }` (Apollo then answers it, errors included). The
- * `accept` header chooses the response's content type, so it is part of the key. Hashed, so a
- * key's size does not grow with the document.
+ * plain `{ query, variables?, operationName? }` (Apollo then answers it, errors included); with
+ * `persistedQueries` (shared mode) an automatic persisted query's `extensions` may come too, and
+ * a document sent whole or by its hash shares one key. The `accept` header chooses the
+ * response's content type, so it is part of the key. Hashed, so a key's size does not grow
+ * with the document.
  */
 export function responseCacheKey(
   userId: string,
   accept: string | undefined,
   body: unknown,
+  persistedQueries = false,
 ): string | null {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
-  for (const name of Object.keys(body)) if (!BODY_FIELDS.has(name)) return null;
-  const { query, variables, operationName } = body as Record<string, unknown>;
-  if (typeof query !== "string") return null;
+  for (const name of Object.keys(body)) {
+    if (!BODY_FIELDS.has(name) && !(persistedQueries && name === "extensions")) return null;
+  }
+  const fields = body as Record<string, unknown>;
+  const { variables, operationName } = fields;
   if (
     variables !== undefined &&
     variables !== null &&
@@ -25,13 +55,15 @@ export function responseCacheKey(
     return null;
   if (operationName !== undefined && operationName !== null && typeof operationName !== "string")
     return null;
+  const document = documentOf(fields, persistedQueries);
+  if (document === null) return null;
   // A parsed JSON body: no cycles or bigints, so this cannot throw.
   const text = JSON.stringify([
     userId,
     accept ?? "",
     operationName ?? null,
     variables ?? null,
-    query,
+    document,
   ]);
   return createHash("sha256").update(text).digest("base64url");
 }

@@ -19,8 +19,11 @@ import { ResponseStore, type StoredResponse } from "./response-store.js";
  * Several replicas over one database: each keeps its own entries, built from snapshots that
  * were fresh when read. A miss falls back to the snapshot path (the database); an entry can
  * only be as old as a snapshot the snapshot path would itself still serve in that replica, and
- * freshness bounds it the same way. A write through another replica is not seen at once, but
- * neither is it by that replica's snapshot path (`accountWrites` is per process).
+ * freshness bounds it the same way. In the shared mode a write through another replica reaches
+ * `accountWrites` and `forgetUser` here before it is answered (`shared-account-writes.ts`), and
+ * a forget of the user's access drops `holds`; without Redis (or while it is down) a write
+ * through another replica is not seen at once, but neither is it by this replica's snapshot
+ * path.
  */
 export interface ResponseCache {
   readonly enabled: boolean;
@@ -38,6 +41,8 @@ export interface ResponseCache {
   snapshotAnswered(snapshotKey: string): void;
   /** The user wrote something, or their credentials failed: none of their answers is served again. */
   forgetUser(userId: string): void;
+  /** Drops every stored answer (invalidations from other replicas may have been missed). */
+  clear(): void;
   /** Bytes and entries held, and answers served (tests, diagnostics). */
   stats(): { bytes: number; entries: number; hits: number };
 }
@@ -122,6 +127,9 @@ export function createResponseCache({
     },
     forgetUser(userId) {
       store.deleteByUser(userId);
+    },
+    clear() {
+      store.clear();
     },
     stats: () => ({ bytes: store.bytes, entries: store.size, hits }),
   };

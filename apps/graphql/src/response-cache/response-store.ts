@@ -128,6 +128,14 @@ export class ResponseStore {
     for (const key of [...keys]) this.delete(key);
   }
 
+  /** Drops every entry. */
+  clear(): void {
+    this.#entries.clear();
+    this.#byUser.clear();
+    this.#bySnapshot.clear();
+    this.#bytes = 0;
+  }
+
   /** Drops every entry of a user. */
   deleteByUser(userId: string): void {
     const user = this.#byUser.get(userId);

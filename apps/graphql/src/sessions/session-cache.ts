@@ -1,28 +1,36 @@
+import { sessionDigest } from "./session-digest.js";
 import type { ActiveSession } from "./session-store.js";
 
 /**
  * Recently resolved sessions of this process, keyed by the token's SHA-256 (never the token),
  * so that a signed-in caller's requests skip the database round trip for `ttlMs`. A session is
- * dropped here the moment this process revokes it (sign-out, upstream code 89). Another
- * replica learns of a revocation only from the database: there a revoked session is still
- * accepted for at most `ttlMs` (README "Sessions").
+ * dropped here the moment this process revokes it (sign-out, upstream code 89), and in the
+ * shared mode the moment another replica says it revoked it (`SessionRevocations`). Without
+ * Redis another replica learns of a revocation only from the database: there a revoked session
+ * is still accepted for at most `ttlMs` (README "Sessions").
  */
 export interface SessionCache {
   get(tokenHash: string, now: number): ActiveSession | undefined;
   set(tokenHash: string, session: ActiveSession, now: number): void;
-  /** Forgets every cached token of this session, and never caches it again. */
-  forget(sessionId: string): void;
+  /**
+   * Forgets every cached token of the session with this digest (`sessionDigest`), and never
+   * caches it again.
+   */
+  forget(digest: string): void;
+  /** Forgets every cached session (revocations may have been missed). */
+  clear(): void;
 }
 
 interface Entry {
   session: ActiveSession;
+  digest: string;
   until: number;
 }
 
 export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
   const entries = new Map<string, Entry>();
-  // Sessions this process revoked: a lookup that read the row before the revocation was
-  // written must not put it back. Bounded like the entries (oldest forgotten first).
+  // Sessions revoked: a lookup that read the row before the revocation was written must not
+  // put it back. Bounded like the entries (oldest forgotten first).
   const revoked = new Set<string>();
   return {
     get(tokenHash, now) {
@@ -36,22 +44,27 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
       return entry.session;
     },
     set(tokenHash, session, now) {
-      if (ttlMs <= 0 || revoked.has(session.id)) return;
+      if (ttlMs <= 0) return;
+      const digest = sessionDigest(session.id);
+      if (revoked.has(digest)) return;
       entries.delete(tokenHash);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      entries.set(tokenHash, { session, until: now + ttlMs });
+      entries.set(tokenHash, { session, digest, until: now + ttlMs });
     },
-    forget(sessionId) {
+    forget(digest) {
       if (ttlMs <= 0) return;
       if (revoked.size >= maxEntries) {
         const oldest = revoked.values().next();
         if (!oldest.done) revoked.delete(oldest.value);
       }
-      revoked.add(sessionId);
-      for (const [key, entry] of entries) if (entry.session.id === sessionId) entries.delete(key);
+      revoked.add(digest);
+      for (const [key, entry] of entries) if (entry.digest === digest) entries.delete(key);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

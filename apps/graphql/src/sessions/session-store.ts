@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { SecretBox } from "@adsgraph/storage";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createSessionCache } from "./session-cache.js";
+import { sessionDigest } from "./session-digest.js";
 
 /** The upstream identity a session signs as. */
 export interface SessionCredentials {
@@ -24,10 +25,25 @@ export interface SessionStore {
   /** Ends a session for good, with the reason kept for audit. */
   revoke(sessionId: string, reason: string): Promise<void>;
   /**
-   * Calls `listener` with the id of each session this process revokes (after the write), so
-   * what lives longer than a request (a WebSocket) ends with it. Returns the unsubscribe.
+   * Calls `listener` with the digest (`sessionDigest`) of each session this process revokes
+   * (after the write), or another replica says it revoked (shared mode), so what lives longer
+   * than a request (a WebSocket) ends with it. Returns the unsubscribe.
    */
-  onRevoked(listener: (sessionId: string) => void): () => void;
+  onRevoked(listener: (digest: string) => void): () => void;
+}
+
+/**
+ * How replicas tell each other of revocations (shared mode, `session-revocations.ts`): by the
+ * session id's digest, never the token.
+ */
+export interface SessionRevocations {
+  /** Tells the other replicas; resolves once they are told, or Redis failed (never rejects). */
+  publish(digest: string): Promise<void>;
+  /**
+   * Calls `listener` with each digest another replica revoked, and with undefined when any may
+   * have been revoked unheard (Redis returned after an outage).
+   */
+  onRevoked(listener: (digest: string | undefined) => void): void;
 }
 
 export interface SessionStoreOptions {
@@ -39,6 +55,8 @@ export interface SessionStoreOptions {
    * (SESSION_CACHE_SECONDS; 0 asks every time). Revocations in this process apply at once.
    */
   cacheMs?: number;
+  /** Shared mode: revocations heard from and told to the other replicas at once. */
+  revocations?: SessionRevocations | undefined;
   now?: () => Date;
 }
 
@@ -62,10 +80,22 @@ export function createSessionStore({
   box,
   ttlMs,
   cacheMs = 0,
+  revocations,
   now = () => new Date(),
 }: SessionStoreOptions): SessionStore {
   const cache = createSessionCache(cacheMs);
-  const revokedListeners = new Set<(sessionId: string) => void>();
+  const revokedListeners = new Set<(digest: string) => void>();
+  const tellRevoked = (digest: string) => {
+    for (const listener of [...revokedListeners]) listener(digest);
+  };
+  revocations?.onRevoked((digest) => {
+    if (digest === undefined) {
+      cache.clear();
+      return;
+    }
+    cache.forget(digest);
+    tellRevoked(digest);
+  });
   return {
     async create(credentials) {
       const token = `${TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString("base64url")}`;
@@ -105,13 +135,16 @@ export function createSessionStore({
     },
 
     async revoke(sessionId, reason) {
+      const digest = sessionDigest(sessionId);
       // Before the write: no request after this one is answered from the cache.
-      cache.forget(sessionId);
+      cache.forget(digest);
       await prisma.session.updateMany({
         where: { id: sessionId, revokedAt: null },
         data: { revokedAt: now(), revokedReason: reason },
       });
-      for (const listener of [...revokedListeners]) listener(sessionId);
+      tellRevoked(digest);
+      // After the write (a replica told reads the row revoked), before the caller is answered.
+      await revocations?.publish(digest);
     },
 
     onRevoked(listener) {

@@ -16,6 +16,11 @@ export interface SnapshotInput {
    * never writes a version (the body is not given).
    */
   touchOnly?: boolean;
+  /**
+   * Called when a touch finds another latest version (another replica recorded other content
+   * since this process last did): nothing was confirmed, so the caller records in full next time.
+   */
+  touchMissed?: () => void;
 }
 
 /** One stored version of a resource. */
@@ -69,6 +74,20 @@ function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
+type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * Transaction-scoped advisory locks on resources (`["type","id"]`), taken in the order of their
+ * lock numbers (a 64-bit hash; two resources sharing one only wait for each other). PGlite
+ * serves one connection at a time, where they never wait.
+ */
+async function lockResources(tx: Transaction, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.$executeRaw`SELECT count(pg_advisory_xact_lock(lock)) FROM (
+    SELECT DISTINCT hashtextextended(key, 0) AS lock FROM unnest(${keys}::text[]) AS key
+    ORDER BY lock) AS locks`;
+}
+
 export function createSnapshotRepository(prisma: PrismaClient): SnapshotRepository {
   return {
     async record(inputs) {
@@ -96,6 +115,16 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
       // requests that share the database (PGlite runs one statement at a time). Its time limits
       // are the client's (db/database.ts), minutes rather than Prisma's 5 s.
       return prisma.$transaction(async (tx) => {
+        // Replicas over one database record the same reads at the same moment (issue 19):
+        // each batch first takes a lock per resource it records (transaction-scoped, in one
+        // order for all, so two batches never deadlock), then reads the latest versions. A
+        // second writer of a resource thus waits for the first to commit and reads its version
+        // (READ COMMITTED: each statement sees what committed before it): it confirms the same
+        // content, or numbers a different one after it, never failing on the unique version.
+        await lockResources(
+          tx,
+          reads.map(({ input }) => JSON.stringify([input.resourceType, input.resourceId])),
+        );
         const latest = new Map<
           string,
           { id: bigint; version: number; contentHash: string; checkedAt: Date }
@@ -120,6 +149,10 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
           ({ input, hash }) =>
             input.touchOnly !== true && latest.get(keyOf(input))?.contentHash !== hash,
         );
+        for (const { input, hash } of reads) {
+          if (input.touchOnly === true && latest.get(keyOf(input))?.contentHash !== hash)
+            input.touchMissed?.();
+        }
         const seenAgain = reads.filter(({ input, hash }) => {
           const row = latest.get(keyOf(input));
           return row?.contentHash === hash && row.checkedAt < input.fetchedAt;

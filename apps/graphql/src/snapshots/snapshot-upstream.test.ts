@@ -115,6 +115,53 @@ describe("snapshots around upstream", () => {
     expect(scripted.calls).toEqual(["campaigns.get", "campaigns.get"]);
   });
 
+  it("tells the other replicas of a write before answering it", async () => {
+    const { make } = setup();
+    const announced: unknown[] = [];
+    let release: () => void = () => undefined;
+    const announceWrite = (write: unknown) => {
+      announced.push(write);
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    let answered = false;
+    const writing = make("u1", { announceWrite })
+      .upstream.call("campaigns.update", { ...params, name: "Renamed" })
+      .then(() => {
+        answered = true;
+      });
+    while (announced.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(announced).toEqual([{ scope: "acc", userId: "u1" }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    release();
+    await writing;
+    expect(answered).toBe(true);
+  });
+
+  it("records an answer whole again once a touch of it missed (another replica wrote)", async () => {
+    const { store, make } = setup(0);
+    const recorded: SnapshotInput[] = [];
+    const record = store.repository.record.bind(store.repository);
+    store.repository.record = (inputs) => {
+      recorded.push(...inputs);
+      return record(inputs.filter((input) => input.touchOnly !== true));
+    };
+    const recentDigests = new Map<string, string>();
+    const read = async () => {
+      recorded.length = 0;
+      await make("u1", { recentDigests }).upstream.call("campaigns.get", params);
+      return recorded.find((input) => input.resourceType === "query:campaigns.get");
+    };
+    expect((await read())?.touchOnly).toBeUndefined();
+    const touch = await read();
+    expect(touch?.touchOnly).toBe(true);
+    expect((await read())?.touchOnly).toBe(true);
+    touch?.touchMissed?.();
+    expect((await read())?.touchOnly).toBeUndefined();
+  });
+
   it("answers from the last snapshot during an outage, marked stale", async () => {
     const { scripted, make, tick } = setup(0);
     await make("u1").upstream.call("campaigns.get", params);

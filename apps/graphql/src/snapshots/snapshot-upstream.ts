@@ -25,8 +25,19 @@ import {
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";
 import type { SnapshotWriter } from "./snapshot-writer.js";
 
-/** Process-wide: when each account last saw a write through the facade. */
+/**
+ * Process-wide: when each account (or other write scope) last saw a write through the facade,
+ * here or, in the shared mode, through another replica (`shared-account-writes.ts`).
+ */
 export type AccountWrites = Map<string, number>;
+
+/** One write through the facade, as told to the other replicas. */
+export interface AccountWrite {
+  /** The write scope it marked (`writeScopeOf`), or null. */
+  scope: string | null;
+  /** Who wrote: their stored answers go everywhere. */
+  userId: string | null;
+}
 
 export interface SnapshotUpstreamOptions {
   repository: SnapshotRepository;
@@ -34,6 +45,11 @@ export interface SnapshotUpstreamOptions {
   access: AccountAccess;
   policy: FreshnessPolicy;
   accountWrites: AccountWrites;
+  /**
+   * Shared mode: tells the other replicas of a write before the write is answered, so none
+   * serves a snapshot or stored answer from before it. Never rejects.
+   */
+  announceWrite?: ((write: AccountWrite) => Promise<void>) | undefined;
   /** False: reads are not recorded (SNAPSHOT_WRITES=false). */
   recordReads?: boolean;
   /** Process-wide: the digest of each call's last recorded answer (skips unchanged ones). */
@@ -217,6 +233,10 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
           contentHash: digest,
           touchOnly: true,
           fetchedAt: at,
+          // Another replica recorded other content since: record this answer whole next time.
+          touchMissed: () => {
+            if (recentDigests.get(queryKey) === digest) recentDigests.delete(queryKey);
+          },
         },
       ];
     }
@@ -247,6 +267,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     const scope = writeScopeOf(endpointId, accountId);
     if (scope !== null) accountWrites.set(scope, now());
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
+    await options.announceWrite?.({ scope, userId });
     const data = dataOf(answer.body);
     if (data !== undefined && keepsHistory(endpointId)) {
       const at = new Date(now());

@@ -19,6 +19,7 @@ import { formatError } from "../errors.js";
 import { QUERY_LIMITS, queryLimitError } from "../query-limits.js";
 import { ResponseRecorder } from "../response-cache/response-recorder.js";
 import type { RequestCaller } from "../request-caller.js";
+import { sessionDigest } from "../sessions/session-digest.js";
 import { connectionSession } from "./connection-session.js";
 
 export interface GraphqlWsOptions {
@@ -104,9 +105,10 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
     const end = (reason: string) => {
       socket.close(CloseCode.Unauthorized, closeReason(reason));
     };
-    const offRevoked = dependencies.sessions.onRevoked((sessionId) => {
-      if (sessionId === session?.id)
-        end("The session ended (signed out or revoked): sign in again");
+    // Revocations name sessions by digest (they also come from other replicas).
+    const digest = session && sessionDigest(session.id);
+    const offRevoked = dependencies.sessions.onRevoked((revoked) => {
+      if (revoked === digest) end("The session ended (signed out or revoked): sign in again");
     });
     const untilExpiry = (session?.expiresAt.getTime() ?? 0) - Date.now();
     // Timers hold at most 2^31-1 ms; a longer session is caught by the periodic check.

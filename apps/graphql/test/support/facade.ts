@@ -26,11 +26,14 @@ export interface RunningFacade extends Server {
  */
 export async function startFacade({
   engine = "pglite",
+  target,
   env: overrides = {},
   playground,
   logStream,
 }: {
   engine?: DatabaseTarget["engine"];
+  /** A database to share with other facades (replicas); the caller drops it. Else a fresh one. */
+  target?: DatabaseTarget;
   env?: Record<string, string>;
   playground?: PlaygroundOptions;
   logStream?: NodeJS.WritableStream;
@@ -40,7 +43,10 @@ export async function startFacade({
     const opened = await openDatabase(target);
     await opened.close();
   });
-  const testTarget = await createTestTarget(engine, "facade", migrated);
+  const testTarget =
+    target === undefined
+      ? await createTestTarget(engine, "facade", migrated)
+      : { target, drop: () => Promise.resolve() };
   const db = await openDatabase(testTarget.target);
   // The public URL (OAuth callback) must name the real port, so the port is chosen first.
   const port =
