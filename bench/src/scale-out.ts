@@ -27,6 +27,7 @@ import {
 } from "@adsgraph/storage";
 import { freePort, spawnChild, type Child } from "./children.js";
 import { load, type LoadRequest, type LoadResult } from "./load.js";
+import { cpuMs } from "./proc-stats.js";
 import { CAMPAIGNS_WITH_FUNDING } from "./plain-data.js";
 import { commandLine, envNumber, machine, timestamp, writeResult } from "./report.js";
 import { childSettingsFromEnv, makeWorkDir, startAdsApiServer } from "./throughput-servers.js";
@@ -56,6 +57,9 @@ interface Replica {
 interface RoundResult {
   replicas: number;
   round: number;
+  /** CPU the machine gave, in cores: the facades' processes and this one (the load generator). */
+  facadeCores: number;
+  loadGeneratorCores: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -161,13 +165,27 @@ try {
     for (const count of order) {
       const used = replicas.slice(0, count);
       const each = Math.max(1, Math.round(connections / count));
+      const cpu = () =>
+        Promise.all([
+          Promise.all(replicas.map((replica) => cpuMs(replica.child.pid))),
+          cpuMs(process.pid),
+        ]);
+      const before = await cpu();
+      const startedAt = Date.now();
       const runs: LoadResult[] = await Promise.all(
         used.map((replica) => load(replica.origin, requests, each, seconds)),
       );
-      const result = combine(count, round + 1, runs);
+      const after = await cpu();
+      const wallMs = Date.now() - startedAt;
+      const facadeMs = after[0].reduce((sum, ms, i) => sum + ms - (before[0][i] ?? 0), 0);
+      const result = {
+        ...combine(count, round + 1, runs),
+        facadeCores: Math.round((facadeMs / wallMs) * 100) / 100,
+        loadGeneratorCores: Math.round(((after[1] - before[1]) / wallMs) * 100) / 100,
+      };
       results.push(result);
       log(
-        `round ${String(round + 1)}, ${String(count)} replica(s): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, non-2xx ${String(result.non2xx)}, errors ${String(result.errors)}`,
+        `round ${String(round + 1)}, ${String(count)} replica(s): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, non-2xx ${String(result.non2xx)}, errors ${String(result.errors)}, CPU: facades ${String(result.facadeCores)} cores, load generator ${String(result.loadGeneratorCores)}`,
       );
     }
   }
@@ -182,6 +200,8 @@ try {
       requestsPerSecondMedian: Math.round(rps),
       p50MsMedian: median(mine.map((result) => result.p50Ms)),
       p99MsMedian: median(mine.map((result) => result.p99Ms)),
+      facadeCoresMedian: median(mine.map((result) => result.facadeCores)),
+      loadGeneratorCoresMedian: median(mine.map((result) => result.loadGeneratorCores)),
       non2xx: mine.reduce((sum, result) => sum + result.non2xx, 0),
       errors: mine.reduce((sum, result) => sum + result.errors, 0),
     };
@@ -254,7 +274,11 @@ async function expectFresh(
 }
 
 /** One configuration's round: requests of all its replicas together, latency of the slowest. */
-function combine(replicas: number, round: number, runs: readonly LoadResult[]): RoundResult {
+function combine(
+  replicas: number,
+  round: number,
+  runs: readonly LoadResult[],
+): Omit<RoundResult, "facadeCores" | "loadGeneratorCores"> {
   return {
     replicas,
     round,
@@ -282,6 +306,8 @@ function markdown(
     requestsPerSecondMedian: number;
     p50MsMedian: number;
     p99MsMedian: number;
+    facadeCoresMedian: number;
+    loadGeneratorCoresMedian: number;
     non2xx: number;
     errors: number;
   }>,
@@ -289,13 +315,13 @@ function markdown(
 ): string {
   const rows = summary.map((row) => {
     const ratio = scaling.find((s) => s.replicas === row.replicas)?.ratioToOneReplica;
-    return `| ${String(row.replicas)} | ${String(row.requestsPerSecondMedian)} | ${ratio === null || ratio === undefined ? "–" : `${String(ratio)}×`} | ${String(row.p50MsMedian)} | ${String(row.p99MsMedian)} | ${String(row.non2xx)} / ${String(row.errors)} |`;
+    return `| ${String(row.replicas)} | ${String(row.requestsPerSecondMedian)} | ${ratio === null || ratio === undefined ? "–" : `${String(ratio)}×`} | ${String(row.p50MsMedian)} | ${String(row.p99MsMedian)} | ${String(row.facadeCoresMedian)} + ${String(row.loadGeneratorCoresMedian)} | ${String(row.non2xx)} / ${String(row.errors)} |`;
   });
   return [
     `Facade replicas in shared mode (PostgreSQL + Redis), snapshot-fresh query, ${String(connections)} connections in all, ${String(cpus)} CPU cores; medians of ${String(rounds)} rounds of ${String(seconds)} s.`,
     "",
-    "| replicas | req/s | vs 1 replica | p50 ms | p99 ms | non-2xx / errors |",
-    "|---|---|---|---|---|---|",
+    "| replicas | req/s | vs 1 replica | p50 ms | p99 ms | CPU cores: facades + load generator | non-2xx / errors |",
+    "|---|---|---|---|---|---|---|",
     ...rows,
     "",
   ].join("\n");
