@@ -7,6 +7,7 @@
 // (postgresql://postgres@127.0.0.1:5432/postgres; each app in a schema of its own), REDIS_URL
 // (redis://127.0.0.1:6379). Everything else is passed on to the apps (README "Configuration").
 import { spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { startRoundRobin } from "./round-robin.mjs";
 
@@ -33,8 +34,26 @@ const ROLES = [
   { role: "ads-sandbox", port: 4012, url: "ADS_API_SANDBOX_URL", listen: "ADS_API_LISTEN_SANDBOX" },
 ];
 const GRAPHQL_PORT = 4000;
-const adsApiPort = (replica, roleIndex) => 4210 + replica * 10 + roleIndex;
-const graphqlPort = (replica) => 4100 + replica;
+
+/** A port nothing listens on now (fixed ranges met other services here, e.g. NATS on 4222). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+const adsApiPorts = [];
+const graphqlPorts = [];
+for (let replica = 0; replica < adsApiReplicas; replica += 1) {
+  adsApiPorts.push([await freePort(), await freePort(), await freePort()]);
+}
+for (let replica = 0; replica < graphqlReplicas; replica += 1) graphqlPorts.push(await freePort());
+const adsApiPort = (replica, roleIndex) => adsApiPorts[replica][roleIndex];
+const graphqlPort = (replica) => graphqlPorts[replica];
 
 const children = [];
 const servers = [];
