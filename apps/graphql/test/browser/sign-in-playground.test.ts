@@ -82,6 +82,11 @@ describe("browser: sign in, use the playground, sign out", () => {
     const playground = graphiql(page, TIMEOUT);
     const isGraphQLPost = (request: Request) =>
       request.url() === facade.url && request.method() === "POST";
+    // What GraphiQL sends over its WebSocket: the session must come from the upgrade's cookie.
+    const sentFrames: string[] = [];
+    page.on("websocket", (socket: WebSocket) => {
+      socket.on("framesent", (frame) => sentFrames.push(String(frame.payload)));
+    });
 
     await step("open /auth/login and land on the service's authorize page", async () => {
       await page.goto(`${facade.origin}/auth/login`);
@@ -125,12 +130,6 @@ describe("browser: sign in, use the playground, sign out", () => {
         `"userId": "${DEMO.user.id}"`,
         `"screenName": "${DEMO.user.screenName}"`,
       );
-    });
-
-    // What GraphiQL sends over its WebSocket: the session must come from the upgrade's cookie.
-    const sentFrames: string[] = [];
-    page.on("websocket", (socket: WebSocket) => {
-      socket.on("framesent", (frame) => sentFrames.push(String(frame.payload)));
     });
 
     await step("subscribe to activityEvents and see an event about the user arrive", async () => {
