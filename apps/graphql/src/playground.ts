@@ -45,6 +45,37 @@ export interface PlaygroundOptions {
 }
 
 /**
+ * A "Sign out" button over GraphiQL: it posts to `/auth/logout` as the facade's own page does
+ * (a JSON body, which no other site can send without CORS) and says the outcome on its label
+ * ("Signed out", or "Not signed in" when the route refused), leaving the editors as they are.
+ */
+const SIGN_OUT = `<div style="position:fixed;top:6px;right:12px;z-index:100;font:13px system-ui,sans-serif">
+<button id="adsgraph-sign-out" type="button" title="End this browser's session (POST /auth/logout)">Sign out</button>
+<script>
+document.getElementById("adsgraph-sign-out").addEventListener("click", async () => {
+  const button = document.getElementById("adsgraph-sign-out");
+  button.disabled = true;
+  const response = await fetch("/auth/logout", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  }).catch(() => undefined);
+  button.textContent = response && response.ok ? "Signed out" : "Not signed in";
+  button.disabled = false;
+});
+</script>
+</div>`;
+
+/**
+ * The page with the sign-out button as the body's last child (found from the end: the inlined
+ * GraphiQL bundle holds the text "<body>" in its scripts).
+ */
+export function withSignOut(html: string): string {
+  const at = html.lastIndexOf("</body>");
+  return at === -1 ? html : `${html.slice(0, at)}${SIGN_OUT}${html.slice(at)}`;
+}
+
+/**
  * GraphiQL at `GET /graphql` for browsers (subscriptions over graphql-ws on the same URL), with every asset inlined in the page (about 9 MB),
  * so it works with no internet; Apollo's default landing page loads from a CDN.
  */
@@ -68,7 +99,7 @@ export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerP
               connectionParams: options.connectionParams,
             }),
           };
-          html ??= renderGraphiQL(graphiql);
+          html ??= withSignOut(renderGraphiQL(graphiql));
           return Promise.resolve({ html });
         },
       });

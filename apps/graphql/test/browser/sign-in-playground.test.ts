@@ -160,17 +160,17 @@ describe("browser: sign in, use the playground, sign out", () => {
     });
 
     await step("sign out: the cookie is gone and the subscription ends", async () => {
-      // The playground has no sign-out button: the page posts to the route as a script of the
-      // facade's own origin would (a JSON body, so no other site could send it).
-      const answer = await page.evaluate(async () => {
-        const response = await fetch("/auth/logout", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: "{}",
-        });
-        return { status: response.status, body: (await response.json()) as unknown };
+      // The playground's own "Sign out" button (a JSON POST of the facade's page).
+      const loggedOut = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/auth/logout",
+      );
+      await page.getByRole("button", { name: "Sign out" }).click();
+      const response = await loggedOut;
+      expect({ status: response.status(), body: (await response.json()) as unknown }).toEqual({
+        status: 200,
+        body: { signed_out: true },
       });
-      expect(answer).toEqual({ status: 200, body: { signed_out: true } });
+      await page.getByRole("button", { name: "Signed out" }).waitFor({ timeout: 60_000 });
       const names = (await context.cookies(facade.origin)).map((cookie) => cookie.name);
       expect(names).not.toContain(SESSION_COOKIE);
       // The ended session closes its WebSocket (4401): GraphiQL's subscription stops.
