@@ -17,7 +17,7 @@ export interface FacadeMetrics {
   /** Apollo plugin counting and timing operations. */
   readonly operations: ApolloServerPlugin<GraphQLContext>;
   /** A `POST /graphql` answered whole from the response cache (Apollo never runs for it). */
-  responseCacheHit(): void;
+  responseCacheHit: () => void;
   /** Gauges read from the services at each scrape (rate-limit budgets, writer, activity). */
   watch(services: Services): void;
 }

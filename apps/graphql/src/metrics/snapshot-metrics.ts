@@ -3,8 +3,8 @@ import type { SnapshotAnswer } from "../snapshots/snapshot-upstream.js";
 
 export interface SnapshotMetrics {
   /** One read through the snapshot layer, and how it was answered. */
-  answered(result: SnapshotAnswer): void;
-  writeFailed(): void;
+  answered: (result: SnapshotAnswer) => void;
+  writeFailed: () => void;
   /** Where the queue-depth gauge reads the writer's backlog at each scrape. */
   watchWriter(queued: () => number): void;
 }
