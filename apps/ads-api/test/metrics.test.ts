@@ -88,6 +88,8 @@ describe.each(HTTP_TEST_ENGINES)("GET /metrics on %s", (engine) => {
     expect(samplesOf(text, "adsgraph_ads_api_nonce_clients")).toEqual([{ labels: {}, value: 1 }]);
     expect(samplesOf(text, "adsgraph_ads_api_nonces")).toEqual([{ labels: {}, value: 4 }]);
     expect(text).not.toContain(actor.credentials.token?.token ?? "(no token)");
+    // The process's own metrics beside the server's.
+    expect(samplesOf(text, "adsgraph_ads_api_process_cpu_user_seconds_total")).toHaveLength(1);
   });
 
   it("needs the token when one is set: 401 without it or with another", async () => {

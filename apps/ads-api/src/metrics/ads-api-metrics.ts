@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppContext } from "../context.js";
 import type { LoggedRequest } from "../logging/request-log.js";
 
@@ -31,7 +31,7 @@ export interface AdsApiMetrics {
 export function createAdsApiMetrics(ctx: AppContext): AdsApiMetrics {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry, prefix: "adsgraph_ads_api_" });
+  // The process metrics are the process's, served beside these (process-metrics.ts).
   const routes = new Set<string>();
   const requests = new Counter({
     name: "adsgraph_ads_api_requests_total",

@@ -4,6 +4,7 @@ import type { Registry } from "prom-client";
 import type { MetricsSettings } from "../config.js";
 import { AuthenticationError, ERROR_CODES, ForbiddenError } from "../errors.js";
 import type { ApiError } from "../errors.js";
+import { scrape } from "./process-metrics.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -54,7 +55,7 @@ export function registerMetricsRoute(
     async (request: FastifyRequest, reply: FastifyReply) => {
       const refusal = metricsRefusal(settings, request);
       if (refusal !== undefined) throw refusal;
-      return reply.type(registry.contentType).send(await registry.metrics());
+      return reply.type(registry.contentType).send(await scrape(registry));
     },
   );
 }

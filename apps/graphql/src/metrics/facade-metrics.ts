@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { Counter, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Registry } from "prom-client";
 import type { GraphQLContext } from "../context.js";
 import type { ServiceObservers, Services } from "../services.js";
 import type { SharedState } from "../shared/shared-state.js";
@@ -23,8 +23,8 @@ export interface FacadeMetrics {
 }
 
 export function createMetrics(shared: SharedState): FacadeMetrics {
+  // The process metrics are the process's, served beside these (process-metrics.ts).
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "adsgraph_graphql_" });
   registerSharedStateMetrics(registry, shared);
   const upstream = createUpstreamMetrics(registry);
   const snapshots = createSnapshotMetrics(registry);

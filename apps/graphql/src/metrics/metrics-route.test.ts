@@ -28,6 +28,7 @@ describe("GET /metrics access", () => {
       const answer = await get("Bearer scrape-secret-1234");
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toContain("probe_total 3");
+      expect(answer.body).toContain("adsgraph_graphql_process_cpu_user_seconds_total");
       await app.close();
     }
   });

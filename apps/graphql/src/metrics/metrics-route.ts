@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Registry } from "prom-client";
+import { scrape } from "./process-metrics.js";
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: when set, `/metrics` needs `Authorization: Bearer <token>`. */
@@ -32,6 +33,6 @@ export function registerMetricsRoute(
           .send({ error: "metrics need Authorization: Bearer <METRICS_TOKEN>" });
       }
     }
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(registry.contentType).send(await scrape(registry));
   });
 }
