@@ -54,13 +54,19 @@ export class RequestLog {
 
   /** `durationMs`: from the request's arrival to its answer, when the answer was whole. */
   record(entry: LoggedRequest, durationMs?: number): void {
-    for (const listener of this.#listeners) listener(entry, durationMs);
     this.#entries.push(entry);
     if (this.#entries.length > this.#capacity) this.#entries.shift();
     this.#total += 1;
     const key = entry.endpointId ?? `${entry.method} ${entry.route}`;
     this.#byEndpoint.set(key, (this.#byEndpoint.get(key) ?? 0) + 1);
     this.#byRole.set(entry.role, (this.#byRole.get(entry.role) ?? 0) + 1);
+    for (const listener of this.#listeners) {
+      try {
+        listener(entry, durationMs);
+      } catch {
+        // Metrics that fail must not fail the request they count.
+      }
+    }
   }
 
   counts(): RequestCounts {
