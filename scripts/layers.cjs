@@ -16,7 +16,7 @@ const APP_LAYERS = {
     layers: [
       ["entry", ["index.ts", "main.ts", "cli/", "testing/"]],
       ["seed", ["seed/"]],
-      ["server", ["server.ts", "context.ts", "hosts/"]],
+      ["server", ["server.ts", "context.ts", "hosts/", "metrics/"]],
       ["routes", ["routes/"]],
       ["faults", ["faults/faults.ts"]],
       ["auth", ["auth/"]],

@@ -76,6 +76,14 @@ export interface RedisSettings {
   readonly commandTimeoutMs: number;
 }
 
+/** Who may read `GET /metrics` (base host): see `src/metrics/metrics-route.ts`. */
+export interface MetricsSettings {
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`, whoever asks. */
+  readonly token: string | undefined;
+  /** Without a token: any client (true), or loopback clients only (false). */
+  readonly public: boolean;
+}
+
 export interface AdsApiConfig {
   /** Public URL of each host role; signatures are checked against these. */
   readonly hosts: Readonly<Record<HostRole, string>>;
@@ -97,6 +105,8 @@ export interface AdsApiConfig {
    * unless ADS_API_ACTIVITY_ADMIN is set.
    */
   readonly activityAdmin?: boolean | undefined;
+  /** `GET /metrics` on the base host; undefined: loopback clients only, no token. */
+  readonly metrics?: MetricsSettings | undefined;
 }
 
 export const DEFAULT_HOSTS: Readonly<Record<HostRole, string>> = {
@@ -165,6 +175,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
     faults: env.ADS_API_FAULTS,
     logLevel: env.LOG_LEVEL,
     activityAdmin: env.ADS_API_ACTIVITY_ADMIN,
+    metrics: { token: env.ADS_API_METRICS_TOKEN, public: env.ADS_API_METRICS_PUBLIC },
     limits: {
       rateWindowMs: env.ADS_API_RATE_WINDOW_SECONDS * 1000,
       userRate: env.ADS_API_RATE_LIMIT,

@@ -162,6 +162,17 @@ const schema = z.object({
   ADS_API_LISTEN_BASE: listenAddress,
   ADS_API_LISTEN_ADS: listenAddress,
   ADS_API_LISTEN_SANDBOX: listenAddress,
+  /**
+   * `GET /metrics` (Prometheus, base host) needs `Authorization: Bearer <this>` when set;
+   * without it, it answers loopback clients only, unless ADS_API_METRICS_PUBLIC.
+   */
+  ADS_API_METRICS_TOKEN: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Serve `/metrics` to any client without ADS_API_METRICS_TOKEN (default: not in production). */
+  ADS_API_METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

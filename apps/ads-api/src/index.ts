@@ -1,7 +1,7 @@
 export { loadEnv } from "./env.js";
 export type { Env } from "./env.js";
 export { configFromEnv, DEFAULT_HOSTS, DEFAULT_LIMITS } from "./config.js";
-export type { AdsApiConfig, Limits, TlsFiles } from "./config.js";
+export type { AdsApiConfig, Limits, MetricsSettings, TlsFiles } from "./config.js";
 export { startServer } from "./server.js";
 export { servedEndpointIds } from "./routes/catalog-routes.js";
 export type { AppContext } from "./context.js";

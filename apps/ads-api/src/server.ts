@@ -10,6 +10,7 @@ import type { AppContext, ContextOptions } from "./context.js";
 import type { Database } from "./db/database.js";
 import { buildHostApp } from "./hosts/build-host.js";
 import { planHosts } from "./hosts/host-config.js";
+import { createAdsApiMetrics } from "./metrics/ads-api-metrics.js";
 
 export interface ServerOptions {
   readonly db: Database;
@@ -72,6 +73,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const redis = await openRedis(options.config);
   const replicaId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const ctx = createContext({ ...options, redis, replicaId });
+  // One registry per server: tests run several servers in one process.
+  const metrics = createAdsApiMetrics(ctx);
   const apps = {} as Record<HostRole, FastifyInstance>;
   const listenUrls = {} as Record<HostRole, string>;
   let stopLogging: () => void = () => undefined;
@@ -84,6 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const app = buildHostApp(ctx, plan.role, {
         tls: plan.tls ? options.config.tls : undefined,
         logStream: options.logStream,
+        metrics,
       });
       apps[plan.role] = app;
       await app.listen({ host: plan.host, port: plan.port });
@@ -106,6 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await ctx.activity.close();
     await ctx.replayStore.close();
     await redis?.close();
+    metrics.close();
     throw error;
   }
   // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
@@ -124,6 +129,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await Promise.all(Object.values(apps).map((app) => app.close()));
       await ctx.replayStore.close();
       stopLogging();
+      metrics.close();
       await redis?.close();
     },
   };

@@ -26,7 +26,8 @@ import {
 } from "./response-cache/response-cache-http.js";
 import { cacheReportPlugin, reportCacheMarkPaths } from "./snapshots/cache-report.js";
 import { createServices, type Services } from "./services.js";
-import { createMetrics, registerMetricsRoute } from "./metrics/metrics-route.js";
+import { createMetrics } from "./metrics/facade-metrics.js";
+import { registerMetricsRoute } from "./metrics/metrics-route.js";
 import { registerHealthRoute } from "./shared/health-route.js";
 import { openSharedState } from "./shared/shared-state.js";
 import { channelsReady } from "./shared/broadcast-channel.js";
@@ -82,6 +83,8 @@ export async function buildServer({
       app.log.info(message);
     },
   });
+  // One registry per server: tests run many servers in one process.
+  const metrics = createMetrics(shared);
   const services = createServices(
     db,
     env,
@@ -89,11 +92,13 @@ export async function buildServer({
       app.log.warn(message);
     },
     shared,
+    metrics.observers,
   );
+  metrics.watch(services);
   // Invalidations from other replicas are heard before this one answers anything.
   await channelsReady(shared);
   registerHealthRoute(app, shared, () => services.activity.stats());
-  registerMetricsRoute(app, createMetrics(shared), {
+  registerMetricsRoute(app, metrics.registry, {
     token: env.METRICS_TOKEN,
     public: env.METRICS_PUBLIC,
   });
@@ -149,6 +154,7 @@ export async function buildServer({
       ApolloServerPluginCacheControlDisabled(),
       playgroundPlugin(playground),
       cacheReportPlugin(),
+      metrics.operations,
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
       responseCachePlugin(),
     ],
@@ -159,6 +165,7 @@ export async function buildServer({
     sessions: services.sessions,
     path: "/graphql",
     persistedQueries: shared.redis !== undefined,
+    onHit: metrics.responseCacheHit,
   });
   await apollo.start();
   const dependencies = { db, sessions: services.sessions, services };

@@ -1,3 +1,4 @@
+import type { Hooks } from "@adsgraph/rest-client";
 import type { ActivityFanOut } from "./activity/activity-fanout.js";
 import { createActivity } from "./activity/create-activity.js";
 import type { Database } from "./db/database.js";
@@ -11,7 +12,7 @@ import { createSessionRevocations } from "./sessions/session-revocations.js";
 import { shareAccountWrites } from "./snapshots/shared-account-writes.js";
 import { createResponseCache, type ResponseCache } from "./response-cache/response-cache.js";
 import { createFreshnessPolicy, type FreshnessPolicy } from "./snapshots/freshness.js";
-import type { AccountWrite, AccountWrites } from "./snapshots/snapshot-upstream.js";
+import type { AccountWrite, AccountWrites, SnapshotAnswer } from "./snapshots/snapshot-upstream.js";
 import {
   createSnapshotRepository,
   type SnapshotRepository,
@@ -43,6 +44,8 @@ export interface Services {
     announceWrite: ((write: AccountWrite) => Promise<void>) | undefined;
     /** Digest of each call's last recorded answer, to skip re-recording unchanged ones. */
     recentDigests: Map<string, string>;
+    /** Told how each read was answered (metrics). */
+    onAnswer: ((result: SnapshotAnswer) => void) | undefined;
   };
   /** Whole answers built from fresh snapshots, served again without executing (per user). */
   responseCache: ResponseCache;
@@ -52,11 +55,20 @@ export interface Services {
   shared: SharedState | undefined;
 }
 
+/** What metrics (src/metrics) observe as the services work; each part optional. */
+export interface ServiceObservers {
+  /** rest-client hooks of every upstream client. */
+  readonly upstreamHooks?: Hooks;
+  readonly snapshotAnswered?: (result: SnapshotAnswer) => void;
+  readonly snapshotWriteFailed?: () => void;
+}
+
 export function createServices(
   db: Database,
   env: Env,
   warn: (message: string) => void,
   shared?: SharedState,
+  observers: ServiceObservers = {},
 ): Services {
   const box = loadSecretBox(env, warn);
   const repository = createSnapshotRepository(db.prisma);
@@ -86,6 +98,7 @@ export function createServices(
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     rateLimitWaitMs: env.UPSTREAM_RATE_LIMIT_WAIT_MS,
     validateResponses: upstreamValidation(env),
+    hooks: observers.upstreamHooks,
     ...sharedUpstream(shared, box),
   });
   return {
@@ -104,6 +117,7 @@ export function createServices(
       recordReads: env.SNAPSHOT_WRITES,
       writer: createSnapshotWriter(repository, {
         onError: (error) => {
+          observers.snapshotWriteFailed?.();
           warn(`snapshot write failed: ${error instanceof Error ? error.message : String(error)}`);
         },
       }),
@@ -115,6 +129,7 @@ export function createServices(
       accountWrites,
       announceWrite: shareAccountWrites(shared, { accountWrites, responseCache }),
       recentDigests: new Map(),
+      onAnswer: observers.snapshotAnswered,
     },
     responseCache,
     // The facade's app, app-only bearer: one stream and one subscription per user for

@@ -22,6 +22,8 @@ export interface NonceStore extends ReplayStore {
   start(): Promise<void>;
   /** Stops the periodic delete and waits for one under way. */
   close(): Promise<void>;
+  /** Live nonces counted and clients holding them (this process's count; metrics). */
+  held?(): { nonces: number; clients: number };
 }
 
 const DEFAULT_PRUNE_INTERVAL_MS = 60_000;
@@ -107,6 +109,8 @@ export function createNonceStore(
       timer = undefined;
       await pruning;
     },
+
+    held: () => ({ nonces: quota.size, clients: quota.clients }),
 
     async remember({ client, timestamp, nonce }: ReplayEntry): Promise<ReplayVerdict> {
       await ready();

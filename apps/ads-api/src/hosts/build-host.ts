@@ -16,11 +16,15 @@ import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
 import { registerHealthRoutes } from "../routes/health.js";
 import { OneLineLogController } from "../logging/one-line-log-controller.js";
+import type { AdsApiMetrics } from "../metrics/ads-api-metrics.js";
+import { registerMetricsRoute } from "../metrics/metrics-route.js";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */
   readonly tls: TlsFiles | undefined;
   readonly logStream?: NodeJS.WritableStream | undefined;
+  /** The server's metrics: routes are told to it, and the base host serves `/metrics`. */
+  readonly metrics?: AdsApiMetrics | undefined;
 }
 
 /**
@@ -60,6 +64,13 @@ export function buildHostApp(
       },
     },
   });
+  const { metrics } = options;
+  // Registered routes are the only `route` labels (a path no route matched is never one).
+  if (metrics !== undefined) {
+    app.addHook("onRoute", (route) => {
+      metrics.addRoute(route.url);
+    });
+  }
   registerFormParser(app);
   registerJsonAndOtherParsers(app);
   registerErrorHandler(app);
@@ -73,20 +84,30 @@ export function buildHostApp(
   app.addHook("onResponse", async (request, reply) => {
     const flags = routeFlags(request);
     if (flags.admin === true) return;
-    ctx.requestLog.record({
-      at: new Date().toISOString(),
-      role,
-      method: request.method,
-      route: request.routeOptions.url ?? request.url.split("?")[0] ?? "",
-      endpointId: flags.endpointId,
-      scheme: authSchemeOf(request.headers.authorization),
-      status: reply.statusCode,
-    });
+    ctx.requestLog.record(
+      {
+        at: new Date().toISOString(),
+        role,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split("?")[0] ?? "",
+        endpointId: flags.endpointId,
+        scheme: authSchemeOf(request.headers.authorization),
+        status: reply.statusCode,
+      },
+      reply.elapsedTime,
+    );
   });
   registerHealthRoutes(app, ctx, role);
   registerAdminRoutes(app, ctx);
   if (role === "base") registerAuthorizeForms(app, ctx);
   if (role === "base") registerActivityAdminRoute(app, ctx);
+  if (role === "base" && metrics !== undefined) {
+    registerMetricsRoute(
+      app,
+      metrics.registry,
+      ctx.config.metrics ?? { token: undefined, public: false },
+    );
+  }
   registerCatalogRoutes(app, ctx, role);
   return app;
 }

@@ -20,6 +20,9 @@ export function authSchemeOf(header: string | undefined): string | null {
   return scheme === undefined || scheme === "" ? null : scheme.toLowerCase();
 }
 
+/** Told of each request the log records (`RequestLog.observe`). */
+export type RequestListener = (entry: LoggedRequest, durationMs: number | undefined) => void;
+
 export interface RequestCounts {
   readonly total: number;
   readonly byEndpoint: Readonly<Record<string, number>>;
@@ -37,18 +40,33 @@ export class RequestLog {
   #total = 0;
   #byEndpoint = new Map<string, number>();
   #byRole = new Map<string, number>();
+  readonly #listeners = new Set<RequestListener>();
 
   constructor(capacity = 10_000) {
     this.#capacity = capacity;
   }
 
-  record(entry: LoggedRequest): void {
+  /** Tells `listener` of every request recorded from now on (metrics); returns the removal. */
+  observe(listener: RequestListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** `durationMs`: from the request's arrival to its answer, when the answer was whole. */
+  record(entry: LoggedRequest, durationMs?: number): void {
     this.#entries.push(entry);
     if (this.#entries.length > this.#capacity) this.#entries.shift();
     this.#total += 1;
     const key = entry.endpointId ?? `${entry.method} ${entry.route}`;
     this.#byEndpoint.set(key, (this.#byEndpoint.get(key) ?? 0) + 1);
     this.#byRole.set(entry.role, (this.#byRole.get(entry.role) ?? 0) + 1);
+    for (const listener of this.#listeners) {
+      try {
+        listener(entry, durationMs);
+      } catch {
+        // Metrics that fail must not fail the request they count.
+      }
+    }
   }
 
   counts(): RequestCounts {

@@ -85,6 +85,11 @@ export class ActivityHub {
         : defineScript(shared.redis, "adsApiActivityClaim", 1, CLAIM);
   }
 
+  /** Activity streams open on this replica (one per app at most). */
+  get openStreams(): number {
+    return this.#streams.size;
+  }
+
   /** Listens to the other replicas (shared mode); the server calls it before serving. */
   async start(): Promise<void> {
     const shared = this.#shared;

@@ -3,7 +3,7 @@ import type { HostRole } from "@adsgraph/models";
 import { createTestTarget, migratedTemplate } from "@adsgraph/storage";
 import type { DatabaseTarget, TestTarget } from "@adsgraph/storage";
 import { DEFAULT_LIMITS } from "../config.js";
-import type { AdsApiConfig, Limits, TlsFiles } from "../config.js";
+import type { AdsApiConfig, Limits, MetricsSettings, TlsFiles } from "../config.js";
 import type { AppContext } from "../context.js";
 import { MIGRATIONS_DIR, openDatabase } from "../db/database.js";
 import type { Database } from "../db/database.js";
@@ -61,6 +61,8 @@ export interface AdsApiInstanceOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Serve the loopback activity admin endpoint (ADS_API_ACTIVITY_ADMIN; default off). */
   readonly activityAdmin?: boolean;
+  /** Who may read `GET /metrics` (default: loopback clients, no token). */
+  readonly metrics?: MetricsSettings;
 }
 
 export interface StartAdsApiOptions extends AdsApiInstanceOptions {
@@ -155,6 +157,7 @@ function configOf(options: AdsApiInstanceOptions): AdsApiConfig {
     faults,
     logLevel: options.logLevel ?? "silent",
     activityAdmin: options.activityAdmin ?? false,
+    metrics: options.metrics,
   };
 }
 

@@ -1,38 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
-import type { SharedState } from "../shared/shared-state.js";
+import type { Registry } from "prom-client";
+import { scrape } from "./process-metrics.js";
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: when set, `/metrics` needs `Authorization: Bearer <token>`. */
   readonly token: string | undefined;
   /** Without a token, serve `/metrics` to anyone (METRICS_PUBLIC; off in production). */
   readonly public: boolean;
-}
-
-/** The facade's Prometheus registry: one per server, so tests' servers never share counters. */
-export function createMetrics(shared: SharedState): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "adsgraph_graphql_" });
-  new Gauge({
-    name: "adsgraph_redis_up",
-    help: "1 while the replica reaches Redis, 0 while it answers from local state (degraded); absent without REDIS_URL",
-    registers: shared.redis === undefined ? [] : [registry],
-    collect() {
-      this.set(shared.redis?.up === true ? 1 : 0);
-    },
-  });
-  new Counter({
-    name: "adsgraph_shared_state_fallbacks_total",
-    help: "Times a shared part (rate budgets, bearer token, access checks, fan-out...) answered from local state because Redis failed",
-    labelNames: ["part"],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [part, count] of shared.fallbacks) this.inc({ part }, count);
-    },
-  });
-  return registry;
 }
 
 function sameToken(sent: string, expected: string): boolean {
@@ -58,6 +33,6 @@ export function registerMetricsRoute(
           .send({ error: "metrics need Authorization: Bearer <METRICS_TOKEN>" });
       }
     }
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(registry.contentType).send(await scrape(registry));
   });
 }

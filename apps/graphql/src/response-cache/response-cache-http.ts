@@ -24,12 +24,15 @@ export function registerResponseCache(
     sessions,
     path,
     persistedQueries = false,
+    onHit,
   }: {
     cache: ResponseCache;
     sessions: SessionStore;
     path: string;
     /** Automatic persisted queries are on (shared mode): a hash alone names a document too. */
     persistedQueries?: boolean;
+    /** Told of each request answered from the cache (metrics). */
+    onHit?: () => void;
   },
 ): void {
   if (!cache.enabled) return;
@@ -47,6 +50,7 @@ export function registerResponseCache(
     if (key === null) return;
     const stored = cache.lookup(key, session.userId);
     if (stored !== undefined) {
+      onHit?.();
       return reply.code(200).header("content-type", stored.contentType).send(stored.body);
     }
     beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });

@@ -43,6 +43,7 @@ function memory() {
     requestStarted: () => () => undefined,
     flush: () => Promise.resolve(),
     idle: true,
+    queued: 0,
   };
   return { repository, writer, rows };
 }

@@ -41,6 +41,7 @@ function memory() {
     requestStarted: () => () => undefined,
     flush: () => Promise.resolve(),
     idle: true,
+    queued: 0,
   };
   return { repository, writer, rows };
 }
@@ -224,6 +225,7 @@ describe("snapshots around upstream", () => {
       requestStarted: () => () => undefined,
       flush: () => Promise.resolve(),
       idle: false,
+      queued: 0,
     };
     const stringify = vi.spyOn(JSON, "stringify");
     const u1 = make("u1", { writer: held }).upstream;

@@ -31,6 +31,12 @@ import type { SnapshotWriter } from "./snapshot-writer.js";
  */
 export type AccountWrites = Map<string, number>;
 
+/**
+ * How a read through the snapshot layer was answered: by a fresh snapshot (no upstream
+ * request), by the last snapshot because upstream failed (stale), or by upstream (miss).
+ */
+export type SnapshotAnswer = "fresh" | "stale" | "miss";
+
 /** One write through the facade, as told to the other replicas. */
 export interface AccountWrite {
   /** The write scope it marked (`writeScopeOf`), or null. */
@@ -63,6 +69,8 @@ export interface SnapshotUpstreamOptions {
   recorder?: ResponseRecorder;
   /** Told of new upstream answers and of writes, so stored answers built on older ones go. */
   responseCache?: Pick<ResponseCache, "snapshotAnswered" | "forgetUser">;
+  /** Told how each read was answered (metrics). */
+  onAnswer?: ((result: SnapshotAnswer) => void) | undefined;
   now?: () => number;
 }
 
@@ -102,6 +110,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     recentDigests.set(key, digest);
   };
   const now = options.now ?? Date.now;
+  const answered = options.onAnswer ?? (() => undefined);
 
   const mayServe = async (accountId: string | null): Promise<boolean> => {
     // Upstream answers nothing without a session, so no snapshot does either.
@@ -175,6 +184,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
         (await mayServe(accountId))
       ) {
         recorder?.usedFresh(snapshotKey, accountId, checkedAt, checkedAt + freshFor, scope);
+        answered("fresh");
         return answerFrom(snapshot, false);
       }
     }
@@ -185,11 +195,15 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     try {
       answer = await fetch();
     } catch (error) {
-      if (!isOutage(error)) throw error;
-      const snapshot = await lastSnapshot();
-      if (snapshot && (await mayServe(accountId))) return answerFrom(snapshot, true);
+      const snapshot = isOutage(error) ? await lastSnapshot() : undefined;
+      if (snapshot && (await mayServe(accountId))) {
+        answered("stale");
+        return answerFrom(snapshot, true);
+      }
+      answered("miss");
       throw error;
     }
+    answered("miss");
     options.responseCache?.snapshotAnswered(snapshotKey);
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     if (options.recordReads === false) return answer;

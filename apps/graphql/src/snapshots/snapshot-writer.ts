@@ -18,6 +18,8 @@ export interface SnapshotWriter {
   flush(): Promise<void>;
   /** True when nothing is queued or being written (the bench checks it before a request). */
   readonly idle: boolean;
+  /** Answers queued and not yet taken up for recording (metrics: the writer's backlog). */
+  readonly queued: number;
 }
 
 export interface SnapshotWriterOptions {
@@ -148,6 +150,9 @@ export function createSnapshotWriter(
     },
     get idle() {
       return isEmpty() && running === null;
+    },
+    get queued() {
+      return queue.length;
     },
   };
 }

@@ -5,7 +5,14 @@ import type {
   TokenCredentials,
 } from "@adsgraph/oauth";
 import { createRestClient } from "@adsgraph/rest-client";
-import type { Hosts, RateLimitBudget, ResponseValidation, RestClient } from "@adsgraph/rest-client";
+import type {
+  Hooks,
+  Hosts,
+  RateLimitBudget,
+  RateLimitState,
+  ResponseValidation,
+  RestClient,
+} from "@adsgraph/rest-client";
 
 export interface UpstreamClientOptions {
   hosts: Hosts;
@@ -21,6 +28,8 @@ export interface UpstreamClientOptions {
   rateBudget?: RateLimitBudget;
   /** Shared mode (issue 19): the app's bearer token, fetched once for every replica (Redis). */
   bearerCache?: (source: BearerTokenSource) => BearerTokenCache;
+  /** Hooks of every client, the per-token ones included (metrics). */
+  hooks?: Hooks | undefined;
 }
 
 /**
@@ -35,6 +44,11 @@ export interface UpstreamClients {
   readonly app: RestClient;
   /** A client signing as the user of this access token. */
   forToken(token: TokenCredentials): RestClient;
+  /**
+   * The latest rate-limit state of every client kept: the app's, then each token's (for the
+   * metrics' remaining-budget gauges; no credential is in a state).
+   */
+  rateLimitStates(): Iterable<{ client: "app" | "user"; state: RateLimitState }>;
   close(): Promise<void>;
 }
 
@@ -46,6 +60,7 @@ export function createUpstreamClients(options: UpstreamClientOptions): UpstreamC
     rateLimit: { maxWaitMs: options.rateLimitWaitMs, budget: options.rateBudget },
     bearerCache: options.bearerCache,
     userAgent: "adsgraph-graphql",
+    hooks: options.hooks,
     validateResponses: options.validateResponses ?? true,
     // One GraphQL level may look up thousands of ids: keep their chunks in flight together.
     concurrency: 8,
@@ -69,6 +84,12 @@ export function createUpstreamClients(options: UpstreamClientOptions): UpstreamC
       }
       byToken.set(key, client);
       return client;
+    },
+    *rateLimitStates() {
+      for (const state of app.rateLimits.snapshot()) yield { client: "app" as const, state };
+      for (const client of byToken.values()) {
+        for (const state of client.rateLimits.snapshot()) yield { client: "user" as const, state };
+      }
     },
     close: () => app.close(),
   };
