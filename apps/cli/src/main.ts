@@ -56,5 +56,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+// `adsgraph query … | head`: once the reader is gone there is nobody left to tell anything.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? EXIT_CODES.OK);
+});
+
 // The exit code is set, not forced: stdout and stderr are flushed before the process ends.
 process.exitCode = await main(process.argv);

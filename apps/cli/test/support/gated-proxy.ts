@@ -90,7 +90,11 @@ export async function startGatedProxy(): Promise<GatedProxy> {
       return { held, release: open };
     },
     close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
       server.closeAllConnections();
       agent.destroy();
       await closed;
