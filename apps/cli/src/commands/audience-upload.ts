@@ -33,15 +33,14 @@ const removeIfThere = (file: string) =>
   });
 
 async function checkReadable(file: string): Promise<void> {
+  let reason: string | undefined;
   try {
-    const info = await stat(file);
-    if (!info.isFile()) throw Object.assign(new Error("not a file"), { code: "not a file" });
+    if (!(await stat(file)).isFile()) reason = "not a file";
   } catch (error) {
-    throw new CliError(
-      CLI_ERROR_CODES.USAGE,
-      `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-    );
+    reason = (error as NodeJS.ErrnoException).code ?? "error";
   }
+  if (reason !== undefined)
+    throw new CliError(CLI_ERROR_CODES.USAGE, `cannot read ${file} (${reason})`);
 }
 
 /** What the upload did, on stdout once it completes. */
