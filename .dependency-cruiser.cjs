@@ -85,7 +85,7 @@ module.exports = {
       severity: "error",
       from: { path: "^packages/" },
       to: {
-        path: "^(apps|examples|bench|tests)/|^@adsgraph/(ads-api|graphql|web-client|bench|integration-tests)$",
+        path: "^(apps|examples|bench|tests)/|^@adsgraph/(ads-api|graphql|cli|web-client|bench|integration-tests)$",
       },
     },
     ...packageRules(),

@@ -68,6 +68,22 @@ const APP_LAYERS = {
       ["storage", ["db/", "env.ts"]],
     ],
   },
+  // The command line: commands over the context they are given, then the facade's and the ads
+  // API's clients, formatting, and the credential store; settings at the bottom.
+  cli: {
+    context: "context.ts",
+    layers: [
+      ["entry", ["main.ts", "program.ts"]],
+      ["commands", ["commands/"]],
+      ["context", ["context.ts"]],
+      ["sign-in", ["sign-in/"]],
+      ["upload", ["upload/"]],
+      ["clients", ["facade/", "api/"]],
+      ["format", ["format/"]],
+      ["credentials", ["credentials/"]],
+      ["settings", ["env.ts", "errors.ts"]],
+    ],
+  },
 };
 
 /** Workspace libraries and the libraries each may import; a library never imports an app. */

@@ -40,6 +40,12 @@ export type AudienceUploadOptions = UploadTarget & {
   /** Called after every acknowledged batch, and once at the end. */
   readonly onProgress?: ((report: UploadReport) => void) | undefined;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * When it fires, the upload stops after the batch in flight is acknowledged and saved (no
+   * request is cut off, so a resume sends nothing twice) and resolves with `done: false`;
+   * `signal` stops at once instead (a resume then sends the batch in flight again).
+   */
+  readonly stop?: AbortSignal | undefined;
   /** Operations (users) per request; default and most 2,500 (spec §8). */
   readonly maxOperations?: number | undefined;
   /** Bytes of JSON body per request; default and most 5,000,000 (spec §8). */
@@ -289,6 +295,7 @@ export async function uploadAudienceUsers(
       const separator = batch.operations.length > 0 ? 1 : 0;
       if (batch.operations.length > 0 && batch.bytes + separator + size > maxBytes) {
         await flush(batch);
+        if (options.stop?.aborted === true) return report();
         batch = fresh();
       }
       batch.bytes += (batch.operations.length > 0 ? 1 : 0) + size;
@@ -300,6 +307,7 @@ export async function uploadAudienceUsers(
     if (fromFile) batch.byteEnd = record.end;
     if (batch.operations.length >= maxOperations) {
       await flush(batch);
+      if (options.stop?.aborted === true) return report();
       batch = fresh();
     }
   }

@@ -284,6 +284,42 @@ describe("uploadAudienceUsers", () => {
     await client.close();
   });
 
+  it("stops after the batch in flight when `stop` fires, and a resume sends nothing twice", async () => {
+    const stop = new AbortController();
+    server = await startScriptedServer((request, index) => {
+      // Asked to stop while the second batch is on its way: it is still acknowledged and saved.
+      if (index === 1) stop.abort();
+      return answerCounts(request);
+    });
+    const client = clientFor(server);
+    const file = await fileOf(emails(23));
+    const progress = { file: path.join(dir, "progress.json") };
+    const first = await uploadAudienceUsers(client, {
+      ...target,
+      source: file,
+      maxOperations: 5,
+      progress,
+      stop: stop.signal,
+    });
+    expect(first).toMatchObject({ read: 10, sent: 10, batches: 2, done: false });
+    const saved = JSON.parse(await readFile(progress.file, "utf8")) as UploadProgress;
+    expect(saved).toMatchObject({ offset: 10, inFlight: null, done: false });
+    const firstRun = server.requests.splice(0);
+    expect(firstRun).toHaveLength(2);
+
+    const second = await uploadAudienceUsers(client, {
+      ...target,
+      source: file,
+      maxOperations: 5,
+      progress,
+    });
+    expect(second).toMatchObject({ resumedFrom: 10, resent: 0, read: 23, sent: 23, done: true });
+    expect(server.requests.map((r) => operationsOf(r).length)).toEqual([5, 5, 3]);
+    const acknowledged = [...firstRun, ...server.requests].flatMap(emailsOf);
+    expect(acknowledged).toEqual(emails(23).map((e) => sha256Hex(e.toLowerCase())));
+    await client.close();
+  });
+
   it("uploads e-mails to the do-not-reach list, refusing other kinds", async () => {
     server = await startScriptedServer(answerCounts);
     const client = clientFor(server);

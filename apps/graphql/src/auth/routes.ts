@@ -74,7 +74,7 @@ function upstreamProblem(reply: FastifyReply, error: unknown) {
  * - browsers: `GET /auth/login` → the service's authenticate page → `GET /auth/callback`, which
  *   sets an HttpOnly session cookie;
  * - API clients: `POST /auth/token` (with the cookie) mints a separate bearer session token, or
- *   the PIN flow (`POST /auth/pin/start`, `POST /auth/pin/complete`, used by `pnpm login`);
+ *   the PIN flow (`POST /auth/pin/start`, `POST /auth/pin/complete`, used by `adsgraph login`);
  * - `POST /auth/logout` revokes the upstream access token and the session.
  * The two cookie-authenticated POSTs (`token`, `logout`) refuse CORS-simple requests (CSRF);
  * the PIN flow's POSTs act on no session and set no cookie, so a forged one gains nothing.
