@@ -35,9 +35,7 @@ export function startRoundRobin({ host, port, backends, name, log = console.log 
     server.once("error", reject);
     server.listen(port, host, () => {
       server.off("error", reject);
-      log(
-        `${name}: ${host}:${port} → ${backends.map((b) => `${b.host}:${b.port}`).join(", ")}`,
-      );
+      log(`${name}: ${host}:${port} → ${backends.map((b) => `${b.host}:${b.port}`).join(", ")}`);
       resolve(server);
     });
   });
