@@ -16,11 +16,14 @@ import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
 import { registerHealthRoutes } from "../routes/health.js";
 import { OneLineLogController } from "../logging/one-line-log-controller.js";
+import { registerServerTracing, type ServerTracing } from "../tracing/server-tracing.js";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */
   readonly tls: TlsFiles | undefined;
   readonly logStream?: NodeJS.WritableStream | undefined;
+  /** Trace each request (README "Tracing"); the SDK is started by the caller. */
+  readonly tracing?: ServerTracing | undefined;
 }
 
 /**
@@ -29,11 +32,11 @@ export interface HostOptions {
  * through `redactForLog` (masked, then cut to a few KB: the authorize page carries oauth_token
  * on its query string, and a log line's size must not depend on what a client sends).
  */
-export function buildHostApp(
+export async function buildHostApp(
   ctx: AppContext,
   role: HostRole,
   options: HostOptions,
-): FastifyInstance {
+): Promise<FastifyInstance> {
   const app = Fastify({
     // No limit of the router's own: Node caps the request line at 16 KiB, and the catalog
     // refuses a too-long id with a 400 naming it (Fastify's limit of 100 answered 414).
@@ -60,6 +63,8 @@ export function buildHostApp(
       },
     },
   });
+  // Before any route: the instrumentation wraps routes as they are added.
+  if (options.tracing !== undefined) await registerServerTracing(app, options.tracing);
   registerFormParser(app);
   registerJsonAndOtherParsers(app);
   registerErrorHandler(app);

@@ -17,6 +17,7 @@ import { DEMO } from "../seed/demo-credentials.js";
 import { seedDemo } from "../seed/demo-seed.js";
 import { startServer } from "../server.js";
 import type { RunningServer } from "../server.js";
+import type { ServerTracing } from "../tracing/server-tracing.js";
 
 /** Every role on a free loopback port: what tests and benchmarks bind unless told otherwise. */
 const FREE_PORTS: Readonly<Record<HostRole, string>> = {
@@ -61,6 +62,8 @@ export interface AdsApiInstanceOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Serve the loopback activity admin endpoint (ADS_API_ACTIVITY_ADMIN; default off). */
   readonly activityAdmin?: boolean;
+  /** Trace each request with this instrumentation (`serverTracing()`; the test starts the SDK). */
+  readonly tracing?: ServerTracing;
 }
 
 export interface StartAdsApiOptions extends AdsApiInstanceOptions {
@@ -165,6 +168,7 @@ function start(db: Database, secretKey: Buffer, options: AdsApiInstanceOptions) 
     config: configOf(options),
     clock: options.clock,
     logStream: options.logStream,
+    tracing: options.tracing,
   });
 }
 
