@@ -5,11 +5,31 @@ import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace
 /** Longer attribute values are exported cut, as log lines are (a span's size is ours to bound). */
 const ATTRIBUTE_MAX = 2048;
 
+/**
+ * Values seen to hold no credential, so the next span with them skips the scan: most are the
+ * same few strings on every span (methods, routes, hook names, addresses). Short ones only,
+ * and a bounded number (emptied when full).
+ */
+const clean = new Set<string>();
+const CLEAN_MAX_ENTRIES = 1024;
+const CLEAN_MAX_LENGTH = 256;
+
+function masked(value: string): string {
+  if (clean.has(value)) return value;
+  const result = redactForLog(value, ATTRIBUTE_MAX);
+  if (result === value && value.length <= CLEAN_MAX_LENGTH) {
+    if (clean.size >= CLEAN_MAX_ENTRIES) clean.clear();
+    clean.add(value);
+  }
+  return result;
+}
+
 function redactAttributes(attributes: Attributes, set: (key: string, value: string) => void): void {
-  for (const [key, value] of Object.entries(attributes)) {
+  for (const key in attributes) {
+    const value = attributes[key];
     if (typeof value !== "string") continue;
-    const masked = redactForLog(value, ATTRIBUTE_MAX);
-    if (masked !== value) set(key, masked);
+    const result = masked(value);
+    if (result !== value) set(key, result);
   }
 }
 
@@ -39,8 +59,8 @@ export class RedactingSpanProcessor implements SpanProcessor {
     }
     const message = span.status.message;
     if (message !== undefined) {
-      const masked = redactForLog(message, ATTRIBUTE_MAX);
-      if (masked !== message) span.setStatus({ ...span.status, message: masked });
+      const result = masked(message);
+      if (result !== message) span.setStatus({ ...span.status, message: result });
     }
   }
 

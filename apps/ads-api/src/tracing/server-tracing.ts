@@ -26,14 +26,16 @@ function nameServerSpan(span: Span, request: FastifyRequest): void {
 }
 
 /**
- * ads-api's server instrumentation: a span per request and one around its route handler; hooks
- * get none (a span per hook would cost more than it tells). Exceptions are not recorded as
- * events: their texts can quote a request body; the status keeps the (masked) message.
+ * ads-api's server instrumentation: a span per request, none per hook or handler (a span each
+ * would cost more than it tells: ads-api calls nothing a child span would show). Exceptions
+ * are not recorded as events: their texts can quote a request body; the status keeps the
+ * (masked) message.
  */
 export function serverTracing(): ServerTracing {
   return {
     instrumentation: new FastifyOtelInstrumentation({
       instrumentHooks: false,
+      instrumentHandler: false,
       recordExceptions: false,
       ignorePaths: (route: { url: string }) => untraced(route.url),
       requestHook: nameServerSpan,

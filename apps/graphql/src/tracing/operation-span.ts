@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { context, createContextKey, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { Span } from "@opentelemetry/api";
+import type { Context, Span } from "@opentelemetry/api";
 import type { GraphQLError } from "graphql";
 import { tracer } from "./tracer.js";
 
@@ -10,19 +10,28 @@ const OPERATION_SPAN = createContextKey("@adsgraph/graphql operation span");
 /** semconv (GraphQL spans): the name until the operation is known (a parse error stays so). */
 const UNRESOLVED_NAME = "GraphQL Operation";
 
+/** What the operation span needs of the Fastify request: its method, and its span's context. */
+interface TracedRequest {
+  method: string;
+  opentelemetry(): { context: Context | null };
+}
+
 /**
  * Wraps the GraphQL route's handler in the operation span, made active for everything Apollo
  * runs for the request: resolvers, the loaders' batches and their upstream calls are its
  * children. (An Apollo plugin alone cannot do this: its hooks are called, they wrap nothing.)
- * Preflights get no span.
+ * Its parent is the request's span, taken from the request: by the time a POST's body is read
+ * the active context is no longer the request's. Preflights get no span.
  */
-export function traceOperations<This, Args extends [{ method: string }, ...unknown[]], R>(
+export function traceOperations<This, Args extends [TracedRequest, ...unknown[]], R>(
   handler: (this: This, ...args: Args) => R,
 ): (this: This, ...args: Args) => Promise<Awaited<R>> {
   return async function traced(this: This, ...args: Args): Promise<Awaited<R>> {
-    if (args[0].method === "OPTIONS") return await handler.apply(this, args);
-    const span = tracer.startSpan(UNRESOLVED_NAME);
-    const active = trace.setSpan(context.active(), span).setValue(OPERATION_SPAN, span);
+    const [request] = args;
+    if (request.method === "OPTIONS") return await handler.apply(this, args);
+    const parent = request.opentelemetry().context ?? context.active();
+    const span = tracer.startSpan(UNRESOLVED_NAME, {}, parent);
+    const active = trace.setSpan(parent, span).setValue(OPERATION_SPAN, span);
     try {
       return await context.with(active, () => handler.apply(this, args));
     } catch (error) {

@@ -20,15 +20,16 @@ function nameServerSpan(span: Span, request: FastifyRequest): void {
 }
 
 /**
- * The facade's server instrumentation: a span per request and one around its route handler
- * (the handler span carries the request's context into Apollo; hooks get none: a span per
- * hook would cost more than it tells). Exceptions are not recorded as events: their stacks
- * and texts can quote a request body; the status keeps the (masked) message.
+ * The facade's server instrumentation: a span per request, none per hook or handler (a span
+ * each would cost more than it tells; the GraphQL route's operation span is the request's
+ * child: operation-span.ts). Exceptions are not recorded as events: their stacks and texts can
+ * quote a request body; the status keeps the (masked) message.
  */
 export function serverTracing(): ServerTracing {
   return {
     instrumentation: new FastifyOtelInstrumentation({
       instrumentHooks: false,
+      instrumentHandler: false,
       recordExceptions: false,
       ignorePaths: (route: { url: string }) => UNTRACED_PATHS.has(pathOf(route.url)),
       requestHook: nameServerSpan,
