@@ -220,10 +220,10 @@ const report: OverheadReport = {
     "Two identical stacks from their sources (tsx), each process of its own over PGlite: ads-api " +
     `(an account of ${campaigns} campaigns) and the facade in front of it, snapshots off ` +
     "(SNAPSHOT_WRITES=false, freshness 0: every request reads upstream). Off: no OTEL_* variable " +
-    "(no SDK loaded). On: OTEL_EXPORTER_OTLP_ENDPOINT set in both services, every span (facade " +
-    "request and handler, GraphQL operation, loader batches, undici client calls, ads-api request " +
-    "and handler) batched and exported over OTLP/HTTP JSON to a local sink in the bench process " +
-    "that reads and discards them. Query: account.campaigns(first: 1000) with each campaign's " +
+    "(no SDK loaded). On: OTEL_EXPORTER_OTLP_ENDPOINT set in both services, every span (the " +
+    "facade's request, GraphQL operation and loader batches, each undici client call, ads-api's " +
+    "request for it; about 10 per query) batched and exported over OTLP/HTTP JSON to a local " +
+    "sink in the bench process that reads and discards them. Query: account.campaigns(first: 1000) with each campaign's " +
     "funding instrument (a loader batch), one POST per request, closed loop over kept-alive " +
     "connections, latency per request by performance.now(). Each round is checked first (same " +
     "data as captured, upstream read). Rounds alternate off, on, on, off, ...; p50 and p99 are " +
