@@ -14,6 +14,8 @@
 //   BENCH_ROUNDS                measured rounds per side (default 6)
 //   BENCH_ROUND_SECONDS         seconds of each round (default 8)
 //   BENCH_WARMUP_SECONDS        unmeasured load on each side first (default 3)
+//   BENCH_TRACING_SAMPLER       the "on" side's sampler, `name` or `name:arg` (OTEL_TRACES_SAMPLER
+//                               and _ARG, e.g. parentbased_traceidratio:0.1); default: every trace
 //   BENCH_NODE_ENV, BENCH_NODE_FLAGS, BENCH_LOG_LEVEL, BENCH_START_TIMEOUT_SECONDS as throughput.ts
 //   BENCH_OUT                   results name under bench/results (default tracing-overhead)
 import { writeFile } from "node:fs/promises";
@@ -48,6 +50,7 @@ const KNOBS = [
   "BENCH_ROUNDS",
   "BENCH_ROUND_SECONDS",
   "BENCH_WARMUP_SECONDS",
+  "BENCH_TRACING_SAMPLER",
   "BENCH_NODE_ENV",
   "BENCH_NODE_FLAGS",
   "BENCH_LOG_LEVEL",
@@ -63,6 +66,11 @@ const rounds = Math.max(2, envNumber("BENCH_ROUNDS", 6));
 const seconds = Math.max(1, envNumber("BENCH_ROUND_SECONDS", 8));
 const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 3);
 const settings = childSettingsFromEnv();
+const [samplerName, samplerArg] = (process.env.BENCH_TRACING_SAMPLER ?? "").split(":", 2);
+const sampler: Record<string, string> = {
+  ...(samplerName && { OTEL_TRACES_SAMPLER: samplerName }),
+  ...(samplerArg && { OTEL_TRACES_SAMPLER_ARG: samplerArg }),
+};
 const log = (line: string) => {
   console.log(`[${timestamp()}] ${line}`);
 };
@@ -105,7 +113,7 @@ const body = JSON.stringify({
 /** One stack (ads-api, then the facade in front of it) with tracing off or on. */
 async function startSide(name: Side["name"]): Promise<Side> {
   const tracing: Record<string, string> =
-    name === "on" ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint } : {};
+    name === "on" ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, ...sampler } : {};
   log(`starting ads-api and the facade, tracing ${name}`);
   const adsApi = await startAdsApiServer("pglite", [{ accountId, campaigns }], settings, work.dir, {
     env: tracing,
@@ -214,6 +222,7 @@ const report: OverheadReport = {
     rounds,
     seconds,
     warmupSeconds,
+    sampler: process.env.BENCH_TRACING_SAMPLER ?? "parentbased_always_on (the SDK's default)",
     ...settings,
   },
   method:
