@@ -1,12 +1,13 @@
-// Tracing's cost (issue 20, README "Tracing"): the same query against two identical stacks,
-// ads-api and the facade each in a process of its own, one with tracing off (no OTEL_*
-// variable: no SDK is loaded) and one with tracing on, both services exporting every span over
+// Tracing's cost (issue 20, README "Tracing"): the same query against three identical stacks,
+// ads-api and the facade each in a process of its own: tracing off (no OTEL_* variable: no SDK
+// is loaded), on in the facade only, and on in both services, exporting every span over
 // OTLP/HTTP to a local sink that reads and discards them (bench/src/otlp-sink.ts). Snapshots
 // are off, so every request reads upstream (the most spans a request makes: the facade's
 // request, operation and loader batches, each upstream call, ads-api's requests). Rounds
-// alternate between the sides (off, on, on, off, ...), medians are compared, and latencies are
-// kept to the microsecond (bench/src/latency-load.ts). Writes bench/results/<BENCH_OUT>.json
-// and .md with PASS/FAIL for the goal: p50 with tracing on under 5% above off.
+// alternate between the sides (off, facade, both, both, facade, off, ...), medians are
+// compared, and latencies are kept to the microsecond (bench/src/latency-load.ts). Writes
+// bench/results/<BENCH_OUT>.json and .md with PASS/FAIL for the goal: p50 with both services
+// traced under 5% above off.
 //
 // Settings (environment):
 //   BENCH_TRACING_CONNECTIONS   connections, each a comparison of its own (default 1,4)
@@ -14,7 +15,7 @@
 //   BENCH_ROUNDS                measured rounds per side (default 6)
 //   BENCH_ROUND_SECONDS         seconds of each round (default 8)
 //   BENCH_WARMUP_SECONDS        unmeasured load on each side first (default 3)
-//   BENCH_TRACING_SAMPLER       the "on" side's sampler, `name` or `name:arg` (OTEL_TRACES_SAMPLER
+//   BENCH_TRACING_SAMPLER       the traced sides' sampler, `name` or `name:arg` (OTEL_TRACES_SAMPLER
 //                               and _ARG, e.g. parentbased_traceidratio:0.1); default: every trace
 //   BENCH_NODE_ENV, BENCH_NODE_FLAGS, BENCH_LOG_LEVEL, BENCH_START_TIMEOUT_SECONDS as throughput.ts
 //   BENCH_OUT                   results name under bench/results (default tracing-overhead)
@@ -34,6 +35,7 @@ import {
   type OverheadReport,
   type OverheadResult,
   type SideRound,
+  type TracedSide,
 } from "./tracing-overhead-report.js";
 import {
   childSettingsFromEnv,
@@ -84,7 +86,7 @@ const FACADE_ENV = {
 };
 
 interface Side {
-  name: "off" | "on";
+  name: "off" | TracedSide;
   facade: FacadeServer;
   processes: Watched[];
 }
@@ -110,27 +112,38 @@ const body = JSON.stringify({
   variables: { id: accountId, after: null },
 });
 
-/** One stack (ads-api, then the facade in front of it) with tracing off or on. */
+/** The facade's service name where it traces alone (the sink counts the sides apart). */
+const FACADE_ONLY_SERVICE = "adsgraph-graphql-facade-only";
+
+/**
+ * One stack (ads-api, then the facade in front of it): tracing off, in the facade alone (an
+ * upstream that traces nothing, as a platform's API would), or in both.
+ */
 async function startSide(name: Side["name"]): Promise<Side> {
-  const tracing: Record<string, string> =
-    name === "on" ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, ...sampler } : {};
-  log(`starting ads-api and the facade, tracing ${name}`);
+  const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, ...sampler };
+  log(`starting ads-api and the facade, tracing: ${name}`);
   const adsApi = await startAdsApiServer("pglite", [{ accountId, campaigns }], settings, work.dir, {
-    env: tracing,
+    env: name === "both" ? tracing : {},
   });
   closers.push(() => adsApi.close());
+  const facadeTracing =
+    name === "off"
+      ? {}
+      : name === "facade"
+        ? { ...tracing, OTEL_SERVICE_NAME: FACADE_ONLY_SERVICE }
+        : tracing;
   const facade = await startFacadeServer(
     `facade-${name}`,
     "pglite",
     adsApi,
-    { ...FACADE_ENV, ...tracing },
+    { ...FACADE_ENV, ...facadeTracing },
     settings,
     work.dir,
   );
   closers.push(() => facade.close());
   // The start lines say whether tracing runs: a side that is not what it claims stops the run.
   const traced = /Tracing: spans of /.test(facade.output());
-  if (traced !== (name === "on"))
+  if (traced !== (name !== "off"))
     throw new Error(`facade-${name}: tracing is ${traced ? "on" : "off"}`);
   return {
     name,
@@ -178,7 +191,9 @@ async function measure(side: Side, connections: number, expected: string): Promi
 const results: OverheadResult[] = [];
 try {
   const off = await startSide("off");
-  const on = await startSide("on");
+  const facadeOnly = await startSide("facade");
+  const both = await startSide("both");
+  const sides = [off, facadeOnly, both];
   const first = await postGraphQL(off.facade, CAMPAIGNS_WITH_FUNDING, {
     id: accountId,
     after: null,
@@ -188,21 +203,25 @@ try {
   const expected = JSON.stringify(first.data);
   for (const connections of connectionsList) {
     log(`${connections} connection(s): warming up`);
-    for (const side of [off, on]) {
+    for (const side of sides) {
       await check(side, expected);
       if (warmupSeconds > 0) await latencyLoad(side.facade, body, connections, warmupSeconds);
     }
-    const offRounds: SideRound[] = [];
-    const onRounds: SideRound[] = [];
+    const measured = new Map<Side, SideRound[]>(sides.map((side) => [side, []]));
     for (let i = 0; i < rounds; i += 1) {
-      // off, on, on, off, ...: a machine getting busier or quieter falls on both sides alike.
-      const order = i % 2 === 0 ? [off, on] : [on, off];
-      for (const side of order) {
-        const round = await measure(side, connections, expected);
-        (side === off ? offRounds : onRounds).push(round);
+      // off, facade, both, then both, facade, off, ...: a machine getting busier or quieter
+      // falls on every side alike.
+      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+        measured.get(side)?.push(await measure(side, connections, expected));
       }
     }
-    results.push(compareSides(connections, offRounds, onRounds));
+    const roundsOf = (side: Side) => measured.get(side) ?? [];
+    results.push(
+      compareSides(connections, roundsOf(off), {
+        facade: roundsOf(facadeOnly),
+        both: roundsOf(both),
+      }),
+    );
   }
 } finally {
   await shutdown();
@@ -210,8 +229,9 @@ try {
 
 const sinkCounts = sink.counts();
 const exported = (service: string) => (sinkCounts.spansByService[service] ?? 0) > 0;
-// The "on" side must really have exported, from both services.
-const bothExported = exported("adsgraph-graphql") && exported("adsgraph-ads-api");
+// Every traced side must really have exported, from each service it traces.
+const allExported =
+  exported(FACADE_ONLY_SERVICE) && exported("adsgraph-graphql") && exported("adsgraph-ads-api");
 const report: OverheadReport = {
   title: "Tracing overhead: the same query with OpenTelemetry tracing off and on (issue 20)",
   command: commandLine("tracing-overhead", KNOBS),
@@ -226,19 +246,21 @@ const report: OverheadReport = {
     ...settings,
   },
   method:
-    "Two identical stacks from their sources (tsx), each process of its own over PGlite: ads-api " +
+    "Three identical stacks from their sources (tsx), each process of its own over PGlite: ads-api " +
     `(an account of ${campaigns} campaigns) and the facade in front of it, snapshots off ` +
     "(SNAPSHOT_WRITES=false, freshness 0: every request reads upstream). Off: no OTEL_* variable " +
-    "(no SDK loaded). On: OTEL_EXPORTER_OTLP_ENDPOINT set in both services, every span (the " +
-    "facade's request, GraphQL operation and loader batches, each undici client call, ads-api's " +
-    "request for it; about 10 per query) batched and exported over OTLP/HTTP JSON to a local " +
-    "sink in the bench process that reads and discards them. Query: account.campaigns(first: 1000) with each campaign's " +
-    "funding instrument (a loader batch), one POST per request, closed loop over kept-alive " +
-    "connections, latency per request by performance.now(). Each round is checked first (same " +
-    "data as captured, upstream read). Rounds alternate off, on, on, off, ...; p50 and p99 are " +
-    "medians of the rounds' values; CPU: utime + stime of /proc/<pid>/stat over each round.",
-  goal: `p50 with tracing on less than ${P50_GOAL * 100}% above tracing off, every connection count, no failed request`,
-  pass: bothExported && results.length > 0 && results.every((r) => r.pass),
+    "(no SDK loaded). Facade only: OTEL_EXPORTER_OTLP_ENDPOINT set in the facade alone (an " +
+    "upstream that traces nothing). Both: set in both services, one trace across them. Traced " +
+    "spans (the facade's request, GraphQL operation and loader batches, each undici client call, " +
+    "ads-api's request for it: about 10 per query) are batched and exported over OTLP/HTTP JSON " +
+    "to a local sink in the bench process that reads and discards them. Query: " +
+    "account.campaigns(first: 1000) with each campaign's funding instrument (a loader batch), one " +
+    "POST per request, closed loop over kept-alive connections, latency per request by " +
+    "performance.now(). Each round is checked first (same data as captured, upstream read). " +
+    "Rounds alternate off, facade, both, both, facade, off, ...; p50 and p99 are medians of the " +
+    "rounds' values; CPU: utime + stime of /proc/<pid>/stat over each round.",
+  goal: `p50 with tracing on in both services less than ${P50_GOAL * 100}% above tracing off, every connection count, no failed request`,
+  pass: allExported && results.length > 0 && results.every((r) => r.pass),
   results,
   sink: sinkCounts,
 };
@@ -246,6 +268,6 @@ const file = await writeResult(out, report);
 const table = markdownTable(report);
 await writeFile(path.join(RESULTS, `${out}.md`), table);
 console.log(`\n${table}`);
-if (!bothExported) console.log("FAIL: the sink did not receive spans from both services");
+if (!allExported) console.log("FAIL: the sink did not receive spans from every traced service");
 console.log(`goal: ${report.pass ? "PASS" : "FAIL"}\nwrote ${file} (and .md)`);
 process.exit(report.pass ? 0 : 1);

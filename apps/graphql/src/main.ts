@@ -50,8 +50,9 @@ const close = async () => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
 await app.listen({ host: env.GRAPHQL_HOST, port: env.GRAPHQL_PORT });
+// Before the ready line: whoever waits for that line knows by then whether spans go out.
+if (tracingAsked) console.log(tracingLine(tracingAsked));
 const where = db.engine === "pglite" ? `PGlite in ${env.GRAPHQL_PGLITE_DIR}` : "PostgreSQL";
 console.log(`GraphQL ready at ${env.GRAPHQL_PUBLIC_URL}/graphql (storage: ${where})`);
 console.log(`Sign in at ${env.GRAPHQL_PUBLIC_URL}/auth/login`);
 if (devLine) console.log(devLine);
-if (tracingAsked) console.log(tracingLine(tracingAsked));
