@@ -15,6 +15,10 @@ const optionalPath = z
   .min(1)
   .optional()
   .or(z.literal("").transform(() => undefined));
+const otelUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 /** Where a host role listens: a host name or address (IPv6 in brackets) and a port. */
 export interface ListenAddress {
   readonly host: string;
@@ -173,6 +177,22 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Serve `/metrics` to any client without ADS_API_METRICS_TOKEN (default: not in production). */
   ADS_API_METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
+  /**
+   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP/HTTP when an
+   * endpoint is set (or OTEL_TRACES_EXPORTER asks for them); unset, no SDK is started. The
+   * SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
+  /** The traces endpoint itself (`…/v1/traces`), over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUrl,
+  /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
+  OTEL_TRACES_EXPORTER: z
+    .enum(["otlp", "console", "none"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Default `adsgraph-ads-api`. */
+  OTEL_SERVICE_NAME: optionalPath,
+  OTEL_SDK_DISABLED: flag(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -35,5 +35,7 @@ export { startAdsApiReplicas } from "./testing/start-ads-api-replicas.js";
 export type { AdsApiReplicas, AdsApiReplicasOptions } from "./testing/start-ads-api-replicas.js";
 export { startTcpBalancer } from "./testing/tcp-balancer.js";
 export type { TcpBalancer } from "./testing/tcp-balancer.js";
+export { serverTracing } from "./tracing/server-tracing.js";
+export type { ServerTracing } from "./tracing/server-tracing.js";
 export { startAdsApiProcess } from "./testing/start-ads-api-process.js";
 export type { AdsApiProcess, AdsApiProcessOptions } from "./testing/start-ads-api-process.js";

@@ -8,9 +8,20 @@ import { planHosts } from "./hosts/host-config.js";
 import { demoCredentialLines } from "./seed/demo-credentials.js";
 import { seedDemo } from "./seed/demo-seed.js";
 import { startServer } from "./server.js";
+import { tracingLine, tracingSettings } from "./tracing/tracing-settings.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  // Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
+  const tracingAsked = tracingSettings(env);
+  const tracing =
+    tracingAsked &&
+    (await import("./tracing/start-tracing.js").then(({ startTracing, traceExporterOf }) =>
+      startTracing({
+        serviceName: tracingAsked.serviceName,
+        exporter: traceExporterOf(tracingAsked),
+      }),
+    ));
   const config = configFromEnv(env);
   // Refuse a bad host setup before touching the database.
   planHosts(config.hosts, config.tls, config.listen);
@@ -28,7 +39,12 @@ async function main(): Promise<void> {
   if (env.ADS_API_SEED && (await seedDemo(db.prisma, createSecretBox(secretKey)))) {
     console.log("ads-api: seeded the demo data set");
   }
-  const server = await startServer({ db, secretKey, config }).catch(async (error: unknown) => {
+  const server = await startServer({
+    db,
+    secretKey,
+    config,
+    ...(tracing && { tracing }),
+  }).catch(async (error: unknown) => {
     await db.close();
     release();
     throw error;
@@ -40,6 +56,8 @@ async function main(): Promise<void> {
     await server.close();
     await db.close();
     release();
+    // The spans of the last requests are exported before the process ends.
+    await tracing?.shutdown();
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
@@ -68,6 +86,7 @@ async function main(): Promise<void> {
       );
     }
   }
+  if (tracingAsked) console.log(`ads-api: ${tracingLine(tracingAsked)}`);
   if (env.ADS_API_SEED) for (const line of demoCredentialLines()) console.log(line);
 }
 

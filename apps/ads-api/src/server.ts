@@ -11,6 +11,7 @@ import type { Database } from "./db/database.js";
 import { buildHostApp } from "./hosts/build-host.js";
 import { planHosts } from "./hosts/host-config.js";
 import { createAdsApiMetrics } from "./metrics/ads-api-metrics.js";
+import type { ServerTracing } from "./tracing/server-tracing.js";
 
 export interface ServerOptions {
   readonly db: Database;
@@ -21,6 +22,8 @@ export interface ServerOptions {
   readonly clock?: (() => Date) | undefined;
   /** Where logs go (default stdout); tests capture them to check redaction. */
   readonly logStream?: NodeJS.WritableStream | undefined;
+  /** Trace each request (README "Tracing"); the SDK is started by the caller. */
+  readonly tracing?: ServerTracing | undefined;
 }
 
 export interface RunningServer {
@@ -84,10 +87,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Wake-ups and stream claims of other replicas (shared mode).
     await ctx.activity.start();
     for (const plan of plans) {
-      const app = buildHostApp(ctx, plan.role, {
+      const app = await buildHostApp(ctx, plan.role, {
         tls: plan.tls ? options.config.tls : undefined,
         logStream: options.logStream,
         metrics,
+        tracing: options.tracing,
       });
       apps[plan.role] = app;
       await app.listen({ host: plan.host, port: plan.port });

@@ -19,6 +19,10 @@ const optional = z
   .min(1)
   .optional()
   .or(z.literal("").transform(() => undefined));
+const otelUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 
 /**
  * Every setting of the GraphQL app, with its default; README "Configuration" lists them. The
@@ -170,6 +174,22 @@ const schema = z.object({
   METRICS_TOKEN: optional,
   /** Serve `/metrics` without METRICS_TOKEN (default: not in production). */
   METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
+  /**
+   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP/HTTP when an
+   * endpoint is set (or OTEL_TRACES_EXPORTER asks for them); unset, no SDK is started. The
+   * SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
+  /** The traces endpoint itself (`…/v1/traces`), over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUrl,
+  /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
+  OTEL_TRACES_EXPORTER: z
+    .enum(["otlp", "console", "none"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Default `adsgraph-graphql`. */
+  OTEL_SERVICE_NAME: optional,
+  OTEL_SDK_DISABLED: flag(false),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()

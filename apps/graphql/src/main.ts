@@ -2,8 +2,19 @@ import { resolveTarget } from "@adsgraph/storage";
 import { openDatabase } from "./db/database.js";
 import { loadEnv } from "./env.js";
 import { buildServer } from "./server.js";
+import { tracingLine, tracingSettings } from "./tracing/tracing-settings.js";
 
 const env = loadEnv();
+// Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
+const tracingAsked = tracingSettings(env);
+const tracing =
+  tracingAsked &&
+  (await import("./tracing/start-tracing.js").then(({ startTracing, traceExporterOf }) =>
+    startTracing({
+      serviceName: tracingAsked.serviceName,
+      exporter: traceExporterOf(tracingAsked),
+    }),
+  ));
 const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));
 
 // Development: a ready session for the seeded demo user, handed to the playground.
@@ -24,14 +35,23 @@ if (env.DEV_SESSION) {
   devLine = `Dev session for @${env.DEV_SCREEN_NAME} (DEV ONLY, DEV_SESSION=false turns it off): Authorization: Bearer ${token}`;
 }
 
-const { app } = await buildServer({ db, env, ...(playground && { playground }) });
+const { app } = await buildServer({
+  db,
+  env,
+  ...(playground && { playground }),
+  ...(tracing && { tracing }),
+});
 const close = async () => {
   await app.close();
   await db.close();
+  // The spans of the last requests are exported before the process ends.
+  await tracing?.shutdown();
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
 
 await app.listen({ host: env.GRAPHQL_HOST, port: env.GRAPHQL_PORT });
+// Before the ready line: whoever waits for that line knows by then whether spans go out.
+if (tracingAsked) console.log(tracingLine(tracingAsked));
 const where = db.engine === "pglite" ? `PGlite in ${env.GRAPHQL_PGLITE_DIR}` : "PostgreSQL";
 console.log(`GraphQL ready at ${env.GRAPHQL_PUBLIC_URL}/graphql (storage: ${where})`);
 console.log(`Sign in at ${env.GRAPHQL_PUBLIC_URL}/auth/login`);

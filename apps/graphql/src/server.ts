@@ -1,9 +1,6 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
-import fastifyApollo, {
-  fastifyApolloDrainPlugin,
-  fastifyApolloHandler,
-} from "@as-integrations/fastify";
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
@@ -33,6 +30,8 @@ import { openSharedState } from "./shared/shared-state.js";
 import { channelsReady } from "./shared/broadcast-channel.js";
 import { persistedQueriesSetting } from "./shared/persisted-queries.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
+import { operationSpanPlugin, traceOperations } from "./tracing/operation-span.js";
+import { registerServerTracing, type ServerTracing } from "./tracing/server-tracing.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
 
@@ -42,6 +41,8 @@ export interface ServerOptions {
   playground?: PlaygroundOptions;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Trace requests, operations and loader batches (README "Tracing"); the SDK is started by the caller. */
+  tracing?: ServerTracing;
 }
 
 export interface Server {
@@ -55,6 +56,7 @@ export async function buildServer({
   env,
   playground,
   logStream,
+  tracing,
 }: ServerOptions): Promise<Server> {
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
@@ -75,6 +77,8 @@ export async function buildServer({
       },
     },
   });
+  // Before any route: the instrumentation wraps routes as they are added.
+  if (tracing) await registerServerTracing(app, tracing);
   const shared = await openSharedState(env, {
     warn: (message) => {
       app.log.warn(message);
@@ -157,6 +161,7 @@ export async function buildServer({
       metrics.operations,
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
       responseCachePlugin(),
+      ...(tracing ? [operationSpanPlugin<GraphQLContext>()] : []),
     ],
   });
   // Before the GraphQL route, so its hooks apply to it.
@@ -170,17 +175,16 @@ export async function buildServer({
   await apollo.start();
   const dependencies = { db, sessions: services.sessions, services };
   const context = (request: FastifyRequest) => createContext(request, dependencies);
-  await app.register(fastifyApollo(apollo), {
-    path: "/graphql",
-    method: ["POST", "OPTIONS"],
-    context,
-  });
+  // Traced, each operation runs in its span (loader batches and upstream calls its children).
+  const apolloHandler = fastifyApolloHandler(apollo, { context });
+  const handler = tracing ? traceOperations(apolloHandler) : apolloHandler;
+  app.route({ method: ["POST", "OPTIONS"], url: "/graphql", handler });
   // GET /graphql: Apollo over HTTP (the playground, GET queries), and subscriptions over
   // WebSocket (graphql-transport-ws) when the request is an upgrade.
   app.route({
     method: "GET",
     url: "/graphql",
-    handler: fastifyApolloHandler(apollo, { context }),
+    handler,
     wsHandler: graphqlWsHandler({
       schema,
       dependencies,

@@ -18,6 +18,7 @@ import { registerHealthRoutes } from "../routes/health.js";
 import { OneLineLogController } from "../logging/one-line-log-controller.js";
 import type { AdsApiMetrics } from "../metrics/ads-api-metrics.js";
 import { registerMetricsRoute } from "../metrics/metrics-route.js";
+import { registerServerTracing, type ServerTracing } from "../tracing/server-tracing.js";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */
@@ -25,6 +26,8 @@ export interface HostOptions {
   readonly logStream?: NodeJS.WritableStream | undefined;
   /** The server's metrics: routes are told to it, and the base host serves `/metrics`. */
   readonly metrics?: AdsApiMetrics | undefined;
+  /** Trace each request (README "Tracing"); the SDK is started by the caller. */
+  readonly tracing?: ServerTracing | undefined;
 }
 
 /**
@@ -33,11 +36,11 @@ export interface HostOptions {
  * through `redactForLog` (masked, then cut to a few KB: the authorize page carries oauth_token
  * on its query string, and a log line's size must not depend on what a client sends).
  */
-export function buildHostApp(
+export async function buildHostApp(
   ctx: AppContext,
   role: HostRole,
   options: HostOptions,
-): FastifyInstance {
+): Promise<FastifyInstance> {
   const app = Fastify({
     // No limit of the router's own: Node caps the request line at 16 KiB, and the catalog
     // refuses a too-long id with a 400 naming it (Fastify's limit of 100 answered 414).
@@ -71,6 +74,8 @@ export function buildHostApp(
       metrics.addRoute(route.url);
     });
   }
+  // Before any route: the instrumentation wraps routes as they are added.
+  if (options.tracing !== undefined) await registerServerTracing(app, options.tracing);
   registerFormParser(app);
   registerJsonAndOtherParsers(app);
   registerErrorHandler(app);

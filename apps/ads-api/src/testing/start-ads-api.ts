@@ -17,6 +17,7 @@ import { DEMO } from "../seed/demo-credentials.js";
 import { seedDemo } from "../seed/demo-seed.js";
 import { startServer } from "../server.js";
 import type { RunningServer } from "../server.js";
+import type { ServerTracing } from "../tracing/server-tracing.js";
 
 /** Every role on a free loopback port: what tests and benchmarks bind unless told otherwise. */
 const FREE_PORTS: Readonly<Record<HostRole, string>> = {
@@ -63,6 +64,8 @@ export interface AdsApiInstanceOptions {
   readonly activityAdmin?: boolean;
   /** Who may read `GET /metrics` (default: loopback clients, no token). */
   readonly metrics?: MetricsSettings;
+  /** Trace each request with this instrumentation (`serverTracing()`; the test starts the SDK). */
+  readonly tracing?: ServerTracing;
 }
 
 export interface StartAdsApiOptions extends AdsApiInstanceOptions {
@@ -168,6 +171,7 @@ function start(db: Database, secretKey: Buffer, options: AdsApiInstanceOptions) 
     config: configOf(options),
     clock: options.clock,
     logStream: options.logStream,
+    tracing: options.tracing,
   });
 }
 

@@ -33,8 +33,9 @@ export function audienceLoaders(
   upstream: RestClient,
   { batching }: { batching: boolean },
 ): AudienceLoaders {
-  const perKey = batching ? perKeyLoader : directLoader;
-  const permissionsOfAudience = perKey(async (key: EntityKey) => {
+  const perKey = <K, V>(name: string, fetchOne: (key: K) => Promise<V>) =>
+    batching ? perKeyLoader(fetchOne, name) : directLoader(fetchOne);
+  const permissionsOfAudience = perKey("custom audience permissions", async (key: EntityKey) => {
     const { accountId, id } = audienceOf(key);
     const items = await upstream.collect("custom_audiences.permissions.list", {
       account_id: accountId,
@@ -44,7 +45,7 @@ export function audienceLoaders(
     return items.map((item): AudiencePermissionShape => ({ ...item, account_id: accountId }));
   });
   const targeted = new Map<boolean, ByIdLoader<EntityKey, TargetedEntryShape[]>>();
-  const doNotReachList = perKey(async (accountId: string) => {
+  const doNotReachList = perKey("do-not-reach list", async (accountId: string) => {
     const { data } = await upstream.call("do_not_reach_lists.list", { account_id: accountId });
     const list = data.find((item) => item.deleted !== true);
     return list === undefined ? null : { ...list, account_id: accountId };
@@ -54,7 +55,7 @@ export function audienceLoaders(
     targetedOfAudience({ withActive }) {
       let loader = targeted.get(withActive);
       if (loader === undefined) {
-        loader = perKey(async (key: EntityKey) => {
+        loader = perKey("custom audience targeted", async (key: EntityKey) => {
           const { accountId, id } = audienceOf(key);
           const items = await upstream.collect("custom_audiences.targeted.list", {
             account_id: accountId,

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import { NotFoundError } from "../errors.js";
+import { tracedBatch } from "../tracing/loader-span.js";
 import { entityKey, groupByAccount, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
 
@@ -34,10 +35,18 @@ export function directLoader<K, V>(fetchOne: (key: K) => Promise<V>): ByIdLoader
   };
 }
 
-/** A per-request DataLoader whose batch function reads each key on its own (no batch endpoint). */
-export function perKeyLoader<K, V>(fetchOne: (key: K) => Promise<V>): ByIdLoader<K, V> {
-  return new DataLoader<K, V>((keys) =>
-    Promise.all(keys.map((key) => fetchOne(key).catch(asError))),
+/**
+ * A per-request DataLoader whose batch function reads each key on its own (no batch endpoint).
+ * `name` names its batches in traces.
+ */
+export function perKeyLoader<K, V>(
+  fetchOne: (key: K) => Promise<V>,
+  name: string,
+): ByIdLoader<K, V> {
+  return new DataLoader<K, V>(
+    tracedBatch(name, (keys: readonly K[]) =>
+      Promise.all(keys.map((key) => fetchOne(key).catch(asError))),
+    ),
   );
 }
 
@@ -54,7 +63,7 @@ export function accountScopedLoader<V extends { id: string }>(
 ): ByIdLoader<EntityKey, V> {
   // What the loader holds already, readable without a promise (`peek`).
   const settled = new Map<EntityKey, V>();
-  const loader = new DataLoader<EntityKey, V>(async (keys) => {
+  const batch = async (keys: readonly EntityKey[]) => {
     const found = new Map<EntityKey, V>();
     const failed = new Map<string, Error>();
     await Promise.all(
@@ -81,7 +90,8 @@ export function accountScopedLoader<V extends { id: string }>(
         new NotFoundError(`No ${what} ${parsed.id} in account ${parsed.accountId}.`)
       );
     });
-  });
+  };
+  const loader = new DataLoader<EntityKey, V>(tracedBatch(what, batch));
   return {
     load: (key) => loader.load(key),
     loadMany: (keys) => loader.loadMany(keys),
@@ -98,12 +108,14 @@ export function accountScopedLoader<V extends { id: string }>(
  * A per-request DataLoader of one-to-many edges keyed by the parent's entity key: the
  * children of every parent asked for in the same tick are read together per account
  * (`fetchChildren` receives all parent ids of an account) and grouped by `parentOf`.
+ * `name` names its batches in traces.
  */
 export function childrenLoader<V>(
   fetchChildren: (accountId: string, parentIds: string[]) => Promise<V[]>,
   parentOf: (child: V) => string,
+  name: string,
 ): ByIdLoader<EntityKey, V[]> {
-  return new DataLoader<EntityKey, V[]>(async (keys) => {
+  const batch = async (keys: readonly EntityKey[]) => {
     const groups = new Map<EntityKey, V[]>();
     const failed = new Map<string, Error>();
     await Promise.all(
@@ -123,5 +135,6 @@ export function childrenLoader<V>(
     return keys.map(
       (key) => failed.get(parseEntityKey(key)?.accountId ?? "") ?? groups.get(key) ?? [],
     );
-  });
+  };
+  return new DataLoader<EntityKey, V[]>(tracedBatch(name, batch));
 }

@@ -145,7 +145,9 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
 
   const getAccount = async (accountId: string) =>
     (await upstream.call("accounts.get", { account_id: accountId })).data;
-  const accountDetail = (batching ? perKeyLoader : directLoader)(getAccount);
+  const accountDetail = batching
+    ? perKeyLoader(getAccount, "account detail")
+    : directLoader(getAccount);
   const account: ByIdLoader<string, AccountShape> = batching
     ? accountScopedLoader("account", (_scope, ids) =>
         upstream.collectMany("accounts.list", { ids }, { by: "account_ids" }),
@@ -159,10 +161,13 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       account.prime(entityKey("accounts", id), value);
     },
   };
-  const userAccess = (batching ? perKeyLoader : directLoader)(async (accountId: string) => ({
+  const readUserAccess = async (accountId: string) => ({
     ...(await upstream.call("authenticated_user_access.get", { account_id: accountId })).data,
     account_id: accountId,
-  }));
+  });
+  const userAccess = batching
+    ? perKeyLoader(readUserAccess, "user access")
+    : directLoader(readUserAccess);
 
   const campaignEdges = new Map<string, ByIdLoader<EntityKey, CampaignShape[]>>();
   const childCampaigns = (filter: CampaignFilter) => async (accountId: string, fiIds: string[]) =>
@@ -201,11 +206,12 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
 
   /** A one-to-many edge's loader: batched per tick, or (loaders off) a request per parent. */
   function edgeLoader<V>(
+    name: string,
     fetch: (accountId: string, parentIds: string[]) => Promise<V[]>,
     parentOf: (child: V) => string,
   ): ByIdLoader<EntityKey, V[]> {
     return batching
-      ? childrenLoader(fetch, parentOf)
+      ? childrenLoader(fetch, parentOf, name)
       : directLoader(async (key: EntityKey) => {
           const parsed = parseEntityKey(key);
           return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
@@ -229,7 +235,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
   ): ByIdLoader<EntityKey, T[]> {
     const known = attachmentEdges.get(name);
     if (known !== undefined) return known as ByIdLoader<EntityKey, T[]>;
-    const loader = edgeLoader(fetch, lineItemOf);
+    const loader = edgeLoader(`${name} of line item`, fetch, lineItemOf);
     attachmentEdges.set(name, loader);
     return loader;
   }
@@ -278,7 +284,11 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       const name = `${String(filter.withDeleted)}/${String(filter.withDraft)}`;
       let loader = campaignEdges.get(name);
       if (loader === undefined) {
-        loader = edgeLoader(childCampaigns(filter), (campaign) => campaign.funding_instrument_id);
+        loader = edgeLoader(
+          "campaigns of funding instrument",
+          childCampaigns(filter),
+          (campaign) => campaign.funding_instrument_id,
+        );
         campaignEdges.set(name, loader);
       }
       return loader;
@@ -288,7 +298,11 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       const name = JSON.stringify(filter);
       let loader = lineItemEdges.get(name);
       if (loader === undefined) {
-        loader = edgeLoader(childLineItems(filter), (lineItem) => lineItem.campaign_id);
+        loader = edgeLoader(
+          "line items of campaign",
+          childLineItems(filter),
+          (lineItem) => lineItem.campaign_id,
+        );
         lineItemEdges.set(name, loader);
       }
       return loader;

@@ -3,6 +3,7 @@ import { lookupPosts } from "@adsgraph/rest-client";
 import type { RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
 import { NotFoundError } from "../errors.js";
+import { tracedBatch } from "../tracing/loader-span.js";
 import { coverageOf, isEmpty, lookupParams, remainingNeeds, unionNeeds } from "./post-needs.js";
 import type { PostNeeds } from "./post-needs.js";
 import { dataFromAds, PostRecord } from "./post-shapes.js";
@@ -103,7 +104,7 @@ export function createPostDataLoader(
   }
 
   const batches = new DataLoader<Load, PostRecord>(
-    async (loads) => {
+    tracedBatch("posts", async (loads: readonly Load[]) => {
       const needs = unionNeeds(...loads.map((load) => load.needs));
       const ids = [...new Set(loads.map((load) => load.id))];
       let failure: Error | undefined;
@@ -116,7 +117,7 @@ export function createPostDataLoader(
         const record = recordOf(load.id);
         return failure ?? record.failure ?? record;
       });
-    },
+    }),
     // Loads are (id, needs) pairs: never cached by DataLoader (the records are the cache);
     // without batching each load is its own request (the benchmark's naive baseline).
     { cache: false, batch: batching },

@@ -2,6 +2,7 @@ import type { AdsPost, PostType } from "@adsgraph/models";
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
 import { NotFoundError } from "../errors.js";
+import { tracedBatch } from "../tracing/loader-span.js";
 import { accountScopedLoader, directLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
 import { entityKey, parseEntityKey } from "./keys.js";
@@ -99,7 +100,7 @@ export function postReads(
       `No ${key.postType.toLowerCase()} post ${key.postId} to preview in account ${key.accountId}.`,
     );
   const preview: ByIdLoader<PreviewKey, string> = new DataLoader<PreviewKey, string, string>(
-    async (keys) => {
+    tracedBatch("post previews", async (keys: readonly PreviewKey[]) => {
       const groups = new Map<string, PreviewKey[]>();
       for (const key of keys) {
         const group = `${key.accountId}/${key.postType}`;
@@ -125,7 +126,7 @@ export function postReads(
         }),
       );
       return keys.map((key) => answers.get(previewKeyOf(key)) ?? missingPreview(key));
-    },
+    }),
     { cacheKeyFn: previewKeyOf, batch: batching },
   );
 

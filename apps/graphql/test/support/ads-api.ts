@@ -5,6 +5,7 @@ import {
   type BenchAccount,
   type Limits,
   type RunningServer,
+  type ServerTracing,
 } from "@adsgraph/ads-api";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
@@ -59,6 +60,7 @@ export async function startAdsApi({
   logLevel = "silent",
   clock,
   activityAdmin = false,
+  tracing,
 }: {
   limits?: Partial<Limits>;
   latencyMs?: number;
@@ -70,6 +72,8 @@ export async function startAdsApi({
   logLevel?: "silent" | "info";
   /** Serve `POST /_admin/activity/events` (loopback) to simulate activity (issue 18). */
   activityAdmin?: boolean;
+  /** Trace ads-api's requests (`serverTracing()` of @adsgraph/ads-api; the test starts the SDK). */
+  tracing?: ServerTracing;
 } = {}): Promise<RunningAdsApi> {
   const adsApi = await startAdsApiHarness({
     engine,
@@ -80,6 +84,7 @@ export async function startAdsApi({
     ...(logStream && { logStream }),
     ...(clock && { clock }),
     activityAdmin,
+    ...(tracing && { tracing }),
   });
   // Read anew each time: a restart brings a new server and a new log.
   const log = () => adsApi.ctx.requestLog;

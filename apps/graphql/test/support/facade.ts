@@ -9,6 +9,7 @@ import { MIGRATIONS_DIR, openDatabase, type Database } from "../../src/db/databa
 import { loadEnv, type Env } from "../../src/env.js";
 import type { PlaygroundOptions } from "../../src/playground.js";
 import { buildServer, type Server } from "../../src/server.js";
+import type { ServerTracing } from "../../src/tracing/server-tracing.js";
 
 export interface RunningFacade extends Server {
   /** `http://127.0.0.1:<port>` */
@@ -30,6 +31,7 @@ export async function startFacade({
   env: overrides = {},
   playground,
   logStream,
+  tracing,
 }: {
   engine?: DatabaseTarget["engine"];
   /** A database to share with other facades (replicas); the caller drops it. Else a fresh one. */
@@ -37,6 +39,8 @@ export async function startFacade({
   env?: Record<string, string>;
   playground?: PlaygroundOptions;
   logStream?: NodeJS.WritableStream;
+  /** Trace requests (the test starts the SDK: `startTracing`). */
+  tracing?: ServerTracing;
 } = {}): Promise<RunningFacade> {
   // PGlite starts from a copy of a migrated template (made once per machine and migrations).
   const migrated = await migratedTemplate(MIGRATIONS_DIR, async (target) => {
@@ -65,6 +69,7 @@ export async function startFacade({
     env,
     ...(playground && { playground }),
     ...(logStream && { logStream }),
+    ...(tracing && { tracing }),
   });
   await server.app.listen({ host: "127.0.0.1", port });
   return {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "../env.js";
+import { tracingLine, tracingSettings } from "./tracing-settings.js";
+
+const settingsOf = (source: Record<string, string>) => tracingSettings(loadEnv(source));
+
+describe("tracingSettings", () => {
+  it("is off (nothing is started) when no endpoint or exporter is set", () => {
+    expect(settingsOf({})).toBeUndefined();
+    expect(settingsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "", OTEL_SERVICE_NAME: "x" })).toBeUndefined();
+  });
+
+  it("exports over OTLP/HTTP to the endpoint's /v1/traces, or to the traces endpoint as given", () => {
+    expect(settingsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" })).toEqual({
+      serviceName: "adsgraph-ads-api",
+      exporter: "otlp",
+      tracesUrl: "http://collector:4318/v1/traces",
+    });
+    expect(
+      settingsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://traces:9999/in",
+        OTEL_SERVICE_NAME: "ads-api-eu",
+      }),
+    ).toEqual({ serviceName: "ads-api-eu", exporter: "otlp", tracesUrl: "http://traces:9999/in" });
+  });
+
+  it("follows OTEL_TRACES_EXPORTER, and OTEL_SDK_DISABLED over everything", () => {
+    expect(settingsOf({ OTEL_TRACES_EXPORTER: "console" })?.exporter).toBe("console");
+    expect(settingsOf({ OTEL_TRACES_EXPORTER: "otlp" })?.tracesUrl).toBeUndefined();
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" };
+    expect(settingsOf({ ...endpoint, OTEL_TRACES_EXPORTER: "none" })).toBeUndefined();
+    expect(settingsOf({ ...endpoint, OTEL_SDK_DISABLED: "true" })).toBeUndefined();
+    expect(() => settingsOf({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER/);
+  });
+
+  it("says where spans go without a URL's credentials", () => {
+    const settings = settingsOf({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "https://user:hunter2@collector.example:4318",
+    });
+    expect(settings && tracingLine(settings)).toBe(
+      "Tracing: spans of adsgraph-ads-api to https://collector.example:4318/v1/traces",
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import type { Env } from "../env.js";
+
+/** The service name spans carry unless OTEL_SERVICE_NAME says otherwise. */
+export const SERVICE_NAME = "adsgraph-ads-api";
+
+/** Tracing as the environment asks for it (README "Tracing"). */
+export interface TracingSettings {
+  readonly serviceName: string;
+  /** `console` writes spans to stdout (development). */
+  readonly exporter: "otlp" | "console";
+  /** The OTLP traces URL; undefined: the exporter's default (`http://localhost:4318/v1/traces`). */
+  readonly tracesUrl: string | undefined;
+}
+
+type TracingEnv = Pick<
+  Env,
+  | "OTEL_EXPORTER_OTLP_ENDPOINT"
+  | "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"
+  | "OTEL_TRACES_EXPORTER"
+  | "OTEL_SERVICE_NAME"
+  | "OTEL_SDK_DISABLED"
+>;
+
+/**
+ * Undefined (no SDK is started, nothing is loaded) unless an OTLP endpoint is set or
+ * OTEL_TRACES_EXPORTER asks for an exporter; OTEL_SDK_DISABLED and OTEL_TRACES_EXPORTER=none
+ * turn it off whatever else is set, as the OpenTelemetry specification reads them.
+ */
+export function tracingSettings(env: TracingEnv): TracingSettings | undefined {
+  if (env.OTEL_SDK_DISABLED) return undefined;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, "");
+  // spec: the signal's own endpoint is used as given; the general one gets `/v1/traces`.
+  const tracesUrl =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (base === undefined ? undefined : `${base}/v1/traces`);
+  const exporter = env.OTEL_TRACES_EXPORTER ?? (tracesUrl === undefined ? "none" : "otlp");
+  if (exporter === "none") return undefined;
+  return { serviceName: env.OTEL_SERVICE_NAME ?? SERVICE_NAME, exporter, tracesUrl };
+}
+
+/** The start line saying where spans go: origin and path only (a URL may carry `user:password@`). */
+export function tracingLine(settings: TracingSettings): string {
+  const url = settings.tracesUrl === undefined ? undefined : new URL(settings.tracesUrl);
+  const where =
+    settings.exporter === "console"
+      ? "stdout"
+      : url === undefined
+        ? "the OTLP default, http://localhost:4318/v1/traces"
+        : `${url.origin}${url.pathname}`;
+  return `Tracing: spans of ${settings.serviceName} to ${where}`;
+}

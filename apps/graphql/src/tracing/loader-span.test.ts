@@ -1,0 +1,20 @@
+import { trace } from "@opentelemetry/api";
+import { describe, expect, it } from "vitest";
+import { tracedBatch } from "./loader-span.js";
+
+describe("tracedBatch", () => {
+  it("without a started SDK records nothing and answers as the batch does", async () => {
+    let active: ReturnType<typeof trace.getActiveSpan> = undefined;
+    const batch = tracedBatch("doubles", (keys: readonly number[]) => {
+      active = trace.getActiveSpan();
+      return Promise.resolve(keys.map((key) => key * 2));
+    });
+    expect(await batch([1, 2, 3])).toEqual([2, 4, 6]);
+    expect(active).toBeUndefined();
+  });
+
+  it("passes a failure through", async () => {
+    const batch = tracedBatch("failing", () => Promise.reject(new Error("upstream down")));
+    await expect(batch([1])).rejects.toThrow("upstream down");
+  });
+});

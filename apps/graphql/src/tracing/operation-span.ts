@@ -1,0 +1,84 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import { context, createContextKey, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Context, Span } from "@opentelemetry/api";
+import type { GraphQLError } from "graphql";
+import { tracer } from "./tracer.js";
+
+/** Marks the operation's span in the context, so the Apollo plugin names that span and no other. */
+const OPERATION_SPAN = createContextKey("@adsgraph/graphql operation span");
+
+/** semconv (GraphQL spans): the name until the operation is known (a parse error stays so). */
+const UNRESOLVED_NAME = "GraphQL Operation";
+
+/** What the operation span needs of the Fastify request: its method, and its span's context. */
+interface TracedRequest {
+  method: string;
+  opentelemetry(): { context: Context | null };
+}
+
+/**
+ * Wraps the GraphQL route's handler in the operation span, made active for everything Apollo
+ * runs for the request: resolvers, the loaders' batches and their upstream calls are its
+ * children. (An Apollo plugin alone cannot do this: its hooks are called, they wrap nothing.)
+ * Its parent is the request's span, taken from the request: by the time a POST's body is read
+ * the active context is no longer the request's. Preflights get no span.
+ */
+export function traceOperations<This, Args extends [TracedRequest, ...unknown[]], R>(
+  handler: (this: This, ...args: Args) => R,
+): (this: This, ...args: Args) => Promise<Awaited<R>> {
+  return async function traced(this: This, ...args: Args): Promise<Awaited<R>> {
+    const [request] = args;
+    if (request.method === "OPTIONS") return await handler.apply(this, args);
+    const parent = request.opentelemetry().context ?? context.active();
+    const span = tracer.startSpan(UNRESOLVED_NAME, {}, parent);
+    const active = trace.setSpan(parent, span).setValue(OPERATION_SPAN, span);
+    try {
+      return await context.with(active, () => handler.apply(this, args));
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
+}
+
+/** The `extensions.code` of each error (INTERNAL when it has none): never a message. */
+function codesOf(errors: readonly GraphQLError[]): string[] {
+  const codes = errors.map((error) => {
+    const code = error.extensions.code;
+    return typeof code === "string" ? code : "INTERNAL";
+  });
+  return [...new Set(codes)];
+}
+
+/**
+ * Names the operation span (`query Campaigns`: type and name, semconv) and records its errors
+ * by code and count. Neither the document nor the variables are recorded: both can carry
+ * what a caller typed (a variable's value, a literal), and an error's message can quote them.
+ */
+export function operationSpanPlugin<C extends object>(): ApolloServerPlugin<C> {
+  return {
+    requestDidStart() {
+      const span = context.active().getValue(OPERATION_SPAN) as Span | undefined;
+      if (span === undefined) return Promise.resolve();
+      return Promise.resolve({
+        didResolveOperation({ operation, operationName }) {
+          if (operation === undefined) return Promise.resolve();
+          const type = operation.operation;
+          span.updateName(operationName === null ? type : `${type} ${operationName}`);
+          span.setAttribute("graphql.operation.type", type);
+          if (operationName !== null) span.setAttribute("graphql.operation.name", operationName);
+          return Promise.resolve();
+        },
+        didEncounterErrors({ errors }) {
+          const codes = codesOf(errors);
+          span.setAttribute("graphql.error.count", errors.length);
+          span.setAttribute("graphql.error.codes", codes);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(", ") });
+          return Promise.resolve();
+        },
+      });
+    },
+  };
+}
