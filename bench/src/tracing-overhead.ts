@@ -99,7 +99,9 @@ const host = machine();
 const started = timestamp();
 const work = await makeWorkDir();
 const closers = new Closers();
-const sink = await startOtlpSink();
+/** The facade's service name where it traces alone (the sink counts the sides apart). */
+const FACADE_ONLY_SERVICE = "adsgraph-graphql-facade-only";
+const sink = await startOtlpSink([FACADE_ONLY_SERVICE, "adsgraph-graphql", "adsgraph-ads-api"]);
 closers.push(() => sink.close());
 let closing: Promise<void> | undefined;
 const shutdown = () => (closing ??= closers.close().then(() => work.close()));
@@ -115,9 +117,6 @@ const body = JSON.stringify({
   query: CAMPAIGNS_WITH_FUNDING,
   variables: { id: accountId, after: null },
 });
-
-/** The facade's service name where it traces alone (the sink counts the sides apart). */
-const FACADE_ONLY_SERVICE = "adsgraph-graphql-facade-only";
 
 /**
  * One stack (ads-api, then the facade in front of it): tracing off, in the facade alone (an
