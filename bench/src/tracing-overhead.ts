@@ -12,9 +12,11 @@
 // Settings (environment):
 //   BENCH_TRACING_CONNECTIONS   connections, each a comparison of its own (default 1,4)
 //   BENCH_TRACING_CAMPAIGNS     campaigns (with their funding instrument) in the query (default 20)
-//   BENCH_ROUNDS                measured rounds per side (default 6)
-//   BENCH_ROUND_SECONDS         seconds of each round (default 8)
-//   BENCH_WARMUP_SECONDS        unmeasured load on each side first (default 3)
+//   BENCH_TRACING_STACKS        stacks (process pairs) per side, taking rounds in turn (default 2):
+//                               two processes of one build differ by several percent on their own
+//   BENCH_ROUNDS                measured rounds per side (default 8)
+//   BENCH_ROUND_SECONDS         seconds of each round (default 6)
+//   BENCH_WARMUP_SECONDS        unmeasured load on each stack first (default 5)
 //   BENCH_TRACING_SAMPLER       the traced sides' sampler, `name` or `name:arg` (OTEL_TRACES_SAMPLER
 //                               and _ARG, e.g. parentbased_traceidratio:0.1); default: every trace
 //   BENCH_NODE_ENV, BENCH_NODE_FLAGS, BENCH_LOG_LEVEL, BENCH_START_TIMEOUT_SECONDS as throughput.ts
@@ -49,6 +51,7 @@ const RESULTS = path.resolve(import.meta.dirname, "..", "results");
 const KNOBS = [
   "BENCH_TRACING_CONNECTIONS",
   "BENCH_TRACING_CAMPAIGNS",
+  "BENCH_TRACING_STACKS",
   "BENCH_ROUNDS",
   "BENCH_ROUND_SECONDS",
   "BENCH_WARMUP_SECONDS",
@@ -64,9 +67,10 @@ const connectionsList = (process.env.BENCH_TRACING_CONNECTIONS ?? "1,4")
   .map((item) => Number(item.trim()))
   .filter((n) => Number.isInteger(n) && n >= 1);
 const campaigns = Math.max(1, envNumber("BENCH_TRACING_CAMPAIGNS", 20));
-const rounds = Math.max(2, envNumber("BENCH_ROUNDS", 6));
-const seconds = Math.max(1, envNumber("BENCH_ROUND_SECONDS", 8));
-const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 3);
+const stacks = Math.max(1, envNumber("BENCH_TRACING_STACKS", 2));
+const rounds = Math.max(2, envNumber("BENCH_ROUNDS", 8));
+const seconds = Math.max(1, envNumber("BENCH_ROUND_SECONDS", 6));
+const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 5);
 const settings = childSettingsFromEnv();
 const [samplerName, samplerArg] = (process.env.BENCH_TRACING_SAMPLER ?? "").split(":", 2);
 const sampler: Record<string, string> = {
@@ -95,7 +99,9 @@ const host = machine();
 const started = timestamp();
 const work = await makeWorkDir();
 const closers = new Closers();
-const sink = await startOtlpSink();
+/** The facade's service name where it traces alone (the sink counts the sides apart). */
+const FACADE_ONLY_SERVICE = "adsgraph-graphql-facade-only";
+const sink = await startOtlpSink([FACADE_ONLY_SERVICE, "adsgraph-graphql", "adsgraph-ads-api"]);
 closers.push(() => sink.close());
 let closing: Promise<void> | undefined;
 const shutdown = () => (closing ??= closers.close().then(() => work.close()));
@@ -112,16 +118,13 @@ const body = JSON.stringify({
   variables: { id: accountId, after: null },
 });
 
-/** The facade's service name where it traces alone (the sink counts the sides apart). */
-const FACADE_ONLY_SERVICE = "adsgraph-graphql-facade-only";
-
 /**
  * One stack (ads-api, then the facade in front of it): tracing off, in the facade alone (an
  * upstream that traces nothing, as a platform's API would), or in both.
  */
-async function startSide(name: Side["name"]): Promise<Side> {
+async function startSide(name: Side["name"], index: number): Promise<Side> {
   const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint, ...sampler };
-  log(`starting ads-api and the facade, tracing: ${name}`);
+  log(`starting ads-api and the facade, tracing: ${name} (stack ${index + 1})`);
   const adsApi = await startAdsApiServer("pglite", [{ accountId, campaigns }], settings, work.dir, {
     env: name === "both" ? tracing : {},
   });
@@ -133,7 +136,7 @@ async function startSide(name: Side["name"]): Promise<Side> {
         ? { ...tracing, OTEL_SERVICE_NAME: FACADE_ONLY_SERVICE }
         : tracing;
   const facade = await startFacadeServer(
-    `facade-${name}`,
+    `facade-${name}-${index + 1}`,
     "pglite",
     adsApi,
     { ...FACADE_ENV, ...facadeTracing },
@@ -180,7 +183,7 @@ async function measure(side: Side, connections: number, expected: string): Promi
     cpuMsPerRequest[name] = used / Math.max(1, run.requests);
   }
   log(
-    `  ${connections} conn, tracing ${side.name}: p50 ${run.p50Ms.toFixed(2)} ms, p99 ` +
+    `  ${connections} conn, tracing ${side.name} (${side.facade.name}): p50 ${run.p50Ms.toFixed(2)} ms, p99 ` +
       `${run.p99Ms.toFixed(2)} ms, ${run.requestsPerSecond.toFixed(1)} req/s, facade ` +
       `${(cpuMsPerRequest.facade ?? Number.NaN).toFixed(2)} ms CPU/req` +
       (run.failures > 0 ? `, ${run.failures} failures` : ""),
@@ -190,11 +193,16 @@ async function measure(side: Side, connections: number, expected: string): Promi
 
 const results: OverheadResult[] = [];
 try {
-  const off = await startSide("off");
-  const facadeOnly = await startSide("facade");
-  const both = await startSide("both");
-  const sides = [off, facadeOnly, both];
-  const first = await postGraphQL(off.facade, CAMPAIGNS_WITH_FUNDING, {
+  // Each side's stacks: started in turn, so no side gets the machine's first or last minutes.
+  const kinds = ["off", "facade", "both"] as const;
+  const stacksOf = new Map<Side["name"], Side[]>(kinds.map((kind) => [kind, []]));
+  for (let index = 0; index < stacks; index += 1) {
+    for (const kind of kinds) stacksOf.get(kind)?.push(await startSide(kind, index));
+  }
+  const all = [...stacksOf.values()].flat();
+  const [reference] = stacksOf.get("off") ?? [];
+  if (reference === undefined) throw new Error("no stack started");
+  const first = await postGraphQL(reference.facade, CAMPAIGNS_WITH_FUNDING, {
     id: accountId,
     after: null,
   });
@@ -203,23 +211,26 @@ try {
   const expected = JSON.stringify(first.data);
   for (const connections of connectionsList) {
     log(`${connections} connection(s): warming up`);
-    for (const side of sides) {
+    for (const side of all) {
       await check(side, expected);
       if (warmupSeconds > 0) await latencyLoad(side.facade, body, connections, warmupSeconds);
     }
-    const measured = new Map<Side, SideRound[]>(sides.map((side) => [side, []]));
+    const measured = new Map<Side["name"], SideRound[]>(kinds.map((kind) => [kind, []]));
     for (let i = 0; i < rounds; i += 1) {
       // off, facade, both, then both, facade, off, ...: a machine getting busier or quieter
-      // falls on every side alike.
-      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
-        measured.get(side)?.push(await measure(side, connections, expected));
+      // falls on every side alike; each pair of rounds moves to the next stack of each side.
+      const index = Math.floor(i / 2) % stacks;
+      for (const kind of i % 2 === 0 ? kinds : [...kinds].reverse()) {
+        const side = stacksOf.get(kind)?.[index];
+        if (side !== undefined)
+          measured.get(kind)?.push(await measure(side, connections, expected));
       }
     }
-    const roundsOf = (side: Side) => measured.get(side) ?? [];
+    const roundsOf = (kind: Side["name"]) => measured.get(kind) ?? [];
     results.push(
-      compareSides(connections, roundsOf(off), {
-        facade: roundsOf(facadeOnly),
-        both: roundsOf(both),
+      compareSides(connections, roundsOf("off"), {
+        facade: roundsOf("facade"),
+        both: roundsOf("both"),
       }),
     );
   }
@@ -239,6 +250,7 @@ const report: OverheadReport = {
   settings: {
     connections: connectionsList,
     campaigns,
+    stacks,
     rounds,
     seconds,
     warmupSeconds,
@@ -246,7 +258,7 @@ const report: OverheadReport = {
     ...settings,
   },
   method:
-    "Three identical stacks from their sources (tsx), each process of its own over PGlite: ads-api " +
+    `${stacks} stacks per side from their sources (tsx), each process of its own over PGlite: ads-api ` +
     `(an account of ${campaigns} campaigns) and the facade in front of it, snapshots off ` +
     "(SNAPSHOT_WRITES=false, freshness 0: every request reads upstream). Off: no OTEL_* variable " +
     "(no SDK loaded). Facade only: OTEL_EXPORTER_OTLP_ENDPOINT set in the facade alone (an " +
@@ -257,7 +269,8 @@ const report: OverheadReport = {
     "account.campaigns(first: 1000) with each campaign's funding instrument (a loader batch), one " +
     "POST per request, closed loop over kept-alive connections, latency per request by " +
     "performance.now(). Each round is checked first (same data as captured, upstream read). " +
-    "Rounds alternate off, facade, both, both, facade, off, ...; p50 and p99 are medians of the " +
+    "Rounds alternate off, facade, both, both, facade, off, ..., each pair of rounds on the next " +
+    "stack of each side (two processes of one build differ by several percent); p50 and p99 are medians of the " +
     "rounds' values; CPU: utime + stime of /proc/<pid>/stat over each round.",
   goal: `p50 with tracing on in both services less than ${P50_GOAL * 100}% above tracing off, every connection count, no failed request`,
   pass: allExported && results.length > 0 && results.every((r) => r.pass),
