@@ -3,6 +3,7 @@ import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import { BatchSpanProcessor, ConsoleSpanExporter } from "@opentelemetry/sdk-trace-base";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
+import { NoPropagationContextManager } from "./no-propagation-context.js";
 import { RedactingSpanProcessor } from "./redacting-processor.js";
 import { serverTracing, type ServerTracing } from "./server-tracing.js";
 import type { TracingSettings } from "./tracing-settings.js";
@@ -24,7 +25,8 @@ export function traceExporterOf(settings: TracingSettings): SpanExporter {
 /**
  * Starts OpenTelemetry for ads-api: a server span per request on every host role
  * (@fastify/otel, continuing the caller's `traceparent`), masked (RedactingSpanProcessor) and
- * batched to `exporter`. No module is patched; traces only (no metrics or logs are exported).
+ * batched to `exporter`. No module is patched, and no context is propagated across awaits
+ * (NoPropagationContextManager: nothing here needs it). Traces only (no metrics or logs).
  * The SDK reads the OTEL_* variables it owns (sampler, batch sizes, exporter headers) itself.
  */
 export function startTracing({
@@ -40,6 +42,7 @@ export function startTracing({
     serviceName,
     spanProcessors: [new RedactingSpanProcessor(), batches],
     instrumentations: [server.instrumentation],
+    contextManager: new NoPropagationContextManager(),
     metricReaders: [],
     logRecordProcessors: [],
   });
