@@ -90,6 +90,7 @@ const APP_LAYERS = {
 const PACKAGE_IMPORTS = {
   models: [],
   storage: [],
+  telemetry: ["oauth"],
   oauth: ["models"],
   "rest-client": ["models", "oauth"],
 };

@@ -20,6 +20,11 @@ describe("loadEnv", () => {
   it("names the variable of a bad value", () => {
     expect(() => loadEnv({ ADS_API_ADS_URL: "ftp://x" })).toThrow(/ADS_API_ADS_URL:/);
     expect(() => loadEnv({ ADS_API_LATENCY_MS: "-1" })).toThrow(/ADS_API_LATENCY_MS:/);
+    expect(() => loadEnv({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER:/);
+    // An empty endpoint is unset (tracing stays off), not a bad URL.
+    expect(
+      loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "" }).OTEL_EXPORTER_OTLP_ENDPOINT,
+    ).toBeUndefined();
     expect(() => loadEnv({ ADS_API_BASE_URL: "http://127.0.0.1:4010/api" })).toThrow(
       /ADS_API_BASE_URL:/,
     );

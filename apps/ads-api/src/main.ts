@@ -1,3 +1,4 @@
+import { traceExporterOf, tracingLine, tracingSettings } from "@adsgraph/telemetry";
 import { configFromEnv } from "./config.js";
 import { createSecretBox, resolveTarget } from "@adsgraph/storage";
 import { resolveKeyring } from "./crypto/secret-key.js";
@@ -8,18 +9,17 @@ import { planHosts } from "./hosts/host-config.js";
 import { demoCredentialLines } from "./seed/demo-credentials.js";
 import { seedDemo } from "./seed/demo-seed.js";
 import { startServer } from "./server.js";
-import { tracingLine, tracingSettings } from "./tracing/tracing-settings.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
   // Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
-  const tracingAsked = tracingSettings(env);
+  const tracingAsked = tracingSettings(env, "adsgraph-ads-api");
   const tracing =
     tracingAsked &&
-    (await import("./tracing/start-tracing.js").then(({ startTracing, traceExporterOf }) =>
+    (await import("./tracing/start-tracing.js").then(async ({ startTracing }) =>
       startTracing({
         serviceName: tracingAsked.serviceName,
-        exporter: traceExporterOf(tracingAsked),
+        exporter: await traceExporterOf(tracingAsked),
       }),
     ));
   const config = configFromEnv(env);

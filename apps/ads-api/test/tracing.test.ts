@@ -16,7 +16,7 @@ describe("ads-api tracing", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    tracing = startTracing({ serviceName: "adsgraph-ads-api", exporter });
+    tracing = await startTracing({ serviceName: "adsgraph-ads-api", exporter });
     server = await startTestServer("pglite", { tracing });
   });
 

@@ -13,6 +13,14 @@ describe("loadEnv", () => {
     expect(env.SNAPSHOT_FRESH_SECONDS_ENTITY).toBe(30);
   });
 
+  it("reads the OTEL_* settings tracing starts from", () => {
+    expect(() => loadEnv({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER:/);
+    // An empty endpoint is unset (tracing stays off), not a bad URL.
+    expect(
+      loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "" }).OTEL_EXPORTER_OTLP_ENDPOINT,
+    ).toBeUndefined();
+  });
+
   it("fails naming every bad variable", () => {
     expect(() =>
       loadEnv({

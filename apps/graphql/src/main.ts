@@ -1,18 +1,18 @@
+import { traceExporterOf, tracingLine, tracingSettings } from "@adsgraph/telemetry";
 import { resolveTarget } from "@adsgraph/storage";
 import { openDatabase } from "./db/database.js";
 import { loadEnv } from "./env.js";
 import { buildServer } from "./server.js";
-import { tracingLine, tracingSettings } from "./tracing/tracing-settings.js";
 
 const env = loadEnv();
 // Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
-const tracingAsked = tracingSettings(env);
+const tracingAsked = tracingSettings(env, "adsgraph-graphql");
 const tracing =
   tracingAsked &&
-  (await import("./tracing/start-tracing.js").then(({ startTracing, traceExporterOf }) =>
+  (await import("./tracing/start-tracing.js").then(async ({ startTracing }) =>
     startTracing({
       serviceName: tracingAsked.serviceName,
-      exporter: traceExporterOf(tracingAsked),
+      exporter: await traceExporterOf(tracingAsked),
     }),
   ));
 const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));

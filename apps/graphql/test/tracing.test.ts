@@ -73,7 +73,7 @@ describe("tracing across the facade and ads-api", () => {
   let session: string;
 
   beforeAll(async () => {
-    tracing = startTracing({ serviceName: "adsgraph-tracing-test", exporter });
+    tracing = await startTracing({ serviceName: "adsgraph-tracing-test", exporter });
     adsApiTracing = adsApiServerTracing();
     adsApi = await startAdsApi({ tracing: adsApiTracing });
     await adsApi.seedBench({ accountId: ACCOUNT, campaigns: 8, fundingInstruments: 3, seed: 20 });

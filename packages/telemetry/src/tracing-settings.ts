@@ -1,8 +1,3 @@
-import type { Env } from "../env.js";
-
-/** The service name spans carry unless OTEL_SERVICE_NAME says otherwise. */
-export const SERVICE_NAME = "adsgraph-ads-api";
-
 /** Tracing as the environment asks for it (README "Tracing"). */
 export interface TracingSettings {
   readonly serviceName: string;
@@ -12,21 +7,25 @@ export interface TracingSettings {
   readonly tracesUrl: string | undefined;
 }
 
-type TracingEnv = Pick<
-  Env,
-  | "OTEL_EXPORTER_OTLP_ENDPOINT"
-  | "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"
-  | "OTEL_TRACES_EXPORTER"
-  | "OTEL_SERVICE_NAME"
-  | "OTEL_SDK_DISABLED"
->;
+/** The OTEL_* settings as each app's env.ts parsed them (empty text already undefined). */
+export interface TracingEnv {
+  readonly OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
+  readonly OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
+  readonly OTEL_TRACES_EXPORTER?: "otlp" | "console" | "none" | undefined;
+  readonly OTEL_SERVICE_NAME?: string | undefined;
+  readonly OTEL_SDK_DISABLED: boolean;
+}
 
 /**
  * Undefined (no SDK is started, nothing is loaded) unless an OTLP endpoint is set or
  * OTEL_TRACES_EXPORTER asks for an exporter; OTEL_SDK_DISABLED and OTEL_TRACES_EXPORTER=none
  * turn it off whatever else is set, as the OpenTelemetry specification reads them.
  */
-export function tracingSettings(env: TracingEnv): TracingSettings | undefined {
+export function tracingSettings(
+  env: TracingEnv,
+  /** The app's service name, unless OTEL_SERVICE_NAME says otherwise. */
+  serviceName: string,
+): TracingSettings | undefined {
   if (env.OTEL_SDK_DISABLED) return undefined;
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, "");
   // spec: the signal's own endpoint is used as given; the general one gets `/v1/traces`.
@@ -35,7 +34,7 @@ export function tracingSettings(env: TracingEnv): TracingSettings | undefined {
     (base === undefined ? undefined : `${base}/v1/traces`);
   const exporter = env.OTEL_TRACES_EXPORTER ?? (tracesUrl === undefined ? "none" : "otlp");
   if (exporter === "none") return undefined;
-  return { serviceName: env.OTEL_SERVICE_NAME ?? SERVICE_NAME, exporter, tracesUrl };
+  return { serviceName: env.OTEL_SERVICE_NAME ?? serviceName, exporter, tracesUrl };
 }
 
 /** The start line saying where spans go: origin and path only (a URL may carry `user:password@`). */

@@ -1,0 +1,79 @@
+import type { ContextManager } from "@opentelemetry/api";
+import type { NodeSDKConfiguration } from "@opentelemetry/sdk-node";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
+import { RedactingSpanProcessor } from "./redacting-processor.js";
+import type { TracingSettings } from "./tracing-settings.js";
+
+/** What the SDK instruments with (each disabled again on shutdown). */
+export type Instrumentation = Extract<
+  NodeSDKConfiguration["instrumentations"][number],
+  { disable(): void }
+>;
+
+/** A started SDK. */
+export interface StartedTracing {
+  /** Exports every span ended so far (tests read the exporter after it). */
+  flush(): Promise<void>;
+  /** Exports what is left, then stops the SDK and unregisters it (a later start may register again). */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * The exporter the settings name: OTLP over HTTP, or stdout. Loaded only when called: an app
+ * that traces nothing never loads the SDK.
+ */
+export async function traceExporterOf(settings: TracingSettings): Promise<SpanExporter> {
+  if (settings.exporter === "console") {
+    const { ConsoleSpanExporter } = await import("@opentelemetry/sdk-trace-base");
+    return new ConsoleSpanExporter();
+  }
+  const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
+  return new OTLPTraceExporter(settings.tracesUrl === undefined ? {} : { url: settings.tracesUrl });
+}
+
+/**
+ * Starts OpenTelemetry for an app: spans of `serviceName`, masked first (RedactingSpanProcessor),
+ * batched to `exporter` (tests pass an in-memory one), from the app's `instrumentations` (none
+ * patches a module: Fastify plugins, diagnostics_channel). Traces only: no metrics or logs are
+ * exported. The SDK reads the OTEL_* variables it owns (sampler, batch sizes, exporter headers)
+ * itself. The SDK is loaded here, on first start, so the package's entry stays light.
+ */
+export async function startTracing({
+  serviceName,
+  exporter,
+  instrumentations,
+  contextManager,
+}: {
+  serviceName: string;
+  exporter: SpanExporter;
+  instrumentations: Instrumentation[];
+  /** Default: the SDK's AsyncLocalStorage manager (context follows every await). */
+  contextManager?: ContextManager | undefined;
+}): Promise<StartedTracing> {
+  const [{ context, propagation, trace }, { NodeSDK }, { BatchSpanProcessor }] = await Promise.all([
+    import("@opentelemetry/api"),
+    import("@opentelemetry/sdk-node"),
+    import("@opentelemetry/sdk-trace-base"),
+  ]);
+  const batches = new BatchSpanProcessor(exporter);
+  const sdk = new NodeSDK({
+    serviceName,
+    spanProcessors: [new RedactingSpanProcessor(), batches],
+    instrumentations,
+    ...(contextManager !== undefined && { contextManager }),
+    metricReaders: [],
+    logRecordProcessors: [],
+  });
+  sdk.start();
+  return {
+    flush: () => batches.forceFlush(),
+    shutdown: async () => {
+      for (const instrumentation of instrumentations) instrumentation.disable();
+      await sdk.shutdown();
+      // The SDK leaves its globals registered; a second start in this process needs them gone.
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import shared from "@adsgraph/vitest-config";
+
+export default shared;
