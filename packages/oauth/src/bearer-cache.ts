@@ -50,8 +50,11 @@ interface Entry {
   value?: string;
 }
 
-/** Waits for `promise` unless `signal` aborts first (then rejects with its reason). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+/**
+ * Waits for `promise` unless `signal` aborts first (then rejects with its reason): a caller of a
+ * shared bearer fetch can give up without cancelling it for the others.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
   signal.throwIfAborted();
   let onAbort: () => void = () => undefined;

@@ -42,7 +42,7 @@ export { generateNonce, isValidNonce, timestampSeconds, MAX_NONCE_LENGTH } from 
 
 export { buildAuthorizeUrl, buildAuthenticateUrl } from "./authorize-url.js";
 export type { AuthorizeUrlOptions } from "./authorize-url.js";
-export { createBearerTokenCache } from "./bearer-cache.js";
+export { createBearerTokenCache, untilAborted } from "./bearer-cache.js";
 export type { BearerTokenCache, BearerTokenSource } from "./bearer-cache.js";
 
 export { verifyRequest, createRequestVerifier } from "./verify/verify-request.js";

@@ -90,11 +90,26 @@ export async function sourceFingerprint(file: string): Promise<SourceFingerprint
   }
 }
 
-/** Writes `text` to `file` so that a reader sees the old or the new content, never a part. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+/**
+ * Writes `text` to `file` so that a reader sees the old or the new content, never a part. With
+ * `mode` (e.g. 0o600 for credentials) the file is created with exactly those bits: never a moment
+ * with wider ones, whatever the umask.
+ */
+export async function writeAtomically(
+  file: string,
+  text: string,
+  options: { readonly mode?: number } = {},
+): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, "w");
+  const { mode } = options;
+  if (mode !== undefined) {
+    // A leftover of a crashed run with the same pid: "wx" below must create the file itself.
+    await unlink(temporary).catch(() => undefined);
+  }
+  const handle = await open(temporary, mode === undefined ? "w" : "wx", mode);
   try {
+    // The mode of `open` is masked by the umask, which can only remove bits; set it exactly.
+    if (mode !== undefined) await handle.chmod(mode);
     await handle.writeFile(text, "utf8");
     await handle.sync();
   } finally {

@@ -1,5 +1,6 @@
-import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { mkdir, open, unlink } from "node:fs/promises";
 import path from "node:path";
+import { writeAtomically } from "@adsgraph/rest-client";
 import { CLI_ERROR_CODES, CliError } from "../errors.js";
 import { credentialsSchema, NO_CREDENTIALS } from "./credentials.js";
 import type { Credentials } from "./credentials.js";
@@ -90,32 +91,7 @@ export function fileCredentialStore(
         return;
       }
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await writePrivately(file, `${JSON.stringify(credentials, null, 2)}\n`);
+      await writeAtomically(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
     },
   };
-}
-
-/**
- * Writes `text` to `file` readable by its owner alone: a new temporary file created with mode
- * 0600 (never a moment with wider bits), synced, then renamed over the old one.
- */
-async function writePrivately(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  // A leftover of a crashed run with the same pid: "wx" below must create the file itself.
-  await unlink(temporary).catch(() => undefined);
-  const handle = await open(temporary, "wx", 0o600);
-  try {
-    // The mode of `open` is masked by the umask, which can only remove bits; set it exactly.
-    await handle.chmod(0o600);
-    await handle.writeFile(text, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createBearerTokenCache } from "@adsgraph/oauth";
+import { createBearerTokenCache, untilAborted } from "@adsgraph/oauth";
 import type {
   BearerTokenCache,
   BearerTokenSource,
@@ -47,22 +47,6 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 function shared<T>(promise: Promise<T>): Promise<T> {
   return promise.catch((error: unknown) => {
     throw new SharedUnavailable(error);
-  });
-}
-
-/** Waits for `promise` unless `signal` aborts first (then rejects with its reason). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  signal.throwIfAborted();
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    onAbort = () => {
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return Promise.race([promise, aborted]).finally(() => {
-    signal.removeEventListener("abort", onAbort);
   });
 }
 
