@@ -25,7 +25,7 @@ export interface TracedSummary extends SideSummary {
   p50Ratio: number;
   p99Ratio: number;
   cpuRatio: Record<string, number>;
-  /** The median of the rounds' paired p50 ratios (round i traced ÷ round i off). */
+  /** The median of the rounds' paired p50 ratios (round i traced ÷ round i off, loaded together). */
   pairedP50Ratio: number;
 }
 

@@ -3,8 +3,9 @@
 // is loaded), on in the facade only, and on in both services, exporting every span over
 // OTLP/HTTP to a local sink that reads and discards them (bench/src/otlp-sink.ts). Snapshots
 // are off, so every request reads upstream (the most spans a request makes: the facade's
-// request, operation and loader batches, each upstream call, ads-api's requests). Rounds
-// alternate between the sides (off, facade, both, both, facade, off, ...), medians are
+// request, operation and loader batches, each upstream call, ads-api's requests). Each round
+// loads the three sides together, request by request in turn, so the machine's changes of
+// speed (large on a shared machine) fall on all of them alike; the rounds' medians are
 // compared, and latencies are kept to the microsecond (bench/src/latency-load.ts). Writes
 // bench/results/<BENCH_OUT>.json and .md with PASS/FAIL for the goal: p50 with both services
 // traced under 5% above off.
@@ -14,7 +15,7 @@
 //   BENCH_TRACING_CAMPAIGNS     campaigns (with their funding instrument) in the query (default 20)
 //   BENCH_TRACING_STACKS        stacks (process pairs) per side, taking rounds in turn (default 2):
 //                               two processes of one build differ by several percent on their own
-//   BENCH_ROUNDS                measured rounds per side (default 8)
+//   BENCH_ROUNDS                measured rounds, every side in each (default 16)
 //   BENCH_ROUND_SECONDS         seconds of each round (default 6)
 //   BENCH_WARMUP_SECONDS        unmeasured load on each stack first (default 5)
 //   BENCH_TRACING_SAMPLER       the traced sides' sampler, `name` or `name:arg` (OTEL_TRACES_SAMPLER
@@ -24,7 +25,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { postGraphQL } from "./graphql.js";
-import { latencyLoad } from "./latency-load.js";
+import { interleavedLatencyLoad, latencyLoad } from "./latency-load.js";
 import { startOtlpSink } from "./otlp-sink.js";
 import { CAMPAIGNS_WITH_FUNDING } from "./plain-data.js";
 import { sample, type Watched } from "./proc-stats.js";
@@ -68,7 +69,7 @@ const connectionsList = (process.env.BENCH_TRACING_CONNECTIONS ?? "1,4")
   .filter((n) => Number.isInteger(n) && n >= 1);
 const campaigns = Math.max(1, envNumber("BENCH_TRACING_CAMPAIGNS", 20));
 const stacks = Math.max(1, envNumber("BENCH_TRACING_STACKS", 2));
-const rounds = Math.max(2, envNumber("BENCH_ROUNDS", 8));
+const rounds = Math.max(2, envNumber("BENCH_ROUNDS", 16));
 const seconds = Math.max(1, envNumber("BENCH_ROUND_SECONDS", 6));
 const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 5);
 const settings = childSettingsFromEnv();
@@ -172,23 +173,43 @@ async function check(side: Side, expected: string): Promise<void> {
     throw new Error(`facade-${side.name}: answered without reading upstream`);
 }
 
-async function measure(side: Side, connections: number, expected: string): Promise<SideRound> {
-  await check(side, expected);
-  const before = await sample(side.processes);
-  const run = await latencyLoad(side.facade, body, connections, seconds);
-  const after = await sample(side.processes);
-  const cpuMsPerRequest: Record<string, number> = {};
-  for (const { name } of side.processes) {
-    const used = (after.get(name)?.cpuMs ?? Number.NaN) - (before.get(name)?.cpuMs ?? Number.NaN);
-    cpuMsPerRequest[name] = used / Math.max(1, run.requests);
-  }
-  log(
-    `  ${connections} conn, tracing ${side.name} (${side.facade.name}): p50 ${run.p50Ms.toFixed(2)} ms, p99 ` +
-      `${run.p99Ms.toFixed(2)} ms, ${run.requestsPerSecond.toFixed(1)} req/s, facade ` +
-      `${(cpuMsPerRequest.facade ?? Number.NaN).toFixed(2)} ms CPU/req` +
-      (run.failures > 0 ? `, ${run.failures} failures` : ""),
+/**
+ * One round of every side together: the connections send to each side in turn, request by
+ * request, so all of them run over the same seconds of the machine; each side's CPU per
+ * request is read over that round from its own processes.
+ */
+async function measureTogether(
+  sides: readonly Side[],
+  connections: number,
+  expected: string,
+): Promise<SideRound[]> {
+  for (const side of sides) await check(side, expected);
+  const before = await Promise.all(sides.map((side) => sample(side.processes)));
+  const runs = await interleavedLatencyLoad(
+    sides.map((side) => side.facade),
+    body,
+    connections,
+    seconds,
   );
-  return { ...run, cpuMsPerRequest };
+  const after = await Promise.all(sides.map((side) => sample(side.processes)));
+  return sides.map((side, index) => {
+    const run = runs[index];
+    if (run === undefined) throw new Error(`no run for ${side.name}`);
+    const cpuMsPerRequest: Record<string, number> = {};
+    for (const { name } of side.processes) {
+      const used =
+        (after[index]?.get(name)?.cpuMs ?? Number.NaN) -
+        (before[index]?.get(name)?.cpuMs ?? Number.NaN);
+      cpuMsPerRequest[name] = used / Math.max(1, run.requests);
+    }
+    log(
+      `  ${connections} conn, tracing ${side.name} (${side.facade.name}): p50 ${run.p50Ms.toFixed(2)} ms, p99 ` +
+        `${run.p99Ms.toFixed(2)} ms, ${run.requestsPerSecond.toFixed(1)} req/s, facade ` +
+        `${(cpuMsPerRequest.facade ?? Number.NaN).toFixed(2)} ms CPU/req` +
+        (run.failures > 0 ? `, ${run.failures} failures` : ""),
+    );
+    return { ...run, cpuMsPerRequest };
+  });
 }
 
 const results: OverheadResult[] = [];
@@ -217,14 +238,16 @@ try {
     }
     const measured = new Map<Side["name"], SideRound[]>(kinds.map((kind) => [kind, []]));
     for (let i = 0; i < rounds; i += 1) {
-      // off, facade, both, then both, facade, off, ...: a machine getting busier or quieter
-      // falls on every side alike; each pair of rounds moves to the next stack of each side.
-      const index = Math.floor(i / 2) % stacks;
-      for (const kind of i % 2 === 0 ? kinds : [...kinds].reverse()) {
-        const side = stacksOf.get(kind)?.[index];
-        if (side !== undefined)
-          measured.get(kind)?.push(await measure(side, connections, expected));
-      }
+      // Every side in each round, request by request; each round moves to the next stack of
+      // each side, and the loops' starting side turns with the round.
+      const index = i % stacks;
+      const order = kinds.map((_, k) => kinds[(k + i) % kinds.length] ?? "off");
+      const sides = order.flatMap((kind) => stacksOf.get(kind)?.[index] ?? []);
+      const roundResults = await measureTogether(sides, connections, expected);
+      sides.forEach((side, k) => {
+        const result = roundResults[k];
+        if (result !== undefined) measured.get(side.name)?.push(result);
+      });
     }
     const roundsOf = (kind: Side["name"]) => measured.get(kind) ?? [];
     results.push(
@@ -269,9 +292,11 @@ const report: OverheadReport = {
     "account.campaigns(first: 1000) with each campaign's funding instrument (a loader batch), one " +
     "POST per request, closed loop over kept-alive connections, latency per request by " +
     "performance.now(). Each round is checked first (same data as captured, upstream read). " +
-    "Rounds alternate off, facade, both, both, facade, off, ..., each pair of rounds on the next " +
-    "stack of each side (two processes of one build differ by several percent); p50 and p99 are medians of the " +
-    "rounds' values; CPU: utime + stime of /proc/<pid>/stat over each round.",
+    "Each round loads the three sides together, request by request in turn (every connection " +
+    "sends to off, facade, both, off, ...; the loops start on different sides), so a change in " +
+    "the machine's speed falls on all of them alike; each round moves to the next stack of each " +
+    "side (two processes of one build differ by several percent); p50 and p99 are medians of the " +
+    "rounds' values; CPU: utime + stime of /proc/<pid>/stat of each side's processes over each round.",
   goal: `p50 with tracing on in both services less than ${P50_GOAL * 100}% above tracing off, every connection count, no failed request`,
   pass: allExported && results.length > 0 && results.every((r) => r.pass),
   results,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTracing, type Tracing } from "../src/tracing/start-tracing.js";
 import { startTestServer, type TestServer } from "./support/server.js";
 
-// ads-api traces without AsyncLocalStorage (NoPropagationContextManager): its request span is
+// ads-api traces without AsyncLocalStorage (the SDK start registers SyncContextManager): its request span is
 // held by the request, and still continues the caller's trace (the facade's, issue 20).
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";

@@ -1,4 +1,5 @@
 import type { RestClient } from "@adsgraph/rest-client";
+import type { Context as TraceContext } from "@opentelemetry/api";
 import { initContextCache } from "@pothos/core";
 import type { FastifyRequest } from "fastify";
 import type { ActivityFanOut } from "./activity/activity-fanout.js";
@@ -13,6 +14,8 @@ import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
 import { CacheMarks } from "./snapshots/cache-report.js";
 import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
 import { snapshotMiddleware } from "./snapshots/snapshot-upstream.js";
+import { operationContextOf } from "./tracing/operation-span.js";
+import { upstreamScope } from "./tracing/upstream-scope.js";
 import { appBearerRouting } from "./upstream/app-only.js";
 import { createRequestCounter, type RequestCounter } from "./upstream/request-counter.js";
 
@@ -55,6 +58,11 @@ export interface GraphQLContext {
   responseRecorder: ResponseRecorder;
   /** The app's activity events, fanned out to subscriptions (shared, not per request). */
   activity: ActivityFanOut;
+  /**
+   * The operation span's context when the request is traced: the parent of its loader
+   * batches and upstream calls, handed on explicitly (no context follows an await).
+   */
+  traceContext: TraceContext | undefined;
 }
 
 export interface ContextDependencies {
@@ -74,7 +82,12 @@ export async function createContext(
 ): Promise<GraphQLContext> {
   const caller = await callerOf(request, dependencies.sessions);
   // The response cache's record when it missed this request, else one nobody reads.
-  return contextFor(caller, dependencies, pendingOf(request)?.recorder ?? new ResponseRecorder());
+  return contextFor(
+    caller,
+    dependencies,
+    pendingOf(request)?.recorder ?? new ResponseRecorder(),
+    operationContextOf(request),
+  );
 }
 
 /** The context of one operation of `caller` (an HTTP request, or one over a WebSocket). */
@@ -82,6 +95,7 @@ export function contextFor(
   { token, malformed, session }: RequestCaller,
   { db, sessions, services }: ContextDependencies,
   recorder: ResponseRecorder,
+  traceContext?: TraceContext,
 ): GraphQLContext {
   // The upstream layers and loaders are built on first use: a subscription (one per open
   // WebSocket operation, held for its lifetime) reads only the session and the fan-out, and
@@ -90,7 +104,12 @@ export function contextFor(
   const cacheMarks = new CacheMarks();
   let parts: UpstreamParts | undefined;
   const upstreamParts = () =>
-    (parts ??= upstreamPartsFor(session, services, { recorder, sessions, cacheMarks }));
+    (parts ??= upstreamPartsFor(session, services, {
+      recorder,
+      sessions,
+      cacheMarks,
+      traceContext,
+    }));
   return {
     // Apollo copies the context object per operation; Pothos's cache key must be set here so
     // per-request loaders stay per request.
@@ -121,6 +140,7 @@ export function contextFor(
     },
     responseRecorder: recorder,
     activity: services.activity,
+    traceContext,
   };
 }
 
@@ -134,7 +154,13 @@ function upstreamPartsFor(
     recorder,
     sessions,
     cacheMarks,
-  }: { recorder: ResponseRecorder; sessions: SessionStore; cacheMarks: CacheMarks },
+    traceContext,
+  }: {
+    recorder: ResponseRecorder;
+    sessions: SessionStore;
+    cacheMarks: CacheMarks;
+    traceContext: TraceContext | undefined;
+  },
 ): UpstreamParts {
   const requestCounter = createRequestCounter();
   const endSession =
@@ -144,8 +170,11 @@ function upstreamPartsFor(
       services.snapshots.access.forget(session.userId);
       services.responseCache.forgetUser(session.userId);
     });
-  // The request's layers over the shared pool (outermost first): snapshots, then the session's
-  // end on code 89, counting, and routing to the user's or the app's credentials.
+  // The request's layers over the shared pool (outermost first): the trace parent of its
+  // sends (traced only), snapshots, then the session's end on code 89, counting, and routing
+  // to the user's or the app's credentials. `direct` (reads the snapshot layer and history
+  // make themselves) has the trace parent too.
+  const scope = traceContext && upstreamScope(traceContext);
   const direct = (
     session
       ? services.upstream.forToken({
@@ -155,6 +184,7 @@ function upstreamPartsFor(
       : services.upstream.app
   ).with({
     middleware: [
+      ...(scope ? [scope] : []),
       ...(endSession ? [endSession] : []),
       requestCounter.middleware,
       appBearerRouting({ app: services.upstream.app, signedIn: session !== null }),
@@ -162,6 +192,7 @@ function upstreamPartsFor(
   });
   const upstream = direct.with({
     middleware: [
+      ...(scope ? [scope] : []),
       snapshotMiddleware({
         ...services.snapshots,
         marks: cacheMarks,
@@ -181,7 +212,7 @@ function upstreamPartsFor(
   return {
     upstream,
     requestCounter,
-    loaders: createLoaders(upstream, { batching: services.batching }),
+    loaders: createLoaders(upstream, { batching: services.batching, traceParent: traceContext }),
     // History lists every version, not a fresh answer: never stored.
     history: (...args) => {
       recorder.uncacheable();

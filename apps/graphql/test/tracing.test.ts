@@ -177,6 +177,12 @@ describe("tracing across the facade and ads-api", () => {
     }
     const batchCall = calls.find((call) => parentOf(call) === idOf(batch as ReadableSpan));
     expect(String(batchCall?.attributes["url.path"])).toMatch(/\/funding_instruments$/);
+    // No upstream call of the query fell out of its trace: the parents are handed on
+    // explicitly (no AsyncLocalStorage), so a lost one would start a trace of its own.
+    const orphans = spans.filter(
+      (span) => span.instrumentationScope.name === CLIENT_SCOPE && traceOf(span) !== traceId,
+    );
+    expect(orphans.map((span) => span.attributes["url.path"])).toEqual([]);
 
     // ... and ads-api's server span for it continues the trace from that call (traceparent).
     const served = inTrace.filter(

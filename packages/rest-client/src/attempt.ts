@@ -168,6 +168,7 @@ export async function attempt(call: Call): Promise<Outcome> {
       body: prepared.body,
       timeoutMs: call.timeoutMs,
       signal: options.signal,
+      scope: options.scope,
       mode: endpoint.response.kind === "stream" ? "stream" : "text",
     });
   } catch (error) {

@@ -108,7 +108,17 @@ export interface CallOptions {
   readonly validate?: ValidateOptions | undefined;
   /** Extra hooks for this call only. */
   readonly hooks?: Hooks | undefined;
+  /**
+   * Runs each attempt's hand-over to the HTTP pool, synchronously: the caller's scope around
+   * the moment the request is created (a tracer's context, so an HTTP instrumentation gives
+   * its client span the right parent without async context tracking). Must call `send` once
+   * and return what it returns.
+   */
+  readonly scope?: SendScope | undefined;
 }
+
+/** See `CallOptions.scope`. */
+export type SendScope = <T>(send: () => T) => T;
 
 export interface ResolvedConfig {
   readonly hosts: Hosts;

@@ -5,7 +5,13 @@ export {
   DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
   DEFAULT_CONCURRENCY,
 } from "./config.js";
-export type { RestClientOptions, CallOptions, AuthOptions, RateLimitOptions } from "./config.js";
+export type {
+  RestClientOptions,
+  CallOptions,
+  AuthOptions,
+  RateLimitOptions,
+  SendScope,
+} from "./config.js";
 export type { ResponseValidation } from "./response-sampling.js";
 export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
 export type { Hosts } from "./hosts.js";

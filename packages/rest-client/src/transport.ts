@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Agent } from "undici";
 import type { Dispatcher } from "undici";
+import type { SendScope } from "./config.js";
 import type { HeaderReader } from "./rate-limit.js";
 
 export interface TransportOptions {
@@ -20,6 +21,8 @@ export interface OutgoingRequest {
   /** Per-attempt limit from sending to the full body (to the headers for streams). */
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
+  /** Runs the hand-over to the pool (`CallOptions.scope`); default: as is. */
+  readonly scope?: SendScope | undefined;
   /** `stream`: resolve at the headers of a 2xx answer and hand over the body unread. */
   readonly mode: "text" | "stream";
 }
@@ -118,14 +121,16 @@ export function createTransport(options: TransportOptions = {}): Transport {
       // undici's own request API, not fetch: no WHATWG Request/Response/stream objects per
       // call (a third of an upstream request's CPU), and the same pool, redirects untouched.
       const url = new URL(request.url);
-      const response = await dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: request.method,
-        headers: request.headers,
-        body: request.body ?? null,
-        signal: controller.signal,
-      });
+      const dispatch = () =>
+        dispatcher.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: request.method,
+          headers: request.headers,
+          body: request.body ?? null,
+          signal: controller.signal,
+        });
+      const response = await (request.scope === undefined ? dispatch() : request.scope(dispatch));
       state.headersArrived = true;
       const headerRecord = headerRecordOf(response.headers);
       const headers: HeaderReader = { get: (name) => headerRecord[name.toLowerCase()] ?? null };

@@ -1,7 +1,7 @@
-import type { ContextManager } from "@opentelemetry/api";
 import type { NodeSDKConfiguration } from "@opentelemetry/sdk-node";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { RedactingSpanProcessor } from "./redacting-processor.js";
+import { SyncContextManager } from "./sync-context-manager.js";
 import type { TracingSettings } from "./tracing-settings.js";
 
 /** What the SDK instruments with (each disabled again on shutdown). */
@@ -36,19 +36,18 @@ export async function traceExporterOf(settings: TracingSettings): Promise<SpanEx
  * batched to `exporter` (tests pass an in-memory one), from the app's `instrumentations` (none
  * patches a module: Fastify plugins, diagnostics_channel). Traces only: no metrics or logs are
  * exported. The SDK reads the OTEL_* variables it owns (sampler, batch sizes, exporter headers)
- * itself. The SDK is loaded here, on first start, so the package's entry stays light.
+ * itself. The SDK is loaded here, on first start, so the package's entry stays light. The
+ * active context follows synchronous code only (SyncContextManager): the apps hand their
+ * spans' parents on explicitly.
  */
 export async function startTracing({
   serviceName,
   exporter,
   instrumentations,
-  contextManager,
 }: {
   serviceName: string;
   exporter: SpanExporter;
   instrumentations: Instrumentation[];
-  /** Default: the SDK's AsyncLocalStorage manager (context follows every await). */
-  contextManager?: ContextManager | undefined;
 }): Promise<StartedTracing> {
   const [{ context, propagation, trace }, { NodeSDK }, { BatchSpanProcessor }] = await Promise.all([
     import("@opentelemetry/api"),
@@ -60,7 +59,7 @@ export async function startTracing({
     serviceName,
     spanProcessors: [new RedactingSpanProcessor(), batches],
     instrumentations,
-    ...(contextManager !== undefined && { contextManager }),
+    contextManager: new SyncContextManager(),
     metricReaders: [],
     logRecordProcessors: [],
   });

@@ -1,6 +1,5 @@
 import { startTracing as startSdk, type StartedTracing } from "@adsgraph/telemetry";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
-import { NoPropagationContextManager } from "./no-propagation-context.js";
 import { serverTracing, type ServerTracing } from "./server-tracing.js";
 
 /** The started SDK: what the host apps register, and its end. */
@@ -8,19 +7,15 @@ export interface Tracing extends ServerTracing, StartedTracing {}
 
 /**
  * Starts OpenTelemetry for ads-api: a server span per request on every host role
- * (@fastify/otel, continuing the caller's `traceparent`). No context is propagated across
- * awaits (NoPropagationContextManager: the request span lives on the request, nothing here
- * needs async context, and AsyncLocalStorage costs every promise on Node 20).
+ * (@fastify/otel, continuing the caller's `traceparent`). The request span lives on the
+ * request and ads-api calls nothing a span of its would parent, so the SDK's synchronous
+ * context manager is all it needs.
  */
 export async function startTracing(options: {
   serviceName: string;
   exporter: SpanExporter;
 }): Promise<Tracing> {
   const server = serverTracing();
-  const started = await startSdk({
-    ...options,
-    instrumentations: [server.instrumentation],
-    contextManager: new NoPropagationContextManager(),
-  });
+  const started = await startSdk({ ...options, instrumentations: [server.instrumentation] });
   return { ...server, ...started };
 }

@@ -5,6 +5,7 @@ import type { ByIdLoader } from "./by-id-loader.js";
 import { parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
 import type { AudiencePermissionShape, DoNotReachListShape, TargetedEntryShape } from "./shapes.js";
+import type { LoaderOptions } from "./loader-options.js";
 
 /**
  * The per-audience reads of spec §4.8. Their endpoints name one audience in the path, so no
@@ -31,10 +32,10 @@ function audienceOf(key: EntityKey): { accountId: string; id: string } {
 
 export function audienceLoaders(
   upstream: RestClient,
-  { batching }: { batching: boolean },
+  { batching, traceParent }: LoaderOptions,
 ): AudienceLoaders {
   const perKey = <K, V>(name: string, fetchOne: (key: K) => Promise<V>) =>
-    batching ? perKeyLoader(fetchOne, name) : directLoader(fetchOne);
+    batching ? perKeyLoader(fetchOne, name, traceParent) : directLoader(fetchOne);
   const permissionsOfAudience = perKey("custom audience permissions", async (key: EntityKey) => {
     const { accountId, id } = audienceOf(key);
     const items = await upstream.collect("custom_audiences.permissions.list", {

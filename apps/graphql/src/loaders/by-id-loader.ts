@@ -1,3 +1,4 @@
+import type { Context } from "@opentelemetry/api";
 import DataLoader from "dataloader";
 import { NotFoundError } from "../errors.js";
 import { tracedBatch } from "../tracing/loader-span.js";
@@ -37,15 +38,18 @@ export function directLoader<K, V>(fetchOne: (key: K) => Promise<V>): ByIdLoader
 
 /**
  * A per-request DataLoader whose batch function reads each key on its own (no batch endpoint).
- * `name` names its batches in traces.
+ * `name` names its batches in traces, children of `traceParent` (the operation's, if traced).
  */
 export function perKeyLoader<K, V>(
   fetchOne: (key: K) => Promise<V>,
   name: string,
+  traceParent: Context | undefined,
 ): ByIdLoader<K, V> {
   return new DataLoader<K, V>(
-    tracedBatch(name, (keys: readonly K[]) =>
-      Promise.all(keys.map((key) => fetchOne(key).catch(asError))),
+    tracedBatch(
+      name,
+      (keys: readonly K[]) => Promise.all(keys.map((key) => fetchOne(key).catch(asError))),
+      traceParent,
     ),
   );
 }
@@ -55,11 +59,13 @@ export function perKeyLoader<K, V>(
  * the same tick; it is split by account and each account's ids go to `fetchIds` once, which
  * asks upstream with ≤200 ids per request (DataLoader's own `maxBatchSize` is not used: it
  * would cut across accounts and cost extra requests). Ids the answers lack become a
- * NotFoundError of that key only; a failed account fails only its keys.
+ * NotFoundError of that key only; a failed account fails only its keys. Traced, its batches
+ * are children of `traceParent`.
  */
 export function accountScopedLoader<V extends { id: string }>(
   what: string,
   fetchIds: (accountId: string, ids: string[]) => Promise<V[]>,
+  traceParent: Context | undefined,
 ): ByIdLoader<EntityKey, V> {
   // What the loader holds already, readable without a promise (`peek`).
   const settled = new Map<EntityKey, V>();
@@ -91,7 +97,7 @@ export function accountScopedLoader<V extends { id: string }>(
       );
     });
   };
-  const loader = new DataLoader<EntityKey, V>(tracedBatch(what, batch));
+  const loader = new DataLoader<EntityKey, V>(tracedBatch(what, batch, traceParent));
   return {
     load: (key) => loader.load(key),
     loadMany: (keys) => loader.loadMany(keys),
@@ -108,12 +114,13 @@ export function accountScopedLoader<V extends { id: string }>(
  * A per-request DataLoader of one-to-many edges keyed by the parent's entity key: the
  * children of every parent asked for in the same tick are read together per account
  * (`fetchChildren` receives all parent ids of an account) and grouped by `parentOf`.
- * `name` names its batches in traces.
+ * `name` names its batches in traces, children of `traceParent`.
  */
 export function childrenLoader<V>(
   fetchChildren: (accountId: string, parentIds: string[]) => Promise<V[]>,
   parentOf: (child: V) => string,
   name: string,
+  traceParent: Context | undefined,
 ): ByIdLoader<EntityKey, V[]> {
   const batch = async (keys: readonly EntityKey[]) => {
     const groups = new Map<EntityKey, V[]>();
@@ -136,5 +143,5 @@ export function childrenLoader<V>(
       (key) => failed.get(parseEntityKey(key)?.accountId ?? "") ?? groups.get(key) ?? [],
     );
   };
-  return new DataLoader<EntityKey, V[]>(tracedBatch(name, batch));
+  return new DataLoader<EntityKey, V[]>(tracedBatch(name, batch, traceParent));
 }

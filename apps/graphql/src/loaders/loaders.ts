@@ -24,6 +24,7 @@ import type {
   LineItemShape,
   UserAccessShape,
 } from "./shapes.js";
+import type { LoaderOptions } from "./loader-options.js";
 
 /** Parameters of an account list of this kind, the account aside. */
 export type ListParamsOf<K extends EntityKind> = Omit<
@@ -105,7 +106,10 @@ export interface Loaders extends EntityLoaders, AudienceLoaders {
   ): Promise<number>;
 }
 
-export function createLoaders(upstream: RestClient, { batching }: { batching: boolean }): Loaders {
+export function createLoaders(
+  upstream: RestClient,
+  { batching, traceParent }: LoaderOptions,
+): Loaders {
   const reads = entityReads(upstream);
   const readOne = <K extends EntityKind>(kind: K) => {
     const { what } = ENTITIES[kind];
@@ -124,7 +128,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
       (await reads[kind].many(accountId, ids)).map((item) => shapeOf(kind, item, accountId));
   const entity = <K extends EntityKind>(kind: K): ByIdLoader<EntityKey, EntityShapes[K]> =>
     batching
-      ? accountScopedLoader<EntityShapes[K]>(ENTITIES[kind].what, readMany(kind))
+      ? accountScopedLoader<EntityShapes[K]>(ENTITIES[kind].what, readMany(kind), traceParent)
       : directLoader(readOne(kind));
 
   const entities: EntityLoaders = {
@@ -146,11 +150,13 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
   const getAccount = async (accountId: string) =>
     (await upstream.call("accounts.get", { account_id: accountId })).data;
   const accountDetail = batching
-    ? perKeyLoader(getAccount, "account detail")
+    ? perKeyLoader(getAccount, "account detail", traceParent)
     : directLoader(getAccount);
   const account: ByIdLoader<string, AccountShape> = batching
-    ? accountScopedLoader("account", (_scope, ids) =>
-        upstream.collectMany("accounts.list", { ids }, { by: "account_ids" }),
+    ? accountScopedLoader(
+        "account",
+        (_scope, ids) => upstream.collectMany("accounts.list", { ids }, { by: "account_ids" }),
+        traceParent,
       )
     : directLoader(getAccount);
   // The account loader is keyed like entities (`<scope>/<id>`) so accounts share its batching.
@@ -166,7 +172,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     account_id: accountId,
   });
   const userAccess = batching
-    ? perKeyLoader(readUserAccess, "user access")
+    ? perKeyLoader(readUserAccess, "user access", traceParent)
     : directLoader(readUserAccess);
 
   const campaignEdges = new Map<string, ByIdLoader<EntityKey, CampaignShape[]>>();
@@ -211,7 +217,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     parentOf: (child: V) => string,
   ): ByIdLoader<EntityKey, V[]> {
     return batching
-      ? childrenLoader(fetch, parentOf, name)
+      ? childrenLoader(fetch, parentOf, name, traceParent)
       : directLoader(async (key: EntityKey) => {
           const parsed = parseEntityKey(key);
           return parsed === null ? [] : fetch(parsed.accountId, [parsed.id]);
@@ -271,11 +277,11 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     );
   }
   let iab: Promise<IabCategoryShape[]> | undefined;
-  const posts = createPostDataLoader(upstream, { batching });
+  const posts = createPostDataLoader(upstream, { batching, traceParent });
 
   return {
     ...entities,
-    ...audienceLoaders(upstream, { batching }),
+    ...audienceLoaders(upstream, { batching, traceParent }),
     batching,
     account: accountById,
     accountDetail,
@@ -310,7 +316,7 @@ export function createLoaders(upstream: RestClient, { batching }: { batching: bo
     attachmentsOfLineItem,
     curatedLinksOfLineItem,
     posts,
-    accountPosts: postReads(upstream, posts, { batching }),
+    accountPosts: postReads(upstream, posts, { batching, traceParent }),
     forgetAttachmentsOf(lineItemKey) {
       for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
     },

@@ -8,6 +8,7 @@ import { coverageOf, isEmpty, lookupParams, remainingNeeds, unionNeeds } from ".
 import type { PostNeeds } from "./post-needs.js";
 import { dataFromAds, PostRecord } from "./post-shapes.js";
 import type { PostData } from "./post-shapes.js";
+import type { LoaderOptions } from "./loader-options.js";
 
 /**
  * The posts of one request (spec §4.9 `GET /2/posts`), each read with the fields its selection
@@ -47,7 +48,7 @@ function failedId(item: NonNullable<DataPostsLookup["errors"]>[number]): string 
 
 export function createPostDataLoader(
   upstream: RestClient,
-  { batching }: { batching: boolean },
+  { batching, traceParent }: LoaderOptions,
 ): PostDataLoader {
   const records = new Map<string, PostRecord>();
   const users = new Map<string, DataUser>();
@@ -104,22 +105,24 @@ export function createPostDataLoader(
   }
 
   const batches = new DataLoader<Load, PostRecord>(
-    tracedBatch("posts", async (loads: readonly Load[]) => {
-      const needs = unionNeeds(...loads.map((load) => load.needs));
-      const ids = [...new Set(loads.map((load) => load.id))];
-      let failure: Error | undefined;
-      try {
-        await lookup(ids, needs);
-      } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-      }
-      return loads.map((load) => {
-        const record = recordOf(load.id);
-        return failure ?? record.failure ?? record;
-      });
-    }),
-    // Loads are (id, needs) pairs: never cached by DataLoader (the records are the cache);
-    // without batching each load is its own request (the benchmark's naive baseline).
+    tracedBatch(
+      "posts",
+      async (loads: readonly Load[]) => {
+        const needs = unionNeeds(...loads.map((load) => load.needs));
+        const ids = [...new Set(loads.map((load) => load.id))];
+        let failure: Error | undefined;
+        try {
+          await lookup(ids, needs);
+        } catch (error) {
+          failure = error instanceof Error ? error : new Error(String(error));
+        }
+        return loads.map((load) => {
+          const record = recordOf(load.id);
+          return failure ?? record.failure ?? record;
+        });
+      },
+      traceParent,
+    ),
     { cache: false, batch: batching },
   );
 

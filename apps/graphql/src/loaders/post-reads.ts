@@ -9,6 +9,7 @@ import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
 import type { PostDataLoader } from "./post-data-loader.js";
 import type { AccountPostShape, PostRecord } from "./post-shapes.js";
+import type { LoaderOptions } from "./loader-options.js";
 
 /** Parameters of an account's posts list, the account aside (spec §4.7 GET posts). */
 export type AccountPostsParams = Omit<ParamsOf<"posts.list">, "account_id">;
@@ -55,7 +56,7 @@ const previewKeyOf = (key: PreviewKey) => `${key.accountId}/${key.postType}/${ke
 export function postReads(
   upstream: RestClient,
   posts: PostDataLoader,
-  { batching }: { batching: boolean },
+  { batching, traceParent }: LoaderOptions,
 ): PostReads {
   const unpublished = (postType: UnpublishedType): ByIdLoader<EntityKey, AccountPostShape> => {
     const what = postType === "DRAFT" ? "draft" : "scheduled post";
@@ -76,7 +77,7 @@ export function postReads(
         )
       ).map((item) => accountPostOf(item, accountId, postType));
     return batching
-      ? accountScopedLoader(what, many)
+      ? accountScopedLoader(what, many, traceParent)
       : directLoader(async (key) => {
           const parsed = parseEntityKey(key);
           const found = parsed && (await many(parsed.accountId, [parsed.id]))[0];
@@ -100,33 +101,37 @@ export function postReads(
       `No ${key.postType.toLowerCase()} post ${key.postId} to preview in account ${key.accountId}.`,
     );
   const preview: ByIdLoader<PreviewKey, string> = new DataLoader<PreviewKey, string, string>(
-    tracedBatch("post previews", async (keys: readonly PreviewKey[]) => {
-      const groups = new Map<string, PreviewKey[]>();
-      for (const key of keys) {
-        const group = `${key.accountId}/${key.postType}`;
-        groups.set(group, [...(groups.get(group) ?? []), key]);
-      }
-      const answers = new Map<string, string | Error>();
-      await Promise.all(
-        [...groups.values()].map(async (group) => {
-          const [{ accountId, postType }] = group as [PreviewKey, ...PreviewKey[]];
-          try {
-            const found = await readPreviews(
-              accountId,
-              postType,
-              group.map((key) => key.postId),
-            );
-            for (const key of group) {
-              answers.set(previewKeyOf(key), found.get(key.postId) ?? missingPreview(key));
+    tracedBatch(
+      "post previews",
+      async (keys: readonly PreviewKey[]) => {
+        const groups = new Map<string, PreviewKey[]>();
+        for (const key of keys) {
+          const group = `${key.accountId}/${key.postType}`;
+          groups.set(group, [...(groups.get(group) ?? []), key]);
+        }
+        const answers = new Map<string, string | Error>();
+        await Promise.all(
+          [...groups.values()].map(async (group) => {
+            const [{ accountId, postType }] = group as [PreviewKey, ...PreviewKey[]];
+            try {
+              const found = await readPreviews(
+                accountId,
+                postType,
+                group.map((key) => key.postId),
+              );
+              for (const key of group) {
+                answers.set(previewKeyOf(key), found.get(key.postId) ?? missingPreview(key));
+              }
+            } catch (error) {
+              const failure = error instanceof Error ? error : new Error(String(error));
+              for (const key of group) answers.set(previewKeyOf(key), failure);
             }
-          } catch (error) {
-            const failure = error instanceof Error ? error : new Error(String(error));
-            for (const key of group) answers.set(previewKeyOf(key), failure);
-          }
-        }),
-      );
-      return keys.map((key) => answers.get(previewKeyOf(key)) ?? missingPreview(key));
-    }),
+          }),
+        );
+        return keys.map((key) => answers.get(previewKeyOf(key)) ?? missingPreview(key));
+      },
+      traceParent,
+    ),
     { cacheKeyFn: previewKeyOf, batch: batching },
   );
 

@@ -38,6 +38,7 @@ export function postGraph(store: PostStore, others: (call: ScriptedCall) => unkn
       history: () => Promise.resolve([]),
       responseRecorder: new ResponseRecorder(),
       activity: {} as GraphQLContext["activity"],
+      traceContext: undefined,
     } satisfies GraphQLContext;
     return graphql({
       schema,

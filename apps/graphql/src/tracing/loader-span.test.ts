@@ -1,20 +1,34 @@
-import { trace } from "@opentelemetry/api";
+import { ROOT_CONTEXT, trace } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { tracedBatch } from "./loader-span.js";
 
+const doubles = (keys: readonly number[]) => Promise.resolve(keys.map((key) => key * 2));
+
 describe("tracedBatch", () => {
+  it("untraced (no operation context) is the batch function itself", () => {
+    expect(tracedBatch("doubles", doubles, undefined)).toBe(doubles);
+  });
+
   it("without a started SDK records nothing and answers as the batch does", async () => {
     let active: ReturnType<typeof trace.getActiveSpan> = undefined;
-    const batch = tracedBatch("doubles", (keys: readonly number[]) => {
-      active = trace.getActiveSpan();
-      return Promise.resolve(keys.map((key) => key * 2));
-    });
+    const batch = tracedBatch(
+      "doubles",
+      (keys: readonly number[]) => {
+        active = trace.getActiveSpan();
+        return doubles(keys);
+      },
+      ROOT_CONTEXT,
+    );
     expect(await batch([1, 2, 3])).toEqual([2, 4, 6]);
     expect(active).toBeUndefined();
   });
 
   it("passes a failure through", async () => {
-    const batch = tracedBatch("failing", () => Promise.reject(new Error("upstream down")));
+    const batch = tracedBatch(
+      "failing",
+      () => Promise.reject(new Error("upstream down")),
+      ROOT_CONTEXT,
+    );
     await expect(batch([1])).rejects.toThrow("upstream down");
   });
 });

@@ -1,29 +1,34 @@
-import { SpanStatusCode } from "@opentelemetry/api";
+import { context, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Context } from "@opentelemetry/api";
 import { tracer } from "./tracer.js";
 
 /**
- * A DataLoader batch function in a span of its own (`loader.batch <name>`), a child of what is
- * active where the batch was scheduled: the operation that asked first. The upstream calls
- * the batch makes are its children. Keys are not recorded (ids, no secrets, but many): their
- * count is. Without a started SDK the span is the API's no-op one.
+ * A DataLoader batch function in a span of its own (`loader.batch <name>`), a child of
+ * `parent`, the operation's context (handed on explicitly: a batch runs ticks after the load
+ * that scheduled it, and no context follows an await). The batch function starts with its
+ * span active, so the upstream calls it makes are its children (upstream-scope.ts). Keys are
+ * not recorded (ids, no secrets, but many): their count is. Untraced (no parent): the batch
+ * function itself, no span at all.
  */
 export function tracedBatch<K, R>(
   name: string,
   batch: (keys: readonly K[]) => Promise<R>,
+  parent: Context | undefined,
 ): (keys: readonly K[]) => Promise<R> {
-  return (keys) =>
-    tracer.startActiveSpan(
+  if (parent === undefined) return batch;
+  return async (keys) => {
+    const span = tracer.startSpan(
       `loader.batch ${name}`,
       { attributes: { "graphql.loader.name": name, "graphql.loader.batch.size": keys.length } },
-      async (span) => {
-        try {
-          return await batch(keys);
-        } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
+      parent,
     );
+    try {
+      return await context.with(trace.setSpan(parent, span), () => batch(keys));
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
 }

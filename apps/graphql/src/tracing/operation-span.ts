@@ -1,11 +1,8 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { context, createContextKey, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { Context, Span } from "@opentelemetry/api";
+import { context, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Context } from "@opentelemetry/api";
 import type { GraphQLError } from "graphql";
 import { tracer } from "./tracer.js";
-
-/** Marks the operation's span in the context, so the Apollo plugin names that span and no other. */
-const OPERATION_SPAN = createContextKey("@adsgraph/graphql operation span");
 
 /** semconv (GraphQL spans): the name until the operation is known (a parse error stays so). */
 const UNRESOLVED_NAME = "GraphQL Operation";
@@ -16,12 +13,23 @@ interface TracedRequest {
   opentelemetry(): { context: Context | null };
 }
 
+/** Each traced request's operation context, for its GraphQL context (`operationContextOf`). */
+const operations = new WeakMap<object, Context>();
+
 /**
- * Wraps the GraphQL route's handler in the operation span, made active for everything Apollo
- * runs for the request: resolvers, the loaders' batches and their upstream calls are its
- * children. (An Apollo plugin alone cannot do this: its hooks are called, they wrap nothing.)
- * Its parent is the request's span, taken from the request: by the time a POST's body is read
- * the active context is no longer the request's. Preflights get no span.
+ * The context of `request`'s operation span (its parent for loader batches and upstream
+ * calls); undefined when the request is not traced.
+ */
+export function operationContextOf(request: object): Context | undefined {
+  return operations.get(request);
+}
+
+/**
+ * Wraps the GraphQL route's handler in the operation span. Its parent is the request's span,
+ * taken from the request; it is handed on explicitly, not through an active context (none
+ * follows an await: SyncContextManager): the GraphQL context takes it from the request
+ * (`operationContextOf`), and the loaders' batches and upstream calls become its children
+ * from there. Preflights get no span.
  */
 export function traceOperations<This, Args extends [TracedRequest, ...unknown[]], R>(
   handler: (this: This, ...args: Args) => R,
@@ -31,9 +39,9 @@ export function traceOperations<This, Args extends [TracedRequest, ...unknown[]]
     if (request.method === "OPTIONS") return await handler.apply(this, args);
     const parent = request.opentelemetry().context ?? context.active();
     const span = tracer.startSpan(UNRESOLVED_NAME, {}, parent);
-    const active = trace.setSpan(parent, span).setValue(OPERATION_SPAN, span);
+    operations.set(request, trace.setSpan(parent, span));
     try {
-      return await context.with(active, () => handler.apply(this, args));
+      return await handler.apply(this, args);
     } catch (error) {
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
       throw error;
@@ -57,10 +65,13 @@ function codesOf(errors: readonly GraphQLError[]): string[] {
  * by code and count. Neither the document nor the variables are recorded: both can carry
  * what a caller typed (a variable's value, a literal), and an error's message can quote them.
  */
-export function operationSpanPlugin<C extends object>(): ApolloServerPlugin<C> {
+export function operationSpanPlugin<
+  C extends { readonly traceContext: Context | undefined },
+>(): ApolloServerPlugin<C> {
   return {
-    requestDidStart() {
-      const span = context.active().getValue(OPERATION_SPAN) as Span | undefined;
+    requestDidStart({ contextValue }) {
+      const traced = contextValue.traceContext;
+      const span = traced && trace.getSpan(traced);
       if (span === undefined) return Promise.resolve();
       return Promise.resolve({
         didResolveOperation({ operation, operationName }) {
