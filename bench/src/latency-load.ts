@@ -45,46 +45,16 @@ export async function latencyLoad(
   connections: number,
   seconds: number,
 ): Promise<LatencyRun> {
-  const url = new URL(target.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const headers = {
-    "content-type": "application/json",
-    "content-length": String(Buffer.byteLength(body)),
-    ...target.headers,
-  };
-  const latencies: number[] = [];
-  let failures = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      try {
-        const { status, ms } = await post(agent, url, headers, body);
-        latencies.push(ms);
-        if (status !== 200) failures += 1;
-      } catch {
-        failures += 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, loop));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return {
-    seconds: elapsed,
-    requests: latencies.length,
-    requestsPerSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    failures,
-  };
+  const [run] = await interleavedLatencyLoad([target], body, connections, seconds);
+  if (run === undefined) throw new Error("no run");
+  return run;
 }
 
 /**
- * The same closed loop over several targets at once, request by request in turn: each of the
- * `connections` loops sends its next request to the next target (loop i starts at target i),
- * so every target is measured over the same seconds and a change in the machine's speed falls
- * on all of them alike. One run per target, in the order given.
+ * The closed loop of `latencyLoad` over several targets at once, request by request in turn:
+ * each of the `connections` loops sends its next request to the next target (loop i starts at
+ * target i), so every target is measured over the same seconds and a change in the machine's
+ * speed falls on all of them alike. One run per target, in the order given.
  */
 export async function interleavedLatencyLoad(
   targets: readonly { url: string; headers: Record<string, string> }[],
