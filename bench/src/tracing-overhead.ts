@@ -1,7 +1,8 @@
 // Tracing's cost (issue 20, README "Tracing"): the same query against three identical stacks,
 // ads-api and the facade each in a process of its own: tracing off (no OTEL_* variable: no SDK
 // is loaded), on in the facade only, and on in both services, exporting every span over
-// OTLP/HTTP to a local sink that reads and discards them (bench/src/otlp-sink.ts). Snapshots
+// OTLP/HTTP (protobuf, the default) to a local sink that reads and discards them
+// (bench/src/otlp-sink.ts). Snapshots
 // are off, so every request reads upstream (the most spans a request makes: the facade's
 // request, operation and loader batches, each upstream call, ads-api's requests). Each round
 // loads the three sides together, request by request in turn, so the machine's changes of
@@ -265,7 +266,10 @@ const sinkCounts = sink.counts();
 const exported = (service: string) => (sinkCounts.spansByService[service] ?? 0) > 0;
 // Every traced side must really have exported, from each service it traces.
 const allExported =
-  exported(FACADE_ONLY_SERVICE) && exported("adsgraph-graphql") && exported("adsgraph-ads-api");
+  exported(FACADE_ONLY_SERVICE) &&
+  exported("adsgraph-graphql") &&
+  exported("adsgraph-ads-api") &&
+  sinkCounts.unreadable === 0;
 const report: OverheadReport = {
   title: "Tracing overhead: the same query with OpenTelemetry tracing off and on (issue 20)",
   command: commandLine("tracing-overhead", KNOBS),
@@ -287,7 +291,8 @@ const report: OverheadReport = {
     "(no SDK loaded). Facade only: OTEL_EXPORTER_OTLP_ENDPOINT set in the facade alone (an " +
     "upstream that traces nothing). Both: set in both services, one trace across them. Traced " +
     "spans (the facade's request, GraphQL operation and loader batches, each undici client call, " +
-    "ads-api's request for it: about 10 per query) are batched and exported over OTLP/HTTP JSON " +
+    "ads-api's request for it: about 10 per query) are batched and exported over OTLP/HTTP " +
+    "(protobuf, the default) " +
     "to a local sink in the bench process that reads and discards them. Query: " +
     "account.campaigns(first: 1000) with each campaign's funding instrument (a loader batch), one " +
     "POST per request, closed loop over kept-alive connections, latency per request by " +

@@ -21,6 +21,12 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ ADS_API_ADS_URL: "ftp://x" })).toThrow(/ADS_API_ADS_URL:/);
     expect(() => loadEnv({ ADS_API_LATENCY_MS: "-1" })).toThrow(/ADS_API_LATENCY_MS:/);
     expect(() => loadEnv({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER:/);
+    expect(() => loadEnv({ OTEL_EXPORTER_OTLP_PROTOCOL: "thrift" })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL:/,
+    );
+    const grpc = loadEnv({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "grpc" });
+    expect(grpc.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL).toBe("grpc");
+    expect(grpc.OTEL_EXPORTER_OTLP_PROTOCOL).toBeUndefined();
     // An empty endpoint is unset (tracing stays off), not a bad URL.
     expect(
       loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "" }).OTEL_EXPORTER_OTLP_ENDPOINT,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { LIMITS } from "@adsgraph/models";
+import { OTLP_PROTOCOLS } from "@adsgraph/telemetry";
 import { z } from "zod";
 import { parseFaults } from "./faults/fault-settings.js";
 
@@ -13,6 +14,10 @@ const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fal
 const optionalPath = z
   .string()
   .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const otlpProtocol = z
+  .enum(OTLP_PROTOCOLS)
   .optional()
   .or(z.literal("").transform(() => undefined));
 const otelUrl = z
@@ -178,13 +183,17 @@ const schema = z.object({
   /** Serve `/metrics` to any client without ADS_API_METRICS_TOKEN (default: not in production). */
   ADS_API_METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
   /**
-   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP/HTTP when an
+   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP when an
    * endpoint is set (or OTEL_TRACES_EXPORTER asks for them); unset, no SDK is started. The
    * SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*).
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
   /** The traces endpoint itself (`…/v1/traces`), over OTEL_EXPORTER_OTLP_ENDPOINT. */
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUrl,
+  /** `http/protobuf` (default), `http/json` or `grpc` (the endpoint is then the collector's :4317). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  /** The traces' own protocol, over OTEL_EXPORTER_OTLP_PROTOCOL. */
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
   /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
   OTEL_TRACES_EXPORTER: z
     .enum(["otlp", "console", "none"])

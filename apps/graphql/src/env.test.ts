@@ -15,6 +15,12 @@ describe("loadEnv", () => {
 
   it("reads the OTEL_* settings tracing starts from", () => {
     expect(() => loadEnv({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER:/);
+    expect(() => loadEnv({ OTEL_EXPORTER_OTLP_PROTOCOL: "thrift" })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL:/,
+    );
+    const grpc = loadEnv({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "grpc" });
+    expect(grpc.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL).toBe("grpc");
+    expect(grpc.OTEL_EXPORTER_OTLP_PROTOCOL).toBeUndefined();
     // An empty endpoint is unset (tracing stays off), not a bad URL.
     expect(
       loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "" }).OTEL_EXPORTER_OTLP_ENDPOINT,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { OTLP_PROTOCOLS } from "@adsgraph/telemetry";
 import { z } from "zod";
 
 const appDir = path.resolve(import.meta.dirname, "..");
@@ -17,6 +18,10 @@ const flag = (fallback: boolean) =>
 const optional = z
   .string()
   .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const otlpProtocol = z
+  .enum(OTLP_PROTOCOLS)
   .optional()
   .or(z.literal("").transform(() => undefined));
 const otelUrl = z
@@ -175,13 +180,17 @@ const schema = z.object({
   /** Serve `/metrics` without METRICS_TOKEN (default: not in production). */
   METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
   /**
-   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP/HTTP when an
+   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP when an
    * endpoint is set (or OTEL_TRACES_EXPORTER asks for them); unset, no SDK is started. The
    * SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*).
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
   /** The traces endpoint itself (`…/v1/traces`), over OTEL_EXPORTER_OTLP_ENDPOINT. */
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUrl,
+  /** `http/protobuf` (default), `http/json` or `grpc` (the endpoint is then the collector's :4317). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  /** The traces' own protocol, over OTEL_EXPORTER_OTLP_PROTOCOL. */
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
   /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
   OTEL_TRACES_EXPORTER: z
     .enum(["otlp", "console", "none"])

@@ -19,16 +19,29 @@ export interface StartedTracing {
 }
 
 /**
- * The exporter the settings name: OTLP over HTTP, or stdout. Loaded only when called: an app
- * that traces nothing never loads the SDK.
+ * The exporter the settings name: OTLP over HTTP with protobuf or JSON bodies, or over gRPC;
+ * or stdout. Loaded only when called: an app that traces nothing never loads the SDK.
  */
 export async function traceExporterOf(settings: TracingSettings): Promise<SpanExporter> {
   if (settings.exporter === "console") {
     const { ConsoleSpanExporter } = await import("@opentelemetry/sdk-trace-base");
     return new ConsoleSpanExporter();
   }
-  const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
-  return new OTLPTraceExporter(settings.tracesUrl === undefined ? {} : { url: settings.tracesUrl });
+  const options = settings.tracesUrl === undefined ? {} : { url: settings.tracesUrl };
+  switch (settings.protocol) {
+    case "http/protobuf": {
+      const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-proto");
+      return new OTLPTraceExporter(options);
+    }
+    case "http/json": {
+      const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
+      return new OTLPTraceExporter(options);
+    }
+    case "grpc": {
+      const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-grpc");
+      return new OTLPTraceExporter(options);
+    }
+  }
 }
 
 /**

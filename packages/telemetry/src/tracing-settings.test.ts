@@ -14,6 +14,7 @@ describe("tracingSettings", () => {
     expect(settingsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" })).toEqual({
       serviceName: "adsgraph-ads-api",
       exporter: "otlp",
+      protocol: "http/protobuf",
       tracesUrl: "http://collector:4318/v1/traces",
     });
     expect(
@@ -22,7 +23,27 @@ describe("tracingSettings", () => {
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://traces:9999/in",
         OTEL_SERVICE_NAME: "ads-api-eu",
       }),
-    ).toEqual({ serviceName: "ads-api-eu", exporter: "otlp", tracesUrl: "http://traces:9999/in" });
+    ).toEqual({
+      serviceName: "ads-api-eu",
+      exporter: "otlp",
+      protocol: "http/protobuf",
+      tracesUrl: "http://traces:9999/in",
+    });
+  });
+
+  it("takes the protocol from OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL; over gRPC the endpoint is the collector's address", () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4317" };
+    expect(settingsOf({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toMatchObject({
+      protocol: "grpc",
+      tracesUrl: "http://collector:4317",
+    });
+    expect(
+      settingsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+        OTEL_EXPORTER_OTLP_PROTOCOL: "grpc",
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
+      }),
+    ).toMatchObject({ protocol: "http/json", tracesUrl: "http://collector:4318/v1/traces" });
   });
 
   it("follows OTEL_TRACES_EXPORTER, and OTEL_SDK_DISABLED over everything", () => {
@@ -38,7 +59,7 @@ describe("tracingSettings", () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: "https://user:hunter2@collector.example:4318",
     });
     expect(settings && tracingLine(settings)).toBe(
-      "Tracing: spans of adsgraph-ads-api to https://collector.example:4318/v1/traces",
+      "Tracing: spans of adsgraph-ads-api to https://collector.example:4318/v1/traces (OTLP http/protobuf)",
     );
   });
 });

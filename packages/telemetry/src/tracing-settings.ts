@@ -1,9 +1,18 @@
+/** OTLP's transports (OpenTelemetry specification: OTEL_EXPORTER_OTLP_PROTOCOL). */
+export const OTLP_PROTOCOLS = ["http/protobuf", "http/json", "grpc"] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+
 /** Tracing as the environment asks for it (README "Tracing"). */
 export interface TracingSettings {
   readonly serviceName: string;
   /** `console` writes spans to stdout (development). */
   readonly exporter: "otlp" | "console";
-  /** The OTLP traces URL; undefined: the exporter's default (`http://localhost:4318/v1/traces`). */
+  /** How OTLP spans travel: the specification's default is `http/protobuf`. */
+  readonly protocol: OtlpProtocol;
+  /**
+   * Where OTLP spans go: the traces URL over HTTP, the collector's address for gRPC;
+   * undefined: the exporter's default (`http://localhost:4318/v1/traces`, or `localhost:4317`).
+   */
   readonly tracesUrl: string | undefined;
 }
 
@@ -11,6 +20,8 @@ export interface TracingSettings {
 export interface TracingEnv {
   readonly OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
   readonly OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
+  readonly OTEL_EXPORTER_OTLP_PROTOCOL?: OtlpProtocol | undefined;
+  readonly OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: OtlpProtocol | undefined;
   readonly OTEL_TRACES_EXPORTER?: "otlp" | "console" | "none" | undefined;
   readonly OTEL_SERVICE_NAME?: string | undefined;
   readonly OTEL_SDK_DISABLED: boolean;
@@ -27,24 +38,28 @@ export function tracingSettings(
   serviceName: string,
 ): TracingSettings | undefined {
   if (env.OTEL_SDK_DISABLED) return undefined;
-  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, "");
-  // spec: the signal's own endpoint is used as given; the general one gets `/v1/traces`.
+  const protocol =
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf";
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // spec: the signal's own endpoint is used as given; over HTTP the general one gets
+  // `/v1/traces`, over gRPC it is the collector's address as it is.
   const tracesUrl =
     env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
-    (base === undefined ? undefined : `${base}/v1/traces`);
+    (base === undefined || protocol === "grpc" ? base : `${base.replace(/\/+$/, "")}/v1/traces`);
   const exporter = env.OTEL_TRACES_EXPORTER ?? (tracesUrl === undefined ? "none" : "otlp");
   if (exporter === "none") return undefined;
-  return { serviceName: env.OTEL_SERVICE_NAME ?? serviceName, exporter, tracesUrl };
+  return { serviceName: env.OTEL_SERVICE_NAME ?? serviceName, exporter, protocol, tracesUrl };
 }
 
 /** The start line saying where spans go: origin and path only (a URL may carry `user:password@`). */
 export function tracingLine(settings: TracingSettings): string {
+  if (settings.exporter === "console") return `Tracing: spans of ${settings.serviceName} to stdout`;
   const url = settings.tracesUrl === undefined ? undefined : new URL(settings.tracesUrl);
   const where =
-    settings.exporter === "console"
-      ? "stdout"
-      : url === undefined
-        ? "the OTLP default, http://localhost:4318/v1/traces"
-        : `${url.origin}${url.pathname}`;
-  return `Tracing: spans of ${settings.serviceName} to ${where}`;
+    url === undefined
+      ? settings.protocol === "grpc"
+        ? "the OTLP default, localhost:4317"
+        : "the OTLP default, http://localhost:4318/v1/traces"
+      : `${url.origin}${url.pathname === "/" ? "" : url.pathname}`;
+  return `Tracing: spans of ${settings.serviceName} to ${where} (OTLP ${settings.protocol})`;
 }
