@@ -32,6 +32,15 @@ describe("progressReporter", () => {
     ]);
   });
 
+  it("writes the last count once off a terminal, however often it is reported", () => {
+    const out = capture(false);
+    const reporter = progressReporter(out.stream, { intervalMs: 1000, clock: () => 0 });
+    reporter.update({ done: 40, total: 40, rate: 10 });
+    reporter.update({ done: 40, total: 40, rate: 12 });
+    reporter.finish();
+    expect(out.text()).toBe("progress 40/40 records (100%), 10 records/s, ETA 0s\n");
+  });
+
   it("redraws one line in place on a terminal and ends it before a note", () => {
     const out = capture(true);
     const reporter = progressReporter(out.stream);

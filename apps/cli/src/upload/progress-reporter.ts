@@ -17,7 +17,8 @@ export const PLAIN_INTERVAL_MS = 1_000;
 /**
  * On a terminal, a bar redrawn in place at every acknowledged batch; elsewhere (pipes, CI
  * logs, tests), a plain line for the first batch, then at most one per `intervalMs`, and one
- * when the last record is done.
+ * when the last record is done; never the same count twice (the uploader reports its last
+ * batch, then its end).
  */
 export function progressReporter(
   stream: Writable & { isTTY?: boolean },
@@ -26,6 +27,7 @@ export function progressReporter(
   const tty = stream.isTTY === true;
   let drawn = false;
   let lastAt: number | undefined;
+  let lastDone: number | undefined;
   const endBar = () => {
     if (drawn) stream.write("\n");
     drawn = false;
@@ -39,8 +41,10 @@ export function progressReporter(
       }
       const now = clock();
       const last = state.done >= state.total;
+      if (state.done === lastDone) return;
       if (lastAt !== undefined && now - lastAt < intervalMs && !last) return;
       lastAt = now;
+      lastDone = state.done;
       stream.write(`${plainProgressLine(state)}\n`);
     },
     note(text) {
