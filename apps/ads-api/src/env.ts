@@ -1,6 +1,6 @@
 import path from "node:path";
 import { LIMITS } from "@adsgraph/models";
-import { OTLP_PROTOCOLS } from "@adsgraph/telemetry";
+import { tracingEnvShape } from "@adsgraph/telemetry";
 import { z } from "zod";
 import { parseFaults } from "./faults/fault-settings.js";
 
@@ -14,14 +14,6 @@ const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fal
 const optionalPath = z
   .string()
   .min(1)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
-const otlpProtocol = z
-  .enum(OTLP_PROTOCOLS)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
-const otelUrl = z
-  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
   .optional()
   .or(z.literal("").transform(() => undefined));
 /** Where a host role listens: a host name or address (IPv6 in brackets) and a port. */
@@ -182,26 +174,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Serve `/metrics` to any client without ADS_API_METRICS_TOKEN (default: not in production). */
   ADS_API_METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
-  /**
-   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP when an
-   * endpoint is set (or OTEL_TRACES_EXPORTER asks for them); unset, no SDK is started. The
-   * SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*).
-   */
-  OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
-  /** The traces endpoint itself (`…/v1/traces`), over OTEL_EXPORTER_OTLP_ENDPOINT. */
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUrl,
-  /** `http/protobuf` (default), `http/json` or `grpc` (the endpoint is then the collector's :4317). */
-  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
-  /** The traces' own protocol, over OTEL_EXPORTER_OTLP_PROTOCOL. */
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
-  /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
-  OTEL_TRACES_EXPORTER: z
-    .enum(["otlp", "console", "none"])
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Default `adsgraph-ads-api`. */
-  OTEL_SERVICE_NAME: optionalPath,
-  OTEL_SDK_DISABLED: flag(false),
+  /** issue 20, tracing (README "Tracing"): the OTEL_* settings, as packages/telemetry reads them. */
+  ...tracingEnvShape,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { OTLP_PROTOCOLS } from "@adsgraph/telemetry";
+import { tracingEnvShape } from "@adsgraph/telemetry";
 import { z } from "zod";
 
 const appDir = path.resolve(import.meta.dirname, "..");
@@ -18,14 +18,6 @@ const flag = (fallback: boolean) =>
 const optional = z
   .string()
   .min(1)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
-const otlpProtocol = z
-  .enum(OTLP_PROTOCOLS)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
-const otelUrl = z
-  .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
   .optional()
   .or(z.literal("").transform(() => undefined));
 
@@ -179,26 +171,8 @@ const schema = z.object({
   METRICS_TOKEN: optional,
   /** Serve `/metrics` without METRICS_TOKEN (default: not in production). */
   METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
-  /**
-   * issue 20, tracing (README "Tracing"): OpenTelemetry traces go over OTLP when an
-   * endpoint is set (or OTEL_TRACES_EXPORTER asks for them); unset, no SDK is started. The
-   * SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_*).
-   */
-  OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
-  /** The traces endpoint itself (`…/v1/traces`), over OTEL_EXPORTER_OTLP_ENDPOINT. */
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUrl,
-  /** `http/protobuf` (default), `http/json` or `grpc` (the endpoint is then the collector's :4317). */
-  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
-  /** The traces' own protocol, over OTEL_EXPORTER_OTLP_PROTOCOL. */
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
-  /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
-  OTEL_TRACES_EXPORTER: z
-    .enum(["otlp", "console", "none"])
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Default `adsgraph-graphql`. */
-  OTEL_SERVICE_NAME: optional,
-  OTEL_SDK_DISABLED: flag(false),
+  /** issue 20, tracing (README "Tracing"): the OTEL_* settings, as packages/telemetry reads them. */
+  ...tracingEnvShape,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tracingLine, tracingSettings, type TracingEnv } from "./tracing-settings.js";
+import type { TracingEnv } from "./tracing-env.js";
+import { tracingLine, tracingSettings } from "./tracing-settings.js";
 
 const settingsOf = (env: Partial<TracingEnv>) =>
   tracingSettings({ OTEL_SDK_DISABLED: false, ...env }, "adsgraph-ads-api");

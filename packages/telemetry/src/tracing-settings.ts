@@ -1,3 +1,5 @@
+import type { TracingEnv } from "./tracing-env.js";
+
 /** OTLP's transports (OpenTelemetry specification: OTEL_EXPORTER_OTLP_PROTOCOL). */
 export const OTLP_PROTOCOLS = ["http/protobuf", "http/json", "grpc"] as const;
 export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
@@ -14,17 +16,6 @@ export interface TracingSettings {
    * undefined: the exporter's default (`http://localhost:4318/v1/traces`, or `localhost:4317`).
    */
   readonly tracesUrl: string | undefined;
-}
-
-/** The OTEL_* settings as each app's env.ts parsed them (empty text already undefined). */
-export interface TracingEnv {
-  readonly OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
-  readonly OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
-  readonly OTEL_EXPORTER_OTLP_PROTOCOL?: OtlpProtocol | undefined;
-  readonly OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: OtlpProtocol | undefined;
-  readonly OTEL_TRACES_EXPORTER?: "otlp" | "console" | "none" | undefined;
-  readonly OTEL_SERVICE_NAME?: string | undefined;
-  readonly OTEL_SDK_DISABLED: boolean;
 }
 
 /**
