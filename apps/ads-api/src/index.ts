@@ -36,6 +36,6 @@ export type { AdsApiReplicas, AdsApiReplicasOptions } from "./testing/start-ads-
 export { startTcpBalancer } from "./testing/tcp-balancer.js";
 export type { TcpBalancer } from "./testing/tcp-balancer.js";
 export { serverTracing } from "./tracing/server-tracing.js";
-export type { ServerTracing } from "./tracing/server-tracing.js";
+export type { ServerTracing } from "@adsgraph/telemetry";
 export { startAdsApiProcess } from "./testing/start-ads-api-process.js";
 export type { AdsApiProcess, AdsApiProcessOptions } from "./testing/start-ads-api-process.js";

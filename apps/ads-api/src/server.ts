@@ -11,7 +11,7 @@ import type { Database } from "./db/database.js";
 import { buildHostApp } from "./hosts/build-host.js";
 import { planHosts } from "./hosts/host-config.js";
 import { createAdsApiMetrics } from "./metrics/ads-api-metrics.js";
-import type { ServerTracing } from "./tracing/server-tracing.js";
+import type { ServerTracing } from "@adsgraph/telemetry";
 
 export interface ServerOptions {
   readonly db: Database;

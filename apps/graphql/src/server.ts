@@ -4,6 +4,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
+import type { ServerTracing } from "@adsgraph/telemetry";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerSignInLimit } from "./auth/sign-in-limit.js";
@@ -31,7 +32,7 @@ import { channelsReady } from "./shared/broadcast-channel.js";
 import { persistedQueriesSetting } from "./shared/persisted-queries.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { operationSpanPlugin, traceOperations } from "./tracing/operation-span.js";
-import { registerServerTracing, type ServerTracing } from "./tracing/server-tracing.js";
+import { registerServerTracing } from "./tracing/server-tracing.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
 

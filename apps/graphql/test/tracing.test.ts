@@ -74,7 +74,7 @@ describe("tracing across the facade and ads-api", () => {
 
   beforeAll(async () => {
     tracing = await startTracing({ serviceName: "adsgraph-tracing-test", exporter });
-    adsApiTracing = adsApiServerTracing();
+    adsApiTracing = await adsApiServerTracing();
     adsApi = await startAdsApi({ tracing: adsApiTracing });
     await adsApi.seedBench({ accountId: ACCOUNT, campaigns: 8, fundingInstruments: 3, seed: 20 });
     facade = await startFacade({

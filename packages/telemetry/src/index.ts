@@ -1,4 +1,6 @@
 export { RedactingSpanProcessor } from "./redacting-processor.js";
+export { registerServerTracing, serverTracing } from "./server-tracing.js";
+export type { ServerTracing } from "./server-tracing.js";
 export { startTracing, traceExporterOf } from "./start-tracing.js";
 export { SyncContextManager } from "./sync-context-manager.js";
 export type { StartedTracing } from "./start-tracing.js";

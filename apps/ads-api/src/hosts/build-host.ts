@@ -18,7 +18,7 @@ import { registerHealthRoutes } from "../routes/health.js";
 import { OneLineLogController } from "../logging/one-line-log-controller.js";
 import type { AdsApiMetrics } from "../metrics/ads-api-metrics.js";
 import { registerMetricsRoute } from "../metrics/metrics-route.js";
-import { registerServerTracing, type ServerTracing } from "../tracing/server-tracing.js";
+import { registerServerTracing, type ServerTracing } from "@adsgraph/telemetry";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */

@@ -17,7 +17,7 @@ import { DEMO } from "../seed/demo-credentials.js";
 import { seedDemo } from "../seed/demo-seed.js";
 import { startServer } from "../server.js";
 import type { RunningServer } from "../server.js";
-import type { ServerTracing } from "../tracing/server-tracing.js";
+import type { ServerTracing } from "@adsgraph/telemetry";
 
 /** Every role on a free loopback port: what tests and benchmarks bind unless told otherwise. */
 const FREE_PORTS: Readonly<Record<HostRole, string>> = {

@@ -1,7 +1,8 @@
-import { startTracing as startSdk, type StartedTracing } from "@adsgraph/telemetry";
+import { startTracing as startSdk } from "@adsgraph/telemetry";
+import type { ServerTracing, StartedTracing } from "@adsgraph/telemetry";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
-import { serverTracing, type ServerTracing } from "./server-tracing.js";
+import { serverTracing } from "./server-tracing.js";
 
 /** The started SDK: what the server registers, and its end. */
 export interface Tracing extends ServerTracing, StartedTracing {}
@@ -16,7 +17,7 @@ export async function startTracing(options: {
   serviceName: string;
   exporter: SpanExporter;
 }): Promise<Tracing> {
-  const server = serverTracing();
+  const server = await serverTracing();
   const started = await startSdk({
     ...options,
     instrumentations: [server.instrumentation, new UndiciInstrumentation()],

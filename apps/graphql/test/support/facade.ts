@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR, openDatabase, type Database } from "../../src/db/databa
 import { loadEnv, type Env } from "../../src/env.js";
 import type { PlaygroundOptions } from "../../src/playground.js";
 import { buildServer, type Server } from "../../src/server.js";
-import type { ServerTracing } from "../../src/tracing/server-tracing.js";
+import type { ServerTracing } from "@adsgraph/telemetry";
 
 export interface RunningFacade extends Server {
   /** `http://127.0.0.1:<port>` */
