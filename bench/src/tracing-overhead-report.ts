@@ -1,5 +1,6 @@
 import type { LatencyRun } from "./latency-load.js";
 import type { SinkCounts } from "./otlp-sink.js";
+import { bootstrapInterval } from "./stats.js";
 
 /** The goal of issue 20: tracing on costs under 5% at the median. */
 export const P50_GOAL = 0.05;
@@ -27,6 +28,11 @@ export interface TracedSummary extends SideSummary {
   cpuRatio: Record<string, number>;
   /** The median of the rounds' paired p50 ratios (round i traced ÷ round i off, loaded together). */
   pairedP50Ratio: number;
+  /**
+   * Where that median could as well have fallen: the 95% bootstrap interval over the rounds'
+   * pairs (the verdict stays on the medians; the interval says how far to trust them).
+   */
+  pairedP50Interval: [number, number];
 }
 
 /** Which services trace: the facade alone (an upstream that is not ours), or both. */
@@ -82,6 +88,7 @@ export function summarize(rounds: SideRound[]): SideSummary {
 
 function against(offSummary: SideSummary, off: SideRound[], on: SideRound[]): TracedSummary {
   const summary = summarize(on);
+  const paired = on.map((r, i) => r.p50Ms / (off[i]?.p50Ms ?? Number.NaN));
   return {
     ...summary,
     p50Ratio: summary.p50Ms / offSummary.p50Ms,
@@ -92,7 +99,8 @@ function against(offSummary: SideSummary, off: SideRound[], on: SideRound[]): Tr
         ms / (offSummary.cpuMsPerRequest[name] ?? Number.NaN),
       ]),
     ),
-    pairedP50Ratio: median(on.map((r, i) => r.p50Ms / (off[i]?.p50Ms ?? Number.NaN))),
+    pairedP50Ratio: median(paired),
+    pairedP50Interval: bootstrapInterval(paired, median),
   };
 }
 
@@ -134,7 +142,8 @@ export function markdownTable(report: OverheadReport): string {
     `${ms(summary.cpuMsPerRequest["ads-api"] ?? Number.NaN)} |`;
   const ratios = (connections: number, label: string, traced: TracedSummary) =>
     `| ${connections} | ${label} | ${pct(traced.p50Ratio)} (paired rounds ` +
-    `${pct(traced.pairedP50Ratio)}) | ${pct(traced.p99Ratio)} | | ` +
+    `${pct(traced.pairedP50Ratio)}, 95% interval ${pct(traced.pairedP50Interval[0])} to ` +
+    `${pct(traced.pairedP50Interval[1])}) | ${pct(traced.p99Ratio)} | | ` +
     `${pct(traced.cpuRatio.facade ?? Number.NaN)} | ${pct(traced.cpuRatio["ads-api"] ?? Number.NaN)} |`;
   for (const result of report.results) {
     const { connections, off, traced } = result;
