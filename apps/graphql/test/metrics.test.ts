@@ -77,6 +77,8 @@ describe("GET /metrics after a known set of operations", () => {
     const broken = await postGraphQL(stack.facade.url, BROKEN, { headers: stack.headers });
     expect(broken.status).toBe(400);
     expect((await stack.query("{ health }")).data).toEqual({ health: "ok" });
+    // Reference data signs as the app: its bearer token is fetched first (counted too).
+    expect((await stack.query("{ contentCategories { id } }")).errors).toBeUndefined();
     const limited = await stack.query(CAMPAIGNS);
     expect(limited.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
     await stack.facade.services.snapshots.writer.flush();
@@ -92,7 +94,7 @@ describe("GET /metrics after a known set of operations", () => {
       { labels: { operation: "AccountName", type: "query", outcome: "ok" }, value: 2 },
       { labels: { operation: "Missing", type: "query", outcome: "error" }, value: 1 },
       { labels: { operation: "Broken", type: "query", outcome: "rejected" }, value: 1 },
-      { labels: { operation: "anonymous", type: "query", outcome: "ok" }, value: 1 },
+      { labels: { operation: "anonymous", type: "query", outcome: "ok" }, value: 2 },
       { labels: { operation: "Campaigns", type: "query", outcome: "error" }, value: 1 },
     ];
     expect(samplesOf(samples, "adsgraph_graphql_operations_total")).toEqual(expected);
@@ -113,10 +115,13 @@ describe("GET /metrics after a known set of operations", () => {
       (labels) => `${labels.endpoint} ${labels.status}`,
     );
     expect(counted).toEqual(logged);
-    // AccountName's account, Missing's (refused: no such account of the user's), Campaigns' list.
+    // AccountName's account, Missing's (refused: no such account of the user's), the app's
+    // bearer token and the reference data read with it, Campaigns' list.
     expect(counted).toEqual({
       "accounts.get 200": 1,
       "accounts.get 403": 1,
+      "oauth2.token 200": 1,
+      "content_categories.list 200": 1,
       "campaigns.list 429": 1,
     });
     expect(samplesOf(samples, "adsgraph_upstream_rate_limited_total")).toEqual([
@@ -144,20 +149,26 @@ describe("GET /metrics after a known set of operations", () => {
     );
     // The token's accounts window, as its last answer told; its campaigns window, spent (429).
     expect(remaining).toMatchObject({ accounts: USER_RATE - accountsFamily, campaigns: 0 });
-    // The demo account's own window (x-account-rate-limit-*), told by the accounts.get of it.
-    expect(Object.keys(remaining).sort()).toEqual(["accounts", "accounts account", "campaigns"]);
+    // The demo account's own window (x-account-rate-limit-*), told by the accounts.get of it;
+    // the app's window of the reference data it read with its bearer token.
+    expect(Object.keys(remaining).sort()).toEqual([
+      "accounts",
+      "accounts account",
+      "campaigns",
+      "content_categories app",
+    ]);
     const text = JSON.stringify(samples);
     expect(text).not.toContain(DEMO.accessToken.token);
     expect(text).not.toContain(stack.headers.authorization?.slice("Bearer ".length));
   });
 
   it("counts snapshot answers (fresh, stale, miss), the writer's queue and the activity fan-out", () => {
-    // Misses: the first AccountName's account read, Missing's, and Campaigns' campaign list;
-    // fresh: the second AccountName's account, and Campaigns' account.
+    // Misses: the first AccountName's account read, Missing's, the content categories, and
+    // Campaigns' campaign list; fresh: the second AccountName's account, and Campaigns' account.
     expect(samplesOf(samples, "adsgraph_snapshot_answers_total")).toEqual([
       { labels: { result: "fresh" }, value: 2 },
       { labels: { result: "stale" }, value: 0 },
-      { labels: { result: "miss" }, value: 3 },
+      { labels: { result: "miss" }, value: 4 },
     ]);
     expect(samplesOf(samples, "adsgraph_snapshot_writer_queue_depth")).toEqual([
       { labels: {}, value: 0 },

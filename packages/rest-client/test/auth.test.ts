@@ -147,6 +147,58 @@ describe("authentication per call kind", () => {
     await client.close();
   });
 
+  it("reports the bearer token's fetch to the client's hooks, as any call and without the token", async () => {
+    server = await startScriptedServer((request) =>
+      request.path === "/oauth2/token"
+        ? json(200, { token_type: "bearer", access_token: SECRETS.bearerToken })
+        : json(200, { data: [{ id: "1", text: "hello" }] }),
+    );
+    const seen: string[] = [];
+    const events: unknown[] = [];
+    const client = clientFor(server, {
+      hooks: {
+        onRequest: (event) => {
+          seen.push(`request ${event.endpointId}`);
+          events.push(event);
+        },
+        onResponse: (event) => {
+          seen.push(`response ${event.endpointId} ${event.status}`);
+          events.push(event);
+        },
+      },
+    });
+    await client.post_data.posts.lookup({ ids: ["1"] });
+    // The token is fetched while the lookup is signed, before the lookup is sent.
+    expect(seen).toEqual([
+      "request oauth2.token",
+      "response oauth2.token 200",
+      "request post_data.posts.lookup",
+      "response post_data.posts.lookup 200",
+    ]);
+    expect(JSON.stringify(events)).not.toContain(SECRETS.bearerToken);
+    expect(JSON.stringify(events)).not.toContain(SECRETS.consumerSecret);
+    await client.close();
+  });
+
+  it("reports a refused bearer token fetch through onResponse and onError", async () => {
+    server = await startScriptedServer(() =>
+      json(403, { errors: [{ code: 99, message: "Unable to verify your credentials" }] }),
+    );
+    const seen: string[] = [];
+    const client = clientFor(server, {
+      hooks: {
+        onResponse: (event) => seen.push(`response ${event.endpointId} ${event.status}`),
+        onError: (event) => seen.push(`error ${event.endpointId} ${event.error.code}`),
+      },
+    });
+    await expect(client.post_data.posts.lookup({ ids: ["1"] })).rejects.toThrow(RestAuthError);
+    expect(seen.slice(0, 2)).toEqual([
+      "response oauth2.token 403",
+      `error oauth2.token ${REST_CLIENT_ERROR_CODES.AUTHENTICATION}`,
+    ]);
+    await client.close();
+  });
+
   it("refetches the bearer token once after a 401", async () => {
     server = await startScriptedServer(refusingFirstBearer());
     const client = clientFor(server);
