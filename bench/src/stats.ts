@@ -1,3 +1,5 @@
+import { seededRandom } from "@adsgraph/ads-api";
+
 /** The p-th percentile (nearest rank) of a sample. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -7,18 +9,6 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 export const round1 = (value: number): number => Math.round(value * 10) / 10;
-
-/** A seeded uniform source in [0, 1) (mulberry32): the same data give the same interval. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The percentile bootstrap interval of `statistic` over `values`: the statistic of `resamples`

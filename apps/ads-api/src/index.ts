@@ -39,3 +39,4 @@ export { serverTracing } from "./tracing/server-tracing.js";
 export type { ServerTracing } from "@adsgraph/telemetry";
 export { startAdsApiProcess } from "./testing/start-ads-api-process.js";
 export type { AdsApiProcess, AdsApiProcessOptions } from "./testing/start-ads-api-process.js";
+export { seededRandom } from "./seeded-random.js";
