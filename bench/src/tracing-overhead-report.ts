@@ -5,6 +5,24 @@ import { bootstrapInterval } from "./stats.js";
 /** The goal of issue 20: tracing on costs under 5% at the median. */
 export const P50_GOAL = 0.05;
 
+/** The facade's service name where it traces alone (the sink counts the sides apart). */
+export const FACADE_ONLY_SERVICE = "adsgraph-graphql-facade-only";
+/** Every service a traced side exports spans as. */
+export const TRACED_SERVICES = [FACADE_ONLY_SERVICE, "adsgraph-graphql", "adsgraph-ads-api"];
+
+/** Every traced side really exported, from each service it traces, and all of it was readable. */
+export function allExported(sink: SinkCounts): boolean {
+  return (
+    TRACED_SERVICES.every((service) => (sink.spansByService[service] ?? 0) > 0) &&
+    sink.unreadable === 0
+  );
+}
+
+/** The run's verdict: every service exported, and every connection count met the goal. */
+export function runPasses(results: readonly OverheadResult[], sink: SinkCounts): boolean {
+  return allExported(sink) && results.length > 0 && results.every((result) => result.pass);
+}
+
 /** One measured round of one side, with the CPU its processes used per request. */
 export interface SideRound extends LatencyRun {
   cpuMsPerRequest: Record<string, number>;
