@@ -89,9 +89,11 @@ export async function buildHostApp(
   app.addHook("onResponse", async (request, reply) => {
     const flags = routeFlags(request);
     if (flags.admin === true) return;
+    const now = Date.now();
     ctx.requestLog.record(
       {
-        at: new Date().toISOString(),
+        at: new Date(now).toISOString(),
+        receivedAt: new Date(now - reply.elapsedTime).toISOString(),
         role,
         method: request.method,
         route: request.routeOptions.url ?? request.url.split("?")[0] ?? "",

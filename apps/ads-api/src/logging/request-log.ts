@@ -2,7 +2,10 @@ import type { HostRole } from "@adsgraph/models";
 
 /** One request as the log keeps it: no parameters, headers or bodies (they may hold secrets). */
 export interface LoggedRequest {
+  /** When the answer went out (or, for a stream, began). */
   readonly at: string;
+  /** When the request arrived: what it did (counting it against a rate limit, say) fell between. */
+  readonly receivedAt: string;
   readonly role: HostRole;
   readonly method: string;
   /** The route template, e.g. `/12/accounts/:account_id/campaigns`. */

@@ -335,8 +335,10 @@ export function registerAdsEndpoint(
         }
         reply.hijack();
         // A hijacked reply skips the onResponse hook that counts requests: counted here.
+        const now = Date.now();
         ctx.requestLog.record({
-          at: new Date().toISOString(),
+          at: new Date(now).toISOString(),
+          receivedAt: new Date(now - reply.elapsedTime).toISOString(),
           role,
           method: request.method,
           route: url,
