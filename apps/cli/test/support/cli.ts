@@ -2,6 +2,10 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 
 const appDir = path.resolve(import.meta.dirname, "..", "..");
+/** The command's sources, what the built `dist/main.js` bin is compiled from. */
+export const CLI_ENTRY = path.join(appDir, "src", "main.ts");
+/** Those sources bundled once per test run (bundle-cli.ts, vitest's global set-up). */
+export const CLI_BUNDLE = path.join(appDir, ".cache", "adsgraph.mjs");
 
 /** How a run of the command ended. */
 export interface CliResult {
@@ -26,10 +30,9 @@ export interface RunningCli {
 }
 
 /**
- * Runs the real program as a user's shell would, from its sources (`node --import tsx
- * --conditions=source src/main.ts`, what the built `dist/main.js` bin is compiled from), with
- * its own config directory and no desktop (no browser is ever opened). No timeout of its own:
- * the test's timeout is the net on a busy machine.
+ * Runs the real program as a user's shell would, from its sources bundled (`node
+ * .cache/adsgraph.mjs`), with its own config directory and no desktop (no browser is ever
+ * opened). No timeout of its own: the test's timeout is the net on a busy machine.
  */
 export function startCli(
   args: readonly string[],
@@ -40,15 +43,11 @@ export function startCli(
       ([name]) => !/^(ADSGRAPH_|ADS_API_|DISPLAY$|WAYLAND_DISPLAY$)/.test(name),
     ),
   );
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "--conditions=source", "src/main.ts", ...args],
-    {
-      cwd: appDir,
-      stdio: ["pipe", "pipe", "pipe"],
-      env: { ...inherited, ADSGRAPH_CONFIG_DIR: configDir, ...env },
-    },
-  );
+  const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
+    cwd: appDir,
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...inherited, ADSGRAPH_CONFIG_DIR: configDir, ...env },
+  });
   const output = { stdout: "", stderr: "" };
   const listeners = new Set<() => void>();
   const changed = () => {
