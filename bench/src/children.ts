@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@adsgraph/ads-api";
 import {
   DEMO,
   openDatabase as openAdsApiDatabase,
@@ -160,15 +160,8 @@ function spawnFacade(
   });
 }
 
-/** A port nobody listens on right now (the facade prints its URL from GRAPHQL_PORT). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== "object" || address === null) throw new Error("no port");
-  return address.port;
-}
+/** Re-exported for the tests that import their helpers from here. */
+export { freePort };
 
 /** Resident set size of a process in bytes (Linux: /proc/<pid>/status VmRSS). */
 export async function rssBytes(pid: number): Promise<number> {

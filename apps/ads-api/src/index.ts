@@ -34,6 +34,8 @@ export type {
 export { startAdsApiReplicas } from "./testing/start-ads-api-replicas.js";
 export type { AdsApiReplicas, AdsApiReplicasOptions } from "./testing/start-ads-api-replicas.js";
 export { startTcpBalancer } from "./testing/tcp-balancer.js";
+export { freePort } from "./testing/free-port.js";
+export { approveAndReadPin } from "./testing/approve-pin.js";
 export type { TcpBalancer } from "./testing/tcp-balancer.js";
 export { serverTracing } from "./tracing/server-tracing.js";
 export type { ServerTracing } from "@adsgraph/telemetry";

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { createApp, DEMO } from "@adsgraph/ads-api";
+import { approveAndReadPin, createApp, DEMO } from "@adsgraph/ads-api";
 import { buildBasicAuthorization } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -272,22 +272,7 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
       request_token: string;
       authorize_url: string;
     };
-    const page = await get(start.authorize_url);
-    const html = await page.text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
-    const approved = await fetch(new URL(action ?? "", start.authorize_url), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        ...hiddenInputs(html),
-        screen_name: DEMO.user.screenName,
-        password: DEMO.user.password,
-        decision: "approve",
-      }),
-    });
-    const pin = /id="oauth_pin">([^<]+)</.exec(await approved.text())?.[1];
-    expect(pin).toBeDefined();
+    const pin = await approveAndReadPin(start.authorize_url, DEMO.user);
 
     const complete = await fetch(`${facade.origin}/auth/pin/complete`, {
       method: "POST",

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { signRequest } from "@adsgraph/oauth";
@@ -10,6 +9,7 @@ import { DEMO } from "../../src/seed/demo-credentials.js";
 import { createActor } from "../support/actors.js";
 import type { Actor } from "../support/actors.js";
 import { itemsOf } from "../support/bodies.js";
+import { freePort } from "../../src/testing/free-port.js";
 import { startAdsApiProcess } from "../../src/testing/start-ads-api-process.js";
 import type { AdsApiProcess } from "../../src/testing/start-ads-api-process.js";
 import { AdsClient, withQuery } from "../support/signed-fetch.js";
@@ -29,21 +29,6 @@ const demo = {
   token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
 };
 const account = DEMO.accounts[0].id;
-
-/** A free loopback port: the restarted server must answer on the URLs the client signed. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === "object" && address !== null) resolve(address.port);
-        else reject(new Error("no free port"));
-      });
-    });
-  });
-}
 
 interface Captured {
   readonly method: string;

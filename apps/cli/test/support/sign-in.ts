@@ -1,5 +1,4 @@
-import { DEMO } from "@adsgraph/ads-api";
-import { approveAndReadPin } from "./authorize-page.js";
+import { approveAndReadPin, DEMO } from "@adsgraph/ads-api";
 import { startCli } from "./cli.js";
 import type { CliResult } from "./cli.js";
 

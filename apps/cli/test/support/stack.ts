@@ -1,5 +1,4 @@
-import { createServer } from "node:net";
-import { startAdsApi } from "@adsgraph/ads-api";
+import { freePort, startAdsApi } from "@adsgraph/ads-api";
 import type { StartedAdsApi } from "@adsgraph/ads-api";
 import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
 import type { Database } from "@adsgraph/graphql";
@@ -20,20 +19,8 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** A loopback port nothing listens on (as of now). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === "object" && address !== null) resolve(address.port);
-        else reject(new Error("no free port"));
-      });
-    });
-  });
-}
+/** Re-exported for the tests that import their helpers from here. */
+export { freePort };
 
 /**
  * The running stack the CLI tests talk to over real HTTP, on the engine of HTTP tests

@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { freePort } from "@adsgraph/ads-api";
 import {
   createTestTarget,
   generateKeyText,
@@ -86,19 +86,8 @@ export async function startFacade({
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === "object" && address) resolve(address.port);
-        else reject(new Error("no free port"));
-      });
-    });
-  });
-}
+/** Re-exported for the tests that import their helpers from here. */
+export { freePort };
 
 /** POSTs one GraphQL operation and returns status and parsed body. */
 export async function postGraphQL(

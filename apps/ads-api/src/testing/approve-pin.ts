@@ -1,5 +1,6 @@
 // Approves a sign-in on ads-api's authorize page the way a person in a browser does: load the
-// page, fill in screen name and password, press "Authorize app", read the PIN it shows.
+// page, fill in screen name and password, press "Authorize app", read the PIN it shows. For
+// tests and benches that sign in by PIN (the CLI's, the facade's, bench sessions).
 
 /** The hidden inputs of the page's form, as a browser submits them. */
 function hiddenInputs(html: string): Record<string, string> {
