@@ -63,6 +63,23 @@ describe("waits", () => {
     expect(waitAfterLimitMs(undefined, NOW, 0)).toBeUndefined();
   });
 
+  it("after a 429: the reset of the window the answer says is spent, the account's first", () => {
+    const userSpent = observed({
+      "x-rate-limit-remaining": "0",
+      "x-rate-limit-reset": "1700000900",
+      "x-account-rate-limit-remaining": "40",
+      "x-account-rate-limit-reset": "1700000030",
+    });
+    expect(waitAfterLimitMs(userSpent, NOW, 1000)).toBe(901_000);
+    const bothSpent = observed({
+      "x-rate-limit-remaining": "0",
+      "x-rate-limit-reset": "1700000900",
+      "x-account-rate-limit-remaining": "0",
+      "x-account-rate-limit-reset": "1700000030",
+    });
+    expect(waitAfterLimitMs(bothSpent, NOW, 0)).toBe(30_000);
+  });
+
   it("before sending: only when the governing budget is known to be zero and the reset ahead", () => {
     const zero = observed({ "x-rate-limit-remaining": "0", "x-rate-limit-reset": "1700000010" });
     expect(waitBeforeSendMs(zero, NOW, 0)).toBe(10_000);

@@ -101,8 +101,10 @@ export function waitBeforeSendMs(
 }
 
 /**
- * How long to wait after a 429 (or a 503 with retry-after): until the account reset if the
- * answer gave one, else the user reset, else retry-after; undefined when none is known.
+ * How long to wait after a 429 (or a 503 with retry-after): until the reset of the window the
+ * answer says is spent (remaining 0; the account's first), else the account reset, else the
+ * user reset, else retry-after; undefined when none is known. A 429 of the user window on an
+ * account's GET still carries the account window, whose earlier reset would draw another 429.
  */
 export function waitAfterLimitMs(
   observed: RateLimitObservation | undefined,
@@ -110,7 +112,11 @@ export function waitAfterLimitMs(
   padMs: number,
 ): number | undefined {
   if (observed === undefined) return undefined;
-  const resetAt = observed.account?.resetAt ?? observed.user?.resetAt;
+  const { account, user } = observed;
+  const spent = [account, user].find(
+    (window) => window?.remaining === 0 && window.resetAt !== undefined,
+  );
+  const resetAt = spent?.resetAt ?? account?.resetAt ?? user?.resetAt;
   if (resetAt !== undefined) return Math.max(0, resetAt - now) + padMs;
   return observed.retryAfterMs;
 }
