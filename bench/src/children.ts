@@ -160,9 +160,6 @@ function spawnFacade(
   });
 }
 
-/** Re-exported for the tests that import their helpers from here. */
-export { freePort };
-
 /** Resident set size of a process in bytes (Linux: /proc/<pid>/status VmRSS). */
 export async function rssBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");

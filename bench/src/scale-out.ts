@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { freePort } from "@adsgraph/ads-api";
 import {
   createTestTarget,
   deletePrefixed,
@@ -25,7 +26,7 @@ import {
   TEST_REDIS_URL,
   type TestTarget,
 } from "@adsgraph/storage";
-import { freePort, spawnChild, type Child } from "./children.js";
+import { spawnChild, type Child } from "./children.js";
 import { load, type LoadRequest, type LoadResult } from "./load.js";
 import { cpuMs } from "./proc-stats.js";
 import { CAMPAIGNS_WITH_FUNDING } from "./plain-data.js";

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   DEMO,
+  freePort,
   openDatabase as openAdsApiDatabase,
   seedBench,
   seedDemo,
@@ -16,7 +17,7 @@ import {
   type DatabaseTarget,
   type TestTarget,
 } from "@adsgraph/storage";
-import { freePort, spawnChild, type Child, type SpawnOptions } from "./children.js";
+import { spawnChild, type Child, type SpawnOptions } from "./children.js";
 import { envNumber } from "./report.js";
 import type { Watched } from "./proc-stats.js";
 import type { Facade } from "./servers.js";

@@ -1,12 +1,12 @@
 import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEMO } from "@adsgraph/ads-api";
+import { DEMO, freePort } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.js";
 import type { CliResult } from "./support/cli.js";
 import { loginWithPin } from "./support/sign-in.js";
-import { freePort, startStack } from "./support/stack.js";
+import { startStack } from "./support/stack.js";
 import type { Stack } from "./support/stack.js";
 
 interface StoredSession {

@@ -1,3 +1,4 @@
+import { freePort } from "@adsgraph/ads-api";
 import {
   connectRedis,
   deletePrefixed,
@@ -20,7 +21,7 @@ import {
   type Collected,
 } from "./support/activity-clients.js";
 import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { freePort, startFacade, type RunningFacade } from "./support/facade.js";
+import { startFacade, type RunningFacade } from "./support/facade.js";
 
 const USER_A = DEMO.user.id;
 const USER_B = DEMO.friend.id;

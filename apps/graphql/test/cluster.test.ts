@@ -3,6 +3,7 @@
 // verifies against the same public URLs, and listens on ports of its own).
 import {
   DEMO,
+  freePort,
   openDatabase as openAdsApiDatabase,
   seedDemo,
   startAdsApiProcess,
@@ -27,7 +28,7 @@ import WebSocket from "ws";
 import { openDatabase } from "../src/db/database.js";
 import { loadEnv } from "../src/env.js";
 import { createServices } from "../src/services.js";
-import { freePort, postGraphQL } from "./support/facade.js";
+import { postGraphQL } from "./support/facade.js";
 import { startFacadeProcess, type FacadeProcess } from "./support/facade-process.js";
 
 const USER_A = DEMO.user.id;
@@ -313,8 +314,10 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
       const windows = Math.ceil(entries.length / RATE_LIMIT);
       const firstArrival = Math.min(...entries.map((entry) => Date.parse(entry.receivedAt)));
       const lastAnswer = Math.max(...entries.map((entry) => Date.parse(entry.at)));
-      expect(lastAnswer - firstArrival, `${family}: ${entries.length} requests' span (ms)`)
-        .toBeGreaterThanOrEqual((windows - 1) * WINDOW_SECONDS * 1000);
+      expect(
+        lastAnswer - firstArrival,
+        `${family}: ${entries.length} requests' span (ms)`,
+      ).toBeGreaterThanOrEqual((windows - 1) * WINDOW_SECONDS * 1000);
     }
   });
 

@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
-import { approveAndReadPin, createApp, DEMO } from "@adsgraph/ads-api";
+import { approveAndReadPin, createApp, DEMO, freePort } from "@adsgraph/ads-api";
 import { buildBasicAuthorization } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { freePort, postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
 
 /** `name=value` of a Set-Cookie header, as a browser sends it back. */
 function cookieOf(response: Response, name: string): string | undefined {

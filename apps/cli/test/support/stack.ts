@@ -19,9 +19,6 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Re-exported for the tests that import their helpers from here. */
-export { freePort };
-
 /**
  * The running stack the CLI tests talk to over real HTTP, on the engine of HTTP tests
  * (`HTTP_TEST_ENGINES`): ads-api in this process through its test harness, and the facade

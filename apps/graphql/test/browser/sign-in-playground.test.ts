@@ -1,11 +1,11 @@
-import { createApp } from "@adsgraph/ads-api";
+import { createApp, freePort } from "@adsgraph/ads-api";
 import type { Browser, BrowserContext, Page, Request, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { act } from "../support/activity-clients.js";
 import { DEMO, startAdsApi, type RunningAdsApi } from "../support/ads-api.js";
 import { browserSteps } from "../support/browser-steps.js";
 import { isLoopback, launchLoopbackOnlyChromium } from "../support/chromium.js";
-import { freePort, startFacade, type RunningFacade } from "../support/facade.js";
+import { startFacade, type RunningFacade } from "../support/facade.js";
 import { graphiql } from "../support/graphiql.js";
 
 /** Every wait of the test: long, as the machine may be loaded; each one polls. */

@@ -86,9 +86,6 @@ export async function startFacade({
   };
 }
 
-/** Re-exported for the tests that import their helpers from here. */
-export { freePort };
-
 /** POSTs one GraphQL operation and returns status and parsed body. */
 export async function postGraphQL(
   url: string,
