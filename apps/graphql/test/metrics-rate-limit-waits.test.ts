@@ -1,6 +1,5 @@
-import { createRestClient } from "@adsgraph/rest-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startStack, type Stack } from "./support/ads-api.js";
+import { demoUserClient, startStack, type Stack } from "./support/ads-api.js";
 import { parsePrometheusText, samplesOf, type Sample } from "./support/prometheus-text.js";
 
 // The rate-limit waits in GET /metrics, from real waits against ads-api's windows: one after a
@@ -27,17 +26,7 @@ describe("GET /metrics counts the facade's waits for upstream rate limits", () =
     });
     // Another client spends the demo token's accounts budget: the facade's first read draws
     // a 429, waits for the reset it announces, and is sent again.
-    const other = createRestClient({
-      hosts: {
-        base: stack.adsApi.env.ADS_API_BASE_URL ?? "",
-        ads: stack.adsApi.env.ADS_API_ADS_URL ?? "",
-        "ads-sandbox": stack.adsApi.env.ADS_API_SANDBOX_URL ?? "",
-      },
-      auth: {
-        consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
-        token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
-      },
-    });
+    const other = demoUserClient(stack.adsApi);
     for (let i = 0; i < USER_RATE; i += 1) await other.call("accounts.list", {});
     await other.close();
     stack.adsApi.reset();

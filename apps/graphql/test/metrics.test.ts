@@ -1,6 +1,5 @@
-import { createRestClient } from "@adsgraph/rest-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startStack, type Stack } from "./support/ads-api.js";
+import { DEMO, demoUserClient, startStack, type Stack } from "./support/ads-api.js";
 import { postGraphQL } from "./support/facade.js";
 import { parsePrometheusText, samplesOf, type Sample } from "./support/prometheus-text.js";
 
@@ -51,17 +50,7 @@ describe("GET /metrics after a known set of operations", () => {
     });
     // The demo token's campaigns budget is spent by another client (not the facade, whose
     // own book would then refuse before sending): the facade's campaigns read draws a 429.
-    const other = createRestClient({
-      hosts: {
-        base: stack.adsApi.env.ADS_API_BASE_URL ?? "",
-        ads: stack.adsApi.env.ADS_API_ADS_URL ?? "",
-        "ads-sandbox": stack.adsApi.env.ADS_API_SANDBOX_URL ?? "",
-      },
-      auth: {
-        consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
-        token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
-      },
-    });
+    const other = demoUserClient(stack.adsApi);
     for (let i = 0; i < USER_RATE; i += 1) await other.call("campaigns.list", { account_id: A });
     await other.close();
     stack.adsApi.reset();

@@ -1,4 +1,4 @@
-import { createRestClient, type Hosts, type RetryEvent } from "@adsgraph/rest-client";
+import { createRestClient, type RetryEvent } from "@adsgraph/rest-client";
 import {
   connectRedis,
   createSecretBox,
@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SharedState } from "../src/shared/shared-state.js";
 import { sharedUpstream } from "../src/shared/shared-upstream.js";
 import { createUpstreamClients, type UpstreamClients } from "../src/upstream/clients.js";
-import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
+import { DEMO, hostsOf, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
 import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
 
 const consumer = { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret };
@@ -33,14 +33,6 @@ interface LoggedRequest {
 async function requestLog(adsApi: RunningAdsApi): Promise<LoggedRequest[]> {
   const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/requests?entries=true`);
   return ((await response.json()) as { entries: LoggedRequest[] }).entries;
-}
-
-function hostsOf(adsApi: RunningAdsApi): Hosts {
-  return {
-    base: adsApi.env.ADS_API_BASE_URL ?? "",
-    ads: adsApi.env.ADS_API_ADS_URL ?? "",
-    "ads-sandbox": adsApi.env.ADS_API_SANDBOX_URL ?? "",
-  };
 }
 
 /** One facade replica's upstream clients, sharing through its own Redis connection. */

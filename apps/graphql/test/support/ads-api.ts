@@ -7,6 +7,7 @@ import {
   type RunningServer,
   type ServerTracing,
 } from "@adsgraph/ads-api";
+import { createRestClient, type Hosts, type RestClient } from "@adsgraph/rest-client";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
 
@@ -38,6 +39,29 @@ export interface RunningAdsApi {
   /** Closes ads-api (every connection cut, as a killed process) and starts it on the same URLs. */
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The hosts a running ads-api answers on, as rest-client takes them. */
+export function hostsOf(adsApi: RunningAdsApi): Hosts {
+  return {
+    base: adsApi.env.ADS_API_BASE_URL ?? "",
+    ads: adsApi.env.ADS_API_ADS_URL ?? "",
+    "ads-sandbox": adsApi.env.ADS_API_SANDBOX_URL ?? "",
+  };
+}
+
+/**
+ * The demo user's own client of ads-api (the demo app and access token), not the facade's:
+ * another tool of theirs, spending the same rate-limit windows.
+ */
+export function demoUserClient(adsApi: RunningAdsApi): RestClient {
+  return createRestClient({
+    hosts: hostsOf(adsApi),
+    auth: {
+      consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
+      token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
+    },
+  });
 }
 
 /**
