@@ -10,7 +10,7 @@ import { answerFrameworkError, registerErrorHandler, routeFlags } from "../http/
 import { registerFaults } from "../faults/faults.js";
 import { registerFormParser } from "../http/form-body.js";
 import { registerJsonAndOtherParsers } from "../http/json-body.js";
-import { authSchemeOf } from "../logging/request-log.js";
+import { answeredNow, authSchemeOf } from "../logging/request-log.js";
 import { registerActivityAdminRoute, registerAdminRoutes } from "../routes/admin.js";
 import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
@@ -89,11 +89,9 @@ export async function buildHostApp(
   app.addHook("onResponse", async (request, reply) => {
     const flags = routeFlags(request);
     if (flags.admin === true) return;
-    const now = Date.now();
     ctx.requestLog.record(
       {
-        at: new Date(now).toISOString(),
-        receivedAt: new Date(now - reply.elapsedTime).toISOString(),
+        ...answeredNow(reply.elapsedTime),
         role,
         method: request.method,
         route: request.routeOptions.url ?? request.url.split("?")[0] ?? "",

@@ -17,6 +17,12 @@ export interface LoggedRequest {
   readonly status: number;
 }
 
+/** `at` and `receivedAt` of a request answered now, `elapsedMs` after it arrived. */
+export function answeredNow(elapsedMs: number): Pick<LoggedRequest, "at" | "receivedAt"> {
+  const now = Date.now();
+  return { at: new Date(now).toISOString(), receivedAt: new Date(now - elapsedMs).toISOString() };
+}
+
 /** The scheme word of an Authorization header, lower-cased; null without one. */
 export function authSchemeOf(header: string | undefined): string | null {
   const scheme = header?.trim().split(/\s/, 1)[0];

@@ -29,7 +29,7 @@ import { batchValidationError } from "./batch-errors.js";
 import { envelope } from "../http/envelopes.js";
 import type { HandlerResult } from "../services/results.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
-import { authSchemeOf } from "../logging/request-log.js";
+import { answeredNow, authSchemeOf } from "../logging/request-log.js";
 import { echoOf, gatherParams } from "../http/request-params.js";
 import {
   USERS_BATCH_BODY_LIMIT,
@@ -335,10 +335,8 @@ export function registerAdsEndpoint(
         }
         reply.hijack();
         // A hijacked reply skips the onResponse hook that counts requests: counted here.
-        const now = Date.now();
         ctx.requestLog.record({
-          at: new Date(now).toISOString(),
-          receivedAt: new Date(now - reply.elapsedTime).toISOString(),
+          ...answeredNow(reply.elapsedTime),
           role,
           method: request.method,
           route: url,
