@@ -5,6 +5,13 @@ import { postGraphQL, startFacade } from "./support/facade.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 const FRESH_SECONDS = 6;
+/** One user's share of the response cache (the byte-limit test offers more). */
+const USER_SHARE = 16 * 1024;
+/** The response cache: 64 KiB in all, and that share per user. */
+const CACHE_LIMITS = {
+  RESPONSE_CACHE_MAX_BYTES: String(64 * 1024),
+  RESPONSE_CACHE_USER_MAX_BYTES: String(USER_SHARE),
+};
 
 interface Answer {
   data?: unknown;
@@ -74,10 +81,7 @@ describe("the response cache", () => {
   let pair: Awaited<ReturnType<typeof startPair>>;
 
   beforeAll(async () => {
-    pair = await startPair({
-      RESPONSE_CACHE_MAX_BYTES: String(64 * 1024),
-      RESPONSE_CACHE_USER_MAX_BYTES: String(16 * 1024),
-    });
+    pair = await startPair(CACHE_LIMITS);
   });
   afterAll(async () => {
     await pair.facade.close();
@@ -161,11 +165,7 @@ describe("the response cache", () => {
     // Snapshots fresh for the whole loop, in a pair of its own: every answer rests on the
     // account's snapshot, and re-reading it upstream once it expires drops them all (as it
     // should), which emptied the cache mid-loop on a loaded machine.
-    const long = await startPair({
-      RESPONSE_CACHE_MAX_BYTES: String(64 * 1024),
-      RESPONSE_CACHE_USER_MAX_BYTES: String(16 * 1024),
-      SNAPSHOT_FRESH_SECONDS_ENTITY: "3600",
-    });
+    const long = await startPair({ ...CACHE_LIMITS, SNAPSHOT_FRESH_SECONDS_ENTITY: "3600" });
     try {
       // Each page size twice: the second answer comes from fresh snapshots and is stored.
       let offered = 0;
@@ -175,10 +175,10 @@ describe("the response cache", () => {
       }
       const { bytes, entries } = long.facade.services.responseCache.stats();
       // More was offered than the share holds, and the share held what it could.
-      expect(offered).toBeGreaterThan(16 * 1024);
+      expect(offered).toBeGreaterThan(USER_SHARE);
       expect(entries).toBeGreaterThan(0);
       // One user: their share, well under the whole cache.
-      expect(bytes).toBeLessThanOrEqual(16 * 1024);
+      expect(bytes).toBeLessThanOrEqual(USER_SHARE);
     } finally {
       await long.facade.close();
       await long.adsApi.close();
