@@ -311,7 +311,12 @@ export type {
   ApiVersion,
   AuthKind,
   ParamLocation,
+  LookupSpec,
+  BatchLimits,
+  PageSizes,
 } from "./catalog/endpoint.js";
+export { CAPABILITIES } from "./catalog/capabilities.js";
+export type { Capability } from "./catalog/capabilities.js";
 export type { ResponseKind, ResponseSpec } from "./catalog/responses.js";
 export { POST_FIELDS, POST_EXPANSIONS, MEDIA_FIELDS, USER_FIELDS } from "./catalog/post-data.js";
 export type { PostField, PostExpansion, MediaField, UserField } from "./catalog/post-data.js";

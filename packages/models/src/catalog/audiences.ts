@@ -19,6 +19,7 @@ import {
 import { keywordInsightsCount, keywordInsightsWindow } from "../rules/time-window.js";
 import { adsId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, pagingParams } from "./common-params.js";
+import { LIMITS } from "../limits.js";
 import { endpoint, group } from "./endpoint.js";
 import { batch, collection, list, rawJson, single } from "./responses.js";
 
@@ -56,6 +57,8 @@ export const audienceEndpoints = group(
     method: "GET",
     version: "5",
     path: "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions",
+    capability: "audiences:read",
+    lookups: [{ param: "tailored_audience_permission_ids", key: "id" }],
     summary: "Accounts a tailored audience is shared with.",
     params: {
       ...tailoredPath,
@@ -72,6 +75,7 @@ export const audienceEndpoints = group(
     method: "POST",
     version: "5",
     path: "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions",
+    capability: "audiences:write",
     summary: "Share a tailored audience (owner only).",
     params: { ...tailoredPath, ...grant },
     response: single(audiencePermissionSchema),
@@ -81,6 +85,7 @@ export const audienceEndpoints = group(
     method: "DELETE",
     version: "5",
     path: "/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions/:tailored_audience_permission_id",
+    capability: "audiences:write",
     summary: "Revoke a tailored-audience share (owner only).",
     params: { ...tailoredPath, tailored_audience_permission_id: adsId },
     response: single(audiencePermissionSchema),
@@ -89,6 +94,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.targeted.list",
     method: "GET",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/targeted",
+    capability: "audiences:read",
     // spec §4.8: "active or all" line items and campaigns; the parameters are not shown, so
     // the vendor's: with_active (default true: only active ones), count and cursor.
     summary: "Campaigns and their line items targeting the audience (active ones, or all).",
@@ -99,6 +105,8 @@ export const audienceEndpoints = group(
     id: "custom_audiences.list",
     method: "GET",
     path: "/accounts/:account_id/custom_audiences",
+    capability: "audiences:read",
+    lookups: [{ param: "custom_audience_ids", key: "id" }],
     summary: "Custom audiences of the account.",
     params: {
       ...accountPath,
@@ -111,6 +119,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.get",
     method: "GET",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id",
+    capability: "audiences:read",
     summary: "One custom audience.",
     params: customPath,
     response: single(customAudienceSchema),
@@ -119,6 +128,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.create",
     method: "POST",
     path: "/accounts/:account_id/custom_audiences",
+    capability: "audiences:write",
     summary: "Create a custom audience (name unique).",
     params: {
       ...accountPath,
@@ -131,6 +141,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.update",
     method: "PUT",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id",
+    capability: "audiences:write",
     summary: "Rename or describe a custom audience (flexible audiences are immutable).",
     params: {
       ...customPath,
@@ -143,6 +154,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.delete",
     method: "DELETE",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id",
+    capability: "audiences:write",
     summary: "Delete a custom audience.",
     params: customPath,
     response: single(customAudienceSchema),
@@ -151,6 +163,8 @@ export const audienceEndpoints = group(
     id: "custom_audiences.batch",
     method: "POST",
     path: "/batch/accounts/:account_id/custom_audiences",
+    capability: "audiences:write",
+    batch: { operations: LIMITS.customAudienceBatch.items },
     summary:
       "Create, update or delete flexible and mobile audiences (closed beta, all-or-nothing).",
     params: { ...accountPath, operations: customAudienceBatchOperations },
@@ -161,6 +175,8 @@ export const audienceEndpoints = group(
     id: "custom_audiences.users.batch",
     method: "POST",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/users",
+    capability: "audiences:write",
+    batch: { operations: LIMITS.usersBatch.operations, bytes: LIMITS.usersBatch.bytes },
     summary: "Add or remove hashed users of a custom audience.",
     params: { ...customPath, operations: audienceUsersOperations },
     locations: { operations: "body" },
@@ -171,6 +187,8 @@ export const audienceEndpoints = group(
     id: "custom_audiences.permissions.list",
     method: "GET",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions",
+    capability: "audiences:read",
+    lookups: [{ param: "custom_audience_permission_ids", key: "id" }],
     summary: "Accounts a custom audience is shared with.",
     params: {
       ...customPath,
@@ -186,6 +204,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.permissions.get",
     method: "GET",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions/:custom_audience_permission_id",
+    capability: "audiences:read",
     summary: "One custom-audience share.",
     params: { ...customPath, custom_audience_permission_id: adsId },
     response: single(audiencePermissionSchema),
@@ -194,6 +213,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.permissions.create",
     method: "POST",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions",
+    capability: "audiences:write",
     summary: "Share a custom audience (owner only).",
     params: { ...customPath, ...grant },
     response: single(audiencePermissionSchema),
@@ -202,6 +222,7 @@ export const audienceEndpoints = group(
     id: "custom_audiences.permissions.delete",
     method: "DELETE",
     path: "/accounts/:account_id/custom_audiences/:custom_audience_id/permissions/:custom_audience_permission_id",
+    capability: "audiences:write",
     summary: "Revoke a custom-audience share (owner only).",
     params: { ...customPath, custom_audience_permission_id: adsId },
     response: single(audiencePermissionSchema),
@@ -210,6 +231,7 @@ export const audienceEndpoints = group(
     id: "do_not_reach_lists.list",
     method: "GET",
     path: "/accounts/:account_id/do_not_reach_lists",
+    capability: "audiences:read",
     summary: "The account's do-not-reach list (one at most).",
     params: accountPath,
     response: collection(doNotReachListSchema),
@@ -218,6 +240,7 @@ export const audienceEndpoints = group(
     id: "do_not_reach_lists.create",
     method: "POST",
     path: "/accounts/:account_id/do_not_reach_lists",
+    capability: "audiences:write",
     summary: "Create the account's do-not-reach list.",
     params: { ...accountPath, description: description.optional() },
     response: single(doNotReachListSchema),
@@ -226,6 +249,7 @@ export const audienceEndpoints = group(
     id: "do_not_reach_lists.delete",
     method: "DELETE",
     path: "/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id",
+    capability: "audiences:write",
     summary: "Delete the do-not-reach list.",
     params: { ...accountPath, do_not_reach_list_id: adsId },
     response: single(doNotReachListSchema),
@@ -234,6 +258,8 @@ export const audienceEndpoints = group(
     id: "do_not_reach_lists.users.batch",
     method: "POST",
     path: "/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users",
+    capability: "audiences:write",
+    batch: { operations: LIMITS.usersBatch.operations, bytes: LIMITS.usersBatch.bytes },
     summary: "Add or remove hashed e-mails of the do-not-reach list, each with a near expiry.",
     params: (context) => ({
       ...accountPath,

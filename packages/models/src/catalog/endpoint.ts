@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { WHEN_OBJECT } from "../fields/issue.js";
+import { boundsOf } from "../fields/numbers.js";
 import { sortableOf } from "../fields/sort-by.js";
 import type { Rule, RuleContext } from "../rules/context.js";
 import { ambientRuleContext, defaultRuleContext } from "../rules/context.js";
 import { totalCountWithoutCursor } from "../rules/list-params.js";
+import type { Capability } from "./capabilities.js";
 import type { ResponseKind, ResponseSpec } from "./responses.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -36,6 +38,30 @@ export type AuthKind =
  */
 export type ParamLocation = "path" | "query" | "form" | "json" | "body" | "header";
 
+/**
+ * An id-list parameter of a list that looks items up by id, and the item field its ids match
+ * (`campaign_ids` → `id`; spec §4.7 `card_uris` → `card_uri`).
+ */
+export interface LookupSpec<Param extends string = string> {
+  readonly param: Param;
+  readonly key: string;
+}
+
+/** How much one request of a batch endpoint may carry (spec §8); absent: no limit given. */
+export interface BatchLimits {
+  readonly operations?: number | undefined;
+  /** Bytes of the JSON body. */
+  readonly bytes?: number | undefined;
+}
+
+/** A list's page sizes (`count`, spec §4.2 and §4.7), as data. */
+export interface PageSizes {
+  readonly min: number;
+  readonly max: number;
+  /** The size the service answers with when `count` is left out. */
+  readonly default: number;
+}
+
 type Shape = z.ZodRawShape;
 type ParamsObject<S extends Shape, Open extends boolean> = Open extends true
   ? z.ZodObject<S, z.core.$loose>
@@ -45,6 +71,7 @@ export interface Endpoint<
   Id extends string = string,
   P extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  L extends string = string,
 > {
   readonly id: Id;
   readonly method: HttpMethod;
@@ -74,6 +101,22 @@ export interface Endpoint<
    * where the fault is but never shows a value found there (`validate.ts`).
    */
   readonly personalData: readonly string[];
+  /**
+   * What the caller's roles on the account must allow (spec §4.3); null for endpoints that
+   * name no account in their path (every role of an account may call those it can reach).
+   */
+  readonly capability: Capability | null;
+  /**
+   * The rate-limit family the service counts the call in (spec §8, `x-rate-limit-*` per
+   * family of a token and of an account): the first word of the id unless the entry says.
+   */
+  readonly family: string;
+  /** Limits of one batch request (spec §8); null for endpoints that are not batches. */
+  readonly batch: BatchLimits | null;
+  /** The id-list parameters that look items up by id; empty when the list has none. */
+  readonly lookups: readonly LookupSpec<L>[];
+  /** Page sizes of a paged list (its `count` bounds); null for endpoints that do not page. */
+  readonly paging: PageSizes | null;
 }
 
 export type AnyEndpoint = Endpoint;
@@ -90,6 +133,7 @@ export interface EndpointDefinition<
   S extends Shape,
   Open extends boolean,
   R extends z.ZodType,
+  L extends Extract<keyof S, string>,
 > {
   readonly id: Id;
   readonly method: HttpMethod;
@@ -114,6 +158,14 @@ export interface EndpointDefinition<
   readonly beyondSpec?: string;
   /** Parameters holding people's identifiers: violations never show their values. */
   readonly personalData?: readonly Extract<keyof S, string>[];
+  /** Required of every endpoint with `:account_id` in its path (catalog.test.ts checks). */
+  readonly capability?: Capability;
+  /** Default: the first word of the id (`campaigns`, `cards`, `post_data`). */
+  readonly family?: string;
+  /** Set on batch endpoints; `{}` when the spec gives no limit. */
+  readonly batch?: BatchLimits;
+  /** The list's id-list parameters that look items up by id. */
+  readonly lookups?: readonly LookupSpec<L>[];
 }
 
 const PLACEHOLDER = /:([a-z_]+)/g;
@@ -123,6 +175,15 @@ export function pathParameterNames(path: string): string[] {
   return [...path.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");
 }
 
+/** The page sizes of a list, from the bounds its `count` parameter was declared with. */
+function pageSizesOf(count: z.core.$ZodType | undefined): PageSizes | null {
+  if (count === undefined) return null;
+  const bounds = boundsOf(count);
+  const { min, max } = bounds ?? {};
+  if (min === undefined || max === undefined) throw new Error("count needs declared bounds");
+  return { min, max, default: bounds?.default ?? max };
+}
+
 /** Defines one catalog entry; the params and result types follow from the definition. */
 export function endpoint<
   const Id extends string,
@@ -130,7 +191,10 @@ export function endpoint<
   S extends Shape = Record<never, never>,
   Open extends boolean = false,
   R extends z.ZodType = z.ZodType,
->(definition: EndpointDefinition<Id, S, Open, R>): Endpoint<Id, ParamsObject<S, Open>, R> {
+  const L extends Extract<keyof S, string> = never,
+>(
+  definition: EndpointDefinition<Id, S, Open, R, L>,
+): Endpoint<Id, ParamsObject<S, Open>, R, L> {
   const shapeFor = (context: RuleContext): S => {
     const params = definition.params;
     if (params === undefined) return {} as S; // an endpoint without parameters
@@ -175,6 +239,11 @@ export function endpoint<
     response: definition.response,
     beyondSpec: definition.beyondSpec ?? null,
     personalData: definition.personalData ?? [],
+    capability: definition.capability ?? null,
+    family: definition.family ?? definition.id.split(".")[0] ?? definition.id,
+    batch: definition.batch ?? null,
+    lookups: definition.lookups ?? [],
+    paging: pageSizesOf(probe.count),
   };
 }
 

@@ -93,6 +93,7 @@ export const postDataEndpoints = group(
     host: "base",
     version: "2",
     path: "/posts",
+    lookups: [{ param: "ids", key: "id" }],
     auth: "bearer",
     summary: "Look posts up by id; extra fields and related objects on request.",
     params: {

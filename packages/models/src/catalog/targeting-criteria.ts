@@ -26,6 +26,7 @@ export const targetingCriterionEndpoints = group(
     id: "targeting_criteria.list",
     method: "GET",
     path: "/accounts/:account_id/targeting_criteria",
+    capability: "campaigns:read",
     summary: "Targeting criteria of line items.",
     params: {
       ...accountPath,
@@ -40,6 +41,7 @@ export const targetingCriterionEndpoints = group(
     id: "targeting_criteria.get",
     method: "GET",
     path: "/accounts/:account_id/targeting_criteria/:targeting_criterion_id",
+    capability: "campaigns:read",
     summary: "One targeting criterion.",
     params: { ...criterionPath, ...withDeleted },
     response: single(targetingCriterionResourceSchema),
@@ -49,6 +51,7 @@ export const targetingCriterionEndpoints = group(
     id: "targeting_criteria.create",
     method: "POST",
     path: "/accounts/:account_id/targeting_criteria",
+    capability: "campaigns:write",
     summary:
       "Target a line item (a CUSTOM_AUDIENCE criterion names an audience the account may target).",
     params: {
@@ -66,6 +69,7 @@ export const targetingCriterionEndpoints = group(
     id: "targeting_criteria.delete",
     method: "DELETE",
     path: "/accounts/:account_id/targeting_criteria/:targeting_criterion_id",
+    capability: "campaigns:write",
     summary: "Remove a targeting criterion.",
     params: criterionPath,
     response: single(targetingCriterionResourceSchema),

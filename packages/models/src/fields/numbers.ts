@@ -5,6 +5,19 @@ import { fieldIssue } from "./issue.js";
 export interface IntegerBounds {
   readonly min?: number;
   readonly max?: number;
+  /** What the service assumes when the parameter is left out (spec §4.2 `count`: 200). */
+  readonly default?: number;
+}
+
+const integerBounds = new WeakMap<z.core.$ZodType, IntegerBounds>();
+
+/**
+ * The bounds an `integer()` parameter was declared with, looking through `.optional()`: read
+ * as data (a list's page sizes, `Endpoint.paging`) instead of asking the rule.
+ */
+export function boundsOf(schema: z.core.$ZodType): IntegerBounds | undefined {
+  const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+  return integerBounds.get(inner);
 }
 
 /**
@@ -12,7 +25,7 @@ export interface IntegerBounds {
  * `"50"` is accepted and becomes a number; anything else (`"5e1"`, `"0x32"`) is rejected.
  */
 export function integer(bounds: IntegerBounds = {}) {
-  return z
+  const schema = z
     .union([z.number(), z.templateLiteral([z.number()])], { error: "must be an integer" })
     .transform((value) => Number(value))
     .pipe(
@@ -31,6 +44,8 @@ export function integer(bounds: IntegerBounds = {}) {
           fieldIssue(ctx, VIOLATION_CODES.OUT_OF_RANGE, `${describeRange(bounds)} (got ${value})`);
       }),
     );
+  integerBounds.set(schema, bounds);
+  return schema;
 }
 
 /** spec §2.1: `_local_micro` amounts are integers; the currency is the funding instrument's. */
