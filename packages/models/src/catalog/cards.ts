@@ -52,7 +52,10 @@ export const cardEndpoints = group(
     method: "GET",
     path: "/accounts/:account_id/cards",
     capability: "creatives:read",
-    lookups: [{ param: "card_id", key: "id" }, { param: "card_uris", key: "card_uri" }],
+    lookups: [
+      { param: "card_id", key: "id" },
+      { param: "card_uris", key: "card_uri" },
+    ],
     summary: "Cards created through the cards POST.",
     params: {
       ...accountPath,

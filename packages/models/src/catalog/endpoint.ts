@@ -192,9 +192,7 @@ export function endpoint<
   Open extends boolean = false,
   R extends z.ZodType = z.ZodType,
   const L extends Extract<keyof S, string> = never,
->(
-  definition: EndpointDefinition<Id, S, Open, R, L>,
-): Endpoint<Id, ParamsObject<S, Open>, R, L> {
+>(definition: EndpointDefinition<Id, S, Open, R, L>): Endpoint<Id, ParamsObject<S, Open>, R, L> {
   const shapeFor = (context: RuleContext): S => {
     const params = definition.params;
     if (params === undefined) return {} as S; // an endpoint without parameters
