@@ -1,13 +1,14 @@
 // Draws the layers of scripts/layers.cjs (the tables .dependency-cruiser.cjs enforces) as a
-// mermaid block in the README between the `layers:` markers. `--check` only fails when the
-// committed block is out of date (run by `pnpm lint:layers`).
+// mermaid block in docs/architecture.md between the `layers:` markers. `--check` only fails when
+// the committed block is out of date (run by `pnpm lint:layers`).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { APP_LAYERS, PACKAGE_IMPORTS } = createRequire(import.meta.url)("./layers.cjs");
-const readme = path.join(root, "README.md");
+const page = path.join(root, "docs", "architecture.md");
+const name = path.relative(root, page);
 const START = "<!-- layers:start (pnpm layers:diagram) -->";
 const END = "<!-- layers:end -->";
 
@@ -39,17 +40,17 @@ export function diagram() {
 function withDiagram(text) {
   const start = text.indexOf(START);
   const end = text.indexOf(END);
-  if (start === -1 || end < start) throw new Error(`README.md has no ${START} … ${END} block`);
+  if (start === -1 || end < start) throw new Error(`${name} has no ${START} … ${END} block`);
   return `${text.slice(0, start + START.length)}\n\n${diagram()}\n\n${text.slice(end)}`;
 }
 
-const text = readFileSync(readme, "utf8");
+const text = readFileSync(page, "utf8");
 const next = withDiagram(text);
 if (process.argv.includes("--check")) {
   if (next !== text) {
-    console.error("README.md: the layers diagram is out of date; run `pnpm layers:diagram`");
+    console.error(`${name}: the layers diagram is out of date; run \`pnpm layers:diagram\``);
     process.exit(1);
   }
 } else if (next !== text) {
-  writeFileSync(readme, next);
+  writeFileSync(page, next);
 }
