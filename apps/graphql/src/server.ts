@@ -4,7 +4,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
 import fastifyWebsocket from "@fastify/websocket";
-import type { ServerTracing } from "@adsgraph/telemetry";
+import { OneLineLogController, type ServerTracing } from "@adsgraph/telemetry";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerSignInLimit } from "./auth/sign-in-limit.js";
@@ -14,7 +14,6 @@ import type { Env } from "./env.js";
 import { formatError } from "./errors.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
-import { OneLineLogController } from "./one-line-log-controller.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
