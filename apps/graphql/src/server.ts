@@ -11,7 +11,7 @@ import { registerSignInLimit } from "./auth/sign-in-limit.js";
 import { createContext, type GraphQLContext } from "./context.js";
 import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
-import { formatError } from "./errors.js";
+import { formatError } from "./errors/graphql-errors.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
