@@ -1,6 +1,6 @@
-import { RestApiError, RestNetworkError } from "@adsgraph/rest-client";
 import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
+import { NotFoundError, UpstreamError } from "./facade-errors.js";
 import {
   badUserInputError,
   forbiddenError,
@@ -10,23 +10,16 @@ import {
   unauthenticatedError,
 } from "./graphql-errors.js";
 
-const site = { endpointId: "campaigns.get", method: "GET", path: "/12/accounts/a/campaigns/c" };
-const apiError = (status: number, code: string, parameter?: string) =>
-  new RestApiError(site, {
-    status,
-    errors: [{ code, message: `${code} happened`, parameter }],
-    requestId: "r1",
-    rateLimit: undefined,
-    attempts: 1,
-  });
-
 describe("formatError", () => {
   it("keeps a code, the path and the service's codes, and nothing of an unexpected failure", () => {
     const wrapped = new GraphQLError(
       "GET campaigns.get (/12/accounts/a/campaigns/c) answered 404",
       {
         path: ["account", "campaign"],
-        originalError: apiError(404, "NOT_FOUND"),
+        originalError: new NotFoundError("Not found: NOT_FOUND happened", {
+          status: 404,
+          codes: ["NOT_FOUND"],
+        }),
       },
     );
     expect(
@@ -46,11 +39,7 @@ describe("formatError", () => {
   });
 
   it("says when a write may have been applied", () => {
-    const reset = new RestNetworkError(
-      { endpointId: "campaigns.create", method: "POST", path: "/12/accounts/a/campaigns" },
-      "connection reset after sending",
-      { possiblyApplied: true, causeCode: "ECONNRESET", attempts: 1 },
-    );
+    const reset = new UpstreamError("x", { status: null, codes: ["ECONNRESET"] }, true);
     const formatted = formatError(
       { message: "x" },
       new GraphQLError("x", { originalError: reset }),
