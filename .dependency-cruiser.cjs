@@ -91,10 +91,10 @@ module.exports = {
     ...packageRules(),
     {
       name: "no-circular",
-      comment: "No import cycle (one through type-only imports alone is harmless)",
+      comment: "No import cycle, not even one through type-only imports",
       severity: "error",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
     ...appRules(),
   ],

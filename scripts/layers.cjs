@@ -63,7 +63,7 @@ const APP_LAYERS = {
       // The upstream path: rest-client with the facade's own layers around it.
       [
         "upstream",
-        ["upstream/", "snapshots/", "sessions/", "access/", "response-cache/", "errors.ts"],
+        ["upstream/", "snapshots/", "sessions/", "access/", "response-cache/", "errors/"],
       ],
       ["storage", ["db/", "env.ts"]],
     ],

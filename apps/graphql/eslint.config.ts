@@ -16,9 +16,21 @@ export const TYPE_ESCAPES = [
   },
 ];
 
+/** GraphQL errors are built at the one edge, src/errors/graphql-errors.ts (DEVELOPERS.md). */
+export const GRAPHQL_ERRORS_AT_THE_EDGE = [
+  {
+    selector: "NewExpression[callee.name='GraphQLError']",
+    message: "Build GraphQL errors with a builder of src/errors/graphql-errors.ts (the one edge).",
+  },
+];
+
 const config: typeof baseConfig = [
   ...baseConfig,
-  { files: ["src/**/*.ts"], rules: { "no-restricted-syntax": ["error", ...TYPE_ESCAPES] } },
+  {
+    files: ["src/**/*.ts"],
+    rules: { "no-restricted-syntax": ["error", ...TYPE_ESCAPES, ...GRAPHQL_ERRORS_AT_THE_EDGE] },
+  },
+  { files: ["src/errors/**/*.ts"], rules: { "no-restricted-syntax": ["error", ...TYPE_ESCAPES] } },
 ];
 
 export default config;

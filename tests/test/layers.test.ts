@@ -79,6 +79,11 @@ describe("each dependency rule fires on a wrong import", () => {
     "packages/models/src/index.ts":
       'import { b } from "./b.js";\nexport const a = 1;\nexport const c = b;\n',
     "packages/models/src/b.ts": 'import { a } from "./index.js";\nexport const b = a;\n',
+    // A cycle through type imports alone is one too: the two files cannot be read apart.
+    "packages/models/src/shape-a.ts":
+      'import type { B } from "./shape-b.js";\nexport interface A { b?: B }\n',
+    "packages/models/src/shape-b.ts":
+      'import type { A } from "./shape-a.js";\nexport interface B { a?: A }\n',
     "packages/rest-client/src/index.ts": "export const client = 1;\n",
     "packages/oauth/src/index.ts":
       'import { client } from "../../rest-client/src/index.js";\nexport const oauth = client;\n',
@@ -123,6 +128,12 @@ describe("each dependency rule fires on a wrong import", () => {
     ]);
   });
 
+  it("no-circular: a cycle of type-only imports", () => {
+    expect(broken("no-circular", "packages/models/src/shape-a.ts")).toEqual([
+      "packages/models/src/shape-b.ts",
+    ]);
+  });
+
   it("ads-api-layers: db/ never imports routes/, and below server only the context's type", () => {
     expect(broken("ads-api-layers", "apps/ads-api/src/db/database.ts")).toEqual([
       "apps/ads-api/src/routes/campaigns.ts",
@@ -143,7 +154,7 @@ describe("each dependency rule fires on a wrong import", () => {
   });
 
   it("nothing else", () => {
-    // Two for packages-never-import-apps, the cycle once, two for each app.
-    expect(found).toHaveLength(8);
+    // Two for packages-never-import-apps, each cycle once, two for each app.
+    expect(found).toHaveLength(9);
   });
 });

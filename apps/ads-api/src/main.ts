@@ -1,4 +1,4 @@
-import { traceExporterOf, tracingLine, tracingSettings } from "@adsgraph/telemetry";
+import { tracingFromEnv } from "@adsgraph/telemetry";
 import { configFromEnv } from "./config.js";
 import { createSecretBox, resolveTarget } from "@adsgraph/storage";
 import { resolveKeyring } from "./crypto/secret-key.js";
@@ -9,19 +9,13 @@ import { planHosts } from "./hosts/host-config.js";
 import { demoCredentialLines } from "./seed/demo-credentials.js";
 import { seedDemo } from "./seed/demo-seed.js";
 import { startServer } from "./server.js";
+import { ADS_API_TRACING } from "./tracing/server-tracing.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
   // Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
-  const tracingAsked = tracingSettings(env, "adsgraph-ads-api");
-  const tracing =
-    tracingAsked &&
-    (await import("./tracing/start-tracing.js").then(async ({ startTracing }) =>
-      startTracing({
-        serviceName: tracingAsked.serviceName,
-        exporter: await traceExporterOf(tracingAsked),
-      }),
-    ));
+  const traced = await tracingFromEnv(env, ADS_API_TRACING);
+  const tracing = traced?.tracing;
   const config = configFromEnv(env);
   // Refuse a bad host setup before touching the database.
   planHosts(config.hosts, config.tls, config.listen);
@@ -86,7 +80,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  if (tracingAsked) console.log(`ads-api: ${tracingLine(tracingAsked)}`);
+  if (traced) console.log(`ads-api: ${traced.line}`);
   if (env.ADS_API_SEED) for (const line of demoCredentialLines()) console.log(line);
 }
 

@@ -1,7 +1,8 @@
+import { startAppTracing, type Tracing } from "@adsgraph/telemetry";
 import { context, ROOT_CONTEXT, SpanKind } from "@opentelemetry/api";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTracing, type Tracing } from "../src/tracing/start-tracing.js";
+import { ADS_API_TRACING } from "../src/tracing/server-tracing.js";
 import { startTestServer, type TestServer } from "./support/server.js";
 
 // ads-api traces without AsyncLocalStorage (the SDK start registers SyncContextManager): its request span is
@@ -16,7 +17,7 @@ describe("ads-api tracing", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    tracing = await startTracing({ serviceName: "adsgraph-ads-api", exporter });
+    tracing = await startAppTracing(ADS_API_TRACING, exporter);
     server = await startTestServer("pglite", { tracing });
   });
 

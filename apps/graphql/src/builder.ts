@@ -5,13 +5,13 @@ import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
-import { GraphQLError } from "graphql";
 import type { GraphQLContext, SessionProblem } from "./context.js";
-import { ERROR_CODES, ValidationError } from "./errors.js";
+import { ValidationError } from "./errors/facade-errors.js";
+import { forbiddenError, queryLimitError, unauthenticatedError } from "./errors/graphql-errors.js";
 import { parseGlobalId } from "./input/global-id.js";
 import { CURSOR_INPUT } from "./input/input-rules.js";
 import InputRulesPlugin from "./input/input-rules-plugin.js";
-import { QUERY_LIMITS, queryLimitError } from "./query-limits.js";
+import { QUERY_LIMITS } from "./query-limits.js";
 
 /** Authorization scopes resolvers can require; filled per request in `context.ts`. */
 export interface AuthScopes {
@@ -77,10 +77,8 @@ export const builder = new SchemaBuilder<{
     authScopes: (context) => ({ authenticated: context.viewer !== null }),
     unauthorizedError: (_parent, context) =>
       context.viewer === null
-        ? new GraphQLError(SESSION_PROBLEMS[context.sessionProblem ?? "missing"], {
-            extensions: { code: ERROR_CODES.UNAUTHENTICATED },
-          })
-        : new GraphQLError("Not allowed.", { extensions: { code: ERROR_CODES.FORBIDDEN } }),
+        ? unauthenticatedError(SESSION_PROBLEMS[context.sessionProblem ?? "missing"])
+        : forbiddenError("Not allowed."),
   },
   // Input rule failures (ids, global ids) become a mutation's typed ValidationError too.
   errors: { defaultTypes: [], unsafelyHandleInputErrors: true },

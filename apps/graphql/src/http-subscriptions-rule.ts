@@ -1,4 +1,5 @@
-import { GraphQLError, OperationTypeNode, type ValidationRule } from "graphql";
+import { OperationTypeNode, type ValidationRule } from "graphql";
+import { requestError } from "./errors/graphql-errors.js";
 
 /** What a client that sent a subscription over plain HTTP is told to do instead. */
 export const SUBSCRIPTION_TRANSPORT_HINT =
@@ -14,6 +15,6 @@ export const SUBSCRIPTION_TRANSPORT_HINT =
 export const httpSubscriptionsRule: ValidationRule = (context) => ({
   OperationDefinition(node) {
     if (node.operation !== OperationTypeNode.SUBSCRIPTION) return;
-    context.reportError(new GraphQLError(SUBSCRIPTION_TRANSPORT_HINT, { nodes: node }));
+    context.reportError(requestError(SUBSCRIPTION_TRANSPORT_HINT, node));
   },
 });

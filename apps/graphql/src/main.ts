@@ -1,20 +1,14 @@
-import { traceExporterOf, tracingLine, tracingSettings } from "@adsgraph/telemetry";
+import { tracingFromEnv } from "@adsgraph/telemetry";
 import { resolveTarget } from "@adsgraph/storage";
 import { openDatabase } from "./db/database.js";
 import { loadEnv } from "./env.js";
 import { buildServer } from "./server.js";
+import { FACADE_TRACING } from "./tracing/server-tracing.js";
 
 const env = loadEnv();
 // Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
-const tracingAsked = tracingSettings(env, "adsgraph-graphql");
-const tracing =
-  tracingAsked &&
-  (await import("./tracing/start-tracing.js").then(async ({ startTracing }) =>
-    startTracing({
-      serviceName: tracingAsked.serviceName,
-      exporter: await traceExporterOf(tracingAsked),
-    }),
-  ));
+const traced = await tracingFromEnv(env, FACADE_TRACING);
+const tracing = traced?.tracing;
 const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));
 
 // Development: a ready session for the seeded demo user, handed to the playground.
@@ -51,7 +45,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => 
 
 await app.listen({ host: env.GRAPHQL_HOST, port: env.GRAPHQL_PORT });
 // Before the ready line: whoever waits for that line knows by then whether spans go out.
-if (tracingAsked) console.log(tracingLine(tracingAsked));
+if (traced) console.log(traced.line);
 const where = db.engine === "pglite" ? `PGlite in ${env.GRAPHQL_PGLITE_DIR}` : "PostgreSQL";
 console.log(`GraphQL ready at ${env.GRAPHQL_PUBLIC_URL}/graphql (storage: ${where})`);
 console.log(`Sign in at ${env.GRAPHQL_PUBLIC_URL}/auth/login`);

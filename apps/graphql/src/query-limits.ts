@@ -1,6 +1,3 @@
-import { GraphQLError } from "graphql";
-import { ERROR_CODES } from "./errors.js";
-
 /**
  * What one operation may cost before it is refused (README "Query limits"). Aliases multiply
  * upstream work and get around per-field rate limits, so they are capped too.
@@ -22,20 +19,3 @@ export const QUERY_LIMITS = {
    */
   tokens: 10_000,
 } as const;
-
-/** The error of an operation past one of the complexity, depth or breadth limits (400). */
-export function queryLimitError(
-  limit: "complexity" | "depth" | "breadth",
-  max: number | undefined,
-  actual: number,
-): GraphQLError {
-  return new GraphQLError(
-    `Query exceeds the ${limit} limit of ${String(max)} (this query: ${actual}). ` +
-      (limit === "complexity"
-        ? "Ask for fewer items (`first`) or fewer fields."
-        : limit === "depth"
-          ? "Nest fewer levels."
-          : "Select fewer fields."),
-    { extensions: { code: ERROR_CODES.QUERY_LIMIT_EXCEEDED, limit, max, actual } },
-  );
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, STACK_ENGINE, startStack, type Stack } from "./support/ads-api.js";
 import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
 
-// Upstream failures become GraphQL errors in one place (src/errors.ts): a code a client can
+// Upstream failures become GraphQL errors in one place (src/errors/): a code a client can
 // act on, the service's own status and codes, and nothing else (no stack, no credentials).
 
 const A = DEMO.accounts[0].id;

@@ -1,13 +1,14 @@
-import { Linter } from "eslint";
+import path from "node:path";
+import { ESLint, Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import config, { TYPE_ESCAPES } from "../eslint.config.js";
+import config, { GRAPHQL_ERRORS_AT_THE_EDGE, TYPE_ESCAPES } from "../eslint.config.js";
 
 /** The TypeScript parser of the shared config (no type information is needed here). */
 const parser = config.flatMap((entry) =>
   "languageOptions" in entry && entry.languageOptions?.parser ? [entry.languageOptions.parser] : [],
 )[0];
 
-function lint(code: string): string[] {
+function lint(code: string, rules = TYPE_ESCAPES): string[] {
   return new Linter({ configType: "flat" })
     .verify(
       code,
@@ -15,7 +16,7 @@ function lint(code: string): string[] {
         {
           files: ["**/*.ts"],
           languageOptions: { parser },
-          rules: { "no-restricted-syntax": ["error", ...TYPE_ESCAPES] },
+          rules: { "no-restricted-syntax": ["error", ...rules] },
         },
       ],
       { filename: "probe.ts" },
@@ -24,12 +25,18 @@ function lint(code: string): string[] {
 }
 
 describe("the facade's lint rules", () => {
-  it("are the ones the app's eslint config applies to src/", () => {
-    const applied = config.flatMap((entry) => {
-      const rule = entry.rules?.["no-restricted-syntax"];
+  it("are the ones the app's eslint config applies to src/ (src/errors/ may build GraphQL errors)", async () => {
+    const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "..") });
+    const applied = async (file: string): Promise<unknown[]> => {
+      const found = (await eslint.calculateConfigForFile(file)) as Linter.Config;
+      const rule = found.rules?.["no-restricted-syntax"];
       return Array.isArray(rule) ? rule.slice(1) : [];
-    });
-    expect(applied).toEqual(TYPE_ESCAPES);
+    };
+    expect(await applied("src/schema/campaign.ts")).toEqual([
+      ...TYPE_ESCAPES,
+      ...GRAPHQL_ERRORS_AT_THE_EDGE,
+    ]);
+    expect(await applied("src/errors/graphql-errors.ts")).toEqual(TYPE_ESCAPES);
   });
 
   it("refuse `as never` and `as unknown as` casts", () => {
@@ -46,5 +53,16 @@ describe("the facade's lint rules", () => {
     expect(
       lint("export const c = JSON.parse('1') as number; const d: unknown = c; export { d };"),
     ).toEqual([]);
+  });
+
+  it("refuse a GraphQLError built outside the edge", () => {
+    expect(
+      lint(
+        'import { GraphQLError } from "graphql";\nexport const e = new GraphQLError("x");',
+        GRAPHQL_ERRORS_AT_THE_EDGE,
+      ),
+    ).toEqual([
+      "no-restricted-syntax: Build GraphQL errors with a builder of src/errors/graphql-errors.ts (the one edge).",
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { serverTracing as adsApiServerTracing, type ServerTracing } from "@adsgraph/ads-api";
+import { startAppTracing, type Tracing } from "@adsgraph/telemetry";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTracing, type Tracing } from "../src/tracing/start-tracing.js";
+import { FACADE_TRACING } from "../src/tracing/server-tracing.js";
 import { DEMO, STACK_ENGINE, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
 import { startFacade, type RunningFacade } from "./support/facade.js";
 
@@ -73,7 +74,10 @@ describe("tracing across the facade and ads-api", () => {
   let session: string;
 
   beforeAll(async () => {
-    tracing = await startTracing({ serviceName: "adsgraph-tracing-test", exporter });
+    tracing = await startAppTracing(
+      { ...FACADE_TRACING, serviceName: "adsgraph-tracing-test" },
+      exporter,
+    );
     adsApiTracing = await adsApiServerTracing();
     adsApi = await startAdsApi({ tracing: adsApiTracing });
     await adsApi.seedBench({ accountId: ACCOUNT, campaigns: 8, fundingInstruments: 3, seed: 20 });

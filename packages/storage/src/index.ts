@@ -18,3 +18,5 @@ export { openMigratedDatabase, TRANSACTION_OPTIONS } from "./database.js";
 export type { ClientOptions, Database, TransactionOptions } from "./database.js";
 export { connectRedis, deletePrefixed } from "./redis.js";
 export type { SharedRedis, SharedRedisOptions } from "./redis.js";
+export { LUA_NOW_MS, redisScript } from "./redis-script.js";
+export type { RedisScript, ScriptArg } from "./redis-script.js";

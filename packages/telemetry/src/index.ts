@@ -1,10 +1,9 @@
+export { startAppTracing, tracingFromEnv } from "./app-tracing.js";
+export type { AppTracing, Tracing } from "./app-tracing.js";
+export { OneLineLogController } from "./one-line-log-controller.js";
 export { RedactingSpanProcessor } from "./redacting-processor.js";
 export { registerServerTracing, serverTracing } from "./server-tracing.js";
 export type { ServerTracing } from "./server-tracing.js";
-export { startTracing, traceExporterOf } from "./start-tracing.js";
 export { SyncContextManager } from "./sync-context-manager.js";
-export type { StartedTracing } from "./start-tracing.js";
-export { OTLP_PROTOCOLS, tracingLine, tracingSettings } from "./tracing-settings.js";
-export type { OtlpProtocol, TracingSettings } from "./tracing-settings.js";
-export { tracingEnvShape } from "./tracing-env.js";
-export type { TracingEnv } from "./tracing-env.js";
+export { OTLP_PROTOCOLS, tracingEnvShape } from "./tracing-env.js";
+export type { OtlpProtocol, TracingEnv } from "./tracing-env.js";

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { OTLP_PROTOCOLS } from "./tracing-settings.js";
+
+/** OTLP's transports (OpenTelemetry specification: OTEL_EXPORTER_OTLP_PROTOCOL). */
+export const OTLP_PROTOCOLS = ["http/protobuf", "http/json", "grpc"] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
 
 /** Empty text is unset, as in the apps' other settings. */
 const unsetWhenEmpty = z.literal("").transform(() => undefined);

@@ -1,8 +1,4 @@
-import type { TracingEnv } from "./tracing-env.js";
-
-/** OTLP's transports (OpenTelemetry specification: OTEL_EXPORTER_OTLP_PROTOCOL). */
-export const OTLP_PROTOCOLS = ["http/protobuf", "http/json", "grpc"] as const;
-export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+import type { OtlpProtocol, TracingEnv } from "./tracing-env.js";
 
 /** Tracing as the environment asks for it (README "Tracing"). */
 export interface TracingSettings {

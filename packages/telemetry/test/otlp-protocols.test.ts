@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import { trace } from "@opentelemetry/api";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTracing, traceExporterOf, tracingSettings, type TracingEnv } from "../src/index.js";
+import { tracingFromEnv, type TracingEnv } from "../src/index.js";
 
 // Each OTLP protocol the settings name reaches a real receiver on loopback with the app's
 // span: the exporter is the one the environment asks for, not a JSON one whatever is set.
@@ -93,13 +93,12 @@ async function grpcReceiver(): Promise<{ endpoint: string; received: Buffer[] }>
 
 /** Starts tracing as the app would from `env`, ends one span named `name`, and exports it. */
 async function exportOneSpan(env: Partial<TracingEnv>, name: string): Promise<void> {
-  const settings = tracingSettings({ OTEL_SDK_DISABLED: false, ...env }, "adsgraph-test");
-  if (settings === undefined) throw new Error("tracing is off");
-  const tracing = await startTracing({
-    serviceName: settings.serviceName,
-    exporter: await traceExporterOf(settings),
-    instrumentations: [],
-  });
+  const started = await tracingFromEnv(
+    { OTEL_SDK_DISABLED: false, ...env },
+    { serviceName: "adsgraph-test", untraced: () => false },
+  );
+  if (started === undefined) throw new Error("tracing is off");
+  const { tracing } = started;
   try {
     trace.getTracer("test").startSpan(name).end();
     await tracing.flush();

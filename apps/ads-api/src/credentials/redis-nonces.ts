@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { NonceQuota } from "@adsgraph/oauth";
 import type { NonceQuotaOptions, ReplayEntry, ReplayVerdict } from "@adsgraph/oauth";
-import type { SharedRedis } from "@adsgraph/storage";
-import { defineScript } from "../db/redis-script.js";
+import { redisScript, type SharedRedis } from "@adsgraph/storage";
 import { ServiceUnavailableError } from "../errors.js";
 import type { NonceStore } from "./nonces.js";
 
@@ -86,6 +85,7 @@ if score == nil or score < death then redis.call('ZADD', KEYS[4], death, client)
 keepUntil(KEYS[4], death)
 return { 'new' }
 `;
+const rememberScript = redisScript<[status: string, retryAfterSeconds?: number]>(REMEMBER);
 
 export interface RedisNonceStoreOptions extends NonceQuotaOptions {
   /** Milliseconds since the epoch; the verifier's clock (default `Date.now`). */
@@ -125,16 +125,16 @@ export function createRedisNonceStore(
   const quota = new NonceQuota(options);
   const clock = options.clock ?? Date.now;
   const bucketSeconds = options.bucketSeconds ?? Math.max(1, Math.ceil(quota.windowSeconds / 30));
-  const remember = defineScript(redis, "adsApiNonceRemember", 4, REMEMBER);
   return {
     start: () => Promise.resolve(),
     close: () => Promise.resolve(),
     async remember({ client, timestamp, nonce }: ReplayEntry): Promise<ReplayVerdict> {
       const now = Math.floor(clock() / 1000);
       if (timestamp < quota.cutoff(now)) return { status: "replayed" };
-      let reply: unknown;
+      let reply: [status: string, retryAfterSeconds?: number];
       try {
-        reply = await remember(
+        reply = await rememberScript.run(
+          redis.client,
           [
             `nonce:${client}:${timestamp}:${sha256(nonce)}`,
             `nonces:client:${client}`,
@@ -156,7 +156,7 @@ export function createRedisNonceStore(
       } catch {
         throw new ServiceUnavailableError(NONCES_UNAVAILABLE);
       }
-      const [status, retryAfter] = reply as [string, number | undefined];
+      const [status, retryAfter] = reply;
       if (status === "new") return { status: "new" };
       if (status === "full") return { status: "full", retryAfterSeconds: retryAfter ?? 1 };
       return { status: "replayed" };

@@ -15,10 +15,13 @@ import { registerActivityAdminRoute, registerAdminRoutes } from "../routes/admin
 import { registerAuthorizeForms } from "../routes/authorize.js";
 import { registerCatalogRoutes } from "../routes/catalog-routes.js";
 import { registerHealthRoutes } from "../routes/health.js";
-import { OneLineLogController } from "../logging/one-line-log-controller.js";
 import type { AdsApiMetrics } from "../metrics/ads-api-metrics.js";
 import { registerMetricsRoute } from "../metrics/metrics-route.js";
-import { registerServerTracing, type ServerTracing } from "@adsgraph/telemetry";
+import {
+  OneLineLogController,
+  registerServerTracing,
+  type ServerTracing,
+} from "@adsgraph/telemetry";
 
 export interface HostOptions {
   /** Certificate and key files when this role is served over HTTPS. */

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SharedRedis } from "@adsgraph/storage";
-import { defineScript } from "../db/redis-script.js";
+import { redisScript, type SharedRedis } from "@adsgraph/storage";
 import { ServiceUnavailableError } from "../errors.js";
 import type { RateCounters } from "./rate-counters.js";
 
@@ -36,6 +35,7 @@ if used < limit then
 end
 return { allowed, used, start + window }
 `;
+const takeScript = redisScript<[allowed: number, used: number, endsAt: number]>(TAKE);
 
 export interface RedisRateCountersOptions {
   /** Names this kind of counter in the keys (`rate:<scope>:…`): kinds never share a key. */
@@ -57,17 +57,14 @@ export function createRedisRateCounters(
   redis: SharedRedis,
   options: RedisRateCountersOptions,
 ): RateCounters {
-  const take = defineScript(redis, "adsApiRateTake", 1, TAKE);
   return {
     async take(key, limit) {
       const digest = createHash("sha256").update(key).digest("hex");
-      let reply: unknown;
-      try {
-        reply = await take([`rate:${options.scope}:${digest}`], [limit, options.windowMs]);
-      } catch {
-        throw new ServiceUnavailableError(COUNTERS_UNAVAILABLE);
-      }
-      const [allowed, used, endsAt] = reply as [number, number, number];
+      const [allowed, used, endsAt] = await takeScript
+        .run(redis.client, [`rate:${options.scope}:${digest}`], [limit, options.windowMs])
+        .catch(() => {
+          throw new ServiceUnavailableError(COUNTERS_UNAVAILABLE);
+        });
       return {
         limit,
         remaining: Math.max(0, limit - used),

@@ -1,7 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { SharedRedis } from "@adsgraph/storage";
-import { defineScript } from "../db/redis-script.js";
-import type { RedisScript } from "../db/redis-script.js";
+import { redisScript, type SharedRedis } from "@adsgraph/storage";
 
 /** An open activity stream: closing it ends the response. */
 export interface StreamConnection {
@@ -38,6 +36,7 @@ local order = string.format('%.0f', math.max(now, last + 1))
 redis.call('SET', KEYS[1], order, 'PX', ARGV[1])
 return order
 `;
+const claimScript = redisScript<string>(CLAIM);
 
 const REPLACED = "replaced by a newer connection of the same app";
 
@@ -70,7 +69,6 @@ export class ActivityHub {
   readonly #wakes = new EventEmitter();
   readonly #streams = new Map<string, Claimed>();
   readonly #shared: ActivityHubShared | undefined;
-  readonly #claimOrder: RedisScript | undefined;
   /** The newest claim order seen from other replicas, per app whose stream is here. */
   readonly #newestElsewhere = new Map<string, bigint>();
   readonly #unsubscribe: (() => Promise<void>)[] = [];
@@ -79,10 +77,6 @@ export class ActivityHub {
     // one listener per open stream, and streams are one per app: no leak warning for many apps
     this.#wakes.setMaxListeners(0);
     this.#shared = shared;
-    this.#claimOrder =
-      shared === undefined
-        ? undefined
-        : defineScript(shared.redis, "adsApiActivityClaim", 1, CLAIM);
   }
 
   /** Activity streams open on this replica (one per app at most). */
@@ -165,7 +159,7 @@ export class ActivityHub {
   async #claimShared(shared: ActivityHubShared, appId: string, claimed: Claimed): Promise<void> {
     try {
       const order = BigInt(
-        String(await this.#claimOrder?.([`activity:claim:${appId}`], [CLAIM_TTL_MS])),
+        await claimScript.run(shared.redis.client, [`activity:claim:${appId}`], [CLAIM_TTL_MS]),
       );
       claimed.order = order;
       if (this.#streams.get(appId) !== claimed) return; // replaced here meanwhile

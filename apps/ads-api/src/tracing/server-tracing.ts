@@ -1,14 +1,22 @@
-import { serverTracing as fastifyServerTracing, type ServerTracing } from "@adsgraph/telemetry";
-
-/** Probes and the loopback admin routes (tests' request log, simulated activity). */
-const untraced = (path: string) => path === "/health" || path.startsWith("/_admin/");
+import {
+  serverTracing as fastifyServerTracing,
+  type AppTracing,
+  type ServerTracing,
+} from "@adsgraph/telemetry";
 
 /**
- * ads-api's server instrumentation (packages/telemetry's, the same as the facade's): a span
- * per request on every host role, continuing the caller's `traceparent` (the facade's
- * upstream call), so one trace covers both services. ads-api calls nothing a child span would
- * show.
+ * How ads-api is traced (packages/telemetry starts it): a server span per request on every
+ * host role, continuing the caller's `traceparent` (the facade's upstream call), so one trace
+ * covers both services; none for probes and the loopback admin routes (tests' request log,
+ * simulated activity). ads-api calls nothing a child span would show, so the SDK's
+ * synchronous context manager is all it needs.
  */
+export const ADS_API_TRACING: AppTracing = {
+  serviceName: "adsgraph-ads-api",
+  untraced: (path) => path === "/health" || path.startsWith("/_admin/"),
+};
+
+/** ads-api's server instrumentation alone, for a process whose SDK another app starts. */
 export function serverTracing(): Promise<ServerTracing> {
-  return fastifyServerTracing({ untraced });
+  return fastifyServerTracing(ADS_API_TRACING);
 }

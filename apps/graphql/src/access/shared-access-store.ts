@@ -1,6 +1,6 @@
+import { LUA_NOW_MS, redisScript } from "@adsgraph/storage";
 import { z } from "zod";
 import { openBroadcastChannel, onRedisReturn } from "../shared/broadcast-channel.js";
-import { defineScript, LUA_NOW_MS } from "../shared/redis-script.js";
 import type { SharedState } from "../shared/shared-state.js";
 import type { SharedAccessStore } from "./account-access.js";
 
@@ -18,7 +18,7 @@ const PRUNE_ABOVE_FIELDS = 64;
  * Redis 7.0 has no per-field expiry: the user's key lives as long as its longest answer, and
  * expired fields go when the hash grows, so a user's hash never outgrows what they used lately.
  */
-const rememberScript = defineScript<number>(
+const rememberScript = redisScript<number>(
   `${LUA_NOW_MS}
 local ttl = tonumber(ARGV[3])
 local added = redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. (now + ttl))
@@ -32,11 +32,10 @@ if added == 1 and redis.call('HLEN', KEYS[1]) > ${PRUNE_ABOVE_FIELDS} then
 end
 if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
 return added`,
-  1,
 );
 
 /** An unexpired answer as `{ allowed, remaining ms }`, else nil. */
-const lookupScript = defineScript<[string, number] | null>(
+const lookupScript = redisScript<[string, number] | null>(
   `local value = redis.call('HGET', KEYS[1], ARGV[1])
 if not value then return false end
 ${LUA_NOW_MS}
@@ -44,7 +43,6 @@ local sep = string.find(value, ':', 1, true)
 local untilMs = tonumber(string.sub(value, sep + 1))
 if untilMs <= now then return false end
 return { string.sub(value, 1, sep - 1), untilMs - now }`,
-  1,
 );
 
 /**
@@ -76,7 +74,7 @@ export function createSharedAccessStore(shared: SharedState): SharedAccessStore 
   return {
     async get(userId, accountId) {
       try {
-        const found = await lookupScript(redis.client, [userKey(userId)], [accountId]);
+        const found = await lookupScript.run(redis.client, [userKey(userId)], [accountId]);
         if (found === null) return undefined;
         return { allowed: found[0] === "1", remainingMs: found[1] };
       } catch (error) {
@@ -85,13 +83,11 @@ export function createSharedAccessStore(shared: SharedState): SharedAccessStore 
       }
     },
     set(userId, accountId, allowed, ttlMs) {
-      rememberScript(
-        redis.client,
-        [userKey(userId)],
-        [accountId, allowed ? "1" : "0", ttlMs],
-      ).catch((error: unknown) => {
-        shared.fellBack(PART, error);
-      });
+      rememberScript
+        .run(redis.client, [userKey(userId)], [accountId, allowed ? "1" : "0", ttlMs])
+        .catch((error: unknown) => {
+          shared.fellBack(PART, error);
+        });
     },
     forget(userId) {
       void (async () => {

@@ -1,6 +1,7 @@
 import type { ActivityEvent } from "@adsgraph/models";
 import { compareEventIds } from "@adsgraph/rest-client";
-import { SlowSubscriberError, SubscriptionLimitError, toFacadeError } from "../errors.js";
+import { SlowSubscriberError, SubscriptionLimitError } from "../errors/facade-errors.js";
+import { toFacadeError } from "../errors/to-facade-error.js";
 import type { FeedFactory, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 import { isWireEventType, type WireEventType } from "./event-types.js";
 import { createLocalFeed } from "./local-feed.js";

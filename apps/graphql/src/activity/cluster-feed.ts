@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ActivityEvent } from "@adsgraph/models";
 import { compareEventIds } from "@adsgraph/rest-client";
 import type { SharedRedis } from "@adsgraph/storage";
-import { UpstreamError } from "../errors.js";
+import { UpstreamError } from "../errors/facade-errors.js";
 import type { ActivityFeed, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 import { createStreamHolder } from "./cluster-holder.js";
 import type { ActivityKeys } from "./cluster-keys.js";

@@ -1,6 +1,7 @@
 import type { ActivityStreamState } from "@adsgraph/rest-client";
 import type { SharedRedis } from "@adsgraph/storage";
-import { toFacadeError, UpstreamError } from "../errors.js";
+import { UpstreamError } from "../errors/facade-errors.js";
+import { toFacadeError } from "../errors/to-facade-error.js";
 import { createLease } from "../shared/lease.js";
 import type { OpenStream } from "./activity-feed.js";
 import type { ActivityKeys } from "./cluster-keys.js";

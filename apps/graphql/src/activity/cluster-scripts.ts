@@ -1,24 +1,18 @@
-import { luaScript } from "../shared/lua-script.js";
-
-// Redis's own clock, in ms: replicas' clocks may disagree, the server's is one.
-const NOW = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-`;
+import { LUA_NOW_MS, redisScript } from "@adsgraph/storage";
 
 /**
  * Adds or refreshes a member of a set of shares (replicas with subscribers): its score is when
  * it lapses, so a replica that dies without leaving drops out by itself. The key expires with
  * its newest share. KEYS[1] set; ARGV member, ttl ms.
  */
-export const JOIN_SHARES = luaScript(`${NOW}
+export const JOIN_SHARES = redisScript(`${LUA_NOW_MS}
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 `);
 
 /** Drops lapsed shares and counts the live ones. KEYS[1] set. */
-export const COUNT_SHARES = luaScript(`${NOW}
+export const COUNT_SHARES = redisScript(`${LUA_NOW_MS}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZCARD', KEYS[1])
 `);
@@ -37,7 +31,7 @@ end
  * KEYS[1] lease, KEYS[2] cursor; ARGV token, event id, channel (prefixed), message, cursor ttl.
  * Returns 1 when published, 0 when the lease is not the caller's.
  */
-export const PUBLISH_EVENT = luaScript(`${NEWER}
+export const PUBLISH_EVENT = redisScript(`${NEWER}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 local cursor = redis.call('GET', KEYS[2])
 if not cursor or newer(ARGV[2], cursor) then
@@ -52,7 +46,7 @@ return 1
  * lease) and tell waiting replicas. KEYS[1] lease, KEYS[2] live; ARGV token, ttl ms, channel
  * (prefixed), message.
  */
-export const MARK_LIVE = luaScript(`
+export const MARK_LIVE = redisScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
 redis.call('PUBLISH', ARGV[3], ARGV[4])
@@ -64,7 +58,7 @@ return 1
  * subscription, which lives as long as shares are refreshed. KEYS[1] holders, KEYS[2]
  * subscription; ARGV member, ttl ms. Returns the subscription id, or false.
  */
-export const JOIN_USER = luaScript(`${NOW}
+export const JOIN_USER = redisScript(`${LUA_NOW_MS}
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local id = redis.call('GET', KEYS[2])
@@ -78,7 +72,7 @@ return id
  * either counted here (kept) or finds no id and, waiting for the lock, makes a new one.
  * KEYS[1] holders, KEYS[2] subscription. Returns the id to delete, or false.
  */
-export const TAKE_UNHELD = luaScript(`${NOW}
+export const TAKE_UNHELD = redisScript(`${LUA_NOW_MS}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) > 0 then return false end
 local id = redis.call('GET', KEYS[2])
@@ -92,7 +86,7 @@ return id
  * recorded one); otherwise its maker deletes it. KEYS[1] holders, KEYS[2] subscription;
  * ARGV id, ttl ms. Returns 1 when the caller should delete it upstream.
  */
-export const HAND_OVER = luaScript(`${NOW}
+export const HAND_OVER = redisScript(`${LUA_NOW_MS}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local current = redis.call('GET', KEYS[2])
 if redis.call('ZCARD', KEYS[1]) > 0 then

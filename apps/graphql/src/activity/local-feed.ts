@@ -1,5 +1,6 @@
 import type { ActivityStreamState } from "@adsgraph/rest-client";
-import { toFacadeError, UpstreamError } from "../errors.js";
+import { UpstreamError } from "../errors/facade-errors.js";
+import { toFacadeError } from "../errors/to-facade-error.js";
 import type { ActivityFeed, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 
 export interface LocalFeedOptions {

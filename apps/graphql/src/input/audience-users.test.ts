@@ -1,6 +1,6 @@
 import { sha256Hex } from "@adsgraph/rest-client";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../errors/facade-errors.js";
 import { AUDIENCE_USER_CAPS, hashedUsers } from "./audience-users.js";
 
 /** The ValidationError `run` throws (fails the test when it throws nothing else). */

@@ -1,8 +1,8 @@
 import { VIOLATION_CODES } from "@adsgraph/models";
 import { hashAudienceUsers } from "@adsgraph/rest-client";
 import type { AudienceIdentifierKind, HashedAudienceUser } from "@adsgraph/rest-client";
-import { ValidationError } from "../errors.js";
-import type { FieldViolation } from "../errors.js";
+import { ValidationError } from "../errors/facade-errors.js";
+import type { FieldViolation } from "../errors/field-violations.js";
 
 /**
  * The small-set users mutations' caps. Bulk uploads (up to the ads service's 2,500 operations

@@ -8,7 +8,8 @@ import type {
 } from "@pothos/core";
 import { VIOLATION_CODES } from "@adsgraph/models";
 import { isObjectType, type GraphQLSchema } from "graphql";
-import { ValidationError, type FieldViolation } from "../errors.js";
+import { ValidationError } from "../errors/facade-errors.js";
+import { type FieldViolation } from "../errors/field-violations.js";
 import { idPartProblem, parseGlobalId } from "./global-id.js";
 import { inputProblem, ruleOf, type InputProblem, type InputRule } from "./input-rules.js";
 

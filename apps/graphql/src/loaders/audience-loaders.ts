@@ -1,5 +1,5 @@
 import type { RestClient } from "@adsgraph/rest-client";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../errors/facade-errors.js";
 import { directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
 import { parseEntityKey } from "./keys.js";

@@ -1,6 +1,6 @@
 import type { Context } from "@opentelemetry/api";
 import DataLoader from "dataloader";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../errors/facade-errors.js";
 import { tracedBatch } from "../tracing/loader-span.js";
 import { entityKey, groupByAccount, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";

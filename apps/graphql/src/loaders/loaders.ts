@@ -1,6 +1,6 @@
 import type { LineItemCuratedCategory } from "@adsgraph/models";
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../errors/facade-errors.js";
 import { attachmentReads, curatedLinkRead } from "./attachment-reads.js";
 import { audienceLoaders } from "./audience-loaders.js";
 import type { AudienceLoaders } from "./audience-loaders.js";

@@ -2,7 +2,7 @@ import type { AdsPost, DataMedia, DataPost, DataPostsLookup, DataUser } from "@a
 import { lookupPosts } from "@adsgraph/rest-client";
 import type { RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../errors/facade-errors.js";
 import { tracedBatch } from "../tracing/loader-span.js";
 import { coverageOf, isEmpty, lookupParams, remainingNeeds, unionNeeds } from "./post-needs.js";
 import type { PostNeeds } from "./post-needs.js";

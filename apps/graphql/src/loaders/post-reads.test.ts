@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../errors/facade-errors.js";
 import { scriptedClient } from "../upstream/scripted-client.test-support.js";
 import { createLoaders } from "./loaders.js";
 

@@ -1,7 +1,7 @@
 import type { AdsPost, PostType } from "@adsgraph/models";
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../errors/facade-errors.js";
 import { tracedBatch } from "../tracing/loader-span.js";
 import { accountScopedLoader, directLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";

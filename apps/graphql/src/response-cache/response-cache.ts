@@ -1,5 +1,4 @@
 import type { AccountAccess } from "../access/account-access.js";
-import type { AccountWrites } from "../snapshots/snapshot-upstream.js";
 import type { ResponseRecorder } from "./response-recorder.js";
 import { ResponseStore, type StoredResponse } from "./response-store.js";
 
@@ -53,7 +52,8 @@ export interface ResponseCacheOptions {
   /** RESPONSE_CACHE_USER_MAX_BYTES: one user's share. */
   userMaxBytes: number;
   access: AccountAccess;
-  accountWrites: AccountWrites;
+  /** When each write scope last saw a write (the snapshot path's AccountWrites): read only. */
+  accountWrites: ReadonlyMap<string, number>;
   accessTtlMs: number;
   now?: () => number;
 }

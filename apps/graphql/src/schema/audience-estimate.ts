@@ -1,7 +1,7 @@
 import { OPERATOR_TYPES, TARGETING_TYPES } from "@adsgraph/models";
 import type { AudienceEstimate } from "@adsgraph/models";
 import { builder } from "../builder.js";
-import { rethrowAsFacadeError } from "../errors.js";
+import { rethrowAsFacadeError } from "../errors/to-facade-error.js";
 import { AccountRef } from "./account.js";
 import { inputPath } from "./mutations.js";
 

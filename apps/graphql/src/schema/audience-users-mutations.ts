@@ -1,8 +1,8 @@
 import { usersBatchCounts } from "@adsgraph/rest-client";
 import type { HashedAudienceUser } from "@adsgraph/rest-client";
 import { builder } from "../builder.js";
-import { NotFoundError, UpstreamError, ValidationError } from "../errors.js";
-import type { FieldNamer } from "../errors.js";
+import { NotFoundError, UpstreamError, ValidationError } from "../errors/facade-errors.js";
+import type { FieldNamer } from "../errors/field-violations.js";
 import { AUDIENCE_USER_CAPS, hashedUsers } from "../input/audience-users.js";
 import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";

@@ -1,16 +1,10 @@
 import type { Page } from "@adsgraph/rest-client";
 import type { ArgBuilder, InterfaceRef, ObjectRef } from "@pothos/core";
-import {
-  getDirectiveValues,
-  GraphQLError,
-  GraphQLIncludeDirective,
-  GraphQLSkipDirective,
-  Kind,
-} from "graphql";
+import { getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, Kind } from "graphql";
 import type { GraphQLResolveInfo, SelectionNode, SelectionSetNode } from "graphql";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
-import { ERROR_CODES } from "../errors.js";
+import { badUserInputError } from "../errors/graphql-errors.js";
 import { CURSOR_INPUT } from "../input/input-rules.js";
 import type { EntityKind, EntityShapes } from "../loaders/entities.js";
 import type { ListParamsOf, Loaders } from "../loaders/loaders.js";
@@ -82,10 +76,6 @@ function decodeEdgeCursor(cursor: string): { pageCursor: string | null; skip: nu
   }
 }
 
-function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: ERROR_CODES.BAD_USER_INPUT } });
-}
-
 /**
  * The upstream request for `first`/`after`: `first` becomes `count` (1 to `maxCount`, the
  * list's own limit), `after` the upstream cursor (`endCursor`), or a page cursor plus a skip
@@ -94,14 +84,14 @@ function badInput(message: string): GraphQLError {
 export function pagingFor(args: PageArgs, maxCount: number): Paging {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(first) || first < 1 || first > maxCount) {
-    throw badInput(`first must be between 1 and ${maxCount} (got ${first}).`);
+    throw badUserInputError(`first must be between 1 and ${maxCount} (got ${first}).`);
   }
   const after = args.after ?? null;
   if (after === null || after === "")
     return { count: first, cursor: undefined, skip: 0, after: null };
   if (!after.startsWith(EDGE_PREFIX)) return { count: first, cursor: after, skip: 0, after };
   const edge = decodeEdgeCursor(after);
-  if (edge === null) throw badInput("after is not a cursor this API handed out.");
+  if (edge === null) throw badUserInputError("after is not a cursor this API handed out.");
   return {
     count: Math.min(maxCount, first + edge.skip),
     cursor: edge.pageCursor ?? undefined,
@@ -151,7 +141,9 @@ export async function connectionOfAll<T>(
 ): Promise<ConnectionResult<T>> {
   const paging = pagingFor(args, maxCount);
   if (paging.cursor !== undefined) {
-    throw badInput("after is not a cursor of this connection: pass one of its edges' cursors.");
+    throw badUserInputError(
+      "after is not a cursor of this connection: pass one of its edges' cursors.",
+    );
   }
   const first = args.first ?? DEFAULT_PAGE_SIZE;
   const items = await readAll();

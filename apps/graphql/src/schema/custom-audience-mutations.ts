@@ -5,7 +5,7 @@ import {
   DuplicateNameError,
   NotAudienceOwnerError,
   SharingNotAllowedError,
-} from "../errors.js";
+} from "../errors/facade-errors.js";
 import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CustomAudienceShape } from "../loaders/shapes.js";

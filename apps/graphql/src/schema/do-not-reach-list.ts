@@ -1,5 +1,5 @@
 import { builder } from "../builder.js";
-import { DoNotReachListExistsError } from "../errors.js";
+import { DoNotReachListExistsError } from "../errors/facade-errors.js";
 import { ID_INPUT } from "../input/input-rules.js";
 import type { DoNotReachListShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";

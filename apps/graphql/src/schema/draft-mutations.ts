@@ -1,5 +1,5 @@
 import { builder } from "../builder.js";
-import { MediaRuleError } from "../errors.js";
+import { MediaRuleError } from "../errors/facade-errors.js";
 import { ID_INPUT } from "../input/input-rules.js";
 import { accountPostOf } from "../loaders/post-reads.js";
 import { DraftRef } from "./draft.js";

@@ -15,11 +15,12 @@ import {
   SharingNotAllowedError,
   UpstreamError,
   ValidationError,
-} from "../errors.js";
-import type { FieldViolation, UpstreamDetails, FacadeError } from "../errors.js";
+} from "../errors/facade-errors.js";
+import type { UpstreamDetails, FacadeError } from "../errors/facade-errors.js";
+import type { FieldViolation } from "../errors/field-violations.js";
 
 // The typed failures mutations return in their result unions (errors plugin). Each is the
-// class src/errors.ts maps upstream and validation failures to.
+// class src/errors/upstream-errors.ts maps upstream and validation failures to.
 
 const UpstreamDetailsRef = builder.objectRef<UpstreamDetails>("UpstreamDetails").implement({
   description: "What the ads service answered.",

@@ -1,9 +1,8 @@
 import { formatTimestamp } from "@adsgraph/models";
 import { PothosValidationError } from "@pothos/core";
 import { resolveArrayConnection } from "@pothos/plugin-relay";
-import { GraphQLError } from "graphql";
 import { builder } from "../builder.js";
-import { ERROR_CODES } from "../errors.js";
+import { badUserInputError } from "../errors/graphql-errors.js";
 import type { HistoryEntry } from "../snapshots/history-reader.js";
 import { CampaignRef } from "./campaign.js";
 import { CardInterface } from "./card.js";
@@ -73,9 +72,7 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
         // Pothos refuses bad paging arguments (a foreign cursor, a negative count) with its
         // own error type, which would leave as an internal error.
         if (!(error instanceof PothosValidationError)) throw error;
-        throw new GraphQLError(`Invalid paging argument: ${error.message}`, {
-          extensions: { code: ERROR_CODES.BAD_USER_INPUT },
-        });
+        throw badUserInputError(`Invalid paging argument: ${error.message}`);
       }
     },
   }) as const;

@@ -2,7 +2,8 @@ import { VIOLATION_CODES } from "@adsgraph/models";
 import type { ObjectRef } from "@pothos/core";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
-import { rethrowAsFacadeError, ValidationError } from "../errors.js";
+import { ValidationError } from "../errors/facade-errors.js";
+import { rethrowAsFacadeError } from "../errors/to-facade-error.js";
 import type {
   BetaFeatureRequiredError,
   DoNotReachListExistsError,
@@ -13,8 +14,8 @@ import type {
   NotAudienceOwnerError,
   ReplyNotAllowedError,
   SharingNotAllowedError,
-} from "../errors.js";
-import type { FieldNamer } from "../errors.js";
+} from "../errors/facade-errors.js";
+import type { FieldNamer } from "../errors/field-violations.js";
 import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "./errors.js";
 

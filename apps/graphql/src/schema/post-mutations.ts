@@ -1,6 +1,10 @@
 import { builder } from "../builder.js";
-import type { FieldNamer } from "../errors.js";
-import { EditWindowPassedError, MediaRuleError, ReplyNotAllowedError } from "../errors.js";
+import type { FieldNamer } from "../errors/field-violations.js";
+import {
+  EditWindowPassedError,
+  MediaRuleError,
+  ReplyNotAllowedError,
+} from "../errors/facade-errors.js";
 import { CARD_URI_INPUT, DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.js";
 import { ConversationSettingsEnum, VideoCtaEnum } from "./enums.js";
 import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";

@@ -3,7 +3,7 @@ import type { DataUser, PostReference } from "@adsgraph/models";
 import type { GraphQLResolveInfo } from "graphql";
 import { builder } from "../builder.js";
 import type { GraphQLContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../errors/facade-errors.js";
 import { DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.js";
 import { postTime, PostRecord } from "../loaders/post-shapes.js";
 import type { PostMediaShape } from "../loaders/post-shapes.js";

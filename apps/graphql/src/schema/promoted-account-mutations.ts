@@ -1,5 +1,5 @@
 import { builder } from "../builder.js";
-import { IncompatibleLineItemError } from "../errors.js";
+import { IncompatibleLineItemError } from "../errors/facade-errors.js";
 import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import { afterAttachmentWrite, ownedBy } from "./attachment-writes.js";

@@ -1,23 +1,20 @@
 import { isTimestamp } from "@adsgraph/models";
-import { GraphQLError, Kind } from "graphql";
+import { Kind } from "graphql";
 import { builder } from "../builder.js";
+import { badUserInputError } from "../errors/graphql-errors.js";
 
 const DIGITS = /^\d+$/;
 
-function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
-}
-
 function timestampFrom(value: unknown): string {
   if (typeof value !== "string" || !isTimestamp(value)) {
-    throw badInput("DateTime must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ");
+    throw badUserInputError("DateTime must be a UTC timestamp of the form YYYY-MM-DDThh:mm:ssZ");
   }
   return value;
 }
 
 function microsFrom(value: unknown): string {
   if (typeof value !== "string" || !DIGITS.test(value)) {
-    throw badInput('Micros must be a string of digits, e.g. "25000000" for 25.00');
+    throw badUserInputError('Micros must be a string of digits, e.g. "25000000" for 25.00');
   }
   return value;
 }
@@ -28,7 +25,7 @@ builder.scalarType("DateTime", {
   serialize: (value) => timestampFrom(value),
   parseValue: timestampFrom,
   parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw badInput("DateTime must be a string");
+    if (ast.kind !== Kind.STRING) throw badUserInputError("DateTime must be a string");
     return timestampFrom(ast.value);
   },
 });
@@ -46,7 +43,7 @@ builder.scalarType("Micros", {
   parseValue: microsFrom,
   parseLiteral: (ast) => {
     if (ast.kind !== Kind.STRING)
-      throw badInput('Micros must be a string of digits, e.g. "25000000"');
+      throw badUserInputError('Micros must be a string of digits, e.g. "25000000"');
     return microsFrom(ast.value);
   },
 });

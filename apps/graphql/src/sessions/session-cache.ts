@@ -1,5 +1,10 @@
 import { sessionDigest } from "./session-digest.js";
-import type { ActiveSession } from "./session-store.js";
+
+/** What the cache needs of a session (session-store's ActiveSession). */
+interface CachedSession {
+  readonly id: string;
+  readonly expiresAt: Date;
+}
 
 /**
  * Recently resolved sessions of this process, keyed by the token's SHA-256 (never the token),
@@ -9,9 +14,9 @@ import type { ActiveSession } from "./session-store.js";
  * Redis another replica learns of a revocation only from the database: there a revoked session
  * is still accepted for at most `ttlMs` (README "Sessions").
  */
-export interface SessionCache {
-  get(tokenHash: string, now: number): ActiveSession | undefined;
-  set(tokenHash: string, session: ActiveSession, now: number): void;
+export interface SessionCache<S extends CachedSession> {
+  get(tokenHash: string, now: number): S | undefined;
+  set(tokenHash: string, session: S, now: number): void;
   /**
    * Forgets every cached token of the session with this digest (`sessionDigest`), and never
    * caches it again.
@@ -21,14 +26,17 @@ export interface SessionCache {
   clear(): void;
 }
 
-interface Entry {
-  session: ActiveSession;
+interface Entry<S> {
+  session: S;
   digest: string;
   until: number;
 }
 
-export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
-  const entries = new Map<string, Entry>();
+export function createSessionCache<S extends CachedSession>(
+  ttlMs: number,
+  maxEntries = 10_000,
+): SessionCache<S> {
+  const entries = new Map<string, Entry<S>>();
   // Sessions revoked: a lookup that read the row before the revocation was written must not
   // put it back. Bounded like the entries (oldest forgotten first).
   const revoked = new Set<string>();

@@ -83,7 +83,7 @@ export function createSessionStore({
   revocations,
   now = () => new Date(),
 }: SessionStoreOptions): SessionStore {
-  const cache = createSessionCache(cacheMs);
+  const cache = createSessionCache<ActiveSession>(cacheMs);
   const revokedListeners = new Set<(digest: string) => void>();
   const tellRevoked = (digest: string) => {
     for (const listener of [...revokedListeners]) listener(digest);

@@ -1,5 +1,4 @@
-import type { SharedRedis } from "@adsgraph/storage";
-import { luaScript } from "./lua-script.js";
+import { redisScript, type SharedRedis } from "@adsgraph/storage";
 
 type RedisClient = SharedRedis["client"];
 
@@ -33,7 +32,7 @@ export interface Lease {
 }
 
 // Compare-and-renew: extends the lease and the keys attached to it, only for its holder.
-const RENEW = luaScript(`
+const RENEW = redisScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 for i = 2, #KEYS do redis.call('PEXPIRE', KEYS[i], ARGV[i + 1]) end
@@ -41,7 +40,7 @@ return 1
 `);
 
 // Compare-and-delete: the lease and the keys that belong to its holder go together.
-const RELEASE = luaScript(`
+const RELEASE = redisScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('DEL', unpack(KEYS))
 return 1

@@ -1,4 +1,4 @@
-import { defineScript, LUA_NOW_MS } from "./redis-script.js";
+import { LUA_NOW_MS, redisScript } from "@adsgraph/storage";
 import type { SharedState } from "./shared-state.js";
 
 const PART = "persisted queries";
@@ -53,7 +53,7 @@ local function keep(ttl)
 end`;
 
 /** ARGV: key, document, ttl ms, total byte budget. Drops expired ones, then LRU past the budget. */
-const setScript = defineScript<number>(
+const setScript = redisScript<number>(
   `${LUA_NOW_MS}
 ${DROP}
 local ttl = tonumber(ARGV[3])
@@ -71,11 +71,10 @@ while bytes > tonumber(ARGV[4]) do
 end
 keep(ttl)
 return 1`,
-  3,
 );
 
 /** ARGV: key, ttl ms. The document, its life renewed (sliding expiry), or nil. */
-const getScript = defineScript<string | null>(
+const getScript = redisScript<string | null>(
   `local score = redis.call('ZSCORE', KEYS[2], ARGV[1])
 if not score then return false end
 ${LUA_NOW_MS}
@@ -87,17 +86,15 @@ redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 local life = math.max(ttl, redis.call('PTTL', KEYS[1]))
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], life) end
 return document`,
-  3,
 );
 
 /** ARGV: key. */
-const deleteScript = defineScript<number>(
+const deleteScript = redisScript<number>(
   `${DROP}
 local existed = redis.call('HEXISTS', KEYS[1], ARGV[1])
 drop(ARGV[1])
 if existed == 1 then keep(1) end
 return existed`,
-  3,
 );
 
 /**
@@ -125,7 +122,7 @@ export function createPersistedQueryCache(
     async get(key) {
       if (key.length > MAX_KEY_LENGTH) return undefined;
       try {
-        return (await getScript(redis.client, KEYS, [key, defaultTtlMs])) ?? undefined;
+        return (await getScript.run(redis.client, KEYS, [key, defaultTtlMs])) ?? undefined;
       } catch (error) {
         fellBack(error);
         return undefined;
@@ -137,7 +134,7 @@ export function createPersistedQueryCache(
       const ttlMs =
         typeof options?.ttl === "number" && options.ttl > 0 ? options.ttl * 1000 : defaultTtlMs;
       try {
-        await setScript(redis.client, KEYS, [key, value, ttlMs, maxTotalBytes]);
+        await setScript.run(redis.client, KEYS, [key, value, ttlMs, maxTotalBytes]);
       } catch (error) {
         fellBack(error);
       }
@@ -145,7 +142,7 @@ export function createPersistedQueryCache(
     async delete(key) {
       if (key.length > MAX_KEY_LENGTH) return false;
       try {
-        return (await deleteScript(redis.client, KEYS, [key])) === 1;
+        return (await deleteScript.run(redis.client, KEYS, [key])) === 1;
       } catch (error) {
         fellBack(error);
         return false;

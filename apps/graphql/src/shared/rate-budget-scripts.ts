@@ -1,4 +1,4 @@
-import { luaScript } from "./lua-script.js";
+import { redisScript } from "@adsgraph/storage";
 
 /**
  * The windows of one reservation, in pairs: KEYS[1] the user window (a hash: limit, remaining,
@@ -119,5 +119,5 @@ end
 return 0
 `;
 
-export const reserveScript = luaScript(RESERVE);
-export const recordScript = luaScript(RECORD);
+export const reserveScript = redisScript(RESERVE);
+export const recordScript = redisScript(RECORD);

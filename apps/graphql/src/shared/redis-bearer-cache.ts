@@ -6,8 +6,7 @@ import type {
   ConsumerCredentials,
   TokenCredentials,
 } from "@adsgraph/oauth";
-import type { SecretBox, SharedRedis } from "@adsgraph/storage";
-import { luaScript } from "./lua-script.js";
+import { redisScript, type SecretBox, type SharedRedis } from "@adsgraph/storage";
 
 export interface RedisBearerCacheOptions {
   readonly redis: SharedRedis;
@@ -24,13 +23,13 @@ export interface RedisBearerCacheOptions {
 }
 
 /** Deletes the token hash KEYS[1] only while its digest is ARGV[1] (the token meant). */
-const DELETE_TOKEN_IF = luaScript(`
+const DELETE_TOKEN_IF = redisScript(`
 if redis.call('HGET', KEYS[1], 'digest') == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `);
 
 /** Releases the lock KEYS[1] only while ARGV[1] holds it (it may have lapsed to another). */
-const RELEASE_LOCK = luaScript(`
+const RELEASE_LOCK = redisScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `);

@@ -1,6 +1,6 @@
 import type { AccountAccess } from "../access/account-access.js";
 import { askAccountAccess } from "../access/ask-upstream.js";
-import { ForbiddenError, UnauthenticatedError } from "../errors.js";
+import { ForbiddenError, UnauthenticatedError } from "../errors/facade-errors.js";
 import type { RestClient } from "@adsgraph/rest-client";
 import { changedFields, type JsonObject } from "./content-hash.js";
 import type { SnapshotRepository } from "./snapshot-repository.js";

@@ -15,8 +15,13 @@ import {
 import { CloseCode, type Context } from "graphql-ws";
 import { makeHandler, type Extra } from "graphql-ws/use/@fastify/websocket";
 import { contextFor, type ContextDependencies } from "../context.js";
-import { formatError } from "../errors.js";
-import { QUERY_LIMITS, queryLimitError } from "../query-limits.js";
+import {
+  badUserInputError,
+  formatError,
+  queryLimitError,
+  requestError,
+} from "../errors/graphql-errors.js";
+import { QUERY_LIMITS } from "../query-limits.js";
 import { ResponseRecorder } from "../response-cache/response-recorder.js";
 import type { RequestCaller } from "../request-caller.js";
 import { sessionDigest } from "../sessions/session-digest.js";
@@ -178,12 +183,12 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
     },
     onSubscribe(ctx, _id, payload) {
       const connection = connections.get(ctx);
-      if (connection === undefined) return [new GraphQLError("Not connected.")];
+      if (connection === undefined) return [requestError("Not connected.")];
       let document: DocumentNode;
       try {
         document = parse(payload.query, { maxTokens: QUERY_LIMITS.tokens });
       } catch (error) {
-        return [error instanceof GraphQLError ? error : new GraphQLError("Syntax error.")];
+        return [error instanceof GraphQLError ? error : requestError("Syntax error.")];
       }
       const variables = payload.variables ?? {};
       const errors = validationErrors(schema, document, variables, payload.operationName);
@@ -192,9 +197,8 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
       const operation = getOperationAST(document, payload.operationName);
       if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
         return [
-          new GraphQLError(
+          badUserInputError(
             "Over WebSocket this API runs subscriptions; send queries and mutations as HTTP POST /graphql.",
-            { extensions: { code: "BAD_USER_INPUT" } },
           ),
         ];
       }

@@ -1,20 +1,25 @@
 import {
   registerServerTracing as registerFastifyTracing,
-  serverTracing as fastifyServerTracing,
+  type AppTracing,
   type ServerTracing,
 } from "@adsgraph/telemetry";
 import type { FastifyInstance } from "fastify";
 
-/** Probes and scrapes: a span each would only bury the requests worth reading. */
-const untraced = (path: string) => path === "/health" || path === "/metrics";
-
 /**
- * The facade's server instrumentation (packages/telemetry's, the same as ads-api's): a span
- * per request; the GraphQL route's operation span is the request's child (operation-span.ts).
+ * How the facade is traced (packages/telemetry starts it): each HTTP request (continuing the
+ * caller's `traceparent`; its GraphQL operation span is the request's child, operation-span.ts),
+ * each loader batch, and each upstream call through undici (rest-client's pool, reported
+ * through diagnostics_channel), which also sends `traceparent` so ads-api continues the trace.
+ * Probes and scrapes get no span: a span each would only bury the requests worth reading.
  */
-export function serverTracing(): Promise<ServerTracing> {
-  return fastifyServerTracing({ untraced });
-}
+export const FACADE_TRACING: AppTracing = {
+  serviceName: "adsgraph-graphql",
+  untraced: (path) => path === "/health" || path === "/metrics",
+  instrumentations: async () => {
+    const { UndiciInstrumentation } = await import("@opentelemetry/instrumentation-undici");
+    return [new UndiciInstrumentation()];
+  },
+};
 
 /**
  * Registers the instrumentation on `app`, before any route. A WebSocket upgrade's request span

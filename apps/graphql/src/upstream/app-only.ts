@@ -1,5 +1,5 @@
 import type { Middleware, RestClient } from "@adsgraph/rest-client";
-import { UnauthenticatedError } from "../errors.js";
+import { UnauthenticatedError } from "../errors/facade-errors.js";
 import { signsAsApp } from "./signs-as-app.js";
 
 /**

@@ -39,7 +39,7 @@ export async function startFacade({
   env?: Record<string, string>;
   playground?: PlaygroundOptions;
   logStream?: NodeJS.WritableStream;
-  /** Trace requests (the test starts the SDK: `startTracing`). */
+  /** Trace requests (the test starts the SDK: `startAppTracing`). */
   tracing?: ServerTracing;
 } = {}): Promise<RunningFacade> {
   // PGlite starts from a copy of a migrated template (made once per machine and migrations).

@@ -6,9 +6,9 @@ import {
   RestProtocolError,
   RestRateLimitError,
 } from "@adsgraph/rest-client";
-import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
-import { formatError, toFacadeError, UPSTREAM_ERROR_TABLE } from "./errors.js";
+import { toFacadeError } from "./to-facade-error.js";
+import { UPSTREAM_ERROR_TABLE } from "./upstream-errors.js";
 
 const site = { endpointId: "campaigns.get", method: "GET", path: "/12/accounts/a/campaigns/c" };
 const apiError = (status: number, code: string, parameter?: string) =>
@@ -123,11 +123,6 @@ describe("toFacadeError", () => {
     expect(toFacadeError(new RestProtocolError(site, "bad JSON", { status: 200 }))).toMatchObject({
       possiblyApplied: false,
     });
-    const formatted = formatError(
-      { message: "x" },
-      new GraphQLError("x", { originalError: reset }),
-    );
-    expect(formatted.extensions).toMatchObject({ code: "UPSTREAM_ERROR", possiblyApplied: true });
   });
 
   it("names violations by GraphQL input field, upstream 400s and local checks alike", () => {
@@ -153,32 +148,6 @@ describe("toFacadeError", () => {
       upstream: undefined,
     });
     expect(toFacadeError(new Error("boom"))).toBeUndefined();
-  });
-});
-
-describe("formatError", () => {
-  it("keeps a code, the path and the service's codes, and nothing of an unexpected failure", () => {
-    const wrapped = new GraphQLError(
-      "GET campaigns.get (/12/accounts/a/campaigns/c) answered 404",
-      {
-        path: ["account", "campaign"],
-        originalError: apiError(404, "NOT_FOUND"),
-      },
-    );
-    expect(
-      formatError({ message: wrapped.message, path: ["account", "campaign"] }, wrapped),
-    ).toEqual({
-      message: "Not found: NOT_FOUND happened",
-      path: ["account", "campaign"],
-      extensions: { code: "NOT_FOUND", upstream: { status: 404, codes: ["NOT_FOUND"] } },
-    });
-    const internal = new GraphQLError("connect ECONNREFUSED secret-host:5432", {
-      originalError: new Error("x"),
-    });
-    expect(formatError({ message: internal.message }, internal)).toEqual({
-      message: "Internal server error",
-      extensions: { code: "INTERNAL_SERVER_ERROR" },
-    });
   });
 });
 

@@ -1,0 +1,113 @@
+import { GraphQLError } from "graphql";
+import type { ASTNode, GraphQLFormattedError } from "graphql";
+import { withoutEchoedValues } from "../echoed-values.js";
+import { isPersistedQueryHashMismatch } from "../shared/persisted-queries.js";
+import { ERROR_CODES } from "./error-codes.js";
+import {
+  DuplicateNameError,
+  MediaRuleError,
+  RateLimitedError,
+  UpstreamError,
+  ValidationError,
+  type FacadeError,
+} from "./facade-errors.js";
+import { toFacadeError } from "./to-facade-error.js";
+
+function extensionsOf(error: FacadeError): Record<string, unknown> {
+  return {
+    code: error.code,
+    ...(error.upstream && {
+      upstream: { status: error.upstream.status, codes: error.upstream.codes },
+    }),
+    ...(error instanceof DuplicateNameError && { field: error.field }),
+    ...((error instanceof ValidationError || error instanceof MediaRuleError) && {
+      violations: error.violations,
+    }),
+    ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
+    ...(error instanceof UpstreamError && error.possiblyApplied && { possiblyApplied: true }),
+  };
+}
+
+/**
+ * The one place where failures become GraphQL errors: every error leaves with an
+ * `extensions.code` (and `extensions.upstream: { status, codes }` when the ads service said
+ * no), and nothing else of the original (stack, cause, upstream request with its credentials)
+ * is passed through. Unexpected failures keep only a generic message.
+ */
+export function formatError(
+  formatted: GraphQLFormattedError,
+  error?: unknown,
+): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  const mapped = original === undefined || original === null ? undefined : toFacadeError(original);
+  if (mapped !== undefined) {
+    return {
+      message: mapped.message,
+      ...(formatted.locations && { locations: formatted.locations }),
+      ...(formatted.path && { path: formatted.path }),
+      extensions: extensionsOf(mapped),
+    };
+  }
+  if (isPersistedQueryHashMismatch(error)) {
+    return {
+      message:
+        "The persisted query's sha256Hash is not the SHA-256 of its query: send the hash of the document as sent.",
+      extensions: { code: ERROR_CODES.PERSISTED_QUERY_HASH_MISMATCH },
+    };
+  }
+  const code = formatted.extensions?.code;
+  const internal = typeof code !== "string";
+  const unexpected = internal && original instanceof Error && !(original instanceof GraphQLError);
+  // A variable's coercion wraps the scalar's own error: its message names the rule.
+  const inner = error instanceof GraphQLError ? error.originalError?.message : undefined;
+  return {
+    ...formatted,
+    message: unexpected ? "Internal server error" : withoutEchoedValues(formatted.message, inner),
+    extensions: {
+      ...formatted.extensions,
+      code: internal ? ERROR_CODES.INTERNAL_SERVER_ERROR : code,
+    },
+  };
+}
+
+/** Input a field or a scalar refuses before any resolver runs (a paging argument, a scalar's form). */
+export function badUserInputError(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ERROR_CODES.BAD_USER_INPUT } });
+}
+
+/** A field that needs a caller, asked without a live session: `message` says how to sign in. */
+export function unauthenticatedError(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ERROR_CODES.UNAUTHENTICATED } });
+}
+
+/** A field the signed-in caller may not ask for. */
+export function forbiddenError(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ERROR_CODES.FORBIDDEN } });
+}
+
+/** An operation past one of the complexity, depth or breadth limits (QUERY_LIMITS; a 400). */
+export function queryLimitError(
+  limit: "complexity" | "depth" | "breadth",
+  max: number | undefined,
+  actual: number,
+): GraphQLError {
+  return new GraphQLError(
+    `Query exceeds the ${limit} limit of ${String(max)} (this query: ${actual}). ` +
+      (limit === "complexity"
+        ? "Ask for fewer items (`first`) or fewer fields."
+        : limit === "depth"
+          ? "Nest fewer levels."
+          : "Select fewer fields."),
+    { extensions: { code: ERROR_CODES.QUERY_LIMIT_EXCEEDED, limit, max, actual } },
+  );
+}
+
+/**
+ * A refusal of the request itself (a subscription sent over HTTP, an operation on an unknown
+ * WebSocket connection, a document that does not parse), with no code of its own: it gets one
+ * where it leaves (Apollo's GRAPHQL_VALIDATION_FAILED for a validation rule's, formatError's
+ * INTERNAL_SERVER_ERROR otherwise).
+ */
+export function requestError(message: string, nodes?: ASTNode): GraphQLError {
+  return new GraphQLError(message, nodes === undefined ? {} : { nodes });
+}
