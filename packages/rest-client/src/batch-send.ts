@@ -1,7 +1,6 @@
 import { validateParams, VIOLATION_CODES } from "@adsgraph/models";
 import type { AnyEndpoint, Violation } from "@adsgraph/models";
 import {
-  BATCH_LIMITS,
   mergeByIndex,
   reindexParameter,
   splitOperations,
@@ -81,7 +80,7 @@ export async function sendBatch(
       },
     ]);
   }
-  const limits = BATCH_LIMITS[endpoint.id] ?? {};
+  const limits = endpoint.batch ?? {};
   const chunks = splitOperations(operations as unknown[], {
     operations: options.maxOperations ?? limits.operations,
     bytes: options.maxBytes ?? limits.bytes,

@@ -1,25 +1,5 @@
-import { LIMITS } from "@adsgraph/models";
+import type { BatchLimits } from "@adsgraph/models";
 import type { ApiErrorItem, OperationError, RestClientError } from "./errors.js";
-
-/** How one request of a batch endpoint may be filled (spec §8). */
-export interface BatchLimits {
-  readonly operations?: number | undefined;
-  /** Bytes of the JSON body. */
-  readonly bytes?: number | undefined;
-}
-
-/** spec §8 limits by endpoint; campaigns.batch has none in the spec (pass `maxOperations`). */
-export const BATCH_LIMITS: Readonly<Record<string, BatchLimits>> = {
-  "custom_audiences.batch": { operations: LIMITS.customAudienceBatch.items },
-  "custom_audiences.users.batch": {
-    operations: LIMITS.usersBatch.operations,
-    bytes: LIMITS.usersBatch.bytes,
-  },
-  "do_not_reach_lists.users.batch": {
-    operations: LIMITS.usersBatch.operations,
-    bytes: LIMITS.usersBatch.bytes,
-  },
-};
 
 /** One request's worth of operations; `indexes[i]` is the caller's index of `operations[i]`. */
 export interface BatchChunk {

@@ -14,14 +14,7 @@ import {
   RestProtocolError,
   toRestClientError,
 } from "./errors.js";
-import {
-  chunk,
-  getManyByIds,
-  idsPerRequest,
-  lookupsFor,
-  mapBounded,
-  uniqueIds,
-} from "./id-batching.js";
+import { chunk, getManyByIds, idsPerRequest, mapBounded, uniqueIds } from "./id-batching.js";
 import type { ManyResult } from "./id-batching.js";
 import type {
   BatchId,
@@ -283,7 +276,7 @@ function build(
     getMany: (id, params = {}, options: GetManyOptions<LookupId> = {}) =>
       wrap(async () => {
         const endpoint = endpointOf(id);
-        const lookups = lookupsFor(endpoint);
+        const { lookups } = endpoint;
         const lookup = lookups.find((l) => l.param === options.by) ?? lookups[0];
         if (lookup === undefined) {
           throw new RestClientError(
@@ -361,7 +354,7 @@ function contextFor(config: ResolvedConfig, shared: Shared): RequestContext {
   return {
     config,
     transport: shared.transport,
-    rateLimits: createRateLimitBook(config.rateLimit.familyOf),
+    rateLimits: createRateLimitBook(),
     auth: createAuthenticator(config.auth, shared.bearer),
   };
 }

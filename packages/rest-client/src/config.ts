@@ -11,7 +11,6 @@ import type { Hooks } from "./hooks.js";
 import { LOCAL_HOSTS } from "./hosts.js";
 import type { Hosts } from "./hosts.js";
 import type { RateLimitBudget } from "./rate-budget.js";
-import { defaultFamilyOf } from "./rate-limit.js";
 import { responseCheckPolicy } from "./response-sampling.js";
 import type { ResponseCheckPolicy, ResponseValidation } from "./response-sampling.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
@@ -45,11 +44,6 @@ export interface RateLimitOptions {
   readonly padMs?: number | undefined;
   /** Wait before sending when the known remaining budget is zero (default true). */
   readonly waitBeforeSend?: boolean | undefined;
-  /**
-   * Which endpoints share one budget. Default: the first word of the catalog id (`campaigns`),
-   * as apps/ads-api counts; pass `(id) => id` for per-endpoint limits.
-   */
-  readonly familyOf?: ((endpointId: string) => string) | undefined;
   /**
    * A budget shared with other clients (e.g. other processes, through Redis), asked before
    * every attempt and told every answer (`RateLimitBudget`). Without it each client keeps its
@@ -187,7 +181,6 @@ export function resolveConfig(options: RestClientOptions): ResolvedConfig {
       ),
       padMs: positive("rateLimit.padMs", options.rateLimit?.padMs, 1000),
       waitBeforeSend: options.rateLimit?.waitBeforeSend ?? true,
-      familyOf: options.rateLimit?.familyOf ?? defaultFamilyOf,
       budget: options.rateLimit?.budget,
     },
     hooks: options.hooks ?? {},

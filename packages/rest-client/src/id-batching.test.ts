@@ -1,12 +1,12 @@
 import { endpoints, getEndpoint, idListMax } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
-import { chunk, idsPerRequest, lookupsFor, mapBounded, matchIds } from "./id-batching.js";
+import { chunk, idsPerRequest, mapBounded, matchIds } from "./id-batching.js";
 
-describe("lookupsFor", () => {
-  it("derives each list endpoint's own id lookup from the catalog", () => {
+describe("the catalog's id lookups", () => {
+  it("are the lists getMany looks up through, each with the item field its ids match", () => {
     const table = Object.fromEntries(
       endpoints.flatMap((e) => {
-        const lookups = lookupsFor(e);
+        const { lookups } = e;
         return lookups.length === 0 ? [] : [[e.id, lookups.map((l) => `${l.param}→${l.key}`)]];
       }),
     );
@@ -33,14 +33,6 @@ describe("lookupsFor", () => {
       "post_data.posts.lookup": ["ids→id"],
     });
   });
-
-  it("every lookup names an id-list parameter of its endpoint", () => {
-    for (const endpoint of endpoints) {
-      for (const lookup of lookupsFor(endpoint))
-        expect(endpoint.locations[lookup.param]).toBe("query");
-    }
-    expect(lookupsFor(getEndpoint("campaigns.get"))).toEqual([]);
-  });
 });
 
 describe("id batching", () => {
@@ -53,7 +45,7 @@ describe("id batching", () => {
     expect(chunk(ids, posts).map((c) => c.length)).toEqual([100, 100, 100, 100, 50]);
     // Every lookup of the catalog carries its own maximum (no lookup falls back to 200).
     for (const endpoint of endpoints) {
-      for (const lookup of lookupsFor(endpoint)) {
+      for (const lookup of endpoint.lookups) {
         expect(typeof idListMax(endpoint, lookup.param), `${endpoint.id} ${lookup.param}`).toBe(
           "number",
         );

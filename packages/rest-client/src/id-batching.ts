@@ -1,46 +1,5 @@
 import { idListMax, LIMITS } from "@adsgraph/models";
-import type { AnyEndpoint } from "@adsgraph/models";
-
-/** An id-list parameter that looks items up by id, and the item field the ids match. */
-export interface LookupSpec {
-  readonly param: string;
-  readonly key: string;
-}
-
-/**
- * Lookups whose names do not follow the `<singular resource>_ids` pattern (spec §4.7 names
- * cards' id list `card_id`; card URIs match `card_uri`; post previews carry `post_id`).
- */
-export const LOOKUP_OVERRIDES = {
-  "cards.list": [
-    { param: "card_id", key: "id" },
-    { param: "card_uris", key: "card_uri" },
-  ],
-  "cards.all.list": [{ param: "card_uris", key: "card_uri" }],
-  "post_previews.list": [{ param: "post_ids", key: "post_id" }],
-  "post_data.posts.lookup": [{ param: "ids", key: "id" }],
-} as const satisfies Record<string, readonly LookupSpec[]>;
-
-const singular = (word: string): string => (word.endsWith("s") ? word.slice(0, -1) : word);
-
-/**
- * The lookups of a list endpoint, derived from the catalog: `a.b.list` looks up by
- * `<a>_<b>_ids` (singular words, e.g. custom_audiences.permissions → custom_audience_permission_ids),
- * else by `<a>_ids` (cards.poll.list → card_ids); overrides name the rest. Filters by another
- * resource's ids (funding_instrument_ids on campaigns, line_item_ids) are not lookups.
- */
-export function lookupsFor(endpoint: AnyEndpoint): readonly LookupSpec[] {
-  const overridden = (LOOKUP_OVERRIDES as Record<string, readonly LookupSpec[] | undefined>)[
-    endpoint.id
-  ];
-  if (overridden !== undefined) return overridden;
-  const kind = endpoint.response.kind;
-  if (endpoint.method !== "GET" || (kind !== "list" && kind !== "collection")) return [];
-  const words = endpoint.id.split(".").slice(0, -1);
-  const candidates = [`${words.map(singular).join("_")}_ids`, `${singular(words[0] ?? "")}_ids`];
-  const param = candidates.find((name) => endpoint.locations[name] === "query");
-  return param === undefined ? [] : [{ param, key: "id" }];
-}
+import type { AnyEndpoint, LookupSpec } from "@adsgraph/models";
 
 /** Distinct ids in first-seen order. */
 export function uniqueIds(ids: Iterable<string>): string[] {

@@ -71,7 +71,6 @@ export {
   governingWindow,
   waitBeforeSendMs,
   waitAfterLimitMs,
-  defaultFamilyOf,
 } from "./rate-limit.js";
 export type {
   RateLimitState,
@@ -83,8 +82,8 @@ export type {
 export type { RateLimitBudget, RateLimitBudgetKey, RateLimitAnswer } from "./rate-budget.js";
 export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
 export type { Page, FetchPage, CollectOptions } from "./paging.js";
-export { lookupsFor, LOOKUP_OVERRIDES, matchIds, idsPerRequest } from "./id-batching.js";
-export type { LookupSpec, ManyResult } from "./id-batching.js";
+export { matchIds, idsPerRequest } from "./id-batching.js";
+export type { ManyResult } from "./id-batching.js";
 export { lookupPosts } from "./post-lookup.js";
 export type {
   PostLookupRequest,
@@ -97,8 +96,8 @@ export type {
 } from "./post-lookup.js";
 export { createPost, editPost } from "./post-write.js";
 export type { NewPost, PostEdit } from "./post-write.js";
-export { BATCH_LIMITS, splitOperations, usersBatchCounts } from "./batch.js";
-export type { BatchLimits, BatchChunk, BatchOutcome } from "./batch.js";
+export { splitOperations, usersBatchCounts } from "./batch.js";
+export type { BatchChunk, BatchOutcome } from "./batch.js";
 export {
   normalizeIdentifier,
   hashIdentifier,

@@ -1,7 +1,7 @@
 import type { Catalog, EndpointId, EndpointParams, EndpointResult } from "@adsgraph/models";
 import type { BatchOutcome } from "./batch.js";
 import type { CallOptions } from "./config.js";
-import type { LOOKUP_OVERRIDES, ManyResult } from "./id-batching.js";
+import type { ManyResult } from "./id-batching.js";
 import type { CollectOptions, Page } from "./paging.js";
 
 /** Top-level array parameters also accept readonly arrays (the client never mutates them). */
@@ -67,31 +67,15 @@ export type BatchId = {
   [Id in EndpointId]: "operations" extends KnownParam<Id> ? Id : never;
 }[EndpointId];
 
-type Singular<S extends string> = S extends `${infer X}s` ? X : S;
-type JoinSingular<S extends string> = S extends `${infer H}.${infer T}`
-  ? `${Singular<H>}_${JoinSingular<T>}`
-  : Singular<S>;
 /** `cards.poll.list` → `cards.poll`. */
 export type Namespace<Id extends string> = Id extends `${infer H}.${infer T}`
   ? T extends `${string}.${string}`
     ? `${H}.${Namespace<T>}`
     : H
   : never;
-type FirstWord<Id extends string> = Id extends `${infer H}.${string}` ? H : Id;
 
-type DerivedLookup<Id extends EndpointId> =
-  ResultOf<Id> extends { data: ReadonlyArray<unknown> }
-    ? `${JoinSingular<Namespace<Id>>}_ids` extends KnownParam<Id>
-      ? `${JoinSingular<Namespace<Id>>}_ids`
-      : `${Singular<FirstWord<Id>>}_ids` extends KnownParam<Id>
-        ? `${Singular<FirstWord<Id>>}_ids`
-        : never
-    : never;
-
-/** The id-list parameters of an endpoint that look items up by id (see `lookupsFor`). */
-export type LookupParam<Id extends EndpointId> = Id extends keyof typeof LOOKUP_OVERRIDES
-  ? (typeof LOOKUP_OVERRIDES)[Id][number]["param"]
-  : DerivedLookup<Id>;
+/** The id-list parameters of an endpoint that look items up by id (the catalog's `lookups`). */
+export type LookupParam<Id extends EndpointId> = Catalog[Id]["lookups"][number]["param"];
 
 export type LookupId = {
   [Id in EndpointId]: [LookupParam<Id>] extends [never] ? never : Id;

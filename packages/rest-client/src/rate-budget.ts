@@ -7,7 +7,7 @@ import type { RateLimitObservation } from "./rate-limit.js";
  * so a budget kept elsewhere (Redis) may use it in keys.
  */
 export interface RateLimitBudgetKey {
-  /** The endpoint family (`rateLimit.familyOf`): ads-api counts per family. */
+  /** The endpoint's rate-limit family (its catalog `family`): ads-api counts per family. */
   readonly family: string;
   /**
    * Whose `x-rate-limit-*` window: a sha256 digest of the consumer key and access token (user
@@ -58,7 +58,6 @@ export interface BudgetedCall {
   readonly accountId: string | undefined;
   /** Whose windows: from the authenticator (`Authenticator.principal`). */
   readonly principal: string | undefined;
-  readonly familyOf: (endpointId: string) => string;
 }
 
 /**
@@ -69,7 +68,7 @@ export interface BudgetedCall {
 export function budgetKeyFor(call: BudgetedCall): RateLimitBudgetKey | undefined {
   if (call.principal === undefined) return undefined;
   return {
-    family: call.familyOf(call.endpoint.id),
+    family: call.endpoint.family,
     principal: call.principal,
     accountId:
       call.endpoint.method === "GET" && call.endpoint.locations.account_id === "path"

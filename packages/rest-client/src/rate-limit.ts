@@ -1,3 +1,5 @@
+import { getEndpoint, isEndpointId } from "@adsgraph/models";
+
 /** Reads headers by exact name (HTTP names are case-insensitive; nothing is stripped or rewritten). */
 export interface HeaderReader {
   get(name: string): string | null;
@@ -12,7 +14,7 @@ export interface RateLimitWindow {
 
 /** The latest known rate-limit state of one endpoint family and account. */
 export interface RateLimitState {
-  /** The family the state belongs to (see `rateLimit.familyOf`). */
+  /** The family the state belongs to (the catalog entry's `family`). */
   readonly family: string;
   /** The endpoint whose answer reported it last. */
   readonly endpointId: string;
@@ -128,11 +130,12 @@ export function resetDate(state: RateLimitObservation | undefined): Date | undef
 }
 
 /**
- * The family of an endpoint for rate limiting: by default the first word of its catalog id
- * (`campaigns.list` and `campaigns.get` share `campaigns`), as apps/ads-api counts them.
+ * The rate-limit family of an endpoint, from its catalog entry (`campaigns.list` and
+ * `campaigns.get` share `campaigns`, as apps/ads-api counts them). An id the catalog does not
+ * know is a family of its own, with no state.
  */
-export function defaultFamilyOf(endpointId: string): string {
-  return endpointId.split(".")[0] ?? endpointId;
+function familyOf(endpointId: string): string {
+  return isEndpointId(endpointId) ? getEndpoint(endpointId).family : endpointId;
 }
 
 /** Latest state per endpoint family and account (`client.rateLimits`). */
@@ -162,9 +165,7 @@ function decrement(window: RateLimitWindow | undefined, now: number): RateLimitW
   return { ...window, remaining: Math.max(0, window.remaining - 1) };
 }
 
-export function createRateLimitBook(
-  familyOf: (endpointId: string) => string = defaultFamilyOf,
-): RateLimitBook {
+export function createRateLimitBook(): RateLimitBook {
   const states = new Map<string, RateLimitState>();
   const keyOf = (endpointId: string, accountId: string | undefined) =>
     `${familyOf(endpointId)}\u0000${accountId ?? ""}`;

@@ -144,7 +144,6 @@ export async function request(
               endpoint,
               accountId: prepared.accountId,
               principal: ctx.auth.principal(endpoint, options.token),
-              familyOf: config.rateLimit.familyOf,
             }),
       attempt: 0,
       failures: 0,

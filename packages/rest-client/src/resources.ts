@@ -1,6 +1,5 @@
 import { endpoints } from "@adsgraph/models";
 import type { AnyEndpoint } from "@adsgraph/models";
-import { lookupsFor } from "./id-batching.js";
 import type { ResourceTree } from "./method-types.js";
 
 /** Members of the client that no catalog word may shadow. */
@@ -97,7 +96,7 @@ export function buildResourceTree(api: TreeApi): ResourceTree {
     // A word that is both a namespace and an endpoint keeps its children on the method.
     if (existing !== undefined) Object.assign(method, existing);
     parent[last] = method;
-    if (lookupsFor(endpoint).length > 0 && words.length > 0) {
+    if (endpoint.lookups.length > 0 && words.length > 0) {
       if (parent.getMany !== undefined) throw new Error(`two id lookups under ${words.join(".")}`);
       parent.getMany = (params?: unknown, options?: unknown) =>
         api.getMany(endpoint.id, params, options);
