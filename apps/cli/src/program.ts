@@ -1,5 +1,4 @@
-import { LIMITS } from "@adsgraph/models";
-import { AUDIENCE_IDENTIFIER_KINDS } from "@adsgraph/rest-client";
+import { AUDIENCE_IDENTIFIER_KINDS, LIMITS } from "@adsgraph/models";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { accounts } from "./commands/accounts.js";
 import { audienceUpload } from "./commands/audience-upload.js";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
+import { AUDIENCE_IDENTIFIER_KINDS } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
 import {
-  AUDIENCE_IDENTIFIER_KINDS,
   hashAudienceUsers,
   hashIdentifier,
   normalizeIdentifier,

@@ -1,42 +1,6 @@
 import { createHash } from "node:crypto";
-
-/**
- * Identifier kinds of audience users (spec §4.8: every identifier but partner_user_id is
- * SHA-256-hashed after normalising; the spec shows neither the fields nor the rules, so each
- * rule below names where it comes from). [X] is the vendor's "Custom Audiences User Data" page
- * (developer.x.com/en/docs/x-ads-api/audiences/overview/user-data).
- * - `email`: trimmed, lower-cased ([X] "Email Addresses: lowercase, remove leading and trailing
- *   spaces"); refused unless it holds exactly one `@` with text on both sides (ours: a value
- *   without it cannot match anyone).
- * - `phone_number`: digits only, country code first, no `+` (ITU-T E.164: at most 15 digits,
- *   the country code first; [X] gives no phone rule, so the common audience-upload form, e.g.
- *   Snap's "include the country code, remove any double 0 in front of the country code, remove
- *   a leading 0 of the number, exclude non-numeric characters"). `+` or `00` marks an
- *   international number; otherwise `defaultCountryCode` replaces one national trunk `0`;
- *   without it the number must already start with its country code. 8 to 15 digits (ours).
- * - `device_id`: trimmed, lower-cased, dashes kept ([X] "IDFA - lower-cased with dashes"; an
- *   AdID "not capitalized with dashes", an Android id "without dashes or spaces": the device's
- *   own form, which lower-casing keeps); hexadecimal digits and dashes only (ours).
- * - `handle`: trimmed, one leading `@` removed, lower-cased ([X] "Twitter Usernames: no @,
- *   lowercased and leading and trailing spaces trimmed"); 1 to 15 letters, digits or `_` (the
- *   platform's username rule).
- * - `user_id`: the platform's numeric user id, digits only ([X] "Standard integer"), leading
- *   zeros removed so that one number has one form (ours).
- * - `partner_user_id`: the advertiser's own id, trimmed and sent in clear, never hashed
- *   (spec §4.8 "identifier fields except partner_user_id must be SHA256-hashed").
- * Hashing: SHA-256 of the normalised UTF-8 text, unsalted, lower-case hex ([X] "Data hashing":
- * `sha256("adsapi")` is `49e0be2a…1470d`).
- */
-export const AUDIENCE_IDENTIFIER_KINDS = [
-  "email",
-  "phone_number",
-  "device_id",
-  "handle",
-  "user_id",
-  "partner_user_id",
-] as const;
-
-export type AudienceIdentifierKind = (typeof AUDIENCE_IDENTIFIER_KINDS)[number];
+import { AUDIENCE_IDENTIFIER_KINDS } from "@adsgraph/models";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
 
 export interface HashOptions {
   /** Country calling code (digits, e.g. "1", "44") for phone numbers written nationally. */
@@ -62,7 +26,34 @@ function normalizePhone(raw: string, options: HashOptions): string | undefined {
   return /^[1-9]\d{7,14}$/.test(digits) ? digits : undefined;
 }
 
-/** The normalised form of one identifier, or undefined when it cannot be one of its kind. */
+/**
+ * The normalised form of one identifier, or undefined when it cannot be one of its kind
+ * (models' `AUDIENCE_IDENTIFIER_KINDS`). Spec §4.8: every identifier but partner_user_id is
+ * SHA-256-hashed after normalising; the spec shows neither the fields nor the rules, so each
+ * rule below names where it comes from. [X] is the vendor's "Custom Audiences User Data" page
+ * (developer.x.com/en/docs/x-ads-api/audiences/overview/user-data).
+ * - `email`: trimmed, lower-cased ([X] "Email Addresses: lowercase, remove leading and trailing
+ *   spaces"); refused unless it holds exactly one `@` with text on both sides (ours: a value
+ *   without it cannot match anyone).
+ * - `phone_number`: digits only, country code first, no `+` (ITU-T E.164: at most 15 digits,
+ *   the country code first; [X] gives no phone rule, so the common audience-upload form, e.g.
+ *   Snap's "include the country code, remove any double 0 in front of the country code, remove
+ *   a leading 0 of the number, exclude non-numeric characters"). `+` or `00` marks an
+ *   international number; otherwise `defaultCountryCode` replaces one national trunk `0`;
+ *   without it the number must already start with its country code. 8 to 15 digits (ours).
+ * - `device_id`: trimmed, lower-cased, dashes kept ([X] "IDFA - lower-cased with dashes"; an
+ *   AdID "not capitalized with dashes", an Android id "without dashes or spaces": the device's
+ *   own form, which lower-casing keeps); hexadecimal digits and dashes only (ours).
+ * - `handle`: trimmed, one leading `@` removed, lower-cased ([X] "Twitter Usernames: no @,
+ *   lowercased and leading and trailing spaces trimmed"); 1 to 15 letters, digits or `_` (the
+ *   platform's username rule).
+ * - `user_id`: the platform's numeric user id, digits only ([X] "Standard integer"), leading
+ *   zeros removed so that one number has one form (ours).
+ * - `partner_user_id`: the advertiser's own id, trimmed and sent in clear, never hashed
+ *   (spec §4.8 "identifier fields except partner_user_id must be SHA256-hashed").
+ * Hashing: SHA-256 of the normalised UTF-8 text, unsalted, lower-case hex ([X] "Data hashing":
+ * `sha256("adsapi")` is `49e0be2a…1470d`).
+ */
 export function normalizeIdentifier(
   kind: AudienceIdentifierKind,
   raw: string,

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { LIMITS } from "@adsgraph/models";
-import { AUDIENCE_IDENTIFIER_KINDS } from "./audience-hashing.js";
-import type { AudienceIdentifierKind, AudienceUserInput, HashOptions } from "./audience-hashing.js";
+import { AUDIENCE_IDENTIFIER_KINDS, LIMITS } from "@adsgraph/models";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
+import type { AudienceUserInput, HashOptions } from "./audience-hashing.js";
 import type { RestClient } from "./client.js";
 import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";

@@ -103,10 +103,8 @@ export {
   hashIdentifier,
   hashAudienceUsers,
   sha256Hex,
-  AUDIENCE_IDENTIFIER_KINDS,
 } from "./audience-hashing.js";
 export type {
-  AudienceIdentifierKind,
   AudienceUserInput,
   HashedAudienceUser,
   HashOptions,

@@ -1,11 +1,8 @@
 import { createReadStream } from "node:fs";
-import { AUDIENCE_IDENTIFIER_KINDS, hashAudienceUsers } from "./audience-hashing.js";
-import type {
-  AudienceIdentifierKind,
-  AudienceUserInput,
-  HashOptions,
-  HashedAudienceUser,
-} from "./audience-hashing.js";
+import { AUDIENCE_IDENTIFIER_KINDS } from "@adsgraph/models";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
+import { hashAudienceUsers } from "./audience-hashing.js";
+import type { AudienceUserInput, HashOptions, HashedAudienceUser } from "./audience-hashing.js";
 
 /** One input record and, for a file, the byte offset just after its line. */
 export interface SourceRecord {

@@ -1,5 +1,6 @@
 import { mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
 import {
   fileProgressStore,
   REST_CLIENT_ERROR_CODES,
@@ -7,7 +8,7 @@ import {
   RestClientError,
   uploadAudienceUsers,
 } from "@adsgraph/rest-client";
-import type { AudienceIdentifierKind, UploadReport } from "@adsgraph/rest-client";
+import type { UploadReport } from "@adsgraph/rest-client";
 import { apiClient } from "../api/api-auth.js";
 import type { CliContext } from "../context.js";
 import { CLI_ERROR_CODES, CliError } from "../errors.js";

@@ -1,8 +1,8 @@
 // Uploads a file of identifiers to a custom audience or the do-not-reach list, resumably
 // (README "Uploading audience users"). Progress lines go to stdout; never an identifier.
 import { parseArgs } from "node:util";
-import { AUDIENCE_IDENTIFIER_KINDS } from "../audience-hashing.js";
-import type { AudienceIdentifierKind } from "../audience-hashing.js";
+import { AUDIENCE_IDENTIFIER_KINDS } from "@adsgraph/models";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
 import { uploadAudienceUsers } from "../audience-upload.js";
 import type { UploadReport } from "../audience-upload.js";
 import { createRestClient } from "../client.js";
