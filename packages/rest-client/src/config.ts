@@ -16,6 +16,7 @@ import type { ResponseCheckPolicy, ResponseValidation } from "./response-samplin
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
 import type { RetryPolicy } from "./retry.js";
 import { defaultSleep } from "./transport.js";
+import type { SendScope } from "./transport.js";
 
 /**
  * Credentials. Which are used depends on each endpoint's catalog `auth` kind:
@@ -110,9 +111,6 @@ export interface CallOptions {
    */
   readonly scope?: SendScope | undefined;
 }
-
-/** See `CallOptions.scope`. */
-export type SendScope = <T>(send: () => T) => T;
 
 export interface ResolvedConfig {
   readonly hosts: Hosts;

@@ -5,17 +5,12 @@ export {
   DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
   DEFAULT_CONCURRENCY,
 } from "./config.js";
-export type {
-  RestClientOptions,
-  CallOptions,
-  AuthOptions,
-  RateLimitOptions,
-  SendScope,
-} from "./config.js";
+export type { RestClientOptions, CallOptions, AuthOptions, RateLimitOptions } from "./config.js";
+export type { SendScope } from "./transport.js";
 export type { ResponseValidation } from "./response-sampling.js";
 export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
 export type { Hosts } from "./hosts.js";
-export type { RestResponse } from "./request.js";
+export type { RestResponse } from "./response.js";
 export { answerWith, forEndpoints } from "./middleware.js";
 export type { Middleware, MiddlewareContext, EndpointContext, Next } from "./middleware.js";
 export type { NextChange } from "./compose.js";

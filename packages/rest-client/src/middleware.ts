@@ -2,7 +2,7 @@ import type { EndpointId } from "@adsgraph/models";
 import type { CallOptions } from "./config.js";
 import type { CallResult, ParamsOf } from "./method-types.js";
 import type { NextChange } from "./compose.js";
-import type { RestResponse } from "./request.js";
+import type { RestResponse } from "./response.js";
 
 /** What a middleware sees of one call: its catalog id, validated parameters and options. */
 export interface MiddlewareContext {

@@ -1,7 +1,6 @@
 import { hideShownValue } from "@adsgraph/models";
 import type { Violation } from "@adsgraph/models";
 import { isSensitiveName, REDACTED, redactString } from "@adsgraph/oauth";
-import type { OperationError, RestClientError } from "./errors.js";
 
 /** A violation of a parameter named like a credential never shows the value it got. */
 export function hideSensitiveValue(violation: Violation): Violation {
@@ -24,26 +23,29 @@ export function secretScrubber(secrets: ReadonlyArray<string | undefined>): Scru
 }
 
 type Mutable = Record<string, unknown>;
+/** An item of an error's `errors`, `violations` or `operationErrors[].errors`. */
+type Item = { readonly message: string };
+type Operation = { readonly index: number; readonly errors: readonly Item[] };
 
 /**
  * Second line of defence: a server that echoes a credential verbatim in an error message is
  * masked by value, not only by name. Rewrites the message, stack and item messages in place.
  */
-export function scrubError<E extends RestClientError>(error: E, scrub: Scrub): E {
+export function scrubError<E extends Error>(error: E, scrub: Scrub): E {
   const target = error as unknown as Mutable;
   target.message = scrub(error.message);
   if (error.stack !== undefined) target.stack = scrub(error.stack);
   for (const field of ["errors", "violations"] as const) {
     const items = target[field];
     if (Array.isArray(items)) {
-      target[field] = (items as Array<{ message: string }>).map((item) => ({
+      target[field] = (items as Item[]).map((item) => ({
         ...item,
         message: scrub(item.message),
       }));
     }
   }
   if (Array.isArray(target.operationErrors)) {
-    target.operationErrors = (target.operationErrors as OperationError[]).map((op) => ({
+    target.operationErrors = (target.operationErrors as Operation[]).map((op) => ({
       index: op.index,
       errors: op.errors.map((e) => ({ ...e, message: scrub(e.message) })),
     }));

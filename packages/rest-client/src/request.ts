@@ -12,27 +12,10 @@ import { compose, passThrough } from "./compose.js";
 import type { Middleware, MiddlewareContext } from "./middleware.js";
 import { layOut, validateCall } from "./prepare.js";
 import { budgetKeyFor } from "./rate-budget.js";
-import type { RateLimitState } from "./rate-limit.js";
 import { scrubError, secretScrubber } from "./redaction.js";
 import { decodeBody } from "./response.js";
+import type { RestResponse } from "./response.js";
 import { TransportError } from "./transport.js";
-
-export type { RequestContext } from "./attempt.js";
-
-/** What a call answered, with everything the HTTP exchange said about it. */
-export interface RestResponse<T> {
-  readonly status: number;
-  readonly body: T;
-  /** Every response header, names exactly as received (lower case), values untouched. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly requestId: string | undefined;
-  readonly rateLimit: RateLimitState | undefined;
-  /** Attempts this call took (1 when nothing was retried). */
-  readonly attempts: number;
-  /** For `stream` endpoints: the unread body, and how to end it. */
-  readonly stream?: AsyncIterable<Uint8Array> | undefined;
-  readonly close?: (() => void) | undefined;
-}
 
 const sendAttempts = compose<Call, Promise<Awaited<ReturnType<typeof attempt>>>>(
   ATTEMPT_LAYERS,

@@ -2,6 +2,22 @@ import { errorBodySchema, formatPath } from "@adsgraph/models";
 import type { AnyEndpoint } from "@adsgraph/models";
 import { parseFormEncoded } from "@adsgraph/oauth";
 import type { ApiErrorItem, OperationError } from "./errors.js";
+import type { RateLimitState } from "./rate-limit.js";
+
+/** What a call answered, with everything the HTTP exchange said about it. */
+export interface RestResponse<T> {
+  readonly status: number;
+  readonly body: T;
+  /** Every response header, names exactly as received (lower case), values untouched. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly requestId: string | undefined;
+  readonly rateLimit: RateLimitState | undefined;
+  /** Attempts this call took (1 when nothing was retried). */
+  readonly attempts: number;
+  /** For `stream` endpoints: the unread body, and how to end it. */
+  readonly stream?: AsyncIterable<Uint8Array> | undefined;
+  readonly close?: (() => void) | undefined;
+}
 
 export type Decoded =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };

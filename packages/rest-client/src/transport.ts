@@ -1,8 +1,13 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Agent } from "undici";
 import type { Dispatcher } from "undici";
-import type { SendScope } from "./config.js";
 import type { HeaderReader } from "./rate-limit.js";
+
+/**
+ * Runs an attempt's hand-over to the pool in the caller's scope (`CallOptions.scope`): must
+ * call `send` once and return what it returns.
+ */
+export type SendScope = <T>(send: () => T) => T;
 
 export interface TransportOptions {
   /** Sockets per origin (default 16). */
