@@ -2,25 +2,30 @@ import { getEndpoint, isEndpointId } from "@adsgraph/models";
 import type { AnyEndpoint, EndpointId } from "@adsgraph/models";
 import { createBearerTokenCache } from "@adsgraph/oauth";
 import type { BearerTokenCache } from "@adsgraph/oauth";
-import { createAuthenticator } from "./auth.js";
-import { bearerTokenSource } from "./bearer-source.js";
+import { createAuthenticator } from "../core/auth.js";
+import { bearerTokenSource } from "../core/bearer-source.js";
 import type { BatchOutcome } from "./batch.js";
 import { sendBatch } from "./batch-send.js";
-import { resolveConfig } from "./config.js";
-import type { AuthOptions, CallOptions, ResolvedConfig, RestClientOptions } from "./config.js";
+import { resolveConfig } from "../core/config.js";
+import type {
+  AuthOptions,
+  CallOptions,
+  ResolvedConfig,
+  RestClientOptions,
+} from "../core/config.js";
 import {
   REST_CLIENT_ERROR_CODES,
   RestClientError,
   RestProtocolError,
   toRestClientError,
-} from "./errors.js";
+} from "../core/errors.js";
 import { chunk, getManyByIds, idsPerRequest, mapBounded, uniqueIds } from "./id-batching.js";
 import type { ManyResult } from "./id-batching.js";
+import type { CallResult, ParamsOf, ResultOf } from "../core/call-types.js";
 import type {
   BatchId,
   BatchOptions,
   CallArgs,
-  CallResult,
   CollectManyOptions,
   CollectManyParams,
   GetManyOptions,
@@ -29,24 +34,22 @@ import type {
   ItemOf,
   LookupId,
   PageableId,
-  ParamsOf,
   ResourceTree,
-  ResultOf,
   TotalCountId,
 } from "./method-types.js";
 import { collect, itemsOf, pageOf, paginate } from "./paging.js";
 import type { CollectOptions, Page } from "./paging.js";
-import { createRateLimitBook } from "./rate-limit.js";
-import type { RateLimitStore } from "./rate-limit.js";
-import { passedThrough } from "./compose.js";
-import type { Middleware } from "./middleware.js";
-import type { RequestContext } from "./attempt.js";
-import { callEndpoint } from "./request.js";
-import { checkResponse } from "./response.js";
-import type { RestResponse } from "./response.js";
+import { createRateLimitBook } from "../core/rate-limit.js";
+import type { RateLimitStore } from "../core/rate-limit.js";
+import { passedThrough } from "../core/compose.js";
+import type { Middleware } from "../core/middleware.js";
+import type { RequestContext } from "../core/attempt.js";
+import { callEndpoint } from "../core/request.js";
+import { checkResponse } from "../core/response.js";
+import type { RestResponse } from "../core/response.js";
 import { buildResourceTree, RESOURCE_WORDS } from "./resources.js";
 import { messageStream } from "./stream.js";
-import { createTransport } from "./transport.js";
+import { createTransport } from "../core/transport.js";
 
 /** The generic, id-keyed API; the method tree binds each endpoint id to these. */
 export interface RestClientApi {

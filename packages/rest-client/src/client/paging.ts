@@ -1,4 +1,4 @@
-import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError } from "../core/errors.js";
 
 /** One page of a list endpoint. Save `nextCursor` to resume later with `{ cursor }`. */
 export interface Page<T, E = unknown> {

@@ -1,9 +1,14 @@
-import { usersBatchCounts } from "./batch.js";
-import type { RestClient } from "./client.js";
-import { RestApiError, RestBatchError, RestNetworkError, toRestClientError } from "./errors.js";
-import type { RestClientError } from "./errors.js";
-import { backoffMs } from "./retry.js";
-import type { RetryPolicy } from "./retry.js";
+import { usersBatchCounts } from "../client/batch.js";
+import type { RestClient } from "../client/client.js";
+import {
+  RestApiError,
+  RestBatchError,
+  RestNetworkError,
+  toRestClientError,
+} from "../core/errors.js";
+import type { RestClientError } from "../core/errors.js";
+import { backoffMs } from "../core/retry.js";
+import type { RetryPolicy } from "../core/retry.js";
 
 export type UsersBatchId = "custom_audiences.users.batch" | "do_not_reach_lists.users.batch";
 

@@ -1,6 +1,6 @@
 import { endpoints } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
-import type { StreamEndpointId } from "./method-types.js";
+import type { StreamEndpointId } from "../core/call-types.js";
 import { buildResourceTree, CLIENT_MEMBERS, helpersOf } from "./resources.js";
 import type { TreeApi } from "./resources.js";
 

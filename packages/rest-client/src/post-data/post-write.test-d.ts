@@ -1,6 +1,6 @@
 import type { DataPostCreateResult } from "@adsgraph/models";
 import { describe, expectTypeOf, it } from "vitest";
-import type { RestClient } from "./client.js";
+import type { RestClient } from "../client/client.js";
 import { createPost, editPost } from "./post-write.js";
 
 declare const client: RestClient;

@@ -10,7 +10,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { BatchOutcome } from "./batch.js";
 import type { RestClient } from "./client.js";
 import type { ManyResult } from "./id-batching.js";
-import type { MessageStream } from "./method-types.js";
+import type { MessageStream } from "../core/call-types.js";
 import type { Page } from "./paging.js";
 
 declare const client: RestClient;

@@ -9,12 +9,17 @@ import {
   usersIn,
 } from "./batch.js";
 import type { BatchChunk, BatchOutcome } from "./batch.js";
-import type { ResolvedConfig } from "./config.js";
-import { RestApiError, RestBatchError, RestValidationError, toRestClientError } from "./errors.js";
-import type { OperationError, RestClientError } from "./errors.js";
+import type { ResolvedConfig } from "../core/config.js";
+import {
+  RestApiError,
+  RestBatchError,
+  RestValidationError,
+  toRestClientError,
+} from "../core/errors.js";
+import type { OperationError, RestClientError } from "../core/errors.js";
 import type { BatchOptions } from "./method-types.js";
-import { operationErrorsOf } from "./response.js";
-import { backoffMs } from "./retry.js";
+import { operationErrorsOf } from "../core/response.js";
+import { backoffMs } from "../core/retry.js";
 
 /** Sends one chunk's params; resolves with the decoded body. */
 export type SendChunk = (

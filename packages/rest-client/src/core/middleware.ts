@@ -1,6 +1,6 @@
 import type { EndpointId } from "@adsgraph/models";
 import type { CallOptions } from "./config.js";
-import type { CallResult, ParamsOf } from "./method-types.js";
+import type { CallResult, ParamsOf } from "./call-types.js";
 import type { NextChange } from "./compose.js";
 import type { RestResponse } from "./response.js";
 

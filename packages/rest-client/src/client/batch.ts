@@ -1,5 +1,5 @@
 import type { BatchLimits } from "@adsgraph/models";
-import type { ApiErrorItem, OperationError, RestClientError } from "./errors.js";
+import type { ApiErrorItem, OperationError, RestClientError } from "../core/errors.js";
 
 /** One request's worth of operations; `indexes[i]` is the caller's index of `operations[i]`. */
 export interface BatchChunk {

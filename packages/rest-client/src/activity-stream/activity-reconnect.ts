@@ -6,7 +6,7 @@ import {
   RestNetworkError,
   RestRateLimitError,
   RestTimeoutError,
-} from "./errors.js";
+} from "../core/errors.js";
 
 /** Reconnect delays of the activity stream reader. */
 export interface StreamBackoff {

@@ -16,7 +16,7 @@ import {
   RestProtocolError,
   RestRateLimitError,
   RestTimeoutError,
-} from "./errors.js";
+} from "../core/errors.js";
 
 const site = { endpointId: "activity.stream", method: "GET", path: "/2/activity/stream" };
 const answered = (status: number, retryAfterMs?: number, observedAt = 1_000) =>

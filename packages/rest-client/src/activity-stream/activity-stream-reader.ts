@@ -7,11 +7,11 @@ import {
   reconnectDelayMs,
 } from "./activity-reconnect.js";
 import type { ReconnectReason, StreamBackoff } from "./activity-reconnect.js";
-import type { RestClient } from "./client.js";
-import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
-import type { MessageStream } from "./method-types.js";
-import type { Middleware } from "./middleware.js";
-import { defaultSleep } from "./transport.js";
+import type { RestClient } from "../client/client.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError } from "../core/errors.js";
+import type { MessageStream } from "../core/call-types.js";
+import type { Middleware } from "../core/middleware.js";
+import { defaultSleep } from "../core/transport.js";
 
 /** Keep-alive lines come every few seconds; this many ms without a byte means a dead connection. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000;

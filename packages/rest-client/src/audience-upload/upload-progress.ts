@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { open, readFile, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError } from "../core/errors.js";
 
 /** Bytes of a source file hashed into its fingerprint (enough to tell two exports apart). */
 const HEAD_BYTES = 64 * 1024;

@@ -1,10 +1,10 @@
 import type { DataPostsLookup } from "@adsgraph/models";
 import { describe, expect, it } from "vitest";
-import { answerLookup, postId, postStore } from "../test/support/fake-posts.js";
-import type { LookupQuery } from "../test/support/fake-posts.js";
-import { createRestClient } from "./client.js";
-import { RestProtocolError, RestValidationError } from "./errors.js";
-import { answerWith, forEndpoints } from "./middleware.js";
+import { answerLookup, postId, postStore } from "../../test/support/fake-posts.js";
+import type { LookupQuery } from "../../test/support/fake-posts.js";
+import { createRestClient } from "../client/client.js";
+import { RestProtocolError, RestValidationError } from "../core/errors.js";
+import { answerWith, forEndpoints } from "../core/middleware.js";
 import { lookupPosts } from "./post-lookup.js";
 
 type Params = Readonly<Record<string, unknown>>;

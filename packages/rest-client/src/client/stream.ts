@@ -1,4 +1,4 @@
-import type { MessageStream } from "./method-types.js";
+import type { MessageStream } from "../core/call-types.js";
 
 /**
  * Newline-delimited JSON messages of a persistent stream (spec §6). Blank lines are

@@ -9,11 +9,11 @@ import type {
   PostField,
   UserField,
 } from "@adsgraph/models";
-import type { RestClient } from "./client.js";
-import { DEFAULT_CONCURRENCY } from "./config.js";
-import type { CallOptions } from "./config.js";
-import { RestProtocolError } from "./errors.js";
-import { chunk, idsPerRequest, mapBounded, uniqueIds } from "./id-batching.js";
+import type { RestClient } from "../client/client.js";
+import { DEFAULT_CONCURRENCY } from "../core/config.js";
+import type { CallOptions } from "../core/config.js";
+import { RestProtocolError } from "../core/errors.js";
+import { chunk, idsPerRequest, mapBounded, uniqueIds } from "../client/id-batching.js";
 
 const LOOKUP = "post_data.posts.lookup";
 const endpoint = getEndpoint(LOOKUP);

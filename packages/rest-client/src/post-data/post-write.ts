@@ -1,7 +1,7 @@
 import type { DataPostCreateResult } from "@adsgraph/models";
-import type { RestClient } from "./client.js";
-import type { CallOptions } from "./config.js";
-import type { ParamsOf } from "./method-types.js";
+import type { RestClient } from "../client/client.js";
+import type { CallOptions } from "../core/config.js";
+import type { ParamsOf } from "../core/call-types.js";
 
 type CreateParams = ParamsOf<"post_data.posts.create">;
 

@@ -1,6 +1,6 @@
 import type { DataLookupError, PostPublicMetrics, PostReference } from "@adsgraph/models";
 import { describe, expectTypeOf, it } from "vitest";
-import type { RestClient } from "./client.js";
+import type { RestClient } from "../client/client.js";
 import { lookupPosts } from "./post-lookup.js";
 import type { SelectedMedia, SelectedPost, SelectedUser } from "./post-lookup.js";
 

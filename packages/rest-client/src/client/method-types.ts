@@ -1,18 +1,10 @@
-import type { Catalog, EndpointId, EndpointParams, EndpointResult } from "@adsgraph/models";
+import type { Catalog, EndpointId } from "@adsgraph/models";
 import type { BatchOutcome } from "./batch.js";
-import type { CallOptions } from "./config.js";
+import type { CallResult, ParamsOf, ResultOf } from "../core/call-types.js";
+import type { CallOptions } from "../core/config.js";
 import type { ManyResult } from "./id-batching.js";
 import type { CollectOptions, Page } from "./paging.js";
 
-/** Top-level array parameters also accept readonly arrays (the client never mutates them). */
-type AcceptReadonly<P> = {
-  [K in keyof P]: P[K] extends infer V ? (V extends Array<infer U> ? V | readonly U[] : V) : never;
-};
-
-/** Parameters of an endpoint by wire name, exactly as the catalog (and the spec) names them. */
-export type ParamsOf<Id extends EndpointId> = AcceptReadonly<EndpointParams<Catalog[Id]>>;
-/** What an endpoint answers (the §2.1 envelope for advertising endpoints). */
-export type ResultOf<Id extends EndpointId> = EndpointResult<Catalog[Id]>;
 type DataOf<R> = R extends { data?: infer D } ? D : never;
 /**
  * One item of a list or collection answer. `data` may be optional: the post-data lookup (spec
@@ -20,21 +12,6 @@ type DataOf<R> = R extends { data?: infer D } ? D : never;
  */
 export type ItemOf<Id extends EndpointId> =
   NonNullable<DataOf<ResultOf<Id>>> extends ReadonlyArray<infer T> ? T : never;
-
-/**
- * Endpoints answering with a persistent stream. The catalog's entry type does not carry its
- * response kind, so this list is written here; `resources.test.ts` checks it against the catalog.
- */
-export type StreamEndpointId = "activity.stream";
-
-/** Messages of a streaming endpoint; `close()` (or leaving a `for await`) ends the stream. */
-export interface MessageStream<T> extends AsyncIterable<T> {
-  close(): void;
-}
-
-export type CallResult<Id extends EndpointId> = Id extends StreamEndpointId
-  ? MessageStream<ResultOf<Id>>
-  : ResultOf<Id>;
 
 /** Parameter names an endpoint declares (without the index signature of open-parameter endpoints). */
 export type KnownParam<Id extends EndpointId> = keyof {
