@@ -21,6 +21,21 @@ describe("loadCliEnv", () => {
     expect(env).toMatchObject({ consumerKey: "k", consumerSecret: "s", debug: false });
   });
 
+  it("takes an access token for uploads only with its secret and the app's key and secret", () => {
+    const app = { ADSGRAPH_CONSUMER_KEY: "k", ADSGRAPH_CONSUMER_SECRET: "s" };
+    const token = { ADSGRAPH_ACCESS_TOKEN: "t", ADSGRAPH_ACCESS_TOKEN_SECRET: "ts" };
+    expect(loadCliEnv({ ...app, ...token }).accessToken).toEqual({ token: "t", tokenSecret: "ts" });
+    expect(loadCliEnv(app).accessToken).toBeUndefined();
+    expect(() => loadCliEnv({ ...app, ADSGRAPH_ACCESS_TOKEN: "t" })).toThrow(
+      /^ADSGRAPH_ACCESS_TOKEN_SECRET: must be set too/,
+    );
+    expect(() => loadCliEnv(token)).toThrow(
+      /^ADSGRAPH_CONSUMER_KEY, ADSGRAPH_CONSUMER_SECRET: must be set too/,
+    );
+    // The message names variables, never a value.
+    expect(() => loadCliEnv({ ADSGRAPH_ACCESS_TOKEN_SECRET: "hush" })).not.toThrow(/hush/);
+  });
+
   it("opens browsers only where a desktop can show one", () => {
     expect(loadCliEnv({}, "linux").desktop).toBe(false);
     expect(loadCliEnv({ DISPLAY: ":0" }, "linux").desktop).toBe(true);

@@ -11,6 +11,11 @@ export interface CliEnv {
   /** ADSGRAPH_CONSUMER_KEY / _SECRET: the app of `login --api`. */
   readonly consumerKey: string | undefined;
   readonly consumerSecret: string | undefined;
+  /**
+   * ADSGRAPH_ACCESS_TOKEN / _SECRET: a user's ads API token for uploads, with the app above,
+   * instead of the one `login --api` stored (scripts, CI: no PIN sign-in).
+   */
+  readonly accessToken: { readonly token: string; readonly tokenSecret: string } | undefined;
   /** ADS_API_BASE_URL / ADS_API_ADS_URL: the ads API of `login --api` (same names as the apps'). */
   readonly apiBaseUrl: string | undefined;
   readonly apiAdsUrl: string | undefined;
@@ -29,6 +34,8 @@ const schema = z.object({
   XDG_CONFIG_HOME: text,
   ADSGRAPH_CONSUMER_KEY: text,
   ADSGRAPH_CONSUMER_SECRET: text,
+  ADSGRAPH_ACCESS_TOKEN: text,
+  ADSGRAPH_ACCESS_TOKEN_SECRET: text,
   ADS_API_BASE_URL: url,
   ADS_API_ADS_URL: url,
   ADSGRAPH_DEBUG: z.enum(["0", "1", "true", "false"]).optional(),
@@ -43,8 +50,16 @@ function present(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
+/** An access token in the environment signs only with its secret and the app's key and secret. */
+const WITH_ACCESS_TOKEN = [
+  "ADSGRAPH_ACCESS_TOKEN",
+  "ADSGRAPH_ACCESS_TOKEN_SECRET",
+  "ADSGRAPH_CONSUMER_KEY",
+  "ADSGRAPH_CONSUMER_SECRET",
+] as const;
+
 /**
- * Parses the environment; a bad value fails with the variable's name (never its value: two of
+ * Parses the environment; a bad value fails with the variable's name (never its value: four of
  * these are secrets). The config directory is `$ADSGRAPH_CONFIG_DIR`, else
  * `$XDG_CONFIG_HOME/adsgraph`, else `~/.config/adsgraph`.
  */
@@ -58,6 +73,15 @@ export function loadCliEnv(
     throw new Error(`${issue?.path.join(".") ?? "environment"}: ${issue?.message ?? "invalid"}`);
   }
   const values = parsed.data;
+  const { ADSGRAPH_ACCESS_TOKEN: token, ADSGRAPH_ACCESS_TOKEN_SECRET: tokenSecret } = values;
+  if (token !== undefined || tokenSecret !== undefined) {
+    const missing = WITH_ACCESS_TOKEN.filter((name) => values[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(
+        `${missing.join(", ")}: must be set too (an access token signs with its secret and the app's key and secret)`,
+      );
+    }
+  }
   const configDir =
     values.ADSGRAPH_CONFIG_DIR ??
     path.join(values.XDG_CONFIG_HOME ?? path.join(os.homedir(), ".config"), "adsgraph");
@@ -66,6 +90,8 @@ export function loadCliEnv(
     configDir: path.resolve(configDir),
     consumerKey: values.ADSGRAPH_CONSUMER_KEY,
     consumerSecret: values.ADSGRAPH_CONSUMER_SECRET,
+    accessToken:
+      token === undefined || tokenSecret === undefined ? undefined : { token, tokenSecret },
     apiBaseUrl: values.ADS_API_BASE_URL,
     apiAdsUrl: values.ADS_API_ADS_URL,
     debug: values.ADSGRAPH_DEBUG === "1" || values.ADSGRAPH_DEBUG === "true",

@@ -1,5 +1,4 @@
-import { LIMITS } from "@adsgraph/models";
-import { AUDIENCE_IDENTIFIER_KINDS } from "@adsgraph/rest-client";
+import { AUDIENCE_IDENTIFIER_KINDS, LIMITS } from "@adsgraph/models";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { accounts } from "./commands/accounts.js";
 import { audienceUpload } from "./commands/audience-upload.js";
@@ -29,6 +28,8 @@ Environment:
                              or ~/.config/adsgraph)
   ADSGRAPH_CONSUMER_KEY      the app of \`login --api\`: its API key
   ADSGRAPH_CONSUMER_SECRET   and its API secret
+  ADSGRAPH_ACCESS_TOKEN      a user's access token of that app, for uploads without \`login --api\`
+  ADSGRAPH_ACCESS_TOKEN_SECRET  and its secret
   ADS_API_BASE_URL           the ads API of \`login --api\` (default http://127.0.0.1:4010)
   ADS_API_ADS_URL            its advertising host (default http://127.0.0.1:4011)
   ADSGRAPH_DEBUG=1           as --debug
@@ -54,6 +55,28 @@ const limitOption = () =>
   new Option("--limit <n>", "at most this many, read a page of up to 200 at a time")
     .argParser(positiveInteger(1_000_000))
     .default(1000);
+
+/** The options both uploads take (custom audiences and the do-not-reach list). */
+const uploadOptions = {
+  operation: () =>
+    new Option("--operation <operation>", "add or remove the users")
+      .choices(["Update", "Delete"] as const)
+      .default("Update" as const),
+  progress: () =>
+    new Option(
+      "--progress <file>",
+      "where progress is kept (default: a file under the config directory's uploads/)",
+    ),
+  restart: () => new Option("--restart", "forget saved progress and start from the first record"),
+  batchSize: () =>
+    new Option(
+      "--batch-size <n>",
+      `users per request (default and most ${MOST_PER_BATCH})`,
+    ).argParser(positiveInteger(MOST_PER_BATCH)),
+};
+
+const UPLOAD_HELP =
+  "\nProgress (records, rate, ETA) goes to stderr. Ctrl-C stops after the batch in flight and keeps\nthe progress; running the same command again resumes there without sending a batch twice.";
 
 /** The command tree; each action is a function of `commands/` given the context. */
 export function buildProgram(context: CliContext, version: string) {
@@ -181,30 +204,41 @@ export function buildProgram(context: CliContext, version: string) {
         .choices(AUDIENCE_IDENTIFIER_KINDS)
         .default("email" as const),
     )
-    .addOption(
-      new Option("--operation <operation>", "add or remove the users")
-        .choices(["Update", "Delete"] as const)
-        .default("Update" as const),
-    )
-    .option(
-      "--progress <file>",
-      "where progress is kept (default: a file under the config directory's uploads/)",
-    )
-    .option("--restart", "forget saved progress and start from the first record")
-    .option(
-      "--batch-size <n>",
-      `users per request (default and most ${MOST_PER_BATCH})`,
-      positiveInteger(MOST_PER_BATCH),
-    )
+    .addOption(uploadOptions.operation())
+    .addOption(uploadOptions.progress())
+    .addOption(uploadOptions.restart())
+    .addOption(uploadOptions.batchSize())
     .option("--expires-at <time>", "when the users leave the audience (ISO 8601)")
     .option("--effective-at <time>", "when they join it (ISO 8601)")
     .option("--country-code <digits>", "country calling code for phone numbers written without one")
-    .addHelpText(
-      "after",
-      "\nProgress (records, rate, ETA) goes to stderr. Ctrl-C stops after the batch in flight and keeps\nthe progress; running the same command again resumes there without sending a batch twice.",
-    )
+    .addHelpText("after", UPLOAD_HELP)
     .action(async (account, audienceId, file, options) => {
-      await audienceUpload(context, { account, audience: audienceId, file }, options);
+      const target = { custom_audience_id: audienceId };
+      await audienceUpload(context, { account, target, file }, options);
+    });
+
+  program
+    .command("do-not-reach-list")
+    .description("the account's do-not-reach list")
+    .command("upload")
+    .description(
+      "upload a file of e-mail addresses to the account's do-not-reach list through the ads API (`login --api` first); resumable",
+    )
+    .argument("<account>", "the account id")
+    .argument("<list>", "the do-not-reach list id")
+    .argument("<file>", 'one e-mail address per line, or one JSON object {"email": …} per line')
+    .addOption(uploadOptions.operation())
+    .addOption(uploadOptions.progress())
+    .addOption(uploadOptions.restart())
+    .addOption(uploadOptions.batchSize())
+    .option(
+      "--expires-at <time>",
+      "when the users leave the list (ISO 8601, under 13 months ahead; required to add them)",
+    )
+    .addHelpText("after", UPLOAD_HELP)
+    .action(async (account, list, file, options) => {
+      const target = { do_not_reach_list_id: list };
+      await audienceUpload(context, { account, target, file }, { ...options, kind: "email" });
     });
 
   return program;

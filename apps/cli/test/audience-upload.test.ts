@@ -15,6 +15,7 @@ const AUDIENCE = `${ACCOUNT}ca1`;
 const RECORDS = 2000;
 const BATCH = 200;
 const USERS_BATCH = "custom_audiences.users.batch";
+const DO_NOT_REACH_BATCH = "do_not_reach_lists.users.batch";
 
 interface StoredApi {
   api: { token: string; tokenSecret: string; consumerKey: string; consumerSecret: string };
@@ -58,6 +59,60 @@ describe("adsgraph login --api and audience upload", () => {
       "adsgraph: uploads go to the ads API directly and need its credentials: run `adsgraph login --api`\n",
     );
     expect(stack.served(USERS_BATCH)).toBe(0);
+  });
+
+  it("uploads e-mails to the do-not-reach list, signed with an access token from the environment (no login)", async () => {
+    const demo = createRestClient({
+      hosts: { base: stack.adsApi.urls.base, ads: stack.adsApi.urls.ads },
+      auth: {
+        consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
+        token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
+      },
+    });
+    const account_id = ACCOUNT;
+    try {
+      for (const live of (await demo.do_not_reach_lists.list({ account_id })).data)
+        await demo.do_not_reach_lists.delete({ account_id, do_not_reach_list_id: live.id });
+      const list = (await demo.do_not_reach_lists.create({ account_id })).data.id;
+      const optOuts = path.join(scratch, "opt-outs.txt");
+      const emails = Array.from({ length: 450 }, (_, i) => `Opt.Out.${i}@CLI-Test.example`);
+      await writeFile(
+        optOuts,
+        `${[...emails, '{"phone_number": "+44 20 7946 0958"}'].join("\n")}\n`,
+      );
+      const expiresAt = new Date(Date.now() + 30 * 86_400_000)
+        .toISOString()
+        .replace(/\.\d+Z$/, "Z");
+      const served = stack.served(DO_NOT_REACH_BATCH);
+      const token = { token: DEMO.accessToken.token, secret: DEMO.accessToken.secret };
+
+      const result = await runCli(
+        ["do-not-reach-list", "upload", ACCOUNT, list, optOuts, "--expires-at", expiresAt],
+        {
+          // A config directory without credentials: the environment's token signs.
+          configDir: path.join(scratch, "not-signed-in"),
+          env: {
+            ...env,
+            ADSGRAPH_ACCESS_TOKEN: token.token,
+            ADSGRAPH_ACCESS_TOKEN_SECRET: token.secret,
+          },
+        },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      // The list takes e-mails only: the phone number is refused by the uploader, never sent.
+      expect(result.stdout).toMatch(
+        /^done: 451\/451 records, 450 sent, 450 accepted, 1 rejected, 1 batches in [\d.]+s\nrejected by kind and reason: \{.*"phone_number".*\}\n$/,
+      );
+      expect(result.stdout + result.stderr).not.toContain(token.secret);
+      expect(stack.served(DO_NOT_REACH_BATCH)).toBe(served + 1);
+      const stored = await stack.adsApi.ctx.prisma.doNotReachMember.count({
+        where: { listId: list },
+      });
+      expect(stored).toBe(450);
+      await demo.do_not_reach_lists.delete({ account_id, do_not_reach_list_id: list });
+    } finally {
+      await demo.close();
+    }
   });
 
   it("signs in to the ads API with its own PIN flow and keeps the token and secret 0600", async () => {

@@ -1,31 +1,8 @@
-export { createRestClient } from "./client.js";
-export type { RestClient, RestClientApi } from "./client.js";
-export {
-  DEFAULT_TIMEOUT_MS,
-  DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
-  DEFAULT_CONCURRENCY,
-} from "./config.js";
+// The client: createRestClient, its method tree and the helpers over many calls.
+export { createRestClient } from "./client/client.js";
+export type { RestClient, RestClientApi } from "./client/client.js";
 export type {
-  RestClientOptions,
-  CallOptions,
-  AuthOptions,
-  RateLimitOptions,
-  SendScope,
-} from "./config.js";
-export type { ResponseValidation } from "./response-sampling.js";
-export { LOCAL_HOSTS, requestUrl } from "./hosts.js";
-export type { Hosts } from "./hosts.js";
-export type { RestResponse } from "./request.js";
-export { answerWith, forEndpoints } from "./middleware.js";
-export type { Middleware, MiddlewareContext, EndpointContext, Next } from "./middleware.js";
-export type { NextChange } from "./compose.js";
-export type {
-  ParamsOf,
-  ResultOf,
   ItemOf,
-  CallResult,
-  MessageStream,
-  StreamEndpointId,
   PageableId,
   TotalCountId,
   BatchId,
@@ -39,8 +16,41 @@ export type {
   BatchOptions,
   EndpointMethod,
   ResourceTree,
-} from "./method-types.js";
+} from "./client/method-types.js";
+export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./client/paging.js";
+export type { Page, FetchPage, CollectOptions } from "./client/paging.js";
+export { matchIds, idsPerRequest } from "./client/id-batching.js";
+export type { ManyResult } from "./client/id-batching.js";
+export { splitOperations, usersBatchCounts } from "./client/batch.js";
+export type { BatchChunk, BatchOutcome } from "./client/batch.js";
 
+// The core: one call through validation, middleware, retries, rate limits and transport.
+export {
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+  DEFAULT_CONCURRENCY,
+} from "./core/config.js";
+export type {
+  RestClientOptions,
+  CallOptions,
+  AuthOptions,
+  RateLimitOptions,
+} from "./core/config.js";
+export type { SendScope } from "./core/transport.js";
+export type { ResponseValidation } from "./core/response-sampling.js";
+export { LOCAL_HOSTS, requestUrl } from "./core/hosts.js";
+export type { Hosts } from "./core/hosts.js";
+export type { RestResponse } from "./core/response.js";
+export { answerWith, forEndpoints } from "./core/middleware.js";
+export type { Middleware, MiddlewareContext, EndpointContext, Next } from "./core/middleware.js";
+export type { NextChange } from "./core/compose.js";
+export type {
+  ParamsOf,
+  ResultOf,
+  CallResult,
+  MessageStream,
+  StreamEndpointId,
+} from "./core/call-types.js";
 export {
   REST_CLIENT_ERROR_CODES,
   RestClientError,
@@ -54,38 +64,42 @@ export {
   RestProtocolError,
   RestBatchError,
   toRestClientError,
-} from "./errors.js";
+} from "./core/errors.js";
 export type {
   RestClientErrorCode,
   ApiErrorItem,
   OperationError,
   AuthFailureReason,
   CallSite,
-} from "./errors.js";
-
-export { shouldRetry, backoffMs, isRetrySafe, DEFAULT_RETRY_POLICY } from "./retry.js";
-export type { RetryPolicy, AttemptOutcome, RetryDecision } from "./retry.js";
+} from "./core/errors.js";
+export { shouldRetry, backoffMs, isRetrySafe, DEFAULT_RETRY_POLICY } from "./core/retry.js";
+export type { RetryPolicy, AttemptOutcome, RetryDecision } from "./core/retry.js";
 export {
   parseRateLimitHeaders,
   parseRetryAfter,
   governingWindow,
   waitBeforeSendMs,
   waitAfterLimitMs,
-  defaultFamilyOf,
-} from "./rate-limit.js";
+} from "./core/rate-limit.js";
 export type {
   RateLimitState,
   RateLimitWindow,
   RateLimitObservation,
   RateLimitStore,
   HeaderReader,
-} from "./rate-limit.js";
-export type { RateLimitBudget, RateLimitBudgetKey, RateLimitAnswer } from "./rate-budget.js";
-export { paginate, itemsOf, collect, nextCursorOf, pageOf } from "./paging.js";
-export type { Page, FetchPage, CollectOptions } from "./paging.js";
-export { lookupsFor, LOOKUP_OVERRIDES, matchIds, idsPerRequest } from "./id-batching.js";
-export type { LookupSpec, ManyResult } from "./id-batching.js";
-export { lookupPosts } from "./post-lookup.js";
+} from "./core/rate-limit.js";
+export type { RateLimitBudget, RateLimitBudgetKey, RateLimitAnswer } from "./core/rate-budget.js";
+export type {
+  Hooks,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  RetryReason,
+  ErrorEvent,
+} from "./core/hooks.js";
+
+// Features on the client: post-data lookups and writes,
+export { lookupPosts } from "./post-data/post-lookup.js";
 export type {
   PostLookupRequest,
   PostLookupOptions,
@@ -94,64 +108,65 @@ export type {
   SelectedPost,
   SelectedMedia,
   SelectedUser,
-} from "./post-lookup.js";
-export { createPost, editPost } from "./post-write.js";
-export type { NewPost, PostEdit } from "./post-write.js";
-export { BATCH_LIMITS, splitOperations, usersBatchCounts } from "./batch.js";
-export type { BatchLimits, BatchChunk, BatchOutcome } from "./batch.js";
+} from "./post-data/post-lookup.js";
+export { createPost, editPost } from "./post-data/post-write.js";
+export type { NewPost, PostEdit } from "./post-data/post-write.js";
+
+// audience hashing and resumable uploads,
 export {
   normalizeIdentifier,
   hashIdentifier,
   hashAudienceUsers,
   sha256Hex,
-  AUDIENCE_IDENTIFIER_KINDS,
-} from "./audience-hashing.js";
+} from "./audience-upload/audience-hashing.js";
 export type {
-  AudienceIdentifierKind,
   AudienceUserInput,
   HashedAudienceUser,
   HashOptions,
   HashedUsers,
-} from "./audience-hashing.js";
-export { uploadAudienceUsers } from "./audience-upload.js";
-export type { AudienceUploadOptions, UploadReport } from "./audience-upload.js";
+} from "./audience-upload/audience-hashing.js";
+export { uploadAudienceUsers } from "./audience-upload/audience-upload.js";
+export type { AudienceUploadOptions, UploadReport } from "./audience-upload/audience-upload.js";
 export {
   fileProgressStore,
   sourceFingerprint,
   resumeMismatch,
   writeAtomically,
-} from "./upload-progress.js";
+} from "./audience-upload/upload-progress.js";
 export type {
   ProgressStore,
   UploadProgress,
   UploadCounts,
   SourceFingerprint,
-} from "./upload-progress.js";
-export type {
-  Hooks,
-  RequestEvent,
-  ResponseEvent,
-  RetryEvent,
-  RetryReason,
-  ErrorEvent,
-} from "./hooks.js";
+} from "./audience-upload/upload-progress.js";
+
+// the activity stream reader,
 export {
-  WEBHOOK_SIGNATURE_HEADER,
-  crcResponse,
-  signWebhookBody,
-  verifyWebhookSignature,
-} from "./webhook-verify.js";
-export { readActivityStream, DEFAULT_KEEP_ALIVE_TIMEOUT_MS } from "./activity-stream-reader.js";
+  readActivityStream,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+} from "./activity-stream/activity-stream-reader.js";
 export type {
   ActivityStreamOptions,
   ActivityStreamReader,
   ActivityStreamState,
   StallTimers,
-} from "./activity-stream-reader.js";
+} from "./activity-stream/activity-stream-reader.js";
 export {
   DEFAULT_STREAM_BACKOFF,
   reconnectDelayMs,
   classifyStreamEnd,
   compareEventIds,
-} from "./activity-reconnect.js";
-export type { StreamBackoff, ReconnectReason, StreamEnd } from "./activity-reconnect.js";
+} from "./activity-stream/activity-reconnect.js";
+export type {
+  StreamBackoff,
+  ReconnectReason,
+  StreamEnd,
+} from "./activity-stream/activity-reconnect.js";
+
+// webhook signatures.
+export {
+  WEBHOOK_SIGNATURE_HEADER,
+  crcResponse,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from "./webhooks/webhook-verify.js";

@@ -1,8 +1,7 @@
 import type { ActivityEvent } from "@adsgraph/models";
 import { afterEach, describe, expect, it } from "vitest";
-import { readActivityStream } from "../src/activity-stream-reader.js";
-import type { ActivityStreamState, StallTimers } from "../src/activity-stream-reader.js";
-import { RestAuthError, RestClientError } from "../src/errors.js";
+import { readActivityStream, RestAuthError, RestClientError } from "../src/index.js";
+import type { ActivityStreamState, StallTimers } from "../src/index.js";
 import { clientFor, fakeTime } from "./support/client.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";
 import type { Reply, ScriptedServer } from "./support/scripted-server.js";

@@ -5,7 +5,7 @@ import {
   RestAbortedError,
   RestAuthError,
   RestClientError,
-} from "../src/errors.js";
+} from "../src/index.js";
 import { clientFor, SECRETS, TEST_AUTH } from "./support/client.js";
 import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

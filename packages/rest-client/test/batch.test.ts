@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RestApiError, RestBatchError, RestValidationError } from "../src/errors.js";
-import { sha256Hex } from "../src/audience-hashing.js";
+import { RestApiError, RestBatchError, RestValidationError, sha256Hex } from "../src/index.js";
 import { clientFor, fakeTime } from "./support/client.js";
 import { fakeAudienceBatch } from "./support/fake-ads.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

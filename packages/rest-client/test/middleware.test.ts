@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RestApiError, RestValidationError } from "../src/errors.js";
-import { answerWith, forEndpoints } from "../src/middleware.js";
-import type { Middleware, MiddlewareContext } from "../src/middleware.js";
+import { RestApiError, RestValidationError, answerWith, forEndpoints } from "../src/index.js";
+import type { Middleware, MiddlewareContext } from "../src/index.js";
 import { clientFor } from "./support/client.js";
 import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { REST_CLIENT_ERROR_CODES, RestClientError } from "../src/errors.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError } from "../src/index.js";
 import { clientFor } from "./support/client.js";
 import { campaign, listEnvelope } from "./support/fixtures.js";
 import { fakeCampaigns, manyCampaigns } from "./support/fake-ads.js";

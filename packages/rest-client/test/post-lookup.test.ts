@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { lookupPosts } from "../src/post-lookup.js";
+import { lookupPosts } from "../src/index.js";
 import { clientFor, SECRETS, TEST_AUTH } from "./support/client.js";
 import { fakePostData, lookupQueryOf, postId, postStore } from "./support/fake-posts.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RestValidationError } from "../src/errors.js";
-import { createPost, editPost } from "../src/post-write.js";
+import { RestValidationError, createPost, editPost } from "../src/index.js";
 import { clientFor } from "./support/client.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";
 import type { ScriptedServer } from "./support/scripted-server.js";

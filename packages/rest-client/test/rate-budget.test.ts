@@ -1,9 +1,13 @@
 import { createBearerTokenCache } from "@adsgraph/oauth";
 import type { BearerTokenCache, BearerTokenSource } from "@adsgraph/oauth";
 import { afterEach, describe, expect, it } from "vitest";
-import { RestRateLimitError } from "../src/errors.js";
-import type { RetryEvent } from "../src/hooks.js";
-import type { RateLimitAnswer, RateLimitBudget, RateLimitBudgetKey } from "../src/rate-budget.js";
+import { RestRateLimitError } from "../src/index.js";
+import type {
+  RetryEvent,
+  RateLimitAnswer,
+  RateLimitBudget,
+  RateLimitBudgetKey,
+} from "../src/index.js";
 import { clientFor, fakeTime, SECRETS, TEST_AUTH } from "./support/client.js";
 import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RestRateLimitError } from "../src/errors.js";
-import type { RetryEvent } from "../src/hooks.js";
+import { RestRateLimitError } from "../src/index.js";
+import type { RetryEvent } from "../src/index.js";
 import { clientFor, fakeTime } from "./support/client.js";
 import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RestProtocolError, RestValidationError } from "../src/errors.js";
-import type { ResponseEvent } from "../src/hooks.js";
+import { RestProtocolError, RestValidationError } from "../src/index.js";
+import type { ResponseEvent } from "../src/index.js";
 import { clientFor } from "./support/client.js";
 import { campaign, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

@@ -4,8 +4,8 @@ import {
   RestApiError,
   RestNetworkError,
   RestTimeoutError,
-} from "../src/errors.js";
-import type { ErrorEvent, RetryEvent } from "../src/hooks.js";
+} from "../src/index.js";
+import type { ErrorEvent, RetryEvent } from "../src/index.js";
 import { clientFor, fakeTime } from "./support/client.js";
 import { campaign, listEnvelope, singleEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Hooks } from "../src/hooks.js";
+import type { Hooks } from "../src/index.js";
 import { clientFor, fakeTime, SECRETS, TEST_AUTH } from "./support/client.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";
 import type { ScriptedServer } from "./support/scripted-server.js";

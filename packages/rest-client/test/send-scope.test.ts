@@ -1,7 +1,6 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SendScope } from "../src/config.js";
-import type { Middleware } from "../src/middleware.js";
+import type { SendScope, Middleware } from "../src/index.js";
 import { clientFor } from "./support/client.js";
 import { campaign, listEnvelope } from "./support/fixtures.js";
 import { json, startScriptedServer } from "./support/scripted-server.js";

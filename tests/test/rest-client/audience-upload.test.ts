@@ -12,7 +12,8 @@ import type { AdsApi } from "../support/ads-api.js";
 import { tapRequests } from "../support/request-tap.js";
 import type { RequestTap, TappedRequest } from "../support/request-tap.js";
 
-const REST_CLIENT = path.resolve(import.meta.dirname, "..", "..", "..", "packages", "rest-client");
+/** apps/cli: `adsgraph audience upload` is the command over `uploadAudienceUsers`. */
+const CLI = path.resolve(import.meta.dirname, "..", "..", "..", "apps", "cli");
 const USERS_PATH = /^\/12\/accounts\/[^/]+\/custom_audiences\/[^/]+\/users$/;
 const account_id = DEMO_ACCOUNT;
 
@@ -23,21 +24,28 @@ const digestsOf = (request: TappedRequest): string[] =>
     (op) => op.params.users.flatMap((user) => user.email ?? []),
   );
 
-/** The upload command in a node process of its own, as a user runs it. */
-function runUpload(args: readonly string[], adsUrl: string) {
+/**
+ * The upload command in a node process of its own, as a user runs it: `adsgraph audience
+ * upload` from its sources, signed with the demo user's token from the environment.
+ */
+function runUpload(args: readonly string[], adsUrl: string, configDir: string) {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(ADSGRAPH_|ADS_API_)/.test(name)),
+  );
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--conditions=source", "src/cli/upload-audience.ts", ...args],
+    ["--import", "tsx", "--conditions=source", "src/main.ts", "audience", "upload", ...args],
     {
-      cwd: REST_CLIENT,
+      cwd: CLI,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
-        ...process.env,
+        ...inherited,
+        ADSGRAPH_CONFIG_DIR: configDir,
         ADS_API_ADS_URL: adsUrl,
-        UPLOAD_CONSUMER_KEY: DEMO.app.consumerKey,
-        UPLOAD_CONSUMER_SECRET: DEMO.app.consumerSecret,
-        UPLOAD_ACCESS_TOKEN: DEMO.accessToken.token,
-        UPLOAD_ACCESS_TOKEN_SECRET: DEMO.accessToken.secret,
+        ADSGRAPH_CONSUMER_KEY: DEMO.app.consumerKey,
+        ADSGRAPH_CONSUMER_SECRET: DEMO.app.consumerSecret,
+        ADSGRAPH_ACCESS_TOKEN: DEMO.accessToken.token,
+        ADSGRAPH_ACCESS_TOKEN_SECRET: DEMO.accessToken.secret,
       },
     },
   );
@@ -152,11 +160,11 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
     const file = path.join(dir, "crash.txt");
     await writeFile(file, `${emails(n, "c").join("\n")}\n`);
     const progressFile = path.join(dir, "crash.progress.json");
-    const args = ["--file", file, "--account", account_id, "--audience", audienceId];
+    const args = [account_id, audienceId, file, "--progress", progressFile];
     const before = tap.requests.length;
     tap.hold((index) => (index === before + 2 ? "request" : undefined));
 
-    const first = runUpload([...args, "--progress", progressFile], api.hosts.ads);
+    const first = runUpload(args, api.hosts.ads, dir);
     await until("the third batch to reach ads-api", () => tap.requests.length > before + 2);
     first.child.kill("SIGKILL");
     expect(await first.exit).toBeNull();
@@ -169,15 +177,15 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
       inFlight: { batch: 3, from: 5000, to: 7500 },
       done: false,
     });
-    expect(first.output()).toContain("progress batches=2 read=5000");
 
-    const second = runUpload([...args, "--progress", progressFile], api.hosts.ads);
+    const second = runUpload(args, api.hosts.ads, dir);
     expect(await second.exit, second.output()).toBe(0);
-    expect(second.output()).toContain("resumed after 5000 records (2500 sent again)");
+    expect(second.output()).toContain(`resuming after 5000 records (progress in ${progressFile})`);
     expect(second.output()).toMatch(
-      /done batches=5 read=12000 sent=12000 accepted=12000 rejected=0/,
+      /done: 12000\/12000 records, 12000 sent, 12000 accepted, 0 rejected, 5 batches in [\d.]+s; resumed after 5000 records, 2500 sent again/,
     );
-    expect(await readProgress(progressFile)).toMatchObject({ done: true, offset: n });
+    // Done: the command removes the progress, so the same command later is a new upload.
+    expect(await readProgress(progressFile)).toBeUndefined();
 
     const requests = tapped(before);
     // The held third batch was never processed; the others were answered 200.
@@ -202,17 +210,17 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
     const file = path.join(dir, "lost.txt");
     await writeFile(file, `${emails(n, "l").join("\n")}\n`);
     const progressFile = path.join(dir, "lost.progress.json");
-    const args = ["--file", file, "--account", account_id, "--audience", audienceId];
+    const args = [account_id, audienceId, file, "--progress", progressFile];
     const before = tap.requests.length;
     tap.hold((index) => (index === before + 2 ? "answer" : undefined));
 
-    const first = runUpload([...args, "--progress", progressFile], api.hosts.ads);
+    const first = runUpload(args, api.hosts.ads, dir);
     await until("ads-api to apply the third batch", () => tapped(before)[2]?.status === 200);
     first.child.kill("SIGKILL");
     await first.exit;
     tap.hold(() => undefined);
 
-    const second = runUpload([...args, "--progress", progressFile], api.hosts.ads);
+    const second = runUpload(args, api.hosts.ads, dir);
     expect(await second.exit, second.output()).toBe(0);
     const received = tapped(before)
       .filter((r) => r.status === 200)

@@ -1,20 +1,27 @@
 import { mkdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
 import {
   fileProgressStore,
+  LOCAL_HOSTS,
   REST_CLIENT_ERROR_CODES,
   RestAuthError,
   RestClientError,
   uploadAudienceUsers,
 } from "@adsgraph/rest-client";
-import type { AudienceIdentifierKind, UploadReport } from "@adsgraph/rest-client";
+import type { UploadReport } from "@adsgraph/rest-client";
 import { apiClient } from "../api/api-auth.js";
+import type { ApiApp } from "../api/api-auth.js";
 import type { CliContext } from "../context.js";
 import { CLI_ERROR_CODES, CliError } from "../errors.js";
 import { countRecords } from "../upload/count-records.js";
 import { handleInterrupt } from "../upload/interrupt.js";
 import { defaultProgressFile } from "../upload/progress-file.js";
 import { progressReporter } from "../upload/progress-reporter.js";
+
+/** Where the users go: a custom audience, or the account's do-not-reach list (e-mails only). */
+export type UploadTarget =
+  { readonly custom_audience_id: string } | { readonly do_not_reach_list_id: string };
 
 export interface AudienceUploadOptions {
   readonly kind: AudienceIdentifierKind;
@@ -41,6 +48,27 @@ async function checkReadable(file: string): Promise<void> {
   }
   if (reason !== undefined)
     throw new CliError(CLI_ERROR_CODES.USAGE, `cannot read ${file} (${reason})`);
+}
+
+/** An ads API user's credentials: what an upload is signed with. */
+type ApiUser = ApiApp & { readonly token: string; readonly tokenSecret: string };
+
+/**
+ * The environment's access token when one is set (ADSGRAPH_ACCESS_TOKEN, with the app's key
+ * and secret: scripts and CI, no PIN sign-in), else what `login --api` stored.
+ */
+async function apiUser(context: CliContext): Promise<ApiUser | undefined> {
+  const { accessToken, consumerKey, consumerSecret, apiBaseUrl, apiAdsUrl } = context.env;
+  if (accessToken !== undefined && consumerKey !== undefined && consumerSecret !== undefined) {
+    return {
+      baseUrl: apiBaseUrl ?? LOCAL_HOSTS.base,
+      adsUrl: apiAdsUrl ?? LOCAL_HOSTS.ads,
+      consumerKey,
+      consumerSecret,
+      ...accessToken,
+    };
+  }
+  return (await context.store.load()).api;
 }
 
 /** What the upload did, on stdout once it completes. */
@@ -79,26 +107,37 @@ function explained(error: unknown, progressFile: string): unknown {
 }
 
 /**
- * `adsgraph audience upload <account> <audience> <file>`: rest-client's resumable upload of a
- * file of identifiers to a custom audience, with the `login --api` credentials, a progress bar
- * on stderr, and Ctrl-C stopping at a batch boundary with the progress kept for a resume.
+ * `adsgraph audience upload <account> <audience> <file>` and `adsgraph do-not-reach-list upload
+ * <account> <list> <file>`: rest-client's resumable upload of a file of identifiers, with the
+ * `login --api` credentials (or the environment's token), a progress bar on stderr, and Ctrl-C
+ * stopping at a batch boundary with the progress kept for a resume.
  */
 export async function audienceUpload(
   context: CliContext,
-  target: { account: string; audience: string; file: string },
+  upload: { account: string; target: UploadTarget; file: string },
   options: AudienceUploadOptions,
 ): Promise<void> {
-  const { api } = await context.store.load();
+  const api = await apiUser(context);
   if (api === undefined) {
     throw new CliError(
       CLI_ERROR_CODES.NOT_SIGNED_IN,
       "uploads go to the ads API directly and need its credentials: run `adsgraph login --api`",
     );
   }
-  const file = path.resolve(target.file);
+  const file = path.resolve(upload.file);
   await checkReadable(file);
+  const { target } = upload;
+  const identity = {
+    account: upload.account,
+    target:
+      "custom_audience_id" in target
+        ? target.custom_audience_id
+        : `do-not-reach-list:${target.do_not_reach_list_id}`,
+    file,
+    ...options,
+  };
   const progressFile = path.resolve(
-    options.progress ?? defaultProgressFile(context.env.configDir, { ...target, file, ...options }),
+    options.progress ?? defaultProgressFile(context.env.configDir, identity),
   );
   await mkdir(path.dirname(progressFile), { recursive: true, mode: 0o700 });
   if (options.restart === true) await removeIfThere(progressFile);
@@ -119,8 +158,8 @@ export async function audienceUpload(
   let report: UploadReport;
   try {
     report = await uploadAudienceUsers(client, {
-      account_id: target.account,
-      custom_audience_id: target.audience,
+      account_id: upload.account,
+      ...target,
       operation: options.operation,
       kind: options.kind,
       source: file,

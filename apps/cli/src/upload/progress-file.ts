@@ -3,7 +3,8 @@ import path from "node:path";
 
 export interface UploadIdentity {
   readonly account: string;
-  readonly audience: string;
+  /** The custom audience id, or `do-not-reach-list:<id>`. */
+  readonly target: string;
   readonly file: string;
   readonly operation: string;
   readonly kind: string;
@@ -11,13 +12,13 @@ export interface UploadIdentity {
 
 /**
  * Where an upload keeps its progress unless `--progress` says: beside the credentials, one file
- * per account, audience, source path, operation and kind, so running the same command again
+ * per account, audience (or do-not-reach list), source path, operation and kind, so running the same command again
  * finds it. It holds counts and a fingerprint of the source, never an identifier.
  */
 export function defaultProgressFile(configDir: string, upload: UploadIdentity): string {
   const key = JSON.stringify([
     upload.account,
-    upload.audience,
+    upload.target,
     path.resolve(upload.file),
     upload.operation,
     upload.kind,

@@ -1,6 +1,7 @@
 import { VIOLATION_CODES } from "@adsgraph/models";
+import type { AudienceIdentifierKind } from "@adsgraph/models";
 import { hashAudienceUsers } from "@adsgraph/rest-client";
-import type { AudienceIdentifierKind, HashedAudienceUser } from "@adsgraph/rest-client";
+import type { HashedAudienceUser } from "@adsgraph/rest-client";
 import { ValidationError } from "../errors/facade-errors.js";
 import type { FieldViolation } from "../errors/field-violations.js";
 

@@ -17,7 +17,7 @@ const hashed = z.string().regex(SHA256_HEX, HASH_PREDICATE);
  * The identifier kinds of an audience user (spec §4.8: "identifier fields except
  * partner_user_id must be SHA256-hashed after normalization"; the fields themselves are not
  * shown: these are the vendor's, with the platform's user id named `user_id`). Normalisation
- * rules per kind: rest-client's `audience-hashing.ts`.
+ * rules per kind: rest-client's `normalizeIdentifier` (`audience-hashing.ts`).
  */
 export const AUDIENCE_IDENTIFIER_KINDS = [
   "email",

@@ -1,5 +1,5 @@
-import { createRestClient } from "../../src/client.js";
-import type { RestClient } from "../../src/client.js";
+import { createRestClient } from "../../src/index.js";
+import type { RestClient } from "../../src/index.js";
 import type { ScriptedServer } from "./scripted-server.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Hosts } from "../../src/hosts.js";
+import type { Hosts } from "../../src/index.js";
 
 /** One request as the server received it. */
 export interface RecordedRequest {
