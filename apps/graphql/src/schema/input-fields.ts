@@ -81,7 +81,8 @@ export function objectOf(
 
 function inputObject(spec: InputObjectSpec, variants: readonly ObjectSchema[]): InputObject {
   const [item] = variants;
-  const params = item === undefined ? undefined : unwrap(item.shape.params ?? z.never());
+  const given = item?.shape.params;
+  const params = given === undefined ? undefined : unwrap(given);
   const type = item?.shape.operation_type;
   const batch = variants.length === 1 && params instanceof z.ZodObject && type !== undefined;
   let fields: readonly Field[] | undefined;

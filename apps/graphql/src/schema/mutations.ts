@@ -115,8 +115,3 @@ export function ownedId(
 export function ownedBy<T extends object>(data: T, accountId: string): T & { account_id: string } {
   return { ...data, account_id: accountId };
 }
-
-/** A wire parameter only when the input gave it (null and absent both mean "leave as is"). */
-export function optional<T>(value: T | null | undefined): T | undefined {
-  return value ?? undefined;
-}
