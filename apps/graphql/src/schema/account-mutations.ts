@@ -1,25 +1,16 @@
 import { builder } from "../builder.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { AccountRef } from "./account.js";
-import { IndustryTypeEnum } from "./enums.js";
-import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, payload } from "./mutations.js";
 
 const AccountPayload = (name: string, description: string) =>
   payload(name, "account", AccountRef, description);
 
-const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    name: t.string({ description: "A new name." }),
-    industryType: t.field({ type: IndustryTypeEnum }),
-  }),
-});
+const update = mutationArgs("accounts.update", { describe: { name: "A new name." } });
+const remove = mutationArgs("accounts.delete");
 
-const AccountIdInput = builder.inputType("AccountIdInput", {
-  fields: (t) => ({ accountId: t.string({ required: true, ...ID_INPUT }) }),
-});
-
-const accountFields = inputPath();
+const UpdateAccountInput = builder.inputType("UpdateAccountInput", { fields: update.fields });
+const AccountIdInput = builder.inputType("AccountIdInput", { fields: remove.fields });
 
 builder.mutationFields((t) => ({
   updateAccount: t.field({
@@ -30,14 +21,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("accounts.update", {
-          account_id: input.accountId,
-          name: optional(input.name),
-          industry_type: optional(input.industryType),
-        });
+        const { data } = await upstream.call("accounts.update", update.params(input));
         loaders.account.prime(data.id, data);
         return { account: data };
-      }, accountFields),
+      }, update.fieldOf),
   }),
   createSandboxAccount: t.field({
     type: AccountPayload("CreateSandboxAccount", "The new sandbox account."),
@@ -56,9 +43,9 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(
         async () => ({
-          account: (await upstream.call("accounts.delete", { account_id: input.accountId })).data,
+          account: (await upstream.call("accounts.delete", remove.params(input))).data,
         }),
-        accountFields,
+        remove.fieldOf,
       ),
   }),
 }));

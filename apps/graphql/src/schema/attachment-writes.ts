@@ -16,8 +16,3 @@ export function afterAttachmentWrite(
     if (id != null) loaders.forgetAttachmentsOf(entityKey(accountId, id));
   }
 }
-
-/** An upstream answer as the shape resolvers receive: with the account it was written in. */
-export function ownedBy<T extends object>(data: T, accountId: string): T & { account_id: string } {
-  return { ...data, account_id: accountId };
-}

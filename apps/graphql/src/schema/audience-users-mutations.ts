@@ -4,12 +4,12 @@ import { builder } from "../builder.js";
 import { NotFoundError, UpstreamError, ValidationError } from "../errors/facade-errors.js";
 import type { FieldNamer } from "../errors/field-violations.js";
 import { AUDIENCE_USER_CAPS, hashedUsers } from "../input/audience-users.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { GraphQLContext } from "../context.js";
 import { CustomAudienceRef } from "./custom-audience.js";
 import { DoNotReachListRef } from "./do-not-reach-list.js";
-import { attempt, inputPath, mutationErrors, ownedId } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors } from "./mutations.js";
 
 // Small sets of users, given in clear and hashed here before anything is sent (spec §4.8):
 // the clear values live only in this request's variables; nothing stores, logs or answers
@@ -44,10 +44,20 @@ const AudienceUserInput = builder.inputType("AudienceUserInput", {
   }),
 });
 
+// The audience and account come from the catalog's path; the one operation's users, hashed
+// here, and its times are the input's own (a batch of one, asked flat).
+const audienceUsers = mutationArgs("custom_audiences.users.batch", {
+  globalIds: { custom_audience_id: CustomAudienceRef },
+  omit: ["operations"],
+});
+const listUsers = mutationArgs("do_not_reach_lists.users.batch", {
+  omit: ["do_not_reach_list_id", "operations"],
+});
+
 const AddAudienceUsersInput = builder.inputType("AddCustomAudienceUsersInput", {
   description: `Adds people to a custom audience (spec §4.8 users, Update). ${BULK}`,
   fields: (t) => ({
-    customAudienceId: t.globalID({ required: true, for: [CustomAudienceRef] }),
+    ...audienceUsers.fields(t),
     users: t.field({ type: [AudienceUserInput], required: true }),
     defaultCountryCode: t.string({
       description: "Calling code (digits, e.g. 44) for phone numbers written nationally.",
@@ -63,7 +73,7 @@ const AddAudienceUsersInput = builder.inputType("AddCustomAudienceUsersInput", {
 const RemoveAudienceUsersInput = builder.inputType("RemoveCustomAudienceUsersInput", {
   description: `Removes people from a custom audience (spec §4.8 users, Delete). ${BULK}`,
   fields: (t) => ({
-    customAudienceId: t.globalID({ required: true, for: [CustomAudienceRef] }),
+    ...audienceUsers.fields(t),
     users: t.field({ type: [AudienceUserInput], required: true }),
     defaultCountryCode: t.string({
       description: "Calling code (digits, e.g. 44) for phone numbers written nationally.",
@@ -77,7 +87,7 @@ const AddDoNotReachUsersInput = builder.inputType("AddDoNotReachUsersInput", {
     `facade. At most ${AUDIENCE_USER_CAPS.users} a mutation; bulk uploads use the ` +
     'rest-client upload helper (README, "Uploading audience users").',
   fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
+    ...listUsers.fields(t),
     emails: t.stringList({ required: true, description: "In clear; never kept." }),
     expiresAt: t.field({
       type: "DateTime",
@@ -90,7 +100,7 @@ const AddDoNotReachUsersInput = builder.inputType("AddDoNotReachUsersInput", {
 const RemoveDoNotReachUsersInput = builder.inputType("RemoveDoNotReachUsersInput", {
   description: "Removes e-mail addresses from the account's do-not-reach list (spec §4.8).",
   fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
+    ...listUsers.fields(t),
     emails: t.stringList({ required: true, description: "In clear; never kept." }),
   }),
 });
@@ -158,8 +168,10 @@ function countsOf(body: unknown, sent: number): UsersBatchOutcome {
 }
 
 /** Wire paths of a one-operation users batch, as the mutation's input fields. */
-const usersFields: FieldNamer = (parameter) =>
-  inputPath()(parameter.replace(/^operations\[\d+\]\.params\./, ""));
+const flat =
+  (fieldOf: FieldNamer): FieldNamer =>
+  (parameter) =>
+    fieldOf(parameter.replace(/^operations\[\d+\]\.params\./, ""));
 
 /** The do-not-reach list's e-mails as users; refusals name `emails[i]`. */
 function hashedEmails(emails: readonly string[]): HashedAudienceUser[] {
@@ -194,14 +206,15 @@ async function listIdOf({ loaders }: GraphQLContext, accountId: string): Promise
 /** One users batch of hashed e-mails on the account's do-not-reach list (add and remove). */
 async function sendDoNotReachUsers(
   context: GraphQLContext,
-  input: { readonly accountId: string; readonly emails: readonly string[] },
+  input: Readonly<Record<string, unknown>> & { readonly emails: readonly string[] },
   operation: "Update" | "Delete",
   extra: { readonly expires_at?: string },
 ) {
+  const { account_id } = listUsers.params(input);
   const users = hashedEmails(input.emails);
-  const listId = await listIdOf(context, input.accountId);
+  const listId = await listIdOf(context, account_id);
   const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
-    account_id: input.accountId,
+    account_id,
     do_not_reach_list_id: listId,
     operations: [
       {
@@ -210,7 +223,7 @@ async function sendDoNotReachUsers(
       },
     ],
   });
-  return { ...countsOf(answer, users.length), accountId: input.accountId };
+  return { ...countsOf(answer, users.length), accountId: account_id };
 }
 
 builder.mutationFields((t) => ({
@@ -224,11 +237,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AddAudienceUsersInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.customAudienceId, "customAudienceId");
+        const audience = audienceUsers.params(input);
         const users = hashedUsers(input.users, "users", input);
         const answer = await upstream.call("custom_audiences.users.batch", {
-          account_id: accountId,
-          custom_audience_id: id,
+          ...audience,
           operations: [
             {
               operation_type: "Update",
@@ -240,8 +252,12 @@ builder.mutationFields((t) => ({
             },
           ],
         });
-        return { ...countsOf(answer, users.length), accountId, audienceId: id };
-      }, usersFields),
+        return {
+          ...countsOf(answer, users.length),
+          accountId: audience.account_id,
+          audienceId: audience.custom_audience_id,
+        };
+      }, flat(audienceUsers.fieldOf)),
   }),
   removeCustomAudienceUsers: t.field({
     type: AudienceUsersPayload,
@@ -253,15 +269,18 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: RemoveAudienceUsersInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.customAudienceId, "customAudienceId");
+        const audience = audienceUsers.params(input);
         const users = hashedUsers(input.users, "users", input);
         const answer = await upstream.call("custom_audiences.users.batch", {
-          account_id: accountId,
-          custom_audience_id: id,
+          ...audience,
           operations: [{ operation_type: "Delete", params: { users } }],
         });
-        return { ...countsOf(answer, users.length), accountId, audienceId: id };
-      }, usersFields),
+        return {
+          ...countsOf(answer, users.length),
+          accountId: audience.account_id,
+          audienceId: audience.custom_audience_id,
+        };
+      }, flat(audienceUsers.fieldOf)),
   }),
   addDoNotReachUsers: t.field({
     type: DoNotReachUsersPayload,
@@ -274,7 +293,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, context) =>
       attempt(
         () => sendDoNotReachUsers(context, input, "Update", { expires_at: input.expiresAt }),
-        usersFields,
+        flat(listUsers.fieldOf),
       ),
   }),
   removeDoNotReachUsers: t.field({
@@ -286,6 +305,6 @@ builder.mutationFields((t) => ({
     errors: mutationErrors("RemoveDoNotReachUsers"),
     args: { input: t.arg({ type: RemoveDoNotReachUsersInput, required: true }) },
     resolve: (_root, { input }, context) =>
-      attempt(() => sendDoNotReachUsers(context, input, "Delete", {}), usersFields),
+      attempt(() => sendDoNotReachUsers(context, input, "Delete", {}), flat(listUsers.fieldOf)),
   }),
 }));

@@ -1,7 +1,6 @@
 import type { ObjectRef } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import type { Types } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { ConversationCardShape } from "../loaders/shapes.js";
@@ -10,7 +9,8 @@ import { accountListField } from "./account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf, namedMedia } from "./card.js";
 import { SMALL_LIST, connectionType } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
-import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, payload } from "./mutations.js";
 
 // spec §2.11: conversation cards' response fields are not shown beyond the parameters of
 // their create call, so every field but the id is read as the answer gives it (or null).
@@ -129,30 +129,22 @@ builder.objectFields(AccountRef, (t) => ({
   }),
 }));
 
+const create = mutationArgs("cards.video_conversation.create", {
+  describe: {
+    name: "At most 80 characters.",
+    media_key: "A 16:9 video from the media library.",
+    first_cta: "A hashtag, at most 20 characters after #.",
+    second_cta: "Required when title is absent.",
+    second_cta_post: "Required with secondCta.",
+    third_cta_post: "Required with thirdCta.",
+    fourth_cta_post: "Required with fourthCta.",
+    thank_you_text: "At most 23 characters.",
+    title: "At most 23 characters; required when secondCta is absent.",
+  },
+});
+
 const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversationCardInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    name: t.string({ required: true, description: "At most 80 characters." }),
-    mediaKey: t.string({
-      required: true,
-      ...ID_INPUT,
-      description: "A 16:9 video from the media library.",
-    }),
-    firstCta: t.string({
-      required: true,
-      description: "A hashtag, at most 20 characters after #.",
-    }),
-    firstCtaPost: t.string({ required: true }),
-    secondCta: t.string({ description: "Required when title is absent." }),
-    secondCtaPost: t.string({ description: "Required with secondCta." }),
-    thirdCta: t.string(),
-    thirdCtaPost: t.string({ description: "Required with thirdCta." }),
-    fourthCta: t.string(),
-    fourthCtaPost: t.string({ description: "Required with fourthCta." }),
-    thankYouText: t.string({ required: true, description: "At most 23 characters." }),
-    title: t.string({ description: "At most 23 characters; required when secondCta is absent." }),
-    posterMediaKey: t.string(ID_INPUT),
-  }),
+  fields: create.fields,
 });
 
 const VideoConversationCardPayload = payload(
@@ -171,29 +163,15 @@ builder.mutationField("createVideoConversationCard", (t) =>
     args: { input: t.arg({ type: CreateVideoConversationCardInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("cards.video_conversation.create", {
-          account_id: input.accountId,
-          name: input.name,
-          media_key: input.mediaKey,
-          first_cta: input.firstCta,
-          first_cta_post: input.firstCtaPost,
-          second_cta: optional(input.secondCta),
-          second_cta_post: optional(input.secondCtaPost),
-          third_cta: optional(input.thirdCta),
-          third_cta_post: optional(input.thirdCtaPost),
-          fourth_cta: optional(input.fourthCta),
-          fourth_cta_post: optional(input.fourthCtaPost),
-          thank_you_text: input.thankYouText,
-          title: optional(input.title),
-          poster_media_key: optional(input.posterMediaKey),
-        });
+        const params = create.params(input);
+        const { data } = await upstream.call("cards.video_conversation.create", params);
         return {
           videoConversationCard: {
             ...data,
-            account_id: input.accountId,
+            account_id: params.account_id,
             card_kind: "video_conversation" as const,
           },
         };
-      }, inputPath()),
+      }, create.fieldOf),
   }),
 );

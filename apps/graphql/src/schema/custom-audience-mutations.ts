@@ -6,173 +6,101 @@ import {
   NotAudienceOwnerError,
   SharingNotAllowedError,
 } from "../errors/facade-errors.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { CustomAudienceShape } from "../loaders/shapes.js";
-import {
-  AudiencePermissionRef,
-  CustomAudienceRef,
-  PermissionLevelEnum,
-} from "./custom-audience.js";
-import { attempt, inputPath, mutationErrors, ownedId, payload } from "./mutations.js";
-
-const fields = inputPath({ custom_audience_id: "customAudienceId", operation_type: "type" });
-
-const owned = <T extends object>(data: T, accountId: string) => ({
-  ...data,
-  account_id: accountId,
-});
+import { AudiencePermissionRef, CustomAudienceRef } from "./custom-audience.js";
+import { closedEnum } from "./enums.js";
+import { mutationArgs } from "./mutation-args.js";
+import type { InputObjectSpec } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
 
 const DESCRIPTIONS = {
   name: "Unique within the account (spec §4.8).",
   description: "Free text; may span lines.",
 };
 
+closedEnum("BatchAudienceType", {
+  description: "spec §4.8: the types the batch creates.",
+  values: ["FLEXIBLE", "MOBILE_AUDIENCE"] as const,
+});
+closedEnum("FrequencyComparator", { values: FREQUENCY_COMPARATORS });
+closedEnum("SegmentBooleanOperator", { values: BOOLEAN_OPERATORS });
+
+const SEGMENT: InputObjectSpec = {
+  name: "AudienceSegmentInput",
+  description:
+    "A node of a FLEXIBLE audience: a leaf names a custom audience; a node with children " +
+    "combines them with booleanOperator. At most 10 leaves per audience.",
+  describe: {
+    custom_audience_id: "The audience of a leaf.",
+    lookback_window: "1, 7, 14 or 30 days.",
+    frequency: "Default 1.",
+    frequency_comparator: "Default NUM_GTE.",
+    negate: "Default true (spec §4.8).",
+    boolean_operator: "Required when childSegments is non-empty.",
+  },
+};
+
+const audience = { globalIds: { custom_audience_id: CustomAudienceRef } };
+const create = mutationArgs("custom_audiences.create", { describe: DESCRIPTIONS });
+const update = mutationArgs("custom_audiences.update", { ...audience, describe: DESCRIPTIONS });
+const remove = mutationArgs("custom_audiences.delete", audience);
+const batch = mutationArgs("custom_audiences.batch", {
+  describe: { operations: "1 to 10 operations, run in order, all or nothing." },
+  inputs: {
+    operations: {
+      name: "CustomAudienceBatchOperation",
+      description:
+        "One operation of the custom-audience batch: CREATE a FLEXIBLE (segments or " +
+        "childSegments) or MOBILE_AUDIENCE audience; UPDATE (name, description) or DELETE one " +
+        "by customAudienceId.",
+      describe: {
+        ...DESCRIPTIONS,
+        custom_audience_id: "The audience (UPDATE, DELETE).",
+        audience_type: "CREATE only.",
+        segments: "The definition's root node.",
+      },
+      inputs: { segments: SEGMENT, child_segments: SEGMENT },
+    },
+  },
+});
+const grant = mutationArgs("custom_audiences.permissions.create", {
+  ...audience,
+  describe: {
+    granted_account_id:
+      "An account of the owner's business (or any, with SHARE_AUDIENCE_OUTSIDE_BUSINESS).",
+  },
+});
+const revoke = mutationArgs("custom_audiences.permissions.delete", {
+  ...audience,
+  rename: { custom_audience_permission_id: "permissionId" },
+  describe: { custom_audience_permission_id: "CustomAudiencePermission.rawId." },
+});
+
 const CreateCustomAudienceInput = builder.inputType("CreateCustomAudienceInput", {
   description: "spec §4.8 POST custom_audiences: an empty audience; add users to it next.",
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    name: t.string({ required: true, description: DESCRIPTIONS.name }),
-    description: t.string({ description: DESCRIPTIONS.description }),
-  }),
+  fields: create.fields,
 });
 
 const UpdateCustomAudienceInput = builder.inputType("UpdateCustomAudienceInput", {
   description: "spec §4.8 PUT: a new name or description (a FLEXIBLE audience is immutable).",
-  fields: (t) => ({
-    id: t.globalID({ required: true, for: [CustomAudienceRef] }),
-    name: t.string({ description: DESCRIPTIONS.name }),
-    description: t.string({ description: DESCRIPTIONS.description }),
-  }),
-});
-
-const BatchOperationTypeEnum = builder.enumType("CustomAudienceBatchOperationType", {
-  values: { CREATE: { value: "Create" }, UPDATE: { value: "Update" }, DELETE: { value: "Delete" } },
-});
-const BatchAudienceTypeEnum = builder.enumType("BatchAudienceType", {
-  description: "spec §4.8: the types the batch creates.",
-  values: ["FLEXIBLE", "MOBILE_AUDIENCE"] as const,
-});
-const FrequencyComparatorEnum = builder.enumType("FrequencyComparator", {
-  values: FREQUENCY_COMPARATORS,
-});
-const BooleanOperatorEnum = builder.enumType("SegmentBooleanOperator", {
-  values: BOOLEAN_OPERATORS,
-});
-
-/** A node of a flexible audience's definition, as its wire form (spec §4.8 batch params). */
-interface SegmentWire {
-  custom_audience_id?: string;
-  lookback_window?: number;
-  frequency?: number;
-  frequency_comparator?: (typeof FREQUENCY_COMPARATORS)[number];
-  negate?: boolean;
-  boolean_operator?: (typeof BOOLEAN_OPERATORS)[number];
-  child_segments?: SegmentWire[];
-}
-
-interface SegmentInputShape {
-  customAudienceId?: string | null;
-  lookbackWindow?: number | null;
-  frequency?: number | null;
-  frequencyComparator?: (typeof FREQUENCY_COMPARATORS)[number] | null;
-  negate?: boolean | null;
-  booleanOperator?: (typeof BOOLEAN_OPERATORS)[number] | null;
-  childSegments?: SegmentInputShape[] | null;
-}
-
-const SegmentInput = builder.inputRef<SegmentInputShape>("AudienceSegmentInput").implement({
-  description:
-    "A node of a FLEXIBLE audience: a leaf names a custom audience; a node with children " +
-    "combines them with booleanOperator. At most 10 leaves per audience.",
-  fields: (t) => ({
-    customAudienceId: t.string({ ...ID_INPUT, description: "The audience of a leaf." }),
-    lookbackWindow: t.int({ description: "1, 7, 14 or 30 days." }),
-    frequency: t.int({ description: "Default 1." }),
-    frequencyComparator: t.field({
-      type: FrequencyComparatorEnum,
-      description: "Default NUM_GTE.",
-    }),
-    negate: t.boolean({ description: "Default true (spec §4.8)." }),
-    booleanOperator: t.field({
-      type: BooleanOperatorEnum,
-      description: "Required when childSegments is non-empty.",
-    }),
-    childSegments: t.field({ type: [SegmentInput] }),
-  }),
-});
-
-/** The wire form of a segment node (null and absent both leave a field out). */
-function segmentWire(node: SegmentInputShape): SegmentWire {
-  return {
-    ...(node.customAudienceId != null && { custom_audience_id: node.customAudienceId }),
-    ...(node.lookbackWindow != null && { lookback_window: node.lookbackWindow }),
-    ...(node.frequency != null && { frequency: node.frequency }),
-    ...(node.frequencyComparator != null && { frequency_comparator: node.frequencyComparator }),
-    ...(node.negate != null && { negate: node.negate }),
-    ...(node.booleanOperator != null && { boolean_operator: node.booleanOperator }),
-    ...(node.childSegments != null && { child_segments: node.childSegments.map(segmentWire) }),
-  };
-}
-
-const BatchOperationInput = builder.inputType("CustomAudienceBatchOperation", {
-  description:
-    "One operation of the custom-audience batch: CREATE a FLEXIBLE (segments or " +
-    "childSegments) or MOBILE_AUDIENCE audience; UPDATE (name, description) or DELETE one by " +
-    "customAudienceId.",
-  fields: (t) => ({
-    type: t.field({ type: BatchOperationTypeEnum, required: true }),
-    customAudienceId: t.string({ ...ID_INPUT, description: "The audience (UPDATE, DELETE)." }),
-    audienceType: t.field({ type: BatchAudienceTypeEnum, description: "CREATE only." }),
-    name: t.string({ description: DESCRIPTIONS.name }),
-    description: t.string({ description: DESCRIPTIONS.description }),
-    segments: t.field({ type: SegmentInput, description: "The definition's root node." }),
-    childSegments: t.field({ type: [SegmentInput] }),
-    booleanOperator: t.field({ type: BooleanOperatorEnum }),
-    lookbackWindow: t.int(),
-    frequency: t.int(),
-    frequencyComparator: t.field({ type: FrequencyComparatorEnum }),
-    negate: t.boolean(),
-  }),
+  fields: update.fields,
 });
 
 const BatchCustomAudiencesInput = builder.inputType("BatchCustomAudiencesInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    operations: t.field({
-      type: [BatchOperationInput],
-      required: true,
-      description: "1 to 10 operations, run in order, all or nothing.",
-    }),
-  }),
+  fields: batch.fields,
 });
 
 const GrantPermissionInput = builder.inputType("GrantCustomAudiencePermissionInput", {
   description: "spec §4.8 POST permissions: share an audience the account owns.",
-  fields: (t) => ({
-    customAudienceId: t.globalID({ required: true, for: [CustomAudienceRef] }),
-    grantedAccountId: t.string({
-      required: true,
-      ...ID_INPUT,
-      description:
-        "An account of the owner's business (or any, with SHARE_AUDIENCE_OUTSIDE_BUSINESS).",
-    }),
-    permissionLevel: t.field({ type: PermissionLevelEnum, required: true }),
-  }),
+  fields: grant.fields,
 });
 
 const RevokePermissionInput = builder.inputType("RevokeCustomAudiencePermissionInput", {
   description:
     "spec §4.8 DELETE permissions: the grantee can no longer target the audience in new " +
     "campaigns; running ones keep it.",
-  fields: (t) => ({
-    customAudienceId: t.globalID({ required: true, for: [CustomAudienceRef] }),
-    permissionId: t.string({
-      required: true,
-      ...ID_INPUT,
-      description: "CustomAudiencePermission.rawId.",
-    }),
-  }),
+  fields: revoke.fields,
 });
 
 const AudiencePayload = (name: string, description: string) =>
@@ -198,15 +126,12 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateCustomAudienceInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("custom_audiences.create", {
-          account_id: input.accountId,
-          name: input.name,
-          ...(input.description != null && { description: input.description }),
-        });
-        const customAudience = owned(data, input.accountId);
-        loaders.customAudience.prime(entityKey(input.accountId, data.id), customAudience);
+        const params = create.params(input);
+        const { data } = await upstream.call("custom_audiences.create", params);
+        const customAudience = ownedBy(data, params.account_id);
+        loaders.customAudience.prime(entityKey(params.account_id, data.id), customAudience);
         return { customAudience };
-      }, fields),
+      }, create.fieldOf),
   }),
   updateCustomAudience: t.field({
     type: AudiencePayload("UpdateCustomAudience", "The audience as it is now."),
@@ -218,31 +143,23 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateCustomAudienceInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.id);
-        const { data } = await upstream.call("custom_audiences.update", {
-          account_id: accountId,
-          custom_audience_id: id,
-          ...(input.name != null && { name: input.name }),
-          ...(input.description != null && { description: input.description }),
-        });
-        return { customAudience: owned(data, accountId) };
-      }, fields),
+        const params = update.params(input);
+        const { data } = await upstream.call("custom_audiences.update", params);
+        return { customAudience: ownedBy(data, params.account_id) };
+      }, update.fieldOf),
   }),
   deleteCustomAudience: t.field({
     type: AudiencePayload("DeleteCustomAudience", "The audience, now with deleted=true."),
     description: "Deletes a custom audience (spec §4.8).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCustomAudience"),
-    args: { id: t.arg.globalID({ required: true, for: [CustomAudienceRef] }) },
+    args: remove.args(),
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("custom_audiences.delete", {
-          account_id: accountId,
-          custom_audience_id: id,
-        });
-        return { customAudience: owned(data, accountId) };
-      }, fields),
+        const params = remove.params(args);
+        const { data } = await upstream.call("custom_audiences.delete", params);
+        return { customAudience: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
   }),
   batchCustomAudiences: t.field({
     type: BatchPayload,
@@ -255,21 +172,12 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: BatchCustomAudiencesInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("custom_audiences.batch", {
-          account_id: input.accountId,
-          operations: input.operations.map((op) => ({
-            operation_type: op.type,
-            params: {
-              ...segmentWire(op),
-              ...(op.audienceType != null && { audience_type: op.audienceType }),
-              ...(op.name != null && { name: op.name }),
-              ...(op.description != null && { description: op.description }),
-              ...(op.segments != null && { segments: segmentWire(op.segments) }),
-            },
-          })),
-        });
-        return { customAudiences: data.map((audience) => owned(audience, input.accountId)) };
-      }, fields),
+        const params = batch.params(input);
+        const { data } = await upstream.call("custom_audiences.batch", params);
+        return {
+          customAudiences: data.map((audience) => ownedBy(audience, params.account_id)),
+        };
+      }, batch.fieldOf),
   }),
   grantCustomAudiencePermission: t.field({
     type: PermissionPayload("GrantCustomAudiencePermission", "The new grant."),
@@ -285,15 +193,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: GrantPermissionInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.customAudienceId, "customAudienceId");
-        const { data } = await upstream.call("custom_audiences.permissions.create", {
-          account_id: accountId,
-          custom_audience_id: id,
-          granted_account_id: input.grantedAccountId,
-          permission_level: input.permissionLevel,
-        });
-        return { permission: owned(data, accountId) };
-      }, fields),
+        const params = grant.params(input);
+        const { data } = await upstream.call("custom_audiences.permissions.create", params);
+        return { permission: ownedBy(data, params.account_id) };
+      }, grant.fieldOf),
   }),
   revokeCustomAudiencePermission: t.field({
     type: PermissionPayload("RevokeCustomAudiencePermission", "The grant, now with deleted=true."),
@@ -304,13 +207,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: RevokePermissionInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.customAudienceId, "customAudienceId");
-        const { data } = await upstream.call("custom_audiences.permissions.delete", {
-          account_id: accountId,
-          custom_audience_id: id,
-          custom_audience_permission_id: input.permissionId,
-        });
-        return { permission: owned(data, accountId) };
-      }, fields),
+        const params = revoke.params(input);
+        const { data } = await upstream.call("custom_audiences.permissions.delete", params);
+        return { permission: ownedBy(data, params.account_id) };
+      }, revoke.fieldOf),
   }),
 }));

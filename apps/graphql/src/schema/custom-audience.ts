@@ -12,14 +12,14 @@ import { AccountRef } from "./account.js";
 import { accountListField } from "./account-list-field.js";
 import { CampaignRef } from "./campaign.js";
 import { connectionComplexity, connectionOfAll, connectionType, pageArgs } from "./connections.js";
-import { knownValue } from "./enums.js";
+import { closedEnum, knownValue } from "./enums.js";
 import { LineItemRef } from "./line-item.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "spec §2.10: CRM is observed; FLEXIBLE and MOBILE_AUDIENCE are creatable (batch).",
   values: AUDIENCE_TYPES,
 });
-export const PermissionLevelEnum = builder.enumType("AudiencePermissionLevel", {
+export const PermissionLevelEnum = closedEnum("AudiencePermissionLevel", {
   description: "spec §2.10: what a grantee may do with a shared audience.",
   values: PERMISSION_LEVELS,
 });

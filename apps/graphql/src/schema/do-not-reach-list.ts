@@ -1,9 +1,9 @@
 import { builder } from "../builder.js";
 import { DoNotReachListExistsError } from "../errors/facade-errors.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import type { DoNotReachListShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
-import { attempt, inputPath, mutationErrors, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
 
 export const DoNotReachListRef = builder
   .objectRef<DoNotReachListShape>("DoNotReachList")
@@ -50,24 +50,22 @@ builder.objectFields(AccountRef, (t) => ({
   }),
 }));
 
-const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    description: t.string(),
-  }),
+const create = mutationArgs("do_not_reach_lists.create");
+const remove = mutationArgs("do_not_reach_lists.delete", {
+  // The list's raw id, not a global id: the list is no Node (one per account).
+  rename: { do_not_reach_list_id: "id" },
+  describe: { do_not_reach_list_id: "DoNotReachList.rawId." },
 });
 
+const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {
+  fields: create.fields,
+});
 const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    id: t.string({ required: true, ...ID_INPUT, description: "DoNotReachList.rawId." }),
-  }),
+  fields: remove.fields,
 });
 
 const ListPayload = (name: string, description: string) =>
   payload(name, "doNotReachList", DoNotReachListRef, description);
-
-const fields = inputPath({ do_not_reach_list_id: "id" });
 
 builder.mutationFields((t) => ({
   createDoNotReachList: t.field({
@@ -80,14 +78,12 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateDoNotReachListInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("do_not_reach_lists.create", {
-          account_id: input.accountId,
-          ...(input.description != null && { description: input.description }),
-        });
-        const doNotReachList = { ...data, account_id: input.accountId };
-        loaders.doNotReachList.prime(input.accountId, doNotReachList);
+        const params = create.params(input);
+        const { data } = await upstream.call("do_not_reach_lists.create", params);
+        const doNotReachList = ownedBy(data, params.account_id);
+        loaders.doNotReachList.prime(params.account_id, doNotReachList);
         return { doNotReachList };
-      }, fields),
+      }, create.fieldOf),
   }),
   deleteDoNotReachList: t.field({
     type: ListPayload("DeleteDoNotReachList", "The list as it was deleted."),
@@ -97,11 +93,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: DeleteDoNotReachListInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("do_not_reach_lists.delete", {
-          account_id: input.accountId,
-          do_not_reach_list_id: input.id,
-        });
-        return { doNotReachList: { ...data, account_id: input.accountId } };
-      }, fields),
+        const params = remove.params(input);
+        const { data } = await upstream.call("do_not_reach_lists.delete", params);
+        return { doNotReachList: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
   }),
 }));

@@ -1,27 +1,29 @@
 import { builder } from "../builder.js";
 import { MediaRuleError } from "../errors/facade-errors.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { accountPostOf } from "../loaders/post-reads.js";
 import { DraftRef } from "./draft.js";
-import { attempt, inputPath, mutationErrors, optional, ownedId, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, payload } from "./mutations.js";
+
+const globalIds = { draft_post_id: DraftRef };
+const update = mutationArgs("draft_posts.update", {
+  globalIds,
+  describe: {
+    name: "At most 80 characters.",
+    nullcast: "Promoted-only.",
+    card_uri: "`card://<card_id>`; an empty string removes the card.",
+    media_keys:
+      "Media library keys (up to 4 images, or 1 animated GIF, or 1 video); empty removes them.",
+  },
+});
+const remove = mutationArgs("draft_posts.delete", { globalIds });
+const preview = mutationArgs("draft_posts.preview", { globalIds });
 
 const UpdateDraftInput = builder.inputType("UpdateDraftInput", {
   description: "Changes the given fields of a draft (spec §4.7 PUT draft_posts); others stay.",
-  fields: (t) => ({
-    id: t.globalID({ required: true, for: [DraftRef] }),
-    text: t.string(),
-    name: t.string({ description: "At most 80 characters." }),
-    nullcast: t.boolean({ description: "Promoted-only." }),
-    cardUri: t.string({ description: "`card://<card_id>`; an empty string removes the card." }),
-    mediaKeys: t.stringList({
-      ...ID_INPUT,
-      description:
-        "Media library keys (up to 4 images, or 1 animated GIF, or 1 video); empty removes them.",
-    }),
-  }),
+  fields: update.fields,
 });
 
-const fields = inputPath({ draft_post_id: "id" });
 const DraftPayload = (name: string, description: string) =>
   payload(name, "draft", DraftRef, description);
 
@@ -41,34 +43,25 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateDraftInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.id);
-        const { data } = await upstream.call("draft_posts.update", {
-          account_id: accountId,
-          draft_post_id: id,
-          text: optional(input.text),
-          name: optional(input.name),
-          nullcast: optional(input.nullcast),
-          card_uri: optional(input.cardUri),
-          media_keys: optional(input.mediaKeys),
-        });
-        return { draft: accountPostOf(data, accountId, "DRAFT") };
-      }, fields),
+        const params = update.params(input);
+        const { data } = await upstream.call("draft_posts.update", params);
+        return { draft: accountPostOf(data, params.account_id, "DRAFT") };
+      }, update.fieldOf),
   }),
   deleteDraft: t.field({
     type: DraftPayload("DeleteDraft", "The draft as it was (deleted: true); it is gone for good."),
     description: "Deletes a draft for good (spec §3, §4.7: it cannot be read again).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDraft"),
-    args: { id: t.arg.globalID({ required: true, for: [DraftRef] }) },
+    args: remove.args(),
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("draft_posts.delete", {
-          account_id: accountId,
-          draft_post_id: id,
-        });
-        return { draft: accountPostOf({ ...data, status: "DELETED" }, accountId, "DRAFT") };
-      }, fields),
+        const params = remove.params(args);
+        const { data } = await upstream.call("draft_posts.delete", params);
+        return {
+          draft: accountPostOf({ ...data, status: "DELETED" }, params.account_id, "DRAFT"),
+        };
+      }, remove.fieldOf),
   }),
   previewDraft: t.field({
     type: PreviewDraftPayload,
@@ -77,15 +70,11 @@ builder.mutationFields((t) => ({
       "caller sees it.",
     authScopes: { authenticated: true },
     errors: mutationErrors("PreviewDraft"),
-    args: { id: t.arg.globalID({ required: true, for: [DraftRef] }) },
+    args: preview.args(),
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("draft_posts.preview", {
-          account_id: accountId,
-          draft_post_id: id,
-        });
+        const { data } = await upstream.call("draft_posts.preview", preview.params(args));
         return { message: data.message };
-      }, fields),
+      }, preview.fieldOf),
   }),
 }));

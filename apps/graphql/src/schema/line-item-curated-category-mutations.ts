@@ -1,30 +1,25 @@
 import { builder } from "../builder.js";
-import { ID_INPUT } from "../input/input-rules.js";
-import { ownedBy } from "./attachment-writes.js";
 import { LineItemCuratedCategoryRef } from "./line-item-curated-category.js";
-import { attempt, inputPath, mutationErrors, optional, ownedId, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
 
-const fields = inputPath({ line_item_curated_category_id: "id" });
+const create = mutationArgs("line_item_curated_categories.create", {
+  describe: { curated_category_id: "A content category id (GET content_categories)." },
+});
+const update = mutationArgs("line_item_curated_categories.update", {
+  globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+});
+const remove = mutationArgs("line_item_curated_categories.delete", {
+  globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+});
 
 const CreateLineItemCuratedCategoryInput = builder.inputType("CreateLineItemCuratedCategoryInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    lineItemId: t.string({ required: true, ...ID_INPUT }),
-    curatedCategoryId: t.string({
-      required: true,
-      ...ID_INPUT,
-      description: "A content category id (GET content_categories).",
-    }),
-  }),
+  fields: create.fields,
 });
 
 const UpdateLineItemCuratedCategoryInput = builder.inputType("UpdateLineItemCuratedCategoryInput", {
   description: "spec §4.6 PUT: each field given replaces the stored one.",
-  fields: (t) => ({
-    id: t.globalID({ required: true, for: [LineItemCuratedCategoryRef] }),
-    curatedCategoryId: t.string(ID_INPUT),
-    lineItemId: t.string(ID_INPUT),
-  }),
+  fields: update.fields,
 });
 
 const LinkPayload = (name: string, description: string) =>
@@ -39,13 +34,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateLineItemCuratedCategoryInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("line_item_curated_categories.create", {
-          account_id: input.accountId,
-          line_item_id: input.lineItemId,
-          curated_category_id: input.curatedCategoryId,
-        });
-        return { lineItemCuratedCategory: ownedBy(data, input.accountId) };
-      }, fields),
+        const params = create.params(input);
+        const { data } = await upstream.call("line_item_curated_categories.create", params);
+        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+      }, create.fieldOf),
   }),
   updateLineItemCuratedCategory: t.field({
     type: LinkPayload("UpdateLineItemCuratedCategory", "The link as it is now."),
@@ -55,30 +47,22 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateLineItemCuratedCategoryInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.id);
-        const { data } = await upstream.call("line_item_curated_categories.update", {
-          account_id: accountId,
-          line_item_curated_category_id: id,
-          curated_category_id: optional(input.curatedCategoryId),
-          line_item_id: optional(input.lineItemId),
-        });
-        return { lineItemCuratedCategory: ownedBy(data, accountId) };
-      }, fields),
+        const params = update.params(input);
+        const { data } = await upstream.call("line_item_curated_categories.update", params);
+        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+      }, update.fieldOf),
   }),
   deleteLineItemCuratedCategory: t.field({
     type: LinkPayload("DeleteLineItemCuratedCategory", "The link, now deleted."),
     description: "Removes a curated-category link (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteLineItemCuratedCategory"),
-    args: { id: t.arg.globalID({ required: true, for: [LineItemCuratedCategoryRef] }) },
+    args: remove.args(),
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("line_item_curated_categories.delete", {
-          account_id: accountId,
-          line_item_curated_category_id: id,
-        });
-        return { lineItemCuratedCategory: ownedBy(data, accountId) };
-      }, fields),
+        const params = remove.params(args);
+        const { data } = await upstream.call("line_item_curated_categories.delete", params);
+        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
   }),
 }));

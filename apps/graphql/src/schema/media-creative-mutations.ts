@@ -1,27 +1,24 @@
 import { builder } from "../builder.js";
 import { IncompatibleLineItemError } from "../errors/facade-errors.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
-import { afterAttachmentWrite, ownedBy } from "./attachment-writes.js";
+import { afterAttachmentWrite } from "./attachment-writes.js";
 import { MediaCreativeRef } from "./media-creative.js";
-import { attempt, inputPath, mutationErrors, ownedId, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
 
-const fields = inputPath({ media_creative_id: "id" });
+const create = mutationArgs("media_creatives.create", {
+  describe: {
+    account_media_id: "Account media of this account (from the media library).",
+    landing_url:
+      "An http(s) URL; required when the line item's objective is WEBSITE_CLICKS (image ads).",
+  },
+});
+const remove = mutationArgs("media_creatives.delete", {
+  globalIds: { media_creative_id: MediaCreativeRef },
+});
 
 const CreateMediaCreativeInput = builder.inputType("CreateMediaCreativeInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    lineItemId: t.string({ required: true, ...ID_INPUT }),
-    accountMediaId: t.string({
-      required: true,
-      ...ID_INPUT,
-      description: "Account media of this account (from the media library).",
-    }),
-    landingUrl: t.string({
-      description:
-        "An http(s) URL; required when the line item's objective is WEBSITE_CLICKS (image ads).",
-    }),
-  }),
+  fields: create.fields,
 });
 
 const MediaCreativePayload = (name: string, description: string) =>
@@ -36,33 +33,26 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateMediaCreativeInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("media_creatives.create", {
-          account_id: input.accountId,
-          line_item_id: input.lineItemId,
-          account_media_id: input.accountMediaId,
-          ...(input.landingUrl != null && { landing_url: input.landingUrl }),
-        });
-        const mediaCreative = ownedBy(data, input.accountId);
-        loaders.mediaCreative.prime(entityKey(input.accountId, data.id), mediaCreative);
-        afterAttachmentWrite(loaders, input.accountId, input.lineItemId);
+        const params = create.params(input);
+        const { data } = await upstream.call("media_creatives.create", params);
+        const mediaCreative = ownedBy(data, params.account_id);
+        loaders.mediaCreative.prime(entityKey(params.account_id, data.id), mediaCreative);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { mediaCreative };
-      }, fields),
+      }, create.fieldOf),
   }),
   deleteMediaCreative: t.field({
     type: MediaCreativePayload("DeleteMediaCreative", "The media creative, now deleted."),
     description: "Removes a media creative from its line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaCreative"),
-    args: { id: t.arg.globalID({ required: true, for: [MediaCreativeRef] }) },
+    args: remove.args(),
     resolve: (_root, args, { upstream, loaders }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("media_creatives.delete", {
-          account_id: accountId,
-          media_creative_id: id,
-        });
-        afterAttachmentWrite(loaders, accountId, data.line_item_id);
-        return { mediaCreative: ownedBy(data, accountId) };
-      }, fields),
+        const params = remove.params(args);
+        const { data } = await upstream.call("media_creatives.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { mediaCreative: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
   }),
 }));

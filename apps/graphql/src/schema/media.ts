@@ -1,13 +1,13 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../builder.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
 import type { AccountMediaShape } from "../loaders/shapes.js";
 import { AccountRef } from "./account.js";
 import { accountListField } from "./account-list-field.js";
 import { connectionType } from "./connections.js";
 import { CreativeTypeEnum } from "./enums.js";
-import { attempt, mutationErrors, ownedId, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
 
 /**
  * A media library object (spec §2.6) as far as it is known: the spec has no read endpoint for
@@ -135,6 +135,13 @@ builder.objectFields(AccountRef, (t) => ({
   }),
 }));
 
+const removeAccountMedia = mutationArgs("account_media.delete", {
+  globalIds: { account_media_id: AccountMediaRef },
+});
+const removeMedia = mutationArgs("media_library.delete", {
+  describe: { media_key: "`<digits>_<digits>`." },
+});
+
 const AccountMediaPayload = payload(
   "DeleteAccountMedia",
   "accountMedia",
@@ -154,37 +161,24 @@ builder.mutationFields((t) => ({
     description: "Deletes account media (spec §3: it is returned with deleted=true).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteAccountMedia"),
-    args: { id: t.arg.globalID({ required: true, for: [AccountMediaRef] }) },
+    args: removeAccountMedia.args(),
     resolve: (_root, args, { upstream }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("account_media.delete", {
-          account_id: accountId,
-          account_media_id: id,
-        });
-        return { accountMedia: { ...data, account_id: accountId } };
-      }),
+        const params = removeAccountMedia.params(args);
+        const { data } = await upstream.call("account_media.delete", params);
+        return { accountMedia: ownedBy(data, params.account_id) };
+      }, removeAccountMedia.fieldOf),
   }),
   deleteMediaLibraryObject: t.field({
     type: MediaLibraryPayload,
     description: "Deletes a media library object (spec §3: returned with deleted=true).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaLibraryObject"),
-    args: {
-      accountId: t.arg.string({ required: true, ...ID_INPUT }),
-      mediaKey: t.arg.string({ required: true, ...ID_INPUT, description: "`<digits>_<digits>`." }),
-    },
+    args: removeMedia.args(),
     resolve: (_root, args, { upstream }) =>
-      attempt(
-        async () => ({
-          mediaLibraryObject: (
-            await upstream.call("media_library.delete", {
-              account_id: args.accountId,
-              media_key: args.mediaKey,
-            })
-          ).data,
-        }),
-        (parameter) => (parameter === "media_key" ? "mediaKey" : "accountId"),
-      ),
+      attempt(async () => {
+        const { data } = await upstream.call("media_library.delete", removeMedia.params(args));
+        return { mediaLibraryObject: data };
+      }, removeMedia.fieldOf),
   }),
 }));

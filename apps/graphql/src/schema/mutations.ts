@@ -18,6 +18,7 @@ import type {
 import type { FieldNamer } from "../errors/field-violations.js";
 import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "./errors.js";
+import { fieldName } from "./input-forms.js";
 
 /**
  * Errors-plugin options of a mutation: its result is a union of its payload and the typed
@@ -60,12 +61,10 @@ export function payload<T>(
   });
 }
 
-const camel = (word: string) => word.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-
 /**
- * Names a wire parameter path in GraphQL input terms: each segment camelCased unless
- * `renames` says otherwise (`daily_budget_amount_local_micro` → `dailyBudget`); `params.`
- * segments of batch operations disappear (`operations[2].params.name` → `operations[2].name`).
+ * Names a wire parameter path in GraphQL input terms, for inputs not planned by mutationArgs:
+ * each segment by `fieldName` unless `renames` says otherwise; `params.` segments of batch
+ * operations disappear (`operations[2].params.name` → `operations[2].name`).
  */
 export function inputPath(renames: Readonly<Record<string, string>> = {}): FieldNamer {
   return (parameter) =>
@@ -77,7 +76,7 @@ export function inputPath(renames: Readonly<Record<string, string>> = {}): Field
         const bracket = segment.indexOf("[");
         const name = bracket === -1 ? segment : segment.slice(0, bracket);
         const indexes = bracket === -1 ? "" : segment.slice(bracket);
-        return (renames[name] ?? camel(name)) + indexes;
+        return (renames[name] ?? fieldName(name)) + indexes;
       })
       .join(".");
 }
@@ -113,7 +112,7 @@ export function ownedId(
   return parsed;
 }
 
-/** A wire parameter only when the input gave it (null and absent both mean "leave as is"). */
-export function optional<T>(value: T | null | undefined): T | undefined {
-  return value ?? undefined;
+/** An upstream answer as the shape resolvers receive: with the account it was written in. */
+export function ownedBy<T extends object>(data: T, accountId: string): T & { account_id: string } {
+  return { ...data, account_id: accountId };
 }

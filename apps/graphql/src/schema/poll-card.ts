@@ -8,7 +8,8 @@ import { accountListField } from "./account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf } from "./card.js";
 import { SMALL_LIST, connectionType } from "./connections.js";
 import { MediaLibraryObjectRef } from "./media.js";
-import { attempt, inputPath, mutationErrors, optional, payload } from "./mutations.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, payload } from "./mutations.js";
 
 export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
 
@@ -91,21 +92,18 @@ builder.objectFields(AccountRef, (t) => ({
   }),
 }));
 
-const CreatePollCardInput = builder.inputType("CreatePollCardInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    name: t.string({ required: true, description: "At most 80 characters." }),
-    durationInMinutes: t.int({ required: true, description: "5 to 10080." }),
-    firstChoice: t.string({ required: true, description: "At most 25 characters." }),
-    secondChoice: t.string({ required: true }),
-    thirdChoice: t.string({ description: "Needs the first two." }),
-    fourthChoice: t.string({ description: "Needs the first three." }),
-    mediaKey: t.string({
-      ...ID_INPUT,
-      description: "An image from the media library (media polls need PROMOTED_MEDIA_POLLS).",
-    }),
-  }),
+const create = mutationArgs("cards.poll.create", {
+  describe: {
+    name: "At most 80 characters.",
+    duration_in_minutes: "5 to 10080.",
+    first_choice: "At most 25 characters.",
+    third_choice: "Needs the first two.",
+    fourth_choice: "Needs the first three.",
+    media_key: "An image from the media library (media polls need PROMOTED_MEDIA_POLLS).",
+  },
 });
+
+const CreatePollCardInput = builder.inputType("CreatePollCardInput", { fields: create.fields });
 
 const PollCardPayload = payload("CreatePollCard", "pollCard", PollCardRef, "The new poll card.");
 
@@ -118,17 +116,9 @@ builder.mutationField("createPollCard", (t) =>
     args: { input: t.arg({ type: CreatePollCardInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("cards.poll.create", {
-          account_id: input.accountId,
-          name: input.name,
-          duration_in_minutes: input.durationInMinutes,
-          first_choice: input.firstChoice,
-          second_choice: input.secondChoice,
-          third_choice: optional(input.thirdChoice),
-          fourth_choice: optional(input.fourthChoice),
-          media_key: optional(input.mediaKey),
-        });
-        return { pollCard: { ...data, account_id: input.accountId, card_kind: "poll" as const } };
-      }, inputPath()),
+        const params = create.params(input);
+        const { data } = await upstream.call("cards.poll.create", params);
+        return { pollCard: { ...data, account_id: params.account_id, card_kind: "poll" as const } };
+      }, create.fieldOf),
   }),
 );

@@ -1,27 +1,23 @@
 import { builder } from "../builder.js";
 import { IncompatibleLineItemError } from "../errors/facade-errors.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
-import { afterAttachmentWrite, ownedBy } from "./attachment-writes.js";
-import { attempt, inputPath, mutationErrors, ownedId, payload } from "./mutations.js";
+import { afterAttachmentWrite } from "./attachment-writes.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
 import { PromotedAccountRef } from "./promoted-account.js";
 
-const fields = inputPath({ promoted_account_id: "id" });
+const create = mutationArgs("promoted_accounts.create", {
+  describe: {
+    line_item_id: "A line item whose product type allows promoted accounts.",
+    user_id: "The user to promote: a long id as a string of digits.",
+  },
+});
+const remove = mutationArgs("promoted_accounts.delete", {
+  globalIds: { promoted_account_id: PromotedAccountRef },
+});
 
 const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    lineItemId: t.string({
-      required: true,
-      ...ID_INPUT,
-      description: "A line item whose product type allows promoted accounts.",
-    }),
-    userId: t.string({
-      required: true,
-      ...ID_INPUT,
-      description: "The user to promote: a long id as a string of digits.",
-    }),
-  }),
+  fields: create.fields,
 });
 
 const PromotedAccountPayload = (name: string, description: string) =>
@@ -42,32 +38,26 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreatePromotedAccountInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("promoted_accounts.create", {
-          account_id: input.accountId,
-          line_item_id: input.lineItemId,
-          user_id: input.userId,
-        });
-        const promotedAccount = ownedBy(data, input.accountId);
-        loaders.promotedAccount.prime(entityKey(input.accountId, data.id), promotedAccount);
-        afterAttachmentWrite(loaders, input.accountId, input.lineItemId);
+        const params = create.params(input);
+        const { data } = await upstream.call("promoted_accounts.create", params);
+        const promotedAccount = ownedBy(data, params.account_id);
+        loaders.promotedAccount.prime(entityKey(params.account_id, data.id), promotedAccount);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { promotedAccount };
-      }, fields),
+      }, create.fieldOf),
   }),
   deletePromotedAccount: t.field({
     type: PromotedAccountPayload("DeletePromotedAccount", "The promoted account, now deleted."),
     description: "Stops promoting an account on its line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeletePromotedAccount"),
-    args: { id: t.arg.globalID({ required: true, for: [PromotedAccountRef] }) },
+    args: remove.args(),
     resolve: (_root, args, { upstream, loaders }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("promoted_accounts.delete", {
-          account_id: accountId,
-          promoted_account_id: id,
-        });
-        afterAttachmentWrite(loaders, accountId, data.line_item_id);
-        return { promotedAccount: ownedBy(data, accountId) };
-      }, fields),
+        const params = remove.params(args);
+        const { data } = await upstream.call("promoted_accounts.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { promotedAccount: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
   }),
 }));

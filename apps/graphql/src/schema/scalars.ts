@@ -66,8 +66,3 @@ export const MoneyRef = builder.objectRef<MoneyShape>("Money").implement({
 export function money(micros: number | null | undefined, currency: string): MoneyShape | null {
   return micros === null || micros === undefined ? null : { micros, currency };
 }
-
-/** A Micros input (digits, checked by the scalar) as the wire's integer parameter. */
-export function microsParam(value: string | null | undefined): `${number}` | undefined {
-  return value === null || value === undefined ? undefined : (value as `${number}`);
-}

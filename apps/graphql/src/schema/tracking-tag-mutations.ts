@@ -1,28 +1,28 @@
 import { builder } from "../builder.js";
-import { ID_INPUT } from "../input/input-rules.js";
 import { entityKey } from "../loaders/keys.js";
-import { afterAttachmentWrite, ownedBy } from "./attachment-writes.js";
-import { attempt, inputPath, mutationErrors, ownedId, payload } from "./mutations.js";
-import { TrackingTagRef, TrackingTagTypeEnum } from "./tracking-tag.js";
+import { afterAttachmentWrite } from "./attachment-writes.js";
+import { mutationArgs } from "./mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "./mutations.js";
+import { TrackingTagRef } from "./tracking-tag.js";
 
-const fields = inputPath({ tracking_tag_id: "id" });
-const URL_DESCRIPTION = "An http(s) URL.";
+const URL_DESCRIPTION = { tracking_tag_url: "An http(s) URL." };
+
+const create = mutationArgs("tracking_tags.create", { describe: URL_DESCRIPTION });
+const update = mutationArgs("tracking_tags.update", {
+  globalIds: { tracking_tag_id: TrackingTagRef },
+  describe: URL_DESCRIPTION,
+});
+const remove = mutationArgs("tracking_tags.delete", {
+  globalIds: { tracking_tag_id: TrackingTagRef },
+});
 
 const CreateTrackingTagInput = builder.inputType("CreateTrackingTagInput", {
-  fields: (t) => ({
-    accountId: t.string({ required: true, ...ID_INPUT }),
-    lineItemId: t.string({ required: true, ...ID_INPUT }),
-    trackingTagType: t.field({ type: TrackingTagTypeEnum, required: true }),
-    trackingTagUrl: t.string({ required: true, description: URL_DESCRIPTION }),
-  }),
+  fields: create.fields,
 });
 
 const UpdateTrackingTagInput = builder.inputType("UpdateTrackingTagInput", {
   description: "spec §4.6 PUT: only the URL changes.",
-  fields: (t) => ({
-    id: t.globalID({ required: true, for: [TrackingTagRef] }),
-    trackingTagUrl: t.string({ required: true, description: URL_DESCRIPTION }),
-  }),
+  fields: update.fields,
 });
 
 const TrackingTagPayload = (name: string, description: string) =>
@@ -37,17 +37,13 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateTrackingTagInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("tracking_tags.create", {
-          account_id: input.accountId,
-          line_item_id: input.lineItemId,
-          tracking_tag_type: input.trackingTagType,
-          tracking_tag_url: input.trackingTagUrl,
-        });
-        const trackingTag = ownedBy(data, input.accountId);
-        loaders.trackingTag.prime(entityKey(input.accountId, data.id), trackingTag);
-        afterAttachmentWrite(loaders, input.accountId, input.lineItemId);
+        const params = create.params(input);
+        const { data } = await upstream.call("tracking_tags.create", params);
+        const trackingTag = ownedBy(data, params.account_id);
+        loaders.trackingTag.prime(entityKey(params.account_id, data.id), trackingTag);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { trackingTag };
-      }, fields),
+      }, create.fieldOf),
   }),
   updateTrackingTag: t.field({
     type: TrackingTagPayload("UpdateTrackingTag", "The tracking tag as it is now."),
@@ -57,31 +53,24 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateTrackingTagInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(input.id);
-        const { data } = await upstream.call("tracking_tags.update", {
-          account_id: accountId,
-          tracking_tag_id: id,
-          tracking_tag_url: input.trackingTagUrl,
-        });
-        afterAttachmentWrite(loaders, accountId, data.line_item_id);
-        return { trackingTag: ownedBy(data, accountId) };
-      }, fields),
+        const params = update.params(input);
+        const { data } = await upstream.call("tracking_tags.update", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { trackingTag: ownedBy(data, params.account_id) };
+      }, update.fieldOf),
   }),
   deleteTrackingTag: t.field({
     type: TrackingTagPayload("DeleteTrackingTag", "The tracking tag, now deleted."),
     description: "Deletes a tracking tag (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteTrackingTag"),
-    args: { id: t.arg.globalID({ required: true, for: [TrackingTagRef] }) },
+    args: remove.args(),
     resolve: (_root, args, { upstream, loaders }) =>
       attempt(async () => {
-        const { accountId, id } = ownedId(args.id);
-        const { data } = await upstream.call("tracking_tags.delete", {
-          account_id: accountId,
-          tracking_tag_id: id,
-        });
-        afterAttachmentWrite(loaders, accountId, data.line_item_id);
-        return { trackingTag: ownedBy(data, accountId) };
-      }, fields),
+        const params = remove.params(args);
+        const { data } = await upstream.call("tracking_tags.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { trackingTag: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
   }),
 }));

@@ -4,8 +4,9 @@ import { builder } from "../builder.js";
 import { entityKey } from "../loaders/keys.js";
 import type { TrackingTagShape } from "../loaders/shapes.js";
 import { attachmentFields } from "./attachment-fields.js";
+import { closedEnum } from "./enums.js";
 
-export const TrackingTagTypeEnum = builder.enumType("TrackingTagType", {
+export const TrackingTagTypeEnum = closedEnum("TrackingTagType", {
   description: "spec §2.11.",
   values: TRACKING_TAG_TYPES,
 });
