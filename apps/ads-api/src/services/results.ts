@@ -21,7 +21,7 @@ export interface ListResult {
   readonly dataType?: string | undefined;
   /**
    * Set when the answer depends on nothing but the account's data and the parameters: the
-   * route may then serve it again from the list cache (services/list-answer-cache.ts) until this
+   * route may then serve it again from the list cache (list-cache/list-answer-cache.ts) until this
    * service-clock instant (ms), while the account's data version is unchanged.
    */
   readonly stableUntil?: number | undefined;

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors.js";
 import type { App, Webhook as WebhookRow } from "../generated/prisma/client.js";
 import { ts } from "./time.js";
-import { crcProblem } from "./webhook-crc.js";
+import { crcProblem } from "../delivery/webhook-crc.js";
 
 /** The largest id PostgreSQL's BIGINT holds: a larger webhook id names none. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
