@@ -6,6 +6,7 @@ import type {
   Catalog,
   EndpointId,
   EndpointParsedParams,
+  EndpointResult,
   HostRole,
 } from "@adsgraph/models";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -27,7 +28,14 @@ import {
 } from "../errors.js";
 import { batchValidationError } from "./batch-errors.js";
 import { envelope } from "../http/envelopes.js";
-import type { HandlerResult } from "../services/results.js";
+import type {
+  BatchResult,
+  CollectionResult,
+  ListResult,
+  RawResult,
+  SingleResult,
+  StreamResult,
+} from "../services/results.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
 import { answeredNow, authSchemeOf } from "../logging/request-log.js";
 import { echoOf, gatherParams } from "../http/request-params.js";
@@ -54,7 +62,26 @@ export interface AdsCall<Id extends EndpointId> {
   readonly scope: AccountScope | undefined;
 }
 
-export type AdsHandler<Id extends EndpointId> = (call: AdsCall<Id>) => Promise<HandlerResult>;
+/**
+ * The result for an answer the catalog describes: a §2.1 envelope's data (one resource, or a
+ * list, batch or collection of them), else the body itself (raw-json) or a stream.
+ */
+type ResultFor<Answer> = Answer extends { request: unknown; data: infer Data }
+  ? Data extends readonly (infer Item)[]
+    ? Answer extends { next_cursor: unknown }
+      ? ListResult<Item>
+      : Answer extends { request: readonly unknown[] }
+        ? BatchResult<Item>
+        : CollectionResult<Item>
+    : SingleResult<Data>
+  : RawResult<Answer> | StreamResult;
+
+/** What a handler of `Id` may answer: what its catalog entry says the endpoint answers. */
+export type AdsResult<Id extends EndpointId> = Id extends EndpointId
+  ? ResultFor<EndpointResult<Catalog[Id]>>
+  : never;
+
+export type AdsHandler<Id extends EndpointId> = (call: AdsCall<Id>) => Promise<AdsResult<Id>>;
 export type AdsHandlers = { readonly [Id in EndpointId]?: AdsHandler<Id> };
 
 /** The account of a call that has one in its path. */
