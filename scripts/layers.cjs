@@ -5,7 +5,7 @@
 /**
  * A module may import its own layer and those below it, never one above. An entry is a folder
  * (`routes/`) or a file (`server.ts`) under the app's src/; a file named inside another layer's
- * folder belongs to the layer that names it (auth/roles.ts sits with credentials/).
+ * folder belongs to the layer that names it (auth/roles.ts sits below credentials/).
  * Any layer may import the type of `context.ts` (the one handle every handler receives), never
  * its value. In ads-api it is a type only, composed in the server layer (create-context.ts),
  * and it sits below the services that take it: what it holds never imports it back.
@@ -28,8 +28,9 @@ const APP_LAYERS = {
       // What one process runs beside the requests: activity stream wake-ups and webhook deliveries.
       ["delivery", ["delivery/"]],
       ["list-cache", ["list-cache/"]],
-      // The role table of spec §4.3 sits with the grants checked against it.
-      ["credentials", ["credentials/", "auth/roles.ts"]],
+      ["credentials", ["credentials/"]],
+      // The role table of spec §4.3, below the grants checked against it.
+      ["roles", ["auth/roles.ts"]],
       ["rate-limits", ["rate-limits/"]],
       ["paging", ["paging/"]],
       ["logging", ["logging/"]],
