@@ -5,9 +5,10 @@
 /**
  * A module may import its own layer and those below it, never one above. An entry is a folder
  * (`routes/`) or a file (`server.ts`) under the app's src/; a file named inside another layer's
- * folder belongs to the layer that names it (auth/roles.ts sits with credentials/).
- * `context.ts` (the one handle every handler receives) sits high, as it builds the stores,
- * limiters and codecs below it; any layer may still import its type.
+ * folder belongs to the layer that names it (auth/roles.ts sits below credentials/).
+ * Any layer may import the type of `context.ts` (the one handle every handler receives), never
+ * its value. In ads-api it is a type only, composed in the server layer (create-context.ts),
+ * and it sits below the services that take it: what it holds never imports it back.
  * @type {Record<string, { context: string, layers: [string, string[]][] }>}
  */
 const APP_LAYERS = {
@@ -16,15 +17,20 @@ const APP_LAYERS = {
     layers: [
       ["entry", ["index.ts", "main.ts", "cli/", "testing/"]],
       ["seed", ["seed/"]],
-      ["server", ["server.ts", "context.ts", "hosts/", "metrics/"]],
+      ["server", ["server.ts", "create-context.ts", "hosts/", "metrics/"]],
       ["routes", ["routes/"]],
       ["faults", ["faults/faults.ts"]],
       ["auth", ["auth/"]],
       ["http", ["http/"]],
       ["oauth-pages", ["oauth-pages/"]],
       ["services", ["services/"]],
-      // The role table of spec §4.3 sits with the grants checked against it.
-      ["credentials", ["credentials/", "auth/roles.ts"]],
+      ["context", ["context.ts"]],
+      // What one process runs beside the requests: activity stream wake-ups and webhook deliveries.
+      ["delivery", ["delivery/"]],
+      ["list-cache", ["list-cache/"]],
+      ["credentials", ["credentials/"]],
+      // The role table of spec §4.3, below the grants checked against it.
+      ["roles", ["auth/roles.ts"]],
       ["rate-limits", ["rate-limits/"]],
       ["paging", ["paging/"]],
       ["logging", ["logging/"]],

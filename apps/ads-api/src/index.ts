@@ -20,7 +20,7 @@ export type { CreateAppInput, CreatedApp } from "./credentials/apps.js";
 export { createUser } from "./credentials/users.js";
 export type { CreateUserInput } from "./credentials/users.js";
 export { grantAccess, revokeAccess } from "./credentials/grants.js";
-export type { Permission } from "./credentials/grants.js";
+export type { Permission } from "./auth/roles.js";
 export { issueAccessToken } from "./credentials/tokens.js";
 export type { IssueAccessTokenInput } from "./credentials/tokens.js";
 export { startAdsApi } from "./testing/start-ads-api.js";

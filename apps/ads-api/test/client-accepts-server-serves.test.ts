@@ -544,7 +544,7 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     const live = await server.ctx.prisma.doNotReachList.findFirst({
       where: { accountId, deleted: false },
     });
-    return live?.id ?? String((await createDoNotReachList(server.ctx, accountId, "Fresh")).id);
+    return live?.id ?? (await createDoNotReachList(server.ctx, accountId, "Fresh")).id;
   }
 
   /** Fresh targets where stored state could otherwise refuse what the parameters allow. */

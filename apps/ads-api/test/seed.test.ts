@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContext } from "../src/context.js";
+import { createContext } from "../src/create-context.js";
 import { resealSecrets } from "../src/credentials/reseal.js";
 import { createActor } from "./support/actors.js";
 import { DEMO } from "../src/seed/demo-credentials.js";

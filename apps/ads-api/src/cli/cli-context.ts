@@ -1,6 +1,6 @@
 import { resolveTarget } from "@adsgraph/storage";
 import { configFromEnv } from "../config.js";
-import { createContext } from "../context.js";
+import { createContext } from "../create-context.js";
 import type { AppContext } from "../context.js";
 import { resolveKeyring } from "../crypto/secret-key.js";
 import { openDatabase } from "../db/database.js";

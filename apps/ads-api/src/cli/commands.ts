@@ -1,9 +1,9 @@
-import { roleCombinationProblem } from "../auth/roles.js";
+import { isPermission, roleCombinationProblem } from "../auth/roles.js";
+import type { Permission } from "../auth/roles.js";
 import type { AppContext } from "../context.js";
 import { createApp } from "../credentials/apps.js";
 import type { AccessType } from "../credentials/apps.js";
-import { grantAccess, isPermission, revokeAccess } from "../credentials/grants.js";
-import type { Permission } from "../credentials/grants.js";
+import { grantAccess, revokeAccess } from "../credentials/grants.js";
 import { resealSecrets } from "../credentials/reseal.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser, findUser } from "../credentials/users.js";

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "../db/database.js";
 import { Prisma } from "../generated/prisma/client.js";
 import type { Account } from "../generated/prisma/client.js";
-import { isPermission } from "./grants.js";
-import type { Permission } from "./grants.js";
+import { isPermission } from "../auth/roles.js";
+import type { Permission } from "../auth/roles.js";
 
 /** The account of a path, the caller's roles on it, and the version of its data. */
 export interface LoadedScope {

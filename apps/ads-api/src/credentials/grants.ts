@@ -1,12 +1,6 @@
-import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
-import { roleCombinationProblem } from "../auth/roles.js";
+import { isPermission, roleCombinationProblem } from "../auth/roles.js";
+import type { Permission } from "../auth/roles.js";
 import type { Db } from "../db/database.js";
-
-export type Permission = (typeof USER_ACCESS_PERMISSIONS)[number];
-
-export function isPermission(value: string): value is Permission {
-  return (USER_ACCESS_PERMISSIONS as readonly string[]).includes(value);
-}
 
 /** A set of roles spec §4.3 does not allow (POST_COMPOSER alone, or no role at all). */
 export class GrantError extends Error {

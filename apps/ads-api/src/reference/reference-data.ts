@@ -7,7 +7,13 @@ import {
   iabCategorySchema,
   placementSchema,
 } from "@adsgraph/models";
-import type { Placement } from "@adsgraph/models";
+import type {
+  AdvertiserBusinessCategory,
+  BiddingRule,
+  ContentCategory,
+  IabCategory,
+  Placement,
+} from "@adsgraph/models";
 import { z } from "zod";
 
 /** `apps/ads-api/data/` (the same depth from src/ and dist/). */
@@ -15,10 +21,10 @@ const dataDir = path.resolve(import.meta.dirname, "..", "..", "data");
 
 /** spec §4.4 reference data, shipped as JSON files under `data/` and checked against the models. */
 export interface ReferenceData {
-  readonly businessCategories: readonly Record<string, unknown>[];
-  readonly biddingRules: readonly (Record<string, unknown> & { currency?: string | undefined })[];
-  readonly contentCategories: readonly Record<string, unknown>[];
-  readonly iabCategories: readonly (Record<string, unknown> & { id: string })[];
+  readonly businessCategories: readonly AdvertiserBusinessCategory[];
+  readonly biddingRules: readonly BiddingRule[];
+  readonly contentCategories: readonly ContentCategory[];
+  readonly iabCategories: readonly IabCategory[];
   readonly placements: readonly Placement[];
 }
 

@@ -52,7 +52,7 @@ export const accountHandlers: AdsHandlers = {
       single({
         account_id: accountOf(call).id,
         user_id: userOf(call).user.id,
-        permissions: call.scope?.permissions ?? [],
+        permissions: [...(call.scope?.permissions ?? [])],
       }),
     ),
   "tax_settings.update": async (call) =>

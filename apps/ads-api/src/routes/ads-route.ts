@@ -6,16 +6,17 @@ import type {
   Catalog,
   EndpointId,
   EndpointParsedParams,
+  EndpointResult,
   HostRole,
 } from "@adsgraph/models";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import type { AuthContext, Caller } from "../auth/verify.js";
 import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
-import { allows, capabilityOf } from "../auth/roles.js";
+import { allows } from "../auth/roles.js";
 import { requireSandboxAccount } from "../auth/sandbox-accounts.js";
 import { loadAccountScope } from "../credentials/account-scope.js";
-import type { Permission } from "../credentials/grants.js";
+import type { Permission } from "../auth/roles.js";
 import type { Account } from "../generated/prisma/client.js";
 import {
   BadRequestError,
@@ -27,16 +28,18 @@ import {
 } from "../errors.js";
 import { batchValidationError } from "./batch-errors.js";
 import { envelope } from "../http/envelopes.js";
-import type { HandlerResult } from "../services/results.js";
+import type {
+  BatchResult,
+  CollectionResult,
+  ListResult,
+  RawResult,
+  SingleResult,
+  StreamResult,
+} from "../services/results.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
 import { answeredNow, authSchemeOf } from "../logging/request-log.js";
 import { echoOf, gatherParams } from "../http/request-params.js";
-import {
-  USERS_BATCH_BODY_LIMIT,
-  USERS_BATCH_BODY_RULE,
-  applyUsersBatchLimit,
-  isUsersBatch,
-} from "./users-batch-limits.js";
+import { applyUsersBatchLimit, usersBatchBodyOf } from "./users-batch-limits.js";
 
 /** The account of the path, with the caller's roles on it. */
 export interface AccountScope {
@@ -59,7 +62,26 @@ export interface AdsCall<Id extends EndpointId> {
   readonly scope: AccountScope | undefined;
 }
 
-export type AdsHandler<Id extends EndpointId> = (call: AdsCall<Id>) => Promise<HandlerResult>;
+/**
+ * The result for an answer the catalog describes: a §2.1 envelope's data (one resource, or a
+ * list, batch or collection of them), else the body itself (raw-json) or a stream.
+ */
+type ResultFor<Answer> = Answer extends { request: unknown; data: infer Data }
+  ? Data extends readonly (infer Item)[]
+    ? Answer extends { next_cursor: unknown }
+      ? ListResult<Item>
+      : Answer extends { request: readonly unknown[] }
+        ? BatchResult<Item>
+        : CollectionResult<Item>
+    : SingleResult<Data>
+  : RawResult<Answer> | StreamResult;
+
+/** What a handler of `Id` may answer: what its catalog entry says the endpoint answers. */
+export type AdsResult<Id extends EndpointId> = Id extends EndpointId
+  ? ResultFor<EndpointResult<Catalog[Id]>>
+  : never;
+
+export type AdsHandler<Id extends EndpointId> = (call: AdsCall<Id>) => Promise<AdsResult<Id>>;
 export type AdsHandlers = { readonly [Id in EndpointId]?: AdsHandler<Id> };
 
 /** The account of a call that has one in its path. */
@@ -123,11 +145,6 @@ function limitKeyOf(auth: Caller): string {
   return auth.kind === "user" ? `user:${auth.tokenHash}` : `app:${auth.app.id}`;
 }
 
-/** Rate-limit family of an endpoint: the first word of its id (`campaigns`, `cards`, ...). */
-export function familyOf(endpointId: string): string {
-  return endpointId.split(".")[0] ?? endpointId;
-}
-
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE"]);
 
 /** What Fastify sends an object as; a cached answer is sent as its text with the same type. */
@@ -136,7 +153,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 async function resolveScope(
   ctx: AppContext,
   role: HostRole,
-  endpointId: string,
+  endpoint: AnyEndpoint,
   accountId: string,
   auth: Caller,
   withDeleted: boolean,
@@ -154,11 +171,12 @@ async function resolveScope(
       "account_id",
     );
   }
-  const capability = capabilityOf(endpointId);
-  if (capability === undefined || !allows(permissions, capability)) {
+  // The catalog names a capability for every entry with an account in its path.
+  const { capability } = endpoint;
+  if (capability === null || !allows(permissions, capability)) {
     throw new ForbiddenError(
       ERROR_CODES.UNAUTHORIZED_ACCESS,
-      `the user's role on account ${accountId} (${permissions.join(", ") || "none"}) does not allow ${endpointId}`,
+      `the user's role on account ${accountId} (${permissions.join(", ") || "none"}) does not allow ${endpoint.id}`,
     );
   }
   if (account === null || (account.deleted && !withDeleted)) {
@@ -168,21 +186,22 @@ async function resolveScope(
   return { account, permissions, dataVersion: loaded.dataVersion };
 }
 
+/** The token's (or app's) budget in the endpoint's rate-limit family (catalog `family`). */
 async function applyUserLimit(
   ctx: AppContext,
   reply: FastifyReply,
   auth: Caller,
-  endpointId: string,
+  endpoint: AnyEndpoint,
 ): Promise<void> {
   const state = await ctx.limiter.take(
-    `${limitKeyOf(auth)}:${familyOf(endpointId)}`,
+    `${limitKeyOf(auth)}:${endpoint.family}`,
     ctx.limits.userRate,
   );
   const headers = rateHeaders("x-rate-limit", state);
   void reply.headers(headers);
   if (!state.allowed) {
     throw new RateLimitError(
-      `rate limit exceeded for ${familyOf(endpointId)} requests of this token`,
+      `rate limit exceeded for ${endpoint.family} requests of this token`,
       headers,
     );
   }
@@ -192,17 +211,17 @@ async function applyAccountLimit(
   ctx: AppContext,
   reply: FastifyReply,
   accountId: string,
-  endpointId: string,
+  endpoint: AnyEndpoint,
 ): Promise<void> {
   const state = await ctx.limiter.take(
-    `account:${accountId}:${familyOf(endpointId)}`,
+    `account:${accountId}:${endpoint.family}`,
     ctx.limits.accountRate,
   );
   const headers = rateHeaders("x-account-rate-limit", state);
   void reply.headers(headers);
   if (!state.allowed) {
     throw new RateLimitError(
-      `rate limit exceeded for ${familyOf(endpointId)} requests on account ${accountId}`,
+      `rate limit exceeded for ${endpoint.family} requests on account ${accountId}`,
       headers,
     );
   }
@@ -238,15 +257,15 @@ export function registerAdsEndpoint(
   handler: AdsHandler<EndpointId> | undefined,
 ): void {
   const url = `/${endpoint.version ?? ""}${endpoint.path}`.replace(/^\/\//, "/");
-  const usersBatch = isUsersBatch(endpoint.id);
+  const usersBatch = usersBatchBodyOf(endpoint);
   app.route({
     method: endpoint.method,
     url,
     // spec §8: a users batch may hold 5,000,000 bytes, past every other body's limit.
-    ...(usersBatch ? { bodyLimit: USERS_BATCH_BODY_LIMIT } : {}),
+    ...(usersBatch === undefined ? {} : { bodyLimit: usersBatch.limit }),
     config: {
       endpointId: endpoint.id,
-      ...(usersBatch ? { bodyLimitRule: USERS_BATCH_BODY_RULE } : {}),
+      ...(usersBatch === undefined ? {} : { bodyLimitRule: usersBatch.rule }),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       // Authentication first: an unauthenticated caller learns nothing of the route (not
@@ -255,9 +274,9 @@ export function registerAdsEndpoint(
       // A users batch spends its account's per-minute budget (below), not the token's 15-minute
       // one, which a token managing several accounts would share between them; the token's
       // budget is spent by the refused ones only, so invalid uploads stay bounded per token.
-      if (!usersBatch) await applyUserLimit(ctx, reply, auth, endpoint.id);
+      if (usersBatch === undefined) await applyUserLimit(ctx, reply, auth, endpoint);
       const countRefusal = async () => {
-        if (usersBatch) await applyUserLimit(ctx, reply, auth, endpoint.id);
+        if (usersBatch !== undefined) await applyUserLimit(ctx, reply, auth, endpoint);
       };
       let raw: Record<string, unknown>;
       try {
@@ -293,7 +312,7 @@ export function registerAdsEndpoint(
           ? await resolveScope(
               ctx,
               role,
-              endpoint.id,
+              endpoint,
               accountId,
               auth,
               // only a read of the account itself may reach a deleted account
@@ -304,9 +323,9 @@ export function registerAdsEndpoint(
       if (handler === undefined) throw new NotImplementedError(endpoint.id);
       if (params.with_total_count === true) await applyTotalCountLimit(ctx, auth);
       if (scope !== undefined && endpoint.method === "GET") {
-        await applyAccountLimit(ctx, reply, scope.account.id, endpoint.id);
+        await applyAccountLimit(ctx, reply, scope.account.id, endpoint);
       }
-      if (scope !== undefined && usersBatch) {
+      if (scope !== undefined && usersBatch !== undefined) {
         await applyUsersBatchLimit(ctx, reply, scope.account.id, endpoint.id);
       }
       // Only GETs of an account's lists: the key holds the host role and every validated
@@ -383,7 +402,7 @@ export function registerSandboxOnly(
     config: { endpointId: endpoint.id },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = await authenticate(ctx, role, endpoint, request);
-      await applyUserLimit(ctx, reply, auth, endpoint.id);
+      await applyUserLimit(ctx, reply, auth, endpoint);
       throw new ForbiddenError(
         ERROR_CODES.SANDBOX_ONLY,
         `${endpoint.method} /${endpoint.version ?? ""}${endpoint.path} is only available on the sandbox host ${ctx.hosts["ads-sandbox"]}`,

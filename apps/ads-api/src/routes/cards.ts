@@ -2,7 +2,12 @@ import { LIMITS } from "@adsgraph/models";
 import { accountOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { collection, listOf, single } from "../services/results.js";
-import { presentCard } from "../services/card-present.js";
+import {
+  presentCard,
+  presentConversationCard,
+  presentGenericCard,
+  presentPollCard,
+} from "../services/card-present.js";
 import {
   cardsByUris,
   createCard,
@@ -17,7 +22,6 @@ import { createPollCard } from "../services/poll-cards.js";
 /** spec §4.7 cards: generic, cards/all, poll, video and image conversation. */
 export const cardHandlers: AdsHandlers = {
   "cards.list": async (call) => {
-    const now = call.ctx.clock();
     // include_legacy_cards has no effect: this service holds no legacy cards.
     const page = await listCards(
       call.ctx,
@@ -26,24 +30,24 @@ export const cardHandlers: AdsHandlers = {
       call.params,
       LIMITS.cardsCount.default,
     );
-    return listOf(page, (row) => presentCard(row, now));
+    return listOf(page, presentGenericCard);
   },
   "cards.get": async (call) => {
     const { card_id: id, with_deleted: withDeleted } = call.params;
     const row = await getCard(call.ctx, accountOf(call).id, id, withDeleted === true, "generic");
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentGenericCard(row));
   },
   "cards.create": async (call) => {
     const row = await createCard(call.ctx, accountOf(call).id, call.params);
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentGenericCard(row));
   },
   "cards.update": async (call) => {
     const row = await updateCard(call.ctx, accountOf(call).id, call.params.card_id, call.params);
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentGenericCard(row));
   },
   "cards.delete": async (call) => {
     const row = await deleteCard(call.ctx, accountOf(call).id, call.params.card_id);
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentGenericCard(row));
   },
   "cards.all.list": async (call) => {
     const now = call.ctx.clock();
@@ -63,21 +67,20 @@ export const cardHandlers: AdsHandlers = {
   "cards.poll.list": async (call) => {
     const now = call.ctx.clock();
     const page = await listCards(call.ctx, accountOf(call).id, "poll", call.params);
-    return listOf(page, (row) => presentCard(row, now));
+    return listOf(page, (row) => presentPollCard(row, now));
   },
   "cards.poll.get": async (call) => {
     const { card_id: id, with_deleted: withDeleted } = call.params;
     const row = await getCard(call.ctx, accountOf(call).id, id, withDeleted === true, "poll");
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentPollCard(row, call.ctx.clock()));
   },
   "cards.poll.create": async (call) => {
     const row = await createPollCard(call.ctx, accountOf(call), call.params);
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentPollCard(row, call.ctx.clock()));
   },
   "cards.video_conversation.list": async (call) => {
-    const now = call.ctx.clock();
     const page = await listCards(call.ctx, accountOf(call).id, "video_conversation", call.params);
-    return listOf(page, (row) => presentCard(row, now));
+    return listOf(page, presentConversationCard);
   },
   "cards.video_conversation.get": async (call) => {
     const { card_id: id, with_deleted: withDeleted } = call.params;
@@ -88,15 +91,14 @@ export const cardHandlers: AdsHandlers = {
       withDeleted === true,
       "video_conversation",
     );
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentConversationCard(row));
   },
   "cards.video_conversation.create": async (call) => {
     const row = await createVideoConversationCard(call.ctx, accountOf(call).id, call.params);
-    return single(presentCard(row, call.ctx.clock()));
+    return single(presentConversationCard(row));
   },
   "cards.image_conversation.list": async (call) => {
-    const now = call.ctx.clock();
     const page = await listCards(call.ctx, accountOf(call).id, "image_conversation", call.params);
-    return listOf(page, (row) => presentCard(row, now));
+    return listOf(page, presentConversationCard);
   },
 };

@@ -1,7 +1,6 @@
 import { accountOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { single } from "../services/results.js";
-import type { ListResult } from "../services/results.js";
 import { runCustomAudienceBatch } from "../services/custom-audience-batch.js";
 import {
   createAudienceIn,
@@ -12,6 +11,7 @@ import {
 import {
   getCustomAudience,
   listCustomAudiences,
+  presentAudience,
   presentAudiences,
 } from "../services/custom-audiences.js";
 import { listTargeted } from "../services/targeted-audiences.js";
@@ -28,19 +28,18 @@ export const customAudienceHandlers: AdsHandlers = {
     const accountId = accountOf(call).id;
     const now = call.ctx.clock();
     const page = await listCustomAudiences(call.ctx, accountId, call.params, now);
-    const result: ListResult = {
+    return {
       kind: "list",
       data: await presentAudiences(call.ctx.prisma, accountId, page.rows, now),
       nextCursor: page.nextCursor,
       totalCount: page.totalCount,
       dataType: DATA_TYPE,
     };
-    return result;
   },
   "custom_audiences.get": async (call) => {
     const accountId = accountOf(call).id;
     const row = await getCustomAudience(call.ctx, accountId, call.params.custom_audience_id);
-    const [data] = await presentAudiences(call.ctx.prisma, accountId, [row], call.ctx.clock());
+    const data = await presentAudience(call.ctx.prisma, accountId, row, call.ctx.clock());
     return single(data, DATA_TYPE);
   },
   "custom_audiences.create": async (call) => {
@@ -49,7 +48,7 @@ export const customAudienceHandlers: AdsHandlers = {
     const row = await withAudienceWriter(call.ctx, (writer) =>
       createAudienceIn(writer, accountId, { name, description, audienceType: "CRM" }),
     );
-    const [data] = await presentAudiences(call.ctx.prisma, accountId, [row], call.ctx.clock());
+    const data = await presentAudience(call.ctx.prisma, accountId, row, call.ctx.clock());
     return single(data, DATA_TYPE);
   },
   "custom_audiences.update": async (call) => {
@@ -58,7 +57,7 @@ export const customAudienceHandlers: AdsHandlers = {
     const row = await withAudienceWriter(call.ctx, (writer) =>
       updateAudienceIn(writer, accountId, id, { name, description }),
     );
-    const [data] = await presentAudiences(call.ctx.prisma, accountId, [row], call.ctx.clock());
+    const data = await presentAudience(call.ctx.prisma, accountId, row, call.ctx.clock());
     return single(data, DATA_TYPE);
   },
   "custom_audiences.delete": async (call) => {
@@ -66,7 +65,7 @@ export const customAudienceHandlers: AdsHandlers = {
     const row = await withAudienceWriter(call.ctx, (writer) =>
       deleteAudienceIn(writer, accountId, call.params.custom_audience_id),
     );
-    const [data] = await presentAudiences(call.ctx.prisma, accountId, [row], call.ctx.clock());
+    const data = await presentAudience(call.ctx.prisma, accountId, row, call.ctx.clock());
     return single(data, DATA_TYPE);
   },
   "custom_audiences.batch": (call) =>
@@ -80,7 +79,6 @@ export const customAudienceHandlers: AdsHandlers = {
       { with_active, count, cursor },
       call.ctx.clock(),
     );
-    const result: ListResult = { kind: "list", data: page.entries, nextCursor: page.nextCursor };
-    return result;
+    return { kind: "list", data: page.entries, nextCursor: page.nextCursor };
   },
 };

@@ -15,15 +15,22 @@ import { authorsOf, listAccountPosts } from "../services/posts.js";
 import { collection, single } from "../services/results.js";
 import { deleteScheduledPost, updateScheduledPost } from "../services/scheduled-posts.js";
 
+type ShownPost = ReturnType<typeof presentAdsPost>;
+
 /** Posts with their authors and the users they answer (one query), in the advertising API's shape. */
 async function presented(
   ctx: AppContext,
   posts: readonly Post[],
   view: AdsPostView,
-): Promise<Record<string, unknown>[]> {
+): Promise<ShownPost[]> {
   const authors = await authorsOf(ctx.prisma, posts);
   const now = ctx.clock();
   return posts.map((post) => presentAdsPost(post, authors, now, view));
+}
+
+/** One post, as `presented` shows it. */
+async function presentedOne(ctx: AppContext, post: Post, view: AdsPostView): Promise<ShownPost> {
+  return presentAdsPost(post, await authorsOf(ctx.prisma, [post]), ctx.clock(), view);
 }
 
 /**
@@ -48,7 +55,7 @@ export const postHandlers: AdsHandlers = {
       userOf(call).user.id,
       call.params,
     );
-    const [shown] = await presented(call.ctx, [post], {
+    const shown = await presentedOne(call.ctx, post, {
       trimUser: call.params.trim_user,
       compat: call.params.post_mode === "compat",
       // spec §4.7: absent from the create response, present on reads.
@@ -59,7 +66,7 @@ export const postHandlers: AdsHandlers = {
   "posts.name.update": async (call) => {
     const { post_id: id, name } = call.params;
     const post = await renamePost(call.ctx, accountOf(call), id, name);
-    const [shown] = await presented(call.ctx, [post], { conversationSettings: true });
+    const shown = await presentedOne(call.ctx, post, { conversationSettings: true });
     return single(shown, "post");
   },
   "draft_posts.update": async (call) => {

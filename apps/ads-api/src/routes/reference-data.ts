@@ -1,4 +1,5 @@
 import { LIMITS } from "@adsgraph/models";
+import type { IabCategory } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { collection } from "../services/results.js";
@@ -15,7 +16,7 @@ function pageIab(
     cursor?: string | undefined;
     with_total_count?: boolean | undefined;
   },
-): ListResult {
+): ListResult<IabCategory> {
   const all = ctx.reference.iabCategories;
   const count = params.count ?? LIMITS.listCount.default;
   let start = 0;

@@ -1,26 +1,30 @@
-import { LIMITS } from "@adsgraph/models";
+import type { AnyEndpoint } from "@adsgraph/models";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../context.js";
 import { RateLimitError } from "../errors.js";
 import { rateHeaders } from "../rate-limits/rate-limiter.js";
 
-/** The endpoints of spec §8's row "Audience users and do-not-reach users batch". */
-export const USERS_BATCH_ENDPOINTS: ReadonlySet<string> = new Set([
-  "custom_audiences.users.batch",
-  "do_not_reach_lists.users.batch",
-]);
-
-export const isUsersBatch = (endpointId: string): boolean => USERS_BATCH_ENDPOINTS.has(endpointId);
+/** How large a users batch's body may be, and what its 413 says besides the byte count. */
+export interface UsersBatchBody {
+  readonly limit: number;
+  readonly rule: string;
+}
 
 /**
- * Bytes a users batch's body may hold: the catalog measures the operations as compact JSON
- * (at most LIMITS.usersBatch.bytes), so a client that formats its JSON gets room for the
- * whitespace; past this the body is not read (413 naming the limit).
+ * The body of a users batch (spec §8's row "Audience users and do-not-reach users batch",
+ * which gives the byte limit and the per-account rate together: the batches whose catalog
+ * limits count bytes), or undefined for any other endpoint. The catalog measures the
+ * operations as compact JSON, so a client that formats its JSON gets room for the whitespace;
+ * past the limit the body is not read (413 naming it).
  */
-export const USERS_BATCH_BODY_LIMIT = LIMITS.usersBatch.bytes + 65_536;
-
-/** What a 413 of a users batch says besides the byte count. */
-export const USERS_BATCH_BODY_RULE = `spec §8: a users batch holds at most ${LIMITS.usersBatch.bytes} bytes of JSON operations`;
+export function usersBatchBodyOf(endpoint: AnyEndpoint): UsersBatchBody | undefined {
+  const bytes = endpoint.batch?.bytes;
+  if (bytes === undefined) return undefined;
+  return {
+    limit: bytes + 65_536,
+    rule: `spec §8: a users batch holds at most ${bytes} bytes of JSON operations`,
+  };
+}
 
 /**
  * spec §8: each users-batch endpoint takes `limits.usersBatchRate` requests per ad account per

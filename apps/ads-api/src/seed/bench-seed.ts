@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db/database.js";
 import type { Prisma } from "../generated/prisma/client.js";
 import { grantAccess } from "../credentials/grants.js";
-import type { Permission } from "../credentials/grants.js";
+import type { Permission } from "../auth/roles.js";
 import { createAccountRow } from "../services/accounts.js";
 import { mediaLibraryData } from "../services/media-admin.js";
 import { seededRandom } from "../seeded-random.js";

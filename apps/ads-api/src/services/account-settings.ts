@@ -1,3 +1,8 @@
+import type {
+  AccountApp as AccountAppResource,
+  TaxSettings,
+  UserSettings as UserSettingsResource,
+} from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { BadRequestError, ERROR_CODES } from "../errors.js";
 import type { ErrorEntry } from "../errors.js";
@@ -6,6 +11,7 @@ import { runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { AdvertisingFields, Presented } from "./presented.js";
 
 const TAX_FIELDS = [
   "address_name",
@@ -43,7 +49,7 @@ export async function updateTaxSettings(
   ctx: AppContext,
   accountId: string,
   given: Readonly<Record<string, unknown>>,
-): Promise<Record<string, unknown>> {
+): Promise<TaxSettings> {
   // No prototype: every name is an own key (a `__proto__` would otherwise vanish).
   const changes = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(given)) {
@@ -75,7 +81,7 @@ export function presentUserSettings(
   accountId: string,
   userId: string,
   row: UserSettings | null,
-): Record<string, unknown> {
+): Presented<UserSettingsResource> & { account_id: string } {
   return {
     account_id: accountId,
     user_id: userId,
@@ -134,7 +140,10 @@ export const ACCOUNT_APP_SORT = sortColumns("account_apps.list", {
   updated_at: { field: "updatedAt", type: "date" },
 });
 
-export function presentAccountApp(row: AccountApp): Record<string, unknown> {
+/** The schema names the app's own fields; the service answers a §2.1 record with its name. */
+export function presentAccountApp(
+  row: AccountApp,
+): Presented<AccountAppResource> & AdvertisingFields & { name: string } {
   return {
     id: row.id,
     name: row.name,

@@ -1,3 +1,5 @@
+import { INDUSTRY_TYPES } from "@adsgraph/models";
+import type { Account as AccountResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { randomToken } from "../crypto/tokens.js";
 import type { Db } from "../db/database.js";
@@ -9,6 +11,8 @@ import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts, tsOrNull } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 export const ACCOUNT_SORT = sortColumns("accounts.list", {
   id: { field: "id", type: "string" },
@@ -27,9 +31,12 @@ export const DEFAULT_INDUSTRY_TYPE = "OTHER";
 
 /**
  * spec §2.2. `industry_type` is present on single read and update only; `salt` too, as in
- * the recorded single read (accounts_load.json).
+ * the recorded single read (accounts_load.json), a field the schema does not name.
  */
-export function presentAccount(row: Account, single: boolean): Record<string, unknown> {
+export function presentAccount(
+  row: Account,
+  single: boolean,
+): Presented<AccountResource> & { salt?: string } {
   return {
     id: row.id,
     name: row.name,
@@ -38,7 +45,12 @@ export function presentAccount(row: Account, single: boolean): Record<string, un
     timezone: row.timezone,
     timezone_switch_at: tsOrNull(row.timezoneSwitchAt),
     approval_status: row.approvalStatus,
-    ...(single ? { industry_type: row.industryType ?? DEFAULT_INDUSTRY_TYPE, salt: row.salt } : {}),
+    ...(single
+      ? {
+          industry_type: storedEnum(INDUSTRY_TYPES, row.industryType ?? DEFAULT_INDUSTRY_TYPE),
+          salt: row.salt,
+        }
+      : {}),
     created_at: ts(row.createdAt),
     updated_at: ts(row.updatedAt),
     deleted: row.deleted,

@@ -1,4 +1,4 @@
-import type { ActivityEvent, ActivitySubscription } from "@adsgraph/models";
+import type { ActivitySubscription } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { PrismaClient } from "../db/database.js";
 import { ERROR_CODES, ForbiddenError, NotFoundError } from "../errors.js";
@@ -10,7 +10,8 @@ import type {
 import { matchAction, payloadOf, usersOf } from "./activity-actions.js";
 import type { ActivityAction } from "./activity-actions.js";
 import { ts } from "./time.js";
-import { enqueueDeliveries } from "./webhook-queue.js";
+import { enqueueDeliveries } from "../delivery/webhook-queue.js";
+import type { Presented } from "./presented.js";
 
 /** The largest id PostgreSQL's BIGINT holds: a `since_id` past it has nothing after it. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
@@ -18,7 +19,7 @@ const MAX_BIGINT = 9_223_372_036_854_775_807n;
 /** Key of the transaction-level advisory lock every event write takes (ids commit in order). */
 const EVENT_WRITE_LOCK = 18_000_018;
 
-export function subscriptionOf(row: SubscriptionRow): ActivitySubscription {
+export function subscriptionOf(row: SubscriptionRow): Presented<ActivitySubscription> {
   return {
     subscription_id: row.id.toString(),
     event_type: row.eventType as ActivitySubscription["event_type"],
@@ -206,17 +207,6 @@ export async function recordActions(
       forUserId: row.forUserId,
       action: origins[index] ?? 0,
     })),
-  };
-}
-
-export function eventOf(row: EventRow): ActivityEvent {
-  return {
-    id: row.id.toString(),
-    event_type: row.eventType,
-    created_at: ts(row.createdAt),
-    for_user_id: row.forUserId,
-    subscription_id: row.subscriptionId.toString(),
-    payload: row.payload as Record<string, unknown>,
   };
 }
 

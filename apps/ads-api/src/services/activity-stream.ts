@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { AppContext } from "../context.js";
-import { eventOf, idBound, latestEventId, readEvents } from "./activity-store.js";
+import { eventOf } from "../delivery/activity-event.js";
+import { idBound, latestEventId, readEvents } from "./activity-store.js";
 
 /** Events read from the store at a time; at most this many wait in a slow reader's buffer. */
 const PAGE = 100;

@@ -1,8 +1,10 @@
+import type { AdsPost, DraftPost, ScheduledPost } from "@adsgraph/models";
 import type { Post, User } from "../generated/prisma/client.js";
 import { entitiesOf } from "./post-store.js";
 import type { PostEntities } from "./post-entities.js";
 import { publicMetricsOf } from "./post-metrics.js";
 import { ts, tsOrNull } from "./time.js";
+import type { Presented } from "./presented.js";
 
 /**
  * How the advertising API shows posts (spec §4.7: `GET posts`, `POST post`, `PUT posts/:id/name`,
@@ -85,6 +87,17 @@ const NO_PLACE_NOR_ENGAGEMENT = {
   reposted: false,
 } as const;
 
+/** The recorded legacy status's fields (tweets_get.json) that the schema does not name. */
+type LegacyStatusFields = typeof NO_PLACE_NOR_ENGAGEMENT & {
+  in_reply_to_status_id: string | null;
+  in_reply_to_status_id_str: string | null;
+  in_reply_to_user_id_str: string | null;
+  in_reply_to_screen_name: string | null;
+  display_text_range: [number, number];
+  source: string;
+  scopes: { followers: boolean };
+};
+
 /**
  * A post as `GET posts` lists it and `POST post` / `PUT posts/:id/name` answer it. `users`
  * holds its author and the user it answers (`authorsOf`).
@@ -94,7 +107,7 @@ export function presentAdsPost(
   users: ReadonlyMap<string, PostAuthor>,
   now: Date,
   view: AdsPostView,
-): Record<string, unknown> {
+): Presented<AdsPost> & LegacyStatusFields {
   const { visible, ...texts } = textFields(post.text, view.compat === true);
   const metrics = publicMetricsOf(post, now);
   const author = users.get(post.authorId);
@@ -143,7 +156,7 @@ export function presentAdsPost(
 }
 
 /** spec §2.7 draft post: exactly its fields (a deleted draft adds `status: "DELETED"`). */
-export function presentDraft(post: Post): Record<string, unknown> {
+export function presentDraft(post: Post): Presented<DraftPost> {
   return {
     id: post.id,
     user_id: post.authorId,
@@ -164,7 +177,7 @@ export function presentDraft(post: Post): Record<string, unknown> {
 export function presentScheduledPost(
   post: Post,
   status: "SCHEDULED" | "DELETED" = "SCHEDULED",
-): Record<string, unknown> {
+): Presented<ScheduledPost> {
   return {
     ...presentDraft(post),
     scheduled_at: tsOrNull(post.scheduledAt),

@@ -1,14 +1,10 @@
 import { createHash } from "node:crypto";
 import { effectiveOperator } from "@adsgraph/models";
-import type { OperatorType, TargetingCriterion } from "@adsgraph/models";
+import type { AudienceEstimate, OperatorType, TargetingCriterion } from "@adsgraph/models";
+import type { Presented } from "./presented.js";
 
 /** Users an estimate draws from: a fixed, invented population (this service has no audience). */
 export const REACHABLE_USERS = 330_000_000;
-
-/** spec §4.6 answer, shaped as the recorded audience_estimate.json. */
-export interface AudienceEstimate {
-  readonly audience_size: { readonly min: number; readonly max: number };
-}
 
 /** Criteria values compare without case or surrounding spaces ("NBA " is "nba"). */
 const normal = (value: string): string => value.trim().toLowerCase();
@@ -25,7 +21,7 @@ export function shareOf(type: string, value: string): number {
 }
 
 /**
- * A deterministic estimate: the same criteria (in any order, duplicates counted once) give the
+ * spec §4.6's answer, shaped as the recorded audience_estimate.json. A deterministic estimate: the same criteria (in any order, duplicates counted once) give the
  * same answer. Included (EQ) criteria of one type add up (a union: users in any of the
  * locations), types narrow each other (an intersection: in a location and on a platform);
  * every excluded (NE) criterion takes its share away. The answer is a ±10% band around the
@@ -34,7 +30,7 @@ export function shareOf(type: string, value: string): number {
 export function estimateAudience(
   criteria: readonly TargetingCriterion[],
   requestOperator: OperatorType | undefined,
-): AudienceEstimate {
+): Required<Presented<AudienceEstimate>> {
   const included = new Map<string, Set<string>>();
   const excluded = new Map<string, Set<string>>();
   for (const criterion of criteria) {

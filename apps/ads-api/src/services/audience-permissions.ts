@@ -1,5 +1,5 @@
-import { AUDIENCE_FEATURES } from "@adsgraph/models";
-import type { PERMISSION_LEVELS } from "@adsgraph/models";
+import { AUDIENCE_FEATURES, PERMISSION_LEVELS } from "@adsgraph/models";
+import type { AudiencePermission as AudiencePermissionResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Account, AudiencePermission, Prisma } from "../generated/prisma/client.js";
@@ -10,6 +10,8 @@ import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 const PERMISSION_COLUMNS = {
   id: { field: "id", type: "string" },
@@ -64,12 +66,12 @@ export function permissionDataType(kind: PermissionPath["kind"]): string {
 export function presentPermission(
   row: AudiencePermission,
   kind: PermissionPath["kind"],
-): Record<string, unknown> {
+): Presented<AudiencePermissionResource> {
   return {
     id: row.id,
     [PATHS[kind].audience]: row.audienceId,
     granted_account_id: row.grantedAccountId,
-    permission_level: row.permissionLevel,
+    permission_level: storedEnum(PERMISSION_LEVELS, row.permissionLevel),
     created_at: ts(row.createdAt),
     updated_at: ts(row.updatedAt),
     deleted: row.deleted,

@@ -1,5 +1,7 @@
+import type { CustomAudience as CustomAudienceResource } from "@adsgraph/models";
 import type { Db } from "../db/database.js";
 import type { CustomAudience, Prisma } from "../generated/prisma/client.js";
+import type { Presented } from "./presented.js";
 
 /**
  * Fewer live members than this and `audience_size` is null and the audience is TOO_SMALL
@@ -69,6 +71,12 @@ export function shownSize(count: number): number | null {
   return count >= AUDIENCE_SIZE_FLOOR ? count : null;
 }
 
+/** What an audience's members make of it: spec §2.10's fields, and the recorded `list_type`. */
+export type DerivedFields = Pick<
+  Presented<CustomAudienceResource>,
+  "targetable" | "targetable_types" | "reasons_not_targetable" | "audience_size"
+> & { list_type: string | null };
+
 /**
  * spec §2.10 targetability, derived (spec §3: "transitions: not shown"; README): PROCESSING
  * within PROCESSING_MS after the last upload, TOO_SMALL under the floor; targetable when
@@ -79,8 +87,8 @@ export function derivedFields(
   audience: CustomAudience,
   stats: MemberStats,
   now: Date,
-): Record<string, unknown> {
-  const reasons: string[] = [];
+): DerivedFields {
+  const reasons: DerivedFields["reasons_not_targetable"] = [];
   if (
     audience.lastUploadAt !== null &&
     now.getTime() - audience.lastUploadAt.getTime() < PROCESSING_MS

@@ -1,7 +1,9 @@
+import type { Campaign } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Account } from "../generated/prisma/client.js";
 import { ApiError, BadRequestError, BatchError, ERROR_CODES } from "../errors.js";
 import type { ErrorEntry } from "../errors.js";
+import type { Presented } from "./presented.js";
 import type { BatchResult } from "./results.js";
 import {
   createCampaignIn,
@@ -31,7 +33,7 @@ export async function runCampaignBatch(
   account: Account,
   userId: string,
   operations: readonly BatchOperation[],
-): Promise<BatchResult> {
+): Promise<BatchResult<Presented<Campaign>>> {
   if (operations.length > ctx.limits.campaignBatchMax) {
     throw BadRequestError.of(
       ERROR_CODES.TOO_MANY_ITEMS,

@@ -1,3 +1,5 @@
+import { BUDGET_OPTIMIZATIONS, ENTITY_STATUSES } from "@adsgraph/models";
+import type { Campaign as CampaignResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Campaign, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
@@ -6,6 +8,8 @@ import type { ListOutcome, ListParams } from "./list.js";
 import { servingState } from "./campaign-serving.js";
 import { sortColumns } from "./sort-columns.js";
 import { micro, ts, tsOrNull } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 export const CAMPAIGN_SORT = sortColumns("campaigns.list", {
   id: { field: "id", type: "string" },
@@ -36,19 +40,19 @@ export const WITH_FUNDING = {
 export type CampaignRow = Campaign & { fundingInstrument: { ableToFund: boolean } };
 
 /** spec §2.3; effective_status, servable and reasons_not_servable as campaign-serving.ts derives them. */
-export function presentCampaign(row: CampaignRow, now: Date): Record<string, unknown> {
+export function presentCampaign(row: CampaignRow, now: Date): Presented<CampaignResource> {
   const serving = servingState({ ...row, ableToFund: row.fundingInstrument.ableToFund }, now);
   return {
     id: row.id,
     account_id: row.accountId,
     name: row.name,
     funding_instrument_id: row.fundingInstrumentId,
-    budget_optimization: row.budgetOptimization,
+    budget_optimization: storedEnum(BUDGET_OPTIMIZATIONS, row.budgetOptimization),
     daily_budget_amount_local_micro: micro(row.dailyBudgetAmountLocalMicro),
     total_budget_amount_local_micro: micro(row.totalBudgetAmountLocalMicro),
     standard_delivery: row.standardDelivery,
     purchase_order_number: row.purchaseOrderNumber,
-    entity_status: row.entityStatus,
+    entity_status: storedEnum(ENTITY_STATUSES, row.entityStatus),
     effective_status: serving.effective_status,
     servable: serving.servable,
     reasons_not_servable: serving.reasons_not_servable,

@@ -1,5 +1,8 @@
+import type { Card as CardResource, ConversationCard, PollCard } from "@adsgraph/models";
 import type { Card } from "../generated/prisma/client.js";
+import type { CONVERSATION_TEXTS } from "./conversation-cards.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 export type CardKind = "generic" | "poll" | "video_conversation" | "image_conversation";
 
@@ -12,7 +15,8 @@ export function pollEnd(row: Pick<Card, "createdAt" | "durationInMinutes">): Dat
   return new Date(row.createdAt.getTime() + (row.durationInMinutes ?? 0) * MS_PER_MINUTE);
 }
 
-function common(row: Card): Record<string, unknown> {
+/** What every card answers, whatever its kind (spec §2.8, §2.1). */
+function common(row: Card) {
   return {
     id: row.id,
     name: row.name,
@@ -24,37 +28,88 @@ function common(row: Card): Record<string, unknown> {
   };
 }
 
-/** Drops fields that are absent (the models type them optional, not nullable). */
-function defined(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(body).filter(([, value]) => value !== undefined && value !== null),
-  );
+/** A generic card's stored body (cards.ts): its components or slides, with media metadata. */
+type GenericBody = Pick<Presented<CardResource>, "components" | "slides">;
+
+/** A poll's stored body (poll-cards.ts): its choices, media key and media fields. */
+type PollBody = Pick<
+  Presented<PollCard>,
+  | "first_choice"
+  | "second_choice"
+  | "third_choice"
+  | "fourth_choice"
+  | "video_url"
+  | "video_hls_url"
+  | "video_width"
+  | "video_height"
+  | "video_poster_url"
+  | "video_poster_width"
+  | "video_poster_height"
+  | "content_duration_seconds"
+> & { media_key?: string };
+
+/** A conversation card's stored body (conversation-cards.ts): texts and media, none in the spec. */
+type ConversationBody = Partial<
+  Record<
+    | (typeof CONVERSATION_TEXTS)[number]
+    | "media_key"
+    | "poster_media_key"
+    | "video_url"
+    | "video_poster_url"
+    | "image_url",
+    string
+  >
+>;
+
+/** spec §2.8 generic card: components or slides with each media key's metadata (as recorded). */
+export function presentGenericCard(row: Card): Presented<CardResource> {
+  // The body cards.ts stored (JSON): what the catalog admitted, with media metadata added.
+  const body = (row.body ?? {}) as GenericBody;
+  return {
+    ...common(row),
+    ...(body.components === undefined ? {} : { components: body.components }),
+    ...(body.slides === undefined ? {} : { slides: body.slides }),
+  };
 }
 
-/**
- * A card as its kind answers it: generic cards (spec §2.8) carry components or slides with
- * each media key's media_metadata (as the recordings do); polls carry choices, start/end time
- * and `closed`; conversation cards their calls to action. `media_key` of polls is write-only.
- */
-export function presentCard(row: Card, now: Date): Record<string, unknown> {
-  const body = (row.body ?? {}) as Record<string, unknown>;
+/** spec §2.8 poll card: choices, start and end time, and whether it has `closed`. */
+export function presentPollCard(row: Card, now: Date): Presented<PollCard> & { closed: boolean } {
+  // The body poll-cards.ts stored (JSON); its media_key is write-only.
+  const { media_key: _writeOnly, ...visible } = (row.body ?? {}) as PollBody;
+  const end = pollEnd(row);
+  return {
+    ...common(row),
+    ...visible,
+    start_time: ts(row.createdAt),
+    end_time: ts(end),
+    duration_in_minutes: row.durationInMinutes ?? 0,
+    closed: now >= end,
+  };
+}
+
+/** spec §2.11 conversation cards (fields not shown): every card field and the stored body. */
+export function presentConversationCard(
+  row: Card,
+): Presented<ConversationCard> & ReturnType<typeof common> & ConversationBody {
+  // The body conversation-cards.ts (or the seed) stored (JSON).
+  return { ...common(row), ...((row.body ?? {}) as ConversationBody) };
+}
+
+/** A card of any kind, as its kind answers it (`cards/all`). */
+export function presentCard(
+  row: Card,
+  now: Date,
+):
+  | ReturnType<typeof presentGenericCard>
+  | ReturnType<typeof presentPollCard>
+  | ReturnType<typeof presentConversationCard> {
   switch (row.kind as CardKind) {
     case "generic":
-      return { ...common(row), ...defined({ components: body.components, slides: body.slides }) };
-    case "poll": {
-      const end = pollEnd(row);
-      const { media_key: _writeOnly, ...visible } = body;
-      return {
-        ...common(row),
-        ...defined(visible),
-        start_time: ts(row.createdAt),
-        end_time: ts(end),
-        duration_in_minutes: row.durationInMinutes,
-        closed: now >= end,
-      };
-    }
+      return presentGenericCard(row);
+    case "poll":
+      return presentPollCard(row, now);
     case "video_conversation":
     case "image_conversation":
-      return { ...common(row), ...defined(body) };
+      return presentConversationCard(row);
   }
 }

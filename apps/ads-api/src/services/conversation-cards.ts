@@ -20,7 +20,8 @@ export interface VideoConversationInput {
   readonly poster_media_key?: string | undefined;
 }
 
-const TEXT_FIELDS = [
+/** The texts a conversation card stores and answers. */
+export const CONVERSATION_TEXTS = [
   "title",
   "thank_you_text",
   "first_cta",
@@ -67,7 +68,7 @@ export async function createVideoConversationCard(
   }
   if (errors.length > 0 || video === undefined) throw new BadRequestError(errors);
   const body: Record<string, string> = {};
-  for (const field of TEXT_FIELDS) {
+  for (const field of CONVERSATION_TEXTS) {
     const value = input[field];
     if (value !== undefined) body[field] = value;
   }

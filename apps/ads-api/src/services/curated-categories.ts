@@ -1,3 +1,4 @@
+import type { LineItemCuratedCategory as LineItemCuratedCategoryResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
@@ -8,6 +9,7 @@ import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 export const CURATED_LINK_SORT = sortColumns("line_item_curated_categories.list", {
   id: { field: "id", type: "string" },
@@ -64,7 +66,9 @@ export async function getCuratedCategoryLink(
 }
 
 /** spec §2.11 "not shown": the create parameters and §2.1's fields. */
-export function presentCuratedCategoryLink(row: LineItemCuratedCategory): Record<string, unknown> {
+export function presentCuratedCategoryLink(
+  row: LineItemCuratedCategory,
+): Presented<LineItemCuratedCategoryResource> {
   return {
     id: row.id,
     line_item_id: row.lineItemId,

@@ -12,6 +12,7 @@ import {
 } from "./custom-audience-writes.js";
 import type { AudienceWriter } from "./custom-audience-writes.js";
 import { presentAudiences } from "./custom-audiences.js";
+import type { PresentedAudience } from "./custom-audiences.js";
 import type { BatchResult } from "./results.js";
 
 export interface AudienceBatchOperation {
@@ -113,7 +114,7 @@ export async function runCustomAudienceBatch(
   ctx: AppContext,
   account: Account,
   operations: readonly AudienceBatchOperation[],
-): Promise<BatchResult> {
+): Promise<BatchResult<PresentedAudience>> {
   const feature = AUDIENCE_FEATURES.BATCH_BETA;
   if (!account.features.includes(feature)) {
     throw new ForbiddenError(

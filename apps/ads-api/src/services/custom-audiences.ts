@@ -1,15 +1,20 @@
+import { PERMISSION_LEVELS } from "@adsgraph/models";
+import type { CustomAudience as CustomAudienceResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { CustomAudience, Prisma } from "../generated/prisma/client.js";
 import { resolveSort } from "../paging/keyset-paging.js";
 import { accessAudience, sharedAudienceIds, sharedAudienceLevels } from "./audience-access.js";
 import { derivedFields, memberStats, statsOf } from "./audience-state.js";
+import type { DerivedFields } from "./audience-state.js";
 import { pageBySize } from "./custom-audience-size-order.js";
 import type { CustomAudienceQuery } from "./custom-audience-size-order.js";
 import { inList, runList } from "./list.js";
 import type { ListOutcome } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 /**
  * `audience_size` is derived (live members, null under the floor): its column here only names
@@ -32,6 +37,9 @@ export interface AudienceView {
 
 export const OWNER_VIEW: AudienceView = { isOwner: true, level: "READ_WRITE" };
 
+/** spec §2.10's custom audience, and the recorded `list_type` its schema does not name. */
+export type PresentedAudience = Presented<CustomAudienceResource> & { list_type: string | null };
+
 /**
  * spec §2.10, with the recorded `list_type` (custom_audiences_all.json). `owner_account_id`
  * (shown on create responses) and `is_owner` (on update responses) are on every answer: the
@@ -40,15 +48,15 @@ export const OWNER_VIEW: AudienceView = { isOwner: true, level: "READ_WRITE" };
 export function presentCustomAudience(
   row: CustomAudience,
   view: AudienceView,
-  derived: Record<string, unknown>,
-): Record<string, unknown> {
+  derived: DerivedFields,
+): PresentedAudience {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     audience_type: row.audienceType,
     ...derived,
-    permission_level: view.level,
+    permission_level: storedEnum(PERMISSION_LEVELS, view.level),
     owner_account_id: row.accountId,
     is_owner: view.isOwner,
     partner_source: row.partnerSource,
@@ -64,7 +72,7 @@ export async function presentAudiences(
   accountId: string,
   rows: readonly CustomAudience[],
   now: Date,
-): Promise<Record<string, unknown>[]> {
+): Promise<PresentedAudience[]> {
   const ids = rows.map((row) => row.id);
   const [stats, levels] = await Promise.all([
     memberStats(db, ids, now),
@@ -81,6 +89,18 @@ export async function presentAudiences(
         : { isOwner: false, level: levels.get(row.id) ?? "READ_ONLY" };
     return presentCustomAudience(row, view, derivedFields(row, statsOf(stats, row.id), now));
   });
+}
+
+/** One audience as `accountId` sees it. */
+export async function presentAudience(
+  db: Db,
+  accountId: string,
+  row: CustomAudience,
+  now: Date,
+): Promise<PresentedAudience> {
+  const [presented] = await presentAudiences(db, accountId, [row], now);
+  if (presented === undefined) throw new Error(`audience ${row.id} presented as nothing`);
+  return presented;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { WIRE_ERROR_CODES } from "@adsgraph/models";
+import type { DoNotReachList as DoNotReachListResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import type { DoNotReachList } from "../generated/prisma/client.js";
+import type { Presented } from "./presented.js";
 import { ts } from "./time.js";
 
 /**
@@ -18,7 +20,7 @@ export async function presentDoNotReachList(
   db: Db,
   row: DoNotReachList,
   now: Date,
-): Promise<Record<string, unknown>> {
+): Promise<Presented<DoNotReachListResource>> {
   return {
     id: row.id,
     account_id: row.accountId,
@@ -37,7 +39,7 @@ export async function presentDoNotReachList(
 export async function listDoNotReachLists(
   ctx: AppContext,
   accountId: string,
-): Promise<Record<string, unknown>[]> {
+): Promise<Presented<DoNotReachListResource>[]> {
   const live = await ctx.prisma.doNotReachList.findFirst({ where: { accountId, deleted: false } });
   return live === null ? [] : [await presentDoNotReachList(ctx.prisma, live, ctx.clock())];
 }
@@ -51,7 +53,7 @@ export async function createDoNotReachList(
   ctx: AppContext,
   accountId: string,
   description: string | undefined,
-): Promise<Record<string, unknown>> {
+): Promise<Presented<DoNotReachListResource>> {
   const now = ctx.clock();
   try {
     const row = await ctx.prisma.doNotReachList.create({
@@ -82,7 +84,7 @@ export async function deleteDoNotReachList(
   ctx: AppContext,
   accountId: string,
   listId: string,
-): Promise<Record<string, unknown>> {
+): Promise<Presented<DoNotReachListResource>> {
   const now = ctx.clock();
   const changed = await ctx.prisma.doNotReachList.updateMany({
     where: { id: listId, accountId, deleted: false },

@@ -1,8 +1,10 @@
+import type { DraftPreviewResult } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import type { Post } from "../generated/prisma/client.js";
 import { editedColumns } from "./post-edits.js";
 import type { PostEdit } from "./post-edits.js";
+import type { Presented } from "./presented.js";
 
 function noDraft(accountId: string, id: string): NotFoundError {
   return new NotFoundError(
@@ -58,7 +60,7 @@ export async function previewDraft(
   accountId: string,
   id: string,
   callerScreenName: string,
-): Promise<{ message: string }> {
+): Promise<Presented<DraftPreviewResult>> {
   const draft = await findDraft(ctx, accountId, id);
   return {
     message: `A preview of draft ${draft.id} was sent to @${callerScreenName}'s devices; only @${callerScreenName} sees it.`,

@@ -1,3 +1,5 @@
+import { FUNDING_INSTRUMENT_TYPES } from "@adsgraph/models";
+import type { FundingInstrument as FundingInstrumentResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Db } from "../db/database.js";
@@ -7,6 +9,8 @@ import { runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { micro, timestampDate, ts, tsOrNull } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 export const FUNDING_INSTRUMENT_SORT = sortColumns("funding_instruments.list", {
   id: { field: "id", type: "string" },
@@ -20,11 +24,16 @@ export const FUNDING_INSTRUMENT_SORT = sortColumns("funding_instruments.list", {
 });
 
 /** spec §2.4, with `cancelled` and `paused` as the recorded payloads carry them. */
-export function presentFundingInstrument(row: FundingInstrument): Record<string, unknown> {
+export function presentFundingInstrument(
+  row: FundingInstrument,
+): Presented<FundingInstrumentResource> & {
+  cancelled: boolean;
+  paused: boolean;
+} {
   return {
     id: row.id,
     account_id: row.accountId,
-    type: row.type,
+    type: storedEnum(FUNDING_INSTRUMENT_TYPES, row.type),
     description: row.description,
     currency: row.currency,
     start_time: ts(row.startTime),

@@ -1,3 +1,4 @@
+import type { AccountHistoryEntry } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
@@ -6,6 +7,7 @@ import type { Sortable } from "../paging/keyset-paging.js";
 import { runList } from "./list.js";
 import type { ListOutcome } from "./list.js";
 import { timestampDate, ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 
@@ -56,7 +58,13 @@ export function diff(
   return out;
 }
 
-export function presentHistory(row: HistoryEntry): Record<string, unknown> {
+/** The schema names the entry's subject and time; the change itself is beyond it (README). */
+export function presentHistory(row: HistoryEntry): Presented<AccountHistoryEntry> & {
+  id: string;
+  account_id: string;
+  change_type: string;
+  changes: unknown;
+} {
   return {
     id: row.id,
     account_id: row.accountId,

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "@adsgraph/models";
+import type { KeywordInsight } from "@adsgraph/models";
+import type { Presented } from "./presented.js";
 import { timestampDate } from "./time.js";
 
 /**
@@ -22,11 +24,6 @@ export interface KeywordSearch {
   readonly start_time: string;
   readonly end_time?: string | undefined;
   readonly location?: string | undefined;
-}
-
-export interface KeywordInsight {
-  readonly related_keywords: string[];
-  readonly post_volume: number[];
 }
 
 /** A number in [0, 1) fixed by its parts. */
@@ -158,6 +155,6 @@ export function relatedKeywords(search: KeywordSearch): string[] {
 }
 
 /** The keyword insight result (spec §2.10). */
-export function keywordInsight(search: KeywordSearch, now: Date): KeywordInsight {
+export function keywordInsight(search: KeywordSearch, now: Date): Presented<KeywordInsight> {
   return { related_keywords: relatedKeywords(search), post_volume: postVolumes(search, now) };
 }

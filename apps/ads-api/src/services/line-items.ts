@@ -1,3 +1,4 @@
+import type { LineItem as LineItemResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { LineItem, Prisma } from "../generated/prisma/client.js";
 import { NotFoundError } from "../errors.js";
@@ -5,6 +6,7 @@ import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { micro, ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 export const LINE_ITEM_SORT = sortColumns("line_items.list", {
   id: { field: "id", type: "string" },
@@ -24,7 +26,7 @@ export const LINE_ITEM_SORT = sortColumns("line_items.list", {
 });
 
 /** A line item with every field of the recorded line_items_*.json, in their order. */
-export function presentLineItem(row: LineItem): Record<string, unknown> {
+export function presentLineItem(row: LineItem): Presented<LineItemResource> {
   return {
     id: row.id,
     account_id: row.accountId,

@@ -1,3 +1,4 @@
+import type { MediaCreative as MediaCreativeResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
@@ -9,6 +10,7 @@ import type { ListOutcome, ListParams } from "./list.js";
 import { mediaByKey } from "./media.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 /** Account media of this creative type are preroll videos (spec §4.6: landing_url ignored). */
 const PREROLL = "PREROLL";
@@ -24,7 +26,7 @@ export const MEDIA_CREATIVE_SORT = sortColumns("media_creatives.list", {
 });
 
 /** spec §2.11 "not shown": the create parameters, the account media's creative type, §2.1. */
-export function presentMediaCreative(row: MediaCreative): Record<string, unknown> {
+export function presentMediaCreative(row: MediaCreative): Presented<MediaCreativeResource> {
   return {
     id: row.id,
     line_item_id: row.lineItemId,

@@ -1,3 +1,8 @@
+import { CREATIVE_TYPES } from "@adsgraph/models";
+import type {
+  MediaLibraryObject as MediaLibraryObjectResource,
+  AccountMedia as AccountMediaResource,
+} from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { AccountMedia, MediaLibraryObject, Prisma } from "../generated/prisma/client.js";
@@ -6,9 +11,16 @@ import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 /** spec §2.6; video-only fields are left out for images (the models make them optional). */
-export function presentMediaLibraryObject(row: MediaLibraryObject): Record<string, unknown> {
+export function presentMediaLibraryObject(
+  row: MediaLibraryObject,
+): Presented<MediaLibraryObjectResource> & {
+  width: number;
+  height: number;
+} {
   const video = row.mediaType === "VIDEO";
   return {
     media_key: row.mediaKey,
@@ -68,10 +80,12 @@ export const ACCOUNT_MEDIA_SORT = sortColumns("account_media.list", {
 });
 
 /** spec §2.5. */
-export function presentAccountMedia(row: AccountMedia): Record<string, unknown> {
+export function presentAccountMedia(row: AccountMedia): Presented<AccountMediaResource> & {
+  media_key: string | null;
+} {
   return {
     id: row.id,
-    creative_type: row.creativeType,
+    creative_type: storedEnum(CREATIVE_TYPES, row.creativeType),
     video_id: row.videoId,
     media_url: row.mediaUrl,
     media_key: row.mediaKey,

@@ -1,4 +1,5 @@
 import { LIMITS, VIOLATION_CODES } from "@adsgraph/models";
+import type { DataPostCreateResult } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Db, Tx } from "../db/database.js";
 import { BadRequestError, ERROR_CODES, ForbiddenError } from "../errors.js";
@@ -6,6 +7,7 @@ import type { Post, User } from "../generated/prisma/client.js";
 import { checkPostMedia } from "./post-attachments.js";
 import { readablePosts } from "./post-data-lookup.js";
 import { editHistoryOf, entitiesOf, insertPost } from "./post-store.js";
+import type { Presented } from "./presented.js";
 import { ts } from "./time.js";
 
 /**
@@ -23,12 +25,8 @@ export interface CreateRequest {
   readonly edit_options?: { readonly previous_post_id: string } | undefined;
 }
 
-/** What POST /2/posts answers under `data`. */
-export interface CreatedPost {
-  readonly id: string;
-  readonly text: string;
-  readonly edit_history_post_ids: readonly string[];
-}
+/** What POST /2/posts answers under `data` (it always has the text and edit history). */
+export type CreatedPost = Required<Presented<DataPostCreateResult["data"]>>;
 
 const REPLY = "reply.in_reply_to_post_id";
 const QUOTE = "quote_post_id";

@@ -1,5 +1,5 @@
 import { VIOLATION_CODES } from "@adsgraph/models";
-import type { PostType } from "@adsgraph/models";
+import type { PostType, PostPreview } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { BadRequestError } from "../errors.js";
 import type { Account, Card, MediaLibraryObject, Post } from "../generated/prisma/client.js";
@@ -7,6 +7,7 @@ import type { PostAuthor } from "./ads-post-present.js";
 import { escapeHtml } from "./html-escape.js";
 import { publishDuePosts } from "./post-store.js";
 import { authorsOf, seenByAccount } from "./posts.js";
+import type { Presented } from "./presented.js";
 
 /**
  * spec §4.7 `GET post_previews`: an iframe rendering of each post. The whole document is in
@@ -20,7 +21,7 @@ export async function postPreviews(
   account: Account,
   postIds: readonly string[],
   postType: PostType,
-): Promise<{ post_id: string; preview: string }[]> {
+): Promise<Presented<PostPreview>[]> {
   await publishDuePosts(ctx.prisma, ctx.clock());
   const ids = [...new Set(postIds)];
   const posts = await ctx.prisma.post.findMany({

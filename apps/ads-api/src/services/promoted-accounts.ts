@@ -1,3 +1,4 @@
+import type { PromotedAccount as PromotedAccountResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Prisma, PromotedAccount } from "../generated/prisma/client.js";
@@ -7,6 +8,7 @@ import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 /** The one product type whose line items hold promoted accounts (spec §4.4 product types). */
 export const PROMOTED_ACCOUNT_PRODUCT = "PROMOTED_ACCOUNT";
@@ -21,7 +23,7 @@ export const PROMOTED_ACCOUNT_SORT = sortColumns("promoted_accounts.list", {
 });
 
 /** spec §2.11 (user_id as digits, §2.1), with the statuses the recorded promoted records carry. */
-export function presentPromotedAccount(row: PromotedAccount): Record<string, unknown> {
+export function presentPromotedAccount(row: PromotedAccount): Presented<PromotedAccountResource> {
   return {
     id: row.id,
     line_item_id: row.lineItemId,

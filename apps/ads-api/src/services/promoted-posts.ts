@@ -1,9 +1,11 @@
+import type { PromotedPost as PromotedPostResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Prisma, PromotedPost } from "../generated/prisma/client.js";
 import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 export const PROMOTED_POST_SORT = sortColumns("promoted_posts.list", {
   id: { field: "id", type: "string" },
@@ -18,7 +20,7 @@ export const PROMOTED_POST_SORT = sortColumns("promoted_posts.list", {
  * spec §2.11: post_id (digits, §2.1) and deleted, with every field of the recorded
  * promoted_tweets_*.json (the vendor's `tweet_id` is the spec's `post_id`).
  */
-export function presentPromotedPost(row: PromotedPost): Record<string, unknown> {
+export function presentPromotedPost(row: PromotedPost): Presented<PromotedPostResource> {
   return {
     id: row.id,
     line_item_id: row.lineItemId,

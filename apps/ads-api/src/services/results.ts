@@ -7,35 +7,39 @@ import type { ServerResponse } from "node:http";
  */
 export type Echo = Record<string, unknown>;
 
-export interface SingleResult {
+/**
+ * The result kinds take the type of what they carry, so that a handler is checked against what
+ * its catalog entry answers (routes/ads-route.ts `AdsResult`).
+ */
+export interface SingleResult<T = unknown> {
   readonly kind: "single";
-  readonly data: unknown;
+  readonly data: T;
   readonly dataType?: string | undefined;
 }
 
-export interface ListResult {
+export interface ListResult<T = unknown> {
   readonly kind: "list";
-  readonly data: readonly unknown[];
+  readonly data: readonly T[];
   readonly nextCursor: string | null;
   readonly totalCount?: number | undefined;
   readonly dataType?: string | undefined;
   /**
    * Set when the answer depends on nothing but the account's data and the parameters: the
-   * route may then serve it again from the list cache (services/list-answer-cache.ts) until this
+   * route may then serve it again from the list cache (list-cache/list-answer-cache.ts) until this
    * service-clock instant (ms), while the account's data version is unchanged.
    */
   readonly stableUntil?: number | undefined;
 }
 
-export interface CollectionResult {
+export interface CollectionResult<T = unknown> {
   readonly kind: "collection";
-  readonly data: readonly unknown[];
+  readonly data: readonly T[];
   readonly dataType?: string | undefined;
 }
 
-export interface BatchResult {
+export interface BatchResult<T = unknown> {
   readonly kind: "batch";
-  readonly data: readonly unknown[];
+  readonly data: readonly T[];
   readonly request: readonly { params: Echo; operation_type: string }[];
   readonly dataType?: string | undefined;
 }
@@ -44,9 +48,9 @@ export interface BatchResult {
  * A body sent as it is, without the §2.1 envelope: endpoints the catalog marks `raw-json`
  * (the post-data API v2 of §4.9 answers plain JSON objects).
  */
-export interface RawResult {
+export interface RawResult<T = unknown> {
   readonly kind: "raw";
-  readonly body: unknown;
+  readonly body: T;
   /** The HTTP status (default 200; POST /2/posts answers 201 Created). */
   readonly status?: number | undefined;
 }
@@ -62,28 +66,27 @@ export interface StreamResult {
 
 /** Results answered inside a §2.1 envelope (every advertising endpoint's). */
 export type EnvelopedResult = SingleResult | ListResult | CollectionResult | BatchResult;
-export type HandlerResult = EnvelopedResult | RawResult | StreamResult;
 
-export const single = (data: unknown, dataType?: string): SingleResult => ({
+export const single = <T>(data: T, dataType?: string): SingleResult<T> => ({
   kind: "single",
   data,
   dataType,
 });
 
-export const collection = (data: readonly unknown[], dataType?: string): CollectionResult => ({
+export const collection = <T>(data: readonly T[], dataType?: string): CollectionResult<T> => ({
   kind: "collection",
   data,
   dataType,
 });
 
-export const raw = (body: unknown, status?: number): RawResult => ({ kind: "raw", body, status });
+export const raw = <T>(body: T, status?: number): RawResult<T> => ({ kind: "raw", body, status });
 
 /** A list result from a page of rows. */
-export function listOf<Row>(
+export function listOf<Row, T>(
   outcome: { rows: readonly Row[]; nextCursor: string | null; totalCount: number | undefined },
-  present: (row: Row) => unknown,
+  present: (row: Row) => T,
   dataType?: string,
-): ListResult {
+): ListResult<T> {
   return {
     kind: "list",
     data: outcome.rows.map(present),
@@ -98,6 +101,9 @@ export function listOf<Row>(
  * for every caller allowed to read it, until `stableUntil` (ms of the service clock; never, by
  * default): the route may cache it per account data version.
  */
-export function cacheable(result: ListResult, stableUntil = Number.POSITIVE_INFINITY): ListResult {
+export function cacheable<T>(
+  result: ListResult<T>,
+  stableUntil = Number.POSITIVE_INFINITY,
+): ListResult<T> {
   return { ...result, stableUntil };
 }

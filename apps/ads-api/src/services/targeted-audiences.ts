@@ -1,3 +1,4 @@
+import type { TargetedAudienceEntry } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { LineItem, Prisma } from "../generated/prisma/client.js";
 import type { Sortable } from "../paging/keyset-paging.js";
@@ -6,6 +7,7 @@ import { servingState } from "./campaign-serving.js";
 import { WITH_FUNDING } from "./campaigns.js";
 import type { CampaignRow } from "./campaigns.js";
 import { runList } from "./list.js";
+import type { Presented } from "./presented.js";
 
 /** The list takes no sort_by (spec §4.8): campaigns in the order they were made. */
 const BY_CREATION: Sortable = { created_at: { field: "createdAt", type: "date" } };
@@ -17,7 +19,7 @@ export interface TargetedQuery {
 }
 
 export interface TargetedPage {
-  readonly entries: Record<string, unknown>[];
+  readonly entries: Presented<TargetedAudienceEntry>[];
   readonly nextCursor: string | null;
 }
 

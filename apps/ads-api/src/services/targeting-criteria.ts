@@ -1,4 +1,4 @@
-import type { OPERATOR_TYPES, TARGETING_TYPES } from "@adsgraph/models";
+import type { OPERATOR_TYPES, TARGETING_TYPES, TargetingCriterionResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Prisma, TargetingCriterion } from "../generated/prisma/client.js";
@@ -9,6 +9,7 @@ import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
 
 export const TARGETING_CRITERION_SORT = sortColumns("targeting_criteria.list", {
   id: { field: "id", type: "string" },
@@ -19,7 +20,9 @@ export const TARGETING_CRITERION_SORT = sortColumns("targeting_criteria.list", {
 });
 
 /** The vendor's v11 targeting criterion fields (beyond the spec: catalog/targeting-criteria.ts). */
-export function presentTargetingCriterion(row: TargetingCriterion): Record<string, unknown> {
+export function presentTargetingCriterion(
+  row: TargetingCriterion,
+): Presented<TargetingCriterionResource> {
   return {
     id: row.id,
     line_item_id: row.lineItemId,

@@ -1,4 +1,5 @@
-import type { TrackingTagType } from "@adsgraph/models";
+import { TRACKING_TAG_TYPES } from "@adsgraph/models";
+import type { TrackingTagType, TrackingTag as TrackingTagResource } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Prisma, TrackingTag } from "../generated/prisma/client.js";
@@ -8,6 +9,8 @@ import { inList, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
+import type { Presented } from "./presented.js";
+import { storedEnum } from "./presented.js";
 
 export const TRACKING_TAG_SORT = sortColumns("tracking_tags.list", {
   id: { field: "id", type: "string" },
@@ -18,11 +21,11 @@ export const TRACKING_TAG_SORT = sortColumns("tracking_tags.list", {
 });
 
 /** spec §2.11. */
-export function presentTrackingTag(row: TrackingTag): Record<string, unknown> {
+export function presentTrackingTag(row: TrackingTag): Presented<TrackingTagResource> {
   return {
     id: row.id,
     line_item_id: row.lineItemId,
-    tracking_tag_type: row.trackingTagType,
+    tracking_tag_type: storedEnum(TRACKING_TAG_TYPES, row.trackingTagType),
     tracking_tag_url: row.trackingTagUrl,
     created_at: ts(row.createdAt),
     updated_at: ts(row.updatedAt),

@@ -1,3 +1,5 @@
+import type { UsersBatchResult } from "@adsgraph/models";
+import type { Presented } from "./presented.js";
 import { raw } from "./results.js";
 import type { Echo, RawResult } from "./results.js";
 
@@ -7,6 +9,9 @@ import type { Echo, RawResult } from "./results.js";
  * batch is all or nothing, so an answer is only ever sent with them equal; a client seeing
  * them differ from what it sent retries (spec §7).
  */
-export function usersBatchAnswer(users: number, params: Echo): RawResult {
+export function usersBatchAnswer(
+  users: number,
+  params: Echo,
+): RawResult<Presented<UsersBatchResult> & { request: { params: Echo } }> {
   return raw({ request: { params }, data: { success_count: users, total_count: users } });
 }

@@ -4,7 +4,8 @@ import type { AppContext } from "../context.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors.js";
 import type { App, Webhook as WebhookRow } from "../generated/prisma/client.js";
 import { ts } from "./time.js";
-import { crcProblem } from "./webhook-crc.js";
+import { crcProblem } from "../delivery/webhook-crc.js";
+import type { Presented } from "./presented.js";
 
 /** The largest id PostgreSQL's BIGINT holds: a larger webhook id names none. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
@@ -15,7 +16,7 @@ const MAX_BIGINT = 9_223_372_036_854_775_807n;
  */
 export const REPLAY_MAX_EVENTS = 100_000;
 
-export function webhookOf(row: WebhookRow): Webhook {
+export function webhookOf(row: WebhookRow): Presented<Webhook> {
   return { id: row.id.toString(), url: row.url, valid: row.valid, created_at: ts(row.createdAt) };
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from "../../src/context.js";
 import { createApp } from "../../src/credentials/apps.js";
 import type { AccessType } from "../../src/credentials/apps.js";
 import { grantAccess } from "../../src/credentials/grants.js";
-import type { Permission } from "../../src/credentials/grants.js";
+import type { Permission } from "../../src/auth/roles.js";
 import { issueAccessToken } from "../../src/credentials/tokens.js";
 import { createUser } from "../../src/credentials/users.js";
 import { createAccountRow } from "../../src/services/accounts.js";

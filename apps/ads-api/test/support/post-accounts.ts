@@ -1,6 +1,6 @@
 import type { AppContext } from "../../src/context.js";
 import { grantAccess } from "../../src/credentials/grants.js";
-import type { Permission } from "../../src/credentials/grants.js";
+import type { Permission } from "../../src/auth/roles.js";
 import type { Post } from "../../src/generated/prisma/client.js";
 import { createMediaLibraryObject } from "../../src/services/media-admin.js";
 import { insertPost } from "../../src/services/post-store.js";

@@ -24,7 +24,7 @@ export async function createAudienceUsersWorld(
   const list = await createDoNotReachList(ctx, accountId, "Hostile list");
   return {
     audienceId: await addAudience(ctx, accountId),
-    doNotReachListId: String(list.id),
+    doNotReachListId: list.id,
     emailHash: sha256("hostile@example.com"),
     expiresAt: formatTimestamp(new Date(ctx.clock().getTime() + 30 * 24 * 3_600_000)),
   };

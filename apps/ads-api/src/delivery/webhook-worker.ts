@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../db/database.js";
 import type { Limits } from "../config.js";
 import type { OpenedSecrets } from "../credentials/opened-secrets.js";
-import { eventOf } from "./activity-store.js";
+import { eventOf } from "./activity-event.js";
 import { backoffMs, shouldRetry } from "./webhook-backoff.js";
 import type { RetryPolicy } from "./webhook-backoff.js";
 import { sendToReceiver } from "./webhook-http.js";
