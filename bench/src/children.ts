@@ -2,16 +2,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import {
   DEMO,
   openDatabase as openAdsApiDatabase,
   seedBench,
   seedDemo,
-  startAdsApiProcess,
-  type AdsApiProcess,
   type BenchOptions,
 } from "@adsgraph/ads-api";
+import { startAdsApiProcess, type AdsApiProcess } from "@adsgraph/ads-api/testing";
 import {
   createSecretBox,
   createTestTarget,

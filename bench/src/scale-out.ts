@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { freePort } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import {
   createTestTarget,
   deletePrefixed,

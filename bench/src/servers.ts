@@ -1,10 +1,9 @@
+import { DEMO, type BenchSummary } from "@adsgraph/ads-api";
 import {
-  DEMO,
   startAdsApi,
   type AdsApiInstanceOptions,
-  type BenchSummary,
   type StartedAdsApi,
-} from "@adsgraph/ads-api";
+} from "@adsgraph/ads-api/testing";
 import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
 import { createTestTarget, generateKeyText, type DatabaseTarget } from "@adsgraph/storage";
 

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import {
   DEMO,
-  freePort,
   openDatabase as openAdsApiDatabase,
   seedBench,
   seedDemo,
   type Database as AdsApiDatabase,
 } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import {
   createSecretBox,
   createTestTarget,

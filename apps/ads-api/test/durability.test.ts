@@ -5,7 +5,7 @@ import { createTestTarget, TEST_ENGINES } from "@adsgraph/storage";
 import type { TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../src/seed/demo-credentials.js";
-import { startAdsApiProcess } from "../src/testing/start-ads-api-process.js";
+import { startAdsApiProcess } from "../testing/index.js";
 import { AdsClient } from "./support/signed-fetch.js";
 import { idOf, itemsOf } from "./support/bodies.js";
 

@@ -1,7 +1,8 @@
 import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEMO, freePort } from "@adsgraph/ads-api";
+import { DEMO } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.js";
 import type { CliResult } from "./support/cli.js";

@@ -1,4 +1,4 @@
-import { freePort } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import {
   connectRedis,
   deletePrefixed,

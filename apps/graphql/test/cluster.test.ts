@@ -1,16 +1,14 @@
 // Issue 19's acceptance: 2 ads-api replicas and 2 facade replicas, each a process of its own, on
 // one PostgreSQL and one Redis, ads-api behind round-robin balancers (every replica signs and
 // verifies against the same public URLs, and listens on ports of its own).
+import { DEMO, openDatabase as openAdsApiDatabase, seedDemo } from "@adsgraph/ads-api";
 import {
-  DEMO,
   freePort,
-  openDatabase as openAdsApiDatabase,
-  seedDemo,
   startAdsApiProcess,
   startTcpBalancer,
   type AdsApiProcess,
   type TcpBalancer,
-} from "@adsgraph/ads-api";
+} from "@adsgraph/ads-api/testing";
 import { signRequest } from "@adsgraph/oauth";
 import {
   createSecretBox,

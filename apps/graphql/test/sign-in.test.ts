@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
-import { approveAndReadPin, createApp, DEMO, freePort } from "@adsgraph/ads-api";
+import { createApp, DEMO } from "@adsgraph/ads-api";
+import { approveAndReadPin, freePort } from "@adsgraph/ads-api/testing";
 import { buildBasicAuthorization } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

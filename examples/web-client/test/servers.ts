@@ -1,4 +1,5 @@
-import { DEMO, startAdsApi } from "@adsgraph/ads-api";
+import { DEMO } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
 import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
 import { createTestTarget, generateKeyText } from "@adsgraph/storage";
 

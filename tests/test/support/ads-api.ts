@@ -1,5 +1,7 @@
-import { DEMO, servedEndpointIds, startAdsApi as startAdsApiHarness } from "@adsgraph/ads-api";
-import type { BenchAccount, Limits, LoggedRequest, RunningServer } from "@adsgraph/ads-api";
+import { DEMO, servedEndpointIds } from "@adsgraph/ads-api";
+import { startAdsApi as startAdsApiHarness } from "@adsgraph/ads-api/testing";
+import type { Limits, LoggedRequest, RunningServer } from "@adsgraph/ads-api";
+import type { BenchAccount } from "@adsgraph/ads-api/testing";
 import { endpoints, errorBodySchema } from "@adsgraph/models";
 import type { AnyEndpoint, EndpointId } from "@adsgraph/models";
 import { createRestClient } from "@adsgraph/rest-client";

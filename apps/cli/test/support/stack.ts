@@ -1,5 +1,5 @@
-import { freePort, startAdsApi } from "@adsgraph/ads-api";
-import type { StartedAdsApi } from "@adsgraph/ads-api";
+import { freePort, startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
 import type { Database } from "@adsgraph/graphql";
 import { createTestTarget, generateKeyText, HTTP_TEST_ENGINES } from "@adsgraph/storage";

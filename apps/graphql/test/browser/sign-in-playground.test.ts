@@ -1,4 +1,5 @@
-import { createApp, freePort } from "@adsgraph/ads-api";
+import { createApp } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import type { Browser, BrowserContext, Page, Request, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { act } from "../support/activity-clients.js";

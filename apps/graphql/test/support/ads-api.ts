@@ -1,12 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import {
-  DEMO,
-  startAdsApi as startAdsApiHarness,
-  type BenchAccount,
-  type Limits,
-  type RunningServer,
-  type ServerTracing,
-} from "@adsgraph/ads-api";
+import { DEMO, type Limits, type RunningServer, type ServerTracing } from "@adsgraph/ads-api";
+import { startAdsApi as startAdsApiHarness, type BenchAccount } from "@adsgraph/ads-api/testing";
 import { createRestClient, type Hosts, type RestClient } from "@adsgraph/rest-client";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { postGraphQL, startFacade, type RunningFacade } from "./facade.js";
