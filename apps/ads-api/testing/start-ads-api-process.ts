@@ -29,6 +29,7 @@ export interface AdsApiProcessOptions {
 /** ads-api in a process of its own (`src/main.ts` via tsx), as `pnpm start` runs it. */
 export interface AdsApiProcess {
   readonly process: ChildProcess;
+  readonly pid: number;
   /** The public URL of each role (the bound one unless ADS_API_LISTEN_* is set), from its ready lines. */
   readonly urls: Readonly<Record<HostRole, string>>;
   /** Where each role listens: `urls`, or with ADS_API_LISTEN_* the bound address of its own. */
@@ -131,7 +132,7 @@ export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsAp
       if (ready === undefined) return;
       started = true;
       clearTimeout(timer);
-      resolve({ process: child, ...ready, output: () => output, kill });
+      resolve({ process: child, pid: child.pid ?? -1, ...ready, output: () => output, kill });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);

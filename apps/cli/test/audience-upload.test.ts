@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, startCli } from "./support/cli.js";
 import { loginWithPin } from "./support/sign-in.js";
 import { startStack } from "./support/stack.js";
-import type { Stack } from "./support/stack.js";
+import type { CliStack } from "./support/stack.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 /** The demo CRM audience of the account (ads-api's `DEMO_AUDIENCES.crm`). */
@@ -21,7 +21,7 @@ interface StoredApi {
 }
 
 describe("adsgraph login --api and audience upload", () => {
-  let stack: Stack;
+  let stack: CliStack;
   let scratch: string;
   let configDir: string;
   let env: Record<string, string>;
@@ -29,6 +29,8 @@ describe("adsgraph login --api and audience upload", () => {
   const members = () =>
     stack.adsApi.ctx.prisma.audienceMember.count({ where: { audienceId: AUDIENCE } });
   const upload = ["audience", "upload", ACCOUNT, AUDIENCE];
+  /** Batches ads-api served since it started. */
+  const served = async () => (await stack.adsApi.requests.counts()).byEndpoint[USERS_BATCH] ?? 0;
 
   beforeAll(async () => {
     stack = await startStack();
@@ -57,7 +59,7 @@ describe("adsgraph login --api and audience upload", () => {
     expect(result.stderr).toBe(
       "adsgraph: uploads go to the ads API directly and need its credentials: run `adsgraph login --api`\n",
     );
-    expect(stack.served(USERS_BATCH)).toBe(0);
+    expect(await served()).toBe(0);
   });
 
   it("signs in to the ads API with its own PIN flow and keeps the token and secret 0600", async () => {
@@ -121,7 +123,7 @@ describe("adsgraph login --api and audience upload", () => {
     });
     // Counts and a fingerprint of the file: no identifier, clear or hashed.
     expect(JSON.stringify(saved)).not.toMatch(/@|cli-test/i);
-    expect(stack.served(USERS_BATCH)).toBe(3);
+    expect(await served()).toBe(3);
     expect(await members()).toBe(before + 600);
 
     const resumed = await runCli(args, { configDir, env });
@@ -137,7 +139,7 @@ describe("adsgraph login --api and audience upload", () => {
       /^done: 2000\/2000 records, 2000 sent, 2000 accepted, 0 rejected, 10 batches in [\d.]+s; resumed after 600 records, 0 sent again\n$/,
     );
     // 3 + 7 requests: no batch was sent twice, and every user is in the audience.
-    expect(stack.served(USERS_BATCH)).toBe(10);
+    expect(await served()).toBe(10);
     expect(await members()).toBe(before + RECORDS);
     // Done: the progress is gone, so the same command later is a new upload.
     await expect(stat(progressFile)).rejects.toMatchObject({ code: "ENOENT" });
@@ -145,7 +147,7 @@ describe("adsgraph login --api and audience upload", () => {
 
   it("a second Ctrl-C stops at once: the batch in flight is sent again on resume", async () => {
     const before = await members();
-    const served = stack.served(USERS_BATCH);
+    const servedBefore = await served();
     const small = path.join(scratch, "small.txt");
     const emails = Array.from({ length: 1000 }, (_, i) => `second.${i}@cli-test.example`);
     await writeFile(small, `${emails.join("\n")}\n`);
@@ -171,7 +173,7 @@ describe("adsgraph login --api and audience upload", () => {
     );
     // The second batch reached ads-api in the first run (its answer was held) and again now:
     // a users batch is a set write, so the audience holds each user once.
-    expect(stack.served(USERS_BATCH)).toBe(served + 6);
+    expect(await served()).toBe(servedBefore + 6);
     expect(await members()).toBe(before + 1000);
   });
 
