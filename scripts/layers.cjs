@@ -14,7 +14,7 @@ const APP_LAYERS = {
   "ads-api": {
     context: "context.ts",
     layers: [
-      ["entry", ["index.ts", "main.ts", "cli/", "testing/"]],
+      ["entry", ["index.ts", "main.ts", "cli/"]],
       ["seed", ["seed/"]],
       ["server", ["server.ts", "context.ts", "hosts/", "metrics/"]],
       ["routes", ["routes/"]],
