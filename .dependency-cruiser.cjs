@@ -76,6 +76,42 @@ function packageRules() {
   }));
 }
 
+/** A test's file under an app's src/: its unit tests and type tests. */
+const TEST_FILE = "\\.test(-d)?\\.ts$";
+
+/**
+ * Nothing test-only lives in an app's production src/ (the build compiles all of it): helpers
+ * of tests sit beside them under test/, harnesses in the app's kit under testing/.
+ * @returns {Rule[]}
+ */
+function testOnlyRules() {
+  return [
+    {
+      name: "no-test-only-module-in-src",
+      comment:
+        "A test helper under an app's src/ (`*.test-support.ts`): move it to test/ or the kit",
+      severity: "error",
+      from: {},
+      to: { path: "^apps/[^/]+/src/.+\\.test-support\\.ts$" },
+    },
+    {
+      name: "production-never-imports-tests",
+      comment:
+        "A production module of an app (not a test) imports vitest, a test kit (@adsgraph/<app>/testing) or a test's file",
+      severity: "error",
+      from: { path: "^apps/[^/]+/src/", pathNot: TEST_FILE },
+      to: {
+        path: [
+          "^apps/[^/]+/(test|testing)/",
+          "^@adsgraph/[^/]+/testing$",
+          "^(vitest|@vitest/[^/]+)(/|$)",
+          "(^|/)node_modules/(vitest|@vitest/[^/]+)/",
+        ],
+      },
+    },
+  ];
+}
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
@@ -97,10 +133,12 @@ module.exports = {
       to: { circular: true },
     },
     ...appRules(),
+    ...testOnlyRules(),
   ],
   options: {
+    // Third-party modules stay as leaves (a rule may name one: vitest), never followed.
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "/(generated|dist|\\.cache|node_modules)/" },
+    exclude: { path: ["/(generated|\\.cache)/", "^(?!node_modules/).*/dist/"] },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     enhancedResolveOptions: {

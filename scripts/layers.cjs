@@ -15,7 +15,7 @@ const APP_LAYERS = {
   "ads-api": {
     context: "context.ts",
     layers: [
-      ["entry", ["index.ts", "main.ts", "cli/", "testing/"]],
+      ["entry", ["index.ts", "main.ts", "cli/"]],
       ["seed", ["seed/"]],
       ["server", ["server.ts", "create-context.ts", "hosts/", "metrics/"]],
       ["routes", ["routes/"]],

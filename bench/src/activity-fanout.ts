@@ -7,9 +7,10 @@
 // subscribers and with all of them connected, the difference divided by their number.
 // Writes bench/results/activity-fanout{,-postgresql}.{json,md}. README "Benchmark".
 import { setTimeout as sleep } from "node:timers/promises";
+import { requestLogAt } from "@adsgraph/ads-api/testing";
 import { analyseDeliveries } from "./activity-deliveries.js";
-import { postActions, runGenerator } from "./activity-generator.js";
 import { writeFanoutMarkdown } from "./activity-fanout-report.js";
+import { postActions, runGenerator } from "./activity-generator.js";
 import { startActivityServers } from "./activity-servers.js";
 import { openSubscribers } from "./activity-subscribers.js";
 import type { ProcessMemory } from "./children.js";
@@ -183,9 +184,7 @@ try {
   memory.afterRun = await forcedMemory(facadePid, servers.memoryFile);
 
   const deliveries = analyseDeliveries(generator.events, probeIds, subscribers);
-  const requests = (await (await fetch(`${servers.adsApi.urls.base}/_admin/requests`)).json()) as {
-    byEndpoint: Record<string, number>;
-  };
+  const requests = await requestLogAt(servers.adsApi.urls.base).counts();
   // Read before the bench closes them itself.
   const endedEarly = subscribers.filter((s) => s.ended).length;
   const subscriberErrors = subscribers.flatMap((s) => s.errors).slice(0, 10);

@@ -4,9 +4,9 @@
 // members, and measures records per second and the uploader's peak RSS (flat memory: the ratio
 // of the 1M peak to the 100k peak should be about 1). Writes bench/results/audience-upload.{json,md}.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { DEMO } from "@adsgraph/ads-api";
@@ -88,7 +88,9 @@ try {
     const audience = await adsApi.ctx.prisma.customAudience.create({
       data: { id: `bnchup${n}`, accountId, name: `bench upload ${n}`, audienceType: "CRM" },
     });
-    const before = adsApi.ctx.requestLog.counts().byEndpoint["custom_audiences.users.batch"] ?? 0;
+    const batches = async () =>
+      (await adsApi.requests.counts()).byEndpoint["custom_audiences.users.batch"] ?? 0;
+    const before = await batches();
     const result = await runUploader({
       BENCH_UPLOAD_ADS_URL: adsApi.urls.ads,
       BENCH_UPLOAD_CONSUMER_KEY: DEMO.app.consumerKey,
@@ -100,8 +102,7 @@ try {
       BENCH_UPLOAD_FILE: file,
       BENCH_UPLOAD_PROGRESS: path.join(dir, `progress-${n}.json`),
     });
-    const requests =
-      (adsApi.ctx.requestLog.counts().byEndpoint["custom_audiences.users.batch"] ?? 0) - before;
+    const requests = (await batches()) - before;
     const members = await adsApi.ctx.prisma.audienceMember.count({
       where: { audienceId: audience.id },
     });

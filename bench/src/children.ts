@@ -2,16 +2,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "@adsgraph/ads-api";
 import {
   DEMO,
   openDatabase as openAdsApiDatabase,
   seedBench,
   seedDemo,
-  startAdsApiProcess,
-  type AdsApiProcess,
   type BenchOptions,
 } from "@adsgraph/ads-api";
+import { type AdsApiProcess, freePort, startAdsApiProcess } from "@adsgraph/ads-api/testing";
+import { startFacadeProcess } from "@adsgraph/graphql/testing";
 import {
   createSecretBox,
   createTestTarget,
@@ -21,7 +20,6 @@ import {
 } from "@adsgraph/storage";
 import type { Facade } from "./servers.js";
 
-const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
 /** Kept of each child's output after start: enough to read why it failed. */
 const OUTPUT_TAIL = 64 * 1024;
 const MEMORY_PROBE = path.join(import.meta.dirname, "memory-probe.ts");
@@ -54,6 +52,22 @@ export interface Child {
 /** Its own process.memoryUsage(), as the probe last wrote it to `file`. */
 async function readMemory(file: string | undefined): Promise<ProcessMemory | null> {
   return file === undefined ? null : (JSON.parse(await readFile(file, "utf8")) as ProcessMemory);
+}
+
+/** A server the test kits started in a process of its own, as a child of the bench. */
+export function childOf(
+  name: string,
+  started: { readonly pid: number; output(): string; kill(): Promise<void> },
+  /** Where its memory probe writes (BENCH_MEMORY_FILE), if it has one. */
+  memoryFile?: string,
+): Child {
+  return {
+    name,
+    pid: started.pid,
+    output: () => started.output(),
+    memoryUsage: () => readMemory(memoryFile),
+    kill: () => started.kill(),
+  };
 }
 
 export interface SpawnOptions {
@@ -139,27 +153,6 @@ export function spawnChild(options: SpawnOptions): Promise<Child> {
   });
 }
 
-/** The facade from its sources (ads-api starts through its own `startAdsApiProcess`). */
-function spawnFacade(
-  name: string,
-  env: Record<string, string>,
-  ready: (output: string) => boolean,
-  startTimeoutMs: number,
-  /** A file for the memory probe to write to, or undefined for no probe. */
-  memoryFile: string | undefined,
-  imports: readonly string[] = [],
-): Promise<Child> {
-  return spawnChild({
-    name,
-    cwd: path.join(APPS, "graphql"),
-    script: "src/main.ts",
-    env: { ...env, ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }) },
-    ready,
-    startTimeoutMs,
-    imports: [...(memoryFile === undefined ? [] : [MEMORY_PROBE]), ...imports],
-  });
-}
-
 /** Resident set size of a process in bytes (Linux: /proc/<pid>/status VmRSS). */
 export async function rssBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
@@ -239,11 +232,6 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
   } finally {
     await db.close();
   }
-  const facadeDb = facadeTarget.target;
-  const facadeDbEnv: Record<string, string> =
-    facadeDb.engine === "postgresql"
-      ? { DATABASE_URL: facadeDb.url }
-      : { GRAPHQL_PGLITE_DIR: facadeDb.dataDir };
   const sessionKeys = generateKeyText();
   const port = await freePort();
   const probeDir = options.memoryProbe
@@ -270,37 +258,29 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       ads: adsApi.urls.ads,
       sandbox: adsApi.urls["ads-sandbox"],
     };
-    const facade = await spawnFacade(
-      "facade",
-      {
-        GRAPHQL_PORT: String(port),
+    const facadeMemory = memoryFile("facade");
+    const facade = await startFacadeProcess({
+      env: {
         SESSION_ENCRYPTION_KEYS: sessionKeys,
         DEV_SESSION: "true",
         ADS_API_BASE_URL: urls.base,
         ADS_API_ADS_URL: urls.ads,
         ADS_API_SANDBOX_URL: urls.sandbox,
         LOG_LEVEL: "info",
-        ...facadeDbEnv,
+        ...(facadeMemory && { BENCH_MEMORY_FILE: facadeMemory }),
         ...options.facadeEnv,
       },
-      (output) => /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
+      database: facadeTarget.target,
+      port,
       startTimeoutMs,
-      memoryFile("facade"),
-    );
-    const token = /Authorization: Bearer (\S+)/.exec(facade.output())?.[1] ?? "";
+      imports: facadeMemory === undefined ? [] : [MEMORY_PROBE],
+    });
     return {
-      adsApi: {
-        name: "ads-api",
-        pid: adsApi.process.pid ?? -1,
-        output: () => adsApi.output(),
-        memoryUsage: () => readMemory(adsApiMemory),
-        kill: () => adsApi.kill(),
-        urls,
-      },
+      adsApi: { ...childOf("ads-api", adsApi, adsApiMemory), urls },
       facade: {
-        ...facade,
-        url: `http://127.0.0.1:${port}/graphql`,
-        headers: { authorization: `Bearer ${token}` },
+        ...childOf("facade", facade, facadeMemory),
+        url: facade.url,
+        headers: { ...facade.devSession },
       },
     };
   };

@@ -3,7 +3,7 @@
 // page with their screen name and password, and the facade trades the PIN for a session. Real
 // routes end to end, so a bench's sessions are what users get.
 
-import { approveAndReadPin } from "@adsgraph/ads-api";
+import { approveAndReadPin } from "@adsgraph/ads-api/testing";
 
 async function expectOk(response: Response, step: string): Promise<Response> {
   if (!response.ok) {

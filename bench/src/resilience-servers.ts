@@ -1,4 +1,6 @@
 import type { RunningServer } from "@adsgraph/ads-api";
+import { requestLogAt } from "@adsgraph/ads-api/testing";
+import type { RequestLogReader } from "@adsgraph/ads-api/testing";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { Closers, facadesOverOneDatabase, startBenchAdsApi, type Facade } from "./servers.js";
 
@@ -20,7 +22,7 @@ export interface ResilienceServers {
   /** The funding instrument of the write account. */
   writeFundingInstrumentId: string;
   /** What the faulty ads-api answered (requests it reset before answering are not in it). */
-  faultyLog: RunningServer["ctx"]["requestLog"];
+  faultyLog: RequestLogReader;
   /** ads-api's database, read directly (no faults) for the truth about writes. */
   adsPrisma: RunningServer["ctx"]["prisma"];
   /** Resolves once the faulty facade has written every snapshot it queued. */
@@ -57,7 +59,7 @@ export async function startResilienceServers(setup: ResilienceSetup): Promise<Re
       reference: referenceFacade.facade,
       // seedBench names funding instruments `<account>f<index in base 36>`.
       writeFundingInstrumentId: `${setup.writeAccountId}f0`,
-      faultyLog: faulty.ctx.requestLog,
+      faultyLog: requestLogAt(faulty.listenUrls.base),
       adsPrisma: clean.ctx.prisma,
       flushSnapshots: () => faultyFacade.writer.flush(),
       close: () => closers.close(),

@@ -2,12 +2,12 @@
 // campaign writes through a facade whose ads-api injects 5xx, 429, resets, truncated bodies and
 // latency. Writes bench/results/resilience.json (resilience-postgresql.json on PostgreSQL).
 import { randomBytes } from "node:crypto";
+import { postGraphQL } from "./graphql.js";
 import { REFERENCE_QUERIES } from "./queries.js";
 import { commandLine, envNumber, machine, timestamp, writeResult } from "./report.js";
 import { classify, referencePages, runReads } from "./resilience-reads.js";
 import { startResilienceServers } from "./resilience-servers.js";
 import { runWrites } from "./resilience-writes.js";
-import { postGraphQL } from "./graphql.js";
 
 const engine =
   process.env.BENCH_DATABASE === "postgresql" ? ("postgresql" as const) : ("pglite" as const);
@@ -59,14 +59,14 @@ try {
   await servers.flushSnapshots();
   console.log(`resilience: warm-up ${warmup.requests} requests (${seconds()} s)`);
 
-  servers.faultyLog.reset();
+  await servers.faultyLog.reset();
   const readsStarted = Date.now();
   const reads = await runReads(servers.faulty, pages, READS, CONCURRENCY, (done) => {
     if (done % 250 === 0) console.log(`resilience: ${done}/${READS} reads (${seconds()} s)`);
   });
   const readSeconds = (Date.now() - readsStarted) / 1000;
   const statuses: Record<string, number> = {};
-  for (const entry of servers.faultyLog.entries()) {
+  for (const entry of await servers.faultyLog.entries()) {
     statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
   }
   console.log(

@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { freePort } from "@adsgraph/ads-api";
+import { startFacadeProcess } from "@adsgraph/graphql/testing";
 import {
   createTestTarget,
   deletePrefixed,
@@ -26,15 +26,14 @@ import {
   TEST_REDIS_URL,
   type TestTarget,
 } from "@adsgraph/storage";
-import { spawnChild, type Child } from "./children.js";
+import { childOf, type Child } from "./children.js";
 import { load, type LoadRequest, type LoadResult } from "./load.js";
-import { cpuMs } from "./proc-stats.js";
 import { CAMPAIGNS_WITH_FUNDING } from "./plain-data.js";
+import { cpuMs } from "./proc-stats.js";
 import { commandLine, envNumber, machine, timestamp, writeResult } from "./report.js";
 import { childSettingsFromEnv, makeWorkDir, startAdsApiServer } from "./throughput-servers.js";
 
 const RESULTS = path.resolve(import.meta.dirname, "..", "results");
-const GRAPHQL_APP = path.resolve(import.meta.dirname, "..", "..", "apps", "graphql");
 const ACCOUNT = "bench20";
 const out = process.env.BENCH_OUT ?? "scale-out";
 const configurations = (process.env.BENCH_REPLICAS ?? "1,2,4")
@@ -99,7 +98,6 @@ try {
   const facadeDb: TestTarget = await createTestTarget("postgresql", "bench_scale_out_facade");
   closers.push(() => facadeDb.drop());
   if (facadeDb.target.engine !== "postgresql") throw new Error("shared mode needs PostgreSQL");
-  const databaseUrl = facadeDb.target.url;
   const redisPrefix = `bench-scale-out:${randomUUID().slice(0, 8)}:`;
   closers.push(() => deletePrefixed(TEST_REDIS_URL, redisPrefix));
   const sessionKeys = generateKeyText();
@@ -108,37 +106,31 @@ try {
   const replicas: Replica[] = [];
   let authorization = "";
   for (let index = 0; index < maxReplicas; index += 1) {
-    const port = await freePort();
     log(`starting facade replica ${String(index + 1)} of ${String(maxReplicas)}`);
-    const child = await spawnChild({
-      name: `facade-${String(index + 1)}`,
-      cwd: GRAPHQL_APP,
-      script: "src/main.ts",
+    const started = await startFacadeProcess({
       env: {
         NODE_ENV: settings.nodeEnv,
-        GRAPHQL_PORT: String(port),
         SESSION_ENCRYPTION_KEYS: sessionKeys,
         DEV_SESSION: index === 0 ? "true" : "false",
         ADS_API_BASE_URL: adsApi.urls.base,
         ADS_API_ADS_URL: adsApi.urls.ads,
         ADS_API_SANDBOX_URL: adsApi.urls.sandbox,
         LOG_LEVEL: settings.logLevel,
-        DATABASE_URL: databaseUrl,
         REDIS_URL: TEST_REDIS_URL,
         REDIS_KEY_PREFIX: redisPrefix,
         UPSTREAM_STATS: "true",
       },
-      ready: (output) =>
-        /GraphQL ready at/.test(output) && (index > 0 || /Authorization: Bearer \S+/.test(output)),
+      database: facadeDb.target,
       startTimeoutMs: settings.startTimeoutMs,
       nodeArgs: settings.nodeFlags,
     });
+    const child = childOf(`facade-${String(index + 1)}`, started);
     closers.push(() => child.kill());
     if (index === 0) {
-      authorization = /Authorization: (Bearer \S+)/.exec(child.output())?.[1] ?? "";
+      authorization = started.devSession?.authorization ?? "";
       if (authorization === "") throw new Error("the first replica printed no dev session");
     }
-    replicas.push({ child, origin: `http://127.0.0.1:${String(port)}` });
+    replicas.push({ child, origin: started.origin });
   }
 
   const body = JSON.stringify({

@@ -1,11 +1,11 @@
+import type { BenchSummary } from "@adsgraph/ads-api";
 import {
-  DEMO,
-  startAdsApi,
   type AdsApiInstanceOptions,
-  type BenchSummary,
+  startAdsApi,
   type StartedAdsApi,
-} from "@adsgraph/ads-api";
-import { buildServer, loadEnv, openDatabase } from "@adsgraph/graphql";
+} from "@adsgraph/ads-api/testing";
+import { openDatabase } from "@adsgraph/graphql";
+import { signIn, startFacade } from "@adsgraph/graphql/testing";
 import { createTestTarget, generateKeyText, type DatabaseTarget } from "@adsgraph/storage";
 
 export interface Facade {
@@ -83,32 +83,21 @@ export async function facadesOverOneDatabase(engine: Engine, name: string, close
     upstream: Pick<StartedAdsApi, "urls">,
     env: Record<string, string> = {},
   ): Promise<StartedFacade> => {
-    const { app, services } = await buildServer({
+    const facade = await startFacade({
       db,
-      env: loadEnv({
-        LOG_LEVEL: "silent",
+      env: {
         SESSION_ENCRYPTION_KEYS: keys,
-        DEV_SESSION: "false",
         ADS_API_BASE_URL: upstream.urls.base,
         ADS_API_ADS_URL: upstream.urls.ads,
         ADS_API_SANDBOX_URL: upstream.urls["ads-sandbox"],
         SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
         SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
         ...env,
-      }),
+      },
     });
-    closers.push(() => app.close());
-    const url = `${await app.listen({ host: "127.0.0.1", port: 0 })}/graphql`;
-    if (headers === undefined) {
-      const { token } = await services.sessions.create({
-        userId: DEMO.user.id,
-        screenName: DEMO.user.screenName,
-        accessToken: DEMO.accessToken.token,
-        accessTokenSecret: DEMO.accessToken.secret,
-      });
-      headers = { authorization: `Bearer ${token}` };
-    }
-    return { facade: { url, headers }, writer: services.snapshots.writer };
+    closers.push(() => facade.close());
+    headers ??= { authorization: `Bearer ${await signIn(facade)}` };
+    return { facade: { url: facade.url, headers }, writer: facade.services.snapshots.writer };
   };
 }
 

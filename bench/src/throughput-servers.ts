@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import {
   DEMO,
-  freePort,
   openDatabase as openAdsApiDatabase,
   seedBench,
   seedDemo,
   type Database as AdsApiDatabase,
 } from "@adsgraph/ads-api";
+import { freePort, startAdsApiProcess } from "@adsgraph/ads-api/testing";
+import { startFacadeProcess } from "@adsgraph/graphql/testing";
 import {
   createSecretBox,
   createTestTarget,
@@ -17,12 +18,11 @@ import {
   type DatabaseTarget,
   type TestTarget,
 } from "@adsgraph/storage";
-import { spawnChild, type Child, type SpawnOptions } from "./children.js";
-import { envNumber } from "./report.js";
+import { childOf, spawnChild, type Child } from "./children.js";
 import type { Watched } from "./proc-stats.js";
+import { envNumber } from "./report.js";
 import type { Facade } from "./servers.js";
 
-const APPS = path.resolve(import.meta.dirname, "..", "..", "apps");
 const BENCH = path.resolve(import.meta.dirname, "..");
 const GC_PROBE = path.join(import.meta.dirname, "gc-probe.ts");
 const MEMORY_PROBE = path.join(import.meta.dirname, "memory-probe.ts");
@@ -84,25 +84,32 @@ export async function makeWorkDir(): Promise<{ dir: string; close(): Promise<voi
   return { dir, close: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** How every bench server process starts: its environment, probes, flags and timeout. */
+interface ChildStart {
+  readonly env: Record<string, string>;
+  readonly imports: readonly string[];
+  readonly nodeArgs: readonly string[];
+  readonly startTimeoutMs: number;
+}
+
 /**
- * A server child with what every bench server gets: the same NODE_ENV and node flags, the GC
- * probe with a file of its own, and the start timeout; the memory probe too when its env names
- * a BENCH_MEMORY_FILE.
+ * What every bench server gets: the same NODE_ENV and node flags, the GC probe with a file of
+ * its own, and the start timeout; the memory probe too when its env names a BENCH_MEMORY_FILE.
  */
-async function spawnServer(
+function childStart(
   settings: ChildSettings,
   workDir: string,
-  options: Pick<SpawnOptions, "name" | "cwd" | "script" | "env" | "ready">,
-): Promise<Server> {
-  const gcFile = path.join(workDir, `${options.name}-${Date.now()}.gc.json`);
-  const child = await spawnChild({
-    ...options,
-    env: { NODE_ENV: settings.nodeEnv, BENCH_GC_FILE: gcFile, ...options.env },
+  name: string,
+  env: Record<string, string>,
+): { gcFile: string; start: ChildStart } {
+  const gcFile = path.join(workDir, `${name}-${Date.now()}.gc.json`);
+  const start = {
+    env: { NODE_ENV: settings.nodeEnv, BENCH_GC_FILE: gcFile, ...env },
+    imports: env.BENCH_MEMORY_FILE === undefined ? [GC_PROBE] : [GC_PROBE, MEMORY_PROBE],
+    nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(name) ?? [])],
     startTimeoutMs: settings.startTimeoutMs,
-    imports: options.env.BENCH_MEMORY_FILE === undefined ? [GC_PROBE] : [GC_PROBE, MEMORY_PROBE],
-    nodeArgs: [...settings.nodeFlags, ...(settings.nodeArgs?.(options.name) ?? [])],
-  });
-  return { ...child, gcFile };
+  };
+  return { gcFile, start };
 }
 
 export interface BenchAccountSpec {
@@ -158,36 +165,22 @@ export async function startAdsApiServer(
     } finally {
       await db.close();
     }
-    // As startAdsApiProcess starts it (`pnpm start`: src/main.ts via tsx, every role on a free
-    // port), through spawnChild: profile.ts needs node options (--cpu-prof) it cannot pass.
-    const where = target.target;
-    const child = await spawnServer(settings, workDir, {
-      name: `ads-api-${engine}`,
-      cwd: path.join(APPS, "ads-api"),
-      script: "src/main.ts",
-      env: {
-        ADS_API_BASE_URL: "http://127.0.0.1:0",
-        ADS_API_ADS_URL: "http://127.0.0.1:0",
-        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
-        ...(where.engine === "postgresql"
-          ? { DATABASE_URL: where.url }
-          : { ADS_API_PGLITE_DIR: where.dataDir, DATABASE_URL: "" }),
-        LOG_LEVEL: settings.logLevel,
-        ADS_API_SECRET_KEY: secretKey,
-        ADS_API_SEED: "false",
-        ...UNTHROTTLED_ENV,
-        ...extras.env,
-      },
-      ready: (output) => ROLES.every((role) => readyUrl(output, role) !== undefined),
+    // profile.ts gives it node options of its own (--cpu-prof) by its name.
+    const { gcFile, start } = childStart(settings, workDir, `ads-api-${engine}`, {
+      LOG_LEVEL: settings.logLevel,
+      ADS_API_SECRET_KEY: secretKey,
+      ADS_API_SEED: "false",
+      ...UNTHROTTLED_ENV,
+      ...extras.env,
     });
-    const output = child.output();
+    const started = await startAdsApiProcess({ database: target.target, ...start });
+    const child = { ...childOf("ads-api", started, start.env.BENCH_MEMORY_FILE), gcFile };
     return {
       ...child,
-      name: "ads-api",
       urls: {
-        base: readyUrl(output, "base") ?? "",
-        ads: readyUrl(output, "ads") ?? "",
-        sandbox: readyUrl(output, "ads-sandbox") ?? "",
+        base: started.urls.base,
+        ads: started.urls.ads,
+        sandbox: started.urls["ads-sandbox"],
       },
       stop: (graceMs) => stopChild(child, graceMs),
       close: async () => {
@@ -200,11 +193,6 @@ export async function startAdsApiServer(
     throw error;
   }
 }
-
-const ROLES = ["base", "ads", "ads-sandbox"] as const;
-/** The URL a role of ads-api printed it is ready at. */
-const readyUrl = (output: string, role: (typeof ROLES)[number]) =>
-  new RegExp(`ads-api ${role} ready at (\\S+)`).exec(output)?.[1];
 
 export type FacadeServer = Server &
   Facade & {
@@ -246,34 +234,21 @@ export async function startFacadeServer(
 ): Promise<FacadeServer> {
   const target = await createTestTarget(engine, "bench_throughput_facade");
   try {
-    const port = await freePort();
-    const dbEnv: Record<string, string> =
-      target.target.engine === "postgresql"
-        ? { DATABASE_URL: target.target.url }
-        : { GRAPHQL_PGLITE_DIR: target.target.dataDir, DATABASE_URL: "" };
-    const child = await spawnServer(settings, workDir, {
-      name,
-      cwd: path.join(APPS, "graphql"),
-      script: "src/main.ts",
-      env: {
-        GRAPHQL_PORT: String(port),
-        SESSION_ENCRYPTION_KEYS: generateKeyText(),
-        DEV_SESSION: "true",
-        ADS_API_BASE_URL: adsApi.urls.base,
-        ADS_API_ADS_URL: adsApi.urls.ads,
-        ADS_API_SANDBOX_URL: adsApi.urls.sandbox,
-        LOG_LEVEL: settings.logLevel,
-        ...dbEnv,
-        ...env,
-      },
-      ready: (output) =>
-        /Authorization: Bearer \S+/.test(output) && /GraphQL ready at/.test(output),
+    const { gcFile, start } = childStart(settings, workDir, name, {
+      SESSION_ENCRYPTION_KEYS: generateKeyText(),
+      DEV_SESSION: "true",
+      ADS_API_BASE_URL: adsApi.urls.base,
+      ADS_API_ADS_URL: adsApi.urls.ads,
+      ADS_API_SANDBOX_URL: adsApi.urls.sandbox,
+      LOG_LEVEL: settings.logLevel,
+      ...env,
     });
-    const token = /Authorization: Bearer (\S+)/.exec(child.output())?.[1] ?? "";
+    const started = await startFacadeProcess({ database: target.target, ...start });
+    const child = { ...childOf(name, started, start.env.BENCH_MEMORY_FILE), gcFile };
     return {
       ...child,
-      url: `http://127.0.0.1:${port}/graphql`,
-      headers: { authorization: `Bearer ${token}` },
+      url: started.url,
+      headers: { ...started.devSession },
       stop: (graceMs) => stopChild(child, graceMs),
       close: async () => {
         await child.kill();
@@ -294,13 +269,17 @@ export async function startBaselineServer(
   settings: ChildSettings,
   workDir: string,
 ): Promise<Server & { url: string }> {
-  const child = await spawnServer(settings, workDir, {
+  const { gcFile, start } = childStart(settings, workDir, name, {
+    BENCH_PORT: String(await freePort()),
+    ...env,
+  });
+  const child = await spawnChild({
     name,
     cwd: BENCH,
     script,
-    env: { BENCH_PORT: String(await freePort()), ...env },
+    ...start,
     ready: (output) => / ready at \S+/.test(output),
   });
   const url = / ready at (\S+)/.exec(child.output())?.[1] ?? "";
-  return { ...child, url };
+  return { ...child, gcFile, url };
 }

@@ -97,6 +97,24 @@ describe("each dependency rule fires on a wrong import", () => {
       'import { api } from "../../../apps/ads-api/src/index.js";\nexport const storage = api;\n',
     "packages/storage/src/by-name.ts":
       'import { api } from "@adsgraph/ads-api";\nexport const byName = api;\n',
+    // A test helper left under src/, imported by the unit test beside it.
+    "apps/graphql/src/loaders/fake.test-support.ts": "export const fake = 1;\n",
+    "apps/graphql/src/loaders/loaders.test.ts":
+      'import { fake } from "./fake.test-support.js";\nexport const checked = fake;\n',
+    // Production modules reaching for test code: the app's kit (by path and by name), a test's
+    // support file, vitest. A unit test beside them may import vitest.
+    "apps/ads-api/testing/index.ts": "export const kit = 1;\n",
+    "apps/ads-api/test/support/actors.ts": "export const actor = 1;\n",
+    "apps/ads-api/src/services/kit-by-path.ts":
+      'import { kit } from "../../testing/index.js";\nexport const started = kit;\n',
+    "apps/ads-api/src/services/test-support.ts":
+      'import { actor } from "../../test/support/actors.js";\nexport const acted = actor;\n',
+    "apps/graphql/src/loaders/kit-by-name.ts":
+      'import { kit } from "@adsgraph/ads-api/testing";\nexport const started = kit;\n',
+    "apps/graphql/src/loaders/polls.ts":
+      'import { vi } from "vitest";\nexport const wait = vi.waitFor;\n',
+    "apps/graphql/src/loaders/polls.test.ts":
+      'import { vi } from "vitest";\nexport const wait = vi.waitFor;\n',
   };
   let found: Violation[];
 
@@ -165,8 +183,30 @@ describe("each dependency rule fires on a wrong import", () => {
     ]);
   });
 
+  it("no-test-only-module-in-src: a `*.test-support.ts` under src/, whoever imports it", () => {
+    expect(
+      broken("no-test-only-module-in-src", "apps/graphql/src/loaders/loaders.test.ts"),
+    ).toEqual(["apps/graphql/src/loaders/fake.test-support.ts"]);
+  });
+
+  it("production-never-imports-tests: the kit, a test's file, vitest; a unit test may", () => {
+    const rule = "production-never-imports-tests";
+    expect(broken(rule, "apps/ads-api/src/services/kit-by-path.ts")).toEqual([
+      "apps/ads-api/testing/index.ts",
+    ]);
+    expect(broken(rule, "apps/ads-api/src/services/test-support.ts")).toEqual([
+      "apps/ads-api/test/support/actors.ts",
+    ]);
+    expect(broken(rule, "apps/graphql/src/loaders/kit-by-name.ts")).toEqual([
+      "@adsgraph/ads-api/testing",
+    ]);
+    expect(broken(rule, "apps/graphql/src/loaders/polls.ts")).toEqual(["vitest"]);
+    expect(broken(rule, "apps/graphql/src/loaders/polls.test.ts")).toEqual([]);
+  });
+
   it("nothing else", () => {
-    // Two for packages-never-import-apps, each cycle once, two for graphql and four for ads-api.
-    expect(found).toHaveLength(11);
+    // Two for packages-never-import-apps, each cycle once, two for graphql and four for ads-api,
+    // one test helper under src/, four production modules importing test code.
+    expect(found).toHaveLength(16);
   });
 });

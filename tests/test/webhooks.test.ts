@@ -1,5 +1,6 @@
-import { createApp, createUser, startAdsApi } from "@adsgraph/ads-api";
-import type { StartedAdsApi } from "@adsgraph/ads-api";
+import { createApp, createUser } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import {
   activitySubscriptionAnswerSchema,
   webhookAnswerSchema,

@@ -47,9 +47,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^@adsgraph/[^/]+/",
+              // An app's test kit is an entry of its own (`@adsgraph/<app>/testing`).
+              regex: "^@adsgraph/[^/]+/(?!testing$)",
               message:
-                "Import a workspace package through its entry (`@adsgraph/<name>`), never its files.",
+                "Import a workspace package through its entry (`@adsgraph/<name>`, or an app's test kit `@adsgraph/<app>/testing`), never its files.",
             },
             {
               regex: "^(\\.\\./)+(packages|apps|tooling)/",

@@ -19,6 +19,9 @@ export default defineConfig({
     // 2-core machine running two CPU hogs beside the whole suite.
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // Tests wait with the framework's own polling (`expect.poll`, `vi.waitFor`), never a loop
+    // of their own: by default as long as a condition might take on that machine, not vitest's 1 s.
+    expect: { poll: { timeout: 60_000, interval: 20 } },
     reporters: ["default", ["json", { outputFile: ".cache/vitest-results.json" }]],
   },
 });

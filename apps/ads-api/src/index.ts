@@ -23,22 +23,6 @@ export { grantAccess, revokeAccess } from "./credentials/grants.js";
 export type { Permission } from "./auth/roles.js";
 export { issueAccessToken } from "./credentials/tokens.js";
 export type { IssueAccessTokenInput } from "./credentials/tokens.js";
-export { startAdsApi } from "./testing/start-ads-api.js";
-export type {
-  AdsApiInstanceOptions,
-  BenchAccount,
-  ReplicaRedisOptions,
-  StartAdsApiOptions,
-  StartedAdsApi,
-} from "./testing/start-ads-api.js";
-export { startAdsApiReplicas } from "./testing/start-ads-api-replicas.js";
-export type { AdsApiReplicas, AdsApiReplicasOptions } from "./testing/start-ads-api-replicas.js";
-export { startTcpBalancer } from "./testing/tcp-balancer.js";
-export { freePort } from "./testing/free-port.js";
-export { approveAndReadPin } from "./testing/approve-pin.js";
-export type { TcpBalancer } from "./testing/tcp-balancer.js";
 export { serverTracing } from "./tracing/server-tracing.js";
 export type { ServerTracing } from "@adsgraph/telemetry";
-export { startAdsApiProcess } from "./testing/start-ads-api-process.js";
-export type { AdsApiProcess, AdsApiProcessOptions } from "./testing/start-ads-api-process.js";
 export { seededRandom } from "./seeded-random.js";

@@ -2,7 +2,8 @@ import { activitySubscriptionAnswerSchema, activitySubscriptionListSchema } from
 import type { ActivityEvent } from "@adsgraph/models";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StreamReader, simulate } from "./support/activity.js";
+import { simulateActivity } from "../testing/index.js";
+import { StreamReader } from "./support/activity.js";
 import { createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
 import { errorOf } from "./support/bodies.js";
@@ -240,34 +241,46 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     );
     try {
       // Each app's first delivered event is the one its filter takes; the others come before.
-      await simulate(server, bio("1002", "not this user"));
-      await simulate(server, {
+      await simulateActivity(server.urls.base, bio("1002", "not this user"));
+      await simulateActivity(server.urls.base, {
         event_type: "dm.sent",
         sender_id: "2001",
         recipient_id: "2002",
         text: "nothing to launch",
       });
-      await simulate(server, {
+      await simulateActivity(server.urls.base, {
         event_type: "dm.received",
         sender_id: "5",
         recipient_id: "6",
         text: "launch, but received",
       });
-      await simulate(server, { event_type: "spaces.end", space_id: "77", host_id: "3001" });
-      await simulate(server, { event_type: "spaces.start", space_id: "78", host_id: "3002" });
-      await simulate(server, bio("1001", "the user's bio"));
-      await simulate(server, {
+      await simulateActivity(server.urls.base, {
+        event_type: "spaces.end",
+        space_id: "77",
+        host_id: "3001",
+      });
+      await simulateActivity(server.urls.base, {
+        event_type: "spaces.start",
+        space_id: "78",
+        host_id: "3002",
+      });
+      await simulateActivity(server.urls.base, bio("1001", "the user's bio"));
+      await simulateActivity(server.urls.base, {
         event_type: "dm.sent",
         sender_id: "9",
         recipient_id: "2001",
         text: "Big LAUNCH today",
       });
-      await simulate(server, {
+      await simulateActivity(server.urls.base, {
         event_type: "dm.read",
         sender_id: "2002",
         recipient_id: "2001",
       });
-      await simulate(server, { event_type: "spaces.start", space_id: "79", host_id: "3001" });
+      await simulateActivity(server.urls.base, {
+        event_type: "spaces.start",
+        space_id: "79",
+        host_id: "3001",
+      });
       const [user, keyword, direction, spaces] = await Promise.all(
         streams.map((stream) => stream.event()),
       );
@@ -313,7 +326,7 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     try {
       expect(second.status).toBe(200);
       await first.ended();
-      await simulate(server, bio("5001", "after the switch"));
+      await simulateActivity(server.urls.base, bio("5001", "after the switch"));
       expect(await second.event()).toMatchObject({ payload: { bio: "after the switch" } });
     } finally {
       first.close();
@@ -327,7 +340,8 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     const before = await StreamReader.open(server, bearer);
     let seen: ActivityEvent[];
     try {
-      for (const text of ["b1", "b2", "b3"]) await simulate(server, bio("6001", text));
+      for (const text of ["b1", "b2", "b3"])
+        await simulateActivity(server.urls.base, bio("6001", text));
       seen = await before.events(3);
     } finally {
       before.close();
@@ -340,12 +354,12 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     const across = await StreamReader.open(server, bearer, { since_id: third });
     await server.restart();
     await across.ended();
-    for (const text of ["b4", "b5"]) await simulate(server, bio("6001", text));
+    for (const text of ["b4", "b5"]) await simulateActivity(server.urls.base, bio("6001", text));
     const resumed = await StreamReader.open(server, bearer, { since_id: third });
     try {
       const missed = await resumed.events(2);
       expect(missed.map((event) => event.payload.bio)).toEqual(["b4", "b5"]);
-      await simulate(server, bio("6001", "b6"));
+      await simulateActivity(server.urls.base, bio("6001", "b6"));
       const live = await resumed.event();
       expect(live.payload.bio).toBe("b6");
       expect(increasing([...missed, live].map((event) => event.id))).toBe(true);
@@ -372,7 +386,7 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     await subscribe(bearer, { event_type: "dm.sent", filter: { user_id: recipient } });
     const stream = await StreamReader.open(server, bearer);
     try {
-      const stored = await simulate(server, {
+      const stored = await simulateActivity(server.urls.base, {
         event_type: "dm.sent",
         sender_id: sender,
         recipient_id: recipient,
@@ -417,8 +431,8 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
       );
       expect(tooMany.status).toBe(400);
       expect(errorOf(tooMany).message).toMatch(/1 to 1000 actions/);
-      const stored = await simulate(
-        server,
+      const stored = await simulateActivity(
+        server.urls.base,
         ["a", "b", "c"].map((text) => bio("8001", text)),
       );
       expect(stored.events.map((event) => event.action)).toEqual([0, 1, 2]);

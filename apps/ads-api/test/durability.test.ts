@@ -5,9 +5,9 @@ import { createTestTarget, TEST_ENGINES } from "@adsgraph/storage";
 import type { TestTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../src/seed/demo-credentials.js";
-import { startAdsApiProcess } from "../src/testing/start-ads-api-process.js";
-import { AdsClient } from "./support/signed-fetch.js";
+import { startAdsApiProcess } from "../testing/index.js";
 import { idOf, itemsOf } from "./support/bodies.js";
+import { AdsClient } from "./support/signed-fetch.js";
 
 const credentials = {
   consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
@@ -53,7 +53,7 @@ describe.each(TEST_ENGINES)("durability on %s: SIGKILL loses no acknowledged wri
       }
     };
     const lanes = [writer(1), writer(2), writer(3)];
-    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(40);
     await first.kill();
     killed = true;
     await Promise.all(lanes);

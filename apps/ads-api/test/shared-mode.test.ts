@@ -1,14 +1,12 @@
 import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
 import { deletePrefixed, TEST_REDIS_URL, testRedisPrefix } from "@adsgraph/storage";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NONCES_UNAVAILABLE } from "../src/credentials/redis-nonces.js";
 import { ERROR_CODES } from "../src/errors.js";
 import { COUNTERS_UNAVAILABLE } from "../src/rate-limits/redis-rate-counters.js";
-import { startAdsApi } from "../src/testing/start-ads-api.js";
-import type { StartedAdsApi } from "../src/testing/start-ads-api.js";
-import { startTcpBalancer } from "../src/testing/tcp-balancer.js";
-import type { TcpBalancer } from "../src/testing/tcp-balancer.js";
-import { StreamReader, simulate } from "./support/activity.js";
+import { simulateActivity, startAdsApi, startTcpBalancer } from "../testing/index.js";
+import type { StartedAdsApi, TcpBalancer } from "../testing/index.js";
+import { StreamReader } from "./support/activity.js";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
 import { errorOf, itemsOf } from "./support/bodies.js";
@@ -191,7 +189,7 @@ describe("two ads-api replicas on one database and one Redis (issue 19, shared m
     const stream = await StreamReader.open(baseOf(b), bearer);
     try {
       expect(stream.status).toBe(200);
-      await simulate(baseOf(a), bio("7001", "written on A"));
+      await simulateActivity(a.listenUrls.base, bio("7001", "written on A"));
       expect(await stream.event()).toMatchObject({ payload: { bio: "written on A" } });
     } finally {
       stream.close();
@@ -216,7 +214,7 @@ describe("two ads-api replicas on one database and one Redis (issue 19, shared m
       expect(second.status).toBe(200);
       // ended by replica A once B's claim reached it
       await first.ended();
-      await simulate(baseOf(a), bio("7002", "after the switch"));
+      await simulateActivity(a.listenUrls.base, bio("7002", "after the switch"));
       expect(await second.event()).toMatchObject({ payload: { bio: "after the switch" } });
     } finally {
       first.close();
@@ -253,12 +251,16 @@ describe("two ads-api replicas on one database and one Redis (issue 19, shared m
       return answerOf(await fetch(`${replica.listenUrls.ads}/health`));
     }
 
-    async function waitForHealth(status: number): Promise<ApiResponse> {
-      for (;;) {
-        const answer = await health();
-        if (answer.status === status) return answer;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    /** The first /health answer with `status`. */
+    function waitForHealth(status: number): Promise<ApiResponse> {
+      return vi.waitFor(
+        async () => {
+          const answer = await health();
+          expect(answer.status).toBe(status);
+          return answer;
+        },
+        { timeout: 60_000, interval: 50 },
+      );
     }
 
     it("refuses signed and rate-limited requests with 503 and a clear message, /health 503, never a 500; serves again once Redis is back", async () => {

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { signRequest } from "@adsgraph/oauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi } from "../src/testing/start-ads-api.js";
-import type { StartedAdsApi } from "../src/testing/start-ads-api.js";
+import { startAdsApi } from "../testing/index.js";
+import type { StartedAdsApi } from "../testing/index.js";
 import { createActor } from "./support/actors.js";
 import {} from "./support/bodies.js";
 

@@ -26,13 +26,15 @@ describe("ads-api tracing", () => {
     await tracing.shutdown();
   });
 
+  /** The spans exported once `found` holds of them (flushed and read again until then). */
   async function spansWhen(found: (spans: ReadableSpan[]) => boolean): Promise<ReadableSpan[]> {
-    for (;;) {
-      await tracing.flush();
-      const spans = exporter.getFinishedSpans();
-      if (found(spans)) return spans;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect
+      .poll(async () => {
+        await tracing.flush();
+        return found(exporter.getFinishedSpans());
+      })
+      .toBe(true);
+    return exporter.getFinishedSpans();
   }
 
   it("continues the caller's traceparent with a server span per request, without async context", async () => {

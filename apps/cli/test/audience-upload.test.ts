@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, startCli } from "./support/cli.js";
 import { loginWithPin } from "./support/sign-in.js";
 import { startStack } from "./support/stack.js";
-import type { Stack } from "./support/stack.js";
+import type { CliStack } from "./support/stack.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 /** The demo CRM audience of the account (ads-api's `DEMO_AUDIENCES.crm`). */
@@ -22,7 +22,7 @@ interface StoredApi {
 }
 
 describe("adsgraph login --api and audience upload", () => {
-  let stack: Stack;
+  let stack: CliStack;
   let scratch: string;
   let configDir: string;
   let env: Record<string, string>;
@@ -30,6 +30,9 @@ describe("adsgraph login --api and audience upload", () => {
   const members = () =>
     stack.adsApi.ctx.prisma.audienceMember.count({ where: { audienceId: AUDIENCE } });
   const upload = ["audience", "upload", ACCOUNT, AUDIENCE];
+  /** Batches ads-api served since it started. */
+  const served = async (endpointId: string = USERS_BATCH) =>
+    (await stack.adsApi.requests.counts()).byEndpoint[endpointId] ?? 0;
 
   beforeAll(async () => {
     stack = await startStack();
@@ -58,7 +61,7 @@ describe("adsgraph login --api and audience upload", () => {
     expect(result.stderr).toBe(
       "adsgraph: uploads go to the ads API directly and need its credentials: run `adsgraph login --api`\n",
     );
-    expect(stack.served(USERS_BATCH)).toBe(0);
+    expect(await served()).toBe(0);
   });
 
   it("uploads e-mails to the do-not-reach list, signed with an access token from the environment (no login)", async () => {
@@ -83,7 +86,7 @@ describe("adsgraph login --api and audience upload", () => {
       const expiresAt = new Date(Date.now() + 30 * 86_400_000)
         .toISOString()
         .replace(/\.\d+Z$/, "Z");
-      const served = stack.served(DO_NOT_REACH_BATCH);
+      const servedBefore = await served(DO_NOT_REACH_BATCH);
       const token = { token: DEMO.accessToken.token, secret: DEMO.accessToken.secret };
 
       const result = await runCli(
@@ -104,7 +107,7 @@ describe("adsgraph login --api and audience upload", () => {
         /^done: 451\/451 records, 450 sent, 450 accepted, 1 rejected, 1 batches in [\d.]+s\nrejected by kind and reason: \{.*"phone_number".*\}\n$/,
       );
       expect(result.stdout + result.stderr).not.toContain(token.secret);
-      expect(stack.served(DO_NOT_REACH_BATCH)).toBe(served + 1);
+      expect(await served(DO_NOT_REACH_BATCH)).toBe(servedBefore + 1);
       const stored = await stack.adsApi.ctx.prisma.doNotReachMember.count({
         where: { listId: list },
       });
@@ -176,7 +179,7 @@ describe("adsgraph login --api and audience upload", () => {
     });
     // Counts and a fingerprint of the file: no identifier, clear or hashed.
     expect(JSON.stringify(saved)).not.toMatch(/@|cli-test/i);
-    expect(stack.served(USERS_BATCH)).toBe(3);
+    expect(await served()).toBe(3);
     expect(await members()).toBe(before + 600);
 
     const resumed = await runCli(args, { configDir, env });
@@ -192,7 +195,7 @@ describe("adsgraph login --api and audience upload", () => {
       /^done: 2000\/2000 records, 2000 sent, 2000 accepted, 0 rejected, 10 batches in [\d.]+s; resumed after 600 records, 0 sent again\n$/,
     );
     // 3 + 7 requests: no batch was sent twice, and every user is in the audience.
-    expect(stack.served(USERS_BATCH)).toBe(10);
+    expect(await served()).toBe(10);
     expect(await members()).toBe(before + RECORDS);
     // Done: the progress is gone, so the same command later is a new upload.
     await expect(stat(progressFile)).rejects.toMatchObject({ code: "ENOENT" });
@@ -200,7 +203,7 @@ describe("adsgraph login --api and audience upload", () => {
 
   it("a second Ctrl-C stops at once: the batch in flight is sent again on resume", async () => {
     const before = await members();
-    const served = stack.served(USERS_BATCH);
+    const servedBefore = await served();
     const small = path.join(scratch, "small.txt");
     const emails = Array.from({ length: 1000 }, (_, i) => `second.${i}@cli-test.example`);
     await writeFile(small, `${emails.join("\n")}\n`);
@@ -226,7 +229,7 @@ describe("adsgraph login --api and audience upload", () => {
     );
     // The second batch reached ads-api in the first run (its answer was held) and again now:
     // a users batch is a set write, so the audience holds each user once.
-    expect(stack.served(USERS_BATCH)).toBe(served + 6);
+    expect(await served()).toBe(servedBefore + 6);
     expect(await members()).toBe(before + 1000);
   });
 

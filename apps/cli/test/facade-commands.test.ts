@@ -1,13 +1,14 @@
 import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { DEMO, freePort } from "@adsgraph/ads-api";
+import { DEMO } from "@adsgraph/ads-api";
+import { freePort } from "@adsgraph/ads-api/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.js";
 import type { CliResult } from "./support/cli.js";
 import { loginWithPin } from "./support/sign-in.js";
 import { startStack } from "./support/stack.js";
-import type { Stack } from "./support/stack.js";
+import type { CliStack } from "./support/stack.js";
 
 interface StoredSession {
   facade: { url: string; sessionToken: string };
@@ -23,7 +24,7 @@ function expectOneLineError(result: CliResult, code: number, message: RegExp) {
 }
 
 describe("adsgraph against the facade", () => {
-  let stack: Stack;
+  let stack: CliStack;
   let scratch: string;
   /** Signed in by the first test; the others use it. */
   let configDir: string;
@@ -37,7 +38,7 @@ describe("adsgraph against the facade", () => {
     stack = await startStack();
     scratch = await mkdtemp(path.join(os.tmpdir(), "adsgraph-cli-test-"));
     configDir = path.join(scratch, "config");
-    env = { ADSGRAPH_URL: stack.facadeUrl };
+    env = { ADSGRAPH_URL: stack.facade.origin };
   });
 
   afterAll(async () => {
@@ -53,13 +54,13 @@ describe("adsgraph against the facade", () => {
       true,
     );
     expect(result.stdout).toContain(
-      `Signed in to ${stack.facadeUrl} as @${DEMO.user.screenName} (user id ${DEMO.user.id})`,
+      `Signed in to ${stack.facade.origin} as @${DEMO.user.screenName} (user id ${DEMO.user.id})`,
     );
     expect(result.stdout).toContain(`Credentials saved in ${credentialsFile()} (mode 0600`);
     expect((await stat(credentialsFile())).mode & 0o777).toBe(0o600);
     expect((await stat(configDir)).mode & 0o777).toBe(0o700);
     const session = await stored();
-    expect(session.facade.url).toBe(stack.facadeUrl);
+    expect(session.facade.url).toBe(stack.facade.origin);
     expect(session.facade.sessionToken).toMatch(/^ags_/);
     // The token is stored, never shown.
     expect(result.stdout + result.stderr).not.toContain(session.facade.sessionToken);
@@ -67,7 +68,9 @@ describe("adsgraph against the facade", () => {
     const whoami = await cli(["whoami"]);
     expect(whoami).toMatchObject({ code: 0, stderr: "" });
     expect(whoami.stdout).toMatch(
-      new RegExp(`^@${DEMO.user.screenName} \\(user id ${DEMO.user.id}\\) at ${stack.facadeUrl};`),
+      new RegExp(
+        `^@${DEMO.user.screenName} \\(user id ${DEMO.user.id}\\) at ${stack.facade.origin};`,
+      ),
     );
     expect(whoami.stdout).not.toContain(session.facade.sessionToken);
   });
@@ -192,23 +195,27 @@ describe("adsgraph against the facade", () => {
     expectOneLineError(
       other,
       3,
-      new RegExp(`not signed in to http://127\\.0\\.0\\.1:9 \\(signed in to ${stack.facadeUrl}\\)`),
+      new RegExp(
+        `not signed in to http://127\\.0\\.0\\.1:9 \\(signed in to ${stack.facade.origin}\\)`,
+      ),
     );
   });
 
   it("signs out: the session ends and its upstream access token is invalidated", async () => {
     const { facade } = await stored();
-    const invalidationsBefore = stack.served("oauth.invalidate_token");
+    const invalidations = async () =>
+      (await stack.adsApi.requests.counts()).byEndpoint["oauth.invalidate_token"] ?? 0;
+    const invalidationsBefore = await invalidations();
     const result = await cli(["logout"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toContain(
-      `Signed out of ${stack.facadeUrl}: the session and its ads API access token are invalidated.`,
+      `Signed out of ${stack.facade.origin}: the session and its ads API access token are invalidated.`,
     );
-    expect(stack.served("oauth.invalidate_token")).toBe(invalidationsBefore + 1);
+    expect(await invalidations()).toBe(invalidationsBefore + 1);
     // Forgotten locally (nothing else was stored: the file is gone) ...
     await expect(stat(credentialsFile())).rejects.toMatchObject({ code: "ENOENT" });
     // ... and refused by the facade.
-    const refused = await fetch(`${stack.facadeUrl}/graphql`, {
+    const refused = await fetch(`${stack.facade.origin}/graphql`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -238,7 +245,7 @@ describe("adsgraph against the facade", () => {
     const stale = {
       version: 1,
       facade: {
-        url: stack.facadeUrl,
+        url: stack.facade.origin,
         sessionToken: "ags_not_a_session_of_this_facade",
         userId: DEMO.user.id,
         screenName: DEMO.user.screenName,

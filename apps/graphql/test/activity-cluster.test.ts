@@ -1,4 +1,6 @@
-import { freePort } from "@adsgraph/ads-api";
+import { DEMO } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import {
   connectRedis,
   deletePrefixed,
@@ -9,19 +11,15 @@ import {
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityKeys } from "../src/activity/cluster-keys.js";
-import { loadEnv } from "../src/env.js";
-import { buildServer, type Server } from "../src/server.js";
+import { signIn, STACK_ENGINE, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 import {
   act,
   collectActivity,
   connectActivity,
   eventIds,
-  streamsOpened,
-  until,
   type Collected,
 } from "./support/activity-clients.js";
-import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { startFacade, type RunningFacade } from "./support/facade.js";
 
 const USER_A = DEMO.user.id;
 const USER_B = DEMO.friend.id;
@@ -30,14 +28,14 @@ const TAKEOVER_BOUND_MS = 10_000;
 
 interface Replica {
   name: string;
-  server: Server;
+  server: RunningFacade;
   url: string;
   clients: Client[];
 }
 
 describe("activity fan-out across two replicas sharing Redis", () => {
   const prefix = testRedisPrefix("graphql-activity-cluster");
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let first: RunningFacade;
   let replicas: Replica[];
   let tokens: Record<string, string>;
@@ -51,39 +49,18 @@ describe("activity fan-out across two replicas sharing Redis", () => {
   });
 
   beforeAll(async () => {
-    adsApi = await startAdsApi({ activityAdmin: true });
+    adsApi = await startAdsApi({ engine: STACK_ENGINE, activityAdmin: true });
     const env = settings(adsApi.env);
     first = await startFacade({ env });
     // The second replica on the same database (sessions made on one are good on the other).
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const second = await buildServer({
-      db: first.db,
-      env: loadEnv({
-        ...env,
-        GRAPHQL_PORT: String(port),
-        GRAPHQL_PUBLIC_URL: origin,
-        LOG_LEVEL: "silent",
-        DEV_SESSION: "false",
-      }),
-    });
-    await second.app.listen({ host: "127.0.0.1", port });
+    const second = await startFacade({ db: first.db, env });
     replicas = [
       { name: "first", server: first, url: first.url, clients: [] },
-      { name: "second", server: second, url: `${origin}/graphql`, clients: [] },
+      { name: "second", server: second, url: second.url, clients: [] },
     ];
-    const session = async (userId: string, screenName: string) =>
-      (
-        await first.services.sessions.create({
-          userId,
-          screenName,
-          accessToken: DEMO.accessToken.token,
-          accessTokenSecret: DEMO.accessToken.secret,
-        })
-      ).token;
     tokens = {
-      [USER_A]: await session(USER_A, DEMO.user.screenName),
-      [USER_B]: await session(USER_B, DEMO.friend.screenName),
+      [USER_A]: await signIn(first, DEMO.user),
+      [USER_B]: await signIn(first, DEMO.friend),
     };
   });
 
@@ -92,7 +69,7 @@ describe("activity fan-out across two replicas sharing Redis", () => {
       for (const client of replica.clients) await client.dispose();
     }
     // The first replica owns the database: the second closes first.
-    await replicas[1]?.server.app.close();
+    await replicas[1]?.server.close();
     await first.close();
     await adsApi.close();
     await deletePrefixed(TEST_REDIS_URL, prefix);
@@ -121,17 +98,17 @@ describe("activity fan-out across two replicas sharing Redis", () => {
   };
 
   it("gives every subscriber on both replicas each event once from one upstream stream, and survives the holder's crash within the bound", async () => {
-    adsApi.reset();
+    await adsApi.requests.reset();
     const [one, two] = replicas as [Replica, Replica];
     // The first replica's subscribers come first: it takes the lease.
     const onOne = { a: subscribe(one, USER_A), b: subscribe(one, USER_B) };
-    await until(() => stats(one).live === 2);
+    await expect.poll(() => stats(one).live).toBe(2);
     const onTwo = {
       a: subscribe(two, USER_A),
       b: subscribe(two, USER_B),
       bBios: subscribe(two, USER_B, { types: ["PROFILE_UPDATE_BIO"] }),
     };
-    await until(() => stats(two).live === 3);
+    await expect.poll(() => stats(two).live).toBe(3);
     expect(stats(one).role).toBe("holder");
     expect(stats(two).role).toBe("follower");
 
@@ -145,18 +122,21 @@ describe("activity fan-out across two replicas sharing Redis", () => {
       [onTwo.b, USER_B],
       [onTwo.bBios, USER_B],
     ];
-    await until(() =>
-      everyone.every(
-        ([collected, userId]) => collected.events.length >= expected(userId, before).length,
-      ),
-    );
+    await expect
+      .poll(() =>
+        everyone.every(
+          ([collected, userId]) => collected.events.length >= expected(userId, before).length,
+        ),
+      )
+      .toBe(true);
     for (const [collected, userId] of everyone) {
       expect(eventIds(collected.events)).toEqual(expected(userId, before));
       expect(collected.errors).toEqual([]);
     }
     // One upstream stream for the cluster, and one upstream subscription per user.
-    expect(await streamsOpened(adsApi)).toBe(1);
-    expect(adsApi.served().byEndpoint["activity.subscriptions.create"]).toBe(2);
+    const { byEndpoint } = await adsApi.requests.counts();
+    expect(byEndpoint["activity.stream"]).toBe(1);
+    expect(byEndpoint["activity.subscriptions.create"]).toBe(2);
 
     // The holder dies: no release, no renewal; its lease stays in Redis until it expires.
     const keys = activityKeys(first.env.FACADE_CONSUMER_KEY);
@@ -169,7 +149,7 @@ describe("activity fan-out across two replicas sharing Redis", () => {
 
     // Posted while nobody holds the stream: the next holder resumes from the cursor.
     const during = await post("during", 4);
-    await until(() => stats(two).role === "holder" && stats(two).connected);
+    await expect.poll(() => stats(two).role === "holder" && stats(two).connected).toBe(true);
     const takeoverMs = Date.now() - crashedAt;
     expect(takeoverMs).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
     expect(await redis.client.get(keys.lease)).toBe(two.server.services.shared?.replicaId);
@@ -181,18 +161,20 @@ describe("activity fan-out across two replicas sharing Redis", () => {
       [onTwo.b, USER_B],
       [onTwo.bBios, USER_B],
     ];
-    await until(() =>
-      survivors.every(
-        ([collected, userId]) =>
-          collected.events.length >= expected(userId, before, during, after).length,
-      ),
-    );
+    await expect
+      .poll(() =>
+        survivors.every(
+          ([collected, userId]) =>
+            collected.events.length >= expected(userId, before, during, after).length,
+        ),
+      )
+      .toBe(true);
     // Every event once, in order, none lost around the takeover.
     for (const [collected, userId] of survivors) {
       expect(eventIds(collected.events)).toEqual(expected(userId, before, during, after));
       expect(collected.errors).toEqual([]);
     }
-    expect(await streamsOpened(adsApi)).toBe(2);
+    expect((await adsApi.requests.counts()).byEndpoint["activity.stream"]).toBe(2);
     console.info(`activity cluster: the stream moved ${takeoverMs} ms after the holder died`);
   });
 });

@@ -1,17 +1,18 @@
+import { DEMO } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postGraphQL, signIn, STACK_ENGINE, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 import {
   ACTIVITY_SUBSCRIPTION as SUBSCRIPTION,
   act,
   collectActivity,
   connectActivity,
   eventIds as ids,
-  streamsOpened,
-  until,
   type Collected,
 } from "./support/activity-clients.js";
-import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
 
 const USER_A = DEMO.user.id;
 const USER_B = DEMO.friend.id;
@@ -30,13 +31,13 @@ const collect = (client: Client, variables?: Record<string, unknown>): Collected
   collectActivity(client, variables);
 
 describe("activity subscriptions over graphql-ws", () => {
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   let tokenA: string;
   let tokenB: string;
 
   beforeAll(async () => {
-    adsApi = await startAdsApi({ activityAdmin: true });
+    adsApi = await startAdsApi({ engine: STACK_ENGINE, activityAdmin: true });
     facade = await startFacade({
       env: {
         ...adsApi.env,
@@ -44,15 +45,8 @@ describe("activity subscriptions over graphql-ws", () => {
         ACTIVITY_SUBSCRIPTIONS_PER_USER: "3",
       },
     });
-    const session = (userId: string, screenName: string) =>
-      facade.services.sessions.create({
-        userId,
-        screenName,
-        accessToken: DEMO.accessToken.token,
-        accessTokenSecret: DEMO.accessToken.secret,
-      });
-    tokenA = (await session(USER_A, DEMO.user.screenName)).token;
-    tokenB = (await session(USER_B, DEMO.friend.screenName)).token;
+    tokenA = await signIn(facade, DEMO.user);
+    tokenB = await signIn(facade, DEMO.friend);
   });
 
   afterAll(async () => {
@@ -61,13 +55,13 @@ describe("activity subscriptions over graphql-ws", () => {
   });
 
   it("gives each user exactly the events about it, as its types allow, from one upstream stream", async () => {
-    adsApi.reset();
+    await adsApi.requests.reset();
     const clientA = connect(facade, { authorization: `Bearer ${tokenA}` });
     const clientB = connect(facade, { authorization: `Bearer ${tokenB}` });
     const a = collect(clientA);
     const b = collect(clientB);
     const bSpaces = collect(clientB, { types: ["SPACES_START"] });
-    await until(() => facade.services.activity.stats().live === 3);
+    await expect.poll(() => facade.services.activity.stats().live).toBe(3);
 
     const stored = [
       ...(await act(adsApi, {
@@ -96,8 +90,10 @@ describe("activity subscriptions over graphql-ws", () => {
     ).toEqual([]);
 
     // Every event stored for the app reaches its user's subscribers once.
-    await until(() => a.events.length + b.events.length >= stored.length);
-    await until(() => bSpaces.events.length >= 1);
+    await expect
+      .poll(() => a.events.length + b.events.length)
+      .toBeGreaterThanOrEqual(stored.length);
+    await expect.poll(() => bSpaces.events.length).toBeGreaterThanOrEqual(1);
     expect([...ids(a.events), ...ids(b.events)].sort()).toEqual([...stored].sort());
     expect(a.events.every((event) => event.forUserId === USER_A)).toBe(true);
     expect(b.events.every((event) => event.forUserId === USER_B)).toBe(true);
@@ -125,25 +121,25 @@ describe("activity subscriptions over graphql-ws", () => {
     }
 
     // Three subscribers, one upstream connection.
-    expect(await streamsOpened(adsApi)).toBe(1);
+    expect((await adsApi.requests.counts()).byEndpoint["activity.stream"]).toBe(1);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     await clientA.dispose();
     await clientB.dispose();
-    await until(() => facade.services.activity.stats().subscribers === 0);
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
   it("resumes after ads-api restarts: every event once, none doubled", async () => {
     const client = connect(facade, { authorization: `Bearer ${tokenA}` });
     const a = collect(client);
-    await until(() => facade.services.activity.stats().live === 1);
+    await expect.poll(() => facade.services.activity.stats().live).toBe(1);
     // One event before the restart, so the reader has an id to resume from.
     const before = await act(adsApi, {
       event_type: "profile.update.verified",
       user_id: USER_A,
       verified: true,
     });
-    await until(() => a.events.length === before.length);
+    await expect.poll(() => a.events.length).toBe(before.length);
 
     const connections = facade.services.activity.stats().connections;
     await adsApi.restart();
@@ -154,22 +150,22 @@ describe("activity subscriptions over graphql-ws", () => {
         ...(await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio })),
       );
     }
-    await until(() => a.events.length >= before.length + after.length);
+    await expect.poll(() => a.events.length).toBeGreaterThanOrEqual(before.length + after.length);
     expect(ids(a.events)).toEqual([...before, ...after]);
     expect(a.events.slice(1).map((event) => event.payload.bio)).toEqual(["one", "two", "three"]);
     expect(facade.services.activity.stats().connections).toBeGreaterThan(connections);
     await client.dispose();
-    await until(() => facade.services.activity.stats().subscribers === 0);
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
   it("refuses a connection without a live session, or a cookie from another site", async () => {
     const none = collect(connect(facade));
-    await until(() => none.closed !== undefined);
+    await expect.poll(() => none.closed).toBeDefined();
     expect(none.closed?.code).toBe(4401);
     expect(none.closed?.reason).toMatch(/^No session/);
 
     const malformed = collect(connect(facade, { authorization: "Bearer nope" }));
-    await until(() => malformed.closed !== undefined);
+    await expect.poll(() => malformed.closed).toBeDefined();
     expect(malformed.closed?.code).toBe(4401);
 
     const crossSite = collect(
@@ -178,7 +174,7 @@ describe("activity subscriptions over graphql-ws", () => {
         origin: "https://evil.example",
       }),
     );
-    await until(() => crossSite.closed !== undefined);
+    await expect.poll(() => crossSite.closed).toBeDefined();
     expect(crossSite.closed?.code).toBe(4403);
     expect(crossSite.closed?.reason).toMatch(/cookie/);
 
@@ -188,10 +184,10 @@ describe("activity subscriptions over graphql-ws", () => {
       origin: facade.origin,
     });
     const own = collect(ownSite);
-    await until(() => facade.services.activity.stats().live === 1);
+    await expect.poll(() => facade.services.activity.stats().live).toBe(1);
     expect(own.closed).toBeUndefined();
     await ownSite.dispose();
-    await until(() => facade.services.activity.stats().subscribers === 0);
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
   it("ends the subscriptions of a session that ends", async () => {
@@ -202,24 +198,24 @@ describe("activity subscriptions over graphql-ws", () => {
       accessTokenSecret: DEMO.accessToken.secret,
     });
     const collected = collect(connect(facade, { authorization: `Bearer ${token}` }));
-    await until(() => facade.services.activity.stats().live === 1);
+    await expect.poll(() => facade.services.activity.stats().live).toBe(1);
     await facade.services.sessions.revoke(session.id, "test: signed out");
-    await until(() => collected.closed !== undefined);
+    await expect.poll(() => collected.closed).toBeDefined();
     expect(collected.closed?.code).toBe(4401);
     expect(collected.closed?.reason).toMatch(/session ended/);
-    await until(() => facade.services.activity.stats().subscribers === 0);
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
   it("caps one user's subscriptions", async () => {
     const client = connect(facade, { authorization: `Bearer ${tokenB}` });
     const held = [collect(client), collect(client), collect(client)];
-    await until(() => facade.services.activity.stats().live === 3);
+    await expect.poll(() => facade.services.activity.stats().live).toBe(3);
     const refused = collect(client);
-    await until(() => refused.errors.length > 0);
+    await expect.poll(() => refused.errors.length).toBeGreaterThan(0);
     expect(refused.errors).toMatchObject([{ extensions: { code: "SUBSCRIPTION_LIMIT_EXCEEDED" } }]);
     expect(held.every((subscription) => subscription.errors.length === 0)).toBe(true);
     await client.dispose();
-    await until(() => facade.services.activity.stats().subscribers === 0);
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
   it("answers a subscription sent over HTTP POST with a 400 naming the WebSocket transport", async () => {

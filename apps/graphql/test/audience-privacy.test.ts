@@ -1,8 +1,10 @@
 import { PassThrough } from "node:stream";
+import { DEMO } from "@adsgraph/ads-api";
 import { formatTimestamp } from "@adsgraph/models";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
 
 // Issue 17: people's identifiers given in clear to the users mutations are hashed in the
 // facade and kept nowhere: not in its database (every table: sessions, snapshots, ...), not in
@@ -52,7 +54,11 @@ describe.each(HTTP_TEST_ENGINES)("audience users' identifiers on %s", (engine) =
   };
 
   beforeAll(async () => {
-    stack = await startStack({ engine, logStream: logs, env: { LOG_LEVEL: "trace" } });
+    stack = await startStack({
+      engine,
+      measureUpstream: true,
+      facade: { env: { LOG_LEVEL: "trace" }, logStream: logs },
+    });
   });
   afterAll(() => stack.close());
 

@@ -1,7 +1,10 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { formatTimestamp } from "@adsgraph/models";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // Issue 17's audiences in the graph, against the real ads-api and its demo audiences
 // (apps/ads-api/src/seed/demo-audiences.ts), on both engines: reads with permissions and
@@ -62,7 +65,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
   });
   afterAll(() => stack.close());
 
@@ -74,11 +77,14 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
 
   /** A mutation's result and the requests ads-api served for it. */
   const mutate = async (query: string, variables?: Record<string, unknown>) => {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const [result] = Object.values(body.data as Record<string, Record<string, unknown>>);
-    return { result: present(result, "mutation result"), served: stack.adsApi.served().total };
+    return {
+      result: present(result, "mutation result"),
+      served: (await stack.adsApi.requests.counts()).total,
+    };
   };
 
   it("reads an account's audiences with their grants and what targets them, in bounded requests", async () => {
@@ -474,7 +480,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     expect(data.keywordInsights.postVolumes).toHaveLength(3);
     expect(data.keywordInsights.relatedKeywords).toHaveLength(30);
 
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const refused = await stack.query(insights, {
       input: {
         granularity: "HOUR",
@@ -483,6 +489,6 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
       },
     });
     expect(refused.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
-    expect(stack.adsApi.served().total).toBe(0);
+    expect((await stack.adsApi.requests.counts()).total).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, STACK_ENGINE, startStack, type Stack } from "./support/ads-api.js";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, signIn, STACK_ENGINE, startFacade, startStack } from "../testing/index.js";
+import type { RunningFacade, Stack } from "../testing/index.js";
 
 // Upstream failures become GraphQL errors in one place (src/errors/): a code a client can
 // act on, the service's own status and codes, and nothing else (no stack, no credentials).
@@ -13,8 +14,9 @@ describe("upstream rate limits", () => {
   beforeAll(async () => {
     // Three requests per user token and endpoint family per window; the facade waits none.
     stack = await startStack({
-      limits: { userRate: 3 },
-      env: { UPSTREAM_RATE_LIMIT_WAIT_MS: "0" },
+      measureUpstream: true,
+      adsApi: { limits: { userRate: 3 } },
+      facade: { env: { UPSTREAM_RATE_LIMIT_WAIT_MS: "0" } },
     });
   });
   afterAll(() => stack.close());
@@ -62,13 +64,7 @@ describe("an ads service that does not answer", () => {
         UPSTREAM_TIMEOUT_MS: "1000",
       },
     });
-    const { token } = await facade.services.sessions.create({
-      userId: DEMO.user.id,
-      screenName: DEMO.user.screenName,
-      accessToken: DEMO.accessToken.token,
-      accessTokenSecret: DEMO.accessToken.secret,
-    });
-    headers = { authorization: `Bearer ${token}` };
+    headers = { authorization: `Bearer ${await signIn(facade)}` };
   });
   afterAll(() => facade.close());
 

@@ -1,6 +1,8 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
-import { postGraphQL } from "./support/facade.js";
+import { postGraphQL, startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // Reads of the graph against the real ads-api (seeded demo data) and the real facade.
 
@@ -10,7 +12,7 @@ describe("the graph over the running servers", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ measureUpstream: true });
   });
   afterAll(() => stack.close());
 
@@ -297,8 +299,7 @@ describe("the graph over the running servers", () => {
   });
 
   it("reads account media and every kind of reference data", async () => {
-    const log = stack.adsApi.server.ctx.requestLog;
-    log.reset();
+    await stack.adsApi.requests.reset();
     const data = await ok<Record<string, unknown>>(`{
       account(id: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
       biddingRules(currency: "USD") { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination }
@@ -340,7 +341,8 @@ describe("the graph over the running servers", () => {
     ]);
     expect(data.businessCategories).toHaveLength(22);
     // Reference data went out with the facade's app-only bearer, the account's media as the user.
-    const schemes = new Map(log.entries().map((entry) => [entry.endpointId, entry.scheme]));
+    const log = await stack.adsApi.requests.entries();
+    const schemes = new Map(log.map((entry) => [entry.endpointId, entry.scheme]));
     for (const id of [
       "bidding_rules.list",
       "content_categories.list",

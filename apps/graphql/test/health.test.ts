@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 
 describe("GraphQL server over HTTP", () => {
   let facade: RunningFacade;

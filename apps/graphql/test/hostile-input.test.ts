@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
+import { DEMO } from "@adsgraph/ads-api";
 import { LIMITS } from "@adsgraph/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startStack, type Stack } from "./support/ads-api.js";
-import { postGraphQL } from "./support/facade.js";
 import { SUBSCRIPTION_TRANSPORT_HINT } from "../src/http-subscriptions-rule.js";
+import { postGraphQL, startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
 
 // Input a careless or hostile client sends (issue 12): every piece is refused by a rule the
 // facade states (a typed error or a 4xx naming what is wrong), before any upstream request,
@@ -47,19 +48,22 @@ describe("hostile input to the facade", () => {
   const answers: string[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ env: { LOG_LEVEL: "info" }, logStream: logs });
+    stack = await startStack({
+      measureUpstream: true,
+      facade: { env: { LOG_LEVEL: "info" }, logStream: logs },
+    });
   });
   afterAll(() => stack.close());
 
   /** Runs an operation as the demo user; `served` is what ads-api served for it. */
   async function run(query: string, variables?: Record<string, unknown>) {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const answer = await postGraphQL(stack.facade.url, query, {
       ...(variables && { variables }),
       headers: stack.headers,
     });
     answers.push(JSON.stringify(answer.body));
-    return { ...answer, served: stack.adsApi.served().total };
+    return { ...answer, served: (await stack.adsApi.requests.counts()).total };
   }
 
   async function post(body: string | ArrayBuffer, headers: Record<string, string> = {}) {

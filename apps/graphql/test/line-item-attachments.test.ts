@@ -1,6 +1,9 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // The §4.6 attachments in the graph (LineItem's edges, Account.audienceEstimate) and every
 // line item and attachment mutation with its typed failures, against the real ads-api and its
@@ -19,18 +22,18 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
   });
   afterAll(() => stack.close());
 
   /** Runs an operation; its data, its upstream requests by endpoint and what ads-api served. */
   async function run(query: string, variables?: Record<string, unknown>) {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const body = await stack.query(query, variables);
     return {
       body,
       byEndpoint: body.extensions?.upstream?.byEndpoint ?? {},
-      served: stack.adsApi.served().total,
+      served: (await stack.adsApi.requests.counts()).total,
     };
   }
 

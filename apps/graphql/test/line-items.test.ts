@@ -1,6 +1,9 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // Line items (beyond the spec, issue 15) in the graph, against the real ads-api and its demo
 // line items, on both engines.
@@ -46,7 +49,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
   });
   afterAll(() => stack.close());
 

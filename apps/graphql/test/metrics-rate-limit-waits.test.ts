@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoUserClient, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { demoUserClient } from "./support/demo-user-client.js";
 import { parsePrometheusText, samplesOf, type Sample } from "./support/prometheus-text.js";
 
 // The rate-limit waits in GET /metrics, from real waits against ads-api's windows: one after a
@@ -21,15 +23,16 @@ describe("GET /metrics counts the facade's waits for upstream rate limits", () =
 
   beforeAll(async () => {
     stack = await startStack({
-      limits: { userRate: USER_RATE, rateWindowMs: WINDOW_MS },
-      env: { UPSTREAM_RATE_LIMIT_WAIT_MS: "60000" },
+      measureUpstream: true,
+      adsApi: { limits: { userRate: USER_RATE, rateWindowMs: WINDOW_MS } },
+      facade: { env: { UPSTREAM_RATE_LIMIT_WAIT_MS: "60000" } },
     });
     // Another client spends the demo token's accounts budget: the facade's first read draws
     // a 429, waits for the reset it announces, and is sent again.
     const other = demoUserClient(stack.adsApi);
     for (let i = 0; i < USER_RATE; i += 1) await other.call("accounts.list", {});
     await other.close();
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
 
     // The 429 and its wait; then the rest of the new window; then one more, which the facade's
     // own book holds back until the reset instead of drawing a second 429.
@@ -41,11 +44,10 @@ describe("GET /metrics counts the facade's waits for upstream rate limits", () =
   });
   afterAll(() => stack.close());
 
-  it("counts one wait after the 429 and one before sending into the spent budget, with their seconds", () => {
-    const log = stack.adsApi.server.ctx.requestLog.entries();
-    const statuses = log
-      .filter((entry) => entry.endpointId === "accounts.list")
-      .map((entry) => entry.status);
+  it("counts one wait after the 429 and one before sending into the spent budget, with their seconds", async () => {
+    const statuses = (await stack.adsApi.requests.entries("accounts.list")).map(
+      (entry) => entry.status,
+    );
     // One 429, then every query answered: USER_RATE + 1 reads, the first sent twice.
     expect(statuses).toEqual([429, ...Array.from({ length: USER_RATE + 1 }, () => 200)]);
     expect(samplesOf(samples, "adsgraph_upstream_rate_limited_total")).toEqual([

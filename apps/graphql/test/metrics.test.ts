@@ -1,6 +1,8 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, demoUserClient, startStack, type Stack } from "./support/ads-api.js";
-import { postGraphQL } from "./support/facade.js";
+import { postGraphQL, startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { demoUserClient } from "./support/demo-user-client.js";
 import { parsePrometheusText, samplesOf, type Sample } from "./support/prometheus-text.js";
 
 // GET /metrics after a known set of operations: counters checked by value, upstream counts
@@ -39,13 +41,16 @@ describe("GET /metrics after a known set of operations", () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      limits: { userRate: USER_RATE },
-      env: {
-        // Snapshots answer for an hour, so a repeated read is a fresh snapshot answer.
-        SNAPSHOT_FRESH_SECONDS_ENTITY: "3600",
-        SNAPSHOT_FRESH_SECONDS_REFERENCE: "3600",
-        // A 429 fails the read at once (its reset is a window away): one 429, no wait.
-        UPSTREAM_RATE_LIMIT_WAIT_MS: "0",
+      measureUpstream: true,
+      adsApi: { limits: { userRate: USER_RATE } },
+      facade: {
+        env: {
+          // Snapshots answer for an hour, so a repeated read is a fresh snapshot answer.
+          SNAPSHOT_FRESH_SECONDS_ENTITY: "3600",
+          SNAPSHOT_FRESH_SECONDS_REFERENCE: "3600",
+          // A 429 fails the read at once (its reset is a window away): one 429, no wait.
+          UPSTREAM_RATE_LIMIT_WAIT_MS: "0",
+        },
       },
     });
     // The demo token's campaigns budget is spent by another client (not the facade, whose
@@ -53,7 +58,7 @@ describe("GET /metrics after a known set of operations", () => {
     const other = demoUserClient(stack.adsApi);
     for (let i = 0; i < USER_RATE; i += 1) await other.call("campaigns.list", { account_id: A });
     await other.close();
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
 
     const first = await stack.query(ACCOUNT_NAME);
     expect(first.errors).toBeUndefined();
@@ -95,8 +100,8 @@ describe("GET /metrics after a known set of operations", () => {
     ]);
   });
 
-  it("counts upstream requests by endpoint and status as ads-api logged them, and the 429", () => {
-    const log = stack.adsApi.server.ctx.requestLog.entries();
+  it("counts upstream requests by endpoint and status as ads-api logged them, and the 429", async () => {
+    const log = await stack.adsApi.requests.entries();
     const logged = tally(log, (entry) => `${entry.endpointId ?? entry.route} ${entry.status}`);
     const counted = valuesBy(
       samples,
@@ -130,8 +135,8 @@ describe("GET /metrics after a known set of operations", () => {
     expect(durations).toEqual(tally(log, (entry) => entry.endpointId ?? entry.route));
   });
 
-  it("reports the remaining budgets the answers told, never a token", () => {
-    const log = stack.adsApi.server.ctx.requestLog.entries();
+  it("reports the remaining budgets the answers told, never a token", async () => {
+    const log = await stack.adsApi.requests.entries();
     const accountsFamily = log.filter((entry) => entry.endpointId?.startsWith("accounts.")).length;
     const remaining = valuesBy(samples, "adsgraph_upstream_rate_limit_remaining", (labels) =>
       labels.scope === "user" ? (labels.family ?? "") : `${labels.family} ${labels.scope}`,

@@ -1,5 +1,8 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, present, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // Every write of issue 7's endpoints, through the facade to the real ads-api, with the typed
 // failures of their result unions.
@@ -14,7 +17,7 @@ describe("mutations over the running servers", () => {
   let imageKeys: string[];
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ measureUpstream: true });
     const body = await stack.query(
       `{ account(id: "${A}") { cards(sort: { field: ID }) { edges { node { media { mediaKey mediaType } } } } } }`,
     );
@@ -31,14 +34,14 @@ describe("mutations over the running servers", () => {
   afterAll(() => stack.close());
 
   async function mutate(query: string, variables?: Record<string, unknown>) {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const result = present(Object.values(body.data as Record<string, Record<string, unknown>>)[0]);
     return {
       result,
       requests: body.extensions?.upstream?.requests,
-      served: stack.adsApi.served().total,
+      served: (await stack.adsApi.requests.counts()).total,
     };
   }
 

@@ -1,31 +1,28 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { DEMO } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { startFacade, type RunningFacade } from "./support/facade.js";
+import { signIn, STACK_ENGINE, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 import { isLoopback, launchLoopbackOnlyChromium } from "./support/chromium.js";
 
 const SCREENSHOT = path.resolve(import.meta.dirname, "..", ".cache", "playground.png");
 
 describe("offline playground at GET /graphql", () => {
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   let browser: Browser;
   let url: string;
   let authorization: string;
 
   beforeAll(async () => {
-    adsApi = await startAdsApi();
+    adsApi = await startAdsApi({ engine: STACK_ENGINE });
     facade = await startFacade({ env: adsApi.env });
     url = facade.url;
-    const { token } = await facade.services.sessions.create({
-      userId: DEMO.user.id,
-      screenName: DEMO.user.screenName,
-      accessToken: DEMO.accessToken.token,
-      accessTokenSecret: DEMO.accessToken.secret,
-    });
-    authorization = `Bearer ${token}`;
+    authorization = `Bearer ${await signIn(facade)}`;
     browser = await launchLoopbackOnlyChromium();
   });
   afterAll(async () => {

@@ -1,6 +1,10 @@
+import { DEMO } from "@adsgraph/ads-api";
+import { tapRequests } from "@adsgraph/ads-api/testing";
+import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startStack, type ReceivedRequest, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
 
 // Query.posts over the post-data API (spec §4.9), against the real ads-api and its demo posts,
 // on both engines: the lookups ads-api receives ask exactly what the selection needs, ≤100 ids
@@ -14,7 +18,7 @@ const PUBLISHED = [1, 2, 3, 4, 5, 6, 7, 8, 101, 102, 103].map((seq) => postId(1,
 
 /** The field parameters of a lookup as ads-api received them (absent ones left out). */
 const FIELD_PARAMS = ["post.fields", "expansions", "media.fields", "user.fields"] as const;
-function fieldsOf(request: ReceivedRequest): Record<string, string> {
+function fieldsOf(request: TappedRequest): Record<string, string> {
   return Object.fromEntries(
     FIELD_PARAMS.flatMap((name) =>
       request.query[name] === undefined ? [] : [[name, request.query[name]]],
@@ -27,23 +31,25 @@ interface Ran<T> {
   body: Awaited<ReturnType<Stack["query"]>>;
   data: T;
   byEndpoint: Record<string, number>;
-  lookups: readonly ReceivedRequest[];
+  lookups: readonly TappedRequest[];
 }
 
 describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", (engine) => {
   let stack: Stack;
+  let tap: RequestTap;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
+    tap = tapRequests(stack.adsApi);
   });
   afterAll(() => stack.close());
 
   /** Runs a query; its data, its upstream requests by endpoint, and the lookups ads-api received. */
   const run = async <T>(query: string, variables?: Record<string, unknown>): Promise<Ran<T>> => {
-    stack.adsApi.reset();
+    const from = tap.requests.length;
     const body = await stack.query(query, variables);
-    const lookups = stack.adsApi
-      .received()
+    const lookups = tap.requests
+      .slice(from)
       .filter((r) => r.role === "base" && r.path === "/2/posts" && r.method === "GET");
     return {
       body,

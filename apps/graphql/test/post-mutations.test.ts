@@ -1,15 +1,11 @@
-import { issueAccessToken } from "@adsgraph/ads-api";
+import { DEMO, issueAccessToken } from "@adsgraph/ads-api";
+import { tapRequests } from "@adsgraph/ads-api/testing";
+import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  present,
-  STACK_ENGINE,
-  startStack,
-  type ReceivedRequest,
-  type Stack,
-} from "./support/ads-api.js";
-import { postGraphQL } from "./support/facade.js";
+import { postGraphQL, signIn, startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // The post mutations (spec §4.7, §4.9) against the real ads-api, on both engines: each with its
 // payload and its typed failures, input refused before anything is sent, and no request more
@@ -46,18 +42,24 @@ interface Ran {
   body: Awaited<ReturnType<Stack["query"]>>;
   result: Result;
   byEndpoint: Record<string, number>;
-  received: readonly ReceivedRequest[];
+  received: readonly TappedRequest[];
 }
 
 describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
   let stack: Stack;
+  let tap: RequestTap;
   /** ads-api's clock runs this far ahead of the real one (the edit window). */
   let offsetMs = 0;
   /** A session of the friend (not a promotable user, not premium). */
   let friendHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    stack = await startStack({ engine, clock: () => new Date(Date.now() + offsetMs) });
+    stack = await startStack({
+      engine,
+      measureUpstream: true,
+      adsApi: { clock: () => new Date(Date.now() + offsetMs) },
+    });
+    tap = tapRequests(stack.adsApi);
     const { prisma, box } = stack.adsApi.server.ctx;
     const app = await prisma.app.findFirstOrThrow({ where: { name: DEMO.app.name } });
     const token = await issueAccessToken(
@@ -65,13 +67,9 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       { box },
       { appId: app.id, userId: DEMO.friend.id, accessType: "write" },
     );
-    const session = await stack.facade.services.sessions.create({
-      userId: DEMO.friend.id,
-      screenName: DEMO.friend.screenName,
-      accessToken: token.token,
-      accessTokenSecret: token.secret,
-    });
-    friendHeaders = { authorization: `Bearer ${session.token}` };
+    friendHeaders = {
+      authorization: `Bearer ${await signIn(stack.facade, DEMO.friend, token)}`,
+    };
   });
   afterAll(() => stack.close());
 
@@ -81,7 +79,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
     variables: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<Ran> => {
-    stack.adsApi.reset();
+    const from = tap.requests.length;
     const body =
       headers === undefined
         ? await stack.query(query, variables)
@@ -95,7 +93,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       result: present(Object.values(data)[0], "mutation result"),
       byEndpoint: body.extensions?.upstream?.byEndpoint ?? {},
       // The facade's app bearer, fetched once, is no request of the mutation's.
-      received: stack.adsApi.received().filter((r) => r.path !== "/oauth2/token"),
+      received: tap.requests.slice(from).filter((r) => r.path !== "/oauth2/token"),
     };
   };
 
@@ -401,22 +399,24 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
 
 describe("post snapshots with a freshness window", () => {
   let stack: Stack;
+  let tap: RequestTap;
 
   beforeAll(async () => {
     stack = await startStack({
-      engine: STACK_ENGINE,
-      env: { SNAPSHOT_FRESH_SECONDS_ENTITY: "60" },
+      measureUpstream: true,
+      facade: { env: { SNAPSHOT_FRESH_SECONDS_ENTITY: "60" } },
     });
+    tap = tapRequests(stack.adsApi);
   });
   afterAll(() => stack.close());
 
   const lookups = async (query: string, variables: Record<string, unknown>) => {
-    stack.adsApi.reset();
+    const from = tap.requests.length;
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     // Snapshots are written off the response path: wait for them before the next read.
     await stack.facade.services.snapshots.writer.flush();
-    return stack.adsApi.received().filter((r) => r.path === "/2/posts").length;
+    return tap.requests.slice(from).filter((r) => r.path === "/2/posts").length;
   };
 
   it("serves a lookup from its snapshot only for the same fields, never with live counts, and not past a post write", async () => {

@@ -1,6 +1,11 @@
+import { DEMO } from "@adsgraph/ads-api";
+import { tapRequests } from "@adsgraph/ads-api/testing";
+import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, present, startStack, type ReceivedRequest, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
+import { present } from "./support/present.js";
 
 // An account's posts (spec §4.7 GET posts) in the graph, against the real ads-api and its demo
 // posts, on both engines: each post type with its filters and paging, drafts and scheduled
@@ -29,25 +34,27 @@ interface Ran<T> {
   body: Awaited<ReturnType<Stack["query"]>>;
   data: T;
   byEndpoint: Record<string, number>;
-  received: readonly ReceivedRequest[];
+  received: readonly TappedRequest[];
 }
 
 describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engine) => {
   let stack: Stack;
+  let tap: RequestTap;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
+    tap = tapRequests(stack.adsApi);
   });
   afterAll(() => stack.close());
 
   const run = async <T>(query: string, variables?: Record<string, unknown>): Promise<Ran<T>> => {
-    stack.adsApi.reset();
+    const from = tap.requests.length;
     const body = await stack.query(query, variables);
     return {
       body,
       data: body.data as T,
       byEndpoint: body.extensions?.upstream?.byEndpoint ?? {},
-      received: stack.adsApi.received(),
+      received: tap.requests.slice(from),
     };
   };
   const ok = async <T>(query: string, variables?: Record<string, unknown>): Promise<Ran<T>> => {

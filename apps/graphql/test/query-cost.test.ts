@@ -1,6 +1,8 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUERY_LIMITS } from "../src/query-limits.js";
-import { DEMO, startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
 
 // Complexity (with `first` as the multiplier of a connection), depth and breadth are checked
 // before any resolver runs: a refused operation costs no upstream request. (Aliases: see
@@ -12,7 +14,7 @@ describe("query cost limits", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ measureUpstream: true });
   });
   afterAll(() => stack.close());
 
@@ -26,7 +28,7 @@ describe("query cost limits", () => {
     expect(accepted.errors).toBeUndefined();
     expect(cost(1000)).toBeLessThanOrEqual(QUERY_LIMITS.complexity);
 
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const first = 4001;
     const refused = await stack.query(campaigns(first));
     expect(refused.data).toEqual({ account: null });
@@ -42,7 +44,7 @@ describe("query cost limits", () => {
       }),
     ]);
     expect(refused.extensions?.upstream?.requests).toBe(0);
-    expect(stack.adsApi.served().total).toBe(0);
+    expect((await stack.adsApi.requests.counts()).total).toBe(0);
   });
 
   it("refuses nesting beyond the depth limit, naming it", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUERY_LIMITS } from "../src/query-limits.js";
-import { startFacade, type RunningFacade } from "./support/facade.js";
+import { startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 
 describe("query limits", () => {
   let facade: RunningFacade;

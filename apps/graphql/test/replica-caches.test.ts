@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { issueAccessToken } from "@adsgraph/ads-api";
+import { DEMO, issueAccessToken } from "@adsgraph/ads-api";
+import { simulateActivity, startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import {
   createTestTarget,
   deletePrefixed,
@@ -9,10 +11,10 @@ import {
   type TestTarget,
 } from "@adsgraph/storage";
 import { createClient, type Client } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { DEMO, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, signIn, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 const VIEWER = "query Viewer { viewer { userId screenName } }";
@@ -48,11 +50,6 @@ const persisted = (query: string) => ({
   persistedQuery: { version: 1, sha256Hash: sha256(query) },
 });
 
-/** Polls until `condition` holds; the test's own timeout is the safety net. */
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 function connect(facade: RunningFacade, token: string): Client {
   return createClient({
     url: facade.url.replace(/^http/, "ws"),
@@ -72,7 +69,7 @@ function connect(facade: RunningFacade, token: string): Client {
  */
 describe("two facade replicas sharing Redis", () => {
   const prefix = testRedisPrefix("graphql-replicas");
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let database: TestTarget;
   let a: RunningFacade;
   let b: RunningFacade;
@@ -87,13 +84,8 @@ describe("two facade replicas sharing Redis", () => {
       { box },
       { appId: app.id, userId: DEMO.user.id, accessType: "write" },
     );
-    const created = await facade.services.sessions.create({
-      userId: DEMO.user.id,
-      screenName: DEMO.user.screenName,
-      accessToken: token.token,
-      accessTokenSecret: token.secret,
-    });
-    return { token: created.token, headers: { authorization: `Bearer ${created.token}` } };
+    const session = await signIn(facade, DEMO.user, token);
+    return { token: session, headers: { authorization: `Bearer ${session}` } };
   };
 
   beforeAll(async () => {
@@ -112,8 +104,8 @@ describe("two facade replicas sharing Redis", () => {
       UPSTREAM_STATS: "true",
     };
     // One after the other: the first migrates the shared database.
-    a = await startFacade({ target: database.target, env });
-    b = await startFacade({ target: database.target, env });
+    a = await startFacade({ database: database.target, env });
+    b = await startFacade({ database: database.target, env });
     demo = (await sessionFor(a)).headers;
   });
   afterAll(async () => {
@@ -132,13 +124,16 @@ describe("two facade replicas sharing Redis", () => {
     const viewer = { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } };
     expect(registered.body).toMatchObject({ data: viewer });
     // Apollo stores the document behind the answer: B finds it once it is there.
-    let byHash: Answer | undefined;
-    await until(async () => {
-      byHash = await post(b.url, { extensions: persisted(query) }, demo);
-      return byHash.body.errors === undefined;
-    });
-    expect(byHash?.status).toBe(200);
-    expect(byHash?.body.data).toEqual(viewer);
+    const byHash = await vi.waitFor(
+      async () => {
+        const answer = await post(b.url, { extensions: persisted(query) }, demo);
+        expect(answer.body.errors).toBeUndefined();
+        return answer;
+      },
+      { timeout: 60_000, interval: 20 },
+    );
+    expect(byHash.status).toBe(200);
+    expect(byHash.body.data).toEqual(viewer);
   });
 
   it("refuses a hash that is not its query's as a client error with a code, on either replica", async () => {
@@ -175,7 +170,7 @@ describe("two facade replicas sharing Redis", () => {
     client.on("closed", (event) => {
       closed ??= event as { code: number; reason: string };
     });
-    await until(() => connected);
+    await expect.poll(() => connected).toBe(true);
 
     const out = await fetch(`${a.origin}/auth/logout`, {
       method: "POST",
@@ -186,7 +181,7 @@ describe("two facade replicas sharing Redis", () => {
 
     const after = await postGraphQL(b.url, VIEWER, { headers: session.headers });
     expect(after.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
-    await until(() => closed !== undefined);
+    await expect.poll(() => closed).toBeDefined();
     expect(closed?.code).toBe(4401);
     await client.dispose();
   });
@@ -238,14 +233,13 @@ describe("two facade replicas sharing Redis", () => {
         complete: () => undefined,
       },
     );
-    await until(() => b.services.activity.stats().live === 1);
-    const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/activity/events`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ event_type: "profile.update.bio", user_id: DEMO.user.id, bio: "b" }),
+    await expect.poll(() => b.services.activity.stats().live).toBe(1);
+    await simulateActivity(adsApi.urls.base, {
+      event_type: "profile.update.bio",
+      user_id: DEMO.user.id,
+      bio: "b",
     });
-    expect(response.status).toBe(201);
-    await until(() => events.length === 1);
+    await expect.poll(() => events.length).toBe(1);
     expect(events[0]?.forUserId).toBe(DEMO.user.id);
     dispose();
     await client.dispose();
@@ -253,7 +247,7 @@ describe("two facade replicas sharing Redis", () => {
 });
 
 describe("a facade whose Redis is down", () => {
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   let demo: Headers;
 
@@ -264,13 +258,7 @@ describe("a facade whose Redis is down", () => {
       // Nothing listens there: every Redis command fails at once.
       env: { ...adsApi.env, REDIS_URL: "redis://127.0.0.1:1", SNAPSHOT_FRESH_SECONDS_ENTITY: "60" },
     });
-    const created = await facade.services.sessions.create({
-      userId: DEMO.user.id,
-      screenName: DEMO.user.screenName,
-      accessToken: DEMO.accessToken.token,
-      accessTokenSecret: DEMO.accessToken.secret,
-    });
-    demo = { authorization: `Bearer ${created.token}` };
+    demo = { authorization: `Bearer ${await signIn(facade)}` };
   });
   afterAll(async () => {
     await facade.close();

@@ -1,6 +1,7 @@
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
 
 // The reference queries make exactly the minimum number of upstream requests: per level
 // ceil(distinct ids / 200) plus the list pages, counted by the rest-client hook (the
@@ -26,7 +27,7 @@ describe("upstream requests per GraphQL request", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ measureUpstream: true });
     await stack.adsApi.seedBench({
       accountId: ACCOUNT,
       campaigns: CAMPAIGNS,
@@ -42,12 +43,12 @@ describe("upstream requests per GraphQL request", () => {
     query: string,
     variables?: Record<string, unknown>,
   ): Promise<{ data: unknown; byEndpoint: Record<string, number> }> {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const upstream = body.extensions?.upstream;
-    expect(upstream?.requests).toBe(stack.adsApi.served().total);
-    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    expect(upstream?.requests).toBe((await stack.adsApi.requests.counts()).total);
+    expect(upstream?.byEndpoint).toEqual((await stack.adsApi.requests.counts()).byEndpoint);
     return { data: body.data, byEndpoint: upstream?.byEndpoint ?? {} };
   }
 
@@ -196,7 +197,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
     await stack.adsApi.seedBench({
       accountId: LI_ACCOUNT,
       campaigns: LI_CAMPAIGNS,
@@ -212,12 +213,12 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
     query: string,
     variables?: Record<string, unknown>,
   ): Promise<Counted<T>> {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const body = await stack.query(query, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const upstream = body.extensions?.upstream;
-    expect(upstream?.requests).toBe(stack.adsApi.served().total);
-    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    expect(upstream?.requests).toBe((await stack.adsApi.requests.counts()).total);
+    expect(upstream?.byEndpoint).toEqual((await stack.adsApi.requests.counts()).byEndpoint);
     return { data: body.data as T, byEndpoint: upstream?.byEndpoint ?? {} };
   }
 
@@ -339,7 +340,10 @@ describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=fal
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { UPSTREAM_BATCHING: "false" } });
+    stack = await startStack({
+      measureUpstream: true,
+      facade: { env: { UPSTREAM_BATCHING: "false" } },
+    });
     await stack.adsApi.seedBench({
       accountId: ACCOUNT,
       campaigns: 60,
@@ -406,7 +410,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line item attachments on
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ engine });
+    stack = await startStack({ engine, measureUpstream: true });
     await stack.adsApi.seedBench({
       accountId: ATT_ACCOUNT,
       campaigns: ATT_CAMPAIGNS,
@@ -420,12 +424,12 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line item attachments on
   afterAll(() => stack.close());
 
   async function counted<T>(query: string): Promise<Counted<T>> {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const body = await stack.query(query);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const upstream = body.extensions?.upstream;
-    expect(upstream?.requests).toBe(stack.adsApi.served().total);
-    expect(upstream?.byEndpoint).toEqual(stack.adsApi.served().byEndpoint);
+    expect(upstream?.requests).toBe((await stack.adsApi.requests.counts()).total);
+    expect(upstream?.byEndpoint).toEqual((await stack.adsApi.requests.counts()).byEndpoint);
     return { data: body.data as T, byEndpoint: upstream?.byEndpoint ?? {} };
   }
 

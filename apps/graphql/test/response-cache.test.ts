@@ -1,7 +1,7 @@
 import { createUser, DEMO, issueAccessToken } from "@adsgraph/ads-api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi, STACK_ENGINE } from "./support/ads-api.js";
-import { postGraphQL, startFacade } from "./support/facade.js";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { postGraphQL, STACK_ENGINE, startFacade } from "../testing/index.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 const FRESH_SECONDS = 6;
@@ -66,14 +66,16 @@ async function startPair(env: Record<string, string> = {}) {
   };
   const hits = () => facade.services.responseCache.stats().hits;
   /** Asks until an answer comes from the response cache (a loaded machine may need a few). */
-  const untilServedFromCache = async (variables?: Record<string, unknown>) => {
-    for (let i = 0; i < 20; i += 1) {
-      const before = hits();
-      const answer = await query(variables);
-      if (hits() > before) return answer;
-    }
-    throw new Error("no answer came from the response cache");
-  };
+  const untilServedFromCache = (variables?: Record<string, unknown>) =>
+    vi.waitFor(
+      async () => {
+        const before = hits();
+        const answer = await query(variables);
+        expect(hits(), "an answer from the response cache").toBeGreaterThan(before);
+        return answer;
+      },
+      { timeout: 60_000, interval: 20 },
+    );
   return { adsApi, facade, demo, sessionOf, query, hits, untilServedFromCache };
 }
 

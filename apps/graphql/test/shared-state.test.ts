@@ -1,7 +1,9 @@
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { deletePrefixed, TEST_REDIS_URL, testRedisPrefix } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, STACK_ENGINE, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 import { startRedisProxy, type RedisProxy } from "./support/redis-proxy.js";
 
 interface Health {
@@ -22,19 +24,14 @@ async function metric(facade: RunningFacade, name: string): Promise<string | und
     .find((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`));
 }
 
-/** Polls a condition (no fixed timeout: the test's own is the safety net). */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 describe("shared mode: Redis state in /health and /metrics", () => {
   const prefix = testRedisPrefix("facade-shared-state");
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let proxy: RedisProxy;
   let facade: RunningFacade;
 
   beforeAll(async () => {
-    adsApi = await startAdsApi();
+    adsApi = await startAdsApi({ engine: STACK_ENGINE });
     proxy = await startRedisProxy();
     facade = await startFacade({
       env: { ...adsApi.env, REDIS_URL: proxy.url, REDIS_KEY_PREFIX: prefix },
@@ -52,14 +49,14 @@ describe("shared mode: Redis state in /health and /metrics", () => {
     expect(await metric(facade, "adsgraph_redis_up")).toBe("adsgraph_redis_up 1");
 
     await proxy.down();
-    await until(async () => (await health(facade)).redis === "down");
+    await expect.poll(async () => (await health(facade)).redis).toBe("down");
     expect(await health(facade)).toMatchObject({ status: "degraded", redis: "down" });
     expect(await metric(facade, "adsgraph_redis_up")).toBe("adsgraph_redis_up 0");
     const answer = await postGraphQL(facade.url, "{ health }");
     expect(answer).toEqual({ status: 200, body: { data: { health: "ok" } } });
 
     await proxy.up();
-    await until(async () => (await health(facade)).redis === "up");
+    await expect.poll(async () => (await health(facade)).redis).toBe("up");
     expect(await health(facade)).toMatchObject({ status: "ok" });
   });
 });

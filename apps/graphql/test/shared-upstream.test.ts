@@ -1,3 +1,6 @@
+import { DEMO } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { createRestClient, type RetryEvent } from "@adsgraph/rest-client";
 import {
   connectRedis,
@@ -13,27 +16,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SharedState } from "../src/shared/shared-state.js";
 import { sharedUpstream } from "../src/shared/shared-upstream.js";
 import { createUpstreamClients, type UpstreamClients } from "../src/upstream/clients.js";
-import { DEMO, hostsOf, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, signIn, STACK_ENGINE, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 
 const consumer = { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret };
 const userToken = { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret };
 const ACCOUNT = DEMO.accounts[0].id;
 /** The replicas' shared key (SESSION_ENCRYPTION_KEYS): every replica opens what another sealed. */
 const box = createSecretBox(parseKeyring(generateKeyText()));
-
-interface LoggedRequest {
-  endpointId: string | null;
-  method: string;
-  status: number;
-  at: string;
-}
-
-/** ads-api's request log over HTTP (loopback), as an operator reads it. */
-async function requestLog(adsApi: RunningAdsApi): Promise<LoggedRequest[]> {
-  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/requests?entries=true`);
-  return ((await response.json()) as { entries: LoggedRequest[] }).entries;
-}
 
 /** One facade replica's upstream clients, sharing through its own Redis connection. */
 interface Replica {
@@ -42,7 +32,7 @@ interface Replica {
   close(): Promise<void>;
 }
 
-async function startReplica(adsApi: RunningAdsApi, prefix: string): Promise<Replica> {
+async function startReplica(adsApi: StartedAdsApi, prefix: string): Promise<Replica> {
   const redis: SharedRedis = await connectRedis({ url: TEST_REDIS_URL, prefix });
   const fellBack: string[] = [];
   const shared: SharedState = {
@@ -54,7 +44,7 @@ async function startReplica(adsApi: RunningAdsApi, prefix: string): Promise<Repl
     close: () => redis.close(),
   };
   const upstream = createUpstreamClients({
-    hosts: hostsOf(adsApi),
+    hosts: adsApi.urls,
     consumer,
     timeoutMs: 30_000,
     rateLimitWaitMs: 5 * 60_000,
@@ -71,13 +61,16 @@ async function startReplica(adsApi: RunningAdsApi, prefix: string): Promise<Repl
 }
 
 describe("replicas sharing upstream state through Redis (issue 19)", () => {
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let replicas: Replica[] = [];
   let prefix: string;
 
   beforeAll(async () => {
     // 50 per token and family and 50 per account and family, in 2-second windows.
-    adsApi = await startAdsApi({ limits: { userRate: 50, accountRate: 50, rateWindowMs: 2000 } });
+    adsApi = await startAdsApi({
+      engine: STACK_ENGINE,
+      limits: { userRate: 50, accountRate: 50, rateWindowMs: 2000 },
+    });
   });
 
   afterAll(async () => {
@@ -94,7 +87,7 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
     prefix = testRedisPrefix(label);
     const [a, b] = await Promise.all([startReplica(adsApi, prefix), startReplica(adsApi, prefix)]);
     replicas = [a, b];
-    adsApi.reset();
+    await adsApi.requests.reset();
     return [a, b];
   }
 
@@ -113,7 +106,7 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
       Array.from({ length: 200 }, (_, index) => read(index % 2 === 0 ? a : b)),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    const log = (await requestLog(adsApi)).filter((entry) => entry.endpointId === "campaigns.list");
+    const log = await adsApi.requests.entries("campaigns.list");
     // Each call sent once, none refused: ads-api counted at most 50 per window for the token
     // and for the account (it answers 429 past that).
     expect(log).toHaveLength(200);
@@ -133,13 +126,12 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
         ),
       );
     await readReference();
-    const fetches = async () =>
-      (await requestLog(adsApi)).filter((entry) => entry.endpointId === "oauth2.token");
+    const fetches = async () => await adsApi.requests.entries("oauth2.token");
     expect(await fetches()).toHaveLength(1);
 
     // The app's owner revokes the token elsewhere (another tool, not through the replicas).
     const owner = createRestClient({
-      hosts: hostsOf(adsApi),
+      hosts: adsApi.urls,
       auth: { consumer, token: userToken },
     });
     const { access_token: current } = await owner.call("oauth2.token", {
@@ -147,11 +139,11 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
     });
     await owner.call("oauth2.invalidate_token", { access_token: current });
     await owner.close();
-    adsApi.reset();
+    await adsApi.requests.reset();
 
     // Both replicas are refused the old token (401), and share one new one.
     await readReference();
-    const log = await requestLog(adsApi);
+    const log = await adsApi.requests.entries();
     expect(await fetches()).toHaveLength(1);
     expect(log.filter((entry) => entry.status === 401).length).toBeGreaterThan(0);
     expect([...a.fellBack, ...b.fellBack]).toEqual([]);
@@ -171,15 +163,9 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
       startFacade({ env }),
     ]);
     try {
-      adsApi.reset();
+      await adsApi.requests.reset();
       const queries = facades.map(async (facade) => {
-        const { token } = await facade.services.sessions.create({
-          userId: DEMO.user.id,
-          screenName: DEMO.user.screenName,
-          accessToken: DEMO.accessToken.token,
-          accessTokenSecret: DEMO.accessToken.secret,
-        });
-        const headers = { authorization: `Bearer ${token}` };
+        const headers = { authorization: `Bearer ${await signIn(facade)}` };
         return Promise.all(
           Array.from({ length: 5 }, () =>
             postGraphQL(facade.url, "{ contentCategories { __typename } }", { headers }),
@@ -188,7 +174,7 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
       });
       const answers = (await Promise.all(queries)).flat();
       expect(answers.every((answer) => answer.body.errors === undefined)).toBe(true);
-      const log = await requestLog(adsApi);
+      const log = await adsApi.requests.entries();
       expect(log.filter((entry) => entry.endpointId === "oauth2.token")).toHaveLength(1);
       for (const facade of facades) {
         const health = (await (await fetch(`${facade.origin}/health`)).json()) as unknown;

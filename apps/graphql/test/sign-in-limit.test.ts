@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "./support/ads-api.js";
+import { startStack } from "../testing/index.js";
+import type { Stack } from "../testing/index.js";
 
 /** POST /auth/pin/start from a given loopback address (the whole of 127/8 is this machine). */
 function startPin(origin: string, localAddress: string): Promise<{ status: number; body: string }> {
@@ -24,14 +25,17 @@ describe("starting sign-ins is limited per client address", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { SIGN_IN_LIMIT: "3" } });
+    stack = await startStack({
+      measureUpstream: true,
+      facade: { env: { SIGN_IN_LIMIT: "3" } },
+    });
   });
   afterAll(async () => {
     await stack.close();
   });
 
   it("refuses a flooding address with 429 before any upstream call, while another address signs in", async () => {
-    stack.adsApi.reset();
+    await stack.adsApi.requests.reset();
     const flood = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       flood.push(await startPin(stack.facade.origin, "127.0.0.1"));
@@ -44,7 +48,7 @@ describe("starting sign-ins is limited per client address", () => {
       },
     });
     // Only the three admitted starts asked upstream for a request token.
-    expect(stack.adsApi.served().byEndpoint["oauth.request_token"]).toBe(3);
+    expect((await stack.adsApi.requests.counts()).byEndpoint["oauth.request_token"]).toBe(3);
 
     const bystander = await startPin(stack.facade.origin, "127.0.0.2");
     expect(bystander.status).toBe(200);

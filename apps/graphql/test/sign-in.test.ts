@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import { approveAndReadPin, createApp, DEMO, freePort } from "@adsgraph/ads-api";
+import { createApp, DEMO } from "@adsgraph/ads-api";
+import { approveAndReadPin, freePort, startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { buildBasicAuthorization } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { postGraphQL, startFacade, type RunningFacade } from "./support/facade.js";
+import { postGraphQL, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 
 /** `name=value` of a Set-Cookie header, as a browser sends it back. */
 function cookieOf(response: Response, name: string): string | undefined {
@@ -27,7 +29,7 @@ function hiddenInputs(html: string): Record<string, string> {
 }
 
 describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on %s", (engine) => {
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   const viewerQuery = "{ viewer { userId screenName } }";
   /** Every credential the tests handle, and everything the facade logged or answered. */
@@ -77,7 +79,7 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     const loginCookie = cookieOf(login, "adsgraph_login");
     const authorizeUrl = login.headers.get("location") ?? "";
     secrets.add(new URL(authorizeUrl).searchParams.get("oauth_token") ?? "");
-    expect(authorizeUrl.startsWith(adsApi.env.ADS_API_BASE_URL ?? "")).toBe(true);
+    expect(authorizeUrl.startsWith(adsApi.urls.base)).toBe(true);
 
     const page = await get(authorizeUrl);
     const html = await page.text();
@@ -140,11 +142,9 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     // Reference data goes out with the facade's app-only bearer token: it is a secret too.
     const rules = await ask({ cookie }, '{ biddingRules(currency: "EUR") { currency } }');
     expect(rules.body.data).toEqual({ biddingRules: [{ currency: "EUR" }] });
-    const reads = adsApi.server.ctx.requestLog
-      .entries()
-      .filter((entry) => entry.endpointId === "bidding_rules.list");
+    const reads = await adsApi.requests.entries("bidding_rules.list");
     expect(reads.map((entry) => entry.scheme)).toEqual(["bearer"]);
-    const bearer = await fetch(`${adsApi.env.ADS_API_BASE_URL}/oauth2/token`, {
+    const bearer = await fetch(`${adsApi.urls.base}/oauth2/token`, {
       method: "POST",
       headers: {
         authorization: buildBasicAuthorization(
@@ -188,7 +188,7 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
 
     // The upstream access token itself was invalidated (spec §4.1, §7).
     const { signRequest } = await import("@adsgraph/oauth");
-    const url = `${adsApi.env.ADS_API_ADS_URL}/12/accounts/${DEMO.accounts[0].id}`;
+    const url = `${adsApi.urls.ads}/12/accounts/${DEMO.accounts[0].id}`;
     const signed = signRequest({
       method: "GET",
       url,

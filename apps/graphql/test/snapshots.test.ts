@@ -1,8 +1,8 @@
 import { createUser, DEMO, grantAccess, issueAccessToken, revokeAccess } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
 import { TEST_ENGINES, type DatabaseTarget } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAdsApi } from "./support/ads-api.js";
-import { postGraphQL, startFacade } from "./support/facade.js";
+import { postGraphQL, signIn, startFacade } from "../testing/index.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 
@@ -30,13 +30,7 @@ async function startPair(
     user: { id: string; screenName: string },
     token: { token: string; secret: string },
   ) => {
-    const { token: session } = await facade.services.sessions.create({
-      userId: user.id,
-      screenName: user.screenName,
-      accessToken: token.token,
-      accessTokenSecret: token.secret,
-    });
-    return { authorization: `Bearer ${session}` };
+    return { authorization: `Bearer ${await signIn(facade, user, token)}` };
   };
   const demo = await sessionOf(DEMO.user, DEMO.accessToken);
   const query = async (text: string, headers = demo): Promise<Answer> => {
@@ -72,12 +66,12 @@ describe.each(TEST_ENGINES)(
       const first = await pair.query(ACCOUNT_QUERY);
       expect(first.errors).toBeUndefined();
       expect(first.extensions?.upstream?.requests).toBeGreaterThan(0);
-      pair.adsApi.reset();
+      await pair.adsApi.requests.reset();
 
       const second = await pair.query(ACCOUNT_QUERY);
       expect(second.data).toEqual(first.data);
       expect(second.extensions?.upstream?.requests).toBe(0);
-      expect(pair.adsApi.served().total).toBe(0);
+      expect((await pair.adsApi.requests.counts()).total).toBe(0);
       expect(second.extensions?.cache?.stale).toBe(false);
       expect(second.extensions?.cache?.paths.map((p) => p.path)).toContain("account");
     });

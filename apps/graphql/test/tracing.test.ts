@@ -1,12 +1,14 @@
 import { request as httpRequest } from "node:http";
-import { serverTracing as adsApiServerTracing, type ServerTracing } from "@adsgraph/ads-api";
+import { DEMO, serverTracing as adsApiServerTracing, type ServerTracing } from "@adsgraph/ads-api";
+import { startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { startAppTracing, type Tracing } from "@adsgraph/telemetry";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACADE_TRACING } from "../src/tracing/server-tracing.js";
-import { DEMO, STACK_ENGINE, startAdsApi, type RunningAdsApi } from "./support/ads-api.js";
-import { startFacade, type RunningFacade } from "./support/facade.js";
+import { signIn, STACK_ENGINE, startFacade } from "../testing/index.js";
+import type { RunningFacade } from "../testing/index.js";
 
 // issue 20 acceptance: with an in-memory exporter, one trace covers the facade's request, the
 // GraphQL operation, a loader batch, the upstream calls and ads-api's requests for them.
@@ -69,7 +71,7 @@ describe("tracing across the facade and ads-api", () => {
   const exporter = new InMemorySpanExporter();
   let tracing: Tracing;
   let adsApiTracing: ServerTracing;
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   let session: string;
 
@@ -79,7 +81,7 @@ describe("tracing across the facade and ads-api", () => {
       exporter,
     );
     adsApiTracing = await adsApiServerTracing();
-    adsApi = await startAdsApi({ tracing: adsApiTracing });
+    adsApi = await startAdsApi({ engine: STACK_ENGINE, tracing: adsApiTracing });
     await adsApi.seedBench({ accountId: ACCOUNT, campaigns: 8, fundingInstruments: 3, seed: 20 });
     facade = await startFacade({
       engine: STACK_ENGINE,
@@ -91,14 +93,7 @@ describe("tracing across the facade and ads-api", () => {
         SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
       },
     });
-    session = (
-      await facade.services.sessions.create({
-        userId: DEMO.user.id,
-        screenName: DEMO.user.screenName,
-        accessToken: DEMO.accessToken.token,
-        accessTokenSecret: DEMO.accessToken.secret,
-      })
-    ).token;
+    session = await signIn(facade);
   });
 
   afterAll(async () => {
@@ -121,12 +116,13 @@ describe("tracing across the facade and ads-api", () => {
 
   /** The spans exported once `found` holds of them (flushed and read again until then). */
   async function spansWhen(found: (spans: ReadableSpan[]) => boolean): Promise<ReadableSpan[]> {
-    for (;;) {
-      await tracing.flush();
-      const spans = exporter.getFinishedSpans();
-      if (found(spans)) return spans;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect
+      .poll(async () => {
+        await tracing.flush();
+        return found(exporter.getFinishedSpans());
+      })
+      .toBe(true);
+    return exporter.getFinishedSpans();
   }
 
   it("covers the request, operation, loader batch, upstream calls and ads-api in one trace", async () => {

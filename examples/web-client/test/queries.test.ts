@@ -1,3 +1,6 @@
+import { DEMO } from "@adsgraph/ads-api";
+import { startStack } from "@adsgraph/graphql/testing";
+import type { Stack } from "@adsgraph/graphql/testing";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { execute } from "../src/client.js";
@@ -12,26 +15,29 @@ import {
   ViewerAccountsQuery,
 } from "../src/documents.js";
 import type { EntityStatus } from "../src/generated/gql/graphql.js";
-import { startServers } from "./servers.js";
+
+const ACCOUNT_ID = DEMO.accounts[0].id;
 
 describe("the example consumer against the running servers (ads-api + facade)", () => {
-  let servers: Awaited<ReturnType<typeof startServers>>;
+  /** The real ads-api (demo data) and the real facade over it, with a session of the demo user. */
+  let stack: Stack;
 
   beforeAll(async () => {
-    servers = await startServers();
+    // The test PostgreSQL (README "Configuration"): PGlite takes ~10 s per database to start.
+    stack = await startStack({ engine: "postgresql" });
   });
-  afterAll(() => servers.close());
+  afterAll(() => stack.close());
 
   /** Runs a typed document as the demo user. */
   function run<TData, TVariables>(
     document: TypedDocumentNode<TData, TVariables>,
     variables?: TVariables,
   ) {
-    return execute(servers.url, document, variables, servers.headers);
+    return execute(stack.facade.url, document, variables, stack.headers);
   }
 
   it("runs the typed Health query", async () => {
-    const result = await execute(servers.url, HealthQuery);
+    const result = await execute(stack.facade.url, HealthQuery);
     expectTypeOf(result.data).toEqualTypeOf<{ health: string | null } | null | undefined>();
     expect(result).toEqual({ data: { health: "ok" } });
   });
@@ -51,7 +57,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   });
 
   it("pages an account's campaigns with their funding instruments", async () => {
-    const first = await run(AccountCampaignsQuery, { accountId: servers.accountId, first: 3 });
+    const first = await run(AccountCampaignsQuery, { accountId: ACCOUNT_ID, first: 3 });
     expect(first.errors).toBeUndefined();
     const page = first.data?.account?.campaigns;
     expect(page?.edges).toHaveLength(3);
@@ -64,7 +70,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
       fundingInstrument: { type: "CREDIT_CARD" },
     });
     const next = await run(AccountCampaignsQuery, {
-      accountId: servers.accountId,
+      accountId: ACCOUNT_ID,
       first: 3,
       after: page?.pageInfo.endCursor ?? null,
     });
@@ -73,16 +79,16 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   });
 
   it("lists funding instruments with their campaigns, and cards with their media", async () => {
-    const funding = await run(FundingInstrumentsQuery, { accountId: servers.accountId });
+    const funding = await run(FundingInstrumentsQuery, { accountId: ACCOUNT_ID });
     const instruments = funding.data?.account?.fundingInstruments?.edges.map((e) => e.node);
     expect(instruments?.map((fi) => [fi.rawId, fi.campaigns?.length])).toEqual([
-      [`${servers.accountId}f1`, 2],
-      [`${servers.accountId}f2`, 2],
-      [`${servers.accountId}f3`, 0],
+      [`${ACCOUNT_ID}f1`, 2],
+      [`${ACCOUNT_ID}f2`, 2],
+      [`${ACCOUNT_ID}f3`, 0],
     ]);
     expect(instruments?.[1]?.fundedAmount).toEqual({ micros: "5000000000", currency: "USD" });
 
-    const cards = await run(CardsWithMediaQuery, { accountId: servers.accountId });
+    const cards = await run(CardsWithMediaQuery, { accountId: ACCOUNT_ID });
     const first = cards.data?.account?.cards?.edges[0]?.node;
     expect(first?.media[0]).toMatchObject({
       mediaType: "VIDEO",
@@ -102,9 +108,9 @@ describe("the example consumer against the running servers (ads-api + facade)", 
 
   it("creates a campaign, and gets a typed ValidationError for a bad one", async () => {
     const input = {
-      accountId: servers.accountId,
+      accountId: ACCOUNT_ID,
       name: "From the web client",
-      fundingInstrumentId: `${servers.accountId}f1`,
+      fundingInstrumentId: `${ACCOUNT_ID}f1`,
       totalBudget: "2500000000",
       entityStatus: "PAUSED" as const,
     };
@@ -132,7 +138,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
 
   it("lists an account's published posts with their authors and media", async () => {
     const { data, errors } = await run(AccountPostsQuery, {
-      accountId: servers.accountId,
+      accountId: ACCOUNT_ID,
       first: 10,
     });
     expect(errors).toBeUndefined();

@@ -66,13 +66,16 @@ describe("connectRedis", () => {
         { stdio: "ignore" },
       );
       try {
-        while (!redis.up) await new Promise((resolve) => setTimeout(resolve, 20));
+        await expect.poll(() => redis.up).toBe(true);
         const other = await connectRedis({ url, prefix });
         try {
-          while (got.length === 0) {
-            await other.publish("late", "heard");
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
+          // Published until heard: the subscription is confirmed at some point after `up`.
+          await expect
+            .poll(async () => {
+              await other.publish("late", "heard");
+              return got.length;
+            })
+            .toBeGreaterThan(0);
           expect(got[0]).toBe("heard");
         } finally {
           await other.close();

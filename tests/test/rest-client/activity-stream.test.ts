@@ -1,4 +1,3 @@
-import { setTimeout as delay } from "node:timers/promises";
 import type { ActivityEvent } from "@adsgraph/models";
 import { readActivityStream } from "@adsgraph/rest-client";
 import type { ActivityStreamState, RestClient } from "@adsgraph/rest-client";
@@ -15,13 +14,12 @@ import type { AdsApi } from "../support/ads-api.js";
 
 const USER = DEMO.user.id;
 
-/** Collects what a reader yields in the background; `until` waits for a count. */
+/** Collects what a reader yields in the background. */
 class Collector {
   readonly events: ActivityEvent[] = [];
   readonly states: ActivityStreamState[] = [];
   readonly checkpoints: string[] = [];
   readonly #controller = new AbortController();
-  readonly #waiters = new Set<() => void>();
   readonly done: Promise<void>;
 
   constructor(client: RestClient, sinceId?: string) {
@@ -36,20 +34,8 @@ class Collector {
       },
     });
     this.done = (async () => {
-      for await (const event of reader) {
-        this.events.push(event);
-        for (const wake of this.#waiters) wake();
-      }
+      for await (const event of reader) this.events.push(event);
     })();
-  }
-
-  /** Resolves once `count` events arrived (the suite's hook timeout is the safety net). */
-  async until(count: number): Promise<void> {
-    while (this.events.length < count) {
-      await new Promise<void>((resolve) => {
-        this.#waiters.add(resolve);
-      });
-    }
   }
 
   async stop(): Promise<void> {
@@ -76,7 +62,7 @@ describe("readActivityStream against ads-api", () => {
   async function bios(from: number, to: number): Promise<string[]> {
     const ids: string[] = [];
     for (let n = from; n <= to; n += 1) {
-      const response = await fetch(`${api.hosts.base}/_admin/activity/events`, {
+      const response = await fetch(`${api.urls.base}/_admin/activity/events`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ event_type: "profile.update.bio", user_id: USER, bio: `bio ${n}` }),
@@ -97,14 +83,14 @@ describe("readActivityStream against ads-api", () => {
       // Connected before the first event: a reader without since_id starts at the newest.
       await waitForState(collector, "connected");
       const first = await bios(1, 3);
-      await collector.until(3);
+      await expect.poll(() => collector.events.length).toBeGreaterThanOrEqual(3);
 
       await api.restart();
       // Stored while the reader is reconnecting (or before it notices): since_id brings them.
       const second = await bios(4, 6);
-      await collector.until(6);
+      await expect.poll(() => collector.events.length).toBeGreaterThanOrEqual(6);
       const third = await bios(7, 8);
-      await collector.until(8);
+      await expect.poll(() => collector.events.length).toBeGreaterThanOrEqual(8);
 
       expect(collector.events.map((event) => event.id)).toEqual([...first, ...second, ...third]);
       expect(biosOf(collector.events)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `bio ${n}`));
@@ -128,9 +114,9 @@ describe("readActivityStream against ads-api", () => {
     try {
       await waitForState(before, "connected");
       await bios(11, 12);
-      await before.until(2);
+      await expect.poll(() => before.events.length).toBeGreaterThanOrEqual(2);
       // The checkpoint of an event is saved when the next one is asked for.
-      await waitFor(() => before.checkpoints.length === 2);
+      await expect.poll(() => before.checkpoints.length).toBe(2);
       checkpoint = before.checkpoints.at(-1) ?? "";
     } finally {
       await before.stop();
@@ -143,9 +129,9 @@ describe("readActivityStream against ads-api", () => {
 
     const after = new Collector(client, checkpoint);
     try {
-      await after.until(3);
+      await expect.poll(() => after.events.length).toBeGreaterThanOrEqual(3);
       const live = await bios(16, 16);
-      await after.until(4);
+      await expect.poll(() => after.events.length).toBeGreaterThanOrEqual(4);
       expect(after.events.map((event) => event.id)).toEqual([...missed, ...live]);
       expect(biosOf(after.events)).toEqual(["bio 13", "bio 14", "bio 15", "bio 16"]);
     } finally {
@@ -153,19 +139,15 @@ describe("readActivityStream against ads-api", () => {
     }
   });
 
-  it("a since_id that is not digits is refused before any request", () => {
-    const before = api.logOf("activity.stream").length;
+  it("a since_id that is not digits is refused before any request", async () => {
+    const before = (await api.requests.entries("activity.stream")).length;
     expect(() =>
       readActivityStream(client, { signal: new AbortController().signal, sinceId: "12abc" }),
     ).toThrow(/sinceId must be a string of digits/);
-    expect(api.logOf("activity.stream").length).toBe(before);
+    expect((await api.requests.entries("activity.stream")).length).toBe(before);
   });
 });
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await delay(10);
-}
-
 async function waitForState(collector: Collector, state: ActivityStreamState["state"]) {
-  await waitFor(() => collector.states.some((entry) => entry.state === state));
+  await expect.poll(() => collector.states.map((entry) => entry.state)).toContain(state);
 }

@@ -2,15 +2,14 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { tapRequests } from "@adsgraph/ads-api/testing";
+import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { sha256Hex, uploadAudienceUsers } from "@adsgraph/rest-client";
 import type { RestClient, UploadProgress } from "@adsgraph/rest-client";
+import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, DEMO_ACCOUNT, startAdsApi } from "../support/ads-api.js";
 import type { AdsApi } from "../support/ads-api.js";
-import { tapRequests } from "../support/request-tap.js";
-import type { RequestTap, TappedRequest } from "../support/request-tap.js";
 
 /** apps/cli: `adsgraph audience upload` is the command over `uploadAudienceUsers`. */
 const CLI = path.resolve(import.meta.dirname, "..", "..", "..", "apps", "cli");
@@ -56,14 +55,6 @@ function runUpload(args: readonly string[], adsUrl: string, configDir: string) {
   return { child, exit, output: () => output };
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
-}
-
 async function readProgress(file: string): Promise<UploadProgress | undefined> {
   try {
     return JSON.parse(await readFile(file, "utf8")) as UploadProgress;
@@ -81,7 +72,7 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
   beforeAll(async () => {
     api = await startAdsApi({ engine });
     client = api.client();
-    tap = tapRequests(api.server.apps.ads.server, USERS_PATH);
+    tap = tapRequests(api, { path: USERS_PATH, roles: ["ads"] });
     dir = await mkdtemp(path.join(os.tmpdir(), "audience-upload-it-"));
   });
   afterAll(async () => {
@@ -164,8 +155,10 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
     const before = tap.requests.length;
     tap.hold((index) => (index === before + 2 ? "request" : undefined));
 
-    const first = runUpload(args, api.hosts.ads, dir);
-    await until("the third batch to reach ads-api", () => tap.requests.length > before + 2);
+    const first = runUpload(args, api.urls.ads, dir);
+    await expect
+      .poll(() => tap.requests.length, { message: "the third batch to reach ads-api" })
+      .toBeGreaterThan(before + 2);
     first.child.kill("SIGKILL");
     expect(await first.exit).toBeNull();
     tap.hold(() => undefined);
@@ -178,7 +171,7 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
       done: false,
     });
 
-    const second = runUpload(args, api.hosts.ads, dir);
+    const second = runUpload(args, api.urls.ads, dir);
     expect(await second.exit, second.output()).toBe(0);
     expect(second.output()).toContain(`resuming after 5000 records (progress in ${progressFile})`);
     expect(second.output()).toMatch(
@@ -214,13 +207,15 @@ describe.each(TEST_ENGINES)("audience uploads against apps/ads-api on %s", (engi
     const before = tap.requests.length;
     tap.hold((index) => (index === before + 2 ? "answer" : undefined));
 
-    const first = runUpload(args, api.hosts.ads, dir);
-    await until("ads-api to apply the third batch", () => tapped(before)[2]?.status === 200);
+    const first = runUpload(args, api.urls.ads, dir);
+    await expect
+      .poll(() => tapped(before)[2]?.status, { message: "ads-api to apply the third batch" })
+      .toBe(200);
     first.child.kill("SIGKILL");
     await first.exit;
     tap.hold(() => undefined);
 
-    const second = runUpload(args, api.hosts.ads, dir);
+    const second = runUpload(args, api.urls.ads, dir);
     expect(await second.exit, second.output()).toBe(0);
     const received = tapped(before)
       .filter((r) => r.status === 200)

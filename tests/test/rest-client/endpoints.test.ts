@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import {
   accessTokenResultSchema,
   adsPostSchema,
@@ -49,9 +50,7 @@ import type {
   IabCategory,
   LineItem,
 } from "@adsgraph/models";
-import { readFileSync } from "node:fs";
 import { serializeForm } from "@adsgraph/oauth";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
   REST_CLIENT_ERROR_CODES,
   RestApiError,
@@ -60,6 +59,7 @@ import {
   RestClientError,
 } from "@adsgraph/rest-client";
 import type { ResponseEvent, RestClient } from "@adsgraph/rest-client";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
   DEMO,
   DEMO_ACCOUNT,
@@ -92,8 +92,8 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
 
   beforeAll(async () => {
     api = await startAdsApi();
-    served = await probeServedEndpoints(api.hosts);
-    api.resetLog();
+    served = await probeServedEndpoints(api.urls);
+    await api.requests.reset();
     client = api.client({
       hooks: {
         onResponse: (event: ResponseEvent) => {
@@ -104,7 +104,8 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
   });
   afterAll(() => api.close());
 
-  const rolesOf = (id: EndpointId) => api.logOf(id).map((entry) => entry.role);
+  const rolesOf = async (id: EndpointId) =>
+    (await api.requests.entries(id)).map((entry) => entry.role);
 
   describe("accounts (spec §4.3)", () => {
     it("lists, reads and checks access on the demo accounts", async () => {
@@ -165,13 +166,13 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(kept.data.deleted).toBe(true);
 
       // The client sends each endpoint to its catalog host role.
-      expect(rolesOf("accounts.create")).toEqual(["ads-sandbox"]);
-      expect(rolesOf("accounts.update")).toEqual(["ads"]);
-      expect(rolesOf("accounts.delete")).toEqual(["ads-sandbox"]);
+      expect(await rolesOf("accounts.create")).toEqual(["ads-sandbox"]);
+      expect(await rolesOf("accounts.update")).toEqual(["ads"]);
+      expect(await rolesOf("accounts.delete")).toEqual(["ads-sandbox"]);
     });
 
     it("gets SANDBOX_ONLY when its sandbox host points at the production host", async () => {
-      const misrouted = api.client({ hosts: { ...api.hosts, "ads-sandbox": api.hosts.ads } });
+      const misrouted = api.client({ hosts: { ...api.urls, "ads-sandbox": api.urls.ads } });
       const error = await misrouted.accounts.create().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RestApiError);
       expect(error).toMatchObject({ status: 403, endpointId: "accounts.create" });
@@ -235,27 +236,24 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
 
     it("reads them with the app-only bearer from a client that has no user token", async () => {
       const appOnly = api.client({ auth: { consumer: DEMO_AUTH.consumer } });
-      const before = api.logOf("oauth2.token").length;
+      const before = (await api.requests.entries("oauth2.token")).length;
       const rules = await appOnly.bidding_rules.list({ currency: "EUR" });
       expect(rules.data.map((rule) => rule.currency)).toEqual(["EUR"]);
       const placements = await appOnly.placements.list({ product_type: "MEDIA" });
       expect(placements.data.map((item) => item.product_type)).toEqual(["MEDIA"]);
       // One bearer token, fetched once and reused.
       expect(
-        api
-          .logOf("oauth2.token")
-          .slice(before)
-          .map((entry) => entry.status),
+        (await api.requests.entries("oauth2.token")).slice(before).map((entry) => entry.status),
       ).toEqual([200]);
       // A user-context read needs a token the client lacks: refused before anything is sent.
-      const sent = api.logOf("accounts.list").length;
+      const sent = (await api.requests.entries("accounts.list")).length;
       const refused = await appOnly.accounts.list({}).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(RestClientError);
       expect(refused).toMatchObject({
         code: REST_CLIENT_ERROR_CODES.MISSING_CREDENTIALS,
         endpointId: "accounts.list",
       });
-      expect(api.logOf("accounts.list")).toHaveLength(sent);
+      expect(await api.requests.entries("accounts.list")).toHaveLength(sent);
       await appOnly.close();
     });
 
@@ -280,7 +278,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(pages.slice(1).map((page) => page.totalCount)).toEqual(
         pages.slice(1).map(() => undefined),
       );
-      expect(api.logOf("iab_categories.list")).toHaveLength(pages.length);
+      expect(await api.requests.entries("iab_categories.list")).toHaveLength(pages.length);
     });
   });
 
@@ -331,8 +329,8 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         deleted: true,
         able_to_fund: false,
       });
-      expect(rolesOf("funding_instruments.create")).toEqual(["ads-sandbox"]);
-      expect(rolesOf("funding_instruments.delete")).toEqual(["ads-sandbox"]);
+      expect(await rolesOf("funding_instruments.create")).toEqual(["ads-sandbox"]);
+      expect(await rolesOf("funding_instruments.delete")).toEqual(["ads-sandbox"]);
     });
 
     it("lists, reads, creates, updates and deletes a campaign, and reads its history", async () => {
@@ -452,7 +450,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         .filter((k) => !keys.has(k));
       expect([...new Set(lacking)]).toEqual([]);
 
-      const sent = api.logOf("line_items.list").length;
+      const sent = (await api.requests.entries("line_items.list")).length;
       const wanted = [
         `${account_id}l4`,
         ...Array.from({ length: 250 }, (_, index) => `nosuch${index}`),
@@ -461,7 +459,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       const many = await client.line_items.getMany({ account_id, ids: wanted });
       expect(many.found.map((item) => item.id)).toEqual([`${account_id}l4`, `${account_id}l1`]);
       expect(many.missing).toHaveLength(250);
-      expect(api.logOf("line_items.list").length - sent).toBe(2);
+      expect((await api.requests.entries("line_items.list")).length - sent).toBe(2);
 
       const byCampaign = await client.line_items.list({
         account_id,
@@ -519,7 +517,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       });
       expect(kept.data.deleted).toBe(true);
 
-      const before = api.logOf("line_items.create").length;
+      const before = (await api.requests.entries("line_items.create")).length;
       const refused = await client.line_items
         .create({
           account_id,
@@ -535,7 +533,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         code: REST_CLIENT_ERROR_CODES.VALIDATION_FAILED,
         violations: [{ parameter: "categories", code: "CONFLICTING_PARAMETERS" }],
       });
-      expect(api.logOf("line_items.create")).toHaveLength(before);
+      expect(await api.requests.entries("line_items.create")).toHaveLength(before);
       // A state rule is the server's: placements the product type does not offer.
       await expect(
         client.line_items.create({
@@ -856,13 +854,13 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         limit: 1500,
       });
       // Chunks of one operation: two requests, each answered with the users it carried.
-      const before = api.logOf("custom_audiences.users.batch").length;
+      const before = (await api.requests.entries("custom_audiences.users.batch")).length;
       const outcome = await client.custom_audiences.users.batch.chunked(
         { account_id, custom_audience_id: audience.id, operations },
         { maxOperations: 1 },
       );
       expect(outcome.ok).toBe(true);
-      expect(api.logOf("custom_audiences.users.batch").length - before).toBe(2);
+      expect((await api.requests.entries("custom_audiences.users.batch")).length - before).toBe(2);
       await client.custom_audiences.delete({ account_id, custom_audience_id: audience.id });
     });
 
@@ -1109,7 +1107,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     async function approveAsDemoUser(page: string) {
       const input = (name: string) =>
         present(new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(page)?.[1], name);
-      const response = await fetch(`${api.hosts.base}/oauth/authorize`, {
+      const response = await fetch(`${api.urls.base}/oauth/authorize`, {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -1175,7 +1173,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(auth.codes).toEqual([89]);
       expect(auth.message).toMatch(/code 89/);
       expect(JSON.stringify(auth)).not.toContain(access.oauth_token_secret);
-      expect(api.logOf("accounts.list").at(-1)?.status).toBe(401);
+      expect((await api.requests.entries("accounts.list")).at(-1)?.status).toBe(401);
       // The demo token is untouched.
       expect((await client.accounts.list()).data).toHaveLength(3);
     });
@@ -1235,7 +1233,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     const stream = await appOnly.call("activity.stream", {});
     try {
       // The loopback admin endpoint simulates the change (ads-api's ADS_API_ACTIVITY_ADMIN).
-      const simulated = await fetch(`${api.hosts.base}/_admin/activity/events`, {
+      const simulated = await fetch(`${api.urls.base}/_admin/activity/events`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
@@ -1296,11 +1294,11 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
   });
 
   // Keep this test last: it reads what every test above sent (run the whole file).
-  it("called every endpoint ads-api serves through the client, each answered 2xx", () => {
+  it("called every endpoint ads-api serves through the client, each answered 2xx", async () => {
     // A sanity check of the probe: every catalog endpoint is routed, served or 501.
     expect(served.unrouted).toEqual([]);
     expect(served.served.length).toBeGreaterThan(0);
-    const log = api.log();
+    const log = await api.requests.entries();
     const missing = served.served.filter((id) => {
       if (SECTION_4_6.includes(id)) return false; // line-item-attachments.test.ts calls these
       const method = getEndpoint(id).method;

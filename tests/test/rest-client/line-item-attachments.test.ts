@@ -11,10 +11,10 @@ import {
   trackingTagSchema,
 } from "@adsgraph/models";
 import type { PromotedPost, TrackingTag } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { RestApiError, RestValidationError } from "@adsgraph/rest-client";
 import type { ResponseEvent, RestClient } from "@adsgraph/rest-client";
+import { TEST_ENGINES } from "@adsgraph/storage";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { DEMO, DEMO_ACCOUNT, startAdsApi } from "../support/ads-api.js";
 import type { AdsApi } from "../support/ads-api.js";
 import { SECTION_4_6 } from "../support/section-4-6.js";
@@ -253,7 +253,7 @@ describe.each(TEST_ENGINES)(
       expect(
         (await client.tracking_tags.delete({ account_id, tracking_tag_id: tag.id })).data.deleted,
       ).toBe(true);
-      const sentBefore = api.logOf("tracking_tags.update").length;
+      const sentBefore = (await api.requests.entries("tracking_tags.update")).length;
       await expect(
         client.tracking_tags.update({
           account_id,
@@ -261,7 +261,7 @@ describe.each(TEST_ENGINES)(
           tracking_tag_url: "not a url",
         }),
       ).rejects.toBeInstanceOf(RestValidationError);
-      expect(api.logOf("tracking_tags.update")).toHaveLength(sentBefore);
+      expect(await api.requests.entries("tracking_tags.update")).toHaveLength(sentBefore);
     });
 
     it("estimates an audience from a JSON body, deterministically, keeping the recorded fields", async () => {
@@ -291,8 +291,8 @@ describe.each(TEST_ENGINES)(
     });
 
     // Keep last: it reads what every test above sent.
-    it("called every §4.6 endpoint ads-api serves, each answered 2xx at least once", () => {
-      const log = api.log();
+    it("called every §4.6 endpoint ads-api serves, each answered 2xx at least once", async () => {
+      const log = await api.requests.entries();
       const missing = SECTION_4_6.filter((id) => {
         const byClient = (answered.get(id) ?? []).some((status) => status < 400);
         const byServer = log.some((entry) => entry.endpointId === id && entry.status < 400);

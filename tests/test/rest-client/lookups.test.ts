@@ -1,9 +1,9 @@
 import { campaignSchema, splitCommaList } from "@adsgraph/models";
 import type { Campaign } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { RestApiError, RestValidationError } from "@adsgraph/rest-client";
 import type { RequestEvent, RestClient } from "@adsgraph/rest-client";
+import { TEST_ENGINES } from "@adsgraph/storage";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { DEMO_ACCOUNT, present, startAdsApi } from "../support/ads-api.js";
 import type { AdsApi } from "../support/ads-api.js";
 
@@ -24,13 +24,13 @@ describe.each(TEST_ENGINES)("paging, lookups and batches against apps/ads-api on
   });
   afterAll(() => api.close());
 
-  const fresh = () => {
-    api.resetLog();
+  const fresh = async () => {
+    await api.requests.reset();
     sent.length = 0;
   };
 
   it("pages across 3 pages, every page sent with the caller's parameters", async () => {
-    fresh();
+    await fresh();
     const pages = [];
     for await (const page of client.campaigns.list.pages({
       account_id: BENCH,
@@ -63,17 +63,19 @@ describe.each(TEST_ENGINES)("paging, lookups and batches against apps/ads-api on
         cursor: pages[index]?.nextCursor,
       });
     }
-    expect(api.logOf("campaigns.list").map((entry) => entry.status)).toEqual([200, 200, 200]);
+    expect((await api.requests.entries("campaigns.list")).map((entry) => entry.status)).toEqual([
+      200, 200, 200,
+    ]);
   });
 
   it("stops paging once collect has its limit", async () => {
-    fresh();
+    await fresh();
     const first = await client.campaigns.list.collect(
       { account_id: BENCH, count: 150 },
       { limit: 200 },
     );
     expect(first).toHaveLength(200);
-    expect(api.logOf("campaigns.list")).toHaveLength(2);
+    expect(await api.requests.entries("campaigns.list")).toHaveLength(2);
   });
 
   it("looks up 450 ids in exactly 3 requests, in input order, reporting the missing ones", async () => {
@@ -84,13 +86,13 @@ describe.each(TEST_ENGINES)("paging, lookups and batches against apps/ads-api on
     unknown.forEach((id, k) => ids.splice(k * 45, 0, id));
     expect(new Set(ids).size).toBe(450);
 
-    fresh();
+    await fresh();
     const result = await client.campaigns.getMany({ account_id: BENCH, ids });
     expectTypeOf(result.found).items.toEqualTypeOf<Campaign>();
     expect(result.found.map((item) => campaignSchema.parse(item).id)).toEqual(existing);
     expect(result.missing).toEqual(unknown);
 
-    const requests = api.logOf("campaigns.list");
+    const requests = await api.requests.entries("campaigns.list");
     expect(requests.map((entry) => entry.status)).toEqual([200, 200, 200]);
     const sizes = sent.map(
       (event) => splitCommaList(new URL(event.url).searchParams.get("campaign_ids") ?? "").length,
@@ -133,7 +135,7 @@ describe.each(TEST_ENGINES)("paging, lookups and batches against apps/ads-api on
           ? { operation_type: "Update" as const, params: { campaign_id: "nope", name: "x" } }
           : create(`Batch ${i}`),
       );
-      fresh();
+      await fresh();
       const outcome = await client.campaigns.batch.chunked(
         { account_id, operations },
         { maxOperations: 20 },
@@ -153,13 +155,15 @@ describe.each(TEST_ENGINES)("paging, lookups and batches against apps/ads-api on
         range(0, 20).map((i) => `Batch ${i}`),
       );
       expect(outcome.data.slice(20)).toEqual(range(20, 45).map(() => undefined));
-      expect(api.logOf("campaigns.batch").map((entry) => entry.status)).toEqual([200, 400]);
+      expect((await api.requests.entries("campaigns.batch")).map((entry) => entry.status)).toEqual([
+        200, 400,
+      ]);
       // The failing chunk changed nothing (spec §7: all or nothing).
       expect(await client.campaigns.list.totalCount({ account_id, q: "Batch " })).toBe(20);
     });
 
     it("names the bad item of one request: server-side (RestApiError) and client-side (nothing sent)", async () => {
-      fresh();
+      await fresh();
       const error = await client.campaigns
         .batch({
           account_id,
@@ -184,7 +188,7 @@ describe.each(TEST_ENGINES)("paging, lookups and batches against apps/ads-api on
       expect((invalid as RestValidationError).violations.map((v) => v.parameter)).toEqual([
         "operations[13].params.name",
       ]);
-      expect(api.logOf("campaigns.batch")).toHaveLength(1);
+      expect(await api.requests.entries("campaigns.batch")).toHaveLength(1);
     });
   });
 });

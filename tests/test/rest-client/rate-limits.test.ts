@@ -1,7 +1,8 @@
 import { campaignSchema } from "@adsgraph/models";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EndpointId } from "@adsgraph/models";
 import { RestRateLimitError } from "@adsgraph/rest-client";
 import type { RetryEvent } from "@adsgraph/rest-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, present, startAdsApi } from "../support/ads-api.js";
 import type { AdsApi } from "../support/ads-api.js";
 
@@ -22,8 +23,8 @@ describe("rate limits of apps/ads-api through the client", () => {
   });
   afterAll(() => api.close());
 
-  const statusesOf = (id: Parameters<AdsApi["logOf"]>[0]) =>
-    api.logOf(id).map((entry) => entry.status);
+  const statusesOf = async (id: EndpointId) =>
+    (await api.requests.entries(id)).map((entry) => entry.status);
 
   it("waits for the reset after a 429 and then succeeds", async () => {
     const retries: RetryEvent[] = [];
@@ -51,7 +52,7 @@ describe("rate limits of apps/ads-api through the client", () => {
     expect(present(retries[0]).delayMs).toBeGreaterThan(0);
     expect(present(retries[0]).delayMs).toBeLessThanOrEqual(WINDOW_MS + 1_000 + 50);
     // campaigns.list and campaigns.get share the `campaigns` family, as ads-api counts them.
-    expect(statusesOf("campaigns.get")).toEqual([429, 200]);
+    expect(await statusesOf("campaigns.get")).toEqual([429, 200]);
   });
 
   it("gives up with RestRateLimitError when the reset is further away than maxWaitMs", async () => {
@@ -79,7 +80,7 @@ describe("rate limits of apps/ads-api through the client", () => {
     expect(resetAt).toBeGreaterThan(before);
     expect(resetAt).toBeLessThanOrEqual(before + WINDOW_MS + 1_000);
     expect(limited.message).toMatch(/rateLimit\.maxWaitMs/);
-    expect(statusesOf("funding_instruments.get")).toEqual([429]);
+    expect(await statusesOf("funding_instruments.get")).toEqual([429]);
   });
 
   it("waits before sending on a known-zero budget, or refuses at once without sending", async () => {
@@ -101,7 +102,7 @@ describe("rate limits of apps/ads-api through the client", () => {
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RestRateLimitError);
     expect(refused).toMatchObject({ sent: false, status: undefined });
-    expect(statusesOf("accounts.list")).toEqual([200, 200, 200, 429]);
+    expect(await statusesOf("accounts.list")).toEqual([200, 200, 200, 429]);
 
     const accounts = await patient.accounts.list();
     expect(accounts.data).toHaveLength(3); // dmo1ab, dmo2cd and dmo3ef (issue 17)
@@ -113,6 +114,6 @@ describe("rate limits of apps/ads-api through the client", () => {
         status: undefined,
       }),
     ]);
-    expect(statusesOf("accounts.list")).toEqual([200, 200, 200, 429, 200]);
+    expect(await statusesOf("accounts.list")).toEqual([200, 200, 200, 429, 200]);
   });
 });

@@ -1,10 +1,10 @@
-import { DEMO, servedEndpointIds, startAdsApi as startAdsApiHarness } from "@adsgraph/ads-api";
-import type { BenchAccount, Limits, LoggedRequest, RunningServer } from "@adsgraph/ads-api";
+import { DEMO, servedEndpointIds } from "@adsgraph/ads-api";
+import { startAdsApi as startKitAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartAdsApiOptions, StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { endpoints, errorBodySchema } from "@adsgraph/models";
 import type { AnyEndpoint, EndpointId } from "@adsgraph/models";
 import { createRestClient } from "@adsgraph/rest-client";
 import type { AuthOptions, Hosts, RestClient, RestClientOptions } from "@adsgraph/rest-client";
-import type { DatabaseTarget } from "@adsgraph/storage";
 
 /** The seeded demo user's credentials (ads-api's dev-only fixed values). */
 export const DEMO_AUTH = {
@@ -15,50 +15,28 @@ export const DEMO_AUTH = {
 export const DEMO_ACCOUNT = DEMO.accounts[0].id;
 export const OTHER_DEMO_ACCOUNT = DEMO.accounts[1].id;
 
-/** The real apps/ads-api, in process, its three host roles on port 0, over a fresh database. */
-export interface AdsApi {
-  readonly engine: DatabaseTarget["engine"];
-  readonly server: RunningServer;
-  /** The bound URL of each host role, as the client's `hosts`. */
-  readonly hosts: Hosts;
+/** ads-api from its test kit, and rest-client clients of the demo user. */
+export interface AdsApi extends StartedAdsApi {
   /** A client with the demo user's credentials (override anything); closed by `close()`. */
   client(options?: RestClientOptions): RestClient;
-  /** Requests ads-api served since the last `resetLog()` (ads-api's own request log). */
-  log(): readonly LoggedRequest[];
-  /** The logged requests of one catalog endpoint, oldest first. */
-  logOf(endpointId: EndpointId): readonly LoggedRequest[];
-  resetLog(): void;
-  /** Cuts every connection and closes the server and its database, as a killed process, then starts it again on the same URLs over the same data. */
-  restart(): Promise<void>;
-  /** A bench account (ads-api's deterministic bulk seed) administered by the demo user. */
-  seedBench(options: BenchAccount): Promise<void>;
-  close(): Promise<void>;
 }
 
-export interface AdsApiOptions {
-  readonly engine?: DatabaseTarget["engine"];
-  readonly limits?: Partial<Limits>;
-}
-
-/** ads-api's test harness with the demo data, and rest-client clients of the demo user. */
-export async function startAdsApi(options: AdsApiOptions = {}): Promise<AdsApi> {
-  const adsApi = await startAdsApiHarness({
-    engine: options.engine ?? "pglite",
-    name: "restclient",
-    // the loopback activity simulation (spec §6 events for the activity tests)
-    activityAdmin: true,
-    ...(options.limits && { limits: options.limits }),
-  });
-  const hosts: Hosts = { ...adsApi.urls };
+/**
+ * ads-api's test kit with the demo data (PGlite unless told) and the loopback activity
+ * simulation (spec §6 events for the activity tests), plus the demo user's clients.
+ */
+export async function startAdsApi(
+  options: Pick<StartAdsApiOptions, "engine" | "limits"> = {},
+): Promise<AdsApi> {
+  const adsApi = await startKitAdsApi({ name: "restclient", activityAdmin: true, ...options });
   const clients: RestClient[] = [];
-  return {
-    engine: adsApi.engine,
-    server: adsApi.server,
-    hosts,
-    client: (clientOptions = {}) => {
+  const closeServer = adsApi.close.bind(adsApi);
+  // Assigned, not spread: the kit's server, URLs and context are read anew after a restart.
+  return Object.assign(adsApi, {
+    client: (clientOptions: RestClientOptions = {}) => {
       // Retries quick: the tests wait for answers, not for backoff.
       const client = createRestClient({
-        hosts,
+        hosts: adsApi.urls,
         auth: DEMO_AUTH,
         retry: { baseDelayMs: 1, maxDelayMs: 4 },
         ...clientOptions,
@@ -66,26 +44,15 @@ export async function startAdsApi(options: AdsApiOptions = {}): Promise<AdsApi> 
       clients.push(client);
       return client;
     },
-    // The restarted server keeps a log of its own: always read the current one.
-    log: () => adsApi.ctx.requestLog.entries(),
-    logOf: (endpointId) =>
-      adsApi.ctx.requestLog.entries().filter((entry) => entry.endpointId === endpointId),
-    resetLog: () => {
-      adsApi.ctx.requestLog.reset();
-    },
-    restart: () => adsApi.restart(),
-    seedBench: async (bench) => {
-      await adsApi.seedBench(bench);
-    },
     close: async () => {
       try {
         // A client a test closed already may refuse a second close; the server goes anyway.
         await Promise.allSettled(clients.map((client) => client.close()));
       } finally {
-        await adsApi.close();
+        await closeServer();
       }
     },
-  };
+  });
 }
 
 /** The path a catalog endpoint is routed at, every `:placeholder` filled with `value`. */

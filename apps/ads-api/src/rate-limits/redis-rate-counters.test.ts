@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { connectRedis, deletePrefixed, TEST_REDIS_URL, testRedisPrefix } from "@adsgraph/storage";
 import type { SharedRedis } from "@adsgraph/storage";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ServiceUnavailableError } from "../errors.js";
 import { COUNTERS_UNAVAILABLE, createRedisRateCounters } from "./redis-rate-counters.js";
 
@@ -74,11 +74,14 @@ describe("Redis rate-limit counters (issue 19, shared mode)", () => {
     const counters = createRedisRateCounters(a, { scope: "short", windowMs: 1_000 });
     const first = await counters.take("k", 1);
     expect(first.allowed).toBe(true);
-    let next = await counters.take("k", 1);
-    while (!next.allowed) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      next = await counters.take("k", 1);
-    }
+    const next = await vi.waitFor(
+      async () => {
+        const taken = await counters.take("k", 1);
+        expect(taken.allowed).toBe(true);
+        return taken;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     expect(next.remaining).toBe(0);
     expect(next.resetSeconds).toBeGreaterThanOrEqual(first.resetSeconds);
   });

@@ -2,37 +2,13 @@ import { activityEventSchema } from "@adsgraph/models";
 import type { ActivityEvent } from "@adsgraph/models";
 
 /**
- * Helpers of the activity tests (issue 18): simulated actions through the loopback admin
- * endpoint, and a reader of GET /2/activity/stream that hands out its lines one by one.
+ * Helpers of the activity tests (issue 18): a reader of GET /2/activity/stream that hands out
+ * its lines one by one (actions are simulated through the kit's `simulateActivity`).
  */
 
 /** Where the base role is reached: a test server, or one replica's own address. */
 export interface BaseHost {
   readonly urls: { readonly base: string };
-}
-
-/** One event the admin endpoint stored: app, id, the user it is for, the action's index. */
-export interface SimulatedEvent {
-  readonly appId: string;
-  readonly id: string;
-  readonly forUserId: string;
-  readonly action: number;
-}
-
-/** POST /_admin/activity/events from this (loopback) process: one action, or an array of them. */
-export async function simulate(
-  server: BaseHost,
-  action: Record<string, unknown> | readonly Record<string, unknown>[],
-) {
-  const response = await fetch(`${server.urls.base}/_admin/activity/events`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(action),
-  });
-  const body = (await response.json()) as { events: SimulatedEvent[] };
-  if (response.status !== 201)
-    throw new Error(`simulate: ${response.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 /** An open activity stream: lines as they arrive (blank ones are keep-alives). */

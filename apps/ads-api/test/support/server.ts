@@ -1,11 +1,11 @@
 import type { DatabaseTarget } from "@adsgraph/storage";
-import { startAdsApi } from "../../src/testing/start-ads-api.js";
-import type { AdsApiInstanceOptions, StartedAdsApi } from "../../src/testing/start-ads-api.js";
-import { startAdsApiReplicas } from "../../src/testing/start-ads-api-replicas.js";
+import { startAdsApi, startAdsApiReplicas } from "../../testing/index.js";
 import type {
+  AdsApiInstanceOptions,
+  StartedAdsApi,
   AdsApiReplicas,
   AdsApiReplicasOptions,
-} from "../../src/testing/start-ads-api-replicas.js";
+} from "../../testing/index.js";
 
 export type TestServer = StartedAdsApi;
 export type TestServerOptions = AdsApiInstanceOptions;

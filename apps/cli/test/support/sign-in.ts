@@ -1,4 +1,5 @@
-import { approveAndReadPin, DEMO } from "@adsgraph/ads-api";
+import { DEMO } from "@adsgraph/ads-api";
+import { approveAndReadPin } from "@adsgraph/ads-api/testing";
 import { startCli } from "./cli.js";
 import type { CliResult } from "./cli.js";
 

@@ -1,11 +1,7 @@
 import { deletePrefixed, testRedisPrefix, TEST_REDIS_URL } from "@adsgraph/storage";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { channelsReady } from "../shared/broadcast-channel.js";
-import {
-  eventually,
-  testSharedState,
-  type TestSharedState,
-} from "../shared/shared-state.test-support.js";
+import { testSharedState, type TestSharedState } from "../../test/support/shared-state.js";
 import { createAccountAccess, type AccountAccess } from "./account-access.js";
 import { createSharedAccessStore } from "./shared-access-store.js";
 
@@ -31,10 +27,11 @@ async function replica(
 
 /** Waits until a user's answers reached Redis (remember writes in the background). */
 async function stored(state: TestSharedState, userId: string, fields = 1): Promise<void> {
-  await eventually(
-    async () => (await state.redis?.client.hlen(`access:${userId}`)) === fields,
-    `answers of ${userId} in Redis`,
-  );
+  await expect
+    .poll(() => state.redis?.client.hlen(`access:${userId}`), {
+      message: `answers of ${userId} in Redis`,
+    })
+    .toBe(fields);
 }
 
 /** An upstream that counts its questions. */
@@ -89,7 +86,9 @@ describe("access checks shared through Redis", () => {
 
     a.access.forget("1004");
     expect(a.access.holds("1004", "acc3")).toBe(false);
-    await eventually(() => !b.access.holds("1004", "acc3"), "B dropped the forgotten user");
+    await expect
+      .poll(() => b.access.holds("1004", "acc3"), { message: "B dropped the forgotten user" })
+      .toBe(false);
     expect(await a.state.redis?.client.exists("access:1004")).toBe(0);
     // B asks upstream again: the shared answer went too.
     expect(await b.access.canAccess("1004", "acc3", up.ask)).toBe(true);
@@ -108,7 +107,7 @@ describe("access checks shared through Redis", () => {
     expect(pttl).toBeGreaterThan(0);
     expect(pttl).toBeLessThanOrEqual(1_000);
     // After the TTL, B finds nothing shared and asks upstream.
-    await eventually(async () => (await client?.exists("access:1006")) === 0, "key expired");
+    await expect.poll(() => client?.exists("access:1006"), { message: "key expired" }).toBe(0);
     const up = upstream(false);
     expect(await b.access.canAccess("1006", "acc4", up.ask)).toBe(false);
     expect(up.asked.count).toBe(1);
@@ -122,12 +121,11 @@ describe("access checks shared through Redis", () => {
     // Past their time (the key lives as long as its newest), a new answer prunes the rest.
     const newer = await replica(60_000);
     const store = createSharedAccessStore(newer.state);
-    await eventually(
-      async () => (await store?.get("1007", "old69")) === undefined,
-      "the old answers expired",
-    );
+    await expect
+      .poll(() => store?.get("1007", "old69"), { message: "the old answers expired" })
+      .toBeUndefined();
     newer.access.remember("1007", "fresh", true);
-    await eventually(async () => (await client?.hlen("access:1007")) === 1, "expired pruned");
+    await expect.poll(() => client?.hlen("access:1007"), { message: "expired pruned" }).toBe(1);
   });
 
   it("answers from upstream when Redis is down, and says it fell back", async () => {
@@ -138,6 +136,8 @@ describe("access checks shared through Redis", () => {
     expect(up.asked.count).toBe(1);
     down.access.forget("1008");
     expect(down.access.holds("1008", "acc5")).toBe(false);
-    await eventually(() => down.state.fellBackParts.includes("access checks"), "fell back");
+    await expect
+      .poll(() => down.state.fellBackParts, { message: "fell back" })
+      .toContain("access checks");
   });
 });

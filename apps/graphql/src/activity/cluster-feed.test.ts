@@ -27,11 +27,6 @@ async function redisAt(url: string): Promise<SharedRedis> {
   return redis;
 }
 
-/** Polls (no fixed deadline: the test's own timeout is the safety net). */
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 /**
  * ads-api's stream of one app: events stored in id order; a stream resumes after `sinceId`
  * (without one, after the newest stored event) and then follows new ones.
@@ -191,7 +186,9 @@ describe("createClusterFeed", () => {
     const forOne = [upstream.record("1"), upstream.record("1")];
     const forTwo = [upstream.record("2")];
     forOne.push(upstream.record("1"));
-    await until(() => onOne.length >= 3 && onTwo.length >= 3 && otherOnTwo.length >= 1);
+    await expect
+      .poll(() => onOne.length >= 3 && onTwo.length >= 3 && otherOnTwo.length >= 1)
+      .toBe(true);
     expect(onOne).toEqual(forOne);
     expect(onTwo).toEqual(forOne);
     expect(otherOnTwo).toEqual(forTwo);
@@ -211,14 +208,14 @@ describe("createClusterFeed", () => {
     const onTwo = drain(await two.fanOut.subscribe({ userId: "1", types: null }));
     expect(one.fanOut.stats().role).toBe("holder");
     const before = [upstream.record("1"), upstream.record("1")];
-    await until(() => onTwo.length >= 2);
+    await expect.poll(() => onTwo.length).toBeGreaterThanOrEqual(2);
 
     one.fanOut.halt();
     const during = [upstream.record("1"), upstream.record("1")];
-    await until(() => two.fanOut.stats().role === "holder");
+    await expect.poll(() => two.fanOut.stats().role).toBe("holder");
     expect(upstream.opens).toEqual([undefined, before[1]]);
     const after = [upstream.record("1")];
-    await until(() => onTwo.length >= 5);
+    await expect.poll(() => onTwo.length).toBeGreaterThanOrEqual(5);
     expect(onTwo).toEqual([...before, ...during, ...after]);
     await two.fanOut.close();
   });
@@ -230,22 +227,22 @@ describe("createClusterFeed", () => {
     const alone = replica(await redisAt(path.url), "alone", keys, upstream.open);
     const ids = drain(await alone.fanOut.subscribe({ userId: "1", types: null }));
     const before = [upstream.record("1")];
-    await until(() => ids.length >= 1);
+    await expect.poll(() => ids.length).toBeGreaterThanOrEqual(1);
     expect(alone.fanOut.stats().role).toBe("holder");
 
     await path.cut();
-    await until(() => alone.fanOut.stats().role === "local");
+    await expect.poll(() => alone.fanOut.stats().role).toBe("local");
     expect(alone.fellBack).toEqual(["activity fan-out"]);
     // Its own stream resumes after the last event it delivered.
-    await until(() => upstream.opens.length === 2);
+    await expect.poll(() => upstream.opens.length).toBe(2);
     expect(upstream.opens[1]).toBe(before[0]);
     const during = [upstream.record("1"), upstream.record("1")];
-    await until(() => ids.length >= 3);
+    await expect.poll(() => ids.length).toBeGreaterThanOrEqual(3);
 
     await path.restore();
-    await until(() => alone.fanOut.stats().role === "holder");
+    await expect.poll(() => alone.fanOut.stats().role).toBe("holder");
     const after = [upstream.record("1"), upstream.record("1")];
-    await until(() => ids.length >= 5);
+    await expect.poll(() => ids.length).toBeGreaterThanOrEqual(5);
     expect(ids).toEqual([...before, ...during, ...after]);
     // Back on the cluster's stream: the fallback stream has stopped.
     expect(alone.fanOut.stats().role).toBe("holder");

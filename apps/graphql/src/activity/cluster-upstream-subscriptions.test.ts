@@ -6,7 +6,7 @@ import {
   type SharedRedis,
 } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { activityKeys } from "./cluster-keys.js";
 import { COUNT_SHARES } from "./cluster-scripts.js";
 import { createClusterUpstreamSubscriptions } from "./cluster-upstream-subscriptions.js";
@@ -122,9 +122,7 @@ describe("createClusterUpstreamSubscriptions", () => {
     // The dead replica's heartbeat stops, and it never releases.
     dead.subscriptions.close?.();
     const holders = keys.user("2").holders;
-    while ((await COUNT_SHARES.run(redis.client, [holders], [])) !== 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await expect.poll(() => COUNT_SHARES.run(redis.client, [holders], [])).toBe(1);
     await alive.subscriptions.release("2");
     expect(app.count("activity.subscriptions.delete")).toBe(1);
     expect(app.held.size).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { createUpstreamSubscriptions } from "./upstream-subscriptions.js";
 
 const subscription = (id: string, userId: string, extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../errors/facade-errors.js";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { createLoaders } from "./loaders.js";
 
 /** An upstream whose accounts hold campaigns `c<n>` and funding instruments `f<n>`. */

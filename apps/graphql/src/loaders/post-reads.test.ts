@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../errors/facade-errors.js";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { createLoaders } from "./loaders.js";
 
 const ids = (n: number, from = 100) => Array.from({ length: n }, (_, i) => String(from + i));

@@ -1,8 +1,8 @@
 import type { DataPost } from "@adsgraph/models";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { treeStore } from "../loaders/fake-post-data.test-support.js";
-import { fieldParams, postGraph } from "./post-graph.test-support.js";
+import { treeStore } from "../../test/support/fake-post-data.js";
+import { fieldParams, postGraph } from "../../test/support/post-graph.js";
 
 // Property: for any query over `Post` (random fields and sub-fields, aliases, named and inline
 // fragments, @skip/@include with literals and variables, nested references two levels deep),

@@ -1,9 +1,9 @@
 import { Kind, parse } from "graphql";
 import type { FragmentDefinitionNode, OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
-import { treeStore } from "../loaders/fake-post-data.test-support.js";
+import { treeStore } from "../../test/support/fake-post-data.js";
 import { lookupParams } from "../loaders/post-needs.js";
-import { fieldParams, postGraph } from "./post-graph.test-support.js";
+import { fieldParams, postGraph } from "../../test/support/post-graph.js";
 import { postNeeds } from "./post-selection.js";
 import type { SelectionScope } from "./post-selection.js";
 

@@ -1,6 +1,6 @@
 import { RestAuthError } from "@adsgraph/rest-client";
 import { describe, expect, it } from "vitest";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { endSessionOnInvalidToken } from "./end-on-invalid-token.js";
 
 /** A client whose every call is refused with 401 code 89 for the endpoint called. */

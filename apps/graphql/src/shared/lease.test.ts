@@ -19,11 +19,6 @@ afterAll(async () => {
   await deletePrefixed(TEST_REDIS_URL, prefix);
 });
 
-/** Polls (no fixed deadline: the test's own timeout is the safety net). */
-async function eventually(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe("createLease", () => {
   it("lets one of two contenders hold it, and renewal keeps it", async () => {
     const a = createLease(redis.client, { key: "two", token: "a", ttlMs: 60_000 });
@@ -43,7 +38,7 @@ describe("createLease", () => {
     const b = createLease(redis.client, { key: "takeover", token: "b", ttlMs: 300 });
     expect(await a.tryAcquire()).toBe(true);
     // a dies: no renewal, no release. b keeps trying, as a replica's tick does.
-    await eventually(() => b.tryAcquire());
+    await expect.poll(() => b.tryAcquire()).toBe(true);
     expect(await b.holder()).toBe("b");
     // The old holder, back from a pause, can neither renew nor release b's lease.
     expect(await a.renew()).toBe(false);

@@ -5,7 +5,7 @@ import {
   createPersistedQueryCache,
   type PersistedQueryCacheOptions,
 } from "./persisted-query-cache.js";
-import { eventually, testSharedState, type TestSharedState } from "./shared-state.test-support.js";
+import { testSharedState, type TestSharedState } from "../../test/support/shared-state.js";
 
 const opened: TestSharedState[] = [];
 const prefixes: string[] = [];
@@ -69,10 +69,9 @@ describe("persisted queries in Redis", () => {
     await a?.cache.set(keyOf(document), document, { ttl: 1 });
     expect(await a?.cache.get(keyOf(document))).toBe(document);
     // Watched without using it (a use would renew it).
-    await eventually(
-      async () => (await a?.client?.exists("apq:documents")) === 0,
-      "the documents expired",
-    );
+    await expect
+      .poll(() => a?.client?.exists("apq:documents"), { message: "the documents expired" })
+      .toBe(0);
     expect(await a?.cache.get(keyOf(document))).toBeUndefined();
   });
 
@@ -82,11 +81,16 @@ describe("persisted queries in Redis", () => {
     const [short, long, later] = ["{ health }", "{ __typename }", "query L { health }"];
     await a?.cache.set(keyOf(short), short);
     await a?.cache.set(keyOf(long), long, { ttl: 60 });
-    await eventually(async () => {
-      const [seconds] = (await client?.time()) ?? ["0"];
-      const score = Number(await client?.zscore("apq:expiry", keyOf(short)));
-      return score <= Number(seconds) * 1000;
-    }, "the short-lived document's time passed");
+    await expect
+      .poll(
+        async () => {
+          const [seconds] = (await client?.time()) ?? ["0"];
+          const score = Number(await client?.zscore("apq:expiry", keyOf(short)));
+          return score <= Number(seconds) * 1000;
+        },
+        { message: "the short-lived document's time passed" },
+      )
+      .toBe(true);
     expect(await a?.cache.get(keyOf(short))).toBeUndefined();
     expect(await a?.cache.get(keyOf(long))).toBe(long);
     await a?.cache.set(keyOf(later), later, { ttl: 60 });

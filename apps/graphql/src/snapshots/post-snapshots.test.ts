@@ -2,7 +2,7 @@ import type { PostField } from "@adsgraph/models";
 import { RestNetworkError } from "@adsgraph/rest-client";
 import { describe, expect, it } from "vitest";
 import { createAccountAccess } from "../access/account-access.js";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { CacheMarks } from "./cache-report.js";
 import { createFreshnessPolicy, POST_DATA_SCOPE } from "./freshness.js";
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";

@@ -1,7 +1,7 @@
 import { RestNetworkError } from "@adsgraph/rest-client";
 import { describe, expect, it, vi } from "vitest";
 import { createAccountAccess } from "../access/account-access.js";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
+import { scriptedClient } from "../../test/support/scripted-client.js";
 import { CacheMarks } from "./cache-report.js";
 import { createFreshnessPolicy } from "./freshness.js";
 import type { SnapshotInput, SnapshotRepository, SnapshotVersion } from "./snapshot-repository.js";

@@ -1,11 +1,13 @@
-import { createApp, freePort } from "@adsgraph/ads-api";
+import { createApp, DEMO } from "@adsgraph/ads-api";
+import { freePort, startAdsApi } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { Browser, BrowserContext, Page, Request, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STACK_ENGINE, startFacade } from "../../testing/index.js";
+import type { RunningFacade } from "../../testing/index.js";
 import { act } from "../support/activity-clients.js";
-import { DEMO, startAdsApi, type RunningAdsApi } from "../support/ads-api.js";
 import { browserSteps } from "../support/browser-steps.js";
 import { isLoopback, launchLoopbackOnlyChromium } from "../support/chromium.js";
-import { startFacade, type RunningFacade } from "../support/facade.js";
 import { graphiql } from "../support/graphiql.js";
 
 /** Every wait of the test: long, as the machine may be loaded; each one polls. */
@@ -14,22 +16,13 @@ const SESSION_COOKIE = "adsgraph_session";
 /** GraphiQL sends documents with the ignored characters stripped: compare without blanks. */
 const compact = (text: string) => text.replace(/\s+/g, "");
 
-/** Polls `condition` until it holds or `TIMEOUT` passes (then fails naming `what`). */
-async function waitUntil(what: string, condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + TIMEOUT;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * Issue 20: a person's whole visit, in one headless Chromium context that reaches loopback
  * only. The facade runs with DEV_SESSION=false and no playground headers, so the only
  * credential the browser can hold is the session cookie the sign-in sets.
  */
 describe("browser: sign in, use the playground, sign out", () => {
-  let adsApi: RunningAdsApi;
+  let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   let browser: Browser;
   let context: BrowserContext;
@@ -39,7 +32,7 @@ describe("browser: sign in, use the playground, sign out", () => {
   const started: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    adsApi = await startAdsApi({ activityAdmin: true });
+    adsApi = await startAdsApi({ engine: STACK_ENGINE, activityAdmin: true });
     started.push(() => adsApi.close());
     // The facade's own app on the service, with this facade's callback URL.
     const port = await freePort();
@@ -90,7 +83,7 @@ describe("browser: sign in, use the playground, sign out", () => {
 
     await step("open /auth/login and land on the service's authorize page", async () => {
       await page.goto(`${facade.origin}/auth/login`);
-      await page.waitForURL((url) => url.href.startsWith(`${adsApi.env.ADS_API_BASE_URL}/oauth/`));
+      await page.waitForURL((url) => url.href.startsWith(`${adsApi.urls.base}/oauth/`));
       await page.getByRole("button", { name: "Authorize app" }).waitFor();
     });
 
@@ -138,10 +131,12 @@ describe("browser: sign in, use the playground, sign out", () => {
       await playground.run();
       await playground.runButton("Stop");
       // Subscribed upstream and connected: an event recorded from now on reaches it.
-      await waitUntil(
-        "the subscription is live",
-        () => facade.services.activity.stats().live === 1,
-      );
+      await expect
+        .poll(() => facade.services.activity.stats().live, {
+          message: "the subscription is live",
+          timeout: TIMEOUT,
+        })
+        .toBe(1);
       const ids = await act(adsApi, {
         event_type: "profile.update.bio",
         user_id: DEMO.user.id,
@@ -174,10 +169,12 @@ describe("browser: sign in, use the playground, sign out", () => {
       const names = (await context.cookies(facade.origin)).map((cookie) => cookie.name);
       expect(names).not.toContain(SESSION_COOKIE);
       // The ended session closes its WebSocket (4401): GraphiQL's subscription stops.
-      await waitUntil("the subscription ended", () => {
-        const stats = facade.services.activity.stats();
-        return stats.subscribers === 0;
-      });
+      await expect
+        .poll(() => facade.services.activity.stats().subscribers, {
+          message: "the subscription ended",
+          timeout: TIMEOUT,
+        })
+        .toBe(0);
       await playground.runButton("Execute");
     });
 

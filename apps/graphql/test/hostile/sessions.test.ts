@@ -1,7 +1,9 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, startHostileStack, type HostileStack } from "./support/hostile-stack.js";
+import { signIn } from "../../testing/index.js";
 import { expectCleanLogs, expectQueryRefused, upstreamDigest } from "./support/answers.js";
+import { startHostileStack, type HostileStack } from "./support/hostile-stack.js";
 
 // Issue 12, items 4 and 8, the facade's doors: requests without a usable session are
 // UNAUTHENTICATED without a word to ads-api, and the sign-out route — like /graphql —
@@ -57,15 +59,7 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
   });
   afterAll(() => stack.close());
 
-  async function newSession(): Promise<string> {
-    const { token } = await stack.facade.services.sessions.create({
-      userId: DEMO.user.id,
-      screenName: DEMO.user.screenName,
-      accessToken: DEMO.accessToken.token,
-      accessTokenSecret: DEMO.accessToken.secret,
-    });
-    return token;
-  }
+  const newSession = () => signIn(stack.facade);
 
   async function viewerOf(cookieToken: string): Promise<unknown> {
     const answer = await stack.post(
@@ -77,7 +71,7 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
 
   describe("no usable session: UNAUTHENTICATED, and ads-api never asked", () => {
     it.each(NOT_SESSIONS)("$label", async ({ headers }) => {
-      stack.resetServed();
+      await stack.adsApi.requests.reset();
       const answer = await stack.post(
         { query: `{ viewer { userId } account(id: "${A}") { id } }` },
         headers,
@@ -86,7 +80,7 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
       const codes = (answer.body.errors ?? []).map((error) => error.extensions?.code);
       expect(codes.length).toBeGreaterThan(0);
       for (const code of codes) expect(code).toBe("UNAUTHENTICATED");
-      expect(stack.served()).toBe(0);
+      expect((await stack.adsApi.requests.counts()).total).toBe(0);
     });
 
     it("a revoked session", async () => {
@@ -94,18 +88,18 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
       const session = await stack.facade.services.sessions.resolve(token);
       if (session === null) throw new Error("the new session does not resolve");
       await stack.facade.services.sessions.revoke(session.id, "logout");
-      stack.resetServed();
+      await stack.adsApi.requests.reset();
       const answer = await stack.post({ query: VIEWER }, { authorization: `Bearer ${token}` });
       expectQueryRefused(answer);
       expect(answer.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
-      expect(stack.served()).toBe(0);
+      expect((await stack.adsApi.requests.counts()).total).toBe(0);
     });
   });
 
   describe("POST /auth/logout as a cross-site page could send it: refused, the session lives", () => {
     it.each(SIMPLE_POSTS)("$label", async ({ headers, body }) => {
       const token = await newSession();
-      stack.resetServed();
+      await stack.adsApi.requests.reset();
       const response = await fetch(`${stack.facade.origin}/auth/logout`, {
         method: "POST",
         headers: {
@@ -117,7 +111,10 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
       });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      expect(stack.served(), "the upstream token was invalidated").toBe(0);
+      expect(
+        (await stack.adsApi.requests.counts()).total,
+        "the upstream token was invalidated",
+      ).toBe(0);
       expect(await viewerOf(token)).toEqual({ viewer: { userId: DEMO.user.id } });
     });
 
@@ -138,7 +135,7 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
       "a mutation as $label",
       async ({ headers }) => {
         const token = await newSession();
-        stack.resetServed();
+        await stack.adsApi.requests.reset();
         const response = await fetch(stack.facade.url, {
           method: "POST",
           headers: { ...headers, cookie: `${SESSION_COOKIE}=${token}` },
@@ -148,18 +145,18 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
         });
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
-        expect(stack.served()).toBe(0);
+        expect((await stack.adsApi.requests.counts()).total).toBe(0);
       },
     );
 
     it("a GET query without a preflight header", async () => {
       const token = await newSession();
-      stack.resetServed();
+      await stack.adsApi.requests.reset();
       const response = await fetch(`${stack.facade.url}?query=${encodeURIComponent(VIEWER)}`, {
         headers: { cookie: `${SESSION_COOKIE}=${token}` },
       });
       expect(response.status).toBe(400);
-      expect(stack.served()).toBe(0);
+      expect((await stack.adsApi.requests.counts()).total).toBe(0);
     });
   });
 

@@ -1,6 +1,7 @@
+import { simulateActivity } from "@adsgraph/ads-api/testing";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { createClient, type Client, type ExecutionResult } from "graphql-ws";
 import WebSocket from "ws";
-import type { RunningAdsApi } from "./ads-api.js";
 
 /** The `activityEvents` subscription with every payload type the tests read. */
 export const ACTIVITY_SUBSCRIPTION = `subscription Activity($types: [ActivityEventType!]) {
@@ -87,32 +88,13 @@ export function collectActivity(
   return collected;
 }
 
-/** Waits for a condition (no fixed timeout: the test's own is the safety net). */
-export async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-/** Simulates one action on ads-api (`POST /_admin/activity/events`); the stored events' ids. */
+/** Simulates one action on ads-api (its loopback admin endpoint); the stored events' ids. */
 export async function act(
-  adsApi: RunningAdsApi,
+  adsApi: Pick<StartedAdsApi, "urls">,
   action: Record<string, unknown>,
 ): Promise<string[]> {
-  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/activity/events`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(action),
-  });
-  if (response.status !== 201) throw new Error(`admin activity event: ${response.status}`);
-  const body = (await response.json()) as { events: { id: string }[] };
-  return body.events.map((event) => event.id);
+  return eventIds((await simulateActivity(adsApi.urls.base, action)).events);
 }
 
-/** Upstream stream connections ads-api served since its last reset. */
-export async function streamsOpened(adsApi: RunningAdsApi): Promise<number> {
-  const response = await fetch(`${adsApi.env.ADS_API_BASE_URL}/_admin/requests`);
-  const body = (await response.json()) as { byEndpoint: Record<string, number> };
-  return body.byEndpoint["activity.stream"] ?? 0;
-}
-
-export const eventIds = (events: readonly DeliveredEvent[]): string[] =>
+export const eventIds = (events: readonly { id: string }[]): string[] =>
   events.map((event) => event.id);

@@ -1,4 +1,4 @@
-import { startTcpBalancer } from "@adsgraph/ads-api";
+import { startTcpBalancer } from "@adsgraph/ads-api/testing";
 import { TEST_REDIS_URL } from "@adsgraph/storage";
 
 /** The test Redis behind a forwarder a test can take down and bring back. */

@@ -1,6 +1,6 @@
+import { DEMO } from "@adsgraph/ads-api";
 import type { RunningServer } from "@adsgraph/ads-api";
 import { expect } from "vitest";
-import { DEMO } from "./hostile-stack.js";
 import type { GraphQLAnswer } from "./hostile-stack.js";
 
 /** Codes that say the server failed, not the input: never the answer to bad input. */
@@ -67,7 +67,7 @@ export function expectMutationRefused(answer: GraphQLAnswer): void {
 }
 
 /** What ads-api holds for the demo user's accounts: compared before and after the hostile run. */
-export async function upstreamDigest(adsApi: RunningServer): Promise<string> {
+export async function upstreamDigest(adsApi: Pick<RunningServer, "ctx">): Promise<string> {
   const prisma = adsApi.ctx.prisma;
   const accountIds = DEMO.accounts.map((account) => account.id);
   const where = { accountId: { in: accountIds } };

@@ -1,4 +1,4 @@
-import { DEMO } from "./hostile-stack.js";
+import { DEMO } from "@adsgraph/ads-api";
 
 // The facade's hostile inputs (issue 12, item 8): ids, variables and documents, as tables the
 // tests in ../inputs.test.ts walk.

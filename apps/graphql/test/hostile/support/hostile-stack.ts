@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
-import { DEMO, type RunningServer } from "@adsgraph/ads-api";
+import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { DatabaseTarget } from "@adsgraph/storage";
-import { startAdsApi } from "../../support/ads-api.js";
-import { startFacade, type RunningFacade } from "../../support/facade.js";
+import { startStack } from "../../../testing/index.js";
+import type { RunningFacade } from "../../../testing/index.js";
 
 /** A log sink: every line a server writes, for the log checks at the end of a file. */
 function logSink(): { stream: Writable; text: () => string } {
@@ -28,21 +28,15 @@ export interface GraphQLAnswer {
 }
 
 /**
- * ads-api (seeded with the demo data) and the facade over it, both on one engine and both
- * logging at info level into memory; a session of the demo user. Like `startStack` in
- * ../support/ads-api.ts, plus the two servers' logs.
+ * The kit's stack (ads-api with the demo data, the facade over it, a session of the demo user)
+ * on one engine, both servers logging at info level into memory, every read asking upstream so
+ * that ads-api's request log counts what each input costs.
  */
 export interface HostileStack {
-  readonly adsApi: RunningServer;
+  readonly adsApi: StartedAdsApi;
   readonly facade: RunningFacade;
   /** The demo user's session token (send as `Authorization: Bearer` or the session cookie). */
   readonly sessionToken: string;
-  /**
-   * Requests ads-api served since the last `resetServed()`, leaving out those to the endpoints
-   * named (reads that other parts of the operation need).
-   */
-  served(except?: readonly string[]): number;
-  resetServed(): void;
   /** POSTs a GraphQL request body as JSON (anything: the tests send broken ones too). */
   post(body: unknown, headers?: Readonly<Record<string, string>>): Promise<GraphQLAnswer>;
   /** One operation as the demo user. */
@@ -55,26 +49,20 @@ export interface HostileStack {
 export async function startHostileStack(engine: DatabaseTarget["engine"]): Promise<HostileStack> {
   const adsLogs = logSink();
   const facadeLogs = logSink();
-  const adsApi = await startAdsApi({ engine, logStream: adsLogs.stream, logLevel: "info" });
-  const facade = await startFacade({
+  const stack = await startStack({
     engine,
-    logStream: facadeLogs.stream,
-    env: {
-      ...adsApi.env,
-      LOG_LEVEL: "info",
-      // Every read asks upstream, so `served()` counts what each input costs.
-      SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
-      SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+    adsApi: { logStream: adsLogs.stream, logLevel: "info" },
+    facade: {
+      logStream: facadeLogs.stream,
+      env: {
+        LOG_LEVEL: "info",
+        SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
+        SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+      },
     },
   });
-  const { token } = await facade.services.sessions.create({
-    userId: DEMO.user.id,
-    screenName: DEMO.user.screenName,
-    accessToken: DEMO.accessToken.token,
-    accessTokenSecret: DEMO.accessToken.secret,
-  });
   const post = async (body: unknown, headers: Readonly<Record<string, string>> = {}) => {
-    const response = await fetch(facade.url, {
+    const response = await fetch(stack.facade.url, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
@@ -89,26 +77,13 @@ export async function startHostileStack(engine: DatabaseTarget["engine"]): Promi
     return { status: response.status, text, body: parsed };
   };
   return {
-    adsApi: adsApi.server,
-    facade,
-    sessionToken: token,
-    served: (except = []) =>
-      Object.entries(adsApi.served().byEndpoint)
-        .filter(([endpointId]) => !except.includes(endpointId))
-        .reduce((sum, [, count]) => sum + count, 0),
-    resetServed: () => {
-      adsApi.reset();
-    },
+    adsApi: stack.adsApi,
+    facade: stack.facade,
+    sessionToken: stack.sessionToken,
     post,
-    query: (query, variables) =>
-      post({ query, ...(variables && { variables }) }, { authorization: `Bearer ${token}` }),
+    query: (query, variables) => post({ query, ...(variables && { variables }) }, stack.headers),
     adsApiLogs: adsLogs.text,
     facadeLogs: facadeLogs.text,
-    close: async () => {
-      await facade.close();
-      await adsApi.close();
-    },
+    close: () => stack.close(),
   };
 }
-
-export { DEMO };

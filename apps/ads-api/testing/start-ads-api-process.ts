@@ -3,9 +3,11 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { HostRole } from "@adsgraph/models";
 import type { DatabaseTarget } from "@adsgraph/storage";
-import type { Env } from "../env.js";
+import type { Env } from "../src/env.js";
+import { requestLogAt } from "./request-log.js";
+import type { RequestLogReader } from "./request-log.js";
 
-const appDir = path.resolve(import.meta.dirname, "..", "..");
+const appDir = path.resolve(import.meta.dirname, "..");
 /** Kept of the output: enough to read why it failed, and a pipe that never fills. */
 const OUTPUT_TAIL = 64 * 1024;
 
@@ -18,17 +20,22 @@ export interface AdsApiProcessOptions {
   readonly logLevel?: Env["LOG_LEVEL"];
   /** Modules the process loads first (`node --import`), e.g. a probe. */
   readonly imports?: readonly string[];
-  /** Default 60 s: tsx compiles the sources first, on a machine that may be busy. */
+  /** More node options (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  readonly nodeArgs?: readonly string[];
+  /** Default 240 s: tsx compiles the sources first, on a machine that may be busy. */
   readonly startTimeoutMs?: number;
 }
 
 /** ads-api in a process of its own (`src/main.ts` via tsx), as `pnpm start` runs it. */
 export interface AdsApiProcess {
   readonly process: ChildProcess;
+  readonly pid: number;
   /** The public URL of each role (the bound one unless ADS_API_LISTEN_* is set), from its ready lines. */
   readonly urls: Readonly<Record<HostRole, string>>;
   /** Where each role listens: `urls`, or with ADS_API_LISTEN_* the bound address of its own. */
   readonly listenUrls: Readonly<Record<HostRole, string>>;
+  /** What this process received: its request log. */
+  readonly requests: RequestLogReader;
   /** The last 64 KiB it printed (logs included). */
   output(): string;
   /** SIGKILL of its process group (no shutdown code runs); resolves once it has exited. */
@@ -42,7 +49,7 @@ function databaseEnv(database: DatabaseTarget): Record<string, string> {
     : { ADS_API_PGLITE_DIR: database.dataDir, DATABASE_URL: "" };
 }
 
-type Ready = Pick<AdsApiProcess, "urls" | "listenUrls">;
+type Ready = Pick<AdsApiProcess, "urls" | "listenUrls" | "requests">;
 
 /** One role's public URL and where it listens (` (listening on …)` when apart), once printed. */
 function readyLine(output: string, role: HostRole): [string, string] | undefined {
@@ -64,6 +71,7 @@ function readyUrls(output: string): Ready | undefined {
   return {
     urls: { base: base[0], ads: ads[0], "ads-sandbox": sandbox[0] },
     listenUrls: { base: base[1], ads: ads[1], "ads-sandbox": sandbox[1] },
+    requests: requestLogAt(base[1]),
   };
 }
 
@@ -75,7 +83,14 @@ export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsAp
   const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"],
+    [
+      ...(options.nodeArgs ?? []),
+      "--import",
+      "tsx",
+      ...imports,
+      "--conditions=source",
+      "src/main.ts",
+    ],
     {
       cwd: appDir,
       detached: true,
@@ -117,7 +132,7 @@ export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsAp
       if (ready === undefined) return;
       started = true;
       clearTimeout(timer);
-      resolve({ process: child, ...ready, output: () => output, kill });
+      resolve({ process: child, pid: child.pid ?? -1, ...ready, output: () => output, kill });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);

@@ -2,22 +2,24 @@ import { randomBytes } from "node:crypto";
 import type { HostRole } from "@adsgraph/models";
 import { createTestTarget, migratedTemplate } from "@adsgraph/storage";
 import type { DatabaseTarget, TestTarget } from "@adsgraph/storage";
-import { DEFAULT_LIMITS } from "../config.js";
-import type { AdsApiConfig, Limits, MetricsSettings, TlsFiles } from "../config.js";
-import type { AppContext } from "../context.js";
-import { MIGRATIONS_DIR, openDatabase } from "../db/database.js";
-import type { Database } from "../db/database.js";
-import { parseListenAddress } from "../env.js";
-import type { Env, ListenAddress } from "../env.js";
-import { parseFaults } from "../faults/fault-settings.js";
-import type { FaultSettings } from "../faults/fault-settings.js";
-import { seedBench } from "../seed/bench-seed.js";
-import type { BenchOptions, BenchSummary } from "../seed/bench-seed.js";
-import { DEMO } from "../seed/demo-credentials.js";
-import { seedDemo } from "../seed/demo-seed.js";
-import { startServer } from "../server.js";
-import type { RunningServer } from "../server.js";
+import { DEFAULT_LIMITS } from "../src/config.js";
+import type { AdsApiConfig, Limits, MetricsSettings, TlsFiles } from "../src/config.js";
+import type { AppContext } from "../src/context.js";
+import { MIGRATIONS_DIR, openDatabase } from "../src/db/database.js";
+import type { Database } from "../src/db/database.js";
+import { parseListenAddress } from "../src/env.js";
+import type { Env, ListenAddress } from "../src/env.js";
+import { parseFaults } from "../src/faults/fault-settings.js";
+import type { FaultSettings } from "../src/faults/fault-settings.js";
+import { seedBench } from "../src/seed/bench-seed.js";
+import type { BenchOptions, BenchSummary } from "../src/seed/bench-seed.js";
+import { DEMO } from "../src/seed/demo-credentials.js";
+import { seedDemo } from "../src/seed/demo-seed.js";
+import { startServer } from "../src/server.js";
+import type { RunningServer } from "../src/server.js";
 import type { ServerTracing } from "@adsgraph/telemetry";
+import { requestLogAt } from "./request-log.js";
+import type { RequestLogReader } from "./request-log.js";
 
 /** Every role on a free loopback port: what tests and benchmarks bind unless told otherwise. */
 const FREE_PORTS: Readonly<Record<HostRole, string>> = {
@@ -106,6 +108,8 @@ export interface StartedAdsApi {
   >;
   /** The seeded demo app, user, access token and accounts (valid with `seed: "demo"`). */
   readonly demo: typeof DEMO;
+  /** What this server received: its request log (over HTTP, so it outlives `restart()`). */
+  readonly requests: RequestLogReader;
   /** Writes a bench account (the deterministic bulk seed): by default one funding instrument. */
   seedBench(account: BenchAccount): Promise<BenchSummary>;
   /**
@@ -205,6 +209,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
     throw error;
   }
   const others: RunningServer[] = [];
+  const requests = requestLogAt(server.listenUrls.base);
   return {
     engine,
     get server() {
@@ -231,6 +236,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
       };
     },
     demo: DEMO,
+    requests,
     seedBench: (account) =>
       seedBench(server.ctx.prisma, {
         campaigns: 0,

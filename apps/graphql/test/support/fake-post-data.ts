@@ -1,5 +1,5 @@
 import type { DataMedia, DataPost, DataUser } from "@adsgraph/models";
-import type { ScriptedCall } from "../upstream/scripted-client.test-support.js";
+import type { ScriptedCall } from "./scripted-client.js";
 
 /**
  * For tests: the post-data API's lookup (spec §4.9 GET /2/posts) over a store, as ads-api

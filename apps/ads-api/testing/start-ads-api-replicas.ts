@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { HostRole } from "@adsgraph/models";
 import { createTestTarget } from "@adsgraph/storage";
 import type { DatabaseTarget, TestTarget } from "@adsgraph/storage";
-import { DEMO } from "../seed/demo-credentials.js";
+import { DEMO } from "../src/seed/demo-credentials.js";
 import { startAdsApi } from "./start-ads-api.js";
 import type { AdsApiInstanceOptions, ReplicaRedisOptions, StartedAdsApi } from "./start-ads-api.js";
 import { startTcpBalancer } from "./tcp-balancer.js";

@@ -1,16 +1,16 @@
 import { initContextCache } from "@pothos/core";
 import { graphql } from "graphql";
 import type { ExecutionResult } from "graphql";
-import type { GraphQLContext } from "../context.js";
-import { answerLookup } from "../loaders/fake-post-data.test-support.js";
-import type { PostStore } from "../loaders/fake-post-data.test-support.js";
-import { createLoaders } from "../loaders/loaders.js";
-import { ResponseRecorder } from "../response-cache/response-recorder.js";
-import { CacheMarks } from "../snapshots/cache-report.js";
-import { createRequestCounter } from "../upstream/request-counter.js";
-import { scriptedClient } from "../upstream/scripted-client.test-support.js";
-import type { ScriptedCall } from "../upstream/scripted-client.test-support.js";
-import { schema } from "./index.js";
+import type { GraphQLContext } from "../../src/context.js";
+import { createLoaders } from "../../src/loaders/loaders.js";
+import { ResponseRecorder } from "../../src/response-cache/response-recorder.js";
+import { schema } from "../../src/schema/index.js";
+import { CacheMarks } from "../../src/snapshots/cache-report.js";
+import { createRequestCounter } from "../../src/upstream/request-counter.js";
+import { answerLookup } from "./fake-post-data.js";
+import type { PostStore } from "./fake-post-data.js";
+import { scriptedClient } from "./scripted-client.js";
+import type { ScriptedCall } from "./scripted-client.js";
 
 /**
  * For tests: the real schema executed over a scripted upstream (a real rest-client: catalog

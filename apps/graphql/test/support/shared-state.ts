@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { connectRedis, TEST_REDIS_URL } from "@adsgraph/storage";
-import type { SharedState } from "./shared-state.js";
+import type { SharedState } from "../../src/shared/shared-state.js";
 
 /** A shared state as `openSharedState` builds it, with the parts' fallbacks recorded. */
 export interface TestSharedState extends SharedState {
@@ -33,17 +33,4 @@ export async function testSharedState(
     },
     close: () => redis.close(),
   };
-}
-
-/** Polls `condition` until it holds (generous: the machine may be loaded); fails after that. */
-export async function eventually(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  limitMs = 30_000,
-): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > limitMs) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
