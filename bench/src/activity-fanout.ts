@@ -5,7 +5,7 @@
 // latency (arrival − the send time of its batch), deliveries lost (must be 0) and duplicated,
 // and the facade's memory per subscriber: its heap and RSS after a full collection with 0
 // subscribers and with all of them connected, the difference divided by their number.
-// Writes bench/results/activity-fanout{,-postgresql}.{json,md}. README "Benchmark".
+// Writes bench/results/activity-fanout{,-postgresql}.{json,md}. docs/benchmarks.md.
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestLogAt } from "@adsgraph/ads-api/testing";
 import { analyseDeliveries } from "./activity-deliveries.js";

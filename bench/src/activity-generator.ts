@@ -1,5 +1,5 @@
 // The event source of the activity fan-out bench: ads-api's loopback admin endpoint
-// (`POST /_admin/activity/events`, README "ads-api"), which stores a batch of simulated actions
+// (`POST /_admin/activity/events`, docs/rest-service.md "Activity events"), which stores a batch of simulated actions
 // in one transaction and answers the events it stored, in order. Events are due on a fixed
 // schedule (`eventsPerSecond`, a batch every `intervalMs`); each tick sends every event due and
 // not yet sent as one batch (at most `maxBatch`), so a store slower than the schedule gets

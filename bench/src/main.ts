@@ -1,5 +1,5 @@
 // The facade's reference queries against ads-api with a fixed upstream latency, with the
-// loaders on and off (README "Benchmark"). Writes bench/results/reference-queries.{json,svg}
+// loaders on and off (docs/benchmarks.md). Writes bench/results/reference-queries.{json,svg}
 // (reference-queries-postgresql.* with BENCH_DATABASE=postgresql, so both engines' runs are kept).
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";

@@ -1,5 +1,5 @@
-// Signs a user in to the facade the way a command-line user does (README "Sign-in, sessions and
-// snapshots", PIN flow): the facade starts a sign-in, the user approves on ads-api's authorize
+// Signs a user in to the facade the way a command-line user does (docs/graphql.md "Sign-in",
+// PIN flow): the facade starts a sign-in, the user approves on ads-api's authorize
 // page with their screen name and password, and the facade trades the PIN for a session. Real
 // routes end to end, so a bench's sessions are what users get.
 

@@ -1,6 +1,6 @@
 // Issue 16's benchmark, "100 posts with author and media": `Query.posts(ids:)` over the post-data
 // API (GET /2/posts) against ads-api with a fixed upstream latency, the loaders on and off, side
-// by side in one run (README "Benchmark"). It checks what the issue asks, from what ads-api
+// by side in one run (docs/benchmarks.md). It checks what the issue asks, from what ads-api
 // received: the request count is the minimum (ceil(posts / 100) lookups) and the fields sent
 // upstream are exactly what the query selects; and it measures the time and the upstream bytes
 // against what a facade without selection mapping would ask (every field and expansion).
@@ -40,7 +40,7 @@ const DOCUMENT = `query PostsWithAuthorAndMedia($ids: [ID!]!) {
   }
 }`;
 /**
- * What that selection needs, by the facade's mapping (README "Posts"): author's name and
+ * What that selection needs, by the facade's mapping (docs/graphql.md "Posts"): author's name and
  * username are the default user fields, so the expansion and its join field; media keys and
  * types come with the expansion, url and duration are media fields. No user.fields.
  */

@@ -1,4 +1,4 @@
-// CPU profiles of one throughput scenario (README "Benchmark"):
+// CPU profiles of one throughput scenario (docs/benchmarks.md):
 //   npx -y pnpm@10.34.9 bench:profile -- <scenario>
 // where <scenario> is fresh-20, fresh-1000, own-cost-100, own-cost-1000, own-cost-2000,
 // ads-api-list or ads-api-list-postgresql. The facade and ads-api children run under

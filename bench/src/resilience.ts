@@ -1,4 +1,4 @@
-// The facade under upstream faults (README "Benchmark", resilience): the reference queries and
+// The facade under upstream faults (docs/benchmarks.md, resilience): the reference queries and
 // campaign writes through a facade whose ads-api injects 5xx, 429, resets, truncated bodies and
 // latency. Writes bench/results/resilience.json (resilience-postgresql.json on PostgreSQL).
 import { randomBytes } from "node:crypto";

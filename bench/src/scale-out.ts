@@ -1,4 +1,4 @@
-// Throughput of 1, 2 and 4 facade replicas in shared mode (issue 19, README "Benchmark"): one
+// Throughput of 1, 2 and 4 facade replicas in shared mode (issue 19, docs/benchmarks.md): one
 // ads-api, N facade processes on one PostgreSQL database and one Redis, each answering a
 // snapshot-fresh query (a 20-campaign account with funding instruments, no upstream request).
 // The same total of connections is spread evenly over the replicas in use; configurations

@@ -1,4 +1,4 @@
-// A bounded soak (issue 12, README "Benchmark"): the facade's maximum rate for a reference query
+// A bounded soak (issue 12, docs/benchmarks.md): the facade's maximum rate for a reference query
 // (a short ramp), then that query at 80% of it for SOAK_SECONDS, sampling the resident memory of
 // the facade's and ads-api's processes. Writes bench/results/soak.json.
 import {

@@ -29,7 +29,7 @@ function envChoices<T extends string>(name: string, fallback: string, choices: r
   });
 }
 
-/** Every setting of a throughput or profile run (README "Benchmark" lists them). */
+/** Every setting of a throughput or profile run (docs/benchmarks.md lists them). */
 export function readKnobs() {
   const scenarios = new Set<ScenarioName>(
     envChoices("BENCH_SCENARIOS", SCENARIOS.join(","), SCENARIOS),

@@ -1,6 +1,6 @@
 // Throughput of the facade against a plain Apollo Server 5 + Pothos server answering the same
 // JSON from memory, and of ads-api's campaign list against a bare Fastify server sending the
-// same bytes (issue 14, README "Benchmark"). Every server runs in a process of its own; rounds
+// same bytes (issue 14, docs/benchmarks.md). Every server runs in a process of its own; rounds
 // alternate (subject, baseline, subject, ...); each process's CPU time comes from
 // /proc/<pid>/stat and its GC time from bench/src/gc-probe.ts. Writes bench/results/<BENCH_OUT>
 // .json, .svg and .md (the README's table) with a PASS/FAIL per goal of the issue.

@@ -1,4 +1,4 @@
-// Tracing's cost (issue 20, README "Tracing"): the same query against three identical stacks,
+// Tracing's cost (issue 20, docs/operations.md "Tracing"): the same query against three identical stacks,
 // ads-api and the facade each in a process of its own: tracing off (no OTEL_* variable: no SDK
 // is loaded), on in the facade only, and on in both services, exporting every span over
 // OTLP/HTTP (protobuf, the default) to a local sink that reads and discards them

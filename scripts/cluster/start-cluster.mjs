@@ -1,11 +1,11 @@
-// `pnpm start:cluster` (README "Running several replicas"): N ads-api and M facade replicas on
+// `pnpm start:cluster` (docs/operations.md "Replicas"): N ads-api and M facade replicas on
 // one PostgreSQL database and one Redis, behind round-robin entry points on the usual ports
 // (ads-api 4010/4011/4012, GraphQL 4000), from the built apps (`pnpm build` first, which the
 // script's package.json entry runs).
 //
 // Settings (environment): ADS_API_REPLICAS (2), GRAPHQL_REPLICAS (2), DATABASE_URL
 // (postgresql://postgres@127.0.0.1:5432/postgres; each app in a schema of its own), REDIS_URL
-// (redis://127.0.0.1:6379). Everything else is passed on to the apps (README "Configuration").
+// (redis://127.0.0.1:6379). Everything else is passed on to the apps (docs/configuration.md).
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";

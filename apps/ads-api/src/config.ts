@@ -28,7 +28,7 @@ export interface Limits {
   readonly activeCampaigns: number;
   /**
    * Operations in one campaigns batch (the spec gives none; the catalog's LIMITS.campaignBatch,
-   * which clients check, is the default and the most). README "Where the spec is silent".
+   * which clients check, is the default and the most). apps/ads-api/README.md "Where the spec is silent".
    */
   readonly campaignBatchMax: number;
   /**

@@ -53,7 +53,7 @@ const flag = (fallback: boolean) =>
     .default(fallback ? "true" : "false")
     .transform((value) => value === "true" || value === "1");
 
-/** Every setting of ads-api, with its default; README "Configuration" lists them. */
+/** Every setting of ads-api, with its default; docs/configuration.md lists them. */
 const schema = z.object({
   /** Public URL of each host role (spec preamble): clients sign requests against these. */
   ADS_API_BASE_URL: httpUrl.default("http://127.0.0.1:4010"),
@@ -80,7 +80,7 @@ const schema = z.object({
   ADS_API_SEED: flag(true),
   /** Fixed delay added to every response, for benchmarks. */
   ADS_API_LATENCY_MS: z.coerce.number().int().min(0).default(0),
-  /** Faults injected on catalog endpoints (`5xx=0.1,429=0.05,...`, README "Configuration"); unset: none. */
+  /** Faults on catalog endpoints (`5xx=0.1,429=0.05,...`, docs/configuration.md); unset: none. */
   ADS_API_FAULTS: z
     .string()
     .optional()
@@ -174,7 +174,7 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Serve `/metrics` to any client without ADS_API_METRICS_TOKEN (default: not in production). */
   ADS_API_METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
-  /** issue 20, tracing (README "Tracing"): the OTEL_* settings, as packages/telemetry reads them. */
+  /** Tracing (issue 20, docs/operations.md "Tracing"): the OTEL_* settings telemetry reads. */
   ...tracingEnvShape,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

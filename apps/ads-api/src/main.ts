@@ -13,7 +13,7 @@ import { ADS_API_TRACING } from "./tracing/server-tracing.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  // Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
+  // Tracing only when asked for (docs/operations.md "Tracing"): otherwise the SDK is not even loaded.
   const traced = await tracingFromEnv(env, ADS_API_TRACING);
   const tracing = traced?.tracing;
   const config = configFromEnv(env);

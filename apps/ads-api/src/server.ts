@@ -23,7 +23,7 @@ export interface ServerOptions {
   readonly clock?: (() => Date) | undefined;
   /** Where logs go (default stdout); tests capture them to check redaction. */
   readonly logStream?: NodeJS.WritableStream | undefined;
-  /** Trace each request (README "Tracing"); the SDK is started by the caller. */
+  /** Trace each request (docs/operations.md "Tracing"); the SDK is started by the caller. */
   readonly tracing?: ServerTracing | undefined;
 }
 

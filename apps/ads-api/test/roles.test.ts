@@ -18,7 +18,7 @@ import type { TestServer } from "./support/server.js";
 import type { ApiResponse } from "./support/signed-fetch.js";
 
 /**
- * spec §4.3 as README "Roles" states it: what each role (or allowed combination) may do.
+ * spec §4.3 as docs/rest-service.md "Roles" states it: what each role (or allowed combination) may do.
  * Written out here rather than read from src/auth/roles.ts, so the two are checked against
  * each other.
  */

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
-/** What the command reads from its environment, once (README "Command line (adsgraph)"). */
+/** What the command reads from its environment, once (docs/cli.md). */
 export interface CliEnv {
   /** ADSGRAPH_URL: the facade, when no `--url` is given. */
   readonly facadeUrl: string | undefined;

@@ -22,7 +22,7 @@ export const CLI_ERROR_CODES = {
 
 export type CliErrorCode = (typeof CLI_ERROR_CODES)[keyof typeof CLI_ERROR_CODES];
 
-/** The exit codes (README "Command line (adsgraph)", and `adsgraph --help`). */
+/** The exit codes (docs/cli.md, and `adsgraph --help`). */
 export const EXIT_CODES = {
   OK: 0,
   /** A GraphQL or API error (the server refused or failed the request). */

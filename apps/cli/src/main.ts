@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `adsgraph`: the command line (README "Command line (adsgraph)"). Results go to stdout;
+// `adsgraph`: the command line (docs/cli.md). Results go to stdout;
 // prompts, progress and errors to stderr, each error one line unless --debug.
 import { readFileSync } from "node:fs";
 import { CommanderError } from "@commander-js/extra-typings";

@@ -22,7 +22,7 @@ const optional = z
   .or(z.literal("").transform(() => undefined));
 
 /**
- * Every setting of the GraphQL app, with its default; README "Configuration" lists them. The
+ * Every setting of the GraphQL app, with its default; docs/configuration.md lists them. The
  * facade's app credentials and the dev access token default to the DEV-ONLY values ads-api seeds
  * (apps/ads-api/src/seed/demo-credentials.ts; a test keeps them equal).
  */
@@ -38,7 +38,10 @@ const schema = z.object({
   /** The facade's own app on the upstream service (three-legged sign-in, app-only bearer). */
   FACADE_CONSUMER_KEY: z.string().min(1).default("adsgraph-demo-consumer-key"),
   FACADE_CONSUMER_SECRET: z.string().min(1).default("adsgraph-demo-consumer-secret-DEV-ONLY"),
-  /** Comma-separated AES-256 keys (64 hex digits or base64), current first; see README "Sessions". */
+  /**
+   * Comma-separated AES-256 keys (64 hex digits or base64), current first; see
+   * docs/operations.md "Sessions".
+   */
   SESSION_ENCRYPTION_KEYS: optional,
   SESSION_ENCRYPTION_KEYS_FILE: z
     .string()
@@ -48,7 +51,7 @@ const schema = z.object({
   /**
    * How long a resolved session is reused by this process without a database read (0: every
    * request reads it). Sign-out and code 89 in this process apply at once; another replica
-   * may accept a session it revoked for up to this long (README "Sessions").
+   * may accept a session it revoked for up to this long (docs/operations.md "Sessions").
    */
   SESSION_CACHE_SECONDS: seconds(5),
   /**
@@ -110,7 +113,7 @@ const schema = z.object({
   ACCESS_CHECK_TTL_SECONDS: seconds(60),
   /**
    * Whole answers built only from fresh snapshots, kept in memory and served again to the same
-   * user (README "Response cache"): all entries together, in bytes; 0 turns the cache off.
+   * user (docs/operations.md "Response cache"): all entries together, in bytes; 0 turns the cache off.
    */
   RESPONSE_CACHE_MAX_BYTES: z.coerce
     .number()
@@ -124,7 +127,7 @@ const schema = z.object({
     .min(0)
     .default(8 * 1024 * 1024),
   /**
-   * Activity subscriptions (README "Subscriptions"): how many one user may hold at once (over
+   * Activity subscriptions (docs/graphql.md "Subscriptions"): how many one user may hold at once (over
    * all of its WebSocket connections), and all users together, so no client exhausts memory.
    */
   ACTIVITY_SUBSCRIPTIONS_PER_USER: z.coerce.number().int().min(1).default(10),
@@ -140,7 +143,7 @@ const schema = z.object({
    */
   ACTIVITY_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
   /**
-   * issue 19, shared mode (README "Running several replicas"): upstream rate-limit budgets, the
+   * issue 19, shared mode (docs/operations.md "Replicas"): upstream rate-limit budgets, the
    * app bearer token, access checks, persisted queries and activity fan-out are shared through
    * this Redis. Unset: all of it in process (one replica). While Redis is down the facade keeps
    * answering with local state and says so (logs, /health).
@@ -171,7 +174,7 @@ const schema = z.object({
   METRICS_TOKEN: optional,
   /** Serve `/metrics` without METRICS_TOKEN (default: not in production). */
   METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
-  /** issue 20, tracing (README "Tracing"): the OTEL_* settings, as packages/telemetry reads them. */
+  /** Tracing (issue 20, docs/operations.md "Tracing"): the OTEL_* settings telemetry reads. */
   ...tracingEnvShape,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })

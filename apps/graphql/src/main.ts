@@ -6,7 +6,7 @@ import { buildServer } from "./server.js";
 import { FACADE_TRACING } from "./tracing/server-tracing.js";
 
 const env = loadEnv();
-// Tracing only when asked for (README "Tracing"): otherwise the SDK is not even loaded.
+// Tracing only when asked for (docs/operations.md "Tracing"): otherwise the SDK is not even loaded.
 const traced = await tracingFromEnv(env, FACADE_TRACING);
 const tracing = traced?.tracing;
 const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));

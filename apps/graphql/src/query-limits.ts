@@ -1,5 +1,5 @@
 /**
- * What one operation may cost before it is refused (README "Query limits"). Aliases multiply
+ * What one operation may cost before it is refused (docs/graphql.md "Query limits"). Aliases multiply
  * upstream work and get around per-field rate limits, so they are capped too.
  */
 export const QUERY_LIMITS = {

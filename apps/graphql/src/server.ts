@@ -41,7 +41,10 @@ export interface ServerOptions {
   playground?: PlaygroundOptions;
   /** Where log lines go (default stdout); tests read them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
-  /** Trace requests, operations and loader batches (README "Tracing"); the SDK is started by the caller. */
+  /**
+   * Trace requests, operations and loader batches (docs/operations.md "Tracing"); the SDK is
+   * started by the caller.
+   */
   tracing?: ServerTracing;
 }
 

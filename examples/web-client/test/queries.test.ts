@@ -23,7 +23,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   let stack: Stack;
 
   beforeAll(async () => {
-    // The test PostgreSQL (README "Configuration"): PGlite takes ~10 s per database to start.
+    // The test PostgreSQL (docs/configuration.md): PGlite takes ~10 s per database to start.
     stack = await startStack({ engine: "postgresql" });
   });
   afterAll(() => stack.close());

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 
-/** How the apps reach Redis in shared mode (README "Running several replicas"). */
+/** How the apps reach Redis in shared mode (docs/operations.md "Replicas"). */
 export interface SharedRedisOptions {
   /** `redis://[user:password@]host:port[/db]` or `rediss://` (TLS). */
   readonly url: string;

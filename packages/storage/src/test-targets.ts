@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { DatabaseTarget } from "./adapter.js";
 
-/** PostgreSQL the PostgreSQL-path tests use (README "Configuration"). */
+/** PostgreSQL the PostgreSQL-path tests use (docs/configuration.md). */
 export const TEST_POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
@@ -156,7 +156,7 @@ export const HTTP_TEST_ENGINES: readonly DatabaseTarget["engine"][] = [
   process.env.ADSGRAPH_TEST_ENGINE === "pglite" ? "pglite" : "postgresql",
 ];
 
-/** Redis the shared-mode tests use (README "Configuration"). */
+/** Redis the shared-mode tests use (docs/configuration.md). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 /**

@@ -39,7 +39,7 @@ export async function startAppTracing(app: AppTracing, exporter: SpanExporter): 
 }
 
 /**
- * Tracing as the environment asks for it (README "Tracing"): undefined, and the SDK not even
+ * Tracing as the environment asks for it (docs/operations.md "Tracing"): undefined, and the SDK not even
  * loaded, unless it is asked for; else the started tracing and the start line saying where
  * spans go.
  */

@@ -8,7 +8,7 @@ import type { Context, ContextManager } from "@opentelemetry/api";
  * request, the operation's in the GraphQL context, a loader batch's reaches undici through
  * rest-client's send scope), so no AsyncLocalStorage is needed: on Node 20 it makes every
  * promise of the process pay (promise hooks), which measured about half of the facade's
- * tracing cost (README "Tracing").
+ * tracing cost (docs/operations.md "Tracing").
  */
 export class SyncContextManager implements ContextManager {
   #active: Context = ROOT_CONTEXT;

@@ -13,7 +13,7 @@ const otelUrl = z
 const otlpProtocol = z.enum(OTLP_PROTOCOLS).optional().or(unsetWhenEmpty);
 
 /**
- * The OTEL_* settings both apps read (README "Tracing"), one schema spread into each app's
+ * The OTEL_* settings both apps read (docs/operations.md "Tracing"), one schema spread into each app's
  * env: traces go over OTLP when an endpoint is set (or OTEL_TRACES_EXPORTER asks for them);
  * unset, no SDK is started. The SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS,
  * OTEL_TRACES_SAMPLER, OTEL_BSP_*).

@@ -1,6 +1,6 @@
 import type { OtlpProtocol, TracingEnv } from "./tracing-env.js";
 
-/** Tracing as the environment asks for it (README "Tracing"). */
+/** Tracing as the environment asks for it (docs/operations.md "Tracing"). */
 export interface TracingSettings {
   readonly serviceName: string;
   /** `console` writes spans to stdout (development). */

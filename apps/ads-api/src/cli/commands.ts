@@ -34,7 +34,10 @@ function roles(options: Options): Permission[] {
 
 type Command = (ctx: AppContext, options: Options) => Promise<string[]>;
 
-/** Every CLI command: name → what it does (prints lines). README "ads-api" documents them. */
+/**
+ * Every CLI command: name → what it does (prints lines); docs/rest-service.md "The admin CLI"
+ * documents them.
+ */
 export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>> = {
   "create-user": {
     usage: "--screen-name <name> --password <password> [--id <digits>]",

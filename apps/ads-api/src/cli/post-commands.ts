@@ -63,7 +63,7 @@ async function compose(
 const POST_USAGE =
   "--account <id> --user <user id|screen name> [--text <text>] [--name <name>] [--media-key <key>] (repeatable) [--card <card://id>] [--organic]";
 
-/** CLI commands for posts (issue 16): README "ads-api" documents them. */
+/** CLI commands for posts (issue 16): docs/rest-service.md "The admin CLI" documents them. */
 export const POST_COMMANDS: Readonly<Record<string, { usage: string; run: Command }>> = {
   "create-draft": {
     usage: POST_USAGE,

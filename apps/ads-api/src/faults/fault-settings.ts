@@ -1,4 +1,4 @@
-/** How long each faulted endpoint waits before it is handled (README "Configuration"). */
+/** How long each faulted endpoint waits before it is handled (docs/configuration.md). */
 export type LatencyDistribution =
   | { readonly kind: "none" }
   | { readonly kind: "fixed"; readonly ms: number }

@@ -29,7 +29,7 @@ export interface HostOptions {
   readonly logStream?: NodeJS.WritableStream | undefined;
   /** The server's metrics: routes are told to it, and the base host serves `/metrics`. */
   readonly metrics?: AdsApiMetrics | undefined;
-  /** Trace each request (README "Tracing"); the SDK is started by the caller. */
+  /** Trace each request (docs/operations.md "Tracing"); the SDK is started by the caller. */
   readonly tracing?: ServerTracing | undefined;
 }
 

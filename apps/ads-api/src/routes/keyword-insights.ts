@@ -4,7 +4,7 @@ import { single } from "../services/results.js";
 
 /**
  * spec §4.8 keyword insights: user context, belonging to no account, so any signed-in user may
- * ask (README "Roles"); answered in the single-resource envelope.
+ * ask (docs/rest-service.md "Roles"); answered in the single-resource envelope.
  */
 export const keywordInsightHandlers: AdsHandlers = {
   "insights.keywords.search": async (call) =>

@@ -11,7 +11,7 @@ import { timestampDate } from "./time.js";
  * answers agree.
  */
 
-/** The country when `location` is absent (ads-api README "Where the spec is silent"). */
+/** The country when `location` is absent (ads-api apps/ads-api/README.md "Where the spec is silent"). */
 export const DEFAULT_LOCATION = "US";
 
 const HOUR_MS = 3_600_000;

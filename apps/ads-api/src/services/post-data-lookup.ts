@@ -46,7 +46,10 @@ export async function readablePosts(db: Db, ids: readonly string[]): Promise<Map
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The vendor's per-id failure item in this service's words (README "Where the spec is silent"). */
+/**
+ * The vendor's per-id failure item in this service's words (apps/ads-api/README.md "Where the
+ * spec is silent").
+ */
 function notFound(id: string): DataLookupError {
   return {
     value: id,

@@ -40,8 +40,8 @@ const POST_FIELD_VALUES: Readonly<
   attachments: (post) =>
     post.mediaKeys.length === 0 ? undefined : { media_keys: [...post.mediaKeys] },
   author_id: (post) => post.authorId,
-  // This service has no annotation model: the field is never shown (README "Where the spec
-  // is silent"), as the vendor leaves it out of posts it has none for.
+  // This service has no annotation model: the field is never shown (apps/ads-api/README.md
+  // "Where the spec is silent"), as the vendor leaves it out of posts it has none for.
   context_annotations: () => undefined,
   conversation_id: (post) => post.conversationId,
   created_at: (post) => ts(post.createdAt),

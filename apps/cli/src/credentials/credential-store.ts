@@ -8,7 +8,7 @@ import type { Credentials } from "./credentials.js";
 /**
  * Where credentials are kept. The file store below is the only one today; an OS keychain
  * (macOS Keychain, libsecret, Windows Credential Manager) would be another implementation of
- * this interface, chosen in `main.ts` when one is available (README "Command line (adsgraph)").
+ * this interface, chosen in `main.ts` when one is available (docs/cli.md).
  */
 export interface CredentialStore {
   /** What to show the user: a path, or a keychain entry's name. */

@@ -7,7 +7,7 @@ export interface PinStart {
   readonly authorizeUrl: string;
 }
 
-/** What `POST /auth/pin/complete` answers (README "Sign-in, sessions and snapshots"). */
+/** What `POST /auth/pin/complete` answers (docs/graphql.md "Sign-in"). */
 export interface SignedInSession {
   readonly sessionToken: string;
   readonly userId: string;

@@ -1,4 +1,4 @@
-/** `extensions.code` of every error the facade reports (README "Errors"). */
+/** `extensions.code` of every error the facade reports (docs/graphql.md "Errors"). */
 export const ERROR_CODES = {
   UNAUTHENTICATED: "UNAUTHENTICATED",
   FORBIDDEN: "FORBIDDEN",

@@ -91,7 +91,7 @@ const media: FieldRule = (needs, sub, scope) => {
   );
 };
 
-/** What each `Post` field needs of the lookup (README "GraphQL graph" shows this table). */
+/** What each `Post` field needs of the lookup (docs/graphql.md "The graph" shows this table). */
 export const POST_FIELD_RULES: Readonly<Record<string, FieldRule>> = {
   createdAt: field("created_at"),
   authorId: field("author_id"),

@@ -6,7 +6,7 @@ import type { Env } from "../env.js";
 /**
  * The box that seals upstream credentials at rest. Keys come from SESSION_ENCRYPTION_KEYS; when
  * unset (development), a key is generated once into SESSION_ENCRYPTION_KEYS_FILE (git-ignored)
- * so that sessions survive restarts. Production must set the variable (README "Sessions").
+ * so that sessions survive restarts. Production must set the variable (docs/operations.md "Sessions").
  */
 export function loadSecretBox(env: Env, log: (message: string) => void): SecretBox {
   if (env.SESSION_ENCRYPTION_KEYS)

@@ -12,7 +12,7 @@ interface CachedSession {
  * dropped here the moment this process revokes it (sign-out, upstream code 89), and in the
  * shared mode the moment another replica says it revoked it (`SessionRevocations`). Without
  * Redis another replica learns of a revocation only from the database: there a revoked session
- * is still accepted for at most `ttlMs` (README "Sessions").
+ * is still accepted for at most `ttlMs` (docs/operations.md "Sessions").
  */
 export interface SessionCache<S extends CachedSession> {
   get(tokenHash: string, now: number): S | undefined;

@@ -5,7 +5,7 @@ const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Headless Chromium that can reach loopback only: every other host fails to resolve, and the
- * flags stop Chromium's own background traffic (see README "Tests").
+ * flags stop Chromium's own background traffic (see docs/architecture.md "Tests").
  */
 export function launchLoopbackOnlyChromium(): Promise<Browser> {
   return chromium.launch({

@@ -57,7 +57,7 @@ export interface UploadProgress {
   readonly counts: UploadCounts;
   /**
    * The batch sent and not yet acknowledged (records `from` to `to`): after a crash it may or
-   * may not have been applied, and a resume sends it again (README "Uploading audience users").
+   * may not have been applied, and a resume sends it again (docs/rest-client.md "Uploading audience users").
    */
   readonly inFlight: {
     readonly batch: number;
