@@ -1,0 +1,91 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../../builder.js";
+import { DIGIT_ID_INPUT } from "../../input/input-rules.js";
+import { entityKey } from "../../loaders/keys.js";
+import { postTime } from "../../loaders/post-shapes.js";
+import type { AccountPostShape } from "../../loaders/post-shapes.js";
+import { AccountRef } from "../accounts/account.js";
+import { AccountPostInterface, isAccountPostOf, mediaOfKeys } from "./account-post.js";
+import { SMALL_LIST } from "../../fields/connections.js";
+import { PostMediaRef } from "./post-parts.js";
+import { PostRef } from "./post.js";
+import { selectionNeeds } from "../../fields/post-selection.js";
+
+export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
+
+/**
+ * The post a scheduled post became: only a COMPLETED one names it (the posts list's one shape
+ * carries `post_id` on every post, a waiting scheduled post's being its own id).
+ */
+const publishedId = (s: AccountPostShape): string | null =>
+  s.scheduled_status === "COMPLETED" ? (s.post_id ?? null) : null;
+
+builder.node(ScheduledPostRef, {
+  description:
+    "A post scheduled to be published (spec §2.11, §4.7): a draft's fields and when. Read " +
+    "through the posts list (post_type=SCHEDULED), post_ids of ≤200 per request.",
+  interfaces: [AccountPostInterface],
+  id: { resolve: (s) => entityKey(s.account_id, s.id) },
+  isTypeOf: isAccountPostOf("SCHEDULED"),
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.accountPosts.scheduledPost.loadMany(keys)),
+  fields: (t) => ({
+    userId: t.string({
+      nullable: true,
+      description: "The author's user id (digits).",
+      resolve: (s) => s.user_id ?? s.user?.id ?? null,
+    }),
+    text: t.string({ resolve: (s) => s.full_text ?? s.text ?? "" }),
+    nullcast: t.boolean({ resolve: (s) => s.nullcast ?? true }),
+    mediaKeys: t.stringList({ resolve: (s) => [...(s.media_keys ?? [])] }),
+    media: t.field({
+      type: [PostMediaRef],
+      complexity: SMALL_LIST,
+      description: "Keys only: the spec has no read of the media library.",
+      resolve: (s) => mediaOfKeys(s.media_keys),
+    }),
+    scheduledAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (s) => postTime(s.scheduled_at),
+    }),
+    scheduledStatus: t.string({
+      nullable: true,
+      description:
+        "SCHEDULED (waiting), COMPLETED (published as postId) or DELETED. The posts list holds " +
+        "only waiting ones: SCHEDULED.",
+      resolve: (s) => s.scheduled_status ?? "SCHEDULED",
+    }),
+    postId: t.string({
+      nullable: true,
+      description: "The published post, once COMPLETED (digits).",
+      resolve: (s) => publishedId(s),
+    }),
+    post: t.field({
+      type: PostRef,
+      nullable: true,
+      description: "The published post, once COMPLETED (read as any referenced post).",
+      resolve: (s, _args, { loaders }, info) => {
+        const id = publishedId(s);
+        return id === null ? null : loaders.posts.load(id, selectionNeeds(info));
+      },
+    }),
+    deleted: t.boolean({ resolve: (s) => s.deleted === true || s.scheduled_status === "DELETED" }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (s, _args, { loaders }) => loaders.account.load(s.account_id),
+    }),
+  }),
+});
+
+builder.objectFields(AccountRef, (t) => ({
+  scheduledPost: t.field({
+    type: ScheduledPostRef,
+    nullable: true,
+    description: "One scheduled post of this account; null with an error if missing.",
+    args: { id: t.arg.string({ required: true, ...DIGIT_ID_INPUT }) },
+    resolve: (account, { id }, { loaders }) =>
+      loaders.accountPosts.scheduledPost.load(entityKey(account.id, id)),
+  }),
+}));
