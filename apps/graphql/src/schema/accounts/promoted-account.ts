@@ -1,5 +1,9 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
+import { IncompatibleLineItemError } from "../../errors/facade-errors.js";
+import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PromotedAccountShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
@@ -32,3 +36,59 @@ builder.node(PromotedAccountRef, {
     }),
   }),
 });
+
+const create = mutationArgs("promoted_accounts.create", {
+  describe: {
+    line_item_id: "A line item whose product type allows promoted accounts.",
+    user_id: "The user to promote: a long id as a string of digits.",
+  },
+});
+const remove = mutationArgs("promoted_accounts.delete", {
+  globalIds: { promoted_account_id: PromotedAccountRef },
+});
+
+const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput", {
+  fields: create.fields,
+});
+
+const PromotedAccountPayload = (name: string, description: string) =>
+  payload(name, "promotedAccount", PromotedAccountRef, description);
+
+builder.mutationFields((t) => ({
+  createPromotedAccount: t.field({
+    type: PromotedAccountPayload(
+      "CreatePromotedAccount",
+      "The promoted account (the existing one when the user was promoted already).",
+    ),
+    description:
+      "Promotes a user on a line item (spec §4.6). A line item that cannot hold promoted " +
+      "accounts is an IncompatibleLineItemError; an ineligible user a ValidationError on " +
+      "`userId`, and nobody is promoted. There is no update.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreatePromotedAccount", [IncompatibleLineItemError]),
+    args: { input: t.arg({ type: CreatePromotedAccountInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("promoted_accounts.create", params);
+        const promotedAccount = ownedBy(data, params.account_id);
+        loaders.promotedAccount.prime(entityKey(params.account_id, data.id), promotedAccount);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
+        return { promotedAccount };
+      }, create.fieldOf),
+  }),
+  deletePromotedAccount: t.field({
+    type: PromotedAccountPayload("DeletePromotedAccount", "The promoted account, now deleted."),
+    description: "Stops promoting an account on its line item (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeletePromotedAccount"),
+    args: remove.args(),
+    resolve: (_root, args, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = remove.params(args);
+        const { data } = await upstream.call("promoted_accounts.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { promotedAccount: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
+  }),
+}));

@@ -1,7 +1,11 @@
 import { ACTIVITY_EVENT_TYPES, type ActivityEvent } from "@adsgraph/models";
 import { builder } from "../../builder.js";
 import { GRAPH_EVENT_TYPES, type WireEventType } from "../../activity/event-types.js";
-import { UnauthenticatedError, UpstreamError, ValidationError } from "../../errors/facade-errors.js";
+import {
+  UnauthenticatedError,
+  UpstreamError,
+  ValidationError,
+} from "../../errors/facade-errors.js";
 
 /** spec §6 meanings, shown in the enum's descriptions. */
 const MEANINGS: Record<WireEventType, string> = {
