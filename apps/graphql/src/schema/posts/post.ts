@@ -29,7 +29,7 @@ type MaybePromise<T> = T | Promise<T>;
 
 /**
  * `read` of the post once the field being resolved has what it needs of the post-data API (the
- * selection rule in post-selection.ts): at once, without a promise, when the post already
+ * selection rule in fields/post-selection.ts): at once, without a promise, when the post already
  * holds it (an earlier lookup, the advertising list); else through the request's batched
  * lookup loader.
  */
