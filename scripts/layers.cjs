@@ -63,7 +63,13 @@ const APP_LAYERS = {
           "auth/",
         ],
       ],
+      // The GraphQL types, a folder a domain (schema/<domain>/<type>.ts, mutations beside their type).
       ["schema", ["schema/"]],
+      // What the types are built with, none a type of its own: list and mutation arguments,
+      // connections, payloads, input fields, the post selection.
+      ["fields", ["fields/"]],
+      // The types those helpers name: the shared enums and the mutation errors.
+      ["schema-base", ["schema/common/enums.ts", "schema/common/errors.ts"]],
       ["builder", ["builder.ts", "query-limits.ts", "input/"]],
       ["loaders", ["loaders/"]],
       // The upstream path: rest-client with the facade's own layers around it.

@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { schema } from "../src/schema/index.js";
-import { printSortedSchema } from "../src/schema/print.js";
+import { printSortedSchema } from "../src/fields/print.js";
 
 const file = path.resolve(import.meta.dirname, "..", "schema.graphql");
 writeFileSync(file, printSortedSchema(schema));

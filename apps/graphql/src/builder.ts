@@ -45,7 +45,7 @@ function decodeGlobalID(globalID: string): { typename: string; id: string } {
 }
 
 /**
- * The schema builder: plugins only; every type lives in `schema/<type>.ts`. Scope auth comes
+ * The schema builder: plugins only; every type lives in `schema/<domain>/<type>.ts`. Scope auth comes
  * first so no other plugin runs for a refused field; errors must precede dataloader. The
  * input rules plugin checks ids and cursors of every field before any plugin's work. Fields
  * are non-null unless they say otherwise (anything read upstream by id says so: a missing id
@@ -88,7 +88,7 @@ export const builder = new SchemaBuilder<{
     decodeGlobalID,
     afterArgOptions: CURSOR_INPUT,
     beforeArgOptions: CURSOR_INPUT,
-    // A connection's `first` already multiplies its edges (see schema/connections.ts).
+    // A connection's `first` already multiplies its edges (see fields/connections.ts).
     edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
     nodeQueryOptions: { authScopes: { authenticated: true } },
     nodesQueryOptions: {

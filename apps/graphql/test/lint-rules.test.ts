@@ -32,7 +32,7 @@ describe("the facade's lint rules", () => {
       const rule = found.rules?.["no-restricted-syntax"];
       return Array.isArray(rule) ? rule.slice(1) : [];
     };
-    expect(await applied("src/schema/campaign.ts")).toEqual([
+    expect(await applied("src/schema/campaigns/campaign.ts")).toEqual([
       ...TYPE_ESCAPES,
       ...GRAPHQL_ERRORS_AT_THE_EDGE,
     ]);

@@ -5,7 +5,7 @@ import { CriticalityLevel, diff } from "@graphql-inspector/core";
 import { buildASTSchema, buildSchema, Kind, parse, visit, type GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { schema } from "../src/schema/index.js";
-import { printSortedSchema } from "../src/schema/print.js";
+import { printSortedSchema } from "../src/fields/print.js";
 
 const APP_DIR = path.resolve(import.meta.dirname, "..");
 

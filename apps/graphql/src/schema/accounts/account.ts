@@ -1,0 +1,208 @@
+import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
+import type { ParamsOf } from "@adsgraph/rest-client";
+import type { ObjectFieldBuilder } from "@pothos/core";
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../../builder.js";
+import type { Types } from "../../builder.js";
+import { ID_INPUT } from "../../input/input-rules.js";
+import type { AccountShape, UserAccessShape } from "../../loaders/shapes.js";
+import {
+  connectionComplexity,
+  connectionType,
+  resolveConnection,
+} from "../../fields/connections.js";
+import { AccountPermissionEnum, IndustryTypeEnum } from "../common/enums.js";
+import { listArgs } from "../../fields/list-args.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+
+export const AccountRef = builder.objectRef<AccountShape>("Account");
+
+builder.node(AccountRef, {
+  description: "An ad account the caller can access (spec §2.2).",
+  id: { resolve: (account) => account.id },
+  loadManyWithoutCache: async (ids, context) =>
+    rejectErrors(await context.loaders.account.loadMany(ids)),
+  fields: (t) => ({
+    rawId: t.string({
+      description: "The account id as the ads service names it.",
+      resolve: (a) => a.id,
+    }),
+    name: t.string({ resolve: (a) => a.name }),
+    businessName: t.string({ nullable: true, resolve: (a) => a.business_name ?? null }),
+    businessId: t.string({ nullable: true, resolve: (a) => a.business_id ?? null }),
+    timezone: t.string({
+      description: "A zone name, e.g. America/New_York.",
+      resolve: (a) => a.timezone,
+    }),
+    timezoneSwitchAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (a) => a.timezone_switch_at,
+    }),
+    industryType: t.field({
+      type: IndustryTypeEnum,
+      nullable: true,
+      description:
+        "Only the single read of an account carries it (spec §2.2): read from a list, it costs " +
+        "one upstream request per account.",
+      resolve: async (a, _args, { loaders }) =>
+        a.industry_type ?? (await loaders.accountDetail.load(a.id)).industry_type ?? null,
+    }),
+    approvalStatus: t.string({
+      description: "Observed: ACCEPTED.",
+      resolve: (a) => a.approval_status,
+    }),
+    createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),
+    updatedAt: t.field({ type: "DateTime", resolve: (a) => a.updated_at }),
+    deleted: t.boolean({ resolve: (a) => a.deleted }),
+    authenticatedUserAccess: t.field({
+      type: UserAccessRef,
+      nullable: true,
+      description: "The caller's permissions on this account.",
+      resolve: (a, _args, { loaders }) => loaders.userAccess.load(a.id),
+    }),
+  }),
+});
+
+const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAccess").implement({
+  description: "The calling user's permissions on an account (spec §4.3).",
+  fields: (t) => ({
+    userId: t.string({
+      nullable: true,
+      description: "The user's id (digits).",
+      resolve: (access) => access.user_id ?? null,
+    }),
+    permissions: t.field({
+      type: [AccountPermissionEnum],
+      description: "Values outside spec §4.3's list are left out.",
+      resolve: (access) =>
+        (access.permissions ?? []).filter((p): p is (typeof USER_ACCESS_PERMISSIONS)[number] =>
+          (USER_ACCESS_PERMISSIONS as readonly string[]).includes(p),
+        ),
+    }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (access, _args, { loaders }) => loaders.account.load(access.account_id),
+    }),
+  }),
+});
+
+/** The caller, as the session names it. */
+interface ViewerShape {
+  userId: string;
+  screenName: string;
+}
+
+const AccountConnection = connectionType("Account", AccountRef, "Accounts the caller can access.");
+
+/** The caller's accounts (spec §4.3 accounts.list), a page at a time. */
+function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
+  const list = listArgs(t.arg, "accounts.list", {
+    ids: "account_ids",
+    sort: "Account",
+    describe: { account_ids: "Only these account ids (≤200).", q: "Case-insensitive name prefix." },
+  });
+  return t.field({
+    type: AccountConnection,
+    nullable: true,
+    complexity: connectionComplexity,
+    args: list.args,
+    resolve: (_viewer, args, { loaders, upstream }, info) => {
+      // The catalog's parameters under its wire names (see listArgs).
+      const filters = list.wireFilters(args) as ParamsOf<"accounts.list">;
+      return resolveConnection(
+        info,
+        args,
+        list.maxCount,
+        (page) => loaders.accountsPage({ ...filters, ...page }),
+        () => upstream.totalCount("accounts.list", filters),
+      );
+    },
+  });
+}
+
+const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
+  description: "The signed-in user and the ad accounts they can access.",
+  fields: (t) => ({
+    userId: t.exposeString("userId", { description: "Digits (exceeds 2^53: a string)." }),
+    screenName: t.exposeString("screenName"),
+    accounts: viewerAccounts(t),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: ViewerRef,
+    nullable: true,
+    authScopes: { authenticated: true },
+    description: "The signed-in user and their accounts.",
+    resolve: (_root, _args, { viewer }) => viewer ?? { userId: "", screenName: "" },
+  }),
+  account: t.field({
+    type: AccountRef,
+    nullable: true,
+    authScopes: { authenticated: true },
+    description: "One account by its id (the single read: with industryType).",
+    args: {
+      id: t.arg.string({
+        required: true,
+        ...ID_INPUT,
+        description: "The account id, e.g. dmo1ab.",
+      }),
+    },
+    resolve: async (_root, { id }, { loaders }) => {
+      const account = await loaders.accountDetail.load(id);
+      loaders.account.prime(id, account);
+      return account;
+    },
+  }),
+}));
+
+const AccountPayload = (name: string, description: string) =>
+  payload(name, "account", AccountRef, description);
+
+const update = mutationArgs("accounts.update", { describe: { name: "A new name." } });
+const remove = mutationArgs("accounts.delete");
+
+const UpdateAccountInput = builder.inputType("UpdateAccountInput", { fields: update.fields });
+const AccountIdInput = builder.inputType("AccountIdInput", { fields: remove.fields });
+
+builder.mutationFields((t) => ({
+  updateAccount: t.field({
+    type: AccountPayload("UpdateAccount", "The account as it is now."),
+    description: "Renames an account or sets its industry type (spec §4.3 PUT).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("UpdateAccount"),
+    args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const { data } = await upstream.call("accounts.update", update.params(input));
+        loaders.account.prime(data.id, data);
+        return { account: data };
+      }, update.fieldOf),
+  }),
+  createSandboxAccount: t.field({
+    type: AccountPayload("CreateSandboxAccount", "The new sandbox account."),
+    description: "Creates an account on the sandbox host, at no cost (spec §4.3).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateSandboxAccount"),
+    resolve: (_root, _args, { upstream }) =>
+      attempt(async () => ({ account: (await upstream.call("accounts.create", {})).data })),
+  }),
+  deleteSandboxAccount: t.field({
+    type: AccountPayload("DeleteSandboxAccount", "The account, now with deleted=true."),
+    description: "Deletes a sandbox account (sandbox host only); it is returned with deleted=true.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteSandboxAccount"),
+    args: { input: t.arg({ type: AccountIdInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(
+        async () => ({
+          account: (await upstream.call("accounts.delete", remove.params(input))).data,
+        }),
+        remove.fieldOf,
+      ),
+  }),
+}));

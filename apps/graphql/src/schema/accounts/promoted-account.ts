@@ -1,0 +1,94 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../../builder.js";
+import { IncompatibleLineItemError } from "../../errors/facade-errors.js";
+import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import { entityKey } from "../../loaders/keys.js";
+import type { PromotedAccountShape } from "../../loaders/shapes.js";
+import { attachmentFields } from "../campaigns/attachment-fields.js";
+
+export const PromotedAccountRef = builder.objectRef<PromotedAccountShape>("PromotedAccount");
+
+builder.node(PromotedAccountRef, {
+  description:
+    "A user promoted on a line item (spec §2.11, §4.6); only line items whose product type " +
+    "allows promoted accounts hold them. There is no update: delete and create again.",
+  id: { resolve: (p) => entityKey(p.account_id, p.id) },
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.promotedAccount.loadMany(keys)),
+  fields: (t) => ({
+    ...attachmentFields(t),
+    lineItemId: t.string({ resolve: (p) => p.line_item_id }),
+    userId: t.string({
+      description: "The promoted user: a long id as a string of digits.",
+      resolve: (p) => p.user_id,
+    }),
+    entityStatus: t.string({
+      nullable: true,
+      description: "Observed: ACTIVE, PAUSED.",
+      resolve: (p) => p.entity_status ?? null,
+    }),
+    approvalStatus: t.string({
+      nullable: true,
+      description: "Observed: ACCEPTED.",
+      resolve: (p) => p.approval_status ?? null,
+    }),
+  }),
+});
+
+const create = mutationArgs("promoted_accounts.create", {
+  describe: {
+    line_item_id: "A line item whose product type allows promoted accounts.",
+    user_id: "The user to promote: a long id as a string of digits.",
+  },
+});
+const remove = mutationArgs("promoted_accounts.delete", {
+  globalIds: { promoted_account_id: PromotedAccountRef },
+});
+
+const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput", {
+  fields: create.fields,
+});
+
+const PromotedAccountPayload = (name: string, description: string) =>
+  payload(name, "promotedAccount", PromotedAccountRef, description);
+
+builder.mutationFields((t) => ({
+  createPromotedAccount: t.field({
+    type: PromotedAccountPayload(
+      "CreatePromotedAccount",
+      "The promoted account (the existing one when the user was promoted already).",
+    ),
+    description:
+      "Promotes a user on a line item (spec §4.6). A line item that cannot hold promoted " +
+      "accounts is an IncompatibleLineItemError; an ineligible user a ValidationError on " +
+      "`userId`, and nobody is promoted. There is no update.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreatePromotedAccount", [IncompatibleLineItemError]),
+    args: { input: t.arg({ type: CreatePromotedAccountInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("promoted_accounts.create", params);
+        const promotedAccount = ownedBy(data, params.account_id);
+        loaders.promotedAccount.prime(entityKey(params.account_id, data.id), promotedAccount);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
+        return { promotedAccount };
+      }, create.fieldOf),
+  }),
+  deletePromotedAccount: t.field({
+    type: PromotedAccountPayload("DeletePromotedAccount", "The promoted account, now deleted."),
+    description: "Stops promoting an account on its line item (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeletePromotedAccount"),
+    args: remove.args(),
+    resolve: (_root, args, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = remove.params(args);
+        const { data } = await upstream.call("promoted_accounts.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { promotedAccount: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
+  }),
+}));

@@ -1,0 +1,310 @@
+import { usersBatchCounts } from "@adsgraph/rest-client";
+import type { HashedAudienceUser } from "@adsgraph/rest-client";
+import { builder } from "../../builder.js";
+import { NotFoundError, UpstreamError, ValidationError } from "../../errors/facade-errors.js";
+import type { FieldNamer } from "../../errors/field-violations.js";
+import { AUDIENCE_USER_CAPS, hashedUsers } from "../../input/audience-users.js";
+import { entityKey } from "../../loaders/keys.js";
+import type { GraphQLContext } from "../../context.js";
+import { CustomAudienceRef } from "./custom-audience.js";
+import { DoNotReachListRef } from "./do-not-reach-list.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors } from "../../fields/mutations.js";
+
+// Small sets of users, given in clear and hashed here before anything is sent (spec §4.8):
+// the clear values live only in this request's variables; nothing stores, logs or answers
+// them. Bulk uploads go through the rest-client upload helper (README, "Uploading audience users").
+
+const BULK =
+  `At most ${AUDIENCE_USER_CAPS.users} users and ${AUDIENCE_USER_CAPS.identifiers} ` +
+  "identifiers a mutation; bulk uploads use the rest-client upload helper (README, " +
+  '"Uploading audience users").';
+
+const identifier = (description: string) => ({
+  description: `${description} In clear: normalised and SHA-256-hashed before sending, never kept.`,
+});
+
+const AudienceUserInput = builder.inputType("AudienceUserInput", {
+  description:
+    "One person, by one or more identifiers (spec §4.8). Values are hashed by the facade; " +
+    "a value that cannot be normalised is a ValidationError naming its path, not its value.",
+  fields: (t) => ({
+    email: t.stringList(identifier("E-mail addresses (trimmed, lower-cased).")),
+    phoneNumber: t.stringList(
+      identifier(
+        "Phone numbers: international (+44 …, 0044 …) or national with defaultCountryCode.",
+      ),
+    ),
+    deviceId: t.stringList(identifier("Mobile advertising ids (IDFA, AdID).")),
+    handle: t.stringList(identifier("Handles, with or without @.")),
+    userId: t.stringList(identifier("The platform's user ids (digits).")),
+    partnerUserId: t.stringList({
+      description: "The advertiser's own ids: sent as given (the only identifier not hashed).",
+    }),
+  }),
+});
+
+// The audience and account come from the catalog's path; the one operation's users, hashed
+// here, and its times are the input's own (a batch of one, asked flat).
+const audienceUsers = mutationArgs("custom_audiences.users.batch", {
+  globalIds: { custom_audience_id: CustomAudienceRef },
+  omit: ["operations"],
+});
+const listUsers = mutationArgs("do_not_reach_lists.users.batch", {
+  omit: ["do_not_reach_list_id", "operations"],
+});
+
+const AddAudienceUsersInput = builder.inputType("AddCustomAudienceUsersInput", {
+  description: `Adds people to a custom audience (spec §4.8 users, Update). ${BULK}`,
+  fields: (t) => ({
+    ...audienceUsers.fields(t),
+    users: t.field({ type: [AudienceUserInput], required: true }),
+    defaultCountryCode: t.string({
+      description: "Calling code (digits, e.g. 44) for phone numbers written nationally.",
+    }),
+    effectiveAt: t.field({
+      type: "DateTime",
+      description: "Membership starts then (default now).",
+    }),
+    expiresAt: t.field({ type: "DateTime", description: "Membership ends then (default never)." }),
+  }),
+});
+
+const RemoveAudienceUsersInput = builder.inputType("RemoveCustomAudienceUsersInput", {
+  description: `Removes people from a custom audience (spec §4.8 users, Delete). ${BULK}`,
+  fields: (t) => ({
+    ...audienceUsers.fields(t),
+    users: t.field({ type: [AudienceUserInput], required: true }),
+    defaultCountryCode: t.string({
+      description: "Calling code (digits, e.g. 44) for phone numbers written nationally.",
+    }),
+  }),
+});
+
+const AddDoNotReachUsersInput = builder.inputType("AddDoNotReachUsersInput", {
+  description:
+    "Adds e-mail addresses to the account's do-not-reach list (spec §4.8), hashed by the " +
+    `facade. At most ${AUDIENCE_USER_CAPS.users} a mutation; bulk uploads use the ` +
+    'rest-client upload helper (README, "Uploading audience users").',
+  fields: (t) => ({
+    ...listUsers.fields(t),
+    emails: t.stringList({ required: true, description: "In clear; never kept." }),
+    expiresAt: t.field({
+      type: "DateTime",
+      required: true,
+      description: "Under 13 months from now (spec §8).",
+    }),
+  }),
+});
+
+const RemoveDoNotReachUsersInput = builder.inputType("RemoveDoNotReachUsersInput", {
+  description: "Removes e-mail addresses from the account's do-not-reach list (spec §4.8).",
+  fields: (t) => ({
+    ...listUsers.fields(t),
+    emails: t.stringList({ required: true, description: "In clear; never kept." }),
+  }),
+});
+
+/** What a users batch answered (spec §7: counts differing from the users sent are an error). */
+interface UsersBatchOutcome {
+  readonly usersSent: number;
+  readonly successCount: number;
+  readonly totalCount: number;
+}
+
+const outcomeFields = {
+  usersSent: "People sent (after hashing, one per input user or e-mail).",
+  successCount: "People the ads service took.",
+  totalCount: "People the ads service counted.",
+} as const;
+
+const AudienceUsersPayload = builder
+  .objectRef<UsersBatchOutcome & { accountId: string; audienceId: string }>(
+    "CustomAudienceUsersPayload",
+  )
+  .implement({
+    description: "The upload's counts; the audience shows its progress (processing, audienceSize).",
+    fields: (t) => ({
+      usersSent: t.exposeInt("usersSent", { description: outcomeFields.usersSent }),
+      successCount: t.exposeInt("successCount", { description: outcomeFields.successCount }),
+      totalCount: t.exposeInt("totalCount", { description: outcomeFields.totalCount }),
+      customAudience: t.field({
+        type: CustomAudienceRef,
+        nullable: true,
+        description: "The audience as it is now (read again when selected).",
+        resolve: (r, _args, { loaders }) =>
+          loaders.customAudience.load(entityKey(r.accountId, r.audienceId)),
+      }),
+    }),
+  });
+
+const DoNotReachUsersPayload = builder
+  .objectRef<UsersBatchOutcome & { accountId: string }>("DoNotReachUsersPayload")
+  .implement({
+    fields: (t) => ({
+      usersSent: t.exposeInt("usersSent", { description: outcomeFields.usersSent }),
+      successCount: t.exposeInt("successCount", { description: outcomeFields.successCount }),
+      totalCount: t.exposeInt("totalCount", { description: outcomeFields.totalCount }),
+      doNotReachList: t.field({
+        type: DoNotReachListRef,
+        nullable: true,
+        description: "The list as it is now (read again when selected).",
+        resolve: (r, _args, { loaders }) => loaders.doNotReachList.load(r.accountId),
+      }),
+    }),
+  });
+
+/** spec §7: a users-batch answer whose counts differ from the users sent is an error to retry. */
+function countsOf(body: unknown, sent: number): UsersBatchOutcome {
+  const { successCount, totalCount } = usersBatchCounts(body);
+  if (successCount !== sent || totalCount !== sent) {
+    throw new UpstreamError(
+      `The ads service counted ${String(successCount)} of ${sent} users: send them again.`,
+      { status: 200, codes: [] },
+      true,
+    );
+  }
+  return { usersSent: sent, successCount, totalCount };
+}
+
+/** Wire paths of a one-operation users batch, as the mutation's input fields. */
+const flat =
+  (fieldOf: FieldNamer): FieldNamer =>
+  (parameter) =>
+    fieldOf(parameter.replace(/^operations\[\d+\]\.params\./, ""));
+
+/** The do-not-reach list's e-mails as users; refusals name `emails[i]`. */
+function hashedEmails(emails: readonly string[]): HashedAudienceUser[] {
+  try {
+    return hashedUsers(
+      emails.map((email) => ({ email: [email] })),
+      "emails",
+    );
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(
+      error.violations.map((v) => {
+        const field = v.field.replace(/^(emails\[\d+\])\.email\[0\]$/, "$1");
+        return { ...v, field, parameter: field };
+      }),
+    );
+  }
+}
+
+async function listIdOf({ loaders }: GraphQLContext, accountId: string): Promise<string> {
+  const list = await loaders.doNotReachList.load(accountId);
+  if (list === null) {
+    throw new NotFoundError(
+      `Account ${accountId} has no do-not-reach list: create it first (createDoNotReachList).`,
+    );
+  }
+  // Read again after the write when the payload asks (its user count changes).
+  loaders.doNotReachList.clear?.(accountId);
+  return list.id;
+}
+
+/** One users batch of hashed e-mails on the account's do-not-reach list (add and remove). */
+async function sendDoNotReachUsers(
+  context: GraphQLContext,
+  input: Readonly<Record<string, unknown>> & { readonly emails: readonly string[] },
+  operation: "Update" | "Delete",
+  extra: { readonly expires_at?: string },
+) {
+  const { account_id } = listUsers.params(input);
+  const users = hashedEmails(input.emails);
+  const listId = await listIdOf(context, account_id);
+  const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
+    account_id,
+    do_not_reach_list_id: listId,
+    operations: [
+      {
+        operation_type: operation,
+        params: { users: users.map((user) => ({ email: user.email ?? [] })), ...extra },
+      },
+    ],
+  });
+  return { ...countsOf(answer, users.length), accountId: account_id };
+}
+
+builder.mutationFields((t) => ({
+  addCustomAudienceUsers: t.field({
+    type: AudienceUsersPayload,
+    description:
+      "Adds a few people to a custom audience, hashing their identifiers first (spec §4.8). " +
+      BULK,
+    authScopes: { authenticated: true },
+    errors: mutationErrors("AddCustomAudienceUsers"),
+    args: { input: t.arg({ type: AddAudienceUsersInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const audience = audienceUsers.params(input);
+        const users = hashedUsers(input.users, "users", input);
+        const answer = await upstream.call("custom_audiences.users.batch", {
+          ...audience,
+          operations: [
+            {
+              operation_type: "Update",
+              params: {
+                users,
+                ...(input.effectiveAt != null && { effective_at: input.effectiveAt }),
+                ...(input.expiresAt != null && { expires_at: input.expiresAt }),
+              },
+            },
+          ],
+        });
+        return {
+          ...countsOf(answer, users.length),
+          accountId: audience.account_id,
+          audienceId: audience.custom_audience_id,
+        };
+      }, flat(audienceUsers.fieldOf)),
+  }),
+  removeCustomAudienceUsers: t.field({
+    type: AudienceUsersPayload,
+    description:
+      "Removes a few people from a custom audience, hashing their identifiers first " +
+      `(spec §4.8). ${BULK}`,
+    authScopes: { authenticated: true },
+    errors: mutationErrors("RemoveCustomAudienceUsers"),
+    args: { input: t.arg({ type: RemoveAudienceUsersInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const audience = audienceUsers.params(input);
+        const users = hashedUsers(input.users, "users", input);
+        const answer = await upstream.call("custom_audiences.users.batch", {
+          ...audience,
+          operations: [{ operation_type: "Delete", params: { users } }],
+        });
+        return {
+          ...countsOf(answer, users.length),
+          accountId: audience.account_id,
+          audienceId: audience.custom_audience_id,
+        };
+      }, flat(audienceUsers.fieldOf)),
+  }),
+  addDoNotReachUsers: t.field({
+    type: DoNotReachUsersPayload,
+    description:
+      "Adds a few e-mail addresses to the account's do-not-reach list, hashed first (spec " +
+      "§4.8); NotFoundError when the account has no list.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("AddDoNotReachUsers"),
+    args: { input: t.arg({ type: AddDoNotReachUsersInput, required: true }) },
+    resolve: (_root, { input }, context) =>
+      attempt(
+        () => sendDoNotReachUsers(context, input, "Update", { expires_at: input.expiresAt }),
+        flat(listUsers.fieldOf),
+      ),
+  }),
+  removeDoNotReachUsers: t.field({
+    type: DoNotReachUsersPayload,
+    description:
+      "Removes a few e-mail addresses from the account's do-not-reach list, hashed first " +
+      "(spec §4.8).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("RemoveDoNotReachUsers"),
+    args: { input: t.arg({ type: RemoveDoNotReachUsersInput, required: true }) },
+    resolve: (_root, { input }, context) =>
+      attempt(() => sendDoNotReachUsers(context, input, "Delete", {}), flat(listUsers.fieldOf)),
+  }),
+}));

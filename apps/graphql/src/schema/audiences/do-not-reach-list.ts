@@ -1,0 +1,101 @@
+import { builder } from "../../builder.js";
+import { DoNotReachListExistsError } from "../../errors/facade-errors.js";
+import type { DoNotReachListShape } from "../../loaders/shapes.js";
+import { AccountRef } from "../accounts/account.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+
+export const DoNotReachListRef = builder
+  .objectRef<DoNotReachListShape>("DoNotReachList")
+  .implement({
+    description:
+      "The account's do-not-reach list (spec §2.11, §4.8): its users are left out of every " +
+      "campaign of the account, without leaving any custom audience. One per account.",
+    fields: (t) => ({
+      rawId: t.string({
+        description: "The list id as the ads service names it.",
+        resolve: (l) => l.id,
+      }),
+      description: t.string({ nullable: true, resolve: (l) => l.description ?? null }),
+      userCount: t.int({
+        nullable: true,
+        description: "Hashed e-mails it holds now (expired entries are not counted).",
+        resolve: (l) => l.user_count ?? null,
+      }),
+      createdAt: t.field({
+        type: "DateTime",
+        nullable: true,
+        resolve: (l) => l.created_at ?? null,
+      }),
+      updatedAt: t.field({
+        type: "DateTime",
+        nullable: true,
+        resolve: (l) => l.updated_at ?? null,
+      }),
+      deleted: t.boolean({ resolve: (l) => l.deleted ?? false }),
+      account: t.field({
+        type: AccountRef,
+        nullable: true,
+        resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
+      }),
+    }),
+  });
+
+builder.objectFields(AccountRef, (t) => ({
+  doNotReachList: t.field({
+    type: DoNotReachListRef,
+    nullable: true,
+    description: "The account's do-not-reach list; null when it has none.",
+    resolve: (account, _args, { loaders }) => loaders.doNotReachList.load(account.id),
+  }),
+}));
+
+const create = mutationArgs("do_not_reach_lists.create");
+const remove = mutationArgs("do_not_reach_lists.delete", {
+  // The list's raw id, not a global id: the list is no Node (one per account).
+  rename: { do_not_reach_list_id: "id" },
+  describe: { do_not_reach_list_id: "DoNotReachList.rawId." },
+});
+
+const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {
+  fields: create.fields,
+});
+const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput", {
+  fields: remove.fields,
+});
+
+const ListPayload = (name: string, description: string) =>
+  payload(name, "doNotReachList", DoNotReachListRef, description);
+
+builder.mutationFields((t) => ({
+  createDoNotReachList: t.field({
+    type: ListPayload("CreateDoNotReachList", "The new list."),
+    description:
+      "Creates the account's do-not-reach list (spec §4.8); an account has one at most " +
+      "(DoNotReachListExistsError).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateDoNotReachList", [DoNotReachListExistsError]),
+    args: { input: t.arg({ type: CreateDoNotReachListInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("do_not_reach_lists.create", params);
+        const doNotReachList = ownedBy(data, params.account_id);
+        loaders.doNotReachList.prime(params.account_id, doNotReachList);
+        return { doNotReachList };
+      }, create.fieldOf),
+  }),
+  deleteDoNotReachList: t.field({
+    type: ListPayload("DeleteDoNotReachList", "The list as it was deleted."),
+    description: "Deletes the account's do-not-reach list (spec §4.8).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteDoNotReachList"),
+    args: { input: t.arg({ type: DeleteDoNotReachListInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = remove.params(input);
+        const { data } = await upstream.call("do_not_reach_lists.delete", params);
+        return { doNotReachList: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
+  }),
+}));

@@ -1,0 +1,111 @@
+import { builder } from "../../builder.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import { entityKey } from "../../loaders/keys.js";
+import type { LineItemCuratedCategoryShape } from "../../loaders/shapes.js";
+import { attachmentFields } from "./attachment-fields.js";
+import { historyField } from "../common/history.js";
+import { LineItemRef } from "./line-item.js";
+
+/**
+ * A curated category linked to a line item (spec §4.6). Not a Node: the spec gives these links
+ * no read; LineItem.curatedCategories reads them through a list served beyond the spec, and
+ * node(id) is left to the entities of the spec. The `id` is still a
+ * global id, the one updateLineItemCuratedCategory and deleteLineItemCuratedCategory take.
+ */
+export const LineItemCuratedCategoryRef = builder
+  .objectRef<LineItemCuratedCategoryShape>("LineItemCuratedCategory")
+  .implement({
+    description:
+      "A curated category (a content category id, spec §4.4) linked to a line item (spec §4.6). " +
+      "Read through LineItem.curatedCategories (a list beyond the spec) and the link mutations.",
+    fields: (t) => ({
+      id: t.globalID({
+        description: "What the update and delete mutations take.",
+        resolve: (link) => ({
+          type: "LineItemCuratedCategory",
+          id: entityKey(link.account_id, link.id),
+        }),
+      }),
+      ...attachmentFields(t),
+      curatedCategoryId: t.string({
+        description: "A content category id (GET content_categories).",
+        resolve: (link) => link.curated_category_id,
+      }),
+      lineItemId: t.string({ resolve: (link) => link.line_item_id }),
+      lineItem: t.field({
+        type: LineItemRef,
+        nullable: true,
+        resolve: (link, _args, { loaders }) =>
+          loaders.lineItem.load(entityKey(link.account_id, link.line_item_id)),
+      }),
+    }),
+  });
+
+builder.objectField(LineItemCuratedCategoryRef, "history", (t) =>
+  t.connection(historyField(() => "line_item_curated_category")),
+);
+
+const create = mutationArgs("line_item_curated_categories.create", {
+  describe: { curated_category_id: "A content category id (GET content_categories)." },
+});
+const update = mutationArgs("line_item_curated_categories.update", {
+  globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+});
+const remove = mutationArgs("line_item_curated_categories.delete", {
+  globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+});
+
+const CreateLineItemCuratedCategoryInput = builder.inputType("CreateLineItemCuratedCategoryInput", {
+  fields: create.fields,
+});
+
+const UpdateLineItemCuratedCategoryInput = builder.inputType("UpdateLineItemCuratedCategoryInput", {
+  description: "spec §4.6 PUT: each field given replaces the stored one.",
+  fields: update.fields,
+});
+
+const LinkPayload = (name: string, description: string) =>
+  payload(name, "lineItemCuratedCategory", LineItemCuratedCategoryRef, description);
+
+builder.mutationFields((t) => ({
+  createLineItemCuratedCategory: t.field({
+    type: LinkPayload("CreateLineItemCuratedCategory", "The link (the existing one if linked)."),
+    description: "Links a curated category to a line item (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateLineItemCuratedCategory"),
+    args: { input: t.arg({ type: CreateLineItemCuratedCategoryInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("line_item_curated_categories.create", params);
+        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+      }, create.fieldOf),
+  }),
+  updateLineItemCuratedCategory: t.field({
+    type: LinkPayload("UpdateLineItemCuratedCategory", "The link as it is now."),
+    description: "Changes a link's curated category or line item (spec §4.6 PUT).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("UpdateLineItemCuratedCategory"),
+    args: { input: t.arg({ type: UpdateLineItemCuratedCategoryInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = update.params(input);
+        const { data } = await upstream.call("line_item_curated_categories.update", params);
+        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+      }, update.fieldOf),
+  }),
+  deleteLineItemCuratedCategory: t.field({
+    type: LinkPayload("DeleteLineItemCuratedCategory", "The link, now deleted."),
+    description: "Removes a curated-category link (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteLineItemCuratedCategory"),
+    args: remove.args(),
+    resolve: (_root, args, { upstream }) =>
+      attempt(async () => {
+        const params = remove.params(args);
+        const { data } = await upstream.call("line_item_curated_categories.delete", params);
+        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
+  }),
+}));

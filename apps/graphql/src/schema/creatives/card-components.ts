@@ -1,0 +1,148 @@
+import { LABEL_VALUES } from "@adsgraph/models";
+import { builder } from "../../builder.js";
+import { SMALL_LIST } from "../../fields/connections.js";
+import { LabelValueEnum } from "../common/enums.js";
+import { MediaLibraryObjectRef } from "./media.js";
+import type { MediaLibraryObjectShape } from "./media.js";
+
+/** What a generic card's answer says of one media key (recorded `media_metadata`). */
+interface MediaMetadata {
+  type?: string;
+  url?: string;
+  width?: number;
+  height?: number;
+  video_duration?: number;
+  video_aspect_ratio?: string;
+}
+
+/** One component of a card's answer (spec §2.8), with the answer's media metadata. */
+export interface ComponentShape {
+  type: string;
+  media_key?: string;
+  media_keys?: string[];
+  title?: string;
+  destination?: Record<string, unknown>;
+  label?: { type?: string; value?: string };
+  media_metadata?: Record<string, MediaMetadata>;
+}
+
+/** The media library object a component's key names, from the card's own metadata. */
+export function mediaOf(component: ComponentShape, key: string): MediaLibraryObjectShape {
+  const meta = component.media_metadata?.[key];
+  return {
+    media_key: key,
+    media_type: meta?.type ?? null,
+    media_url: meta?.url ?? null,
+    width: meta?.width ?? null,
+    height: meta?.height ?? null,
+    duration: meta?.video_duration ?? null,
+    aspect_ratio: meta?.video_aspect_ratio ?? null,
+  };
+}
+
+/** Every media key of a list of components, each once, with its media. */
+export function mediaOfComponents(
+  components: readonly ComponentShape[],
+): MediaLibraryObjectShape[] {
+  const byKey = new Map<string, MediaLibraryObjectShape>();
+  for (const component of components) {
+    const keys =
+      component.media_keys ?? (component.media_key === undefined ? [] : [component.media_key]);
+    for (const key of keys) if (!byKey.has(key)) byKey.set(key, mediaOf(component, key));
+  }
+  return [...byKey.values()];
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+const WebsiteDestinationRef = builder
+  .objectRef<Record<string, unknown>>("WebsiteDestination")
+  .implement({
+    description: "spec §2.8: type WEBSITE and a URL.",
+    fields: (t) => ({
+      type: t.string({ resolve: (d) => text(d.type) ?? "WEBSITE" }),
+      url: t.string({ resolve: (d) => text(d.url) ?? "" }),
+    }),
+  });
+
+const AppDestinationRef = builder.objectRef<Record<string, unknown>>("AppDestination").implement({
+  description: "spec §2.8: type APP, a country, and at least one store id.",
+  fields: (t) => ({
+    type: t.string({ resolve: (d) => text(d.type) ?? "APP" }),
+    countryCode: t.string({ resolve: (d) => text(d.country_code) ?? "" }),
+    googleplayAppId: t.string({ nullable: true, resolve: (d) => text(d.googleplay_app_id) }),
+    iosAppStoreIdentifier: t.string({
+      nullable: true,
+      resolve: (d) => text(d.ios_app_store_identifier),
+    }),
+    googleplayDeepLink: t.string({ nullable: true, resolve: (d) => text(d.googleplay_deep_link) }),
+    iosDeepLink: t.string({ nullable: true, resolve: (d) => text(d.ios_deep_link) }),
+  }),
+});
+
+const MediaComponentRef = builder.objectRef<ComponentShape>("MediaComponent").implement({
+  description: "spec §2.8 MEDIA: one media library object.",
+  isTypeOf: (c) => (c as ComponentShape).type === "MEDIA",
+  fields: (t) => ({
+    mediaKey: t.string({ resolve: (c) => c.media_key ?? "" }),
+    media: t.field({
+      type: MediaLibraryObjectRef,
+      resolve: (c) => mediaOf(c, c.media_key ?? ""),
+    }),
+  }),
+});
+
+const SwipeableMediaComponentRef = builder
+  .objectRef<ComponentShape>("SwipeableMediaComponent")
+  .implement({
+    description: "spec §2.8 SWIPEABLE_MEDIA: 2 to 6 media library objects.",
+    isTypeOf: (c) => (c as ComponentShape).type === "SWIPEABLE_MEDIA",
+    fields: (t) => ({
+      mediaKeys: t.stringList({ resolve: (c) => c.media_keys ?? [] }),
+      mediaItems: t.field({
+        complexity: SMALL_LIST,
+        type: [MediaLibraryObjectRef],
+        resolve: (c) => (c.media_keys ?? []).map((key) => mediaOf(c, key)),
+      }),
+    }),
+  });
+
+const DetailsComponentRef = builder.objectRef<ComponentShape>("DetailsComponent").implement({
+  description: "spec §2.8 DETAILS: a title and a website destination.",
+  isTypeOf: (c) => (c as ComponentShape).type === "DETAILS",
+  fields: (t) => ({
+    title: t.string({ resolve: (c) => c.title ?? "" }),
+    destination: t.field({ type: WebsiteDestinationRef, resolve: (c) => c.destination ?? {} }),
+  }),
+});
+
+const ButtonComponentRef = builder.objectRef<ComponentShape>("ButtonComponent").implement({
+  description: "spec §2.8 BUTTON: a label and an app destination.",
+  isTypeOf: (c) => (c as ComponentShape).type === "BUTTON",
+  fields: (t) => ({
+    label: t.field({
+      type: LabelValueEnum,
+      nullable: true,
+      description: "The label's value (its type is always ENUM).",
+      resolve: (c) => LABEL_VALUES.find((value) => value === c.label?.value) ?? null,
+    }),
+    destination: t.field({ type: AppDestinationRef, resolve: (c) => c.destination ?? {} }),
+  }),
+});
+
+export const CardComponentUnion = builder.unionType("CardComponent", {
+  description: "One component of a generic card (spec §2.8).",
+  types: [MediaComponentRef, SwipeableMediaComponentRef, DetailsComponentRef, ButtonComponentRef],
+  resolveType: (component) => {
+    switch (component.type) {
+      case "MEDIA":
+        return MediaComponentRef;
+      case "SWIPEABLE_MEDIA":
+        return SwipeableMediaComponentRef;
+      case "DETAILS":
+        return DetailsComponentRef;
+      default:
+        return ButtonComponentRef;
+    }
+  },
+});

@@ -1,0 +1,102 @@
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../../builder.js";
+import { IncompatibleLineItemError } from "../../errors/facade-errors.js";
+import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import { entityKey } from "../../loaders/keys.js";
+import type { MediaCreativeShape } from "../../loaders/shapes.js";
+import { attachmentFields } from "../campaigns/attachment-fields.js";
+import { AccountMediaRef } from "./media.js";
+
+export const MediaCreativeRef = builder.objectRef<MediaCreativeShape>("MediaCreative");
+
+builder.node(MediaCreativeRef, {
+  description: "Account media placed on a line item (spec §4.6 media creatives).",
+  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.mediaCreative.loadMany(keys)),
+  fields: (t) => ({
+    ...attachmentFields(t),
+    lineItemId: t.string({ resolve: (c) => c.line_item_id }),
+    accountMediaId: t.string({ resolve: (c) => c.account_media_id }),
+    accountMedia: t.field({
+      type: AccountMediaRef,
+      nullable: true,
+      description: "Read in batches of 200 ids per request for every creative of the response.",
+      resolve: (c, _args, { loaders }) =>
+        loaders.accountMedia.load(entityKey(c.account_id, c.account_media_id)),
+    }),
+    creativeType: t.string({
+      nullable: true,
+      description: "The account media's creative type, as the answer carries it.",
+      resolve: (c) => c.creative_type ?? null,
+    }),
+    entityStatus: t.string({
+      nullable: true,
+      description: "Observed: ACTIVE, PAUSED.",
+      resolve: (c) => c.entity_status ?? null,
+    }),
+    approvalStatus: t.string({
+      nullable: true,
+      description: "Observed: ACCEPTED.",
+      resolve: (c) => c.approval_status ?? null,
+    }),
+    landingUrl: t.string({
+      nullable: true,
+      description: "Required when the line item's objective is WEBSITE_CLICKS.",
+      resolve: (c) => c.landing_url ?? null,
+    }),
+  }),
+});
+
+const create = mutationArgs("media_creatives.create", {
+  describe: {
+    account_media_id: "Account media of this account (from the media library).",
+    landing_url:
+      "An http(s) URL; required when the line item's objective is WEBSITE_CLICKS (image ads).",
+  },
+});
+const remove = mutationArgs("media_creatives.delete", {
+  globalIds: { media_creative_id: MediaCreativeRef },
+});
+
+const CreateMediaCreativeInput = builder.inputType("CreateMediaCreativeInput", {
+  fields: create.fields,
+});
+
+const MediaCreativePayload = (name: string, description: string) =>
+  payload(name, "mediaCreative", MediaCreativeRef, description);
+
+builder.mutationFields((t) => ({
+  createMediaCreative: t.field({
+    type: MediaCreativePayload("CreateMediaCreative", "The new media creative."),
+    description: "Places account media on a line item (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateMediaCreative", [IncompatibleLineItemError]),
+    args: { input: t.arg({ type: CreateMediaCreativeInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("media_creatives.create", params);
+        const mediaCreative = ownedBy(data, params.account_id);
+        loaders.mediaCreative.prime(entityKey(params.account_id, data.id), mediaCreative);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
+        return { mediaCreative };
+      }, create.fieldOf),
+  }),
+  deleteMediaCreative: t.field({
+    type: MediaCreativePayload("DeleteMediaCreative", "The media creative, now deleted."),
+    description: "Removes a media creative from its line item (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteMediaCreative"),
+    args: remove.args(),
+    resolve: (_root, args, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = remove.params(args);
+        const { data } = await upstream.call("media_creatives.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { mediaCreative: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
+  }),
+}));

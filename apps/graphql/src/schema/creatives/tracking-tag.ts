@@ -1,0 +1,103 @@
+import { TRACKING_TAG_TYPES } from "@adsgraph/models";
+import { rejectErrors } from "@pothos/plugin-dataloader";
+import { builder } from "../../builder.js";
+import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import { entityKey } from "../../loaders/keys.js";
+import type { TrackingTagShape } from "../../loaders/shapes.js";
+import { attachmentFields } from "../campaigns/attachment-fields.js";
+import { closedEnum } from "../common/enums.js";
+
+export const TrackingTagTypeEnum = closedEnum("TrackingTagType", {
+  description: "spec §2.11.",
+  values: TRACKING_TAG_TYPES,
+});
+
+export const TrackingTagRef = builder.objectRef<TrackingTagShape>("TrackingTag");
+
+builder.node(TrackingTagRef, {
+  description: "An impression tag or click tracker of a line item (spec §2.11, §4.6).",
+  id: { resolve: (tag) => entityKey(tag.account_id, tag.id) },
+  loadManyWithoutCache: async (keys, { loaders }) =>
+    rejectErrors(await loaders.trackingTag.loadMany(keys)),
+  fields: (t) => ({
+    ...attachmentFields(t),
+    lineItemId: t.string({ resolve: (tag) => tag.line_item_id }),
+    trackingTagType: t.field({
+      type: TrackingTagTypeEnum,
+      resolve: (tag) => tag.tracking_tag_type,
+    }),
+    trackingTagUrl: t.string({ resolve: (tag) => tag.tracking_tag_url }),
+  }),
+});
+
+const URL_DESCRIPTION = { tracking_tag_url: "An http(s) URL." };
+
+const create = mutationArgs("tracking_tags.create", { describe: URL_DESCRIPTION });
+const update = mutationArgs("tracking_tags.update", {
+  globalIds: { tracking_tag_id: TrackingTagRef },
+  describe: URL_DESCRIPTION,
+});
+const remove = mutationArgs("tracking_tags.delete", {
+  globalIds: { tracking_tag_id: TrackingTagRef },
+});
+
+const CreateTrackingTagInput = builder.inputType("CreateTrackingTagInput", {
+  fields: create.fields,
+});
+
+const UpdateTrackingTagInput = builder.inputType("UpdateTrackingTagInput", {
+  description: "spec §4.6 PUT: only the URL changes.",
+  fields: update.fields,
+});
+
+const TrackingTagPayload = (name: string, description: string) =>
+  payload(name, "trackingTag", TrackingTagRef, description);
+
+builder.mutationFields((t) => ({
+  createTrackingTag: t.field({
+    type: TrackingTagPayload("CreateTrackingTag", "The new tracking tag."),
+    description: "Adds an impression tag or click tracker to a line item (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateTrackingTag"),
+    args: { input: t.arg({ type: CreateTrackingTagInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("tracking_tags.create", params);
+        const trackingTag = ownedBy(data, params.account_id);
+        loaders.trackingTag.prime(entityKey(params.account_id, data.id), trackingTag);
+        afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
+        return { trackingTag };
+      }, create.fieldOf),
+  }),
+  updateTrackingTag: t.field({
+    type: TrackingTagPayload("UpdateTrackingTag", "The tracking tag as it is now."),
+    description: "Changes a tracking tag's URL (spec §4.6 PUT).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("UpdateTrackingTag"),
+    args: { input: t.arg({ type: UpdateTrackingTagInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = update.params(input);
+        const { data } = await upstream.call("tracking_tags.update", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { trackingTag: ownedBy(data, params.account_id) };
+      }, update.fieldOf),
+  }),
+  deleteTrackingTag: t.field({
+    type: TrackingTagPayload("DeleteTrackingTag", "The tracking tag, now deleted."),
+    description: "Deletes a tracking tag (spec §4.6).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeleteTrackingTag"),
+    args: remove.args(),
+    resolve: (_root, args, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = remove.params(args);
+        const { data } = await upstream.call("tracking_tags.delete", params);
+        afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
+        return { trackingTag: ownedBy(data, params.account_id) };
+      }, remove.fieldOf),
+  }),
+}));

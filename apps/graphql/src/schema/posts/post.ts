@@ -1,0 +1,527 @@
+import { VIOLATION_CODES } from "@adsgraph/models";
+import type { DataUser, PostReference } from "@adsgraph/models";
+import type { GraphQLResolveInfo } from "graphql";
+import { builder } from "../../builder.js";
+import type { GraphQLContext } from "../../context.js";
+import {
+  ValidationError,
+  EditWindowPassedError,
+  MediaRuleError,
+  ReplyNotAllowedError,
+} from "../../errors/facade-errors.js";
+import { DIGIT_ID_INPUT, ID_INPUT } from "../../input/input-rules.js";
+import { postTime, PostRecord } from "../../loaders/post-shapes.js";
+import type { PostMediaShape } from "../../loaders/post-shapes.js";
+import { AccountPostInterface } from "./account-post.js";
+import { SMALL_LIST } from "../../fields/connections.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import { ConversationSettingsEnum, VideoCtaEnum } from "../common/enums.js";
+import { PostEntitiesRef, PostMediaRef, PostPublicMetricsRef, UserRef } from "./post-parts.js";
+import { fieldNeeds, selectionNeeds } from "../../fields/post-selection.js";
+
+export const PostRef = builder.objectRef<PostRecord>("Post");
+
+/** Ids one `Query.posts` may name: 5 post-data lookups of 100. */
+export const POSTS_QUERY_MAX_IDS = 500;
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * `read` of the post once the field being resolved has what it needs of the post-data API (the
+ * selection rule in fields/post-selection.ts): at once, without a promise, when the post already
+ * holds it (an earlier lookup, the advertising list); else through the request's batched
+ * lookup loader.
+ */
+function withNeeds<T>(
+  post: PostRecord,
+  { loaders }: GraphQLContext,
+  info: GraphQLResolveInfo,
+  read: (post: PostRecord) => T,
+): MaybePromise<T> {
+  const ready = loaders.posts.ensure(post, fieldNeeds(info));
+  return ready instanceof Promise ? ready.then(read) : read(ready);
+}
+
+const then = <T, U>(
+  value: MaybePromise<T>,
+  next: (value: T) => MaybePromise<U>,
+): MaybePromise<U> => (value instanceof Promise ? value.then(next) : next(value));
+
+/** The id of the post this one references as `type` (`replied_to`, `quoted`), or null. */
+const referenced = (post: PostRecord, type: string): string | null =>
+  post.data.referenced_tweets?.find((ref) => ref.type === type)?.id ?? null;
+
+/**
+ * The post this one replies to: the advertising list says it (`in_reply_to_post_id`) when it
+ * read the post; else the post-data API's `referenced_tweets`.
+ */
+function replyIdOf(
+  post: PostRecord,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+): MaybePromise<string | null> {
+  const ads = post.ads;
+  if (ads?.in_reply_to_post_id !== undefined) return ads.in_reply_to_post_id;
+  return withNeeds(post, context, info, (p) => referenced(p, "replied_to"));
+}
+
+/** A referenced post, read with the selection below the field (`path` from it). */
+function loadPost(
+  id: string | null,
+  { loaders }: GraphQLContext,
+  info: GraphQLResolveInfo,
+  path: readonly string[] = [],
+): MaybePromise<PostRecord | null> {
+  return id === null ? null : loaders.posts.load(id, selectionNeeds(info, path));
+}
+
+/** Loaded posts with each failure as a rejected item: null with its error at its own index. */
+const itemsOf = (posts: readonly (PostRecord | Error)[]): MaybePromise<PostRecord>[] =>
+  posts.map((post) => (post instanceof Error ? Promise.reject(post) : post));
+
+const userOf = (context: GraphQLContext, id: string | undefined): DataUser | null =>
+  id === undefined ? null : (context.loaders.posts.user(id) ?? { id });
+
+/** A link to another post (`referenced_tweets`: replied_to, quoted, retweeted). */
+interface ReferenceValue {
+  readonly reference: PostReference;
+}
+
+const ReferencedPostRef = builder.objectRef<ReferenceValue>("ReferencedPost").implement({
+  description: "A post this one replies to, quotes or reposts (spec §2.12 referenced_tweets).",
+  fields: (t) => ({
+    type: t.string({
+      description: "Observed: replied_to, quoted, retweeted.",
+      resolve: (r) => r.reference.type,
+    }),
+    postId: t.string({ description: "Digits.", resolve: (r) => r.reference.id }),
+    post: t.field({
+      type: PostRef,
+      nullable: true,
+      description: "Read with the other referenced posts of the response (next lookup).",
+      resolve: (r, _args, context, info) => loadPost(r.reference.id, context, info),
+    }),
+  }),
+});
+
+/**
+ * A post `node`/`nodes` could not read. The relay plugin awaits every id's load together, so a
+ * rejection would fail the whole `nodes` list: the failure travels as this value instead, and
+ * `Post.isTypeOf` raises it when the item is completed (null with its error at its index).
+ */
+class UnreadPost extends PostRecord {
+  readonly error: Error;
+
+  constructor(id: string, error: unknown) {
+    super(id);
+    this.error = error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+const adsField = <T>(value: T | null | undefined): T | null => value ?? null;
+
+builder.node(PostRef, {
+  description:
+    "A published post (spec §2.12, §4.7, §4.9). Its global id is the post's own (posts belong " +
+    "to no account). Fields come from the advertising list that read it (name, promoted-only, " +
+    "card, video call to action: null when it was read by id) and from the post-data API, " +
+    "which is asked exactly the post.fields, expansions, media.fields and user.fields the " +
+    "selection needs, for every post of the response at once (≤100 ids per request).",
+  interfaces: [AccountPostInterface],
+  id: { resolve: (p) => p.id },
+  isTypeOf: (value) => {
+    // A post node(s) could not read fails here, on its own path (see UnreadPost).
+    if (value instanceof UnreadPost) throw value.error;
+    return value instanceof PostRecord;
+  },
+  // With its info (the selection's needs); the other node types load without one.
+  loadWithoutCache: async (id, { loaders }, info) => {
+    try {
+      return await loaders.posts.load(id, selectionNeeds(info));
+    } catch (error) {
+      return new UnreadPost(id, error);
+    }
+  },
+  fields: (t) => ({
+    rawId: t.string({ description: "The post id: digits in a string.", resolve: (p) => p.id }),
+    text: t.string({ resolve: (p) => p.data.text ?? "" }),
+    name: t.string({
+      nullable: true,
+      description: "At most 80 characters (advertising list; null for a post read by id).",
+      resolve: (p) => adsField(p.ads?.name),
+    }),
+    nullcast: t.boolean({
+      nullable: true,
+      description: "Promoted-only (advertising list; null for a post read by id).",
+      resolve: (p) => adsField(p.ads?.nullcast),
+    }),
+    cardUri: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.card_uri) }),
+    conversationSettings: t.field({
+      type: ConversationSettingsEnum,
+      nullable: true,
+      description: "Who may reply (advertising list).",
+      resolve: (p) => adsField(p.ads?.conversation_settings as "EVERYONE" | null | undefined),
+    }),
+    videoCta: t.field({
+      type: VideoCtaEnum,
+      nullable: true,
+      resolve: (p) => adsField(p.ads?.video_cta as "VISIT_SITE" | "WATCH_NOW" | null | undefined),
+    }),
+    videoCtaValue: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.video_cta_value) }),
+    videoTitle: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.video_title) }),
+    videoDescription: t.string({
+      nullable: true,
+      resolve: (p) => adsField(p.ads?.video_description),
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "Advertising list only.",
+      resolve: (p) => postTime(p.ads?.updated_at),
+    }),
+    createdAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "post.fields=created_at (free when the advertising list read the post).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => postTime(post.data.created_at)),
+    }),
+    authorId: t.string({
+      nullable: true,
+      description: "Digits (post.fields=author_id).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.author_id ?? null),
+    }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description:
+        "author_id, and the author_id expansion only for name/username/createdAt " +
+        "(user.fields=created_at for createdAt).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => userOf(context, post.data.author_id)),
+    }),
+    mediaKeys: t.stringList({
+      nullable: true,
+      description: "post.fields=attachments.",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => [...(post.data.attachments?.media_keys ?? [])]),
+    }),
+    media: t.field({
+      type: [PostMediaRef],
+      nullable: true,
+      complexity: SMALL_LIST,
+      description:
+        "attachments; mediaKey alone needs nothing more, the other fields the " +
+        "attachments.media_keys expansion with their media.fields.",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) =>
+          (post.data.attachments?.media_keys ?? []).map(
+            (key): PostMediaShape => context.loaders.posts.media(key) ?? { media_key: key },
+          ),
+        ),
+    }),
+    publicMetrics: t.field({
+      type: PostPublicMetricsRef,
+      nullable: true,
+      description: "post.fields=public_metrics (free when the advertising list read the post).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.public_metrics ?? null),
+    }),
+    entities: t.field({
+      type: PostEntitiesRef,
+      nullable: true,
+      description: "post.fields=entities.",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.entities ?? {}),
+    }),
+    conversationId: t.string({
+      nullable: true,
+      description: "The post its thread starts from (post.fields=conversation_id).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.conversation_id ?? null),
+    }),
+    lang: t.string({
+      nullable: true,
+      description: "BCP 47 language (post.fields=lang).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.lang ?? null),
+    }),
+    possiblySensitive: t.boolean({
+      nullable: true,
+      description: "post.fields=possibly_sensitive.",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.possibly_sensitive ?? null),
+    }),
+    inReplyToUserId: t.string({
+      nullable: true,
+      description: "Digits (post.fields=in_reply_to_user_id).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.in_reply_to_user_id ?? null),
+    }),
+    inReplyToUser: t.field({
+      type: UserRef,
+      nullable: true,
+      description: "The in_reply_to_user_id expansion only for name/username/createdAt.",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => userOf(context, post.data.in_reply_to_user_id)),
+    }),
+    inReplyToPostId: t.string({
+      nullable: true,
+      description: "Digits (post.fields=referenced_tweets; free from the advertising list).",
+      resolve: (p, _args, context, info) => replyIdOf(p, context, info),
+    }),
+    inReplyTo: t.field({
+      type: PostRef,
+      nullable: true,
+      description:
+        "The post this one replies to, read with the other referenced posts of the response " +
+        "in one more lookup (null with NOT_FOUND when it no longer exists).",
+      resolve: (p, _args, context, info) =>
+        then(replyIdOf(p, context, info), (id) => loadPost(id, context, info)),
+    }),
+    quotedPostId: t.string({
+      nullable: true,
+      description: "Digits (post.fields=referenced_tweets).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => referenced(post, "quoted")),
+    }),
+    quotedPost: t.field({
+      type: PostRef,
+      nullable: true,
+      description: "The post this one quotes, read as inReplyTo is.",
+      resolve: (p, _args, context, info) =>
+        then(
+          withNeeds(p, context, info, (post) => referenced(post, "quoted")),
+          (id) => loadPost(id, context, info),
+        ),
+    }),
+    referencedPosts: t.field({
+      type: [ReferencedPostRef],
+      nullable: true,
+      complexity: SMALL_LIST,
+      description: "Every post this one replies to, quotes or reposts (referenced_tweets).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) =>
+          (post.data.referenced_tweets ?? []).map((reference) => ({ reference })),
+        ),
+    }),
+    editHistoryIds: t.stringList({
+      nullable: true,
+      description: "Every version's id, oldest first (post.fields=edit_history_post_ids).",
+      resolve: (p, _args, context, info) =>
+        withNeeds(p, context, info, (post) => post.data.edit_history_post_ids ?? null),
+    }),
+    editHistory: t.field({
+      type: [PostRef],
+      nullable: { list: true, items: true },
+      complexity: SMALL_LIST,
+      description:
+        "Every version, oldest first, read with the other referenced posts of the response.",
+      resolve: (p, _args, context, info) =>
+        then(
+          withNeeds(p, context, info, (post) => post.data.edit_history_post_ids ?? null),
+          (ids) =>
+            ids === null
+              ? null
+              : context.loaders.posts.loadMany(ids, selectionNeeds(info)).then(itemsOf),
+        ),
+    }),
+    preview: t.string({
+      nullable: true,
+      description:
+        "The post rendered as an iframe (HTML) by `post_previews` (spec §4.7) through an " +
+        "account: `accountId`, by default the account whose list read the post (required for " +
+        "a post read by id). Read for every post of the response together, ≤200 ids per request.",
+      args: {
+        accountId: t.arg.string({ ...ID_INPUT, description: "The account to render through." }),
+      },
+      resolve: (p, args, { loaders }) => {
+        const accountId = args.accountId ?? p.ads?.account_id;
+        if (accountId === undefined) {
+          throw new ValidationError([
+            {
+              code: VIOLATION_CODES.MISSING_PARAMETER,
+              field: "accountId",
+              parameter: "account_id",
+              message: "is required for a post read by id: the account to render it through",
+            },
+          ]);
+        }
+        return loaders.accountPosts.preview.load({
+          accountId,
+          postType: "PUBLISHED",
+          postId: p.id,
+        });
+      },
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  posts: t.field({
+    type: [PostRef],
+    nullable: { list: false, items: true },
+    authScopes: { authenticated: true },
+    description:
+      `Published posts by id (the post-data API, spec §4.9), at most ${POSTS_QUERY_MAX_IDS}, ` +
+      "in the order asked; an id that names no post is null with NOT_FOUND at its index. The " +
+      "lookup asks only what the selection needs (none of post.fields, expansions, " +
+      "media.fields, user.fields for `text`), ≤100 ids per request.",
+    args: {
+      ids: t.arg.idList({
+        required: true,
+        ...DIGIT_ID_INPUT,
+        description: "Post ids (`rawId`, digits), not global ids.",
+      }),
+    },
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.ids.length) }),
+    resolve: async (_root, { ids }, { loaders }, info) => {
+      if (ids.length > POSTS_QUERY_MAX_IDS) {
+        throw new ValidationError([
+          {
+            code: VIOLATION_CODES.TOO_MANY_IDS,
+            field: "ids",
+            parameter: "ids",
+            message: `may name at most ${POSTS_QUERY_MAX_IDS} posts (got ${ids.length})`,
+          },
+        ]);
+      }
+      return itemsOf(await loaders.posts.loadMany(ids.map(String), selectionNeeds(info)));
+    },
+  }),
+}));
+
+const DESCRIPTIONS = {
+  text: "The post's text; required without media.",
+  name: "At most 80 characters.",
+  media_keys:
+    "Media library keys: up to 4 images, or 1 animated GIF, or 1 video, that the author may " +
+    "use (uploaded by them or listing them in additional_owners).",
+  media: "Media ids (the digits after `_` of a media key), up to 4.",
+};
+
+const create = mutationArgs("posts.create", {
+  omit: ["trim_user", "post_mode"],
+  describe: {
+    ...DESCRIPTIONS,
+    as_user_id: "The user to post as (digits): a promotable user of the account.",
+    card_uri: "`card://<card_id>` of the account.",
+    nullcast: "Promoted-only (default true); false posts organically, as the caller only.",
+    video_cta: "With videoCtaValue.",
+    video_cta_value: "Where the call to action leads (a URL).",
+    video_title: "At most 70 characters.",
+    video_description: "At most 200 characters.",
+  },
+});
+const rename = mutationArgs("posts.name.update", {
+  describe: { post_id: "The post id (digits).", name: DESCRIPTIONS.name },
+});
+// spec §4.9: `media: {media_ids}`, `reply: {in_reply_to_post_id}` and `edit_options:
+// {previous_post_id}` are asked as their one value, under the names a post's reader knows.
+const publish = mutationArgs("post_data.posts.create", {
+  omit: ["edit_options"],
+  rename: { media: "mediaIds", reply: "replyTo" },
+  describe: {
+    ...DESCRIPTIONS,
+    reply: "The post to answer (digits); allowed only when its author mentioned or quoted you.",
+    quote_post_id: "The post to quote (digits).",
+    community_id: "Post in this community (digits).",
+    share_with_followers: "With communityId: also show the community post to your followers.",
+  },
+});
+const edit = mutationArgs("post_data.posts.create", {
+  omit: ["reply", "quote_post_id", "community_id", "share_with_followers"],
+  require: ["edit_options"],
+  rename: { media: "mediaIds", edit_options: "postId" },
+  describe: { ...DESCRIPTIONS, edit_options: "The post (version) to edit." },
+});
+
+const CreatePostInput = builder.inputType("CreatePostInput", {
+  description:
+    "spec §4.7 POST post: a post made through an ad account as one of its promotable users.",
+  fields: create.fields,
+});
+
+const RenamePostInput = builder.inputType("RenamePostInput", { fields: rename.fields });
+
+const PublishPostInput = builder.inputType("PublishPostInput", {
+  description:
+    "spec §4.9 POST /2/posts, as the signed-in user: a post, a reply or a quote (text, media, " +
+    "or both).",
+  fields: publish.fields,
+});
+
+const EditPostInput = builder.inputType("EditPostInput", {
+  description:
+    "spec §4.9 edits: a new version of your own post within an hour of its creation " +
+    "(a premium subscription is needed); its text and media are replaced, its links kept.",
+  fields: edit.fields,
+});
+
+const PostPayload = (name: string, description: string) =>
+  payload(name, "post", PostRef, description);
+
+builder.mutationFields((t) => ({
+  createPost: t.field({
+    type: PostPayload("CreatePost", "The new post."),
+    description:
+      "Creates a post through an ad account as one of its promotable users (spec §4.7 POST " +
+      "post; promoted-only unless nullcast is false). Checked against the spec's rules before " +
+      "sending.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreatePost", [MediaRuleError]),
+    args: { input: t.arg({ type: CreatePostInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("posts.create", params);
+        return { post: loaders.posts.primeFromAds(data, params.account_id) };
+      }, create.fieldOf),
+  }),
+  renamePost: t.field({
+    type: PostPayload("RenamePost", "The post with its new name."),
+    description: "Names a post (spec §4.7 PUT posts/:post_id/name).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("RenamePost"),
+    args: { input: t.arg({ type: RenamePostInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = rename.params(input);
+        const { data } = await upstream.call("posts.name.update", params);
+        return { post: loaders.posts.primeFromAds(data, params.account_id) };
+      }, rename.fieldOf),
+  }),
+  publishPost: t.field({
+    type: PostPayload("PublishPost", "The new post (its other fields are read on request)."),
+    description:
+      "Publishes a post, a reply or a quote as the signed-in user through the post-data API " +
+      "(spec §4.9 POST /2/posts).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("PublishPost", [MediaRuleError, ReplyNotAllowedError]),
+    args: { input: t.arg({ type: PublishPostInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const { data } = await upstream.call("post_data.posts.create", publish.params(input));
+        return { post: loaders.posts.primeCreated(data) };
+      }, publish.fieldOf),
+  }),
+  editPost: t.field({
+    type: PostPayload("EditPost", "The new version (the post's id changes with each edit)."),
+    description:
+      "Edits your own post within an hour of its creation (spec §4.9, §8; premium): a new " +
+      "version with the new text and media replaces it.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("EditPost", [MediaRuleError, EditWindowPassedError]),
+    args: { input: t.arg({ type: EditPostInput, required: true }) },
+    resolve: (_root, { input }, { upstream, loaders }) =>
+      attempt(async () => {
+        const params = edit.params(input);
+        const { data } = await upstream.call("post_data.posts.create", params);
+        // The edited version's history changed: what this request read of it is stale.
+        if (params.edit_options) loaders.posts.forget(params.edit_options.previous_post_id);
+        return { post: loaders.posts.primeCreated(data) };
+      }, edit.fieldOf),
+  }),
+}));
