@@ -314,7 +314,10 @@ export type {
   LookupSpec,
   BatchLimits,
   PageSizes,
+  Freshness,
 } from "./catalog/endpoint.js";
+export { RESOURCES, resourceOf } from "./catalog/resources.js";
+export type { Resource, AnyResource, ResourceReadId, ResourceOf } from "./catalog/resources.js";
 export { CAPABILITIES } from "./catalog/capabilities.js";
 export type { Capability } from "./catalog/capabilities.js";
 export type { ResponseKind, ResponseSpec } from "./catalog/responses.js";

@@ -1,6 +1,6 @@
 // The client: createRestClient, its method tree and the helpers over many calls.
 export { createRestClient } from "./client/client.js";
-export type { RestClient, RestClientApi } from "./client/client.js";
+export type { RestClient, RestClientApi, WireApi, WireParams } from "./client/client.js";
 export type {
   ItemOf,
   PageableId,

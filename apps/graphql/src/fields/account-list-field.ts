@@ -1,40 +1,29 @@
 import type { FieldRef, ObjectFieldBuilder, ObjectRef } from "@pothos/core";
 import type { Types } from "../builder.js";
-import { ENTITIES } from "../loaders/entities.js";
-import type { EntityKind, EntityShapes } from "../loaders/entities.js";
-import type { ListParamsOf } from "../loaders/loaders.js";
+import { resourceOf } from "@adsgraph/models";
+import type { RESOURCES } from "@adsgraph/models";
+import { readIdOfList } from "../loaders/resource-reads.js";
+import type { ReadIdOf, ShapeOf } from "../loaders/resource-reads.js";
 import type { AccountShape } from "../loaders/shapes.js";
 import { connectionComplexity, resolveAccountList } from "./connections.js";
 import type { ConnectionResult, NodePrefetch } from "./connections.js";
 import { countsTotal, listArgs } from "./list-args.js";
 import type { ListArgsOptions } from "./list-args.js";
 
-/** The account lists the loaders read (ENTITIES), by endpoint id: `campaigns.list`, ... */
-export type AccountListId = (typeof ENTITIES)[EntityKind]["list"];
-
-/** The entity kind whose list is `Id`. */
-type KindOf<Id extends AccountListId> = {
-  [K in EntityKind]: (typeof ENTITIES)[K]["list"] extends Id ? K : never;
-}[EntityKind];
-
-function kindOf<Id extends AccountListId>(id: Id): KindOf<Id> {
-  const kinds = Object.keys(ENTITIES) as EntityKind[];
-  const kind = kinds.find((candidate) => ENTITIES[candidate].list === id);
-  if (kind === undefined) throw new Error(`${id} is no account list the loaders read`);
-  return kind as KindOf<Id>;
-}
+/** The account lists of the resources the loaders read by id: `campaigns.list`, ... */
+export type AccountListId = (typeof RESOURCES)[number]["list"];
 
 export interface AccountListOptions<Id extends AccountListId> extends Omit<
   ListArgsOptions<Id>,
   "ids" | "sort"
 > {
   /** The connection type of the list's items (`connectionType(...)`). */
-  readonly type: ObjectRef<Types, ConnectionResult<EntityShapes[KindOf<Id>]>>;
+  readonly type: ObjectRef<Types, ConnectionResult<ShapeOf<ReadIdOf<Id>>>>;
   readonly description: string;
   /** The `<sort>Sort` input's name; default the connection's, e.g. `Campaign`. */
   readonly sort?: string;
   /** A field of the nodes read for the whole page when selected (`AccountList.prefetch`). */
-  readonly prefetch?: NodePrefetch<EntityShapes[KindOf<Id>]>;
+  readonly prefetch?: NodePrefetch<ShapeOf<ReadIdOf<Id>>>;
 }
 
 /**
@@ -53,12 +42,12 @@ export function accountListField<Id extends AccountListId>(
   t: ObjectFieldBuilder<Types, AccountShape>,
   id: Id,
   { type, description, sort, prefetch, ...argOptions }: AccountListOptions<Id>,
-): FieldRef<Types, ConnectionResult<EntityShapes[KindOf<Id>]> | null | undefined, "Object"> {
-  const kind = kindOf(id);
+): FieldRef<Types, ConnectionResult<ShapeOf<ReadIdOf<Id>>> | null | undefined, "Object"> {
+  const readId = readIdOfList(id);
   const counts = countsTotal(id);
   const { args, maxCount, wireFilters } = listArgs(t.arg, id, {
     ...argOptions,
-    ids: ENTITIES[kind].ids,
+    ids: resourceOf(readId).lookup,
     sort: sort ?? type.name.replace(/Connection$/, ""),
   });
   return t.field({
@@ -70,11 +59,11 @@ export function accountListField<Id extends AccountListId>(
     resolve: (account, values, { loaders }, info) =>
       resolveAccountList(info, values, {
         loaders,
-        kind,
+        id: readId,
         accountId: account.id,
         // The catalog's own parameters under its wire names, of the forms their schemas
         // take; rest-client validates them against the same schemas before sending.
-        filters: wireFilters(values) as ListParamsOf<KindOf<Id>>,
+        filters: wireFilters(values),
         maxCount,
         counts,
         ...(prefetch !== undefined && { prefetch }),

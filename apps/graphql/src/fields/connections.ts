@@ -6,8 +6,10 @@ import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { badUserInputError } from "../errors/graphql-errors.js";
 import { CURSOR_INPUT } from "../input/input-rules.js";
-import type { EntityKind, EntityShapes } from "../loaders/entities.js";
-import type { ListParamsOf, Loaders } from "../loaders/loaders.js";
+import type { ResourceReadId } from "@adsgraph/models";
+import type { WireParams } from "@adsgraph/rest-client";
+import type { Loaders } from "../loaders/loaders.js";
+import type { ShapeOf } from "../loaders/resource-reads.js";
 
 /** Items per page when `first` is not given. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -291,12 +293,13 @@ export async function resolveConnection<T>(
 }
 
 /** Where an account's list connection reads: which list, of which account, with which filters. */
-export interface AccountList<K extends EntityKind> {
+export interface AccountList<Id extends ResourceReadId> {
   readonly loaders: Loaders;
-  readonly kind: K;
+  /** The resource whose account list this is, by its read id (loaders.byId). */
+  readonly id: Id;
   readonly accountId: string;
   /** Wire filters, asked of every page and of the total count alike. */
-  readonly filters: ListParamsOf<K>;
+  readonly filters: WireParams;
   /** The list's `count` limit (1000 unless the spec says otherwise). */
   readonly maxCount?: number;
   /** False for a list without `with_total_count`: totalCount answers 0. */
@@ -306,7 +309,7 @@ export interface AccountList<K extends EntityKind> {
    * before the connection is answered: the nodes' fields then find it already read
    * (`ByIdLoader.peek`) and resolve without a promise each.
    */
-  readonly prefetch?: NodePrefetch<EntityShapes[K]>;
+  readonly prefetch?: NodePrefetch<ShapeOf<Id>>;
 }
 
 /** A field of a connection's nodes whose values are read for the whole page at once. */
@@ -316,17 +319,17 @@ export interface NodePrefetch<T> {
 }
 
 /** An account's list (campaigns, cards, media, ...) as a connection, through the loaders. */
-export async function resolveAccountList<K extends EntityKind>(
+export async function resolveAccountList<Id extends ResourceReadId>(
   info: GraphQLResolveInfo,
   args: PageArgs,
-  { loaders, kind, accountId, filters, maxCount = 1000, counts = true, prefetch }: AccountList<K>,
-): Promise<ConnectionResult<EntityShapes[K]>> {
+  { loaders, id, accountId, filters, maxCount = 1000, counts = true, prefetch }: AccountList<Id>,
+): Promise<ConnectionResult<ShapeOf<Id>>> {
   const connection = await resolveConnection(
     info,
     args,
     maxCount,
-    (page) => loaders.page(kind, accountId, { ...filters, ...page }),
-    () => (counts ? loaders.totalCount(kind, accountId, filters) : Promise.resolve(0)),
+    (page) => loaders.page(id, accountId, { ...filters, ...page }),
+    () => (counts ? loaders.totalCount(id, accountId, filters) : Promise.resolve(0)),
   );
   // Only over batching loaders, which keep what they read (without, the nodes would read it again).
   const wanted =

@@ -81,23 +81,6 @@ function filterArg(arg: ArgBuilder<Types>, form: ArgForm, description: string | 
 const camelCase = (wire: string) =>
   wire.replace(/_([a-z])/g, (_match, c: string) => c.toUpperCase());
 
-/**
- * The largest `count` the list's catalog rule accepts (its bounds are a refinement, so the
- * rule is asked rather than read).
- */
-function countLimit(count: z.ZodType, id: string): number {
-  const accepts = (n: number) => count.safeParse(n).success;
-  let low = 1;
-  let high = 1_000_000;
-  if (!accepts(low) || accepts(high)) throw new Error(`${id}: count has no upper bound to page by`);
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (accepts(middle)) low = middle;
-    else high = middle;
-  }
-  return low;
-}
-
 /** The shape of a list endpoint's parameters (every catalog entry's params is an object). */
 function shapeOf(id: EndpointId): Readonly<Record<string, z.ZodType>> {
   const params: unknown = getEndpoint(id).params;
@@ -127,7 +110,7 @@ export type ListArgValues = PageArgs & {
 /** A list field's arguments and how their values become the endpoint's wire parameters. */
 export interface ListArgs {
   readonly args: ReturnType<typeof pageArgs> & Record<string, ArgumentRef<Types, unknown>>;
-  /** The list's `count` limit, from its catalog rule. */
+  /** The list's `count` limit (the catalog's `paging.max`). */
   readonly maxCount: number;
   /** Filters and `sort_by` by wire name, leaving out what was not given. */
   readonly wireFilters: (values: ListArgValues) => Record<string, unknown>;
@@ -160,9 +143,8 @@ export function listArgs<Id extends EndpointId>(
   if (options.ids !== undefined && !filters.some((filter) => filter.wire === options.ids)) {
     throw new Error(`${id}: takes no ${options.ids}`);
   }
-  const count = shape.count;
-  if (count === undefined) throw new Error(`${id}: not a paged list (no count)`);
-  const maxCount = countLimit(count, id);
+  if (endpoint.paging === null) throw new Error(`${id}: not a paged list (no count)`);
+  const maxCount = endpoint.paging.max;
   const sort = endpoint.sortable.length > 0 ? sortInput(options.sort, id) : undefined;
   return {
     args: {

@@ -49,7 +49,7 @@ describe("per-request loaders", () => {
       "a1/c404", // absent upstream
       "a1/c3", // asked twice
     ];
-    const results = await loaders.campaign.loadMany(keys);
+    const results = await loaders.byId("campaigns.get").loadMany(keys);
     const asked = (params: Readonly<Record<string, unknown>>) =>
       Array.isArray(params.campaign_ids) ? params.campaign_ids.length : undefined;
     expect(calls.map((c) => [c.params.account_id, asked(c.params)]).sort()).toEqual([
@@ -68,8 +68,8 @@ describe("per-request loaders", () => {
   it("prime by-id loaders from every list page, so asking again costs nothing", async () => {
     const { upstream, calls } = fakeUpstream(() => true);
     const loaders = createLoaders(upstream, { batching: true });
-    await loaders.page("campaign", "a1", { count: 2 });
-    expect(await loaders.campaign.load("a1/c2")).toMatchObject({ id: "c2" });
+    await loaders.page("campaigns.get", "a1", { count: 2 });
+    expect(await loaders.byId("campaigns.get").load("a1/c2")).toMatchObject({ id: "c2" });
     expect(calls.map((c) => c.endpointId)).toEqual(["campaigns.list"]);
   });
 
@@ -88,18 +88,18 @@ describe("per-request loaders", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.params).toMatchObject({ funding_instrument_ids: ["f0", "f1", "f9"] });
     // The edge primed the campaigns it read.
-    await loaders.campaign.load("a1/c4");
+    await loaders.byId("campaigns.get").load("a1/c4");
     expect(calls).toHaveLength(1);
   });
 
   it("switched off, make one request per load: no batching, no cache, no priming", async () => {
     const { upstream, calls } = fakeUpstream(() => true);
     const loaders = createLoaders(upstream, { batching: false });
-    await loaders.page("campaign", "a1", { count: 2 });
+    await loaders.page("campaigns.get", "a1", { count: 2 });
     await Promise.all([
-      loaders.campaign.load("a1/c1"),
-      loaders.campaign.load("a1/c1"),
-      loaders.campaign.load("a1/c2"),
+      loaders.byId("campaigns.get").load("a1/c1"),
+      loaders.byId("campaigns.get").load("a1/c1"),
+      loaders.byId("campaigns.get").load("a1/c2"),
     ]);
     expect(calls.map((c) => c.endpointId)).toEqual([
       "campaigns.list",
@@ -142,7 +142,7 @@ describe("per-request loaders", () => {
     expect(loaders.lineItemsOfCampaign({ with_deleted: false })).toBe(edges);
     expect(loaders.lineItemsOfCampaign({ with_deleted: true })).not.toBe(edges);
     // The edge primed the line items it read.
-    await loaders.lineItem.load("a1/c2l1");
+    await loaders.byId("line_items.get").load("a1/c2l1");
     expect(calls).toHaveLength(1);
   });
 });

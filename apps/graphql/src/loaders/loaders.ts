@@ -1,15 +1,13 @@
-import type { LineItemCuratedCategory } from "@adsgraph/models";
-import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
+import { resourceOf } from "@adsgraph/models";
+import type { ResourceReadId } from "@adsgraph/models";
+import type { Page, ParamsOf, RestClient, WireParams } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors/facade-errors.js";
-import { attachmentReads, curatedLinkRead } from "./attachment-reads.js";
+import { readOfLineItems } from "./attachment-reads.js";
+import type { AttachmentList } from "./attachment-reads.js";
 import { audienceLoaders } from "./audience-loaders.js";
 import type { AudienceLoaders } from "./audience-loaders.js";
-import type { AttachmentKind } from "./attachment-reads.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
-import { ENTITIES, shapeOf } from "./entities.js";
-import { entityReads } from "./entity-reads.js";
-import type { EntityKind, EntityShapes } from "./entities.js";
 import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
 import { createPostDataLoader } from "./post-data-loader.js";
@@ -18,20 +16,13 @@ import { postReads } from "./post-reads.js";
 import type { PostReads } from "./post-reads.js";
 import type {
   AccountShape,
-  CampaignShape,
   IabCategoryShape,
   LineItemCuratedCategoryShape,
-  LineItemShape,
   UserAccessShape,
 } from "./shapes.js";
 import type { LoaderOptions } from "./loader-options.js";
-
-/** Parameters of an account list of this kind, the account aside. */
-export type ListParamsOf<K extends EntityKind> = Omit<
-  ParamsOf<(typeof ENTITIES)[K]["list"]>,
-  "account_id"
->;
-type EntityLoaders = { readonly [K in EntityKind]: ByIdLoader<EntityKey, EntityShapes[K]> };
+import { readIdOfList, resourceReads, shapeOf } from "./resource-reads.js";
+import type { ReadIdOf, ShapeOf } from "./resource-reads.js";
 
 export interface CampaignFilter {
   readonly withDeleted: boolean;
@@ -40,8 +31,8 @@ export interface CampaignFilter {
 
 /** Wire filters of a campaign's line items: the list's own, the campaigns and paging aside. */
 export type LineItemFilter = Omit<
-  ListParamsOf<"lineItem">,
-  "campaign_ids" | "count" | "cursor" | "with_total_count"
+  ParamsOf<"line_items.list">,
+  "account_id" | "campaign_ids" | "count" | "cursor" | "with_total_count"
 >;
 
 /**
@@ -51,8 +42,14 @@ export type LineItemFilter = Omit<
  * item a list answers primes the by-id loader. Without it, every by-id read is its own
  * upstream request (the naive baseline the benchmark compares against).
  */
-export interface Loaders extends EntityLoaders, AudienceLoaders {
+export interface Loaders extends AudienceLoaders {
   readonly batching: boolean;
+  /**
+   * An account's resource by `<account>/<id>` (keys.ts), read by its catalog id: the single
+   * read (`campaigns.get`), or the list for one without (`promoted_posts.list`). Batched, it
+   * reads through the list's lookup parameter (the catalog's resource declaration).
+   */
+  byId<Id extends ResourceReadId>(id: Id): ByIdLoader<EntityKey, ShapeOf<Id>>;
   /** Accounts by id through `accounts.list account_ids` (list form: no industry_type). */
   readonly account: ByIdLoader<string, AccountShape>;
   /** The single read of an account (the only form with industry_type; spec §2.2). */
@@ -60,21 +57,23 @@ export interface Loaders extends EntityLoaders, AudienceLoaders {
   /** The caller's permissions on an account. */
   readonly userAccess: ByIdLoader<string, UserAccessShape>;
   /** Campaigns of funding instruments, all pages, batched by `funding_instrument_ids`. */
-  campaignsOfFundingInstrument(filter: CampaignFilter): ByIdLoader<EntityKey, CampaignShape[]>;
+  campaignsOfFundingInstrument(
+    filter: CampaignFilter,
+  ): ByIdLoader<EntityKey, ShapeOf<"campaigns.get">[]>;
   /**
    * Line items of campaigns (keyed by the campaign's entity key), all pages, in the order the
    * list sorts them: the campaigns asked for in one tick are read together, `campaign_ids` of
    * ≤200 per request. One loader per set of filters.
    */
-  lineItemsOfCampaign(filter: LineItemFilter): ByIdLoader<EntityKey, LineItemShape[]>;
+  lineItemsOfCampaign(filter: LineItemFilter): ByIdLoader<EntityKey, ShapeOf<"line_items.get">[]>;
   /**
    * Attachments of line items (spec §4.6), all pages, batched by `line_item_ids` across every
    * line item asked for in the same tick (≤200 ids per request), grouped by line item.
    */
-  attachmentsOfLineItem<K extends AttachmentKind>(
-    kind: K,
+  attachmentsOfLineItem<List extends AttachmentList>(
+    list: List,
     filter: { readonly withDeleted: boolean },
-  ): ByIdLoader<EntityKey, EntityShapes[K][]>;
+  ): ByIdLoader<EntityKey, ShapeOf<ReadIdOf<List>>[]>;
   /** Every curated-category link of a line item, read for all line items asking together. */
   curatedLinksOfLineItem(filter: {
     readonly withDeleted: boolean;
@@ -92,60 +91,49 @@ export interface Loaders extends EntityLoaders, AudienceLoaders {
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
   accountsPage(params: ParamsOf<"accounts.list">): Promise<Page<AccountShape>>;
-  /** One page of an account's list; primes the by-id loader of its kind. */
-  page<K extends EntityKind>(
-    kind: K,
+  /** One page of the account's list of a resource (wire filters); primes its by-id loader. */
+  page<Id extends ResourceReadId>(
+    id: Id,
     accountId: string,
-    params: ListParamsOf<K>,
-  ): Promise<Page<EntityShapes[K]>>;
-  /** `total_count` of an account's list with these filters. */
-  totalCount<K extends EntityKind>(
-    kind: K,
-    accountId: string,
-    params: ListParamsOf<K>,
-  ): Promise<number>;
+    params: WireParams,
+  ): Promise<Page<ShapeOf<Id>>>;
+  /** `total_count` of the account's list of a resource with these filters. */
+  totalCount(id: ResourceReadId, accountId: string, params: WireParams): Promise<number>;
 }
 
 export function createLoaders(
   upstream: RestClient,
   { batching, traceParent }: LoaderOptions,
 ): Loaders {
-  const reads = entityReads(upstream);
-  const readOne = <K extends EntityKind>(kind: K) => {
-    const { what } = ENTITIES[kind];
-    return async (key: EntityKey): Promise<EntityShapes[K]> => {
+  const reads = resourceReads(upstream);
+  const readOne =
+    <Id extends ResourceReadId>(id: Id) =>
+    async (key: EntityKey): Promise<ShapeOf<Id>> => {
+      const { name } = resourceOf(id);
       const parsed = parseEntityKey(key);
-      if (parsed === null) throw new NotFoundError(`No ${what} has the id ${key}.`);
-      const { accountId, id } = parsed;
-      const item = await reads[kind].one(accountId, id);
-      if (item === undefined) throw new NotFoundError(`No ${what} ${id} in account ${accountId}.`);
-      return shapeOf(kind, item, accountId);
+      if (parsed === null) throw new NotFoundError(`No ${name} has the id ${key}.`);
+      const item = await reads.one(id, parsed.accountId, parsed.id);
+      if (item === undefined)
+        throw new NotFoundError(`No ${name} ${parsed.id} in account ${parsed.accountId}.`);
+      return item;
     };
-  };
-  const readMany =
-    <K extends EntityKind>(kind: K) =>
-    async (accountId: string, ids: string[]): Promise<EntityShapes[K][]> =>
-      (await reads[kind].many(accountId, ids)).map((item) => shapeOf(kind, item, accountId));
-  const entity = <K extends EntityKind>(kind: K): ByIdLoader<EntityKey, EntityShapes[K]> =>
-    batching
-      ? accountScopedLoader<EntityShapes[K]>(ENTITIES[kind].what, readMany(kind), traceParent)
-      : directLoader(readOne(kind));
-
-  const entities: EntityLoaders = {
-    campaign: entity("campaign"),
-    fundingInstrument: entity("fundingInstrument"),
-    lineItem: entity("lineItem"),
-    accountMedia: entity("accountMedia"),
-    genericCard: entity("genericCard"),
-    pollCard: entity("pollCard"),
-    videoConversationCard: entity("videoConversationCard"),
-    imageConversationCard: entity("imageConversationCard"),
-    mediaCreative: entity("mediaCreative"),
-    promotedAccount: entity("promotedAccount"),
-    promotedPost: entity("promotedPost"),
-    trackingTag: entity("trackingTag"),
-    customAudience: entity("customAudience"),
-  };
+  // Made on first use: a request reads a few of the resources.
+  const byIdLoaders = new Map<ResourceReadId, ByIdLoader<EntityKey, object>>();
+  function byId<Id extends ResourceReadId>(id: Id): ByIdLoader<EntityKey, ShapeOf<Id>>;
+  function byId(id: ResourceReadId): ByIdLoader<EntityKey, object> {
+    let loader = byIdLoaders.get(id);
+    if (loader === undefined) {
+      loader = batching
+        ? accountScopedLoader(
+            resourceOf(id).name,
+            (accountId, ids) => reads.many(id, accountId, ids),
+            traceParent,
+          )
+        : directLoader(readOne(id));
+      byIdLoaders.set(id, loader);
+    }
+    return loader;
+  }
 
   const getAccount = async (accountId: string) =>
     (await upstream.call("accounts.get", { account_id: accountId })).data;
@@ -175,7 +163,7 @@ export function createLoaders(
     ? perKeyLoader(readUserAccess, "user access", traceParent)
     : directLoader(readUserAccess);
 
-  const campaignEdges = new Map<string, ByIdLoader<EntityKey, CampaignShape[]>>();
+  const campaignEdges = new Map<string, ByIdLoader<EntityKey, ShapeOf<"campaigns.get">[]>>();
   const childCampaigns = (filter: CampaignFilter) => async (accountId: string, fiIds: string[]) =>
     (
       await upstream.collectMany(
@@ -190,12 +178,12 @@ export function createLoaders(
         { by: "funding_instrument_ids" },
       )
     ).map((item) => {
-      const campaign = shapeOf("campaign", item, accountId);
-      primeEntity("campaign", campaign);
+      const campaign = shapeOf("campaigns.get", item, accountId);
+      prime("campaigns.get", campaign);
       return campaign;
     });
 
-  const lineItemEdges = new Map<string, ByIdLoader<EntityKey, LineItemShape[]>>();
+  const lineItemEdges = new Map<string, ByIdLoader<EntityKey, ShapeOf<"line_items.get">[]>>();
   const childLineItems =
     (filter: LineItemFilter) => async (accountId: string, campaignIds: string[]) =>
       (
@@ -205,8 +193,8 @@ export function createLoaders(
           { by: "campaign_ids" },
         )
       ).map((item) => {
-        const lineItem = shapeOf("lineItem", item, accountId);
-        primeEntity("lineItem", lineItem);
+        const lineItem = shapeOf("line_items.get", item, accountId);
+        prime("line_items.get", lineItem);
         return lineItem;
       });
 
@@ -224,55 +212,67 @@ export function createLoaders(
         });
   }
 
-  function primeEntity<K extends EntityKind>(kind: K, item: EntityShapes[K]): void {
+  function prime<Id extends ResourceReadId>(id: Id, item: ShapeOf<Id>): void {
     // Deleted items stay out: a by-id read without with_deleted answers NOT_FOUND for them.
-    if (batching && !item.deleted) {
-      entities[kind].prime(entityKey(item.account_id, item.id), item);
-    }
+    if (batching && !item.deleted) byId(id).prime(entityKey(item.account_id, item.id), item);
   }
 
-  const attachments = attachmentReads(upstream);
-  const attachmentEdges = new Map<string, ByIdLoader<EntityKey, unknown[]>>();
+  const attachmentEdges = new Map<string, ByIdLoader<EntityKey, object[]>>();
   /** One loader per edge and filter for the request, made on first use. */
-  function lineItemEdge<T>(
+  function lineItemEdge<T extends object>(
     name: string,
     fetch: (accountId: string, lineItemIds: string[]) => Promise<T[]>,
     lineItemOf: (item: T) => string,
-  ): ByIdLoader<EntityKey, T[]> {
-    const known = attachmentEdges.get(name);
-    if (known !== undefined) return known as ByIdLoader<EntityKey, T[]>;
-    const loader = edgeLoader(`${name} of line item`, fetch, lineItemOf);
-    attachmentEdges.set(name, loader);
+  ): ByIdLoader<EntityKey, T[]>;
+  function lineItemEdge(
+    name: string,
+    fetch: (accountId: string, lineItemIds: string[]) => Promise<object[]>,
+    lineItemOf: (item: object) => string,
+  ): ByIdLoader<EntityKey, object[]> {
+    let loader = attachmentEdges.get(name);
+    if (loader === undefined) {
+      loader = edgeLoader(`${name} of line item`, fetch, lineItemOf);
+      attachmentEdges.set(name, loader);
+    }
     return loader;
   }
-  function attachmentsOfLineItem<K extends AttachmentKind>(
-    kind: K,
+  function attachmentsOfLineItem<List extends AttachmentList>(
+    list: List,
     filter: { readonly withDeleted: boolean },
-  ): ByIdLoader<EntityKey, EntityShapes[K][]> {
+  ): ByIdLoader<EntityKey, ShapeOf<ReadIdOf<List>>[]>;
+  function attachmentsOfLineItem(
+    list: AttachmentList,
+    filter: { readonly withDeleted: boolean },
+  ): ByIdLoader<EntityKey, object[]> {
+    const id = readIdOfList(list);
     return lineItemEdge(
-      `${kind}/${String(filter.withDeleted)}`,
+      `${list}/${String(filter.withDeleted)}`,
       async (accountId, lineItemIds) =>
-        (await attachments[kind](accountId, lineItemIds, filter.withDeleted)).map((item) => {
-          const attachment = shapeOf(kind, item, accountId);
-          primeEntity(kind, attachment);
-          return attachment;
-        }),
+        (await readOfLineItems(upstream, list, accountId, lineItemIds, filter.withDeleted)).map(
+          (item) => {
+            const attachment = shapeOf(id, item, accountId);
+            prime(id, attachment);
+            return attachment;
+          },
+        ),
       (attachment) => attachment.line_item_id ?? "",
     );
   }
-  const readCuratedLinks = curatedLinkRead(upstream);
   function curatedLinksOfLineItem(filter: {
     readonly withDeleted: boolean;
   }): ByIdLoader<EntityKey, LineItemCuratedCategoryShape[]> {
     return lineItemEdge(
       `curatedLink/${String(filter.withDeleted)}`,
       async (accountId, lineItemIds) =>
-        (await readCuratedLinks(accountId, lineItemIds, filter.withDeleted)).map(
-          (item): LineItemCuratedCategoryShape => ({
-            ...(item as LineItemCuratedCategory),
-            account_id: accountId,
-          }),
-        ),
+        (
+          await readOfLineItems(
+            upstream,
+            "line_item_curated_categories.list",
+            accountId,
+            lineItemIds,
+            filter.withDeleted,
+          )
+        ).map((item): LineItemCuratedCategoryShape => ({ ...item, account_id: accountId })),
       (link) => link.line_item_id,
     );
   }
@@ -280,9 +280,9 @@ export function createLoaders(
   const posts = createPostDataLoader(upstream, { batching, traceParent });
 
   return {
-    ...entities,
     ...audienceLoaders(upstream, { batching, traceParent }),
     batching,
+    byId,
     account: accountById,
     accountDetail,
     userAccess,
@@ -327,12 +327,11 @@ export function createLoaders(
         for (const item of page.items) if (!item.deleted) accountById.prime(item.id, item);
       return page;
     },
-    async page(kind, accountId, params) {
-      const answer = await reads[kind].page(accountId, params);
-      const items = answer.items.map((item) => shapeOf(kind, item, accountId));
-      for (const item of items) primeEntity(kind, item);
-      return { ...answer, items };
+    async page(id, accountId, params) {
+      const answer = await reads.page(id, accountId, params);
+      for (const item of answer.items) prime(id, item);
+      return answer;
     },
-    totalCount: (kind, accountId, params) => reads[kind].totalCount(accountId, params),
+    totalCount: (id, accountId, params) => reads.totalCount(id, accountId, params),
   };
 }

@@ -39,9 +39,11 @@ export type IabCategoryShape = IabCategory;
 export type CardKind = "generic" | "poll" | "video_conversation" | "image_conversation";
 export type GenericCardShape = Owned<Card> & { readonly card_kind: "generic" };
 export type PollCardShape = Owned<PollCard> & { readonly card_kind: "poll" };
-export type ConversationCardShape = Owned<ConversationCard> & {
-  readonly card_kind: "video_conversation" | "image_conversation";
-};
+export type ConversationCardShape<
+  Kind extends "video_conversation" | "image_conversation" =
+    | "video_conversation"
+    | "image_conversation",
+> = Owned<ConversationCard> & { readonly card_kind: Kind };
 export type CardShape = GenericCardShape | PollCardShape | ConversationCardShape;
 
 /** spec §2.11 line item attachments (§4.6). */

@@ -1,26 +1,17 @@
-import type { EndpointId } from "@adsgraph/models";
-
-/** Reference data (spec §4.4): the same for every caller, changes rarely. */
-const REFERENCE_ENDPOINTS: ReadonlySet<string> = new Set<EndpointId>([
-  "advertiser_business_categories.list",
-  "bidding_rules.list",
-  "content_categories.list",
-  "iab_categories.list",
-  "placements.list",
-]);
+import { getEndpoint } from "@adsgraph/models";
 
 /**
- * POSTs that change nothing (spec §4.6: an audience estimate is a question in a JSON body):
- * answered like reads (snapshots, freshness), never marking their account written.
+ * POSTs that change nothing (the catalog's `safe`: spec §4.6 an audience estimate is a question
+ * in a JSON body): answered like reads (snapshots, freshness), never marking their account written.
  */
-const READING_POSTS: ReadonlySet<string> = new Set<EndpointId>(["audience_estimate.estimate"]);
-
 export function isReadingPost(endpointId: string): boolean {
-  return READING_POSTS.has(endpointId);
+  const entry = getEndpoint(endpointId);
+  return entry.safe && entry.method !== "GET";
 }
 
+/** Reference data (the catalog's `freshness`, spec §4.4): the same for every caller. */
 export function isReferenceEndpoint(endpointId: string): boolean {
-  return REFERENCE_ENDPOINTS.has(endpointId);
+  return getEndpoint(endpointId).freshness === "reference";
 }
 
 /**
@@ -57,21 +48,12 @@ export function carriesLiveCounts(
 }
 
 /**
- * Posts keep no per-resource history: no field shows it, and a published post's counts change
- * with every read, so each read would store a version. Their query snapshots (fresh answers,
- * outages) are kept as for any read.
+ * Posts keep no per-resource history (the catalog's `history`): no field shows it, and a
+ * published post's counts change with every read, so each read would store a version. Their
+ * query snapshots (fresh answers, outages) are kept as for any read.
  */
-const NO_HISTORY: ReadonlySet<string> = new Set<EndpointId>([
-  "posts.list",
-  "posts.create",
-  "posts.name.update",
-  "post_data.posts.lookup",
-  "post_data.posts.create",
-  "post_previews.list",
-]);
-
 export function keepsHistory(endpointId: string): boolean {
-  return !NO_HISTORY.has(endpointId);
+  return getEndpoint(endpointId).history;
 }
 
 export interface FreshnessPolicy {

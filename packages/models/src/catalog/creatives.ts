@@ -158,6 +158,7 @@ export const creativeEndpoints = group(
   }),
   endpoint({
     id: "post_previews.list",
+    history: false,
     method: "GET",
     path: "/accounts/:account_id/post_previews",
     capability: "creatives:read",
@@ -168,6 +169,7 @@ export const creativeEndpoints = group(
   }),
   endpoint({
     id: "posts.list",
+    history: false,
     method: "GET",
     path: "/accounts/:account_id/posts",
     capability: "creatives:read",
@@ -188,6 +190,7 @@ export const creativeEndpoints = group(
   }),
   endpoint({
     id: "posts.create",
+    history: false,
     method: "POST",
     path: "/accounts/:account_id/post",
     capability: "posts:compose",
@@ -215,6 +218,7 @@ export const creativeEndpoints = group(
   }),
   endpoint({
     id: "posts.name.update",
+    history: false,
     method: "PUT",
     path: "/accounts/:account_id/posts/:post_id/name",
     capability: "creatives:write",

@@ -58,4 +58,29 @@ describe("endpoint facts", () => {
       "card_uris",
     ]);
   });
+
+  it("marks reference data, the questions asked by POST, and the answers kept without history", () => {
+    const ids = (pick: (entry: (typeof endpoints)[number]) => boolean) =>
+      endpoints.filter(pick).map((entry) => entry.id);
+    expect(ids((entry) => entry.freshness === "reference")).toEqual([
+      "advertiser_business_categories.list",
+      "bidding_rules.list",
+      "content_categories.list",
+      "iab_categories.list",
+      "placements.list",
+    ]);
+    for (const entry of endpoints)
+      if (entry.freshness === "reference") expect(entry.auth).toBe("bearer-or-user");
+    expect(ids((entry) => entry.safe && entry.method !== "GET")).toEqual([
+      "audience_estimate.estimate",
+    ]);
+    expect(ids((entry) => !entry.history)).toEqual([
+      "post_previews.list",
+      "posts.list",
+      "posts.create",
+      "posts.name.update",
+      "post_data.posts.lookup",
+      "post_data.posts.create",
+    ]);
+  });
 });

@@ -54,6 +54,12 @@ export interface BatchLimits {
   readonly bytes?: number | undefined;
 }
 
+/**
+ * How long a copy of an answer may stand in for the service: `reference` for data the same
+ * for every caller that changes rarely (spec §4.4), `entity` for everything an account holds.
+ */
+export type Freshness = "reference" | "entity";
+
 /** A list's page sizes (`count`, spec §4.2 and §4.7), as data. */
 export interface PageSizes {
   readonly min: number;
@@ -117,6 +123,19 @@ export interface Endpoint<
   readonly lookups: readonly LookupSpec<L>[];
   /** Page sizes of a paged list (its `count` bounds); null for endpoints that do not page. */
   readonly paging: PageSizes | null;
+  /** How long a copy of its answer may stand in for the service (`Freshness`). */
+  readonly freshness: Freshness;
+  /**
+   * The call changes nothing (RFC 9110 §9.2.1): every GET, and a POST that only asks a
+   * question in its body (spec §4.6 audience estimate). A cache may answer it; it marks no
+   * account written.
+   */
+  readonly safe: boolean;
+  /**
+   * Its items are kept as versions of a resource (a `history`): false where a version would
+   * be stored on every read (published posts' counts change with time, spec §2.12).
+   */
+  readonly history: boolean;
 }
 
 export type AnyEndpoint = Endpoint;
@@ -166,6 +185,12 @@ export interface EndpointDefinition<
   readonly batch?: BatchLimits;
   /** The list's id-list parameters that look items up by id. */
   readonly lookups?: readonly LookupSpec<L>[];
+  /** Default `entity`. */
+  readonly freshness?: Freshness;
+  /** Set on a POST that changes nothing; GETs are safe without it. */
+  readonly safe?: true;
+  /** Set (false) on endpoints whose items keep no history. */
+  readonly history?: false;
 }
 
 const PLACEHOLDER = /:([a-z_]+)/g;
@@ -242,6 +267,9 @@ export function endpoint<
     batch: definition.batch ?? null,
     lookups: definition.lookups ?? [],
     paging: pageSizesOf(probe.count),
+    freshness: definition.freshness ?? "entity",
+    safe: definition.safe ?? definition.method === "GET",
+    history: definition.history ?? true,
   };
 }
 

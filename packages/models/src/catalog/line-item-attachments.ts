@@ -258,6 +258,7 @@ export const lineItemAttachmentEndpoints = group(
   }),
   endpoint({
     id: "audience_estimate.estimate",
+    safe: true,
     method: "POST",
     path: "/accounts/:account_id/audience_estimate",
     capability: "insights:read",

@@ -89,6 +89,7 @@ const ACTIVITY_BEYOND_SPEC =
 export const postDataEndpoints = group(
   endpoint({
     id: "post_data.posts.lookup",
+    history: false,
     method: "GET",
     host: "base",
     version: "2",
@@ -107,6 +108,7 @@ export const postDataEndpoints = group(
   }),
   endpoint({
     id: "post_data.posts.create",
+    history: false,
     method: "POST",
     host: "base",
     version: "2",

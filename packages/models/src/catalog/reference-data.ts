@@ -16,6 +16,7 @@ import { collection, list } from "./responses.js";
 export const referenceDataEndpoints = group(
   endpoint({
     id: "advertiser_business_categories.list",
+    freshness: "reference",
     method: "GET",
     auth: "bearer-or-user",
     path: "/advertiser_business_categories",
@@ -24,6 +25,7 @@ export const referenceDataEndpoints = group(
   }),
   endpoint({
     id: "bidding_rules.list",
+    freshness: "reference",
     method: "GET",
     auth: "bearer-or-user",
     path: "/bidding_rules",
@@ -33,6 +35,7 @@ export const referenceDataEndpoints = group(
   }),
   endpoint({
     id: "content_categories.list",
+    freshness: "reference",
     method: "GET",
     auth: "bearer-or-user",
     path: "/content_categories",
@@ -41,6 +44,7 @@ export const referenceDataEndpoints = group(
   }),
   endpoint({
     id: "iab_categories.list",
+    freshness: "reference",
     method: "GET",
     auth: "bearer-or-user",
     path: "/iab_categories",
@@ -53,6 +57,7 @@ export const referenceDataEndpoints = group(
   }),
   endpoint({
     id: "placements.list",
+    freshness: "reference",
     method: "GET",
     auth: "bearer-or-user",
     path: "/line_items/placements",

@@ -105,6 +105,13 @@ export interface RestClientApi {
     params: ParamsOf<Id>,
     options?: BatchOptions,
   ): Promise<BatchOutcome<ItemOf<Id>, ResultOf<Id>>>;
+  /**
+   * The same calls with parameters named at run time (from catalog facts: a resource's lookup
+   * parameter, a list's filters under their wire names): checked against the entry before
+   * sending, as every call is, by the catalog's schema instead of the compiler. Answers keep
+   * their types.
+   */
+  readonly wire: WireApi;
   /** Latest rate-limit state per endpoint and account. */
   readonly rateLimits: RateLimitStore;
   /**
@@ -137,11 +144,36 @@ type IdKeyed =
   | "getMany"
   | "collectMany"
   | "chunked";
+/** Parameters under their wire names, as data. */
+export type WireParams = Readonly<Record<string, unknown>>;
+
+/** `RestClient.wire`: calls by id with parameters the compiler does not know by name. */
+export interface WireApi {
+  call<Id extends EndpointId>(
+    id: Id,
+    params: WireParams,
+    options?: CallOptions,
+  ): Promise<CallResult<Id>>;
+  page<Id extends PageableId>(
+    id: Id,
+    params: WireParams,
+    options?: CallOptions,
+  ): Promise<Page<ItemOf<Id>, ResultOf<Id>>>;
+  /** Of a list that may not take `with_total_count`: the catalog refuses it then, unsent. */
+  totalCount(id: PageableId, params: WireParams, options?: CallOptions): Promise<number>;
+  /** `collectMany` with `ids` read through the id-list parameter `by`. */
+  collectMany<Id extends PageableId>(
+    id: Id,
+    params: WireParams & { readonly ids: readonly string[] },
+    options: CallOptions & { readonly by: string; readonly concurrency?: number },
+  ): Promise<ItemOf<Id>[]>;
+}
+
+type Untyped = (id: string, params?: Params, options?: never) => unknown;
 /** The same API before its per-endpoint types are applied. */
-type Generic = { [K in IdKeyed]: (id: string, params?: Params, options?: never) => unknown } & Omit<
-  RestClientApi,
-  IdKeyed
->;
+type Generic = { [K in IdKeyed]: Untyped } & Omit<RestClientApi, IdKeyed | "wire"> & {
+    wire: { [K in keyof WireApi]: Untyped };
+  };
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
@@ -321,6 +353,11 @@ function build(
           callAny(id, chunk, opts),
         ),
       ),
+    // The generic calls themselves: they never relied on the compiler to name parameters.
+    get wire() {
+      const { call, page, totalCount, collectMany } = this;
+      return { call, page, totalCount, collectMany };
+    },
     rateLimits: {
       get: (endpointId, accountId) => ctx.rateLimits.get(endpointId, accountId),
       snapshot: () => ctx.rateLimits.snapshot(),

@@ -17,7 +17,7 @@ builder.node(FundingInstrumentRef, {
   description: "What pays for campaigns (spec §2.4). Amounts are in its currency.",
   id: { resolve: (fi) => entityKey(fi.account_id, fi.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.fundingInstrument.loadMany(keys)),
+    rejectErrors(await loaders.byId("funding_instruments.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({ description: "The id as the ads service names it.", resolve: (fi) => fi.id }),
     accountId: t.string({ resolve: (fi) => fi.account_id }),
@@ -87,7 +87,7 @@ builder.objectFields(AccountRef, (t) => ({
     description: "One funding instrument of this account; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
     resolve: (account, { id }, { loaders }) =>
-      loaders.fundingInstrument.load(entityKey(account.id, id)),
+      loaders.byId("funding_instruments.get").load(entityKey(account.id, id)),
   }),
 }));
 

@@ -16,7 +16,7 @@ builder.node(PromotedAccountRef, {
     "allows promoted accounts hold them. There is no update: delete and create again.",
   id: { resolve: (p) => entityKey(p.account_id, p.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.promotedAccount.loadMany(keys)),
+    rejectErrors(await loaders.byId("promoted_accounts.get").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
     lineItemId: t.string({ resolve: (p) => p.line_item_id }),
@@ -72,7 +72,7 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("promoted_accounts.create", params);
         const promotedAccount = ownedBy(data, params.account_id);
-        loaders.promotedAccount.prime(entityKey(params.account_id, data.id), promotedAccount);
+        loaders.byId("promoted_accounts.get").prime(entityKey(params.account_id, data.id), promotedAccount);
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { promotedAccount };
       }, create.fieldOf),

@@ -133,7 +133,7 @@ const AudienceUsersPayload = builder
         nullable: true,
         description: "The audience as it is now (read again when selected).",
         resolve: (r, _args, { loaders }) =>
-          loaders.customAudience.load(entityKey(r.accountId, r.audienceId)),
+          loaders.byId("custom_audiences.get").load(entityKey(r.accountId, r.audienceId)),
       }),
     }),
   });

@@ -59,7 +59,7 @@ builder.node(CustomAudienceRef, {
     "targetability show how an upload is doing.",
   id: { resolve: (a) => entityKey(a.account_id, a.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.customAudience.loadMany(keys)),
+    rejectErrors(await loaders.byId("custom_audiences.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
       description: "The audience id as the ads service names it.",
@@ -202,7 +202,7 @@ const TargetingLineItemRef = builder
         description:
           "The line item itself: read with every other line item of the response, ≤200 ids " +
           "per request.",
-        resolve: (li, _args, { loaders }) => loaders.lineItem.load(entityKey(li.account_id, li.id)),
+        resolve: (li, _args, { loaders }) => loaders.byId("line_items.get").load(entityKey(li.account_id, li.id)),
       }),
     }),
   });
@@ -223,7 +223,7 @@ const TargetingCampaignRef = builder
           "The campaign itself: read with every other campaign of the response, ≤200 ids per " +
           "request.",
         resolve: (entry, _args, { loaders }) =>
-          loaders.campaign.load(entityKey(entry.account_id, entry.campaign_id)),
+          loaders.byId("campaigns.get").load(entityKey(entry.account_id, entry.campaign_id)),
       }),
       lineItems: t.field({
         type: [TargetingLineItemRef],
@@ -292,7 +292,7 @@ builder.objectFields(AccountRef, (t) => ({
       "One custom audience this account owns or is granted; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
     resolve: (account, { id }, { loaders }) =>
-      loaders.customAudience.load(entityKey(account.id, id)),
+      loaders.byId("custom_audiences.get").load(entityKey(account.id, id)),
   }),
 }));
 
@@ -411,7 +411,7 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("custom_audiences.create", params);
         const customAudience = ownedBy(data, params.account_id);
-        loaders.customAudience.prime(entityKey(params.account_id, data.id), customAudience);
+        loaders.byId("custom_audiences.get").prime(entityKey(params.account_id, data.id), customAudience);
         return { customAudience };
       }, create.fieldOf),
   }),

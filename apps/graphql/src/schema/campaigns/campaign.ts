@@ -18,7 +18,7 @@ builder.node(CampaignRef, {
   description: "A campaign (spec §2.3). Amounts are in the campaign's currency.",
   id: { resolve: (c) => entityKey(c.account_id, c.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.campaign.loadMany(keys)),
+    rejectErrors(await loaders.byId("campaigns.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
       description: "The campaign id as the ads service names it.",
@@ -32,7 +32,7 @@ builder.node(CampaignRef, {
       description: "Read in batches of 200 ids per request for every campaign of the response.",
       resolve: (c, _args, { loaders }) => {
         const key = entityKey(c.account_id, c.funding_instrument_id);
-        return loaders.fundingInstrument.peek?.(key) ?? loaders.fundingInstrument.load(key);
+        return loaders.byId("funding_instruments.get").peek?.(key) ?? loaders.byId("funding_instruments.get").load(key);
       },
     }),
     account: t.field({
@@ -104,7 +104,7 @@ builder.objectFields(AccountRef, (t) => ({
     prefetch: {
       field: "fundingInstrument",
       load: (campaigns, loaders) =>
-        loaders.fundingInstrument.loadMany(
+        loaders.byId("funding_instruments.get").loadMany(
           campaigns.map((c) => entityKey(c.account_id, c.funding_instrument_id)),
         ),
     },
@@ -121,7 +121,7 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One campaign of this account (drafts included); null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.campaign.load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) => loaders.byId("campaigns.get").load(entityKey(account.id, id)),
   }),
 }));
 
@@ -202,7 +202,7 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("campaigns.create", params);
         const campaign = ownedBy(data, params.account_id);
-        loaders.campaign.prime(`${params.account_id}/${campaign.id}`, campaign);
+        loaders.byId("campaigns.get").prime(`${params.account_id}/${campaign.id}`, campaign);
         return { campaign };
       }, create.fieldOf),
   }),

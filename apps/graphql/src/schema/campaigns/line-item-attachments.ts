@@ -2,10 +2,10 @@ import { holdsPromotedAccounts } from "@adsgraph/models";
 import type { ArgBuilder } from "@pothos/core";
 import { builder } from "../../builder.js";
 import type { Types } from "../../builder.js";
-import type { AttachmentKind } from "../../loaders/attachment-reads.js";
-import type { EntityShapes } from "../../loaders/entities.js";
+import type { AttachmentList } from "../../loaders/attachment-reads.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { Loaders } from "../../loaders/loaders.js";
+import type { ReadIdOf, ShapeOf } from "../../loaders/resource-reads.js";
 import type { LineItemShape } from "../../loaders/shapes.js";
 import { LineItemRef } from "./line-item.js";
 import { LineItemCuratedCategoryRef } from "./line-item-curated-category.js";
@@ -26,14 +26,14 @@ const withDeletedArg = (arg: ArgBuilder<Types>) => ({
   withDeleted: arg.boolean({ description: "Include deleted ones." }),
 });
 
-function attachmentsOf<K extends AttachmentKind>(
-  kind: K,
+function attachmentsOf<List extends AttachmentList>(
+  list: List,
   lineItem: LineItemShape,
   withDeleted: boolean | null | undefined,
   loaders: Loaders,
-): Promise<EntityShapes[K][]> {
+): Promise<ShapeOf<ReadIdOf<List>>[]> {
   return loaders
-    .attachmentsOfLineItem(kind, { withDeleted: withDeleted ?? false })
+    .attachmentsOfLineItem(list, { withDeleted: withDeleted ?? false })
     .load(entityKey(lineItem.account_id, lineItem.id));
 }
 
@@ -66,7 +66,7 @@ builder.objectFields(LineItemRef, (t) => ({
     complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
-      attachmentsOf("mediaCreative", li, args.withDeleted, loaders),
+      attachmentsOf("media_creatives.list", li, args.withDeleted, loaders),
   }),
   promotedAccounts: t.field({
     type: [PromotedAccountRef],
@@ -79,7 +79,7 @@ builder.objectFields(LineItemRef, (t) => ({
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
       holdsPromotedAccounts(li.product_type)
-        ? attachmentsOf("promotedAccount", li, args.withDeleted, loaders)
+        ? attachmentsOf("promoted_accounts.list", li, args.withDeleted, loaders)
         : [],
   }),
   promotedPosts: t.field({
@@ -89,7 +89,7 @@ builder.objectFields(LineItemRef, (t) => ({
     complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
-      attachmentsOf("promotedPost", li, args.withDeleted, loaders),
+      attachmentsOf("promoted_posts.list", li, args.withDeleted, loaders),
   }),
   trackingTags: t.field({
     type: [TrackingTagRef],
@@ -97,7 +97,7 @@ builder.objectFields(LineItemRef, (t) => ({
     description: `Impression tags and click trackers of this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
-    resolve: (li, args, { loaders }) => attachmentsOf("trackingTag", li, args.withDeleted, loaders),
+    resolve: (li, args, { loaders }) => attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
   }),
 }));
 
@@ -114,7 +114,7 @@ const lineItemField = () =>
     ) =>
       item.line_item_id === undefined
         ? null
-        : loaders.lineItem.load(entityKey(item.account_id, item.line_item_id)),
+        : loaders.byId("line_items.get").load(entityKey(item.account_id, item.line_item_id)),
   }) as const;
 
 builder.objectField(MediaCreativeRef, "lineItem", (t) => t.field(lineItemField()));

@@ -37,7 +37,7 @@ export const LineItemCuratedCategoryRef = builder
         type: LineItemRef,
         nullable: true,
         resolve: (link, _args, { loaders }) =>
-          loaders.lineItem.load(entityKey(link.account_id, link.line_item_id)),
+          loaders.byId("line_items.get").load(entityKey(link.account_id, link.line_item_id)),
       }),
     }),
   });

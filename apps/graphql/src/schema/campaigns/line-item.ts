@@ -38,7 +38,7 @@ const PRODUCT_TYPES = [...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const;
 /** A line item's campaign; read already when the line item came through its campaign. */
 function campaignOf(li: LineItemShape, loaders: Loaders): CampaignShape | Promise<CampaignShape> {
   const key = entityKey(li.account_id, li.campaign_id);
-  return loaders.campaign.peek?.(key) ?? loaders.campaign.load(key);
+  return loaders.byId("campaigns.get").peek?.(key) ?? loaders.byId("campaigns.get").load(key);
 }
 
 /**
@@ -61,7 +61,7 @@ builder.node(LineItemRef, {
     "vendor's recorded responses. Amounts are in its currency (its campaign's).",
   id: { resolve: (li) => entityKey(li.account_id, li.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.lineItem.loadMany(keys)),
+    rejectErrors(await loaders.byId("line_items.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
       description: "The line item id as the ads service names it.",
@@ -171,7 +171,7 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One line item of this account; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.lineItem.load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) => loaders.byId("line_items.get").load(entityKey(account.id, id)),
   }),
 }));
 
@@ -253,7 +253,7 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("line_items.create", params);
         const lineItem = ownedBy(data, params.account_id);
-        loaders.lineItem.prime(entityKey(params.account_id, lineItem.id), lineItem);
+        loaders.byId("line_items.get").prime(entityKey(params.account_id, lineItem.id), lineItem);
         return { lineItem };
       }, create.fieldOf),
   }),

@@ -103,7 +103,7 @@ builder.node(GenericCardRef, {
   id: { resolve: (c) => entityKey(c.account_id, c.id) },
   isTypeOf: isCardOf("generic"),
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.genericCard.loadMany(keys)),
+    rejectErrors(await loaders.byId("cards.get").loadMany(keys)),
   fields: (t) => ({
     name: t.string({ description: "At most 80 characters.", resolve: (c) => c.name }),
     cardUri: t.string({ description: "`card://<card_id>`.", resolve: (c) => c.card_uri }),
@@ -159,7 +159,7 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One generic card of this account; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.genericCard.load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) => loaders.byId("cards.get").load(entityKey(account.id, id)),
   }),
 }));
 

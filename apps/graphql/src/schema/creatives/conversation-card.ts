@@ -2,7 +2,10 @@ import type { ObjectRef } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
 import type { Types } from "../../builder.js";
+import type { ByIdLoader } from "../../loaders/by-id-loader.js";
 import { entityKey } from "../../loaders/keys.js";
+import type { EntityKey } from "../../loaders/keys.js";
+import type { Loaders } from "../../loaders/loaders.js";
 import type { ConversationCardShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
@@ -21,16 +24,16 @@ const text = (card: ConversationCardShape, name: string): string | null => {
 
 type Kind = "video_conversation" | "image_conversation";
 
+/** Declares a kind of conversation card on its ref (typed by its kind). */
 function conversationCard(
-  name: string,
+  ref: ObjectRef<Types, ConversationCardShape>,
   kind: Kind,
+  /** Its by-id loader (`loaders.byId`). */
+  loaderOf: (loaders: Loaders) => ByIdLoader<EntityKey, ConversationCardShape>,
   description: string,
   media: readonly (readonly [string, string])[],
   extra: readonly [field: string, wire: string][],
-): ObjectRef<Types, ConversationCardShape> {
-  const ref = builder.objectRef<ConversationCardShape>(name);
-  const loaderOf =
-    kind === "video_conversation" ? "videoConversationCard" : "imageConversationCard";
+): void {
   const ctas = [1, 2, 3, 4].map((n) => ["first", "second", "third", "fourth"][n - 1] ?? "");
   builder.node(ref, {
     description,
@@ -38,7 +41,7 @@ function conversationCard(
     id: { resolve: (c) => entityKey(c.account_id, c.id) },
     isTypeOf: isCardOf(kind),
     loadManyWithoutCache: async (keys, { loaders }) =>
-      rejectErrors(await loaders[loaderOf].loadMany(keys)),
+      rejectErrors(await loaderOf(loaders).loadMany(keys)),
     fields: (t) => ({
       ...Object.fromEntries(
         ctas.flatMap((nth) => [
@@ -77,12 +80,17 @@ function conversationCard(
       }),
     }),
   });
-  return ref;
 }
 
-export const VideoConversationCardRef = conversationCard(
-  "VideoConversationCard",
+export const VideoConversationCardRef =
+  builder.objectRef<ConversationCardShape<"video_conversation">>("VideoConversationCard");
+export const ImageConversationCardRef =
+  builder.objectRef<ConversationCardShape<"image_conversation">>("ImageConversationCard");
+
+conversationCard(
+  VideoConversationCardRef,
   "video_conversation",
+  (loaders) => loaders.byId("cards.video_conversation.get"),
   "A video conversation card (spec §4.7): a 16:9 video and up to four hashtag calls to action.",
   [
     ["media_key", "video_url"],
@@ -95,9 +103,10 @@ export const VideoConversationCardRef = conversationCard(
   ],
 );
 
-export const ImageConversationCardRef = conversationCard(
-  "ImageConversationCard",
+conversationCard(
+  ImageConversationCardRef,
   "image_conversation",
+  (loaders) => loaders.byId("cards.image_conversation.list"),
   "An image conversation card (spec §4.7).",
   [["media_key", "image_url"]],
   [["imageUrl", "image_url"]],

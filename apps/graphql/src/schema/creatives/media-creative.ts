@@ -15,7 +15,7 @@ builder.node(MediaCreativeRef, {
   description: "Account media placed on a line item (spec §4.6 media creatives).",
   id: { resolve: (c) => entityKey(c.account_id, c.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.mediaCreative.loadMany(keys)),
+    rejectErrors(await loaders.byId("media_creatives.get").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
     lineItemId: t.string({ resolve: (c) => c.line_item_id }),
@@ -25,7 +25,7 @@ builder.node(MediaCreativeRef, {
       nullable: true,
       description: "Read in batches of 200 ids per request for every creative of the response.",
       resolve: (c, _args, { loaders }) =>
-        loaders.accountMedia.load(entityKey(c.account_id, c.account_media_id)),
+        loaders.byId("account_media.get").load(entityKey(c.account_id, c.account_media_id)),
     }),
     creativeType: t.string({
       nullable: true,
@@ -80,7 +80,7 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("media_creatives.create", params);
         const mediaCreative = ownedBy(data, params.account_id);
-        loaders.mediaCreative.prime(entityKey(params.account_id, data.id), mediaCreative);
+        loaders.byId("media_creatives.get").prime(entityKey(params.account_id, data.id), mediaCreative);
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { mediaCreative };
       }, create.fieldOf),

@@ -100,7 +100,7 @@ builder.node(AccountMediaRef, {
   description: "Account media: a media library object placed as a creative (spec §2.5).",
   id: { resolve: (m) => entityKey(m.account_id, m.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.accountMedia.loadMany(keys)),
+    rejectErrors(await loaders.byId("account_media.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({ resolve: (m) => m.id }),
     creativeType: t.field({ type: CreativeTypeEnum, resolve: (m) => m.creative_type }),

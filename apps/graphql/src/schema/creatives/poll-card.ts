@@ -24,7 +24,7 @@ builder.node(PollCardRef, {
   id: { resolve: (c) => entityKey(c.account_id, c.id) },
   isTypeOf: isCardOf("poll"),
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.pollCard.loadMany(keys)),
+    rejectErrors(await loaders.byId("cards.poll.get").loadMany(keys)),
   fields: (t) => ({
     name: t.string({ resolve: (c) => c.name }),
     cardUri: t.string({ resolve: (c) => c.card_uri }),
@@ -88,7 +88,7 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One poll card of this account; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.pollCard.load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) => loaders.byId("cards.poll.get").load(entityKey(account.id, id)),
   }),
 }));
 

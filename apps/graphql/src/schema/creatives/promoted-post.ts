@@ -12,7 +12,7 @@ builder.node(PromotedPostRef, {
     "update or deletion.",
   id: { resolve: (p) => entityKey(p.account_id, p.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.promotedPost.loadMany(keys)),
+    rejectErrors(await loaders.byId("promoted_posts.list").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
     lineItemId: t.string({ nullable: true, resolve: (p) => p.line_item_id ?? null }),

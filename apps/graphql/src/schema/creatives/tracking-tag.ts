@@ -20,7 +20,7 @@ builder.node(TrackingTagRef, {
   description: "An impression tag or click tracker of a line item (spec §2.11, §4.6).",
   id: { resolve: (tag) => entityKey(tag.account_id, tag.id) },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.trackingTag.loadMany(keys)),
+    rejectErrors(await loaders.byId("tracking_tags.get").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
     lineItemId: t.string({ resolve: (tag) => tag.line_item_id }),
@@ -67,7 +67,7 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("tracking_tags.create", params);
         const trackingTag = ownedBy(data, params.account_id);
-        loaders.trackingTag.prime(entityKey(params.account_id, data.id), trackingTag);
+        loaders.byId("tracking_tags.get").prime(entityKey(params.account_id, data.id), trackingTag);
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { trackingTag };
       }, create.fieldOf),
