@@ -41,8 +41,7 @@ export type GenericCardShape = Owned<Card> & { readonly card_kind: "generic" };
 export type PollCardShape = Owned<PollCard> & { readonly card_kind: "poll" };
 export type ConversationCardShape<
   Kind extends "video_conversation" | "image_conversation" =
-    | "video_conversation"
-    | "image_conversation",
+    "video_conversation" | "image_conversation",
 > = Owned<ConversationCard> & { readonly card_kind: Kind };
 export type CardShape = GenericCardShape | PollCardShape | ConversationCardShape;
 

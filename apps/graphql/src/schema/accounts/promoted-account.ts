@@ -72,7 +72,9 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("promoted_accounts.create", params);
         const promotedAccount = ownedBy(data, params.account_id);
-        loaders.byId("promoted_accounts.get").prime(entityKey(params.account_id, data.id), promotedAccount);
+        loaders
+          .byId("promoted_accounts.get")
+          .prime(entityKey(params.account_id, data.id), promotedAccount);
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { promotedAccount };
       }, create.fieldOf),

@@ -202,7 +202,8 @@ const TargetingLineItemRef = builder
         description:
           "The line item itself: read with every other line item of the response, ≤200 ids " +
           "per request.",
-        resolve: (li, _args, { loaders }) => loaders.byId("line_items.get").load(entityKey(li.account_id, li.id)),
+        resolve: (li, _args, { loaders }) =>
+          loaders.byId("line_items.get").load(entityKey(li.account_id, li.id)),
       }),
     }),
   });
@@ -411,7 +412,9 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("custom_audiences.create", params);
         const customAudience = ownedBy(data, params.account_id);
-        loaders.byId("custom_audiences.get").prime(entityKey(params.account_id, data.id), customAudience);
+        loaders
+          .byId("custom_audiences.get")
+          .prime(entityKey(params.account_id, data.id), customAudience);
         return { customAudience };
       }, create.fieldOf),
   }),

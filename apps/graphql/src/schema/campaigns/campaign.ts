@@ -32,7 +32,10 @@ builder.node(CampaignRef, {
       description: "Read in batches of 200 ids per request for every campaign of the response.",
       resolve: (c, _args, { loaders }) => {
         const key = entityKey(c.account_id, c.funding_instrument_id);
-        return loaders.byId("funding_instruments.get").peek?.(key) ?? loaders.byId("funding_instruments.get").load(key);
+        return (
+          loaders.byId("funding_instruments.get").peek?.(key) ??
+          loaders.byId("funding_instruments.get").load(key)
+        );
       },
     }),
     account: t.field({
@@ -104,9 +107,9 @@ builder.objectFields(AccountRef, (t) => ({
     prefetch: {
       field: "fundingInstrument",
       load: (campaigns, loaders) =>
-        loaders.byId("funding_instruments.get").loadMany(
-          campaigns.map((c) => entityKey(c.account_id, c.funding_instrument_id)),
-        ),
+        loaders
+          .byId("funding_instruments.get")
+          .loadMany(campaigns.map((c) => entityKey(c.account_id, c.funding_instrument_id))),
     },
     describe: {
       campaign_ids: "Only these campaign ids (≤200).",
@@ -121,7 +124,8 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One campaign of this account (drafts included); null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.byId("campaigns.get").load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) =>
+      loaders.byId("campaigns.get").load(entityKey(account.id, id)),
   }),
 }));
 

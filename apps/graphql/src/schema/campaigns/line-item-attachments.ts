@@ -97,7 +97,8 @@ builder.objectFields(LineItemRef, (t) => ({
     description: `Impression tags and click trackers of this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
-    resolve: (li, args, { loaders }) => attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
+    resolve: (li, args, { loaders }) =>
+      attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
   }),
 }));
 

@@ -171,7 +171,8 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One line item of this account; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.byId("line_items.get").load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) =>
+      loaders.byId("line_items.get").load(entityKey(account.id, id)),
   }),
 }));
 

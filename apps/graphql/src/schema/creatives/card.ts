@@ -159,7 +159,8 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description: "One generic card of this account; null with an error if missing.",
     args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
-    resolve: (account, { id }, { loaders }) => loaders.byId("cards.get").load(entityKey(account.id, id)),
+    resolve: (account, { id }, { loaders }) =>
+      loaders.byId("cards.get").load(entityKey(account.id, id)),
   }),
 }));
 

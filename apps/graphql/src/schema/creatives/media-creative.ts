@@ -80,7 +80,9 @@ builder.mutationFields((t) => ({
         const params = create.params(input);
         const { data } = await upstream.call("media_creatives.create", params);
         const mediaCreative = ownedBy(data, params.account_id);
-        loaders.byId("media_creatives.get").prime(entityKey(params.account_id, data.id), mediaCreative);
+        loaders
+          .byId("media_creatives.get")
+          .prime(entityKey(params.account_id, data.id), mediaCreative);
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return { mediaCreative };
       }, create.fieldOf),
