@@ -15,8 +15,7 @@ import type { CallOptions } from "../core/config.js";
 import { RestProtocolError } from "../core/errors.js";
 import { chunk, idsPerRequest, mapBounded, uniqueIds } from "../client/id-batching.js";
 
-const LOOKUP = "post_data.posts.lookup";
-const endpoint = getEndpoint(LOOKUP);
+const endpoint = getEndpoint("post_data.posts.lookup");
 
 /**
  * Post fields every post carries once asked. The others (`attachments`, `entities`,
@@ -164,7 +163,7 @@ function requirePresent(
     if (absent !== undefined) {
       throw new RestProtocolError(
         {
-          endpointId: LOOKUP,
+          endpointId: endpoint.id,
           method: endpoint.method,
           path: `/${endpoint.version}${endpoint.path}`,
         },
@@ -226,7 +225,7 @@ export async function lookupPosts<
     chunk(ids, idsPerRequest(endpoint, "ids")),
     concurrency,
     async (part) => {
-      const answer = await client.request(LOOKUP, { ...selection, ids: part }, callOptions);
+      const answer = await client.request("post_data.posts.lookup", { ...selection, ids: part }, callOptions);
       const { body } = answer;
       requirePresent(answer, "post", body.data ?? [], postFields);
       requirePresent(answer, "post", body.includes?.posts ?? [], postFields);

@@ -15,6 +15,7 @@ import { AccountPermissionEnum, IndustryTypeEnum } from "../common/enums.js";
 import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import { serves } from "../../fields/serves.js";
 
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
@@ -41,6 +42,7 @@ builder.node(AccountRef, {
       resolve: (a) => a.timezone_switch_at,
     }),
     industryType: t.field({
+      ...serves("accounts.get"),
       type: IndustryTypeEnum,
       nullable: true,
       description:
@@ -57,6 +59,7 @@ builder.node(AccountRef, {
     updatedAt: t.field({ type: "DateTime", resolve: (a) => a.updated_at }),
     deleted: t.boolean({ resolve: (a) => a.deleted }),
     authenticatedUserAccess: t.field({
+      ...serves("authenticated_user_access.get"),
       type: UserAccessRef,
       nullable: true,
       description: "The caller's permissions on this account.",
@@ -141,6 +144,7 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, { viewer }) => viewer ?? { userId: "", screenName: "" },
   }),
   account: t.field({
+    ...serves("accounts.get"),
     type: AccountRef,
     nullable: true,
     authScopes: { authenticated: true },

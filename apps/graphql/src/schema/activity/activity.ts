@@ -6,6 +6,7 @@ import {
   UpstreamError,
   ValidationError,
 } from "../../errors/facade-errors.js";
+import { serves } from "../../fields/serves.js";
 
 /** spec §6 meanings, shown in the enum's descriptions. */
 const MEANINGS: Record<WireEventType, string> = {
@@ -155,6 +156,12 @@ const ActivityEventRef = builder.objectRef<ActivityEvent>("ActivityEvent").imple
 
 builder.subscriptionField("activityEvents", (t) =>
   t.field({
+    // Upstream, one activity subscription per user with live subscribers (activity/).
+    ...serves(
+      "activity.subscriptions.list",
+      "activity.subscriptions.create",
+      "activity.subscriptions.delete",
+    ),
     type: ActivityEventRef,
     description:
       "The signed-in user's activity events from now on (spec §6), over WebSocket " +

@@ -33,6 +33,7 @@ import type { InputObjectSpec } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { LineItemRef } from "../campaigns/line-item.js";
+import { serves } from "../../fields/serves.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "spec §2.10: CRM is observed; FLEXIBLE and MOBILE_AUDIENCE are creatable (batch).",
@@ -241,6 +242,7 @@ const TargetingConnection = connectionType(
 
 builder.objectFields(CustomAudienceRef, (t) => ({
   permissions: t.field({
+    ...serves("custom_audiences.permissions.list"),
     type: AudiencePermissionConnection,
     nullable: true,
     description:
@@ -254,6 +256,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
       ),
   }),
   targetedBy: t.field({
+    ...serves("custom_audiences.targeted.list"),
     type: TargetingConnection,
     nullable: true,
     description:

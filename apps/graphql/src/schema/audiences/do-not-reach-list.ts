@@ -4,6 +4,7 @@ import type { DoNotReachListShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import { serves } from "../../fields/serves.js";
 
 export const DoNotReachListRef = builder
   .objectRef<DoNotReachListShape>("DoNotReachList")
@@ -43,6 +44,7 @@ export const DoNotReachListRef = builder
 
 builder.objectFields(AccountRef, (t) => ({
   doNotReachList: t.field({
+    ...serves("do_not_reach_lists.list"),
     type: DoNotReachListRef,
     nullable: true,
     description: "The account's do-not-reach list; null when it has none.",

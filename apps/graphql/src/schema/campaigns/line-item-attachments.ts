@@ -13,6 +13,7 @@ import { MediaCreativeRef } from "../creatives/media-creative.js";
 import { PromotedAccountRef } from "../accounts/promoted-account.js";
 import { PromotedPostRef } from "../creatives/promoted-post.js";
 import { TrackingTagRef } from "../creatives/tracking-tag.js";
+import { serves } from "../../fields/serves.js";
 
 // LineItem's attachments (spec §4.6). Each edge reads its list by `line_item_ids`: every line
 // item of the response asking in the same tick is read together, ≤200 ids per request, all
@@ -49,6 +50,7 @@ const EDGE_NOTE =
 
 builder.objectFields(LineItemRef, (t) => ({
   curatedCategories: t.field({
+    ...serves("line_item_curated_categories.list"),
     type: [LineItemCuratedCategoryRef],
     nullable: true,
     description: `Curated categories linked to this line item. ${EDGE_NOTE}`,

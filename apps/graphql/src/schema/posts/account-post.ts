@@ -15,6 +15,7 @@ import {
 } from "../../fields/connections.js";
 import { PostTypeEnum, TimelineTypeEnum } from "../common/enums.js";
 import { PostMediaRef, UserRef } from "./post-parts.js";
+import { serves } from "../../fields/serves.js";
 
 /** A value of the AccountPost interface: a published post's record, or a draft or scheduled post. */
 export type AccountPostValue = PostRecord | AccountPostShape;
@@ -108,6 +109,7 @@ export const AccountPostInterface = builder
           resolve: (p) => postTime(shape(p).updated_at),
         }),
         preview: t.string({
+          ...serves("post_previews.list"),
           nullable: true,
           description:
             "The post rendered as an iframe (HTML) by `post_previews` (spec §4.7); read for every " +
@@ -142,6 +144,7 @@ function wantsAuthorProfile(info: Parameters<typeof selectsPath>[0]): boolean {
 
 builder.objectFields(AccountRef, (t) => ({
   posts: t.field({
+    ...serves("posts.list"),
     type: AccountPostConnection,
     nullable: true,
     description:

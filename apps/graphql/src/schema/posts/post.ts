@@ -19,6 +19,7 @@ import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
 import { ConversationSettingsEnum, VideoCtaEnum } from "../common/enums.js";
 import { PostEntitiesRef, PostMediaRef, PostPublicMetricsRef, UserRef } from "./post-parts.js";
 import { fieldNeeds, selectionNeeds } from "../../fields/post-selection.js";
+import { serves } from "../../fields/serves.js";
 
 export const PostRef = builder.objectRef<PostRecord>("Post");
 
@@ -361,6 +362,7 @@ builder.node(PostRef, {
 
 builder.queryFields((t) => ({
   posts: t.field({
+    ...serves("post_data.posts.lookup"),
     type: [PostRef],
     nullable: { list: false, items: true },
     authScopes: { authenticated: true },
