@@ -1,7 +1,11 @@
 import path from "node:path";
 import { ESLint, Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import config, { GRAPHQL_ERRORS_AT_THE_EDGE, TYPE_ESCAPES } from "../eslint.config.js";
+import config, {
+  GRAPHQL_ERRORS_AT_THE_EDGE,
+  READ_AND_MUTATION_PATHS,
+  TYPE_ESCAPES,
+} from "../eslint.config.js";
 
 /** The TypeScript parser of the shared config (no type information is needed here). */
 const parser = config.flatMap((entry) =>
@@ -64,5 +68,40 @@ describe("the facade's lint rules", () => {
     ).toEqual([
       "no-restricted-syntax: Build GraphQL errors with a builder of src/errors/graphql-errors.ts (the one edge).",
     ]);
+  });
+
+  it("refuse any `as` cast on the read and mutation paths (src/loaders/ among them), not `as const`", async () => {
+    const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "..") });
+    const configFor = async (file: string) =>
+      (await eslint.calculateConfigForFile(file)) as Linter.Config;
+    const CAST_RULE = "@typescript-eslint/consistent-type-assertions";
+    expect(READ_AND_MUTATION_PATHS).toContain("src/loaders/**/*.ts");
+    const applied = await configFor("src/loaders/loaders.ts");
+    const castRule = applied.rules?.[CAST_RULE];
+    expect(castRule).toEqual([2, { assertionStyle: "never" }]);
+    // Tests may still cast.
+    expect((await configFor("src/loaders/loaders.test.ts")).rules?.[CAST_RULE]).not.toEqual(
+      castRule,
+    );
+
+    const messages = (code: string) =>
+      new Linter({ configType: "flat" })
+        .verify(
+          code,
+          [
+            {
+              files: ["**/*.ts"],
+              languageOptions: { parser },
+              plugins: applied.plugins,
+              rules: { [CAST_RULE]: castRule ?? "off" },
+            },
+          ],
+          { filename: "src/loaders/probe.ts" },
+        )
+        .map((message) => `${message.ruleId ?? "parse"}: ${message.message}`);
+    expect(messages("export const f = JSON.parse('1') as number;")).toEqual([
+      `${CAST_RULE}: Do not use any type assertions.`,
+    ]);
+    expect(messages('export const g = ["a"] as const;')).toEqual([]);
   });
 });

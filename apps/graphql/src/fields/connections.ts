@@ -68,11 +68,16 @@ function decodeEdgeCursor(cursor: string): { pageCursor: string | null; skip: nu
       Buffer.from(cursor.slice(EDGE_PREFIX.length), "base64url").toString("utf8"),
     );
     if (!Array.isArray(value) || value.length !== 2) return null;
-    const [pageCursor, skip] = value as unknown[];
-    if ((typeof pageCursor !== "string" && pageCursor !== null) || !Number.isSafeInteger(skip)) {
+    const pageCursor: unknown = value[0];
+    const skip: unknown = value[1];
+    if (
+      (typeof pageCursor !== "string" && pageCursor !== null) ||
+      typeof skip !== "number" ||
+      !Number.isSafeInteger(skip)
+    ) {
       return null;
     }
-    return { pageCursor, skip: Math.max(0, skip as number) };
+    return { pageCursor, skip: Math.max(0, skip) };
   } catch {
     return null;
   }

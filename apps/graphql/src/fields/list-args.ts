@@ -1,5 +1,6 @@
 import { adsId, cardUri, digitId, getEndpoint } from "@adsgraph/models";
 import type { Catalog, EndpointId } from "@adsgraph/models";
+import type { WireParams } from "@adsgraph/rest-client";
 import type { ArgBuilder, ArgumentRef } from "@pothos/core";
 import { z } from "zod";
 import type { Types } from "../builder.js";
@@ -27,11 +28,16 @@ type ArgForm =
   | { readonly type: "enums"; readonly values: readonly string[] };
 
 function unwrap(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodOptional ||
+  if (!(
+    schema instanceof z.ZodOptional ||
     schema instanceof z.ZodNullable ||
     schema instanceof z.ZodDefault
-    ? unwrap(schema.unwrap() as z.ZodType)
-    : schema;
+  )) {
+    return schema;
+  }
+  // The catalog's schemas are zod's classic ones, wrappers and what they wrap alike.
+  const inner = schema.unwrap();
+  return inner instanceof z.ZodType ? unwrap(inner) : schema;
 }
 
 /**
@@ -113,7 +119,7 @@ export interface ListArgs {
   /** The list's `count` limit (the catalog's `paging.max`). */
   readonly maxCount: number;
   /** Filters and `sort_by` by wire name, leaving out what was not given. */
-  readonly wireFilters: (values: ListArgValues) => Record<string, unknown>;
+  readonly wireFilters: (values: ListArgValues) => WireParams;
 }
 
 /**

@@ -117,10 +117,9 @@ export const POST_FIELD_RULES: Readonly<Record<string, FieldRule>> = {
 /** False for a selection that `@skip(if: true)` or `@include(if: false)` leaves out. */
 function included(selection: SelectionNode, scope: SelectionScope): boolean {
   if (selection.directives === undefined || selection.directives.length === 0) return true;
-  const variables = scope.variableValues as Record<string, unknown>;
-  const skip = getDirectiveValues(GraphQLSkipDirective, selection, variables);
+  const skip = getDirectiveValues(GraphQLSkipDirective, selection, scope.variableValues);
   if (skip?.if === true) return false;
-  const include = getDirectiveValues(GraphQLIncludeDirective, selection, variables);
+  const include = getDirectiveValues(GraphQLIncludeDirective, selection, scope.variableValues);
   return include?.if !== false;
 }
 

@@ -19,6 +19,9 @@ export const AUDIENCE_USER_CAPS = {
   valueLength: 320,
 } as const;
 
+/** The GraphQL input fields of a user's identifiers, in order (IDENTIFIER_FIELDS has each). */
+const FIELDS = ["email", "phoneNumber", "deviceId", "handle", "userId", "partnerUserId"] as const;
+
 /** GraphQL input field of each identifier kind (spec §4.8; rest-client's kinds). */
 export const IDENTIFIER_FIELDS = {
   email: "email",
@@ -27,15 +30,13 @@ export const IDENTIFIER_FIELDS = {
   handle: "handle",
   userId: "user_id",
   partnerUserId: "partner_user_id",
-} as const satisfies Record<string, AudienceIdentifierKind>;
+} as const satisfies Record<(typeof FIELDS)[number], AudienceIdentifierKind>;
 
 export type AudienceUserFields = {
   readonly [F in keyof typeof IDENTIFIER_FIELDS]?: readonly string[] | null | undefined;
 };
 
-const FIELD_OF_KIND = Object.fromEntries(
-  Object.entries(IDENTIFIER_FIELDS).map(([field, kind]) => [kind, field]),
-) as Record<AudienceIdentifierKind, keyof typeof IDENTIFIER_FIELDS>;
+const FIELD_OF_KIND = new Map(FIELDS.map((field) => [IDENTIFIER_FIELDS[field], field]));
 
 const BULK_HINT =
   'send more with the rest-client upload helper (README, "Uploading audience users")';
@@ -72,7 +73,7 @@ export function hashedUsers(
   }
   let identifiers = 0;
   for (const user of users) {
-    for (const field of Object.keys(IDENTIFIER_FIELDS) as (keyof typeof IDENTIFIER_FIELDS)[]) {
+    for (const field of FIELDS) {
       identifiers += user[field]?.length ?? 0;
     }
   }
@@ -90,7 +91,7 @@ export function hashedUsers(
 
   users.forEach((user, index) => {
     let given = 0;
-    for (const field of Object.keys(IDENTIFIER_FIELDS) as (keyof typeof IDENTIFIER_FIELDS)[]) {
+    for (const field of FIELDS) {
       (user[field] ?? []).forEach((value, position) => {
         given += 1;
         if (value.length > AUDIENCE_USER_CAPS.valueLength) {
@@ -119,8 +120,9 @@ export function hashedUsers(
   const hashed = hashAudienceUsers(
     users.map((user) =>
       Object.fromEntries(
-        Object.entries(IDENTIFIER_FIELDS).flatMap(([field, kind]) => {
-          const values = user[field as keyof typeof IDENTIFIER_FIELDS];
+        FIELDS.flatMap((field) => {
+          const kind = IDENTIFIER_FIELDS[field];
+          const values = user[field];
           return values == null || values.length === 0 ? [] : [[kind, values]];
         }),
       ),
@@ -132,7 +134,7 @@ export function hashedUsers(
       hashed.rejected.map((rejected) =>
         violation(
           VIOLATION_CODES.INVALID_PARAMETER,
-          `${argument}[${rejected.index}].${FIELD_OF_KIND[rejected.kind]}[${rejected.position}]`,
+          `${argument}[${rejected.index}].${FIELD_OF_KIND.get(rejected.kind) ?? rejected.kind}[${rejected.position}]`,
           `${rejected.reason} (the value is not repeated here)`,
         ),
       ),

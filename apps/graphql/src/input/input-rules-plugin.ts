@@ -22,11 +22,23 @@ type Check =
 /** Enough to say what is wrong without answering a list of 100,000 bad ids item by item. */
 const MAX_VIOLATIONS = 20;
 
+/** The relay plugin's `relayGlobalIDFor` (`[{ typename, parseId }]`, or none: any Node type). */
+function typenamesOf(forTypes: unknown): string[] | null {
+  if (!Array.isArray(forTypes)) return null;
+  return forTypes.flatMap((type: unknown) =>
+    typeof type === "object" &&
+    type !== null &&
+    "typename" in type &&
+    typeof type.typename === "string"
+      ? [type.typename]
+      : [],
+  );
+}
+
 function checkOf<Types extends SchemaTypes>(field: PothosInputFieldConfig<Types>): Check | null {
-  const extensions = field.extensions as Record<string, unknown> | null | undefined;
+  const extensions = field.extensions;
   if (extensions?.isRelayGlobalID === true) {
-    const forTypes = extensions.relayGlobalIDFor as readonly { typename: string }[] | null;
-    return { kind: "globalId", typenames: forTypes?.map((type) => type.typename) ?? null };
+    return { kind: "globalId", typenames: typenamesOf(extensions.relayGlobalIDFor) };
   }
   const rule = ruleOf(extensions);
   return rule === undefined ? null : { kind: "rule", rule };
@@ -89,7 +101,7 @@ function collect<Types extends SchemaTypes>(
   if (mapping.kind === "InputObject") {
     if (typeof value !== "object") return;
     for (const [name, field] of mapping.fields.map ?? []) {
-      const child = (value as Record<string, unknown>)[name];
+      const child: unknown = Reflect.get(value, name);
       collect(child, field, childPath(path, name), field.listDepth, info, found);
     }
     return;

@@ -1,6 +1,6 @@
 import { resourceOf } from "@adsgraph/models";
 import type { ResourceReadId } from "@adsgraph/models";
-import type { Page, ParamsOf, RestClient, WireParams } from "@adsgraph/rest-client";
+import type { Page, RestClient, WireParams } from "@adsgraph/rest-client";
 import { NotFoundError } from "../errors/facade-errors.js";
 import { readOfLineItems } from "./attachment-reads.js";
 import type { AttachmentList } from "./attachment-reads.js";
@@ -29,11 +29,11 @@ export interface CampaignFilter {
   readonly withDraft: boolean;
 }
 
-/** Wire filters of a campaign's line items: the list's own, the campaigns and paging aside. */
-export type LineItemFilter = Omit<
-  ParamsOf<"line_items.list">,
-  "account_id" | "campaign_ids" | "count" | "cursor" | "with_total_count"
->;
+/**
+ * Wire filters of a campaign's line items: the list's own (listArgs' wireFilters), the campaigns
+ * and paging aside; rest-client checks them against the catalog's schema before sending.
+ */
+export type LineItemFilter = WireParams;
 
 /**
  * The reads of one GraphQL request. Built per request (context.ts) and never shared: the
@@ -90,7 +90,7 @@ export interface Loaders extends AudienceLoaders {
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
-  accountsPage(params: ParamsOf<"accounts.list">): Promise<Page<AccountShape>>;
+  accountsPage(params: WireParams): Promise<Page<AccountShape>>;
   /** One page of the account's list of a resource (wire filters); primes its by-id loader. */
   page<Id extends ResourceReadId>(
     id: Id,
@@ -187,7 +187,7 @@ export function createLoaders(
   const childLineItems =
     (filter: LineItemFilter) => async (accountId: string, campaignIds: string[]) =>
       (
-        await upstream.collectMany(
+        await upstream.wire.collectMany(
           "line_items.list",
           { ...filter, ids: campaignIds, account_id: accountId, count: 1000 },
           { by: "campaign_ids" },
@@ -322,7 +322,7 @@ export function createLoaders(
     },
     iabCategories: () => (iab ??= upstream.collect("iab_categories.list", { count: 1000 })),
     async accountsPage(params) {
-      const page = await upstream.page("accounts.list", params);
+      const page = await upstream.wire.page("accounts.list", params);
       if (batching)
         for (const item of page.items) if (!item.deleted) accountById.prime(item.id, item);
       return page;

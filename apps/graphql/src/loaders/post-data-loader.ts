@@ -1,4 +1,4 @@
-import type { AdsPost, DataMedia, DataPost, DataPostsLookup, DataUser } from "@adsgraph/models";
+import type { AdsPost, DataMedia, DataPostsLookup, DataUser } from "@adsgraph/models";
 import { lookupPosts } from "@adsgraph/rest-client";
 import type { RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
@@ -86,7 +86,7 @@ export function createPostDataLoader(
     for (const user of includes.users ?? []) addUser(user);
     for (const item of includes.media ?? []) addMedia(item);
     const answered = new Set<string>();
-    for (const post of answer.data as DataPost[]) {
+    for (const post of answer.data) {
       answered.add(post.id);
       recordOf(post.id).merge(post, coverage.fields, coverage.expansions);
     }
@@ -151,11 +151,12 @@ export function createPostDataLoader(
       const { data, fields, expansions, user } = dataFromAds(post);
       // What a lookup answered stays (the list's text and counts are the same post's).
       const known = new Set<string>(record.fields);
-      record.merge(
-        Object.fromEntries(Object.entries(data).filter(([name]) => !known.has(name))) as PostData,
-        fields,
-        expansions,
-      );
+      // The id stays (merge sets it anyway); the rest are the loose fields of the catalog's post.
+      const fresh: PostData = {
+        ...Object.fromEntries(Object.entries(data).filter(([name]) => !known.has(name))),
+        id: data.id,
+      };
+      record.merge(fresh, fields, expansions);
       record.ads = { ...post, account_id: accountId };
       if (user !== undefined) addUser(user);
       return record;

@@ -1,4 +1,4 @@
-import type { AdsPost, PostType } from "@adsgraph/models";
+import type { PostType } from "@adsgraph/models";
 import type { Page, ParamsOf, RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
 import { NotFoundError } from "../errors/facade-errors.js";
@@ -8,7 +8,7 @@ import type { ByIdLoader } from "./by-id-loader.js";
 import { entityKey, parseEntityKey } from "./keys.js";
 import type { EntityKey } from "./keys.js";
 import type { PostDataLoader } from "./post-data-loader.js";
-import type { AccountPostShape, PostRecord } from "./post-shapes.js";
+import type { AccountPostFields, AccountPostShape, PostRecord } from "./post-shapes.js";
 import type { LoaderOptions } from "./loader-options.js";
 
 /** Parameters of an account's posts list, the account aside (spec §4.7 GET posts). */
@@ -44,11 +44,11 @@ export interface PostReads {
 
 /** A draft or scheduled post of the list (or of a write) with its account and type. */
 export function accountPostOf(
-  item: object,
+  item: AccountPostFields,
   accountId: string,
   postType: UnpublishedType,
 ): AccountPostShape {
-  return { ...(item as AdsPost), account_id: accountId, post_type: postType };
+  return { ...item, account_id: accountId, post_type: postType };
 }
 
 const previewKeyOf = (key: PreviewKey) => `${key.accountId}/${key.postType}/${key.postId}`;
@@ -104,15 +104,17 @@ export function postReads(
     tracedBatch(
       "post previews",
       async (keys: readonly PreviewKey[]) => {
-        const groups = new Map<string, PreviewKey[]>();
+        const groups = new Map<string, [PreviewKey, ...PreviewKey[]]>();
         for (const key of keys) {
           const group = `${key.accountId}/${key.postType}`;
-          groups.set(group, [...(groups.get(group) ?? []), key]);
+          const known = groups.get(group);
+          if (known === undefined) groups.set(group, [key]);
+          else known.push(key);
         }
         const answers = new Map<string, string | Error>();
         await Promise.all(
           [...groups.values()].map(async (group) => {
-            const [{ accountId, postType }] = group as [PreviewKey, ...PreviewKey[]];
+            const [{ accountId, postType }] = group;
             try {
               const found = await readPreviews(
                 accountId,

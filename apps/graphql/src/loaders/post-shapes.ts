@@ -19,14 +19,20 @@ import type { Owned } from "./shapes.js";
  * `posts` list answers for its type (one shape for the three types), or what a draft or
  * scheduled-post write answers, with the account it was read through and its type.
  */
-export type AccountPostShape = Owned<
-  Partial<AdsPost> &
-    Partial<Pick<DraftPost, "status">> &
-    Partial<Pick<ScheduledPost, "scheduled_status" | "deleted">>
-> & {
-  readonly id: string;
+export type AccountPostShape = Owned<AccountPostFields> & {
   readonly post_type: Exclude<PostType, "PUBLISHED">;
 };
+
+/**
+ * A draft's or scheduled post's fields as the list or a write answers them (a scheduled post's
+ * `post_id` is null until it is published).
+ */
+export type AccountPostFields = {
+  [K in keyof AdsPost as K extends "post_id" ? never : K]?: AdsPost[K];
+} & Partial<Pick<DraftPost, "status">> &
+  Partial<Pick<ScheduledPost, "scheduled_status" | "deleted" | "post_id">> & {
+    readonly id: string;
+  };
 
 /** A published post the advertising list answered, with the account that listed it. */
 export type AdsPostShape = Owned<AdsPost>;

@@ -1,5 +1,4 @@
 import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
-import type { ParamsOf } from "@adsgraph/rest-client";
 import type { ObjectFieldBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
@@ -68,6 +67,9 @@ builder.node(AccountRef, {
   }),
 });
 
+/** spec §4.3's permissions, as the strings an answer's permissions are compared with. */
+const PERMISSIONS: readonly string[] = USER_ACCESS_PERMISSIONS;
+
 const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAccess").implement({
   description: "The calling user's permissions on an account (spec §4.3).",
   fields: (t) => ({
@@ -81,7 +83,7 @@ const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAcces
       description: "Values outside spec §4.3's list are left out.",
       resolve: (access) =>
         (access.permissions ?? []).filter((p): p is (typeof USER_ACCESS_PERMISSIONS)[number] =>
-          (USER_ACCESS_PERMISSIONS as readonly string[]).includes(p),
+          PERMISSIONS.includes(p),
         ),
     }),
     account: t.field({
@@ -114,13 +116,14 @@ function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
     args: list.args,
     resolve: (_viewer, args, { loaders, upstream }, info) => {
       // The catalog's parameters under its wire names (see listArgs).
-      const filters = list.wireFilters(args) as ParamsOf<"accounts.list">;
+      // rest-client checks them against the catalog's schema before sending (`wire`).
+      const filters = list.wireFilters(args);
       return resolveConnection(
         info,
         args,
         list.maxCount,
         (page) => loaders.accountsPage({ ...filters, ...page }),
-        () => upstream.totalCount("accounts.list", filters),
+        () => upstream.wire.totalCount("accounts.list", filters),
       );
     },
   });

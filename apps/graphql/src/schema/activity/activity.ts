@@ -1,6 +1,10 @@
 import { ACTIVITY_EVENT_TYPES, type ActivityEvent } from "@adsgraph/models";
 import { builder } from "../../builder.js";
-import { GRAPH_EVENT_TYPES, type WireEventType } from "../../activity/event-types.js";
+import {
+  GRAPH_EVENT_TYPES,
+  isWireEventType,
+  type WireEventType,
+} from "../../activity/event-types.js";
 import {
   UnauthenticatedError,
   UpstreamError,
@@ -106,6 +110,15 @@ const SpaceActivityRef = builder.objectRef<ActivityEvent>("SpaceActivity").imple
   }),
 });
 
+/** The fan-out delivers only the §6 dot names (activity/event-types.ts): never another here. */
+function wireTypeOf(event: ActivityEvent): WireEventType {
+  if (isWireEventType(event.event_type)) return event.event_type;
+  throw new UpstreamError(`The ads service sent an event of unknown type ${event.event_type}.`, {
+    status: null,
+    codes: [],
+  });
+}
+
 const PAYLOAD_REFS = {
   "profile.update.bio": ProfileBioUpdateRef,
   "profile.update.verified": ProfileVerifiedUpdateRef,
@@ -130,7 +143,7 @@ const ActivityPayloadUnion = builder.unionType("ActivityPayload", {
     SpaceActivityRef,
   ],
   // The fan-out delivers only the §6 dot names (activity/event-types.ts).
-  resolveType: (event) => PAYLOAD_REFS[event.event_type as WireEventType],
+  resolveType: (event) => PAYLOAD_REFS[wireTypeOf(event)],
 });
 
 const ActivityEventRef = builder.objectRef<ActivityEvent>("ActivityEvent").implement({
@@ -143,7 +156,7 @@ const ActivityEventRef = builder.objectRef<ActivityEvent>("ActivityEvent").imple
     }),
     type: t.field({
       type: ActivityEventTypeEnum,
-      resolve: (event) => event.event_type as WireEventType,
+      resolve: (event) => wireTypeOf(event),
     }),
     forUserId: t.string({
       description: "The user the event is about (always the subscriber): a digit string.",

@@ -21,6 +21,7 @@ import type {
 } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
+import { fieldOf } from "../../fields/field-of.js";
 import { CampaignRef } from "../campaigns/campaign.js";
 import {
   connectionComplexity,
@@ -49,7 +50,7 @@ export const CustomAudienceRef = builder.objectRef<CustomAudienceShape>("CustomA
 
 /** The answer's `list_type` (recorded beyond the spec: EMAIL, DEVICE_ID, null). */
 const listTypeOf = (audience: CustomAudienceShape): string | null => {
-  const value: unknown = (audience as { list_type?: unknown }).list_type;
+  const value = fieldOf(audience, "list_type");
   return typeof value === "string" ? value : null;
 };
 

@@ -10,7 +10,7 @@ import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
 import { ID_INPUT } from "../../input/input-rules.js";
 import { entityKey } from "../../loaders/keys.js";
-import type { LineItemFilter, Loaders } from "../../loaders/loaders.js";
+import type { Loaders } from "../../loaders/loaders.js";
 import type { CampaignShape, LineItemShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
@@ -196,7 +196,7 @@ builder.objectFields(CampaignRef, (t) => {
       args: list.args,
       resolve: (campaign, values, { loaders }) => {
         // The catalog's own parameters under its wire names (see listArgs).
-        const filter = list.wireFilters(values) as LineItemFilter;
+        const filter = list.wireFilters(values);
         return connectionOfAll(values, list.maxCount, () =>
           loaders.lineItemsOfCampaign(filter).load(entityKey(campaign.account_id, campaign.id)),
         );

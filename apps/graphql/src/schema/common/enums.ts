@@ -131,7 +131,7 @@ export function knownValue<V extends string>(
   values: readonly V[],
   value: string | null | undefined,
 ): V | null {
-  return (values as readonly (string | null | undefined)[]).includes(value) ? (value as V) : null;
+  return values.find((known) => known === value) ?? null;
 }
 
 /** The GraphQL enum of exactly these values (a catalog enum's values, in any order). */

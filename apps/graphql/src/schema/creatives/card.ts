@@ -8,6 +8,7 @@ import { CardComponentUnion, mediaOfComponents } from "./card-components.js";
 import type { ComponentShape } from "./card-components.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
+import { fieldOf, hasField } from "../../fields/field-of.js";
 import { countsTotal } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import type { InputObjectSpec } from "../../fields/mutation-args.js";
@@ -23,9 +24,8 @@ const TYPE_OF_KIND: Record<CardKind, string> = {
   image_conversation: "ImageConversationCard",
 };
 
-const field = (card: CardShape, name: string): unknown => (card as Record<string, unknown>)[name];
 const textOf = (card: CardShape, name: string): string | null => {
-  const value = field(card, name);
+  const value = fieldOf(card, name);
   return typeof value === "string" ? value : null;
 };
 
@@ -44,7 +44,7 @@ export function namedMedia(
 export const isCardOf =
   (kind: CardKind) =>
   (value: unknown): boolean =>
-    (value as { card_kind?: unknown } | null)?.card_kind === kind;
+    hasField(value, "card_kind", kind);
 
 export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
   description:
@@ -88,7 +88,7 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
       nullable: true,
       resolve: (c) => textOf(c, "updated_at"),
     }),
-    deleted: t.boolean({ nullable: true, resolve: (c) => field(c, "deleted") === true }),
+    deleted: t.boolean({ nullable: true, resolve: (c) => fieldOf(c, "deleted") === true }),
   }),
 });
 

@@ -11,6 +11,7 @@ import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf, namedMedia } from "./card.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
+import { fieldOf } from "../../fields/field-of.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
@@ -18,7 +19,7 @@ import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
 // spec §2.11: conversation cards' response fields are not shown beyond the parameters of
 // their create call, so every field but the id is read as the answer gives it (or null).
 const text = (card: ConversationCardShape, name: string): string | null => {
-  const value = (card as Record<string, unknown>)[name];
+  const value = fieldOf(card, name);
   return typeof value === "string" ? value : null;
 };
 

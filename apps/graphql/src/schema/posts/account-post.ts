@@ -13,6 +13,7 @@ import {
   selectsPath,
   SMALL_LIST,
 } from "../../fields/connections.js";
+import { hasField } from "../../fields/field-of.js";
 import { PostTypeEnum, TimelineTypeEnum } from "../common/enums.js";
 import { PostMediaRef, UserRef } from "./post-parts.js";
 import { serves } from "../../fields/serves.js";
@@ -46,8 +47,7 @@ export const mediaOfKeys = (keys: readonly string[] | undefined): PostMediaShape
 export const isAccountPostOf =
   (postType: Exclude<PostType, "PUBLISHED">) =>
   (value: unknown): boolean =>
-    !(value instanceof PostRecord) &&
-    (value as { post_type?: unknown } | null)?.post_type === postType;
+    !(value instanceof PostRecord) && hasField(value, "post_type", postType);
 
 export const AccountPostInterface = builder
   .interfaceRef<AccountPostValue>("AccountPost")
@@ -61,7 +61,11 @@ export const AccountPostInterface = builder
     // Each implementing type answers these from its own source; these resolve drafts and
     // scheduled posts, and `Post` declares its own.
     fields: (t) => {
-      const shape = (post: AccountPostValue) => post as AccountPostShape;
+      const shape = (post: AccountPostValue): AccountPostShape => {
+        // `Post` declares every field below itself: a published post's record never gets here.
+        if (post instanceof PostRecord) throw new Error("Post declares its own AccountPost fields");
+        return post;
+      };
       return {
         rawId: t.string({
           description: "The post id as the ads service names it: digits in a string.",

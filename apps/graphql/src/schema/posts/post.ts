@@ -1,4 +1,4 @@
-import { VIOLATION_CODES } from "@adsgraph/models";
+import { CONVERSATION_SETTINGS, VIDEO_CTAS, VIOLATION_CODES } from "@adsgraph/models";
 import type { DataUser, PostReference } from "@adsgraph/models";
 import type { GraphQLResolveInfo } from "graphql";
 import { builder } from "../../builder.js";
@@ -16,7 +16,7 @@ import { AccountPostInterface } from "./account-post.js";
 import { SMALL_LIST } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
-import { ConversationSettingsEnum, VideoCtaEnum } from "../common/enums.js";
+import { ConversationSettingsEnum, knownValue, VideoCtaEnum } from "../common/enums.js";
 import { PostEntitiesRef, PostMediaRef, PostPublicMetricsRef, UserRef } from "./post-parts.js";
 import { fieldNeeds, selectionNeeds } from "../../fields/post-selection.js";
 import { serves } from "../../fields/serves.js";
@@ -162,12 +162,12 @@ builder.node(PostRef, {
       type: ConversationSettingsEnum,
       nullable: true,
       description: "Who may reply (advertising list).",
-      resolve: (p) => adsField(p.ads?.conversation_settings as "EVERYONE" | null | undefined),
+      resolve: (p) => knownValue(CONVERSATION_SETTINGS, p.ads?.conversation_settings),
     }),
     videoCta: t.field({
       type: VideoCtaEnum,
       nullable: true,
-      resolve: (p) => adsField(p.ads?.video_cta as "VISIT_SITE" | "WATCH_NOW" | null | undefined),
+      resolve: (p) => knownValue(VIDEO_CTAS, p.ads?.video_cta),
     }),
     videoCtaValue: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.video_cta_value) }),
     videoTitle: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.video_title) }),

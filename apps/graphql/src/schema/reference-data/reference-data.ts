@@ -12,20 +12,19 @@ import {
   resolveConnection,
   pageArgs,
 } from "../../fields/connections.js";
+import { fieldOf } from "../../fields/field-of.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
 
 // spec §4.4 reference data: not account-scoped. The catalog signs these endpoints in user
 // context (no app-only bearer), so they need a session like everything else.
 
-const observed = (record: object, name: string): unknown =>
-  (record as Record<string, unknown>)[name];
 const textOf = (record: object, name: string): string | null => {
-  const value = observed(record, name);
+  const value = fieldOf(record, name);
   return typeof value === "string" ? value : null;
 };
 const numberOf = (record: object, name: string): number | null => {
-  const value = observed(record, name);
+  const value = fieldOf(record, name);
   return typeof value === "number" ? value : null;
 };
 
@@ -121,7 +120,7 @@ const BusinessCategoryRef = builder
       iabCategoryIds: t.stringList({
         description: "Observed.",
         resolve: (c) => {
-          const ids = observed(c, "iab_categories");
+          const ids = fieldOf(c, "iab_categories");
           return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
         },
       }),

@@ -1,0 +1,13 @@
+/**
+ * A property read by a name known only at run time (a field of an answer the catalog does not
+ * type), as `unknown` for the caller to narrow: what `(value as Record<string, unknown>)[name]`
+ * read, without the cast.
+ */
+export function fieldOf(value: object, name: string): unknown {
+  return Reflect.get(value, name);
+}
+
+/** Whether `value` is an object whose `name` property is `expected` (an isTypeOf's test). */
+export function hasField(value: unknown, name: string, expected: unknown): boolean {
+  return typeof value === "object" && value !== null && fieldOf(value, name) === expected;
+}
