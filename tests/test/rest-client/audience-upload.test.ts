@@ -10,9 +10,8 @@ import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, DEMO_ACCOUNT, startAdsApi } from "../support/ads-api.js";
 import type { AdsApi } from "../support/ads-api.js";
+import { CLI_BUNDLE, CLI_DIR } from "../support/cli.js";
 
-/** apps/cli: `adsgraph audience upload` is the command over `uploadAudienceUsers`. */
-const CLI = path.resolve(import.meta.dirname, "..", "..", "..", "apps", "cli");
 const USERS_PATH = /^\/12\/accounts\/[^/]+\/custom_audiences\/[^/]+\/users$/;
 const account_id = DEMO_ACCOUNT;
 
@@ -25,29 +24,26 @@ const digestsOf = (request: TappedRequest): string[] =>
 
 /**
  * The upload command in a node process of its own, as a user runs it: `adsgraph audience
- * upload` from its sources, signed with the demo user's token from the environment.
+ * upload` from its sources (bundled once by the global set-up, as apps/cli's tests run it),
+ * signed with the demo user's token from the environment.
  */
 function runUpload(args: readonly string[], adsUrl: string, configDir: string) {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(ADSGRAPH_|ADS_API_)/.test(name)),
   );
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "--conditions=source", "src/main.ts", "audience", "upload", ...args],
-    {
-      cwd: CLI,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...inherited,
-        ADSGRAPH_CONFIG_DIR: configDir,
-        ADS_API_ADS_URL: adsUrl,
-        ADSGRAPH_CONSUMER_KEY: DEMO.app.consumerKey,
-        ADSGRAPH_CONSUMER_SECRET: DEMO.app.consumerSecret,
-        ADSGRAPH_ACCESS_TOKEN: DEMO.accessToken.token,
-        ADSGRAPH_ACCESS_TOKEN_SECRET: DEMO.accessToken.secret,
-      },
+  const child = spawn(process.execPath, [CLI_BUNDLE, "audience", "upload", ...args], {
+    cwd: CLI_DIR,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...inherited,
+      ADSGRAPH_CONFIG_DIR: configDir,
+      ADS_API_ADS_URL: adsUrl,
+      ADSGRAPH_CONSUMER_KEY: DEMO.app.consumerKey,
+      ADSGRAPH_CONSUMER_SECRET: DEMO.app.consumerSecret,
+      ADSGRAPH_ACCESS_TOKEN: DEMO.accessToken.token,
+      ADSGRAPH_ACCESS_TOKEN_SECRET: DEMO.accessToken.secret,
     },
-  );
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
