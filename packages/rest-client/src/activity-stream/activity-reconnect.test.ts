@@ -19,11 +19,13 @@ import {
 } from "../core/errors.js";
 
 const site = { endpointId: "activity.stream", method: "GET", path: "/2/activity/stream" };
-const answered = (status: number, retryAfterMs?: number, observedAt = 1_000) =>
+/** An error answer; `remembered`: the retry-after is the client's state, not this answer's. */
+const answered = (status: number, retryAfterMs?: number, remembered = false) =>
   new RestApiError(site, {
     status,
     errors: [],
     requestId: undefined,
+    retryAfterMs: remembered ? undefined : retryAfterMs,
     rateLimit:
       retryAfterMs === undefined
         ? undefined
@@ -35,7 +37,7 @@ const answered = (status: number, retryAfterMs?: number, observedAt = 1_000) =>
             account: undefined,
             cost: undefined,
             retryAfterMs,
-            observedAt,
+            observedAt: 1_000,
           },
     attempts: 1,
   });
@@ -66,7 +68,7 @@ describe("reconnectDelayMs", () => {
 });
 
 describe("classifyStreamEnd", () => {
-  const classify = (error: unknown, stalled = false) => classifyStreamEnd(error, stalled, 5_000, 0);
+  const classify = (error: unknown, stalled = false) => classifyStreamEnd(error, stalled, 5_000);
 
   it("reconnects after what may change on its own", () => {
     expect(classify(undefined)).toEqual({ retry: true, reason: "ended", minDelayMs: 0 });
@@ -84,10 +86,8 @@ describe("classifyStreamEnd", () => {
       minDelayMs: 0,
     });
     expect(classify(answered(503, 3_000))).toMatchObject({ minDelayMs: 3_000 });
-    // A retry-after remembered from before this connection is not this answer's.
-    expect(classifyStreamEnd(answered(503, 3_000, 10), false, 5_000, 20)).toMatchObject({
-      minDelayMs: 0,
-    });
+    // A retry-after remembered from an earlier answer (even of the same millisecond) is not this one's.
+    expect(classify(answered(503, 3_000, true))).toMatchObject({ minDelayMs: 0 });
     const limited = new RestRateLimitError(site, {
       resetAt: new Date(65_000),
       waitedMs: 0,

@@ -54,12 +54,7 @@ export function reconnectDelayMs(
  * `now` being the clock of the answer's rate-limit state. Only what may change on its own is
  * retried; 4xx answers (401, 403, 400, 404), 501 and answers the catalog rejects stop the reader.
  */
-export function classifyStreamEnd(
-  error: unknown,
-  stalled: boolean,
-  now: number,
-  connectedAt: number,
-): StreamEnd {
+export function classifyStreamEnd(error: unknown, stalled: boolean, now: number): StreamEnd {
   if (error instanceof RestAbortedError) return { retry: false, aborted: true };
   // Our own close after no bytes for keepAliveTimeoutMs: whatever it threw is its echo.
   if (stalled) return { retry: true, reason: "stalled", minDelayMs: 0 };
@@ -78,14 +73,8 @@ export function classifyStreamEnd(
   if (error instanceof RestApiError) {
     const { status } = error;
     if (status >= 500 && status !== 501 && status !== 505) {
-      // A retry-after of this very answer (not one remembered from an earlier one).
-      const state = error.rateLimit;
-      const fresh = state !== undefined && state.observedAt >= connectedAt;
-      return {
-        retry: true,
-        reason: "server_error",
-        minDelayMs: fresh ? (state.retryAfterMs ?? 0) : 0,
-      };
+      // The retry-after of this very answer, never one remembered from an earlier answer.
+      return { retry: true, reason: "server_error", minDelayMs: error.retryAfterMs ?? 0 };
     }
     if (status === 408) return { retry: true, reason: "timeout", minDelayMs: 0 };
     return { retry: false, aborted: false };

@@ -175,7 +175,6 @@ export function readActivityStream(
         }
         attempt += 1;
         report({ state: "connecting", sinceId: lastEventId, attempt });
-        const connectedAt = clock();
         let failure: unknown;
         let checkpointFailure: { error: unknown } | undefined;
         watch.stalled = false;
@@ -232,7 +231,7 @@ export function readActivityStream(
           stop("aborted");
           return;
         }
-        const end = classifyStreamEnd(failure, watch.stalled, clock(), connectedAt);
+        const end = classifyStreamEnd(failure, watch.stalled, clock());
         if (!end.retry) {
           if (end.aborted) {
             stop("aborted");

@@ -167,6 +167,8 @@ export interface ApiErrorDetails {
   readonly errors: readonly ApiErrorItem[];
   readonly requestId: string | undefined;
   readonly rateLimit: RateLimitState | undefined;
+  /** This answer's own `retry-after` (rateLimit may hold one remembered from an earlier answer). */
+  readonly retryAfterMs?: number | undefined;
   /** Batch item errors keyed by the caller's input index (spec §7). */
   readonly operationErrors?: readonly OperationError[] | undefined;
   readonly attempts: number;
@@ -189,6 +191,8 @@ export class RestApiError extends RestClientError {
   readonly errors: readonly ApiErrorItem[];
   readonly requestId: string | undefined;
   readonly rateLimit: RateLimitState | undefined;
+  /** The wait this answer's own `retry-after` asked for; undefined when it sent none. */
+  readonly retryAfterMs: number | undefined;
   readonly operationErrors: readonly OperationError[];
   readonly attempts: number;
 
@@ -210,6 +214,7 @@ export class RestApiError extends RestClientError {
     this.errors = redactItems(details.errors);
     this.requestId = details.requestId;
     this.rateLimit = details.rateLimit;
+    this.retryAfterMs = details.retryAfterMs;
     this.operationErrors = (details.operationErrors ?? []).map((op) => ({
       index: op.index,
       errors: redactItems(op.errors),

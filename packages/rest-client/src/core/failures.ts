@@ -38,6 +38,8 @@ export interface AnswerContext {
   readonly text: string;
   readonly requestId: string | undefined;
   readonly rateLimit: RateLimitState | undefined;
+  /** This answer's own `retry-after`. */
+  readonly retryAfterMs?: number | undefined;
   readonly attempts: number;
 }
 
@@ -50,6 +52,7 @@ export function answerFailure(site: CallSite, answer: AnswerContext): RestApiErr
     operationErrors: body.operationErrors,
     requestId: answer.requestId,
     rateLimit: answer.rateLimit,
+    retryAfterMs: answer.retryAfterMs,
     attempts: answer.attempts,
   };
   const auth =

@@ -145,7 +145,7 @@ function answerOf(call: Call, outcome: Awaited<ReturnType<typeof attempt>>): Res
   // The retry layer throws for every lost attempt it does not retry.
   if (outcome instanceof TransportError) throw outcome;
   const { endpoint, site } = call.prepared;
-  const { answer, rateLimit, requestId } = outcome;
+  const { answer, observed, rateLimit, requestId } = outcome;
   const { status } = answer;
   const meta = {
     status,
@@ -174,6 +174,7 @@ function answerOf(call: Call, outcome: Awaited<ReturnType<typeof attempt>>): Res
     text: answer.text,
     requestId,
     rateLimit,
+    retryAfterMs: observed?.retryAfterMs,
     attempts: call.attempt,
   });
 }

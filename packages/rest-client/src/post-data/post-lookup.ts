@@ -225,7 +225,11 @@ export async function lookupPosts<
     chunk(ids, idsPerRequest(endpoint, "ids")),
     concurrency,
     async (part) => {
-      const answer = await client.request("post_data.posts.lookup", { ...selection, ids: part }, callOptions);
+      const answer = await client.request(
+        "post_data.posts.lookup",
+        { ...selection, ids: part },
+        callOptions,
+      );
       const { body } = answer;
       requirePresent(answer, "post", body.data ?? [], postFields);
       requirePresent(answer, "post", body.includes?.posts ?? [], postFields);
