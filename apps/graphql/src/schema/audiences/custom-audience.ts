@@ -21,7 +21,7 @@ import type {
 } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
-import { fieldOf } from "../../fields/field-of.js";
+import { textOf } from "../../fields/properties.js";
 import { CampaignRef } from "../campaigns/campaign.js";
 import {
   connectionComplexity,
@@ -49,10 +49,7 @@ export const PermissionLevelEnum = closedEnum("AudiencePermissionLevel", {
 export const CustomAudienceRef = builder.objectRef<CustomAudienceShape>("CustomAudience");
 
 /** The answer's `list_type` (recorded beyond the spec: EMAIL, DEVICE_ID, null). */
-const listTypeOf = (audience: CustomAudienceShape): string | null => {
-  const value = fieldOf(audience, "list_type");
-  return typeof value === "string" ? value : null;
-};
+const listTypeOf = (audience: CustomAudienceShape): string | null => textOf(audience, "list_type");
 
 builder.node(CustomAudienceRef, {
   description:

@@ -1,7 +1,7 @@
 import { LABEL_VALUES } from "@adsgraph/models";
 import { builder } from "../../builder.js";
 import { SMALL_LIST } from "../../fields/connections.js";
-import { hasField } from "../../fields/field-of.js";
+import { hasProperty } from "../../fields/properties.js";
 import { LabelValueEnum } from "../common/enums.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
@@ -83,7 +83,7 @@ const AppDestinationRef = builder.objectRef<Record<string, unknown>>("AppDestina
 
 const MediaComponentRef = builder.objectRef<ComponentShape>("MediaComponent").implement({
   description: "spec §2.8 MEDIA: one media library object.",
-  isTypeOf: (c) => hasField(c, "type", "MEDIA"),
+  isTypeOf: (c) => hasProperty(c, "type", "MEDIA"),
   fields: (t) => ({
     mediaKey: t.string({ resolve: (c) => c.media_key ?? "" }),
     media: t.field({
@@ -97,7 +97,7 @@ const SwipeableMediaComponentRef = builder
   .objectRef<ComponentShape>("SwipeableMediaComponent")
   .implement({
     description: "spec §2.8 SWIPEABLE_MEDIA: 2 to 6 media library objects.",
-    isTypeOf: (c) => hasField(c, "type", "SWIPEABLE_MEDIA"),
+    isTypeOf: (c) => hasProperty(c, "type", "SWIPEABLE_MEDIA"),
     fields: (t) => ({
       mediaKeys: t.stringList({ resolve: (c) => c.media_keys ?? [] }),
       mediaItems: t.field({
@@ -110,7 +110,7 @@ const SwipeableMediaComponentRef = builder
 
 const DetailsComponentRef = builder.objectRef<ComponentShape>("DetailsComponent").implement({
   description: "spec §2.8 DETAILS: a title and a website destination.",
-  isTypeOf: (c) => hasField(c, "type", "DETAILS"),
+  isTypeOf: (c) => hasProperty(c, "type", "DETAILS"),
   fields: (t) => ({
     title: t.string({ resolve: (c) => c.title ?? "" }),
     destination: t.field({ type: WebsiteDestinationRef, resolve: (c) => c.destination ?? {} }),
@@ -119,7 +119,7 @@ const DetailsComponentRef = builder.objectRef<ComponentShape>("DetailsComponent"
 
 const ButtonComponentRef = builder.objectRef<ComponentShape>("ButtonComponent").implement({
   description: "spec §2.8 BUTTON: a label and an app destination.",
-  isTypeOf: (c) => hasField(c, "type", "BUTTON"),
+  isTypeOf: (c) => hasProperty(c, "type", "BUTTON"),
   fields: (t) => ({
     label: t.field({
       type: LabelValueEnum,

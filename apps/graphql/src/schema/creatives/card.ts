@@ -8,7 +8,7 @@ import { CardComponentUnion, mediaOfComponents } from "./card-components.js";
 import type { ComponentShape } from "./card-components.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
-import { fieldOf, hasField } from "../../fields/field-of.js";
+import { hasProperty, propertyOf, textOf } from "../../fields/properties.js";
 import { countsTotal } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import type { InputObjectSpec } from "../../fields/mutation-args.js";
@@ -22,11 +22,6 @@ const TYPE_OF_KIND: Record<CardKind, string> = {
   poll: "PollCard",
   video_conversation: "VideoConversationCard",
   image_conversation: "ImageConversationCard",
-};
-
-const textOf = (card: CardShape, name: string): string | null => {
-  const value = fieldOf(card, name);
-  return typeof value === "string" ? value : null;
 };
 
 /** Media a conversation or poll card names with a key and a URL of its answer. */
@@ -44,7 +39,7 @@ export function namedMedia(
 export const isCardOf =
   (kind: CardKind) =>
   (value: unknown): boolean =>
-    hasField(value, "card_kind", kind);
+    hasProperty(value, "card_kind", kind);
 
 export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
   description:
@@ -88,7 +83,7 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
       nullable: true,
       resolve: (c) => textOf(c, "updated_at"),
     }),
-    deleted: t.boolean({ nullable: true, resolve: (c) => fieldOf(c, "deleted") === true }),
+    deleted: t.boolean({ nullable: true, resolve: (c) => propertyOf(c, "deleted") === true }),
   }),
 });
 

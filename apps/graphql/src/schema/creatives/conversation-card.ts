@@ -11,17 +11,13 @@ import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf, namedMedia } from "./card.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
-import { fieldOf } from "../../fields/field-of.js";
+import { textOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
 
 // spec §2.11: conversation cards' response fields are not shown beyond the parameters of
-// their create call, so every field but the id is read as the answer gives it (or null).
-const text = (card: ConversationCardShape, name: string): string | null => {
-  const value = fieldOf(card, name);
-  return typeof value === "string" ? value : null;
-};
+// their create call, so every field but the id is read as the answer gives it (textOf: or null).
 
 type Kind = "video_conversation" | "image_conversation";
 
@@ -51,7 +47,7 @@ function conversationCard(
             t.string({
               nullable: true,
               description: "A hashtag.",
-              resolve: (c) => text(c, `${nth}_cta`),
+              resolve: (c) => textOf(c, `${nth}_cta`),
             }),
           ],
           [
@@ -59,18 +55,18 @@ function conversationCard(
             t.string({
               nullable: true,
               description: "The post text used when this call to action is chosen.",
-              resolve: (c) => text(c, `${nth}_cta_post`),
+              resolve: (c) => textOf(c, `${nth}_cta_post`),
             }),
           ],
         ]),
       ),
-      thankYouText: t.string({ nullable: true, resolve: (c) => text(c, "thank_you_text") }),
-      title: t.string({ nullable: true, resolve: (c) => text(c, "title") }),
-      mediaKey: t.string({ nullable: true, resolve: (c) => text(c, "media_key") }),
+      thankYouText: t.string({ nullable: true, resolve: (c) => textOf(c, "thank_you_text") }),
+      title: t.string({ nullable: true, resolve: (c) => textOf(c, "title") }),
+      mediaKey: t.string({ nullable: true, resolve: (c) => textOf(c, "media_key") }),
       ...Object.fromEntries(
         extra.map(([fieldName, wire]) => [
           fieldName,
-          t.string({ nullable: true, resolve: (c) => text(c, wire) }),
+          t.string({ nullable: true, resolve: (c) => textOf(c, wire) }),
         ]),
       ),
       media: t.field({

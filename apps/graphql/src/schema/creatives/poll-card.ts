@@ -7,14 +7,14 @@ import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf } from "./card.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
-import { fieldOf } from "../../fields/field-of.js";
+import { propertyOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
 
 export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
 
-const observed = (card: PollCardShape, name: string): unknown => fieldOf(card, name);
+const observed = (card: PollCardShape, name: string): unknown => propertyOf(card, name);
 
 builder.node(PollCardRef, {
   description:

@@ -13,7 +13,7 @@ import {
   selectsPath,
   SMALL_LIST,
 } from "../../fields/connections.js";
-import { hasField } from "../../fields/field-of.js";
+import { hasProperty } from "../../fields/properties.js";
 import { PostTypeEnum, TimelineTypeEnum } from "../common/enums.js";
 import { PostMediaRef, UserRef } from "./post-parts.js";
 import { serves } from "../../fields/serves.js";
@@ -47,7 +47,7 @@ export const mediaOfKeys = (keys: readonly string[] | undefined): PostMediaShape
 export const isAccountPostOf =
   (postType: Exclude<PostType, "PUBLISHED">) =>
   (value: unknown): boolean =>
-    !(value instanceof PostRecord) && hasField(value, "post_type", postType);
+    !(value instanceof PostRecord) && hasProperty(value, "post_type", postType);
 
 export const AccountPostInterface = builder
   .interfaceRef<AccountPostValue>("AccountPost")

@@ -12,19 +12,15 @@ import {
   resolveConnection,
   pageArgs,
 } from "../../fields/connections.js";
-import { fieldOf } from "../../fields/field-of.js";
+import { propertyOf, textOf } from "../../fields/properties.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
 
 // spec §4.4 reference data: not account-scoped. The catalog signs these endpoints in user
 // context (no app-only bearer), so they need a session like everything else.
 
-const textOf = (record: object, name: string): string | null => {
-  const value = fieldOf(record, name);
-  return typeof value === "string" ? value : null;
-};
 const numberOf = (record: object, name: string): number | null => {
-  const value = fieldOf(record, name);
+  const value = propertyOf(record, name);
   return typeof value === "number" ? value : null;
 };
 
@@ -120,7 +116,7 @@ const BusinessCategoryRef = builder
       iabCategoryIds: t.stringList({
         description: "Observed.",
         resolve: (c) => {
-          const ids = fieldOf(c, "iab_categories");
+          const ids = propertyOf(c, "iab_categories");
           return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
         },
       }),
