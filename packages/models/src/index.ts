@@ -316,7 +316,7 @@ export type {
   PageSizes,
   Freshness,
 } from "./catalog/endpoint.js";
-export { RESOURCES, resourceOf } from "./catalog/resources.js";
+export { RESOURCES, resourceOf, resourceOfList } from "./catalog/resources.js";
 export type { Resource, AnyResource, ResourceReadId, ResourceOf } from "./catalog/resources.js";
 export { CAPABILITIES } from "./catalog/capabilities.js";
 export type { Capability } from "./catalog/capabilities.js";

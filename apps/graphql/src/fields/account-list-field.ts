@@ -1,6 +1,6 @@
 import type { FieldRef, ObjectFieldBuilder, ObjectRef } from "@pothos/core";
 import type { Types } from "../builder.js";
-import { resourceOf } from "@adsgraph/models";
+import { resourceOfList } from "@adsgraph/models";
 import type { RESOURCES } from "@adsgraph/models";
 import { readIdOfList } from "../loaders/resource-reads.js";
 import type { ReadIdOf, ShapeOf } from "../loaders/resource-reads.js";
@@ -47,7 +47,7 @@ export function accountListField<Id extends AccountListId>(
   const counts = countsTotal(id);
   const { args, maxCount, wireFilters } = listArgs(t.arg, id, {
     ...argOptions,
-    ids: resourceOf(readId).lookup,
+    ids: resourceOfList(id).lookup,
     sort: sort ?? type.name.replace(/Connection$/, ""),
   });
   return t.field({

@@ -1,4 +1,10 @@
-import { RESOURCES, getEndpoint, pathParameterNames, resourceOf } from "@adsgraph/models";
+import {
+  RESOURCES,
+  getEndpoint,
+  pathParameterNames,
+  resourceOf,
+  resourceOfList,
+} from "@adsgraph/models";
 import type { AnyResource, ResourceOf, ResourceReadId } from "@adsgraph/models";
 import type { ItemOf, Page, RestClient, WireParams } from "@adsgraph/rest-client";
 import type { Owned } from "./shapes.js";
@@ -38,8 +44,7 @@ export type ReadIdOf<List extends AnyResource["list"]> = ResourceReadId extends 
 /** The read id of the resource whose list is `list`. */
 export function readIdOfList<List extends AnyResource["list"]>(list: List): ReadIdOf<List>;
 export function readIdOfList(list: string): ResourceReadId {
-  const found = RESOURCES.find((entry) => entry.list === list);
-  if (found === undefined) throw new Error(`${list} lists no resource`);
+  const found = resourceOfList(list);
   return found.get ?? found.list;
 }
 
@@ -48,6 +53,10 @@ function cardKindOf(list: string): string | undefined {
   if (family !== "cards") return undefined;
   return action === undefined ? "generic" : kind;
 }
+/** Worked out once per resource, not per item shaped. */
+const CARD_KINDS: ReadonlyMap<ResourceReadId, string | undefined> = new Map(
+  RESOURCES.map((entry) => [entry.get ?? entry.list, cardKindOf(entry.list)]),
+);
 
 /**
  * An item as resolvers see it: the account it was read from (every read names one; not every
@@ -60,7 +69,7 @@ export function shapeOf<Id extends ResourceReadId>(
   accountId: string,
 ): ShapeOf<Id>;
 export function shapeOf(id: ResourceReadId, item: unknown, accountId: string): object {
-  const kind = cardKindOf(resourceOf(id).list);
+  const kind = CARD_KINDS.get(id);
   const fields = typeof item === "object" && item !== null ? item : {};
   return { ...fields, account_id: accountId, ...(kind !== undefined && { card_kind: kind }) };
 }
@@ -90,7 +99,7 @@ export interface ResourceReads {
     accountId: string,
     params: WireParams,
   ): Promise<Page<ShapeOf<Id>>>;
-  /** The list's `total_count` with these filters; 0 for a list that does not count. */
+  /** The list's `total_count` with these filters (of a list that takes `with_total_count`). */
   totalCount(id: ResourceReadId, accountId: string, params: WireParams): Promise<number>;
 }
 
@@ -126,11 +135,9 @@ export function resourceReads(client: RestClient): ResourceReads {
       });
       return { ...answer, items: answer.items.map((item) => shapeOf(id, item, accountId)) };
     },
-    totalCount(id, accountId, params) {
-      const { list } = resourceOf(id);
-      // Lists without with_total_count (spec §4.6 promoted posts, §4.7 cards): no totalCount.
-      if (getEndpoint(list).locations.with_total_count === undefined) return Promise.resolve(0);
-      return client.wire.totalCount(list, { ...params, account_id: accountId });
-    },
+    // Lists without with_total_count (spec §4.6 promoted posts, §4.7 cards) are never asked:
+    // their connections have no totalCount, and accountListField passes `counts` (countsTotal).
+    totalCount: (id, accountId, params) =>
+      client.wire.totalCount(resourceOf(id).list, { ...params, account_id: accountId }),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getEndpoint } from "./catalog.js";
-import { RESOURCES, resourceOf } from "./resources.js";
+import { RESOURCES, resourceOf, resourceOfList } from "./resources.js";
 
 describe("resources", () => {
   it("read one by the list's path and the id, with the list's capability", () => {
@@ -28,6 +28,8 @@ describe("resources", () => {
     expect(resourceOf("campaigns.get").list).toBe("campaigns.list");
     expect(resourceOf("promoted_posts.list").lookup).toBe("promoted_post_ids");
     expect(() => resourceOf("accounts.list")).toThrow("reads no resource");
+    expect(resourceOfList("cards.poll.list").get).toBe("cards.poll.get");
+    expect(() => resourceOfList("accounts.list")).toThrow("lists no resource");
     const ids = RESOURCES.map((entry) => entry.get ?? entry.list);
     expect(new Set(ids).size).toBe(ids.length);
   });

@@ -146,6 +146,9 @@ export type ResourceOf<Id extends ResourceReadId> = Extract<
 const byReadId: ReadonlyMap<string, AnyResource> = new Map(
   RESOURCES.map((entry) => [entry.get ?? entry.list, entry]),
 );
+const byList: ReadonlyMap<string, AnyResource> = new Map(
+  RESOURCES.map((entry) => [entry.list, entry]),
+);
 
 /** The resource read by `id` (`campaigns.get`, or `promoted_posts.list` for one without). */
 export function resourceOf<Id extends ResourceReadId>(id: Id): ResourceOf<Id>;
@@ -153,5 +156,12 @@ export function resourceOf(id: string): AnyResource;
 export function resourceOf(id: string): AnyResource {
   const found = byReadId.get(id);
   if (found === undefined) throw new Error(`${id} reads no resource`);
+  return found;
+}
+
+/** The resource whose list is `list` (`media_creatives.list`). */
+export function resourceOfList(list: string): AnyResource {
+  const found = byList.get(list);
+  if (found === undefined) throw new Error(`${list} lists no resource`);
   return found;
 }

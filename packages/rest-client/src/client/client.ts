@@ -257,6 +257,7 @@ function build(
       ](),
   });
 
+  let wire: Generic["wire"] | undefined;
   const generic: Generic = {
     call: (id, params, options?: CallOptions) => wrap(() => callAny(id, params, options)),
     request: (id, params, options?: CallOptions) => wrap(() => requestAny(id, params, options)),
@@ -355,8 +356,10 @@ function build(
       ),
     // The generic calls themselves: they never relied on the compiler to name parameters.
     get wire() {
+      // Built once per client: generic consumers reach it on every read.
       const { call, page, totalCount, collectMany } = this;
-      return { call, page, totalCount, collectMany };
+      wire ??= { call, page, totalCount, collectMany };
+      return wire;
     },
     rateLimits: {
       get: (endpointId, accountId) => ctx.rateLimits.get(endpointId, accountId),
