@@ -1,6 +1,6 @@
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 
 // The reference queries make exactly the minimum number of upstream requests: per level
@@ -128,14 +128,15 @@ describe("upstream requests per GraphQL request", () => {
 
   it("answers from what a list already read: asking again costs nothing", async () => {
     const first = (await counted(
-      `{ account(rawId: "${ACCOUNT}") { campaigns(first: 3) { edges { node { rawId } } } } }`,
-    )) as Counted<{ account: { campaigns: Edges<{ rawId: string }> } }>;
+      `{ account(rawId: "${ACCOUNT}") { campaigns(first: 3) { edges { node { id rawId } } } } }`,
+    )) as Counted<{ account: { campaigns: Edges<{ id: string; rawId: string }> } }>;
     const ids = first.data.account.campaigns.edges.map(({ node }) => node.rawId);
+    const globalIds = first.data.account.campaigns.edges.map(({ node }) => node.id);
     const { data, byEndpoint } = (await counted(
-      `query ($id: String!) { account(rawId: "${ACCOUNT}") {
+      `query ($id: ID!) { account(rawId: "${ACCOUNT}") {
         campaigns(first: 3) { edges { node { account { campaign(id: $id) { rawId } } } } }
       } }`,
-      { id: ids[2] },
+      { id: globalIds[2] },
     )) as Counted<{
       account: { campaigns: Edges<{ account: { campaign: { rawId: string } } }> };
     }>;
@@ -298,7 +299,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
       `mutation { ${Array.from(
         { length: audiences },
         (_, i) =>
-          `a${i}: createCustomAudience(input: { accountId: "dmo1ab", name: "Counted ${i}" }) {
+          `a${i}: createCustomAudience(input: { accountId: "${globalId("Account", "dmo1ab")}", name: "Counted ${i}" }) {
             ... on CreateCustomAudiencePayload { customAudience { id } } }`,
       ).join(" ")} }`,
     );
