@@ -1,6 +1,6 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -13,6 +13,8 @@ const A = DEMO.accounts[0].id; // owns the CRM audience shared with B
 const B = DEMO.accounts[1].id;
 const A_CRM = `${A}ca1`;
 const LINE_ITEM = `${A}l1`;
+const ACCOUNT_A = globalId("Account", A);
+const LINE_ITEM_ID = globalId("LineItem", LINE_ITEM, A);
 
 const gid = (type: string, key: string) => Buffer.from(`${type}:${key}`).toString("base64");
 const VIOLATIONS = `__typename ... on Error { code message }
@@ -76,8 +78,8 @@ describe("the rest of the service in the graph", () => {
           lineItem { rawId } } } }`,
       {
         input: {
-          accountId: A,
-          lineItemId: LINE_ITEM,
+          accountId: ACCOUNT_A,
+          lineItemId: LINE_ITEM_ID,
           targetingType: "BROAD_KEYWORD",
           targetingValue: "espresso",
         },
@@ -131,7 +133,7 @@ describe("the rest of the service in the graph", () => {
 
     expectRefused(
       await mutate<Violated>(
-        `mutation { createTargetingCriterion(input: { accountId: "${A}", lineItemId: "${LINE_ITEM}",
+        `mutation { createTargetingCriterion(input: { accountId: "${ACCOUNT_A}", lineItemId: "${LINE_ITEM_ID}",
           targetingType: BROAD_KEYWORD, targetingValue: "" }) { ${VIOLATIONS} } }`,
       ),
       /targetingValue$/,
@@ -144,13 +146,13 @@ describe("the rest of the service in the graph", () => {
         apps: { totalCount: number; edges: { node: { appStoreIdentifier: string | null } }[] };
         userSettings: { userId: string };
       };
-    }>(`{ account(id: "${A}") { apps(first: 10) { totalCount edges { node { rawId appStoreIdentifier osType } } }
+    }>(`{ account(rawId: "${A}") { apps(first: 10) { totalCount edges { node { rawId appStoreIdentifier osType } } }
       userSettings { userId notificationEmail subscribeEmailTypes } } }`);
     expect(data.account.apps.totalCount).toBe(data.account.apps.edges.length);
     expect(data.account.userSettings.userId).toBe(DEMO.user.id);
 
     const updated = await mutate<{ __typename: string; userSettings: Record<string, unknown> }>(
-      `mutation { updateUserSettings(input: { accountId: "${A}", notificationEmail: "ads@example.com",
+      `mutation { updateUserSettings(input: { accountId: "${ACCOUNT_A}", notificationEmail: "ads@example.com",
         subscribeEmailTypes: ["ACCOUNT_PERFORMANCE"] }) { ${VIOLATIONS}
         ... on UpdateUserSettingsPayload { userSettings { userId notificationEmail subscribeEmailTypes } } } }`,
     );
@@ -164,7 +166,7 @@ describe("the rest of the service in the graph", () => {
     });
     expectRefused(
       await mutate<Violated>(
-        `mutation { updateUserSettings(input: { accountId: "${A}", subscribeEmailTypes: ["A,B"] }) { ${VIOLATIONS} } }`,
+        `mutation { updateUserSettings(input: { accountId: "${ACCOUNT_A}", subscribeEmailTypes: ["A,B"] }) { ${VIOLATIONS} } }`,
       ),
       /subscribeEmailTypes/,
     );
@@ -172,7 +174,7 @@ describe("the rest of the service in the graph", () => {
 
   it("changes an account's tax settings, and refuses a tax id with control characters", async () => {
     const updated = await mutate<{ __typename: string }>(
-      `mutation { updateTaxSettings(input: { accountId: "${A}", taxCategory: BUSINESS_WITH_VAT,
+      `mutation { updateTaxSettings(input: { accountId: "${ACCOUNT_A}", taxCategory: BUSINESS_WITH_VAT,
         invoiceJurisdiction: NONE, addressName: "Demo Coffee" }) { ${VIOLATIONS}
         ... on UpdateTaxSettingsPayload { taxSettings { addressName taxCategory taxCategoryRaw invoiceJurisdiction }
           account { rawId } } } }`,
@@ -188,7 +190,7 @@ describe("the rest of the service in the graph", () => {
     });
     expectRefused(
       await mutate<Violated>(
-        `mutation ($taxId: String) { updateTaxSettings(input: { accountId: "${A}", taxId: $taxId }) {
+        `mutation ($taxId: String) { updateTaxSettings(input: { accountId: "${ACCOUNT_A}", taxId: $taxId }) {
           ${VIOLATIONS} } }`,
         { taxId: "DE\u0007123" },
       ),
@@ -198,7 +200,7 @@ describe("the rest of the service in the graph", () => {
 
   it("shows who changed a campaign within whole hours, and refuses a window off the hour", async () => {
     const campaigns = await ok<{ account: { campaigns: { edges: { node: { id: string } }[] } } }>(
-      `{ account(id: "${A}") { campaigns(first: 1) { edges { node { id } } } } }`,
+      `{ account(rawId: "${A}") { campaigns(first: 1) { edges { node { id } } } } }`,
     );
     const campaignId = present(campaigns.account.campaigns.edges[0]).node.id;
     await ok(
@@ -208,7 +210,7 @@ describe("the rest of the service in the graph", () => {
     const hour = 3_600_000;
     const now = Math.floor(Date.now() / hour) * hour;
     const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-    const history = `query ($id: ID!, $start: DateTime!, $end: DateTime!) { account(id: "${A}") {
+    const history = `query ($id: ID!, $start: DateTime!, $end: DateTime!) { account(rawId: "${A}") {
       changeHistory(entityId: $id, startTime: $start, endTime: $end) {
         edges { node { entityType entityTypeRaw entityRawId userId changedAt } } } } }`;
     const data = await ok<{
@@ -266,7 +268,7 @@ describe("the rest of the service in the graph", () => {
     expect(revoked.result).toMatchObject({ permission: { deleted: true } });
     const granted = await mutate<{ __typename: string; permission: { grantedAccountId: string } }>(
       `mutation ($id: ID!) { grantTailoredAudiencePermission(input: { tailoredAudienceId: $id,
-        grantedAccountId: "${B}", permissionLevel: READ_ONLY }) { ${VIOLATIONS}
+        grantedAccountId: "${globalId("Account", B)}", permissionLevel: READ_ONLY }) { ${VIOLATIONS}
         ... on GrantTailoredAudiencePermissionPayload { permission { grantedAccountId permissionLevel } } } }`,
       { id: audience },
     );

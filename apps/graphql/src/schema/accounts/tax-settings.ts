@@ -59,7 +59,7 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
 
 const update = mutationArgs("tax_settings.update", {
   describe: {
-    account_id: "The account whose tax settings change (its rawId).",
+    account_id: "The account whose tax settings change (its id).",
     address_name: "The name invoices are addressed to (agency-owned accounts).",
     client_address_region: "The client's region (agency-owned accounts).",
     client_address_street1: "The client's street address, first line (agency-owned accounts).",

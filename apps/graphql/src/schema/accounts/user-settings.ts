@@ -62,7 +62,7 @@ builder.objectFields(AccountRef, (t) => ({
 const update = mutationArgs("user_settings.update", {
   omit: ["user_id"],
   describe: {
-    account_id: "The account whose settings change (its rawId).",
+    account_id: "The account whose settings change (its id).",
     notification_email: "Where notices about the account are e-mailed.",
     contact_phone: "A contact phone number, as the user writes it.",
     contact_phone_extension: "The extension of that phone.",

@@ -65,7 +65,7 @@ const grant = mutationArgs("tailored_audiences.permissions.create", {
   ...audience,
   describe: {
     granted_account_id:
-      "The account to share with (its rawId): one of the owner's business, or any when the " +
+      "The account to share with (its id): one of the owner's business, or any when the " +
       "owner may share outside it.",
     permission_level: "What the other account may do with the audience.",
   },

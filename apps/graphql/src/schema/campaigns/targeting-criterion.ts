@@ -123,8 +123,8 @@ builder.objectFields(LineItemRef, (t) => ({
 
 const create = mutationArgs("targeting_criteria.create", {
   describe: {
-    account_id: "The account of the line item.",
-    line_item_id: "The line item to target (its rawId).",
+    account_id: "The account of the line item (its id).",
+    line_item_id: "The line item to target (its id).",
     targeting_type: "What the new criterion matches.",
     targeting_value:
       "The value to match, in the form the targeting type takes (for CUSTOM_AUDIENCE a " +
