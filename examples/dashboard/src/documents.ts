@@ -4,6 +4,7 @@ import { graphql } from "./generated/gql/index.js";
 export const ViewerQuery = graphql(`
   query DashboardViewer {
     viewer {
+      id
       userId
       screenName
       accounts(first: 50) {
