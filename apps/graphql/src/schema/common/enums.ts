@@ -160,21 +160,16 @@ export function observedEnum(
 ): ObservedEnum {
   const wireOf = options.wireOf ?? ((value: string) => value);
   const known = new Set(Object.keys(options.values).map(wireOf));
-  const values = Object.fromEntries([
-    ...Object.entries(options.values).map(([value, description]) => [
-      value,
-      { value: wireOf(value), description },
-    ]),
-    [
-      UNRECOGNIZED,
-      {
-        value: UNRECOGNIZED,
-        description:
-          "A value the ads service sent that this schema does not know yet: read the field's " +
-          "`Raw` sibling for it.",
-      },
-    ],
-  ]);
+  const values: Record<string, { readonly value: string; readonly description: string }> = {};
+  for (const [value, description] of Object.entries(options.values)) {
+    values[value] = { value: wireOf(value), description };
+  }
+  values[UNRECOGNIZED] = {
+    value: UNRECOGNIZED,
+    description:
+      "A value the ads service sent that this schema does not know yet: read the field's " +
+      "`Raw` sibling for it.",
+  };
   const ref = builder.enumType(name, {
     description: `${options.description} Values the ads service may add later read as UNRECOGNIZED.`,
     values,
