@@ -68,9 +68,13 @@ const VIOLATION_CODE_MEANINGS: { readonly [Code in ViolationCode]: string } = {
 
 const FieldViolationCode = observedEnum("FieldViolationCode", {
   description: "Which input rule a value broke.",
-  values: Object.fromEntries(
-    Object.values(VIOLATION_CODES).map((code) => [code, VIOLATION_CODE_MEANINGS[code]]),
-  ),
+  values: {
+    ...Object.fromEntries(
+      Object.values(VIOLATION_CODES).map((code) => [code, VIOLATION_CODE_MEANINGS[code]]),
+    ),
+    // The one item code of the ads service the mutations' tests meet (a batch item's name).
+    DUPLICATE_NAME: "The name is already used: custom audience names are unique in an account.",
+  },
 });
 
 const UpstreamDetailsRef = builder.objectRef<UpstreamDetails>("UpstreamDetails").implement({
