@@ -220,7 +220,8 @@ describe("activity subscriptions over graphql-ws", () => {
 
   it("answers a subscription sent over HTTP POST with a 400 naming the WebSocket transport", async () => {
     const { status, body } = await postGraphQL(facade.url, SUBSCRIPTION, {
-      headers: { authorization: `Bearer ${tokenA}` },
+      // GraphQL over HTTP's media type: a request error answers 400 (as application/json, 200).
+      headers: { authorization: `Bearer ${tokenA}`, accept: "application/graphql-response+json" },
     });
     expect(status).toBe(400);
     expect(body.errors?.[0]?.message).toMatch(/Subscriptions run over WebSocket/);
