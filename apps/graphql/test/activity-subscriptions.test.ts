@@ -156,7 +156,7 @@ describe("activity subscriptions over graphql-ws", () => {
     await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
-  it("gives each event a stable global id that node(id:) names as not readable again", async () => {
+  it("gives each event a stable global id, which node(id:) refuses: an event cannot be read again", async () => {
     const client = connect(facade, { authorization: `Bearer ${tokenA}` });
     const a = collect(client, { types: ["PROFILE_UPDATE_VERIFIED"] });
     const live = await a.live;
@@ -171,8 +171,8 @@ describe("activity subscriptions over graphql-ws", () => {
       headers: { authorization: `Bearer ${tokenA}` },
     });
     expect(body.data).toEqual({ node: null });
-    expect(body.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
-    expect(body.errors?.[0]?.message).toMatch(/cannot be read again/);
+    expect(body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(JSON.stringify(body.errors)).toMatch(/ActivityEvent/);
     await client.dispose();
     await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });

@@ -1,35 +1,26 @@
 import type { ActivityEvent } from "@adsgraph/models";
-import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
 import { wireTypeOf } from "../../activity/event-types.js";
-import { NotFoundError } from "../../errors/facade-errors.js";
 import { ActivityEventTypeEnum } from "./activity-event-type.js";
 import { ActivityPayloadUnion } from "./activity-payload.js";
 
-export const ActivityEventRef = builder.objectRef<ActivityEvent>("ActivityEvent");
-
-// The service keeps no event to read back: a node lookup says so rather than answering null.
-const unreadable = () =>
-  new NotFoundError(
-    "An activity event cannot be read again: it is delivered once, to the activityEvents " +
-      "subscriptions live when it happened.",
-  );
-
-builder.node(ActivityEventRef, {
+/**
+ * Not a `Node`: the service keeps no event to read back, so `node(id:)` could not refetch one.
+ * A global id all the same, so a normalising cache keeps one copy per event.
+ */
+export const ActivityEventRef = builder.objectRef<ActivityEvent>("ActivityEvent").implement({
   description:
     "One thing that happened to the signed-in user (a profile change, a direct message, an " +
-    "audio space), delivered once by the `activityEvents` subscription. Its `id` is stable, so " +
-    "a client cache keeps one copy per event, but an event cannot be read again: `node(id:)` " +
-    "answers null with a `NOT_FOUND` error for it.",
-  id: {
-    description:
-      "The event's global id: the same event always has the same id (a cache key; also what " +
-      "a client remembers as the last event it saw).",
-    resolve: (event) => event.id,
-  },
-  loadManyWithoutCache: (ids) =>
-    Promise.resolve(rejectErrors<ActivityEvent>(ids.map(() => unreadable()))),
+    "audio space), delivered once by the `activityEvents` subscription. It cannot be read " +
+    "again later (it is not a `Node`: `node(id:)` does not take its id), but its `id` is " +
+    "stable, so a client cache keeps one copy per event.",
   fields: (t) => ({
+    id: t.globalID({
+      description:
+        "The event's global id: the same event always has the same id (a cache key; also what " +
+        "a client remembers as the last event it saw).",
+      resolve: (event) => ({ type: "ActivityEvent", id: event.id }),
+    }),
     rawId: t.string({
       description:
         "The event's id in the ads service: a string of digits, larger for a later event of " +
