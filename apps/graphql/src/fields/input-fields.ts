@@ -155,14 +155,29 @@ function mergedForm(schemas: readonly z.core.$ZodType[], wire: string): Form | u
   return first && formOf(first, wire);
 }
 
+const OPERATION_DESCRIPTIONS: Readonly<Partial<Record<string, string>>> = {
+  CREATE: "Creates a new one from the operation's fields.",
+  UPDATE: "Changes the given fields of the one the operation names.",
+  DELETE: "Deletes the one the operation names.",
+};
+
 /** A batch item's `operation_type` as `type`, an enum named after the item: `CREATE` for `Create`. */
 function operationField(name: string, schema: z.core.$ZodType): Field {
   const form = formOf(schema, "operation_type");
   if (form?.kind !== "enum") throw new Error(`${name}: operation_type is not an enum`);
-  const values = Object.fromEntries(form.values.map((value) => [value.toUpperCase(), { value }]));
+  const values = Object.fromEntries(
+    form.values.map((value) => [
+      value.toUpperCase(),
+      { value, description: OPERATION_DESCRIPTIONS[value.toUpperCase()] },
+    ]),
+  );
   return {
     ...field("operation_type", "type", form, true),
-    enumRef: builder.enumType(`${name}Type`, { values }),
+    description: "What this operation does.",
+    enumRef: builder.enumType(`${name}Type`, {
+      description: "What one operation of a batch does.",
+      values,
+    }),
   };
 }
 

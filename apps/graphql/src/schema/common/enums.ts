@@ -36,13 +36,33 @@ const valuesKey = (values: readonly string[]) => [...values].sort().join(",");
  */
 export function closedEnum<const Values extends readonly string[]>(
   name: string,
-  options: { readonly description?: string; readonly values: Values },
+  options: {
+    readonly description?: string;
+    readonly values: Values;
+    /** Each value's description, for the person choosing or showing it. */
+    readonly describe?: Readonly<Record<Values[number], string>>;
+  },
 ) {
-  const ref = builder.enumType(name, options);
+  const values = describedValues<Values[number]>(options.values, options.describe ?? {});
+  const ref = builder.enumType(name, { description: options.description, values });
   const key = valuesKey(options.values);
   if (BY_VALUES.has(key)) throw new Error(`${name}: another enum has the values ${key}`);
   BY_VALUES.set(key, ref);
   return ref;
+}
+
+/** An enum's values, each with its description (none when `describe` has none for it). */
+function describedValues<V extends string>(
+  values: readonly V[],
+  describe: Readonly<Partial<Record<string, string>>>,
+): Record<V, { readonly value: V; readonly description: string | undefined }>;
+function describedValues(
+  values: readonly string[],
+  describe: Readonly<Partial<Record<string, string>>>,
+): Record<string, { readonly value: string; readonly description: string | undefined }> {
+  return Object.fromEntries(
+    values.map((value) => [value, { value, description: describe[value] }]),
+  );
 }
 
 export const IndustryTypeEnum = closedEnum("IndustryType", {
@@ -50,32 +70,90 @@ export const IndustryTypeEnum = closedEnum("IndustryType", {
   values: INDUSTRY_TYPES,
 });
 export const BudgetOptimizationEnum = closedEnum("BudgetOptimization", {
-  description: "spec §2.3: where the budget is optimised.",
+  description: "Where a campaign's budget is spread across its line items.",
   values: BUDGET_OPTIMIZATIONS,
+  describe: {
+    CAMPAIGN:
+      "The campaign's budget is shared, and moved to the line items that perform best (the default).",
+    LINE_ITEM: "Each line item spends its own budget.",
+  },
 });
 export const EntityStatusEnum = closedEnum("EntityStatus", {
-  description: "spec §2.3: a campaign's status as set by the advertiser.",
+  description:
+    "Whether the advertiser has switched a campaign or line item on: what a pause / activate toggle sets.",
   values: ENTITY_STATUSES,
+  describe: {
+    ACTIVE: "Switched on: it delivers when nothing else stops it (see `servable`).",
+    PAUSED: "Switched off by the advertiser: it does not deliver until activated.",
+  },
 });
 export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
   description: "spec §2.4.",
   values: FUNDING_INSTRUMENT_TYPES,
 });
 export const CreativeTypeEnum = closedEnum("CreativeType", {
-  description: "spec §2.5: account media creative types.",
+  description: "The ad format of account media: a banner or interstitial size, or a video preroll.",
   values: CREATIVE_TYPES,
+  describe: {
+    BANNER: "A banner image for phones.",
+    BANNER_TABLET: "A banner image for tablets.",
+    INTERSTITIAL: "A full-screen portrait image for phones.",
+    INTERSTITIAL_LANDSCAPE: "A full-screen landscape image for phones.",
+    INTERSTITIAL_LANDSCAPE_TABLET: "A full-screen landscape image for tablets.",
+    INTERSTITIAL_TABLET: "A full-screen portrait image for tablets.",
+    MEDIUM_RECTANGLE: "A medium rectangle image (300x250 style).",
+    PREROLL: "A video that plays before other video content.",
+    VAST_PREROLL: "A preroll video served from a VAST tag (a third-party ad server).",
+  },
 });
 export const CardTypeEnum = closedEnum("CardType", {
-  description: "spec §2.8: card types for filtering generic cards.",
+  description:
+    "The kind of a generic card, by its media (image, video or both) and where it sends people " +
+    "(a website or an app): what the card list filters by.",
   values: CARD_TYPES,
+  describe: {
+    IMAGE_APP: "One image, linking to an app.",
+    IMAGE_CAROUSEL_APP: "A swipeable carousel of images, linking to one app.",
+    IMAGE_CAROUSEL_WEBSITE: "A swipeable carousel of images, linking to one website.",
+    IMAGE_MULTI_DEST_CAROUSEL_WEBSITE:
+      "A carousel of image slides, each slide linking to its own website.",
+    IMAGE_WEBSITE: "One image, linking to a website.",
+    MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE:
+      "A carousel of image and video slides, each slide linking to its own website.",
+    MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP:
+      "A swipeable carousel of images and videos, linking to one app.",
+    MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE:
+      "A swipeable carousel of images and videos, linking to one website.",
+    VIDEO_APP: "One video, linking to an app.",
+    VIDEO_CAROUSEL_APP: "A swipeable carousel of videos, linking to one app.",
+    VIDEO_CAROUSEL_WEBSITE: "A swipeable carousel of videos, linking to one website.",
+    VIDEO_MULTI_DEST_CAROUSEL_WEBSITE:
+      "A carousel of video slides, each slide linking to its own website.",
+    VIDEO_WEBSITE: "One video, linking to a website.",
+  },
 });
 export const ComponentTypeEnum = closedEnum("CardComponentType", {
-  description: "spec §2.8: the card component types.",
+  description: "The kind of one building block of a generic card.",
   values: COMPONENT_TYPES,
+  describe: {
+    MEDIA: "One image or video from the media library (give `mediaKey`).",
+    SWIPEABLE_MEDIA: "2 to 6 images or videos people swipe through (give `mediaKeys`).",
+    DETAILS: "A title and a website the card links to (give `title` and a WEBSITE `destination`).",
+    BUTTON: "A button that opens an app (give `label` and an APP `destination`).",
+  },
 });
 export const LabelValueEnum = closedEnum("ButtonLabel", {
-  description: "spec §2.8: the label values of a BUTTON component.",
+  description: "The text of a card's app button; the app shows it in the viewer's language.",
   values: LABEL_VALUES,
+  describe: {
+    BOOK: "\"Book\".",
+    CONNECT: "\"Connect\".",
+    INSTALL: "\"Install\".",
+    OPEN: "\"Open\".",
+    ORDER: "\"Order\".",
+    PLAY: "\"Play\".",
+    SHOP: "\"Shop\".",
+  },
 });
 export const AccountPermissionEnum = closedEnum("AccountPermission", {
   description: "spec §4.3: permissions authenticated_user_access returns.",
@@ -88,26 +166,72 @@ export const PlacementProductTypeEnum = closedEnum("PlacementProductType", {
 // Line items are beyond the spec (issue 15): their value lists are the models' (the vendor's
 // v11 values). Reads accept other values too; a field shows such a value as null.
 export const LineItemObjectiveEnum = closedEnum("LineItemObjective", {
-  description: "A line item's objective (beyond the spec: the vendor's v11 values).",
+  description:
+    "What a line item's ads try to achieve; it decides which bid, billing and creative options apply.",
   values: LINE_ITEM_OBJECTIVES,
+  describe: {
+    APP_ENGAGEMENTS: "Get people who have an app to open and use it.",
+    APP_INSTALLS: "Get people to install an app.",
+    CUSTOM: "An objective set outside the standard list (seen on older line items).",
+    ENGAGEMENTS: "Get likes, replies, reposts and clicks on promoted posts.",
+    FOLLOWERS: "Get new followers for the promoted account.",
+    PREROLL_VIEWS:
+      "Get views of video ads that play before publishers' content (needs one or two categories).",
+    REACH: "Show the ads to as many people as possible.",
+    VIDEO_VIEWS: "Get views of promoted videos.",
+    WEBSITE_CLICKS: "Get clicks to a website (image ads need a landing URL).",
+    WEBSITE_CONVERSIONS: "Get actions on a website, measured by a web event tag.",
+  },
 });
 export const LineItemProductTypeEnum = closedEnum("LineItemProductType", {
-  description:
-    "A line item's product type: spec §4.4's product types, and PROMOTED_TWEETS, the vendor's " +
-    "v11 word for PROMOTED_POSTS that recorded line items carry (values are never renamed).",
+  description: "What a line item promotes: posts, an account or media.",
   values: [...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const,
+  describe: {
+    MEDIA: "Media (images and videos from the account's media) shown as ads.",
+    PROMOTED_ACCOUNT: "An account, to win followers.",
+    PROMOTED_POSTS: "Posts of the account.",
+    PROMOTED_TWEETS:
+      "Posts of the account, under the older name some existing line items carry; read only: " +
+      "create with PROMOTED_POSTS.",
+  },
 });
 export const LineItemPlacementEnum = closedEnum("LineItemPlacement", {
-  description: "Where a line item's ads show (spec §4.4 placements).",
+  description:
+    "Where a line item's ads show. Which placements a product type allows is listed by " +
+    "`Query.placements`.",
   values: LINE_ITEM_PLACEMENTS,
+  describe: {
+    ALL_ON_TWITTER: "Everywhere on the platform's own apps and site.",
+    PUBLISHER_NETWORK: "In other publishers' apps (the audience network).",
+    TAP_BANNER: "As a banner in publishers' apps.",
+    TAP_FULL: "Full screen (portrait) in publishers' apps.",
+    TAP_FULL_LANDSCAPE: "Full screen (landscape) in publishers' apps.",
+    TAP_MRECT: "As a medium rectangle in publishers' apps.",
+    TAP_NATIVE: "Natively, in the style of the surrounding content, in publishers' apps.",
+    TWITTER_PROFILE: "On profile pages.",
+    TWITTER_REPLIES: "Among the replies to posts.",
+    TWITTER_SEARCH: "In search results.",
+    TWITTER_TIMELINE: "In people's home timelines.",
+  },
 });
 export const BidStrategyEnum = closedEnum("BidStrategy", {
-  description: "How a line item bids (beyond the spec: the vendor's v11 values).",
+  description: "How a line item bids in the ad auction.",
   values: BID_STRATEGIES,
+  describe: {
+    AUTO: "The ads service sets each bid to spend the budget well; no bid amount is given.",
+    MAX: "Bid at most the line item's bid amount for each billable event.",
+    TARGET: "Aim for an average cost per billable event near the line item's bid amount.",
+  },
 });
 export const PayByEnum = closedEnum("PayBy", {
-  description: "What a line item is billed for (beyond the spec: the vendor's v11 values).",
+  description: "The event a line item is charged for; the bid amount is per such event.",
   values: PAY_BY_VALUES,
+  describe: {
+    APP_CLICK: "Each click that opens an app or its store page.",
+    ENGAGEMENT: "Each engagement with a promoted post (a like, reply, repost or click).",
+    IMPRESSION: "Impressions: each time an ad is shown.",
+    LINK_CLICK: "Each click on a link to a website.",
+  },
 });
 export const PostTypeEnum = closedEnum("PostType", {
   description: "spec §4.7: a published post, a draft or a scheduled post.",
@@ -123,12 +247,20 @@ export const ConversationSettingsEnum = closedEnum("ConversationSettings", {
   values: CONVERSATION_SETTINGS,
 });
 export const VideoCtaEnum = closedEnum("VideoCta", {
-  description: "spec §4.7: a video post's call to action.",
+  description: "The call-to-action button shown under a video.",
   values: VIDEO_CTAS,
+  describe: {
+    VISIT_SITE: "\"Visit site\": opens the website given with it.",
+    WATCH_NOW: "\"Watch now\": opens the page given with it to watch more.",
+  },
 });
 export const CardDestinationTypeEnum = closedEnum("CardDestinationType", {
   description: "Where a card component sends the person who taps it.",
   values: ["WEBSITE", "APP"] as const,
+  describe: {
+    WEBSITE: "A web page (give `url`).",
+    APP: "An app in the app stores (give `countryCode` and a store id).",
+  },
 });
 
 /**
