@@ -162,7 +162,8 @@ builder.node(CampaignRef, {
       resolve: (c) => c.updated_at,
     }),
     deleted: t.boolean({
-      description: "True once the campaign is deleted (it then no longer delivers and cannot change).",
+      description:
+        "True once the campaign is deleted (it then no longer delivers and cannot change).",
       resolve: (c) => c.deleted,
     }),
   }),
@@ -177,7 +178,8 @@ export const CampaignConnection = connectionType(
 builder.objectFields(AccountRef, (t) => ({
   campaigns: accountListField(t, "campaigns.list", {
     type: CampaignConnection,
-    description: "The account's campaigns, a page at a time; deleted and draft ones only when asked.",
+    description:
+      "The account's campaigns, a page at a time; deleted and draft ones only when asked.",
     // The page's funding instruments are read with it (the same batched requests), so each
     // campaign's fundingInstrument resolves without a promise of its own.
     prefetch: {

@@ -24,7 +24,7 @@ import { serves } from "../../fields/serves.js";
 // catalog entry says why).
 
 const withDeletedArg = (arg: ArgBuilder<Types>) => ({
-  withDeleted: arg.boolean({ description: "Include deleted ones." }),
+  withDeleted: arg.boolean({ description: "Include deleted ones (default false)." }),
 });
 
 function attachmentsOf<List extends AttachmentList>(
@@ -45,8 +45,7 @@ function attachmentsOf<List extends AttachmentList>(
  */
 const ATTACHMENT_LIST = { field: 1, multiplier: 1 };
 
-const EDGE_NOTE =
-  "Asked for many line items at once, read together: line_item_ids of ≤200 per request.";
+const EDGE_NOTE = "All of them, in one list; null with an error if they cannot be read.";
 
 builder.objectFields(LineItemRef, (t) => ({
   curatedCategories: t.field({
@@ -74,9 +73,8 @@ builder.objectFields(LineItemRef, (t) => ({
     type: [PromotedAccountRef],
     nullable: true,
     description:
-      `Users promoted on this line item. ${EDGE_NOTE} Line items whose product type cannot ` +
-      "hold promoted accounts answer an empty list without asking (upstream would answer 400 " +
-      "for a request naming only such line items).",
+      `Accounts promoted on this line item. ${EDGE_NOTE} Always empty for a line item whose ` +
+      "product type cannot hold promoted accounts.",
     complexity: ATTACHMENT_LIST,
     args: withDeletedArg(t.arg),
     resolve: (li, args, { loaders }) =>
@@ -104,12 +102,13 @@ builder.objectFields(LineItemRef, (t) => ({
   }),
 }));
 
-/** An attachment's line item: read in batches of 200 ids for every attachment of the response. */
+/** An attachment's line item: read together for every attachment of the response. */
 const lineItemField = () =>
   ({
     type: LineItemRef,
     nullable: true,
-    description: "Read in batches of 200 ids per request for every item of the response.",
+    description:
+      "The line item it is attached to; null when not known, or with an error if it cannot be read.",
     resolve: (
       item: { readonly account_id: string; readonly line_item_id?: string | undefined },
       _args: object,

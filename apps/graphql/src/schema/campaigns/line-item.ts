@@ -84,7 +84,8 @@ builder.node(LineItemRef, {
     campaign: t.field({
       type: CampaignRef,
       nullable: true,
-      description: "The campaign the line item belongs to; null with an error if it cannot be read.",
+      description:
+        "The campaign the line item belongs to; null with an error if it cannot be read.",
       resolve: (li, _args, { loaders }) => campaignOf(li, loaders),
     }),
     account: t.field({
@@ -350,8 +351,7 @@ builder.mutationFields((t) => ({
   }),
   updateLineItem: t.field({
     type: LineItemPayload("UpdateLineItem", "The line item as it is now."),
-    description:
-      "Changes the given fields of a line item; fields left out stay as they are.",
+    description: "Changes the given fields of a line item; fields left out stay as they are.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateLineItem"),
     args: {

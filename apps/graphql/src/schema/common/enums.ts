@@ -146,13 +146,13 @@ export const LabelValueEnum = closedEnum("ButtonLabel", {
   description: "The text of a card's app button; the app shows it in the viewer's language.",
   values: LABEL_VALUES,
   describe: {
-    BOOK: "\"Book\".",
-    CONNECT: "\"Connect\".",
-    INSTALL: "\"Install\".",
-    OPEN: "\"Open\".",
-    ORDER: "\"Order\".",
-    PLAY: "\"Play\".",
-    SHOP: "\"Shop\".",
+    BOOK: '"Book".',
+    CONNECT: '"Connect".',
+    INSTALL: '"Install".',
+    OPEN: '"Open".',
+    ORDER: '"Order".',
+    PLAY: '"Play".',
+    SHOP: '"Shop".',
   },
 });
 export const AccountPermissionEnum = closedEnum("AccountPermission", {
@@ -250,8 +250,8 @@ export const VideoCtaEnum = closedEnum("VideoCta", {
   description: "The call-to-action button shown under a video.",
   values: VIDEO_CTAS,
   describe: {
-    VISIT_SITE: "\"Visit site\": opens the website given with it.",
-    WATCH_NOW: "\"Watch now\": opens the page given with it to watch more.",
+    VISIT_SITE: '"Visit site": opens the website given with it.',
+    WATCH_NOW: '"Watch now": opens the page given with it to watch more.',
   },
 });
 export const CardDestinationTypeEnum = closedEnum("CardDestinationType", {
