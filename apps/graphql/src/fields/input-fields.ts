@@ -175,7 +175,7 @@ function operationField(name: string, schema: z.core.$ZodType): Field {
     ...field("operation_type", "type", form, true),
     description: "What this operation does.",
     enumRef: builder.enumType(`${name}Type`, {
-      description: "What one operation of a batch does.",
+      description: "Whether an operation creates, updates or deletes.",
       values,
     }),
   };

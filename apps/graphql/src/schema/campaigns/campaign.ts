@@ -277,7 +277,7 @@ const batch = mutationArgs("campaigns.batch", {
     operations: {
       name: "CampaignBatchOperation",
       description:
-        "One operation of a campaign batch: `type` says which, and the other fields are the " +
+        "One operation of batchCampaigns: `type` says which, and the other fields are the " +
         "campaign's fields as in createCampaign / updateCampaign.",
       describe: {
         ...DESCRIPTIONS,
