@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { FundingInstrumentShape } from "../../loaders/shapes.js";
 import { AccountRef } from "./account.js";
@@ -85,9 +85,17 @@ builder.objectFields(AccountRef, (t) => ({
     type: FundingInstrumentRef,
     nullable: true,
     description: "One funding instrument of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: FundingInstrumentRef,
+        required: true,
+        description: "The FundingInstrument's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("funding_instruments.get").load(entityKey(account.id, id)),
+      loaders
+        .byId("funding_instruments.get")
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -12,7 +12,7 @@ import {
   NotAudienceOwnerError,
   SharingNotAllowedError,
 } from "../../errors/facade-errors.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type {
   AudiencePermissionShape,
@@ -292,9 +292,15 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description:
       "One custom audience this account owns or is granted; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: CustomAudienceRef,
+        required: true,
+        description: "The CustomAudience's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("custom_audiences.get").load(entityKey(account.id, id)),
+      loaders.byId("custom_audiences.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CampaignShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
@@ -123,9 +123,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: CampaignRef,
     nullable: true,
     description: "One campaign of this account (drafts included); null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: CampaignRef,
+        required: true,
+        description: "The Campaign's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("campaigns.get").load(entityKey(account.id, id)),
+      loaders.byId("campaigns.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -8,7 +8,7 @@ import {
 } from "@adsgraph/models";
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { Loaders } from "../../loaders/loaders.js";
 import type { CampaignShape, LineItemShape } from "../../loaders/shapes.js";
@@ -170,9 +170,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: LineItemRef,
     nullable: true,
     description: "One line item of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: LineItemRef,
+        required: true,
+        description: "The LineItem's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("line_items.get").load(entityKey(account.id, id)),
+      loaders.byId("line_items.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 
@@ -196,7 +202,7 @@ builder.objectFields(CampaignRef, (t) => {
       args: list.args,
       resolve: (campaign, values, { loaders }) => {
         // The catalog's own parameters under its wire names (see listArgs).
-        const filter = list.wireFilters(values);
+        const filter = list.wireFilters(values, campaign.account_id);
         return connectionOfAll(values, list.maxCount, () =>
           loaders.lineItemsOfCampaign(filter).load(entityKey(campaign.account_id, campaign.id)),
         );

@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
@@ -153,9 +153,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: GenericCardRef,
     nullable: true,
     description: "One generic card of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: GenericCardRef,
+        required: true,
+        description: "The GenericCard's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("cards.get").load(entityKey(account.id, id)),
+      loaders.byId("cards.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

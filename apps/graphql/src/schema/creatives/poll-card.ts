@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PollCardShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
@@ -87,9 +87,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: PollCardRef,
     nullable: true,
     description: "One poll card of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: PollCardRef,
+        required: true,
+        description: "The PollCard's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("cards.poll.get").load(entityKey(account.id, id)),
+      loaders.byId("cards.poll.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -1,7 +1,7 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
 import { MediaRuleError } from "../../errors/facade-errors.js";
-import { DIGIT_ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import { postTime } from "../../loaders/post-shapes.js";
 import type { AccountPostShape } from "../../loaders/post-shapes.js";
@@ -88,9 +88,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: ScheduledPostRef,
     nullable: true,
     description: "One scheduled post of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...DIGIT_ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: ScheduledPostRef,
+        required: true,
+        description: "The ScheduledPost's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.accountPosts.scheduledPost.load(entityKey(account.id, id)),
+      loaders.accountPosts.scheduledPost.load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -24,9 +24,17 @@ const numberOf = (record: object, name: string): number | null => {
   return typeof value === "number" ? value : null;
 };
 
-const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule").implement({
+const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule");
+
+// Reference data is read whole (one request per list); a node by id is found in its list.
+builder.node(BiddingRuleRef, {
   description:
     "Minimum and maximum cost-per-engagement bids of a currency (spec §4.4; fields observed).",
+  id: { resolve: (rule) => rule.currency ?? "" },
+  loadOne: async (currency, { upstream }) =>
+    (await upstream.call("bidding_rules.list", { currency })).data.find(
+      (rule) => rule.currency === currency,
+    ) ?? null,
   fields: (t) => ({
     currency: t.string({ nullable: true, resolve: (rule) => rule.currency ?? null }),
     minimumCpeBid: t.field({
@@ -49,10 +57,13 @@ const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule").implement({
 });
 
 const IabCategoryRef = builder.objectRef<IabCategoryShape>("IabCategory");
-IabCategoryRef.implement({
+builder.node(IabCategoryRef, {
   description: "An IAB category (spec §2.9).",
+  id: { resolve: (c) => c.id },
+  loadOne: async (id, { loaders }) =>
+    (await loaders.iabCategories()).find((other) => other.id === id) ?? null,
   fields: (t) => ({
-    id: t.string({ description: "`IAB<n>` or `IAB<n>-<m>`.", resolve: (c) => c.id }),
+    rawId: t.string({ description: "`IAB<n>` or `IAB<n>-<m>`.", resolve: (c) => c.id }),
     name: t.string({ nullable: true, description: "Observed.", resolve: (c) => textOf(c, "name") }),
     parentId: t.string({ nullable: true, resolve: (c) => c.parent_id }),
     parent: t.field({
@@ -66,12 +77,19 @@ IabCategoryRef.implement({
   }),
 });
 
-const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory").implement({
+const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory");
+builder.node(ContentCategoryRef, {
+  id: { resolve: (c) => c.id },
+  loadOne: async (id, { upstream }) =>
+    (await upstream.call("content_categories.list", {})).data.find((c) => c.id === id) ?? null,
   description:
     "A content category and the IAB categories it maps to (spec §2.9): targeting with " +
     "IAB_CATEGORY must include the whole mapped set.",
   fields: (t) => ({
-    id: t.string({ resolve: (c) => c.id }),
+    rawId: t.string({
+      description: "The content category id as the service names it.",
+      resolve: (c) => c.id,
+    }),
     name: t.string({ resolve: (c) => c.name }),
     iabCategoryIds: t.stringList({ resolve: (c) => c.iab_categories }),
     iabCategories: t.field({
@@ -93,8 +111,13 @@ const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory")
   }),
 });
 
-const PlacementRef = builder.objectRef<Placement>("Placement").implement({
+const PlacementRef = builder.objectRef<Placement>("Placement");
+builder.node(PlacementRef, {
   description: "The valid placement combinations of a product type (spec §4.4).",
+  id: { resolve: (p) => p.product_type },
+  loadOne: async (productType, { upstream }) =>
+    (await upstream.call("placements.list", {})).data.find((p) => p.product_type === productType) ??
+    null,
   fields: (t) => ({
     productType: t.string({ resolve: (p) => p.product_type }),
     placements: t.field({
@@ -105,23 +128,32 @@ const PlacementRef = builder.objectRef<Placement>("Placement").implement({
   }),
 });
 
-const BusinessCategoryRef = builder
-  .objectRef<AdvertiserBusinessCategory>("BusinessCategory")
-  .implement({
-    description:
-      "An advertiser business category (spec §4.4): one or two go on PREROLL_VIEWS line items.",
-    fields: (t) => ({
-      id: t.string({ nullable: true, resolve: (c) => c.id ?? null }),
-      name: t.string({ nullable: true, resolve: (c) => c.name ?? null }),
-      iabCategoryIds: t.stringList({
-        description: "Observed.",
-        resolve: (c) => {
-          const ids = propertyOf(c, "iab_categories");
-          return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
-        },
-      }),
+const BusinessCategoryRef = builder.objectRef<AdvertiserBusinessCategory>("BusinessCategory");
+builder.node(BusinessCategoryRef, {
+  description:
+    "An advertiser business category (spec §4.4): one or two go on PREROLL_VIEWS line items.",
+  // A category the service answers without an id is known by its name.
+  id: { resolve: (c) => c.id ?? c.name ?? "" },
+  loadOne: async (id, { upstream }) =>
+    (await upstream.call("advertiser_business_categories.list", {})).data.find(
+      (c) => (c.id ?? c.name) === id,
+    ) ?? null,
+  fields: (t) => ({
+    rawId: t.string({
+      nullable: true,
+      description: "The category id as the service names it; null if it answered none.",
+      resolve: (c) => c.id ?? null,
     }),
-  });
+    name: t.string({ nullable: true, resolve: (c) => c.name ?? null }),
+    iabCategoryIds: t.stringList({
+      description: "Observed.",
+      resolve: (c) => {
+        const ids = propertyOf(c, "iab_categories");
+        return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+      },
+    }),
+  }),
+});
 
 const IabCategoryConnection = connectionType("IabCategory", IabCategoryRef, "IAB categories.");
 
