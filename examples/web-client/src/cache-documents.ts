@@ -58,3 +58,23 @@ export const RenameCampaignMutation = graphql(`
     }
   }
 `);
+
+/** The viewer's screen name: one query of two asking different fields of the same viewer. */
+export const ViewerScreenNameQuery = graphql(`
+  query ViewerScreenName {
+    viewer {
+      id
+      screenName
+    }
+  }
+`);
+
+/** The viewer's user id: the other query. */
+export const ViewerUserIdQuery = graphql(`
+  query ViewerUserId {
+    viewer {
+      id
+      userId
+    }
+  }
+`);
