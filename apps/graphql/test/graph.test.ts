@@ -130,7 +130,7 @@ describe("the graph over the running servers", () => {
       prefix: account(rawId: "${A}") { campaigns(q: "holi") { edges { node { rawId } } } }
       byIds: account(rawId: "${A}") { campaigns(ids: ["${globalId("Campaign", `${A}c3`, A)}", "${globalId("Campaign", `${A}c1`, A)}"], sort: { field: NAME, direction: DESC }) { edges { node { rawId } } } }
       byFunding: account(rawId: "${A}") { campaigns(fundingInstrumentIds: ["${globalId("FundingInstrument", `${A}f2`, A)}"]) { edges { node { rawId } } } }
-      fis: account(rawId: "${A}") { fundingInstruments(ids: ["${A}f3", "${A}f1"], sort: { field: ID }) { edges { node { rawId } } } }
+      fis: account(rawId: "${A}") { fundingInstruments(ids: ["${globalId("FundingInstrument", `${A}f3`, A)}", "${globalId("FundingInstrument", `${A}f1`, A)}"], sort: { field: ID }) { edges { node { rawId } } } }
       media: account(rawId: "${A}") { media(creativeTypes: [PREROLL, BANNER], sort: { field: ID }) { edges { node { rawId } } } }
       cards: account(rawId: "${A}") { cards(cardTypes: [VIDEO_WEBSITE]) { edges { node { rawId } } } }
     }`);

@@ -433,9 +433,9 @@ describe("post snapshots with a freshness window", () => {
 
   it("serves a lookup from its snapshot only for the same fields, never with live counts, and not past a post write", async () => {
     const ids = [postId(1, 1), postId(1, 2)];
-    const TEXT = `query($ids: [ID!]!) { posts(ids: $ids) { text } }`;
-    const AUTHOR = `query($ids: [ID!]!) { posts(ids: $ids) { author { id } } }`;
-    const METRICS = `query($ids: [ID!]!) { posts(ids: $ids) { publicMetrics { likeCount } } }`;
+    const TEXT = `query($ids: [String!]!) { posts(rawIds: $ids) { text } }`;
+    const AUTHOR = `query($ids: [String!]!) { posts(rawIds: $ids) { author { rawId } } }`;
+    const METRICS = `query($ids: [String!]!) { posts(rawIds: $ids) { publicMetrics { likeCount } } }`;
     expect(await lookups(TEXT, { ids })).toBe(1);
     expect(await lookups(TEXT, { ids })).toBe(0);
     // Another field list: its own lookup, never the text-only snapshot.
