@@ -114,7 +114,7 @@ export const ReferenceDataQuery = graphql(`
     contentCategories {
       name
       iabCategories {
-        id
+        rawId
         name
       }
     }

@@ -17,6 +17,8 @@ import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ApprovalStatus } from "../common/observed-enums.js";
 
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
@@ -52,8 +54,9 @@ builder.node(AccountRef, {
       resolve: async (a, _args, { loaders }) =>
         a.industry_type ?? (await loaders.accountDetail.load(a.id)).industry_type ?? null,
     }),
-    approvalStatus: t.string({
-      description: "Observed: ACCEPTED.",
+    ...requiredObservedFields(t, "approvalStatus", {
+      enum: ApprovalStatus,
+      description: "Whether the ads service's review accepted the account.",
       resolve: (a) => a.approval_status,
     }),
     createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),

@@ -10,6 +10,11 @@ import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
 import { FundingInstrumentTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
+import { observedFields, observedListFields } from "../../fields/observed-fields.js";
+import {
+  FundingInstrumentNotAbleToFundReason,
+  ObservedEntityStatus,
+} from "../common/observed-enums.js";
 
 export const FundingInstrumentRef = builder.objectRef<FundingInstrumentShape>("FundingInstrument");
 
@@ -49,14 +54,17 @@ builder.node(FundingInstrumentRef, {
       description: "credit_remaining_local_micro.",
       resolve: (fi) => money(fi.credit_remaining_local_micro, fi.currency),
     }),
-    entityStatus: t.string({
-      nullable: true,
-      description: "Observed: ACTIVE.",
-      resolve: (fi) => fi.entity_status ?? null,
+    ...observedFields(t, "entityStatus", {
+      enum: ObservedEntityStatus,
+      description:
+        "Whether the funding instrument is switched on; null when the ads service does not say.",
+      resolve: (fi) => fi.entity_status,
     }),
     ableToFund: t.boolean({ resolve: (fi) => fi.able_to_fund }),
-    reasonsNotAbleToFund: t.stringList({
-      description: "Observed: DELETED.",
+    ...observedListFields(t, "reasonsNotAbleToFund", {
+      enum: FundingInstrumentNotAbleToFundReason,
+      description:
+        "Why the funding instrument cannot pay for campaigns; empty when ableToFund is true.",
       resolve: (fi) => fi.reasons_not_able_to_fund,
     }),
     ioHeader: t.string({ nullable: true, resolve: (fi) => fi.io_header ?? null }),

@@ -11,6 +11,8 @@ import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutation
 import { BudgetOptimizationEnum, EntityStatusEnum } from "../common/enums.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { money, MoneyRef } from "../common/scalars.js";
+import { observedFields, observedListFields } from "../../fields/observed-fields.js";
+import { CampaignEffectiveStatus, CampaignNotServableReason } from "../common/observed-enums.js";
 
 export const CampaignRef = builder.objectRef<CampaignShape>("Campaign");
 
@@ -71,14 +73,16 @@ builder.node(CampaignRef, {
       nullable: true,
       resolve: (c) => c.entity_status ?? null,
     }),
-    effectiveStatus: t.string({
-      nullable: true,
-      description: "Observed: UNKNOWN, RUNNING.",
-      resolve: (c) => c.effective_status ?? null,
+    ...observedFields(t, "effectiveStatus", {
+      enum: CampaignEffectiveStatus,
+      description:
+        "Whether the campaign is delivering right now; null when the ads service does not say.",
+      resolve: (c) => c.effective_status,
     }),
     servable: t.boolean({ nullable: true, resolve: (c) => c.servable }),
-    reasonsNotServable: t.stringList({
-      description: "Observed: PAUSED_BY_ADVERTISER, INCOMPLETE.",
+    ...observedListFields(t, "reasonsNotServable", {
+      enum: CampaignNotServableReason,
+      description: "Why the campaign cannot deliver ads; empty when nothing stops it.",
       resolve: (c) => c.reasons_not_servable,
     }),
     durationInDays: t.int({ nullable: true, resolve: (c) => c.duration_in_days ?? null }),

@@ -29,6 +29,8 @@ import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
 import { money, MoneyRef, type MoneyShape } from "../common/scalars.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { LineItemPlacementType } from "../common/observed-enums.js";
 
 /** A line item (beyond the spec; issue 15). Attachment edges are added in their own files. */
 export const LineItemRef = builder.objectRef<LineItemShape>("LineItem");
@@ -92,10 +94,11 @@ builder.node(LineItemRef, {
       description: "Null for a value outside LineItemProductType.",
       resolve: (li) => knownValue(PRODUCT_TYPES, li.product_type),
     }),
-    placementType: t.string({
-      nullable: true,
-      description: "Recorded: PROMOTED_ACCOUNT, PROMOTED_TWEETS_FOR_SEARCH, ...",
-      resolve: (li) => li.placement_type ?? null,
+    ...observedFields(t, "placementType", {
+      enum: LineItemPlacementType,
+      description:
+        "The older one-value summary of where the line item's ads show (see placements); null when the ads service does not say.",
+      resolve: (li) => li.placement_type,
     }),
     placements: t.field({
       type: [LineItemPlacementEnum],

@@ -13,9 +13,9 @@ import { countsTotal } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import type { InputObjectSpec } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
-import { closedEnum } from "../common/enums.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
+import { ObservedCardType } from "../common/observed-enums.js";
 
 const TYPE_OF_KIND: Record<CardKind, string> = {
   generic: "GenericCard",
@@ -57,9 +57,23 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
       description: "`card://<card_id>`: what posts attach.",
       resolve: (c) => textOf(c, "card_uri"),
     }),
-    cardType: t.string({
+    // An interface field, written out: the observed-field helpers build object fields.
+    cardType: t.field({
+      type: ObservedCardType.ref,
       nullable: true,
-      description: "Observed per kind: IMAGE_WEBSITE, TEXT_POLLS, VIDEO_CONVERSATION, ...",
+      description:
+        "What kind of card this is (its media and destination, a poll or a conversation " +
+        "card); null when the ads service does not say.",
+      resolve: (c) => {
+        const wire = textOf(c, "card_type");
+        return wire === null ? null : ObservedCardType.of(wire);
+      },
+    }),
+    cardTypeRaw: t.string({
+      nullable: true,
+      description:
+        "The cardType value exactly as the ads service sent it: what to show when cardType is " +
+        "UNRECOGNIZED. Null when cardType is null.",
       resolve: (c) => textOf(c, "card_type"),
     }),
     account: t.field({
@@ -166,8 +180,6 @@ builder.objectFields(AccountRef, (t) => ({
       loaders.byId("cards.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
-
-closedEnum("CardDestinationType", { values: ["WEBSITE", "APP"] as const });
 
 /** spec §2.8 components, each variant's fields in one input (its `type` says which apply). */
 const COMPONENT: InputObjectSpec = {

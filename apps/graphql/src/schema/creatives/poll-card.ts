@@ -11,6 +11,8 @@ import { propertyOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ObservedCardType } from "../common/observed-enums.js";
 
 export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
 
@@ -28,8 +30,10 @@ builder.node(PollCardRef, {
   fields: (t) => ({
     name: t.string({ resolve: (c) => c.name }),
     cardUri: t.string({ resolve: (c) => c.card_uri }),
-    cardType: t.string({
-      description: "Observed: VIDEO_POLLS, TEXT_POLLS.",
+    ...requiredObservedFields(t, "cardType", {
+      enum: ObservedCardType,
+      description:
+        "TEXT_POLLS for a poll without media, VIDEO_POLLS for one with a video or image.",
       resolve: (c) => c.card_type,
     }),
     firstChoice: t.string({ resolve: (c) => c.first_choice }),

@@ -3,6 +3,8 @@ import { builder } from "../../builder.js";
 import type { PostMediaShape } from "../../loaders/post-shapes.js";
 import { postTime } from "../../loaders/post-shapes.js";
 import { SMALL_LIST } from "../../fields/connections.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { PostMediaType } from "../common/observed-enums.js";
 
 // The value objects of posts (spec §2.7, §2.12): users, media, metrics and entities.
 
@@ -46,10 +48,10 @@ export const PostMediaRef = builder.objectRef<PostMediaShape>("PostMedia").imple
       description: "`<digits>_<digits>`; the digits after `_` are the media id.",
       resolve: (m) => m.media_key,
     }),
-    type: t.string({
-      nullable: true,
-      description: "Observed: photo, video, animated_gif.",
-      resolve: (m) => m.type ?? null,
+    ...observedFields(t, "type", {
+      enum: PostMediaType,
+      description: "What the media item is; null when the post's answer did not include it.",
+      resolve: (m) => m.type,
     }),
     durationMs: t.int({ nullable: true, resolve: (m) => m.duration_ms ?? null }),
     width: t.int({ nullable: true, resolve: (m) => m.width ?? null }),

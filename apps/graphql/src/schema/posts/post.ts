@@ -21,6 +21,8 @@ import { ConversationSettingsEnum, knownValue, VideoCtaEnum } from "../common/en
 import { PostEntitiesRef, PostMediaRef, PostPublicMetricsRef, UserRef } from "./post-parts.js";
 import { fieldNeeds, selectionNeeds } from "../../fields/post-selection.js";
 import { serves } from "../../fields/serves.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ReferencedPostType } from "../common/observed-enums.js";
 
 export const PostRef = builder.objectRef<PostRecord>("Post");
 
@@ -93,8 +95,9 @@ interface ReferenceValue {
 const ReferencedPostRef = builder.objectRef<ReferenceValue>("ReferencedPost").implement({
   description: "A post this one replies to, quotes or reposts (spec §2.12 referenced_tweets).",
   fields: (t) => ({
-    type: t.string({
-      description: "Observed: replied_to, quoted, retweeted.",
+    ...requiredObservedFields(t, "type", {
+      enum: ReferencedPostType,
+      description: "How this post refers to the other one: replies to, quotes or reposts it.",
       resolve: (r) => r.reference.type,
     }),
     postId: t.string({ description: "Digits.", resolve: (r) => r.reference.id }),

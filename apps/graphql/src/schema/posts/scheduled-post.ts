@@ -14,6 +14,8 @@ import { PostMediaRef } from "./post-parts.js";
 import { PostRef } from "./post.js";
 import { selectionNeeds } from "../../fields/post-selection.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { ScheduledPostStatus } from "../common/observed-enums.js";
 
 export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
 
@@ -53,11 +55,10 @@ builder.node(ScheduledPostRef, {
       nullable: true,
       resolve: (s) => postTime(s.scheduled_at),
     }),
-    scheduledStatus: t.string({
-      nullable: true,
+    ...observedFields(t, "scheduledStatus", {
+      enum: ScheduledPostStatus,
       description:
-        "SCHEDULED (waiting), COMPLETED (published as postId) or DELETED. The posts list holds " +
-        "only waiting ones: SCHEDULED.",
+        "Whether the post still waits (SCHEDULED), was published (COMPLETED, as postId) or was deleted. The posts list holds only waiting ones.",
       resolve: (s) => s.scheduled_status ?? "SCHEDULED",
     }),
     postId: t.string({

@@ -15,6 +15,8 @@ import {
 import { propertyOf, textOf } from "../../fields/properties.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ObservedPlacement, ObservedPlacementProductType } from "../common/observed-enums.js";
 
 // spec §4.4 reference data: not account-scoped. The catalog signs these endpoints in user
 // context (no app-only bearer), so they need a session like everything else.
@@ -119,10 +121,21 @@ builder.node(PlacementRef, {
     (await upstream.call("placements.list", {})).data.find((p) => p.product_type === productType) ??
     null,
   fields: (t) => ({
-    productType: t.string({ resolve: (p) => p.product_type }),
+    ...requiredObservedFields(t, "productType", {
+      enum: ObservedPlacementProductType,
+      description: "The kind of promoted product these combinations apply to.",
+      resolve: (p) => p.product_type,
+    }),
     placements: t.field({
+      type: t.listRef(t.listRef(ObservedPlacement.ref)),
+      description: "Each item is one valid combination of places where the product's ads may show.",
+      resolve: (p) => p.placements.map((combination) => combination.map(ObservedPlacement.of)),
+    }),
+    placementsRaw: t.field({
       type: t.listRef(t.listRef("String")),
-      description: "Each item is one valid combination.",
+      description:
+        "The placements exactly as the ads service sent them, in the same order: what to show " +
+        "for an UNRECOGNIZED item.",
       resolve: (p) => p.placements,
     }),
   }),
