@@ -1,7 +1,7 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -12,6 +12,11 @@ import { present } from "./support/present.js";
 
 const A = DEMO.accounts[0].id;
 const L = (n: number) => `${A}l${n}`;
+const GA = globalId("Account", A);
+/** A line item's `id` (what `lineItemId` and `lineItem(id:)` take). */
+const GL = (n: number) => globalId("LineItem", L(n), A);
+const USER = globalId("User", DEMO.user.id);
+const CATEGORY = (rawId: string) => globalId("ContentCategory", rawId);
 const ERROR_FIELDS = `... on Error { __typename code message upstream { status codes } }
   ... on ValidationError { violations { code field parameter } }`;
 const INCOMPATIBLE_FIELDS = `${ERROR_FIELDS} ... on IncompatibleLineItemError { field }`;
@@ -47,7 +52,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   async function lineItemNode(n: number, fields: string) {
     const { body, byEndpoint } = await run(
-      `{ account(rawId: "${A}") { lineItem(id: "${L(n)}") { ${fields} } } }`,
+      `{ account(rawId: "${A}") { lineItem(id: "${GL(n)}") { ${fields} } } }`,
     );
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return {
@@ -121,7 +126,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("creates, updates and deletes a tracking tag; edges and node see the change", async () => {
     const created = await mutate(`mutation { createTrackingTag(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", trackingTagType: IMPRESSION_TAG, trackingTagUrl: "https://track.example.com/i"
+      accountId: "${GA}", lineItemId: "${GL(2)}", trackingTagType: IMPRESSION_TAG, trackingTagUrl: "https://track.example.com/i"
     }) { __typename ... on CreateTrackingTagPayload { trackingTag { id rawId trackingTagType trackingTagUrl deleted
       lineItem { rawId trackingTags { rawId } } } } ${ERROR_FIELDS} } }`);
     const tag = created.result.trackingTag as {
@@ -207,12 +212,12 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("refuses a tracking tag of an unknown type before sending, and on a missing line item upstream", async () => {
     const { body, served } = await run(`mutation { createTrackingTag(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", trackingTagType: PIXEL, trackingTagUrl: "https://x.example.com"
+      accountId: "${GA}", lineItemId: "${GL(2)}", trackingTagType: PIXEL, trackingTagUrl: "https://x.example.com"
     }) { __typename } }`);
     expect(body.errors?.[0]?.message).toContain("PIXEL");
     expect(served).toBe(0);
     const missing = await mutate(`mutation { createTrackingTag(input: {
-      accountId: "${A}", lineItemId: "nosuchli", trackingTagType: CLICK_TRACKER, trackingTagUrl: "https://x.example.com"
+      accountId: "${GA}", lineItemId: "${globalId("LineItem", "nosuchli", A)}", trackingTagType: CLICK_TRACKER, trackingTagUrl: "https://x.example.com"
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(missing.result).toMatchObject({
       __typename: "ValidationError",
@@ -223,7 +228,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("promotes a user on a PROMOTED_ACCOUNT line item; other line items are IncompatibleLineItemError", async () => {
     const created = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "${DEMO.user.id}"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${USER}"
     }) { __typename ... on CreatePromotedAccountPayload { promotedAccount { id rawId userId lineItemId
       lineItem { promotedAccounts { userId } } } } ${INCOMPATIBLE_FIELDS} } }`);
     expect(created.result).toMatchObject({
@@ -237,12 +242,12 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const first = created.result.promotedAccount as { id: string; rawId: string };
     // spec §4.6: an already promoted user is ignored (the existing record answers).
     const again = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "${DEMO.user.id}"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${USER}"
     }) { ... on CreatePromotedAccountPayload { promotedAccount { rawId } } } }`);
     expect(again.result).toEqual({ promotedAccount: { rawId: first.rawId } });
 
     const incompatible = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(1)}", userId: "${DEMO.user.id}"
+      accountId: "${GA}", lineItemId: "${GL(1)}", userId: "${USER}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(incompatible.result).toMatchObject({
       __typename: "IncompatibleLineItemError",
@@ -252,7 +257,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     });
 
     const ineligible = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "1999999999999999999"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${globalId("User", "1999999999999999999")}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(ineligible.result).toMatchObject({
       __typename: "ValidationError",
@@ -260,7 +265,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       violations: [{ field: "userId", parameter: "user_id" }],
     });
     const notDigits = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "12ab"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${globalId("User", "12ab")}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(notDigits.result).toMatchObject({
       __typename: "ValidationError",
@@ -294,7 +299,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       "non-preroll account media",
     );
     const withoutUrl = await mutate(`mutation { createMediaCreative(input: {
-      accountId: "${A}", lineItemId: "${L(1)}", accountMediaId: "${image.rawId}"
+      accountId: "${GA}", lineItemId: "${GL(1)}", accountMediaId: "${globalId("AccountMedia", image.rawId, A)}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(withoutUrl.result).toMatchObject({
       __typename: "ValidationError",
@@ -302,7 +307,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       violations: [{ field: "landingUrl", parameter: "landing_url" }],
     });
     const created = await mutate(`mutation { createMediaCreative(input: {
-      accountId: "${A}", lineItemId: "${L(1)}", accountMediaId: "${image.rawId}", landingUrl: "https://example.com/shop"
+      accountId: "${GA}", lineItemId: "${GL(1)}", accountMediaId: "${globalId("AccountMedia", image.rawId, A)}", landingUrl: "https://example.com/shop"
     }) { __typename ... on CreateMediaCreativePayload { mediaCreative { id rawId landingUrl accountMedia { rawId }
       lineItem { mediaCreatives { rawId } } } } ${INCOMPATIBLE_FIELDS} } }`);
     const creative = created.result.mediaCreative as { id: string; rawId: string };
@@ -326,7 +331,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("links, moves and unlinks a curated category", async () => {
     const created = await mutate(`mutation { createLineItemCuratedCategory(input: {
-      accountId: "${A}", lineItemId: "${L(3)}", curatedCategoryId: "aa"
+      accountId: "${GA}", lineItemId: "${GL(3)}", curatedCategoryId: "${CATEGORY("aa")}"
     }) { __typename ... on CreateLineItemCuratedCategoryPayload { lineItemCuratedCategory { id curatedCategoryId lineItem { rawId } } } ${ERROR_FIELDS} } }`);
     expect(created.result).toMatchObject({
       lineItemCuratedCategory: { curatedCategoryId: "aa", lineItem: { rawId: L(3) } },
@@ -349,7 +354,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     expect(links.get(L(1))).toEqual([]);
     expect(byEndpoint["line_item_curated_categories.list"]).toBe(1);
     const moved = await mutate(
-      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "ab" }) {
+      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "${CATEGORY("ab")}" }) {
       __typename ... on UpdateLineItemCuratedCategoryPayload { lineItemCuratedCategory { id curatedCategoryId } } ${ERROR_FIELDS} } }`,
       { id },
     );
@@ -358,7 +363,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       lineItemCuratedCategory: { id, curatedCategoryId: "ab" },
     });
     const unknown = await mutate(
-      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "zz" }) { __typename ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "${CATEGORY("zz")}" }) { __typename ${ERROR_FIELDS} } }`,
       { id },
     );
     expect(unknown.result).toMatchObject({
@@ -388,7 +393,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("creates, updates and deletes a line item; refuses broken input before sending", async () => {
     const created = await mutate(`mutation { createLineItem(input: {
-      accountId: "${A}", campaignId: "${A}c1", name: "Graph line item", objective: ENGAGEMENTS,
+      accountId: "${GA}", campaignId: "${globalId("Campaign", `${A}c1`, A)}", name: "Graph line item", objective: ENGAGEMENTS,
       productType: PROMOTED_POSTS, placements: [ALL_ON_TWITTER], bidStrategy: MAX, bidAmount: "2500000", entityStatus: PAUSED
     }) { __typename ... on CreateLineItemPayload { lineItem { id name entityStatus bid { micros currency } campaign { rawId } } } ${ERROR_FIELDS} } }`);
     expect(created.result).toMatchObject({
@@ -411,12 +416,12 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       lineItem: { id, name: "Renamed", entityStatus: "ACTIVE" },
     });
     const broken = await mutate(`mutation { createLineItem(input: {
-      accountId: "${A}", campaignId: "${A}c1", name: "${"n".repeat(300)}", objective: ENGAGEMENTS,
-      productType: PROMOTED_POSTS, placements: [ALL_ON_TWITTER], categories: ["1"]
+      accountId: "${GA}", campaignId: "${globalId("Campaign", `${A}c1`, A)}", name: "${"n".repeat(300)}", objective: ENGAGEMENTS,
+      productType: PROMOTED_POSTS, placements: [ALL_ON_TWITTER], businessCategoryIds: ["${globalId("BusinessCategory", "1")}"]
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(broken.result).toMatchObject({ __typename: "ValidationError", upstream: null });
     expect((broken.result.violations as { field: string }[]).map((v) => v.field).sort()).toEqual([
-      "categories",
+      "businessCategoryIds",
       "name",
     ]);
     expect(broken.served).toBe(0);

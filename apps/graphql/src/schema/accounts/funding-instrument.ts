@@ -97,7 +97,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: FundingInstrumentRef,
         required: true,
-        description: "The FundingInstrument's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the funding instrument to read (as \`FundingInstrument.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's funding instrument is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>

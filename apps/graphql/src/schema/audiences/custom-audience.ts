@@ -308,7 +308,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: CustomAudienceRef,
         required: true,
-        description: "The CustomAudience's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the custom audience to read (as \`CustomAudience.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's custom audience is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -375,8 +377,12 @@ const grant = mutationArgs("custom_audiences.permissions.create", {
 });
 const revoke = mutationArgs("custom_audiences.permissions.delete", {
   ...audience,
-  rename: { custom_audience_permission_id: "permissionId" },
-  describe: { custom_audience_permission_id: "CustomAudiencePermission.rawId." },
+  // A grant is no Node yet (it is read only through its audience): asked by its wire id.
+  rename: { custom_audience_permission_id: "permissionRawId" },
+  describe: {
+    custom_audience_permission_id:
+      "The grant's `rawId`, as `CustomAudience.permissions` lists it for this audience.",
+  },
 });
 
 const CreateCustomAudienceInput = builder.inputType("CreateCustomAudienceInput", {

@@ -1,4 +1,5 @@
 import { builder } from "../../builder.js";
+import { entityKey, parseEntityKey } from "../../loaders/keys.js";
 import { DoNotReachListExistsError } from "../../errors/facade-errors.js";
 import type { DoNotReachListShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
@@ -6,41 +7,49 @@ import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
 
-export const DoNotReachListRef = builder
-  .objectRef<DoNotReachListShape>("DoNotReachList")
-  .implement({
-    description:
-      "The account's do-not-reach list (spec §2.11, §4.8): its users are left out of every " +
-      "campaign of the account, without leaving any custom audience. One per account.",
-    fields: (t) => ({
-      rawId: t.string({
-        description: "The list id as the ads service names it.",
-        resolve: (l) => l.id,
-      }),
-      description: t.string({ nullable: true, resolve: (l) => l.description ?? null }),
-      userCount: t.int({
-        nullable: true,
-        description: "Hashed e-mails it holds now (expired entries are not counted).",
-        resolve: (l) => l.user_count ?? null,
-      }),
-      createdAt: t.field({
-        type: "DateTime",
-        nullable: true,
-        resolve: (l) => l.created_at ?? null,
-      }),
-      updatedAt: t.field({
-        type: "DateTime",
-        nullable: true,
-        resolve: (l) => l.updated_at ?? null,
-      }),
-      deleted: t.boolean({ resolve: (l) => l.deleted ?? false }),
-      account: t.field({
-        type: AccountRef,
-        nullable: true,
-        resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
-      }),
+export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
+
+builder.node(DoNotReachListRef, {
+  description:
+    "The account's do-not-reach list (spec §2.11, §4.8): its users are left out of every " +
+    "campaign of the account, without leaving any custom audience. One per account.",
+  id: { resolve: (l) => entityKey(l.account_id, l.id) },
+  // One list per account: read through the account's, and only if it is still that list.
+  loadOne: async (key, { loaders }) => {
+    const parsed = parseEntityKey(key);
+    if (parsed === null) return null;
+    const list = await loaders.doNotReachList.load(parsed.accountId);
+    return list?.id === parsed.id ? list : null;
+  },
+  fields: (t) => ({
+    rawId: t.string({
+      description: "The list id as the ads service names it.",
+      resolve: (l) => l.id,
     }),
-  });
+    description: t.string({ nullable: true, resolve: (l) => l.description ?? null }),
+    userCount: t.int({
+      nullable: true,
+      description: "Hashed e-mails it holds now (expired entries are not counted).",
+      resolve: (l) => l.user_count ?? null,
+    }),
+    createdAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (l) => l.created_at ?? null,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (l) => l.updated_at ?? null,
+    }),
+    deleted: t.boolean({ resolve: (l) => l.deleted ?? false }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
+    }),
+  }),
+});
 
 builder.objectFields(AccountRef, (t) => ({
   doNotReachList: t.field({
@@ -54,9 +63,7 @@ builder.objectFields(AccountRef, (t) => ({
 
 const create = mutationArgs("do_not_reach_lists.create");
 const remove = mutationArgs("do_not_reach_lists.delete", {
-  // The list's raw id, not a global id: the list is no Node (one per account).
-  rename: { do_not_reach_list_id: "id" },
-  describe: { do_not_reach_list_id: "DoNotReachList.rawId." },
+  globalIds: { do_not_reach_list_id: DoNotReachListRef },
 });
 
 const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {

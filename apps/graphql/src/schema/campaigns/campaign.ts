@@ -131,7 +131,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: CampaignRef,
         required: true,
-        description: "The Campaign's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the campaign to read (as \`Campaign.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's campaign is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>

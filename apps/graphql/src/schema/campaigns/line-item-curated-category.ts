@@ -46,11 +46,20 @@ builder.objectField(LineItemCuratedCategoryRef, "history", (t) =>
   t.connection(historyField(() => "line_item_curated_category")),
 );
 
+const CURATED_CATEGORY =
+  "The `id` of the content category to link (from `contentCategories` or `ContentCategory.id`).";
 const create = mutationArgs("line_item_curated_categories.create", {
-  describe: { curated_category_id: "A content category id (GET content_categories)." },
+  describe: {
+    line_item_id: "The `id` of the line item to link it to (of the same account).",
+    curated_category_id: CURATED_CATEGORY,
+  },
 });
 const update = mutationArgs("line_item_curated_categories.update", {
   globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+  describe: {
+    line_item_id: "The `id` of another line item of the account to move the link to.",
+    curated_category_id: CURATED_CATEGORY,
+  },
 });
 const remove = mutationArgs("line_item_curated_categories.delete", {
   globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },

@@ -177,7 +177,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: LineItemRef,
         required: true,
-        description: "The LineItem's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the line item to read (as \`LineItem.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's line item is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -218,11 +220,17 @@ const DESCRIPTIONS = {
   name: "1 to 255 characters.",
   bid_amount_local_micro: "Micro units; required by bid strategies that bid an amount.",
   total_budget_amount_local_micro: "Micro units for the whole flight.",
-  categories: "One or two advertiser business category ids: only, and required, for PREROLL_VIEWS.",
+  categories:
+    "The `id`s of one or two business categories (from `businessCategories`): required for " +
+    "PREROLL_VIEWS line items, refused for any other objective.",
   advertiser_domain: "A domain name, e.g. example.com.",
 };
 
+// Named for what the ids name: the catalog's `categories` are advertiser business categories.
+const RENAME = { categories: "businessCategoryIds" } as const;
+
 const create = mutationArgs("line_items.create", {
+  rename: RENAME,
   describe: {
     ...DESCRIPTIONS,
     product_type: "spec §4.4's product types (PROMOTED_TWEETS is only read, never created).",
@@ -230,6 +238,7 @@ const create = mutationArgs("line_items.create", {
 });
 const update = mutationArgs("line_items.update", {
   globalIds: { line_item_id: LineItemRef },
+  rename: RENAME,
   describe: DESCRIPTIONS,
 });
 const remove = mutationArgs("line_items.delete", { globalIds: { line_item_id: LineItemRef } });

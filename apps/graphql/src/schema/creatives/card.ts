@@ -171,7 +171,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: GenericCardRef,
         required: true,
-        description: "The GenericCard's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the generic card to read (as \`GenericCard.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's generic card is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>

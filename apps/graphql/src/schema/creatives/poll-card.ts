@@ -95,7 +95,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: PollCardRef,
         required: true,
-        description: "The PollCard's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the poll card to read (as \`PollCard.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's poll card is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>

@@ -59,7 +59,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: DraftRef,
         required: true,
-        description: "The Draft's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the draft to read (as \`Draft.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's draft is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>

@@ -93,7 +93,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: ScheduledPostRef,
         required: true,
-        description: "The ScheduledPost's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the scheduled post to read (as \`ScheduledPost.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's scheduled post is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
