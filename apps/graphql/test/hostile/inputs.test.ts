@@ -147,7 +147,7 @@ describe.each(TEST_ENGINES)("hostile facade input on %s", (engine) => {
       { name: "node(id:)", query: "query ($id: ID!) { node(id: $id) { id } }", id: huge.global },
       {
         name: "deleteCampaign(id:)",
-        query: `mutation ($id: ID!) { deleteCampaign(id: $id) { ... on ValidationError { violations { code } } } }`,
+        query: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { ... on ValidationError { violations { code } } } }`,
         id: huge.global,
       },
     ])("$name", async ({ query, id }) => {
