@@ -96,14 +96,16 @@ describe("upstream requests per GraphQL request", () => {
     const { data, byEndpoint } = (await counted(`{
       account(id: "${ACCOUNT}") {
         fundingInstruments(first: 300) {
-          edges { node { rawId campaigns { fundingInstrumentId fundingInstrument { rawId } } } }
+          edges { node { rawId campaigns { nodes { fundingInstrumentId fundingInstrument { rawId } } } } }
         }
       }
     }`)) as Counted<{
       account: {
         fundingInstruments: Edges<{
           rawId: string;
-          campaigns: { fundingInstrumentId: string; fundingInstrument: { rawId: string } }[];
+          campaigns: {
+            nodes: { fundingInstrumentId: string; fundingInstrument: { rawId: string } }[];
+          };
         }>;
       };
     }>;
@@ -111,11 +113,11 @@ describe("upstream requests per GraphQL request", () => {
     expect(edges).toHaveLength(FUNDING_INSTRUMENTS);
     let campaigns = 0;
     for (const { node } of edges) {
-      for (const campaign of node.campaigns) {
+      for (const campaign of node.campaigns.nodes) {
         expect(campaign.fundingInstrumentId).toBe(node.rawId);
         expect(campaign.fundingInstrument.rawId).toBe(node.rawId);
       }
-      campaigns += node.campaigns.length;
+      campaigns += node.campaigns.nodes.length;
     }
     expect(campaigns).toBe(CAMPAIGNS);
     // The funding instrument list primed the by-id loader: campaigns' fundingInstrument is free.

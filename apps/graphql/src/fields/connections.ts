@@ -9,6 +9,7 @@ import { CURSOR_INPUT } from "../input/input-rules.js";
 import type { ResourceReadId } from "@adsgraph/models";
 import type { WireParams } from "@adsgraph/rest-client";
 import type { Loaders } from "../loaders/loaders.js";
+import { QUERY_LIMITS } from "../query-limits.js";
 import type { ShapeOf } from "../loaders/resource-reads.js";
 
 /** Items per page when `first` is not given. */
@@ -281,6 +282,15 @@ export const SMALL_LIST = { field: 1, multiplier: 4 };
 export const connectionComplexity = (args: BothWaysPageArgs) => ({
   field: 1,
   multiplier: args.first ?? args.last ?? DEFAULT_PAGE_SIZE,
+});
+
+/**
+ * Complexity of a connection over a list read whole for many parents at once: `first`/`last`
+ * items when given, else as a list field without a size (its upstream work is shared).
+ */
+export const wholeListComplexity = (args: BothWaysPageArgs) => ({
+  field: 1,
+  multiplier: args.first ?? args.last ?? QUERY_LIMITS.defaultListMultiplier,
 });
 
 /**

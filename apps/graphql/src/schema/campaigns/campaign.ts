@@ -8,9 +8,9 @@ import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import {
   bothWaysPageArgs,
-  connectionComplexity,
   connectionOfAll,
   connectionType,
+  wholeListComplexity,
 } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import {
@@ -152,7 +152,7 @@ builder.objectFields(FundingInstrumentRef, (t) => ({
       "The campaigns this funding instrument funds, a page at a time either way. Asked for " +
       "many funding instruments at once, read together: funding_instrument_ids of ≤200 per " +
       "request, every page; then paged here and counted without a request.",
-    complexity: connectionComplexity,
+    complexity: wholeListComplexity,
     args: {
       ...bothWaysPageArgs(t.arg),
       withDraft: t.arg.boolean({ description: "Include draft campaigns." }),

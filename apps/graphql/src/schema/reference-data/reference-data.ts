@@ -14,6 +14,7 @@ import {
   FORWARD_ONLY,
   resolveConnection,
   pageArgs,
+  wholeListComplexity,
 } from "../../fields/connections.js";
 import { propertyOf, textOf } from "../../fields/properties.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
@@ -83,7 +84,7 @@ const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory")
       description:
         "The mapped IAB categories, a page at a time either way (all IAB categories are read " +
         "once per request).",
-      complexity: connectionComplexity,
+      complexity: wholeListComplexity,
       args: bothWaysPageArgs(t.arg),
       resolve: (c, args, { loaders }) =>
         connectionOfAll(args, 1000, async () => {
