@@ -1,4 +1,5 @@
 import { DEMO } from "@adsgraph/ads-api";
+import { globalId } from "@adsgraph/graphql/testing";
 import { signRequest } from "@adsgraph/oauth";
 import type { ChildServers } from "./children.js";
 
@@ -207,7 +208,7 @@ export const CASES: Case[] = [
       }),
   },
   {
-    name: "facade: account(id:) as a variable",
+    name: "facade: account(rawId:) as a variable",
     server: "facade",
     sizes: BODY_SIZES,
     unit: "characters",
@@ -216,20 +217,20 @@ export const CASES: Case[] = [
       graphql(
         s,
         {
-          query: "query($id: String!) { account(id: $id) { name } }",
+          query: "query($id: String!) { account(rawId: $id) { name } }",
           variables: { id: filler(n) },
         },
         signal,
       ),
   },
   {
-    name: "facade: account(id:) inline in the document",
+    name: "facade: account(rawId:) inline in the document",
     server: "facade",
     sizes: BODY_SIZES,
     unit: "characters",
     expected: always({ status: 200, codes: ["BAD_USER_INPUT"], path: "id length rule (64)" }),
     send: (s, n, signal) =>
-      graphql(s, { query: `{ account(id: "${filler(n)}") { name } }` }, signal),
+      graphql(s, { query: `{ account(rawId: "${filler(n)}") { name } }` }, signal),
   },
   {
     name: "facade: campaigns(ids:) of an account (one upstream URL of up to ~13 KB, masked)",
@@ -249,10 +250,10 @@ export const CASES: Case[] = [
       graphql(
         s,
         {
-          query: `query($id: String!, $ids: [String!]) {
-  account(id: $id) { campaigns(ids: $ids) { edges { node { rawId } } } }
+          query: `query($id: String!, $ids: [ID!]) {
+  account(rawId: $id) { campaigns(ids: $ids) { edges { node { rawId } } } }
 }`,
-          variables: { id: ACCOUNT, ids: longIds(n) },
+          variables: { id: ACCOUNT, ids: longIds(n).map((id) => globalId("Campaign", id, ACCOUNT)) },
         },
         signal,
       ),

@@ -27,7 +27,7 @@ export type PlainData = Record<string, Record<string, PlainConnection>>;
 
 /** The GraphQL document both servers answer (the bench's campaigns-with-funding reference query). */
 export const CAMPAIGNS_WITH_FUNDING = `query CampaignsWithFunding($id: String!, $after: String) {
-  account(id: $id) {
+  account(rawId: $id) {
     campaigns(first: 1000, after: $after) {
       pageInfo { hasNextPage endCursor }
       edges { node { rawId name dailyBudget { micros currency } fundingInstrument { rawId type currency } } }

@@ -194,7 +194,7 @@ try {
   // The seeded posts' ids, through the facade's own advertising list.
   const listed = await postGraphQL(
     zeroLatency,
-    `query ($id: String!, $first: Int) { account(id: $id) { posts(type: PUBLISHED, first: $first) { edges { node { rawId } } } } }`,
+    `query ($id: String!, $first: Int) { account(rawId: $id) { posts(type: PUBLISHED, first: $first) { edges { node { rawId } } } } }`,
     { id: setup.accountId, first: Math.min(1000, setup.posts) },
   );
   if (listed.kind !== "answer" || listed.errors.length > 0) {

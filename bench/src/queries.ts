@@ -125,7 +125,7 @@ function referenceQuery<N>(
 }
 
 const CAMPAIGNS_WITH_FUNDING = `query CampaignsWithFunding($id: String!, $after: String) {
-  account(id: $id) {
+  account(rawId: $id) {
     campaigns(first: 1000, after: $after) {
       pageInfo { hasNextPage endCursor }
       edges { node { rawId name dailyBudget { micros currency } fundingInstrument { rawId type currency } } }
@@ -134,7 +134,7 @@ const CAMPAIGNS_WITH_FUNDING = `query CampaignsWithFunding($id: String!, $after:
 }`;
 
 const FUNDING_WITH_CAMPAIGNS = `query FundingWithCampaigns($id: String!, $after: String) {
-  account(id: $id) {
+  account(rawId: $id) {
     fundingInstruments(first: 500, after: $after) {
       pageInfo { hasNextPage endCursor }
       edges { node { rawId currency campaigns { rawId name } } }
@@ -143,7 +143,7 @@ const FUNDING_WITH_CAMPAIGNS = `query FundingWithCampaigns($id: String!, $after:
 }`;
 
 const CARDS_WITH_MEDIA = `query CardsWithMedia($id: String!, $after: String) {
-  account(id: $id) {
+  account(rawId: $id) {
     cards(first: 200, after: $after) {
       pageInfo { hasNextPage endCursor }
       edges { node { rawId name cardType media { mediaKey mediaType mediaUrl } } }
@@ -158,7 +158,7 @@ const LINE_ITEMS_PER_PAGE = 2;
 // campaign's line items (query limits). Curated-category links have no edge to read (spec
 // §4.6 lists no list of them).
 const CAMPAIGNS_LINE_ITEMS_ATTACHMENTS = `query CampaignsLineItemsAttachments($id: String!, $after: String) {
-  account(id: $id) {
+  account(rawId: $id) {
     campaigns(first: 100, after: $after) {
       pageInfo { hasNextPage endCursor }
       edges { node { rawId lineItems(first: ${LINE_ITEMS_PER_PAGE}) {

@@ -1,3 +1,4 @@
+import { globalId } from "@adsgraph/graphql/testing";
 import { postGraphQL, type Exchange } from "./graphql.js";
 import type { ResilienceServers } from "./resilience-servers.js";
 import type { Facade } from "./servers.js";
@@ -159,9 +160,9 @@ export async function runWrites(
   const created = new Map<string, Result>();
   await inParallel(names, concurrency, async (name) => {
     const input = {
-      accountId,
+      accountId: globalId("Account", accountId),
       name,
-      fundingInstrumentId: servers.writeFundingInstrumentId,
+      fundingInstrumentId: globalId("FundingInstrument", servers.writeFundingInstrumentId, accountId),
       dailyBudget: "1000000",
       entityStatus: "PAUSED",
     };

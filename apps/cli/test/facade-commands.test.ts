@@ -78,7 +78,7 @@ describe("adsgraph against the facade", () => {
   it("runs a query: pretty JSON by default, variables inline or from a file", async () => {
     const result = await cli([
       "query",
-      "query One($id: String!) { account(id: $id) { rawId name } }",
+      "query One($id: String!) { account(rawId: $id) { rawId name } }",
       "--variables",
       JSON.stringify({ id: DEMO.accounts[0].id }),
     ]);

@@ -115,7 +115,7 @@ describe.each(HTTP_TEST_ENGINES)("audience users' identifiers on %s", (engine) =
       },
     );
     expect(dnr.data).toMatchObject({ addDoNotReachUsers: { usersSent: 1 } });
-    await ask(`{ account(id: "${A}") { customAudiences(first: 10) { edges { node {
+    await ask(`{ account(rawId: "${A}") { customAudiences(first: 10) { edges { node {
       rawId name audienceSize processing } } } doNotReachList { rawId } } }`);
 
     await stack.facade.services.snapshots.writer.flush();

@@ -90,7 +90,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
   it("reads an account's audiences with their grants and what targets them, in bounded requests", async () => {
     const { data, byEndpoint } = await ok<{
       account: { customAudiences: { edges: { node: AudienceNode }[] } };
-    }>(`{ account(id: "${A}") { customAudiences(first: 20, sort: { field: ID }) { edges { node {
+    }>(`{ account(rawId: "${A}") { customAudiences(first: 20, sort: { field: ID }) { edges { node {
       ${AUDIENCE_FIELDS} ${EDGES} } } } } }`);
     const audiences = nodes(data.account.customAudiences);
     const crm = present(
@@ -130,7 +130,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
 
   it("shows a grantee the shared audience as not its own, and reads one by id", async () => {
     const { data } = await ok<{ account: { customAudience: AudienceNode } }>(
-      `{ account(id: "${B}") { customAudience(id: "${A_CRM}") { ${AUDIENCE_FIELDS}
+      `{ account(rawId: "${B}") { customAudience(id: "${A_CRM}") { ${AUDIENCE_FIELDS}
         ownerAccount { rawId } permissions { edges { node { grantedAccountId } } } } } }`,
     );
     expect(data.account.customAudience).toMatchObject({
@@ -229,7 +229,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
       permission: { grantedAccountId: B, permissionLevel: "READ_ONLY", deleted: false },
     });
     const grantees = await ok<{ account: { customAudience: AudienceNode } }>(
-      `{ account(id: "${A}") { customAudience(id: "${A_MOBILE}") { ${AUDIENCE_FIELDS}
+      `{ account(rawId: "${A}") { customAudience(id: "${A_MOBILE}") { ${AUDIENCE_FIELDS}
         permissions { totalCount edges { node { grantedAccountId } } } } } }`,
     );
     expect(grantees.data.account.customAudience.permissions?.totalCount).toBe(1);
@@ -320,7 +320,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
       (
         await ok<{
           account: { doNotReachList: { rawId: string; userCount: number | null } | null };
-        }>(`{ account(id: "${OTHER}") { doNotReachList { rawId userCount } } }`)
+        }>(`{ account(rawId: "${OTHER}") { doNotReachList { rawId userCount } } }`)
       ).data.account.doNotReachList;
     expect(await read()).toBeNull();
     const create = `mutation { createDoNotReachList(input: { accountId: "${OTHER}", description: "opt-outs" }) {

@@ -226,7 +226,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
 
   it("keeps 200 queries over both facades within the upstream budget: no 429, ≤ 50 per window", async () => {
     const since = new Date().toISOString();
-    const query = `query { account(id: "${ACCOUNT}") { rawId name } }`;
+    const query = `query { account(rawId: "${ACCOUNT}") { rawId name } }`;
     const answers: Array<Awaited<ReturnType<typeof postGraphQL>>> = [];
     let next = 0;
     // 20 at a time, alternating replicas, as a load balancer would spread them.

@@ -69,7 +69,7 @@ describe("an ads service that does not answer", () => {
   afterAll(() => facade.close());
 
   it("answers UPSTREAM_ERROR without a stack, a URL or a credential", async () => {
-    const { body } = await postGraphQL(facade.url, `{ account(id: "${A}") { name } }`, { headers });
+    const { body } = await postGraphQL(facade.url, `{ account(rawId: "${A}") { name } }`, { headers });
     expect(body).toEqual({
       data: { account: null },
       errors: [

@@ -46,7 +46,7 @@ describe("the graph over the running servers", () => {
   });
 
   it("reads an account with every field of spec §2.2 and the caller's access", async () => {
-    const data = await ok<{ account: Record<string, unknown> }>(`{ account(id: "${A}") {
+    const data = await ok<{ account: Record<string, unknown> }>(`{ account(rawId: "${A}") {
       id rawId name businessName businessId timezone timezoneSwitchAt industryType approvalStatus
       createdAt updatedAt deleted authenticatedUserAccess { userId permissions account { rawId } }
     } }`);
@@ -69,7 +69,7 @@ describe("the graph over the running servers", () => {
   it("keeps money exact beyond 2^31 as micros with the currency", async () => {
     const data = await ok<{
       account: { fundingInstrument: unknown; campaign: unknown };
-    }>(`{ account(id: "${A}") {
+    }>(`{ account(rawId: "${A}") {
       fundingInstrument(id: "${A}f2") { type currency fundedAmount { micros currency } creditLimit { micros } endTime }
       campaign(id: "${A}c3") { totalBudget { micros currency } dailyBudget { micros currency } }
     } }`);
@@ -93,7 +93,7 @@ describe("the graph over the running servers", () => {
         };
       };
     };
-    const query = `query ($after: String) { account(id: "${A}") { campaigns(first: 2, after: $after) {
+    const query = `query ($after: String) { account(rawId: "${A}") { campaigns(first: 2, after: $after) {
       pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { rawId } } } } }`;
     const first = (await ok<Page>(query)).account.campaigns;
     expect(first.edges.map((e) => e.node.rawId)).toEqual([`${A}c1`, `${A}c2`]);
@@ -112,7 +112,7 @@ describe("the graph over the running servers", () => {
     const bad = await stack.query(query, { after: "ec1.bm90IGEgY3Vyc29y" });
     expect(bad.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     const tooMany = await stack.query(
-      `{ account(id: "${A}") { cards(first: 201) { edges { cursor } } } }`,
+      `{ account(rawId: "${A}") { cards(first: 201) { edges { cursor } } } }`,
     );
     expect(tooMany.errors?.[0]).toMatchObject({
       message: "first must be between 1 and 200 (got 201).",
@@ -126,13 +126,13 @@ describe("the graph over the running servers", () => {
     const data = await ok<
       Record<string, { campaigns: C; fundingInstruments: C; media: C; cards: C }>
     >(`{
-      drafts: account(id: "${A}") { campaigns(withDraft: true, sort: { field: ID }) { edges { node { rawId } } } }
-      prefix: account(id: "${A}") { campaigns(q: "holi") { edges { node { rawId } } } }
-      byIds: account(id: "${A}") { campaigns(ids: ["${A}c3", "${A}c1"], sort: { field: NAME, direction: DESC }) { edges { node { rawId } } } }
-      byFunding: account(id: "${A}") { campaigns(fundingInstrumentIds: ["${A}f2"]) { edges { node { rawId } } } }
-      fis: account(id: "${A}") { fundingInstruments(ids: ["${A}f3", "${A}f1"], sort: { field: ID }) { edges { node { rawId } } } }
-      media: account(id: "${A}") { media(creativeTypes: [PREROLL, BANNER], sort: { field: ID }) { edges { node { rawId } } } }
-      cards: account(id: "${A}") { cards(cardTypes: [VIDEO_WEBSITE]) { edges { node { rawId } } } }
+      drafts: account(rawId: "${A}") { campaigns(withDraft: true, sort: { field: ID }) { edges { node { rawId } } } }
+      prefix: account(rawId: "${A}") { campaigns(q: "holi") { edges { node { rawId } } } }
+      byIds: account(rawId: "${A}") { campaigns(ids: ["${A}c3", "${A}c1"], sort: { field: NAME, direction: DESC }) { edges { node { rawId } } } }
+      byFunding: account(rawId: "${A}") { campaigns(fundingInstrumentIds: ["${A}f2"]) { edges { node { rawId } } } }
+      fis: account(rawId: "${A}") { fundingInstruments(ids: ["${A}f3", "${A}f1"], sort: { field: ID }) { edges { node { rawId } } } }
+      media: account(rawId: "${A}") { media(creativeTypes: [PREROLL, BANNER], sort: { field: ID }) { edges { node { rawId } } } }
+      cards: account(rawId: "${A}") { cards(cardTypes: [VIDEO_WEBSITE]) { edges { node { rawId } } } }
     }`);
     expect(ids(present(data.drafts).campaigns)).toEqual([1, 2, 3, 4, 5].map((n) => `${A}c${n}`));
     expect(ids(present(data.prefix).campaigns)).toEqual([`${A}c4`]);
@@ -148,7 +148,7 @@ describe("the graph over the running servers", () => {
       account: Record<string, { edges: { node: { id: string; __typename: string } }[] }> & {
         id: string;
       };
-    }>(`{ account(id: "${A}") { id
+    }>(`{ account(rawId: "${A}") { id
       campaigns(first: 1) { edges { node { id __typename } } }
       fundingInstruments(first: 1) { edges { node { id __typename } } }
       media(first: 1) { edges { node { id __typename } } }
@@ -181,7 +181,7 @@ describe("the graph over the running servers", () => {
   });
 
   it("answers a missing id with null and an error on that path only", async () => {
-    const body = await stack.query(`{ account(id: "${A}") {
+    const body = await stack.query(`{ account(rawId: "${A}") {
       found: campaign(id: "${A}c1") { name }
       missing: campaign(id: "nope") { name }
       fi: fundingInstrument(id: "${A}f1") { type }
@@ -205,7 +205,7 @@ describe("the graph over the running servers", () => {
   it("reads cards: components as a union, slides, media, polls and conversation cards", async () => {
     const data = await ok<{
       account: Record<string, { edges: { node: Record<string, unknown> }[] }>;
-    }>(`{ account(id: "${A}") {
+    }>(`{ account(rawId: "${A}") {
       cards(sort: { field: ID }) { edges { node {
         name cardUri cardType
         components { __typename
@@ -301,7 +301,7 @@ describe("the graph over the running servers", () => {
   it("reads account media and every kind of reference data", async () => {
     await stack.adsApi.requests.reset();
     const data = await ok<Record<string, unknown>>(`{
-      account(id: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
+      account(rawId: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
       biddingRules(currency: "USD") { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination }
       contentCategories { id name iabCategoryIds iabCategories { nodes { id name parent { id } } } publishersInLastThirtyDays }
       iabCategories(first: 100) { totalCount pageInfo { hasNextPage } edges { node { id parentId } } }
@@ -382,7 +382,7 @@ describe("the graph over the running servers", () => {
 
   it("maps an account the caller cannot access to FORBIDDEN with the service's codes", async () => {
     await stack.adsApi.seedBench({ accountId: "notmine", grantUserIds: [] });
-    const body = await stack.query(`{ account(id: "notmine") { name } }`);
+    const body = await stack.query(`{ account(rawId: "notmine") { name } }`);
     expect(body.data).toEqual({ account: null });
     expect(body.errors).toEqual([
       {

@@ -90,7 +90,7 @@ describe("hostile input to the facade", () => {
       field: "id",
       message: `must be at most ${LIMITS.adsIdLength} characters (got ${MILLION})`,
     };
-    const asVariable = await run(`query ($id: String!) { account(id: $id) { name } }`, {
+    const asVariable = await run(`query ($id: String!) { account(rawId: $id) { name } }`, {
       id: huge,
     });
     expect(asVariable.status).toBe(200);
@@ -104,12 +104,12 @@ describe("hostile input to the facade", () => {
     expect(asVariable.served).toBe(0);
 
     // The same id written into the document: a document of a million characters.
-    const inline = await run(`{ account(id: "${huge}") { name } }`);
+    const inline = await run(`{ account(rawId: "${huge}") { name } }`);
     expect(inline.body.errors?.[0]?.extensions).toMatchObject({ violations: [tooLong] });
     expect(inline.served).toBe(0);
 
     const nested = await run(
-      `query ($id: String!) { account(id: "${A}") { campaign(id: $id) { name } } }`,
+      `query ($id: String!) { account(rawId: "${A}") { campaign(id: $id) { name } } }`,
       { id: huge },
     );
     expect(nested.body.errors?.[0]).toMatchObject({
@@ -228,20 +228,20 @@ describe("hostile input to the facade", () => {
 
   it("refuses control characters and lone surrogates in ids, id lists and cursors", async () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      [`query ($v: String!) { account(id: $v) { name } }`, { v: `${A}\u0000` }, "id"],
-      [`query ($v: String!) { account(id: $v) { name } }`, { v: "dmo\ud800" }, "id"],
+      [`query ($v: String!) { account(rawId: $v) { name } }`, { v: `${A}\u0000` }, "id"],
+      [`query ($v: String!) { account(rawId: $v) { name } }`, { v: "dmo\ud800" }, "id"],
       [
-        `query ($v: [String!]) { account(id: "${A}") { campaigns(ids: $v) { edges { cursor } } } }`,
+        `query ($v: [String!]) { account(rawId: "${A}") { campaigns(ids: $v) { edges { cursor } } } }`,
         { v: ["c1", "c\u00012"] },
         "ids[1]",
       ],
       [
-        `query ($v: String) { account(id: "${A}") { campaigns(after: $v) { edges { cursor } } } }`,
+        `query ($v: String) { account(rawId: "${A}") { campaigns(after: $v) { edges { cursor } } } }`,
         { v: "cursor\u0000" },
         "after",
       ],
       [
-        `query ($v: String) { account(id: "${A}") { campaigns(after: $v) { edges { cursor } } } }`,
+        `query ($v: String) { account(rawId: "${A}") { campaigns(after: $v) { edges { cursor } } } }`,
         { v: "c".repeat(MILLION) },
         "after",
       ],
@@ -286,7 +286,7 @@ describe("hostile input to the facade", () => {
 
     // Snapshot history pages with Pothos's own offset cursors.
     const history = await run(
-      `{ account(id: "${A}") { campaigns(first: 1) { edges { node { history(after: "zz") { edges { cursor } } } } } } }`,
+      `{ account(rawId: "${A}") { campaigns(first: 1) { edges { node { history(after: "zz") { edges { cursor } } } } } } }`,
     );
     expect(history.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     await expectHealthy();

@@ -64,7 +64,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
     nodes(
       (
         await ok<{ account: { lineItems: Connection<LineItemNode> } }>(
-          `{ account(id: "${A}") { lineItems(first: 100, withDeleted: true, sort: { field: ID }) {
+          `{ account(rawId: "${A}") { lineItems(first: 100, withDeleted: true, sort: { field: ID }) {
             edges { node { ${LINE_ITEM_FIELDS} } } } } }`,
         )
       ).data.account.lineItems,
@@ -77,7 +77,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
       account: {
         campaigns: Connection<{ rawId: string; lineItems: Connection<LineItemNode> }>;
       };
-    }>(`{ account(id: "${A}") { campaigns(first: 10, withDraft: true) { edges { node {
+    }>(`{ account(rawId: "${A}") { campaigns(first: 10, withDraft: true) { edges { node {
       rawId lineItems(first: 20, sort: { field: ID }) { totalCount edges { node { ${LINE_ITEM_FIELDS} } } }
     } } } } }`);
     const campaigns = nodes(data.account.campaigns);
@@ -126,7 +126,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
       .map((li) => li.name ?? "")
       .sort()
       .reverse();
-    const query = `query ($after: String, $q: String) { account(id: "${A}") { campaign(id: "${campaignId}") {
+    const query = `query ($after: String, $q: String) { account(rawId: "${A}") { campaign(id: "${campaignId}") {
       lineItems(first: 1, after: $after, q: $q, sort: { field: NAME, direction: DESC }) {
         totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { name } }
     } } } }`;
@@ -148,7 +148,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
     const foreign = await stack.query(query, { after: "upstream-cursor" });
     expect(foreign.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     const tooMany = await stack.query(
-      `{ account(id: "${A}") { campaign(id: "${campaignId}") { lineItems(first: 1001) { totalCount } } } }`,
+      `{ account(rawId: "${A}") { campaign(id: "${campaignId}") { lineItems(first: 1001) { totalCount } } } }`,
     );
     expect(tooMany.errors?.[0]).toMatchObject({
       message: "first must be between 1 and 1000 (got 1001).",
@@ -177,7 +177,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
     // One lookup by line_item_ids for node and nodes together, then their campaigns.
     expect(byEndpoint).toEqual({ "line_items.list": 1, "campaigns.list": 1 });
 
-    const missing = await stack.query(`{ account(id: "${A}") {
+    const missing = await stack.query(`{ account(rawId: "${A}") {
       found: lineItem(id: "${present(two).rawId}") { rawId } missing: lineItem(id: "nope") { rawId }
     } }`);
     expect(missing.data).toEqual({
@@ -199,7 +199,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
             history: Connection<{ version: number; changedFields: string[]; snapshot: string }>;
           };
         };
-      }>(`{ account(id: "${A}") { lineItem(id: "${li.rawId}") { name
+      }>(`{ account(rawId: "${A}") { lineItem(id: "${li.rawId}") { name
         history(first: 10) { edges { node { version changedFields snapshot } } } } } }`);
       await stack.facade.services.snapshots.writer.flush();
       return data.account.lineItem;

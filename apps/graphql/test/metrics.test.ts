@@ -12,10 +12,10 @@ const A = DEMO.accounts[0].id;
 /** Requests per user token and endpoint family per window (ads-api), small so one is spent. */
 const USER_RATE = 10;
 
-const ACCOUNT_NAME = `query AccountName { account(id: "${A}") { name } }`;
-const MISSING = `query Missing { account(id: "nosuch1") { name } }`;
-const BROKEN = `query Broken { account(id: "${A}") { nope } }`;
-const CAMPAIGNS = `query Campaigns { account(id: "${A}") { campaigns(first: 5) { edges { node { name } } } } }`;
+const ACCOUNT_NAME = `query AccountName { account(rawId: "${A}") { name } }`;
+const MISSING = `query Missing { account(rawId: "nosuch1") { name } }`;
+const BROKEN = `query Broken { account(rawId: "${A}") { nope } }`;
+const CAMPAIGNS = `query Campaigns { account(rawId: "${A}") { campaigns(first: 5) { edges { node { name } } } } }`;
 
 /** Counts by key. */
 function tally<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {

@@ -19,7 +19,7 @@ describe("mutations over the running servers", () => {
   beforeAll(async () => {
     stack = await startStack({ measureUpstream: true });
     const body = await stack.query(
-      `{ account(id: "${A}") { cards(sort: { field: ID }) { edges { node { media { mediaKey mediaType } } } } } }`,
+      `{ account(rawId: "${A}") { cards(sort: { field: ID }) { edges { node { media { mediaKey mediaType } } } } } }`,
     );
     const media = (
       body.data as {
@@ -93,7 +93,7 @@ describe("mutations over the running servers", () => {
     });
 
     const listed = await stack.query(
-      `{ account(id: "${A}") { campaigns(withDeleted: true, q: "Autumn") { edges { node { name deleted } } } } }`,
+      `{ account(rawId: "${A}") { campaigns(withDeleted: true, q: "Autumn") { edges { node { name deleted } } } } }`,
     );
     expect(listed.data).toEqual({
       account: { campaigns: { edges: [{ node: { name: "Autumn relaunch", deleted: true } }] } },
@@ -347,7 +347,7 @@ describe("mutations over the running servers", () => {
 
   it("deletes account media and media library objects", async () => {
     const media = await stack.query(
-      `{ account(id: "${A}") { media(first: 1, sort: { field: ID }) { edges { node { id } } } } }`,
+      `{ account(rawId: "${A}") { media(first: 1, sort: { field: ID }) { edges { node { id } } } } }`,
     );
     const id = (media.data as { account: { media: { edges: { node: { id: string } }[] } } }).account
       .media.edges[0]?.node.id;

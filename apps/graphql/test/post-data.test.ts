@@ -204,7 +204,7 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
       inReplyToUserId: DEMO.friend.id,
       inReplyToUser: { username: DEMO.friend.screenName },
       inReplyToPostId: FRIEND_POST,
-      referencedPosts: [{ type: "replied_to", postId: FRIEND_POST }],
+      referencedPosts: [{ type: "REPLIED_TO", postId: FRIEND_POST }],
       editHistoryIds: [postId(1, 7)],
       entities: {
         mentions: [{ username: DEMO.friend.screenName, userId: DEMO.friend.id, start: 0 }],

@@ -196,7 +196,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
   describe("drafts and scheduled posts", () => {
     const first = async (type: "DRAFT" | "SCHEDULED") => {
       const body = await stack.query(
-        `{ account(id: "${A}") { posts(type: ${type}, timelineType: ALL) { edges { node { id rawId } } } } }`,
+        `{ account(rawId: "${A}") { posts(type: ${type}, timelineType: ALL) { edges { node { id rawId } } } } }`,
       );
       const edges = (
         body.data as { account: { posts: { edges: { node: { id: string; rawId: string } }[] } } }
@@ -243,7 +243,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
         upstream: { status: 404 },
       });
       const gone = await stack.query(
-        `{ account(id: "${A}") { draft(id: "${present(draft).rawId}") { rawId } other: draft(id: "${present(other).rawId}") { rawId } } }`,
+        `{ account(rawId: "${A}") { draft(id: "${present(draft).rawId}") { rawId } other: draft(id: "${present(other).rawId}") { rawId } } }`,
       );
       expect(gone.data).toEqual({
         account: { draft: null, other: { rawId: present(other).rawId } },

@@ -63,7 +63,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     return result;
   };
   const posts = (args: string, selection: string) =>
-    `{ account(id: "${A}") { posts(${args}) { pageInfo { hasNextPage endCursor }
+    `{ account(rawId: "${A}") { posts(${args}) { pageInfo { hasNextPage endCursor }
       edges { cursor node { __typename ${selection} } } } } }`;
 
   it("lists published posts as Post nodes; what the list answers costs nothing more", async () => {
@@ -127,7 +127,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     let after: string | null = null;
     for (let page = 0; page < 5; page += 1) {
       const { data }: { data: AccountPosts<{ rawId: string }> } = await ok(
-        `query($after: String) { account(id: "${A}") { posts(type: PUBLISHED, first: 3, after: $after) {
+        `query($after: String) { account(rawId: "${A}") { posts(type: PUBLISHED, first: 3, after: $after) {
           pageInfo { hasNextPage endCursor } edges { cursor node { rawId } } } } }`,
         { after },
       );
@@ -142,7 +142,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     );
     const cursor = first.account.posts.edges[1]?.cursor;
     const { data: rest } = await ok<AccountPosts<{ rawId: string }>>(
-      `query($after: String) { account(id: "${A}") { posts(type: PUBLISHED, first: 2, after: $after) {
+      `query($after: String) { account(rawId: "${A}") { posts(type: PUBLISHED, first: 2, after: $after) {
         edges { node { rawId } } } } }`,
       { after: cursor },
     );
@@ -229,7 +229,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
   it("reads drafts and scheduled posts by id together, and as nodes", async () => {
     const result = await run<{
       account: Record<string, { id: string; rawId: string; text: string } | null>;
-    }>(`{ account(id: "${A}") {
+    }>(`{ account(rawId: "${A}") {
       a: draft(id: "${DRAFTS[0]}") { id rawId text }
       b: draft(id: "${ORGANIC_DRAFT}") { id rawId text }
       c: scheduledPost(id: "${SCHEDULED[0]}") { id rawId text }
@@ -263,7 +263,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
         published: Connection<{ rawId: string; preview: string }>;
         drafts: Connection<{ rawId: string; preview: string }>;
       };
-    }>(`{ account(id: "${A}") {
+    }>(`{ account(rawId: "${A}") {
       published: posts(type: PUBLISHED) { edges { node { rawId preview } } }
       drafts: posts(type: DRAFT) { edges { node { rawId preview } } } } }`);
     expect(byEndpoint).toEqual({ "accounts.get": 1, "posts.list": 2, "post_previews.list": 2 });

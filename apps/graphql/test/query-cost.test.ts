@@ -19,7 +19,7 @@ describe("query cost limits", () => {
   afterAll(() => stack.close());
 
   const campaigns = (first: number) =>
-    `{ account(id: "${A}") { campaigns(first: ${first}) { edges { node { rawId name currency } } } } }`;
+    `{ account(rawId: "${A}") { campaigns(first: ${first}) { edges { node { rawId name currency } } } } }`;
 
   it("counts a connection's `first` as the multiplier of what each item selects", async () => {
     // account 1 + campaigns 1 + first × (edges 1 + node 1 + 3 fields)
@@ -53,7 +53,7 @@ describe("query cost limits", () => {
     for (let i = 0; i < 5; i += 1)
       selection = `fundingInstrument { campaigns { nodes { ${selection} } } }`;
     const refused = await stack.query(
-      `{ account(id: "${A}") { campaigns(first: 1) { edges { node { ${selection} } } } } }`,
+      `{ account(rawId: "${A}") { campaigns(first: 1) { edges { node { ${selection} } } } } }`,
     );
     expect(refused.errors?.[0]?.message).toMatch(
       new RegExp(

@@ -18,7 +18,7 @@ import type { RunningFacade } from "../testing/index.js";
 
 const ACCOUNT = DEMO.accounts[0].id;
 const VIEWER = "query Viewer { viewer { userId screenName } }";
-const CAMPAIGNS = `query Campaigns($id: String!) { account(id: $id) {
+const CAMPAIGNS = `query Campaigns($id: String!) { account(rawId: $id) {
   campaigns(first: 5) { edges { node { id name } } } } }`;
 const SUBSCRIPTION = `subscription Activity { activityEvents { id type forUserId } }`;
 

@@ -1,6 +1,6 @@
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 
 // The reference queries make exactly the minimum number of upstream requests: per level
@@ -54,7 +54,7 @@ describe("upstream requests per GraphQL request", () => {
 
   it("reads 450 campaigns' funding instruments (300 exist) in ceil(distinct / 200) requests", async () => {
     const { data, byEndpoint } = (await counted(`{
-      account(id: "${ACCOUNT}") {
+      account(rawId: "${ACCOUNT}") {
         campaigns(first: 1000) { edges { node { fundingInstrumentId fundingInstrument { rawId } } } }
       }
     }`)) as Counted<{
@@ -80,7 +80,7 @@ describe("upstream requests per GraphQL request", () => {
     const { data, byEndpoint } = (await counted(
       `
       query ($skip: Boolean!) {
-        account(id: "${ACCOUNT}") {
+        account(rawId: "${ACCOUNT}") {
           campaigns(first: 5) { edges { node { rawId ...Funding } } }
         }
       }
@@ -94,7 +94,7 @@ describe("upstream requests per GraphQL request", () => {
 
   it("reads the campaigns of 300 funding instruments in 2 requests (funding_instrument_ids), grouped", async () => {
     const { data, byEndpoint } = (await counted(`{
-      account(id: "${ACCOUNT}") {
+      account(rawId: "${ACCOUNT}") {
         fundingInstruments(first: 300) {
           edges { node { rawId campaigns { nodes { fundingInstrumentId fundingInstrument { rawId } } } } }
         }
@@ -130,14 +130,15 @@ describe("upstream requests per GraphQL request", () => {
 
   it("answers from what a list already read: asking again costs nothing", async () => {
     const first = (await counted(
-      `{ account(id: "${ACCOUNT}") { campaigns(first: 3) { edges { node { rawId } } } } }`,
-    )) as Counted<{ account: { campaigns: Edges<{ rawId: string }> } }>;
+      `{ account(rawId: "${ACCOUNT}") { campaigns(first: 3) { edges { node { id rawId } } } } }`,
+    )) as Counted<{ account: { campaigns: Edges<{ id: string; rawId: string }> } }>;
     const ids = first.data.account.campaigns.edges.map(({ node }) => node.rawId);
+    const globalIds = first.data.account.campaigns.edges.map(({ node }) => node.id);
     const { data, byEndpoint } = (await counted(
-      `query ($id: String!) { account(id: "${ACCOUNT}") {
+      `query ($id: ID!) { account(rawId: "${ACCOUNT}") {
         campaigns(first: 3) { edges { node { account { campaign(id: $id) { rawId } } } } }
       } }`,
-      { id: ids[2] },
+      { id: globalIds[2] },
     )) as Counted<{
       account: { campaigns: Edges<{ account: { campaign: { rawId: string } } }> };
     }>;
@@ -151,12 +152,12 @@ describe("upstream requests per GraphQL request", () => {
 
   it("resolves 250 cards by global id through the Node interface in 2 requests (card_id)", async () => {
     const list = (await counted(
-      `{ account(id: "${ACCOUNT}") { cards(first: 200) { pageInfo { endCursor } edges { node { id } } } } }`,
+      `{ account(rawId: "${ACCOUNT}") { cards(first: 200) { pageInfo { endCursor } edges { node { id } } } } }`,
     )) as Counted<{
       account: { cards: { pageInfo: { endCursor: string }; edges: { node: { id: string } }[] } };
     }>;
     const more = (await counted(
-      `query ($after: String) { account(id: "${ACCOUNT}") { cards(first: 200, after: $after) { edges { node { id } } } } }`,
+      `query ($after: String) { account(rawId: "${ACCOUNT}") { cards(first: 200, after: $after) { edges { node { id } } } } }`,
       { after: list.data.account.cards.pageInfo.endCursor },
     )) as Counted<{ account: { cards: Edges<{ id: string }> } }>;
     const ids = [...list.data.account.cards.edges, ...more.data.account.cards.edges].map(
@@ -175,11 +176,11 @@ describe("upstream requests per GraphQL request", () => {
 
   it("asks with_total_count only when totalCount is selected", async () => {
     const without = await stack.query(
-      `{ account(id: "${ACCOUNT}") { campaigns(first: 2) { edges { node { rawId } } } } }`,
+      `{ account(rawId: "${ACCOUNT}") { campaigns(first: 2) { edges { node { rawId } } } } }`,
     );
     expect(without.extensions?.upstream?.withTotalCount).toBe(0);
     const withTotal = await stack.query(
-      `{ account(id: "${ACCOUNT}") { campaigns(first: 2) { totalCount edges { node { rawId } } } } }`,
+      `{ account(rawId: "${ACCOUNT}") { campaigns(first: 2) { totalCount edges { node { rawId } } } } }`,
     );
     expect(withTotal.data).toMatchObject({ account: { campaigns: { totalCount: CAMPAIGNS } } });
     expect(withTotal.extensions?.upstream).toMatchObject({
@@ -235,7 +236,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
           }>;
         }>;
       };
-    }>(`{ account(id: "${LI_ACCOUNT}") { campaigns(first: ${LI_CAMPAIGNS}) { edges { node { rawId
+    }>(`{ account(rawId: "${LI_ACCOUNT}") { campaigns(first: ${LI_CAMPAIGNS}) { edges { node { rawId
       lineItems(first: ${LINE_ITEMS_PER_CAMPAIGN}) { totalCount edges { node { campaignId campaign { rawId } } } }
     } } } } }`);
     const campaigns = data.account.campaigns.edges;
@@ -264,7 +265,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
   it("reads the campaigns of 1,000 line items in ceil(distinct / 200) requests", async () => {
     const { data, byEndpoint } = await counted<{
       account: { lineItems: Edges<{ campaignId: string; campaign: { rawId: string } }> };
-    }>(`{ account(id: "${LI_ACCOUNT}") { lineItems(first: 1000) {
+    }>(`{ account(rawId: "${LI_ACCOUNT}") { lineItems(first: 1000) {
       edges { node { campaignId campaign { rawId } } } } } }`);
     const edges = data.account.lineItems.edges;
     expect(edges).toHaveLength(1000);
@@ -280,7 +281,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
 
   it("resolves 250 line items by global id in 2 requests (line_item_ids)", async () => {
     const list = await counted<{ account: { lineItems: Edges<{ id: string }> } }>(
-      `{ account(id: "${LI_ACCOUNT}") { lineItems(first: 250) { edges { node { id } } } } }`,
+      `{ account(rawId: "${LI_ACCOUNT}") { lineItems(first: 250) { edges { node { id } } } } }`,
     );
     const ids = list.data.account.lineItems.edges.map(({ node }) => node.id);
     expect(ids).toHaveLength(250);
@@ -300,7 +301,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line items on %s", (engi
       `mutation { ${Array.from(
         { length: audiences },
         (_, i) =>
-          `a${i}: createCustomAudience(input: { accountId: "dmo1ab", name: "Counted ${i}" }) {
+          `a${i}: createCustomAudience(input: { accountId: "${globalId("Account", "dmo1ab")}", name: "Counted ${i}" }) {
             ... on CreateCustomAudiencePayload { customAudience { id } } }`,
       ).join(" ")} }`,
     );
@@ -358,7 +359,7 @@ describe("upstream requests with the loaders switched off (UPSTREAM_BATCHING=fal
 
   it("reads every campaign's funding instrument with a request of its own", async () => {
     const body = await stack.query(`{
-      account(id: "${ACCOUNT}") {
+      account(rawId: "${ACCOUNT}") {
         campaigns(first: 1000) { edges { node { fundingInstrument { rawId } } } }
       }
     }`);
@@ -441,7 +442,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line item attachments on
     const { data, byEndpoint } = await counted<{
       account: { lineItems: Edges<AttachedLineItem> };
     }>(
-      `{ account(id: "${ATT_ACCOUNT}") { lineItems(first: 1000) { edges { node { ${ATTACHMENT_FIELDS} } } } } }`,
+      `{ account(rawId: "${ATT_ACCOUNT}") { lineItems(first: 1000) { edges { node { ${ATTACHMENT_FIELDS} } } } } }`,
     );
     const lineItems = data.account.lineItems.edges.map(({ node }) => node);
     expect(lineItems).toHaveLength(1000);
@@ -461,7 +462,7 @@ describe.each(HTTP_TEST_ENGINES)("upstream requests for line item attachments on
   it("batches the attachments of every campaign's line items together (campaigns → line items → attachments)", async () => {
     const { data, byEndpoint } = await counted<{
       account: { campaigns: Edges<{ lineItems: Edges<AttachedLineItem> }> };
-    }>(`{ account(id: "${ATT_ACCOUNT}") { campaigns(first: ${ATT_CAMPAIGNS}) { edges { node {
+    }>(`{ account(rawId: "${ATT_ACCOUNT}") { campaigns(first: ${ATT_CAMPAIGNS}) { edges { node {
       lineItems(first: ${ATT_LINE_ITEMS_PER_CAMPAIGN}) { edges { node { ${ATTACHMENT_FIELDS} } } } } } } } }`);
     const lineItems = data.account.campaigns.edges.flatMap(({ node }) =>
       node.lineItems.edges.map((edge) => edge.node),

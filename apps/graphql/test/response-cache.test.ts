@@ -22,7 +22,7 @@ interface Answer {
   };
 }
 
-const QUERY = `query Campaigns($id: String!, $first: Int) { account(id: $id) { name
+const QUERY = `query Campaigns($id: String!, $first: Int) { account(rawId: $id) { name
   campaigns(first: $first) { edges { node { id rawId name fundingInstrument { rawId } } } } } }`;
 
 type Campaigns = { account: { campaigns: { edges: { node: { id: string; name: string } }[] } } };
@@ -189,8 +189,8 @@ describe("the response cache", () => {
 
   it("never stores an answer that read the database beyond fresh snapshots (health, history)", async () => {
     for (const text of [
-      `query ($id: String!) { health account(id: $id) { name } }`,
-      `query ($id: String!) { account(id: $id) { campaigns(first: 1) { edges { node {
+      `query ($id: String!) { health account(rawId: $id) { name } }`,
+      `query ($id: String!) { account(rawId: $id) { campaigns(first: 1) { edges { node {
         history(first: 1) { edges { node { version } } } } } } } }`,
     ]) {
       const hitsBefore = pair.hits();

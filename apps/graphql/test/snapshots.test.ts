@@ -42,7 +42,7 @@ async function startPair(
 }
 
 const ACCESS_TTL_SECONDS = 4;
-const ACCOUNT_QUERY = `{ account(id: "${ACCOUNT}") { name
+const ACCOUNT_QUERY = `{ account(rawId: "${ACCOUNT}") { name
   campaigns(first: 20) { edges { node { name fundingInstrument { description } } } } } }`;
 
 describe.each(TEST_ENGINES)(
@@ -132,7 +132,7 @@ describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
       { userRate: 40, rateWindowMs: 60_000 },
     );
     const list = await pair.query(
-      `{ account(id: "${ACCOUNT}") { campaigns(first: 1) { edges { node { id rawId } } } } }`,
+      `{ account(rawId: "${ACCOUNT}") { campaigns(first: 1) { edges { node { id rawId } } } } }`,
     );
     const edges = (
       list.data as { account: { campaigns: { edges: { node: { id: string; rawId: string } }[] } } }
@@ -145,7 +145,7 @@ describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
     await pair.adsApi.close();
   });
 
-  const historyQuery = () => `{ account(id: "${ACCOUNT}") { campaign(id: "${campaignId}") {
+  const historyQuery = () => `{ account(rawId: "${ACCOUNT}") { campaign(id: "${campaignId}") {
     history(first: 10) { edges { node { version changedFields } } } } } }`;
   const versions = async () =>
     (

@@ -21,7 +21,7 @@ const SERVER_SCOPE = "@fastify/otel";
 const CLIENT_SCOPE = "@opentelemetry/instrumentation-undici";
 
 const QUERY = `query CampaignFunding {
-  account(id: "${ACCOUNT}") {
+  account(rawId: "${ACCOUNT}") {
     campaigns(first: 50) { edges { node { rawId fundingInstrument { rawId } } } }
   }
 }`;
@@ -215,7 +215,7 @@ describe("tracing across the facade and ads-api", () => {
 
   it("records an operation's errors by code, never by message or variable", async () => {
     exporter.reset();
-    const body = await query(`query Missing { account(id: "nosuchaccount") { rawId } }`);
+    const body = await query(`query Missing { account(rawId: "nosuchaccount") { rawId } }`);
     expect(body.errors).toBeDefined();
     const isOperation = (span: ReadableSpan) => span.name === "query Missing";
     const operation = (await spansWhen((all) => all.some(isOperation))).find(isOperation);

@@ -10,3 +10,4 @@ export type { Stack, StackOptions, UpstreamStats } from "./stack.js";
 export { signIn } from "./sign-in.js";
 export { postGraphQL } from "./post-graphql.js";
 export type { GraphQLBody } from "./post-graphql.js";
+export { globalId } from "./global-id.js";

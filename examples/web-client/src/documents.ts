@@ -29,7 +29,7 @@ export const ViewerAccountsQuery = graphql(`
 /** Reference query: an account's campaigns (a page) and each campaign's funding instrument. */
 export const AccountCampaignsQuery = graphql(`
   query AccountCampaigns($accountId: String!, $first: Int, $after: String) {
-    account(id: $accountId) {
+    account(rawId: $accountId) {
       name
       campaigns(first: $first, after: $after) {
         pageInfo {
@@ -60,7 +60,7 @@ export const AccountCampaignsQuery = graphql(`
 /** Reference query: the account's funding instruments with all their campaigns. */
 export const FundingInstrumentsQuery = graphql(`
   query FundingInstruments($accountId: String!) {
-    account(id: $accountId) {
+    account(rawId: $accountId) {
       fundingInstruments(first: 100) {
         edges {
           node {
@@ -86,7 +86,7 @@ export const FundingInstrumentsQuery = graphql(`
 /** Reference query: cards with their media library objects. */
 export const CardsWithMediaQuery = graphql(`
   query CardsWithMedia($accountId: String!) {
-    account(id: $accountId) {
+    account(rawId: $accountId) {
       cards(first: 50) {
         edges {
           node {
@@ -163,7 +163,7 @@ export const CreateCampaignMutation = graphql(`
  */
 export const AccountPostsQuery = graphql(`
   query AccountPosts($accountId: String!, $first: Int) {
-    account(id: $accountId) {
+    account(rawId: $accountId) {
       posts(type: PUBLISHED, first: $first) {
         edges {
           node {

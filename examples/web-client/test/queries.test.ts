@@ -14,7 +14,7 @@ import {
   ReferenceDataQuery,
   ViewerAccountsQuery,
 } from "../src/documents.js";
-import type { EntityStatus } from "../src/generated/gql/graphql.js";
+import type { EntityStatus, PostMediaType } from "../src/generated/gql/graphql.js";
 
 const ACCOUNT_ID = DEMO.accounts[0].id;
 
@@ -150,7 +150,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
     expectTypeOf(first.media).toEqualTypeOf<
       | {
           mediaKey: string;
-          type: string | null;
+          type: PostMediaType | null;
           url: string | null;
           durationMs: number | null;
         }[]
@@ -158,7 +158,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
     >();
     expect(first.author?.username).toBe("adsgraph_demo");
     const video = posts.find(
-      (p) => p.__typename === "Post" && p.media?.some((m) => m.type === "video"),
+      (p) => p.__typename === "Post" && p.media?.some((m) => m.type === "VIDEO"),
     );
     expect(video?.__typename === "Post" && video.media?.[0]?.durationMs).toBeGreaterThan(0);
   });

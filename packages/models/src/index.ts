@@ -193,6 +193,8 @@ export {
   accountAppSchema,
   accountHistoryEntrySchema,
   ACCOUNT_HISTORY_ENTITY_TYPES,
+  INVOICE_JURISDICTIONS,
+  TAX_CATEGORIES,
   biddingRuleSchema,
   advertiserBusinessCategorySchema,
   placementSchema,

@@ -18,7 +18,7 @@ interface CampaignRow {
 }
 
 const CAMPAIGNS = `query Campaigns($account: String!, $first: Int!, $after: String) {
-  account(id: $account) {
+  account(rawId: $account) {
     campaigns(first: $first, after: $after) {
       edges {
         node {

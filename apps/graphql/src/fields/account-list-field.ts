@@ -63,7 +63,7 @@ export function accountListField<Id extends AccountListId>(
         accountId: account.id,
         // The catalog's own parameters under its wire names, of the forms their schemas
         // take; rest-client validates them against the same schemas before sending.
-        filters: wireFilters(values),
+        filters: wireFilters(values, account.id),
         maxCount,
         counts,
         ...(prefetch !== undefined && { prefetch }),

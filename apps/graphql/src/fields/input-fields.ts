@@ -1,10 +1,12 @@
 import { InputFieldBuilder } from "@pothos/core";
-import type { ArgumentRef, EnumRef, InputFieldRef, InputType, ObjectParam } from "@pothos/core";
+import type { ArgumentRef, EnumRef, InputFieldRef, InputType } from "@pothos/core";
 import { z } from "zod";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { CARD_URI_INPUT, DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.js";
 import { enumOfValues } from "../schema/common/enums.js";
+import { entityOfParam, globalIdExtensions } from "./entity-ids.js";
+import type { Entity } from "./entity-ids.js";
 import { fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
 import type { Form, ObjectSchema } from "./input-forms.js";
 
@@ -30,8 +32,10 @@ export interface Field {
   readonly description: string | undefined;
   /** The input object an object form is asked in. */
   readonly object: InputObject | undefined;
-  /** A global id of this Node: decoded into the account and the parameter. */
-  readonly node: ObjectParam<Types> | undefined;
+  /** The entity a global id names: decoded into the wire id (and the account it is in). */
+  readonly entity: Entity | undefined;
+  /** The path's own entity (`id`): its global id names the account of the whole input. */
+  readonly names?: "account";
   /** An enum of its own (a batch's operation type) instead of the one of its values. */
   readonly enumRef?: EnumRef<Types, string>;
 }
@@ -43,14 +47,23 @@ export interface InputObject {
   readonly operation: Field | undefined;
 }
 
-export function field(
-  wire: string,
-  name: string,
-  form: Form,
-  required = false,
-  node?: ObjectParam<Types>,
-): Field {
-  return { wire, name, form, required, description: undefined, object: undefined, node };
+export function field(wire: string, name: string, form: Form, required = false): Field {
+  return {
+    wire,
+    name,
+    form,
+    required,
+    description: undefined,
+    object: undefined,
+    // A collapsed object is named by its one key (`edit_options: {previous_post_id}`).
+    entity: isIdForm(form) ? entityOfParam(form.kind === "collapsed" ? form.key : wire) : undefined,
+  };
+}
+
+/** Whether a form holds ids (a media key is an id too, but of no Node). */
+function isIdForm(form: Form): boolean {
+  if (form.kind === "list" || form.kind === "collapsed") return isIdForm(form.of);
+  return form.kind === "scalar" && (form.rule === "id" || form.rule === "digitId");
 }
 
 /** Input objects by name: one per spec, however many parameters ask it. */
@@ -182,7 +195,12 @@ function inputField(t: AnyBuilder, f: Field) {
     required: f.required,
     ...(f.description !== undefined && { description: f.description }),
   };
-  if (f.node !== undefined) return t.globalID({ ...options, for: [f.node] });
+  if (f.entity !== undefined) {
+    const extensions = globalIdExtensions(f.entity);
+    return f.form.kind === "list"
+      ? t.field({ ...options, type: ["ID"], extensions })
+      : t.field({ ...options, type: "ID", extensions });
+  }
   const rule = ruleOf(f.form);
   return t.field({ ...options, ...(rule !== null && INPUT_RULES[rule]), type: typeOf(t, f) });
 }

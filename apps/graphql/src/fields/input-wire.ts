@@ -1,7 +1,7 @@
+import { isDecodedId, wireIdOf } from "./entity-ids.js";
 import type { Field, InputObject } from "./input-fields.js";
 import { fieldName } from "./input-forms.js";
 import type { Form } from "./input-forms.js";
-import { ownedId } from "./mutations.js";
 
 // The way back: an input's values as wire parameters under the catalog's names, and a wire
 // parameter path (a violation's) as the input field it came from.
@@ -11,42 +11,82 @@ const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
 
 const isList = (value: unknown): value is readonly unknown[] => Array.isArray(value);
 
-const isGlobalId = (value: unknown): value is { id: string; typename: string } =>
-  isRecord(value) && typeof value.id === "string" && typeof value.typename === "string";
+const childPath = (path: string, name: string) => (path === "" ? name : `${path}.${name}`);
 
-/** The given fields as wire parameters; null and absent both leave a parameter out. */
+/**
+ * The account an input names: its `accountId`, or the account of the global id its path ends
+ * at (`UpdateCampaignInput.id`). Entity ids elsewhere in the input must be of that account.
+ */
+function accountOf(
+  fields: readonly Field[],
+  values: Readonly<Record<string, unknown>>,
+  path: string,
+): string | undefined {
+  for (const f of fields) {
+    const value = values[f.name];
+    if (f.entity === undefined || !isDecodedId(value)) continue;
+    if (f.wire === "account_id") return value.id;
+    if (f.names === "account") {
+      return wireIdOf(f.entity, value, childPath(path, f.name)).accountId;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The given fields as wire parameters; null and absent both leave a parameter out. Global ids
+ * leave as wire ids; `path` is where the values sit in the input (`operations[2]`), for errors.
+ */
 export function wireValues(
   fields: readonly Field[],
   values: Readonly<Record<string, unknown>>,
+  path = "",
+  account?: string,
 ): Record<string, unknown> {
+  const accountId = accountOf(fields, values, path) ?? account;
   const wire: Record<string, unknown> = {};
+  if (accountId !== undefined && fields.some((f) => f.names === "account")) {
+    wire.account_id = accountId;
+  }
   for (const f of fields) {
+    const at = childPath(path, f.name);
     const value = values[f.name];
-    if (f.node !== undefined && isGlobalId(value)) {
-      const { accountId, id } = ownedId(value, f.name);
-      wire.account_id = accountId;
-      wire[f.wire] = id;
+    if (f.entity !== undefined) {
+      const entity = f.entity;
+      const one = (item: unknown, itemPath: string) =>
+        isDecodedId(item) ? wireIdOf(entity, item, itemPath, accountId).id : item;
+      const ids = isList(value) ? value.map((item, i) => one(item, `${at}[${i}]`)) : one(value, at);
+      const given = wireValue(f.form, f.object, ids, at, accountId);
+      if (given !== undefined) wire[f.wire] = given;
       continue;
     }
-    const given = wireValue(f.form, f.object, value);
+    const given = wireValue(f.form, f.object, value, at, accountId);
     if (given !== undefined) wire[f.wire] = given;
   }
   return wire;
 }
 
-function wireValue(form: Form, object: InputObject | undefined, value: unknown): unknown {
+function wireValue(
+  form: Form,
+  object: InputObject | undefined,
+  value: unknown,
+  path: string,
+  account: string | undefined,
+): unknown {
   if (value === null || value === undefined) return undefined;
   switch (form.kind) {
     case "scalar":
     case "enum":
       return value;
     case "list":
-      return isList(value) ? value.map((item) => wireValue(form.of, object, item)) : value;
+      return isList(value)
+        ? value.map((item, i) => wireValue(form.of, object, item, `${path}[${i}]`, account))
+        : value;
     case "collapsed":
-      return { ...form.fixed, [form.key]: wireValue(form.of, object, value) };
+      return { ...form.fixed, [form.key]: wireValue(form.of, object, value, path, account) };
     case "object": {
       if (object === undefined || !isRecord(value)) return value;
-      const params = wireValues(object.fields(), value);
+      const params = wireValues(object.fields(), value, path, account);
       const type = object.operation && value[object.operation.name];
       return object.operation === undefined ? params : { operation_type: type, params };
     }
@@ -93,7 +133,7 @@ export function inputPathOf(fields: readonly Field[], parameter: string): string
     const found =
       scope.at === "fields"
         ? scope.fields.find(
-            (f) => f.wire === name || (name === "account_id" && f.node !== undefined),
+            (f) => f.wire === name || (name === "account_id" && f.names === "account"),
           )
         : undefined;
     out.push((found?.name ?? fieldName(name)) + indexes);

@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { Types } from "../builder.js";
 import { CARD_URI_INPUT, ID_INPUT } from "../input/input-rules.js";
 import { pageArgs } from "./connections.js";
+import { entityOfParam, globalIdExtensions, isDecodedId, wireIdOf } from "./entity-ids.js";
+import type { Entity } from "./entity-ids.js";
 import type { PageArgs } from "./connections.js";
 import { enumOfValues } from "../schema/common/enums.js";
 import { sortInput } from "./sort.js";
@@ -68,8 +70,16 @@ function argForm(schema: z.ZodType): ArgForm | undefined {
 
 const INPUT_RULES = { id: ID_INPUT, cardUri: CARD_URI_INPUT } as const;
 
-function filterArg(arg: ArgBuilder<Types>, form: ArgForm, description: string | undefined) {
+function filterArg(
+  arg: ArgBuilder<Types>,
+  form: ArgForm,
+  description: string | undefined,
+  entity: Entity | undefined,
+) {
   const described = description === undefined ? {} : { description };
+  if (entity !== undefined) {
+    return arg({ type: ["ID"], extensions: globalIdExtensions(entity), ...described });
+  }
   switch (form.type) {
     case "Boolean":
       return arg.boolean(described);
@@ -119,7 +129,11 @@ export interface ListArgs {
   /** The list's `count` limit (the catalog's `paging.max`). */
   readonly maxCount: number;
   /** Filters and `sort_by` by wire name, leaving out what was not given. */
-  readonly wireFilters: (values: ListArgValues) => WireParams;
+  /**
+   * Filters and `sort_by` by wire name, leaving out what was not given; ids of entities an
+   * account holds must be of `accountId` (the list's account).
+   */
+  readonly wireFilters: (values: ListArgValues, accountId?: string) => WireParams;
 }
 
 /**
@@ -144,7 +158,9 @@ export function listArgs<Id extends EndpointId>(
       throw new Error(`${id}: no GraphQL argument form for ${wire}; omit it or add its form`);
     }
     const name = wire === options.ids ? "ids" : camelCase(wire);
-    return [{ wire, name, ref: filterArg(arg, form, describe[wire]) }];
+    // An id list naming a Node type takes global ids (`campaignIds: [ID!]`).
+    const entity = form.type === "list" && form.rule === "id" ? entityOfParam(wire) : undefined;
+    return [{ wire, name, entity, ref: filterArg(arg, form, describe[wire], entity) }];
   });
   if (options.ids !== undefined && !filters.some((filter) => filter.wire === options.ids)) {
     throw new Error(`${id}: takes no ${options.ids}`);
@@ -159,11 +175,20 @@ export function listArgs<Id extends EndpointId>(
       ...(sort && { sort: arg({ type: sort }) }),
     },
     maxCount,
-    wireFilters: (values) => {
+    wireFilters: (values, accountId) => {
       const wire: Record<string, unknown> = {};
       for (const filter of filters) {
         const value = values[filter.name];
-        if (value !== null && value !== undefined) wire[filter.wire] = value;
+        if (value === null || value === undefined) continue;
+        const { entity } = filter;
+        wire[filter.wire] =
+          entity !== undefined && Array.isArray(value)
+            ? value.map((item: unknown, i) =>
+                isDecodedId(item)
+                  ? wireIdOf(entity, item, `${filter.name}[${i}]`, accountId).id
+                  : item,
+              )
+            : value;
       }
       // spec §4.2: `<attribute>-asc|desc`.
       if (values.sort) wire.sort_by = `${values.sort.field}-${values.sort.direction ?? "asc"}`;

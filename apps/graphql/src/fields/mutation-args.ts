@@ -1,10 +1,11 @@
 import { getEndpoint } from "@adsgraph/models";
 import type { Catalog, EndpointId } from "@adsgraph/models";
 import type { ParamsOf } from "@adsgraph/rest-client";
-import type { InputFieldBuilder, InputFieldMap, ObjectParam } from "@pothos/core";
+import type { InputFieldBuilder, InputFieldMap } from "@pothos/core";
 import { z } from "zod";
 import type { Types } from "../builder.js";
 import type { FieldNamer } from "../errors/field-violations.js";
+import { entityOfType } from "./entity-ids.js";
 import { argBuilder, field, inputFields, objectOf } from "./input-fields.js";
 import type { Field, InputObjectSpec } from "./input-fields.js";
 import { fieldName, formOf, isOptional } from "./input-forms.js";
@@ -28,7 +29,7 @@ export interface MutationArgsOptions<W extends string, O extends W = W> {
    * Path parameters asked as a Node's global id, which names the account too: `id` for the
    * object the path ends at, else camelCase (`customAudienceId`).
    */
-  readonly globalIds?: Readonly<Partial<Record<W, ObjectParam<Types>>>>;
+  readonly globalIds?: Readonly<Partial<Record<W, { readonly name: string }>>>;
   /** Input objects of object-valued parameters (`components`, batch `operations`). */
   readonly inputs?: Readonly<Partial<Record<W, InputObjectSpec>>>;
 }
@@ -85,7 +86,10 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
     if (node !== undefined) {
       if (locations[wire] !== "path") throw new Error(`${id}: ${wire} is not in the path`);
       const name = path.endsWith(`/:${wire}`) ? "id" : fieldName(wire);
-      return [field(wire, name, { kind: "scalar", type: "String", rule: null }, true, node)];
+      const form = { kind: "scalar", type: "String", rule: null } as const;
+      return [
+        { ...field(wire, name, form, true), entity: entityOfType(node.name), names: "account" },
+      ];
     }
     const form = formOf(schema, wire);
     if (form === undefined) throw new Error(`${id}: no input form for ${wire}; omit it`);

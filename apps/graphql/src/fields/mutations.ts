@@ -1,9 +1,7 @@
-import { VIOLATION_CODES } from "@adsgraph/models";
 import type { ArgBuilder, InputFieldBuilder, InputFieldMap, ObjectRef } from "@pothos/core";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
-import { ValidationError } from "../errors/facade-errors.js";
 import { rethrowAsFacadeError } from "../errors/to-facade-error.js";
 import type {
   BetaFeatureRequiredError,
@@ -17,7 +15,6 @@ import type {
   SharingNotAllowedError,
 } from "../errors/facade-errors.js";
 import type { FieldNamer } from "../errors/field-violations.js";
-import { parseEntityKey } from "../loaders/keys.js";
 import { MUTATION_ERRORS } from "../schema/common/errors.js";
 import { fieldName } from "./input-forms.js";
 
@@ -175,28 +172,6 @@ export async function attempt<T>(run: () => Promise<T>, fieldOf?: FieldNamer): P
   } catch (error) {
     return rethrowAsFacadeError(error, fieldOf);
   }
-}
-
-/**
- * The account and id inside a decoded global id of an account-scoped object. Such ids always
- * name both (`<account id>/<id>`): one without is not an id this API handed out.
- */
-export function ownedId(
-  globalId: { id: string; typename: string },
-  field = "id",
-): { accountId: string; id: string } {
-  const parsed = parseEntityKey(globalId.id);
-  if (parsed === null) {
-    throw new ValidationError([
-      {
-        code: VIOLATION_CODES.INVALID_PARAMETER,
-        field,
-        parameter: field,
-        message: `must be the \`id\` of a ${globalId.typename} (it names no account)`,
-      },
-    ]);
-  }
-  return parsed;
 }
 
 /** An upstream answer as the shape resolvers receive: with the account it was written in. */

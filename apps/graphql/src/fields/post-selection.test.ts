@@ -239,7 +239,7 @@ describe("published posts from the advertising list", () => {
     throw new Error(call.endpointId);
   };
   const page = (selection: string) =>
-    `{ account(id: "acc1") { posts(type: PUBLISHED, first: 10) { edges { node { ... on Post { ${selection} } } } } } }`;
+    `{ account(rawId: "acc1") { posts(type: PUBLISHED, first: 10) { edges { node { ... on Post { ${selection} } } } } } }`;
 
   it("cost nothing more for what the list answers", async () => {
     const { run, calls } = postGraph(store, ads);

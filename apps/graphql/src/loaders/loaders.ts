@@ -6,6 +6,8 @@ import { readOfLineItems } from "./attachment-reads.js";
 import type { AttachmentList } from "./attachment-reads.js";
 import { audienceLoaders } from "./audience-loaders.js";
 import type { AudienceLoaders } from "./audience-loaders.js";
+import { serviceLoaders } from "./service-loaders.js";
+import type { ServiceLoaders } from "./service-loaders.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
 import { entityKey, parseEntityKey } from "./keys.js";
@@ -42,7 +44,7 @@ export type LineItemFilter = WireParams;
  * item a list answers primes the by-id loader. Without it, every by-id read is its own
  * upstream request (the naive baseline the benchmark compares against).
  */
-export interface Loaders extends AudienceLoaders {
+export interface Loaders extends AudienceLoaders, ServiceLoaders {
   readonly batching: boolean;
   /**
    * An account's resource by `<account>/<id>` (keys.ts), read by its catalog id: the single
@@ -281,6 +283,7 @@ export function createLoaders(
 
   return {
     ...audienceLoaders(upstream, { batching, traceParent }),
+    ...serviceLoaders(upstream, { batching, traceParent }),
     batching,
     byId,
     account: accountById,

@@ -31,5 +31,11 @@ import "./posts/post.js";
 import "./posts/draft.js";
 import "./posts/scheduled-post.js";
 import "./activity/activity.js";
+import "./campaigns/targeting-criterion.js";
+import "./accounts/account-app.js";
+import "./accounts/account-history.js";
+import "./accounts/user-settings.js";
+import "./accounts/tax-settings.js";
+import "./audiences/tailored-audience-permission.js";
 
 export const schema = builder.toSchema();

@@ -140,13 +140,13 @@ describe.each(TEST_ENGINES)("hostile facade input on %s", (engine) => {
     const huge = { raw: "a".repeat(1_000_000), global: "A".repeat(1_000_000) };
     it.each([
       {
-        name: "account(id:)",
-        query: "query ($id: String!) { account(id: $id) { id } }",
+        name: "account(rawId:)",
+        query: "query ($id: String!) { account(rawId: $id) { id } }",
         id: huge.raw,
       },
       { name: "node(id:)", query: "query ($id: ID!) { node(id: $id) { id } }", id: huge.global },
       {
-        name: "deleteCampaign(id:)",
+        name: "deleteCampaign(input: { id })",
         query: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { ... on ValidationError { violations { code } } } }`,
         id: huge.global,
       },

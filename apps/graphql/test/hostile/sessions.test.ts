@@ -73,7 +73,7 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
     it.each(NOT_SESSIONS)("$label", async ({ headers }) => {
       await stack.adsApi.requests.reset();
       const answer = await stack.post(
-        { query: `{ viewer { userId } account(id: "${A}") { id } }` },
+        { query: `{ viewer { userId } account(rawId: "${A}") { id } }` },
         headers,
       );
       expectQueryRefused(answer);

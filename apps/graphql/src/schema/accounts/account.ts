@@ -4,6 +4,8 @@ import { rejectErrors } from "@pothos/plugin-dataloader";
 import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
 import type { Types } from "../../builder.js";
+import { VIOLATION_CODES } from "@adsgraph/models";
+import { ValidationError } from "../../errors/facade-errors.js";
 import { ID_INPUT } from "../../input/input-rules.js";
 import type { AccountShape, UserAccessShape } from "../../loaders/shapes.js";
 import {
@@ -23,6 +25,8 @@ import {
   payload,
 } from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ApprovalStatus } from "../common/observed-enums.js";
 
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
@@ -58,8 +62,9 @@ builder.node(AccountRef, {
       resolve: async (a, _args, { loaders }) =>
         a.industry_type ?? (await loaders.accountDetail.load(a.id)).industry_type ?? null,
     }),
-    approvalStatus: t.string({
-      description: "Observed: ACCEPTED.",
+    ...requiredObservedFields(t, "approvalStatus", {
+      enum: ApprovalStatus,
+      description: "Whether the ads service's review accepted the account.",
       resolve: (a) => a.approval_status,
     }),
     createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),
@@ -138,8 +143,13 @@ function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
   });
 }
 
-const ViewerRef = builder.objectRef<ViewerShape>("Viewer").implement({
+const ViewerRef = builder.objectRef<ViewerShape>("Viewer");
+
+builder.node(ViewerRef, {
   description: "The signed-in user and the ad accounts they can access.",
+  // One viewer per user: a client cache keeps each user's viewer apart from the next.
+  id: { resolve: (viewer) => viewer.userId },
+  loadOne: (userId, { viewer }) => (viewer?.userId === userId ? viewer : null),
   fields: (t) => ({
     userId: t.exposeString("userId", { description: "Digits (exceeds 2^53: a string)." }),
     screenName: t.exposeString("screenName"),
@@ -160,15 +170,27 @@ builder.queryFields((t) => ({
     type: AccountRef,
     nullable: true,
     authScopes: { authenticated: true },
-    description: "One account by its id (the single read: with industryType).",
+    description:
+      "One account by its `id` or by its `rawId` (give exactly one), with its industry type.",
     args: {
-      id: t.arg.string({
-        required: true,
+      id: t.arg.globalID({ for: AccountRef, description: "The account's `id`." }),
+      rawId: t.arg.string({
         ...ID_INPUT,
-        description: "The account id, e.g. dmo1ab.",
+        description: "The account's `rawId`, as the ads service names it (e.g. dmo1ab).",
       }),
     },
-    resolve: async (_root, { id }, { loaders }) => {
+    resolve: async (_root, args, { loaders }) => {
+      const id = args.id?.id ?? args.rawId;
+      if (id == null || (args.id != null && args.rawId != null)) {
+        throw new ValidationError(
+          ["id", "rawId"].map((field) => ({
+            code: VIOLATION_CODES.INVALID_PARAMETER,
+            field,
+            parameter: field,
+            message: "give exactly one of `id` and `rawId`",
+          })),
+        );
+      }
       const account = await loaders.accountDetail.load(id);
       loaders.account.prime(id, account);
       return account;

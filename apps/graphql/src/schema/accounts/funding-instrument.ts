@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { FundingInstrumentShape } from "../../loaders/shapes.js";
 import { AccountRef, inAccount } from "./account.js";
@@ -17,6 +17,11 @@ import {
 } from "../../fields/mutations.js";
 import { FundingInstrumentTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
+import { observedFields, observedListFields } from "../../fields/observed-fields.js";
+import {
+  FundingInstrumentNotAbleToFundReason,
+  ObservedEntityStatus,
+} from "../common/observed-enums.js";
 
 export const FundingInstrumentRef = builder.objectRef<FundingInstrumentShape>("FundingInstrument");
 
@@ -56,14 +61,17 @@ builder.node(FundingInstrumentRef, {
       description: "credit_remaining_local_micro.",
       resolve: (fi) => money(fi.credit_remaining_local_micro, fi.currency),
     }),
-    entityStatus: t.string({
-      nullable: true,
-      description: "Observed: ACTIVE.",
-      resolve: (fi) => fi.entity_status ?? null,
+    ...observedFields(t, "entityStatus", {
+      enum: ObservedEntityStatus,
+      description:
+        "Whether the funding instrument is switched on; null when the ads service does not say.",
+      resolve: (fi) => fi.entity_status,
     }),
     ableToFund: t.boolean({ resolve: (fi) => fi.able_to_fund }),
-    reasonsNotAbleToFund: t.stringList({
-      description: "Observed: DELETED.",
+    ...observedListFields(t, "reasonsNotAbleToFund", {
+      enum: FundingInstrumentNotAbleToFundReason,
+      description:
+        "Why the funding instrument cannot pay for campaigns; empty when ableToFund is true.",
       resolve: (fi) => fi.reasons_not_able_to_fund,
     }),
     ioHeader: t.string({ nullable: true, resolve: (fi) => fi.io_header ?? null }),
@@ -92,9 +100,17 @@ builder.objectFields(AccountRef, (t) => ({
     type: FundingInstrumentRef,
     nullable: true,
     description: "One funding instrument of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: FundingInstrumentRef,
+        required: true,
+        description: "The FundingInstrument's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("funding_instruments.get").load(entityKey(account.id, id)),
+      loaders
+        .byId("funding_instruments.get")
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

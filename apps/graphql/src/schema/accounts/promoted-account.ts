@@ -16,6 +16,8 @@ import {
 import { entityKey } from "../../loaders/keys.js";
 import type { PromotedAccountShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { ApprovalStatus, ObservedEntityStatus } from "../common/observed-enums.js";
 
 export const PromotedAccountRef = builder.objectRef<PromotedAccountShape>("PromotedAccount");
 
@@ -33,15 +35,17 @@ builder.node(PromotedAccountRef, {
       description: "The promoted user: a long id as a string of digits.",
       resolve: (p) => p.user_id,
     }),
-    entityStatus: t.string({
-      nullable: true,
-      description: "Observed: ACTIVE, PAUSED.",
-      resolve: (p) => p.entity_status ?? null,
+    ...observedFields(t, "entityStatus", {
+      enum: ObservedEntityStatus,
+      description:
+        "Whether the promoted account is switched on; null when the ads service does not say.",
+      resolve: (p) => p.entity_status,
     }),
-    approvalStatus: t.string({
-      nullable: true,
-      description: "Observed: ACCEPTED.",
-      resolve: (p) => p.approval_status ?? null,
+    ...observedFields(t, "approvalStatus", {
+      enum: ApprovalStatus,
+      description:
+        "Whether the ads service's review accepted the promoted account; null when it does not say.",
+      resolve: (p) => p.approval_status,
     }),
   }),
 });

@@ -4,15 +4,16 @@ import { builder } from "../../builder.js";
 import { rethrowAsFacadeError } from "../../errors/to-facade-error.js";
 import { AccountRef } from "../accounts/account.js";
 import { inputPath } from "../../fields/mutations.js";
+import { closedEnum } from "../common/enums.js";
 
-const TargetingTypeEnum = builder.enumType("TargetingType", {
+export const TargetingTypeEnum = closedEnum("TargetingType", {
   description:
     "What a targeting criterion matches (spec §4.6). Primary types (LOCATION to TV_SHOW) " +
     "describe an audience alone; AGE to WIFI_ONLY only narrow one.",
   values: TARGETING_TYPES,
 });
 
-const TargetingOperatorEnum = builder.enumType("TargetingOperator", {
+export const TargetingOperatorEnum = closedEnum("TargetingOperator", {
   description: "EQ includes the users a criterion matches, NE excludes them.",
   values: OPERATOR_TYPES,
 });

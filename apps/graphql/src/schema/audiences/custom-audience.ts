@@ -12,7 +12,7 @@ import {
   NotAudienceOwnerError,
   SharingNotAllowedError,
 } from "../../errors/facade-errors.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type {
   AudiencePermissionShape,
@@ -45,6 +45,13 @@ import {
 import { closedEnum, knownValue } from "../common/enums.js";
 import { LineItemRef } from "../campaigns/line-item.js";
 import { serves } from "../../fields/serves.js";
+import { observedFields, observedListFields } from "../../fields/observed-fields.js";
+import {
+  CustomAudienceListType,
+  CustomAudienceNotTargetableReason,
+  CustomAudiencePartnerSource,
+  CustomAudienceTargetableType,
+} from "../common/observed-enums.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "spec §2.10: CRM is observed; FLEXIBLE and MOBILE_AUDIENCE are creatable (batch).",
@@ -86,13 +93,16 @@ builder.node(CustomAudienceRef, {
       description: "Whether line items may target it now (see reasonsNotTargetable).",
       resolve: (a) => a.targetable,
     }),
-    targetableTypes: t.stringList({
-      description: "Observed: CRM, EXCLUDED_CRM.",
+    ...observedListFields(t, "targetableTypes", {
+      enum: CustomAudienceTargetableType,
+      description:
+        "How line items may use the audience (target or exclude it); empty when they cannot yet.",
       resolve: (a) => a.targetable_types,
     }),
-    reasonsNotTargetable: t.stringList({
+    ...observedListFields(t, "reasonsNotTargetable", {
+      enum: CustomAudienceNotTargetableReason,
       description:
-        "Observed: PROCESSING (users were added or removed a short while ago), TOO_SMALL.",
+        "Why line items cannot target the audience yet (PROCESSING: people were added or removed a short while ago); empty when targetable is true.",
       resolve: (a) => a.reasons_not_targetable,
     }),
     processing: t.boolean({
@@ -107,9 +117,10 @@ builder.node(CustomAudienceRef, {
         "Matched members; null while too small to show (the ads service hides small counts).",
       resolve: (a) => a.audience_size,
     }),
-    listType: t.string({
-      nullable: true,
-      description: "Observed: EMAIL, DEVICE_ID (one kind of identifier), null (mixed or none).",
+    ...observedFields(t, "listType", {
+      enum: CustomAudienceListType,
+      description:
+        "What identifies the audience's people; null when it mixes kinds of identifier or has none.",
       resolve: listTypeOf,
     }),
     permissionLevel: t.field({
@@ -146,9 +157,10 @@ builder.node(CustomAudienceRef, {
       description: "The account it was read from.",
       resolve: (a, _args, { loaders }) => loaders.account.load(a.account_id),
     }),
-    partnerSource: t.string({
-      nullable: true,
-      description: "Observed: OTHER.",
+    ...observedFields(t, "partnerSource", {
+      enum: CustomAudiencePartnerSource,
+      description:
+        "Which data partner supplied the audience; null when the ads service does not say.",
       resolve: (a) => a.partner_source,
     }),
     createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),
@@ -303,9 +315,15 @@ builder.objectFields(AccountRef, (t) => ({
     nullable: true,
     description:
       "One custom audience this account owns or is granted; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: CustomAudienceRef,
+        required: true,
+        description: "The CustomAudience's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("custom_audiences.get").load(entityKey(account.id, id)),
+      loaders.byId("custom_audiences.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

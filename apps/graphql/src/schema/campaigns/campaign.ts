@@ -1,7 +1,7 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CampaignShape } from "../../loaders/shapes.js";
 import { AccountRef, inAccount } from "../accounts/account.js";
@@ -26,6 +26,8 @@ import {
 import { BudgetOptimizationEnum, EntityStatusEnum } from "../common/enums.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { money, MoneyRef } from "../common/scalars.js";
+import { observedFields, observedListFields } from "../../fields/observed-fields.js";
+import { CampaignEffectiveStatus, CampaignNotServableReason } from "../common/observed-enums.js";
 
 export const CampaignRef = builder.objectRef<CampaignShape>("Campaign");
 
@@ -86,14 +88,16 @@ builder.node(CampaignRef, {
       nullable: true,
       resolve: (c) => c.entity_status ?? null,
     }),
-    effectiveStatus: t.string({
-      nullable: true,
-      description: "Observed: UNKNOWN, RUNNING.",
-      resolve: (c) => c.effective_status ?? null,
+    ...observedFields(t, "effectiveStatus", {
+      enum: CampaignEffectiveStatus,
+      description:
+        "Whether the campaign is delivering right now; null when the ads service does not say.",
+      resolve: (c) => c.effective_status,
     }),
     servable: t.boolean({ nullable: true, resolve: (c) => c.servable }),
-    reasonsNotServable: t.stringList({
-      description: "Observed: PAUSED_BY_ADVERTISER, INCOMPLETE.",
+    ...observedListFields(t, "reasonsNotServable", {
+      enum: CampaignNotServableReason,
+      description: "Why the campaign cannot deliver ads; empty when nothing stops it.",
       resolve: (c) => c.reasons_not_servable,
     }),
     durationInDays: t.int({ nullable: true, resolve: (c) => c.duration_in_days ?? null }),
@@ -138,9 +142,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: CampaignRef,
     nullable: true,
     description: "One campaign of this account (drafts included); null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: CampaignRef,
+        required: true,
+        description: "The Campaign's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("campaigns.get").load(entityKey(account.id, id)),
+      loaders.byId("campaigns.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -9,7 +9,7 @@ import {
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { Loaders } from "../../loaders/loaders.js";
 import type { CampaignShape, LineItemShape } from "../../loaders/shapes.js";
@@ -44,6 +44,8 @@ import {
   payload,
 } from "../../fields/mutations.js";
 import { money, MoneyRef, type MoneyShape } from "../common/scalars.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { LineItemPlacementType } from "../common/observed-enums.js";
 
 /** A line item (beyond the spec; issue 15). Attachment edges are added in their own files. */
 export const LineItemRef = builder.objectRef<LineItemShape>("LineItem");
@@ -107,10 +109,11 @@ builder.node(LineItemRef, {
       description: "Null for a value outside LineItemProductType.",
       resolve: (li) => knownValue(PRODUCT_TYPES, li.product_type),
     }),
-    placementType: t.string({
-      nullable: true,
-      description: "Recorded: PROMOTED_ACCOUNT, PROMOTED_TWEETS_FOR_SEARCH, ...",
-      resolve: (li) => li.placement_type ?? null,
+    ...observedFields(t, "placementType", {
+      enum: LineItemPlacementType,
+      description:
+        "The older one-value summary of where the line item's ads show (see placements); null when the ads service does not say.",
+      resolve: (li) => li.placement_type,
     }),
     placements: t.field({
       type: [LineItemPlacementEnum],
@@ -185,9 +188,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: LineItemRef,
     nullable: true,
     description: "One line item of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: LineItemRef,
+        required: true,
+        description: "The LineItem's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("line_items.get").load(entityKey(account.id, id)),
+      loaders.byId("line_items.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 
@@ -211,7 +220,7 @@ builder.objectFields(CampaignRef, (t) => {
       args: { ...list.args, ...backwardPageArgs(t.arg, list.maxCount) },
       resolve: (campaign, values, { loaders }) => {
         // The catalog's own parameters under its wire names (see listArgs).
-        const filter = list.wireFilters(values);
+        const filter = list.wireFilters(values, campaign.account_id);
         return connectionOfAll(values, list.maxCount, () =>
           loaders.lineItemsOfCampaign(filter).load(entityKey(campaign.account_id, campaign.id)),
         );

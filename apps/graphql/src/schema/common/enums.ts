@@ -126,6 +126,57 @@ export const VideoCtaEnum = closedEnum("VideoCta", {
   description: "spec §4.7: a video post's call to action.",
   values: VIDEO_CTAS,
 });
+export const CardDestinationTypeEnum = closedEnum("CardDestinationType", {
+  description: "Where a card component sends the person who taps it.",
+  values: ["WEBSITE", "APP"] as const,
+});
+
+/**
+ * The catch-all value of every observed enum: the ads service sent a value this schema does
+ * not know yet; the field's `<field>Raw` sibling holds it (docs/graphql.md "Enums").
+ */
+export const UNRECOGNIZED = "UNRECOGNIZED";
+
+/** A GraphQL enum of the values the ads service is known to send, plus UNRECOGNIZED. */
+export interface ObservedEnum {
+  readonly ref: EnumRef<Types, string>;
+  /** The enum's value for a wire value: the value itself when known, else UNRECOGNIZED. */
+  readonly of: (wire: string) => string;
+}
+
+/**
+ * An enum for a set the ads service only "observes" (spec and recordings list some values,
+ * others may come): `values` maps each known value's GraphQL name to its description;
+ * `wireOf` gives the wire spelling when it differs (`photo` for PHOTO). Any other wire value
+ * reads as UNRECOGNIZED, so a client's exhaustive switch never meets a value it lacks.
+ */
+export function observedEnum(
+  name: string,
+  options: {
+    readonly description: string;
+    readonly values: Readonly<Record<string, string>>;
+    readonly wireOf?: (name: string) => string;
+  },
+): ObservedEnum {
+  const wireOf = options.wireOf ?? ((value: string) => value);
+  const known = new Set(Object.keys(options.values).map(wireOf));
+  const values: Record<string, { readonly value: string; readonly description: string }> = {};
+  for (const [value, description] of Object.entries(options.values)) {
+    values[value] = { value: wireOf(value), description };
+  }
+  values[UNRECOGNIZED] = {
+    value: UNRECOGNIZED,
+    description:
+      "A value the ads service sent that this schema does not know yet: read the field's " +
+      "`Raw` sibling for it.",
+  };
+  const ref = builder.enumType(name, {
+    description: `${options.description} Values the ads service may add later read as UNRECOGNIZED.`,
+    values,
+  });
+  return { ref, of: (wire) => (known.has(wire) ? wire : UNRECOGNIZED) };
+}
+
 /** A value of `values`, or null for one outside it (reads of open enums accept any string). */
 export function knownValue<V extends string>(
   values: readonly V[],

@@ -1,5 +1,9 @@
-import { formatTimestamp } from "@adsgraph/models";
+import { formatTimestamp, VIOLATION_CODES } from "@adsgraph/models";
+import type { ViolationCode } from "@adsgraph/models";
 import { builder } from "../../builder.js";
+import { ERROR_CODES } from "../../errors/error-codes.js";
+import { observedEnum } from "./enums.js";
+import type { ErrorCode } from "../../errors/error-codes.js";
 import {
   BetaFeatureRequiredError,
   DoNotReachListExistsError,
@@ -22,6 +26,57 @@ import type { FieldViolation } from "../../errors/field-violations.js";
 // The typed failures mutations return in their result unions (errors plugin). Each is the
 // class src/errors/upstream-errors.ts maps upstream and validation failures to.
 
+/** What each error code means to a client deciding what to show or do. */
+const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
+  UNAUTHENTICATED: "The caller is not signed in, or the session ended: sign in again.",
+  FORBIDDEN:
+    "The caller may not do this (no access to the account, a role that does not allow it, or " +
+    "a rule of the object such as an edit window that has passed).",
+  NOT_FOUND: "The object does not exist, or was deleted.",
+  RATE_LIMITED: "Too many requests: retry after the time the error gives.",
+  BAD_USER_INPUT: "The input breaks a rule: fix the fields the error names and send again.",
+  UPSTREAM_ERROR: "The ads service failed or did not answer: retry later.",
+  QUERY_LIMIT_EXCEEDED: "The query asks for too much at once: ask for less.",
+  SUBSCRIPTION_LIMIT_EXCEEDED: "Too many subscriptions are open: end one first.",
+  SUBSCRIBER_TOO_SLOW: "The subscription ended because events were read too slowly.",
+  PERSISTED_QUERY_HASH_MISMATCH: "A persisted query's hash does not match its text.",
+  INTERNAL_SERVER_ERROR: "An unexpected failure in this server.",
+};
+
+const ErrorCodeEnum = builder.enumType("ErrorCode", {
+  description:
+    "What kind of failure an error is: the same code a GraphQL error of the kind carries in " +
+    "`extensions.code`.",
+  values: Object.fromEntries(
+    Object.values(ERROR_CODES).map((code) => [code, { description: ERROR_CODE_MEANINGS[code] }]),
+  ),
+});
+
+/** What each field violation code means to a person fixing the input. */
+const VIOLATION_CODE_MEANINGS: { readonly [Code in ViolationCode]: string } = {
+  MISSING_PARAMETER: "A required field is missing.",
+  UNKNOWN_PARAMETER: "A field that is not accepted here was sent.",
+  INVALID_PARAMETER: "The value has the wrong form (e.g. not a valid id, date or choice).",
+  TOO_LONG: "The text is longer than allowed.",
+  OUT_OF_RANGE: "The number is below the minimum or above the maximum.",
+  TOO_MANY_IDS: "The list holds more ids than allowed.",
+  TOO_MANY_ITEMS: "The list holds more items than allowed.",
+  TOO_FEW_ITEMS: "The list holds fewer items than required.",
+  TOO_LARGE: "The value is larger than allowed.",
+  CONFLICTING_PARAMETERS: "Fields were sent together that exclude each other.",
+};
+
+const FieldViolationCode = observedEnum("FieldViolationCode", {
+  description: "Which input rule a value broke.",
+  values: {
+    ...Object.fromEntries(
+      Object.values(VIOLATION_CODES).map((code) => [code, VIOLATION_CODE_MEANINGS[code]]),
+    ),
+    // The one item code of the ads service the mutations' tests meet (a batch item's name).
+    DUPLICATE_NAME: "The name is already used: custom audience names are unique in an account.",
+  },
+});
+
 const UpstreamDetailsRef = builder.objectRef<UpstreamDetails>("UpstreamDetails").implement({
   description: "What the ads service answered.",
   fields: (t) => ({
@@ -34,7 +89,11 @@ export const ErrorInterface = builder.interfaceRef<FacadeError>("Error").impleme
   description: "A failure a mutation reports as data.",
   fields: (t) => ({
     message: t.exposeString("message"),
-    code: t.exposeString("code", { description: "The same code a GraphQL error would carry." }),
+    code: t.field({
+      type: ErrorCodeEnum,
+      description: "What kind of failure this is: the code a GraphQL error of it would carry.",
+      resolve: (error) => error.code,
+    }),
     upstream: t.field({
       type: UpstreamDetailsRef,
       nullable: true,
@@ -47,7 +106,18 @@ export const ErrorInterface = builder.interfaceRef<FacadeError>("Error").impleme
 const FieldViolationRef = builder.objectRef<FieldViolation>("FieldViolation").implement({
   description: "One broken input rule.",
   fields: (t) => ({
-    code: t.exposeString("code", { description: "e.g. TOO_LONG, MISSING_PARAMETER." }),
+    code: t.field({
+      type: FieldViolationCode.ref,
+      description:
+        "Which rule the value broke. UNRECOGNIZED: a rule of the ads service this schema does " +
+        "not name (see codeRaw).",
+      resolve: (violation) => FieldViolationCode.of(violation.code),
+    }),
+    codeRaw: t.exposeString("code", {
+      description:
+        "The code exactly as the rule's checker gave it (this server or the ads service): what " +
+        "to show when code is UNRECOGNIZED.",
+    }),
     field: t.exposeString("field", { description: "Path of the input field, e.g. `name`." }),
     parameter: t.exposeString("parameter", {
       description: "The ads service's parameter, e.g. `daily_budget_amount_local_micro`.",

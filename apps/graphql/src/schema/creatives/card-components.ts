@@ -5,6 +5,7 @@ import { hasProperty } from "../../fields/properties.js";
 import { LabelValueEnum } from "../common/enums.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
+import { CardDestinationTypeEnum } from "../common/enums.js";
 
 /** What a generic card's answer says of one media key (recorded `media_metadata`). */
 interface MediaMetadata {
@@ -61,7 +62,11 @@ const WebsiteDestinationRef = builder
   .implement({
     description: "spec §2.8: type WEBSITE and a URL.",
     fields: (t) => ({
-      type: t.string({ resolve: (d) => text(d.type) ?? "WEBSITE" }),
+      type: t.field({
+        type: CardDestinationTypeEnum,
+        description: "Always WEBSITE: a website.",
+        resolve: (): "WEBSITE" => "WEBSITE",
+      }),
       url: t.string({ resolve: (d) => text(d.url) ?? "" }),
     }),
   });
@@ -69,7 +74,11 @@ const WebsiteDestinationRef = builder
 const AppDestinationRef = builder.objectRef<Record<string, unknown>>("AppDestination").implement({
   description: "spec §2.8: type APP, a country, and at least one store id.",
   fields: (t) => ({
-    type: t.string({ resolve: (d) => text(d.type) ?? "APP" }),
+    type: t.field({
+      type: CardDestinationTypeEnum,
+      description: "Always APP: an app in the app stores.",
+      resolve: (): "APP" => "APP",
+    }),
     countryCode: t.string({ resolve: (d) => text(d.country_code) ?? "" }),
     googleplayAppId: t.string({ nullable: true, resolve: (d) => text(d.googleplay_app_id) }),
     iosAppStoreIdentifier: t.string({

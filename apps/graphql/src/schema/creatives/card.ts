@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../../loaders/shapes.js";
 import { AccountRef, inAccount } from "../accounts/account.js";
@@ -22,9 +22,9 @@ import {
   ownedBy,
   payload,
 } from "../../fields/mutations.js";
-import { closedEnum } from "../common/enums.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
+import { ObservedCardType } from "../common/observed-enums.js";
 
 const TYPE_OF_KIND: Record<CardKind, string> = {
   generic: "GenericCard",
@@ -66,9 +66,23 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
       description: "`card://<card_id>`: what posts attach.",
       resolve: (c) => textOf(c, "card_uri"),
     }),
-    cardType: t.string({
+    // An interface field, written out: the observed-field helpers build object fields.
+    cardType: t.field({
+      type: ObservedCardType.ref,
       nullable: true,
-      description: "Observed per kind: IMAGE_WEBSITE, TEXT_POLLS, VIDEO_CONVERSATION, ...",
+      description:
+        "What kind of card this is (its media and destination, a poll or a conversation " +
+        "card); null when the ads service does not say.",
+      resolve: (c) => {
+        const wire = textOf(c, "card_type");
+        return wire === null ? null : ObservedCardType.of(wire);
+      },
+    }),
+    cardTypeRaw: t.string({
+      nullable: true,
+      description:
+        "The cardType value exactly as the ads service sent it: what to show when cardType is " +
+        "UNRECOGNIZED. Null when cardType is null.",
       resolve: (c) => textOf(c, "card_type"),
     }),
     account: t.field({
@@ -162,13 +176,17 @@ builder.objectFields(AccountRef, (t) => ({
     type: GenericCardRef,
     nullable: true,
     description: "One generic card of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: GenericCardRef,
+        required: true,
+        description: "The GenericCard's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("cards.get").load(entityKey(account.id, id)),
+      loaders.byId("cards.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
-
-closedEnum("CardDestinationType", { values: ["WEBSITE", "APP"] as const });
 
 /** spec §2.8 components, each variant's fields in one input (its `type` says which apply). */
 const COMPONENT: InputObjectSpec = {

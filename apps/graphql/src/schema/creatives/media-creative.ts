@@ -17,6 +17,12 @@ import { entityKey } from "../../loaders/keys.js";
 import type { MediaCreativeShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
 import { AccountMediaRef } from "./media.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import {
+  ApprovalStatus,
+  MediaCreativeType,
+  ObservedEntityStatus,
+} from "../common/observed-enums.js";
 
 export const MediaCreativeRef = builder.objectRef<MediaCreativeShape>("MediaCreative");
 
@@ -36,20 +42,23 @@ builder.node(MediaCreativeRef, {
       resolve: (c, _args, { loaders }) =>
         loaders.byId("account_media.get").load(entityKey(c.account_id, c.account_media_id)),
     }),
-    creativeType: t.string({
-      nullable: true,
-      description: "The account media's creative type, as the answer carries it.",
-      resolve: (c) => c.creative_type ?? null,
+    ...observedFields(t, "creativeType", {
+      enum: MediaCreativeType,
+      description:
+        "The ad format of the account media the creative shows; null when the ads service does not say.",
+      resolve: (c) => c.creative_type,
     }),
-    entityStatus: t.string({
-      nullable: true,
-      description: "Observed: ACTIVE, PAUSED.",
-      resolve: (c) => c.entity_status ?? null,
+    ...observedFields(t, "entityStatus", {
+      enum: ObservedEntityStatus,
+      description:
+        "Whether the media creative is switched on; null when the ads service does not say.",
+      resolve: (c) => c.entity_status,
     }),
-    approvalStatus: t.string({
-      nullable: true,
-      description: "Observed: ACCEPTED.",
-      resolve: (c) => c.approval_status ?? null,
+    ...observedFields(t, "approvalStatus", {
+      enum: ApprovalStatus,
+      description:
+        "Whether the ads service's review accepted the media creative; null when it does not say.",
+      resolve: (c) => c.approval_status,
     }),
     landingUrl: t.string({
       nullable: true,

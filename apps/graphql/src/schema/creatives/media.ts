@@ -15,6 +15,8 @@ import {
   mutationErrors,
   ownedBy,
 } from "../../fields/mutations.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { MediaCategory, MediaStatus, MediaType } from "../common/observed-enums.js";
 
 /**
  * A media library object (spec §2.6) as far as it is known: the spec has no read endpoint for
@@ -56,13 +58,22 @@ export const MediaLibraryObjectRef = builder
       fileName: t.string({ nullable: true, resolve: (m) => m.file_name ?? null }),
       description: t.string({ nullable: true, resolve: (m) => m.description ?? null }),
       title: t.string({ nullable: true, resolve: (m) => m.title ?? null }),
-      mediaType: t.string({
-        nullable: true,
-        description: "Observed: VIDEO (and IMAGE, GIF).",
-        resolve: (m) => m.media_type ?? null,
+      ...observedFields(t, "mediaType", {
+        enum: MediaType,
+        description: "What the object holds; null when the ads service does not say.",
+        resolve: (m) => m.media_type,
       }),
-      mediaCategory: t.string({ nullable: true, resolve: (m) => m.media_category ?? null }),
-      mediaStatus: t.string({ nullable: true, resolve: (m) => m.media_status ?? null }),
+      ...observedFields(t, "mediaCategory", {
+        enum: MediaCategory,
+        description: "What the object was uploaded for; null when the ads service does not say.",
+        resolve: (m) => m.media_category,
+      }),
+      ...observedFields(t, "mediaStatus", {
+        enum: MediaStatus,
+        description:
+          "How far processing of the upload got; null when the ads service does not say.",
+        resolve: (m) => m.media_status,
+      }),
       mediaUrl: t.string({ nullable: true, resolve: (m) => m.media_url ?? null }),
       posterMediaUrl: t.string({ nullable: true, resolve: (m) => m.poster_media_url ?? null }),
       posterMediaKey: t.string({ nullable: true, resolve: (m) => m.poster_media_key ?? null }),

@@ -1,6 +1,6 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
-import { ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PollCardShape } from "../../loaders/shapes.js";
 import { AccountRef, inAccount } from "../accounts/account.js";
@@ -11,6 +11,8 @@ import { propertyOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, createPayload, mutationErrors } from "../../fields/mutations.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ObservedCardType } from "../common/observed-enums.js";
 
 export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
 
@@ -28,8 +30,10 @@ builder.node(PollCardRef, {
   fields: (t) => ({
     name: t.string({ resolve: (c) => c.name }),
     cardUri: t.string({ resolve: (c) => c.card_uri }),
-    cardType: t.string({
-      description: "Observed: VIDEO_POLLS, TEXT_POLLS.",
+    ...requiredObservedFields(t, "cardType", {
+      enum: ObservedCardType,
+      description:
+        "TEXT_POLLS for a poll without media, VIDEO_POLLS for one with a video or image.",
       resolve: (c) => c.card_type,
     }),
     firstChoice: t.string({ resolve: (c) => c.first_choice }),
@@ -87,9 +91,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: PollCardRef,
     nullable: true,
     description: "One poll card of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: PollCardRef,
+        required: true,
+        description: "The PollCard's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("cards.poll.get").load(entityKey(account.id, id)),
+      loaders.byId("cards.poll.get").load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

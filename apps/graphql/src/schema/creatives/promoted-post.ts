@@ -3,6 +3,8 @@ import { builder } from "../../builder.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PromotedPostShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { ApprovalStatus, ObservedEntityStatus } from "../common/observed-enums.js";
 
 export const PromotedPostRef = builder.objectRef<PromotedPostShape>("PromotedPost");
 
@@ -20,15 +22,17 @@ builder.node(PromotedPostRef, {
       description: "The promoted post: a long id as a string of digits.",
       resolve: (p) => p.post_id,
     }),
-    entityStatus: t.string({
-      nullable: true,
-      description: "Observed: ACTIVE, PAUSED.",
-      resolve: (p) => p.entity_status ?? null,
+    ...observedFields(t, "entityStatus", {
+      enum: ObservedEntityStatus,
+      description:
+        "Whether the promoted post is switched on; null when the ads service does not say.",
+      resolve: (p) => p.entity_status,
     }),
-    approvalStatus: t.string({
-      nullable: true,
-      description: "Observed: ACCEPTED.",
-      resolve: (p) => p.approval_status ?? null,
+    ...observedFields(t, "approvalStatus", {
+      enum: ApprovalStatus,
+      description:
+        "Whether the ads service's review accepted the promoted post; null when it does not say.",
+      resolve: (p) => p.approval_status,
     }),
   }),
 });

@@ -1,10 +1,10 @@
 import type { DataUser, PostType } from "@adsgraph/models";
 import { builder } from "../../builder.js";
-import { DIGIT_ID_INPUT } from "../../input/input-rules.js";
 import type { AccountPostsParams } from "../../loaders/post-reads.js";
 import { postTime, PostRecord } from "../../loaders/post-shapes.js";
 import type { AccountPostShape, PostMediaShape } from "../../loaders/post-shapes.js";
 import { AccountRef } from "../accounts/account.js";
+import { entityOfParam, globalIdExtensions, isDecodedId } from "../../fields/entity-ids.js";
 import {
   connectionComplexity,
   connectionType,
@@ -18,6 +18,11 @@ import { hasProperty } from "../../fields/properties.js";
 import { PostTypeEnum, TimelineTypeEnum } from "../common/enums.js";
 import { PostMediaRef, UserRef } from "./post-parts.js";
 import { serves } from "../../fields/serves.js";
+
+const POST = entityOfParam("post_id") ?? { typenames: ["Post"], scope: "own" };
+const USER = entityOfParam("user_id") ?? { typenames: ["User"], scope: "own" };
+/** The wire id of a global id the relay plugin decoded (typed as the `ID` it was sent as). */
+const wireId = (value: unknown): string => (isDecodedId(value) ? value.id : String(value));
 
 /** A value of the AccountPost interface: a published post's record, or a draft or scheduled post. */
 export type AccountPostValue = PostRecord | AccountPostShape;
@@ -167,9 +172,15 @@ builder.objectFields(AccountRef, (t) => ({
         description: "Promoted-only (NULLCAST, the default), ORGANIC or ALL.",
       }),
       namePrefix: t.arg.string({ description: "Name prefix (`name`, at most 80 characters)." }),
-      ids: t.arg.stringList({ ...DIGIT_ID_INPUT, description: "Only these post ids (≤200)." }),
-      userId: t.arg.string({
-        ...DIGIT_ID_INPUT,
+      // Post ids by their parameters (this file cannot import the Post type it implements).
+      ids: t.arg({
+        type: ["ID"],
+        extensions: globalIdExtensions(POST),
+        description: "Only these posts' `id`s (≤200).",
+      }),
+      userId: t.arg({
+        type: "ID",
+        extensions: globalIdExtensions(USER),
         description: "Posts of this promotable user (default: the account's full promotable user).",
       }),
       includeMentionsAndReplies: t.arg.boolean({
@@ -181,8 +192,8 @@ builder.objectFields(AccountRef, (t) => ({
         post_type: args.type,
         ...(args.timelineType != null && { timeline_type: args.timelineType }),
         ...(args.namePrefix != null && { name: args.namePrefix }),
-        ...(args.ids != null && { post_ids: args.ids }),
-        ...(args.userId != null && { user_id: args.userId }),
+        ...(args.ids != null && { post_ids: args.ids.map(wireId) }),
+        ...(args.userId != null && { user_id: wireId(args.userId) }),
         ...(args.includeMentionsAndReplies != null && {
           include_mentions_and_replies: args.includeMentionsAndReplies,
         }),

@@ -1,7 +1,7 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
 import { MediaRuleError } from "../../errors/facade-errors.js";
-import { DIGIT_ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { AccountPostShape } from "../../loaders/post-shapes.js";
 import { AccountRef } from "../accounts/account.js";
@@ -62,9 +62,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: DraftRef,
     nullable: true,
     description: "One draft of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...DIGIT_ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: DraftRef,
+        required: true,
+        description: "The Draft's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.accountPosts.draft.load(entityKey(account.id, id)),
+      loaders.accountPosts.draft.load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

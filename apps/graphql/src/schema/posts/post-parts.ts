@@ -3,17 +3,25 @@ import { builder } from "../../builder.js";
 import type { PostMediaShape } from "../../loaders/post-shapes.js";
 import { postTime } from "../../loaders/post-shapes.js";
 import { SMALL_LIST } from "../../fields/connections.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { PostMediaType } from "../common/observed-enums.js";
 
 // The value objects of posts (spec §2.7, §2.12): users, media, metrics and entities.
 
-export const UserRef = builder.objectRef<DataUser>("User").implement({
+export const UserRef = builder.objectRef<DataUser>("User");
+
+builder.node(UserRef, {
   description:
     "A user (spec §2.12: id, name and username; createdAt on request). A post's author and the " +
     "user it replies to come from the post-data API's user expansions; a draft's or scheduled " +
     "post's author is what the advertising list embeds (the spec has no user lookup).",
+  id: { resolve: (u) => u.id },
+  // No user lookup exists: by id, a user is known by its id (and the viewer by its name too).
+  loadOne: (id, { viewer }) =>
+    viewer?.userId === id ? { id, username: viewer.screenName } : { id },
   fields: (t) => ({
-    id: t.string({
-      description: "The user id: digits in a string (it exceeds 2^53).",
+    rawId: t.string({
+      description: "The user id as the service names it: digits in a string (it exceeds 2^53).",
       resolve: (u) => u.id,
     }),
     name: t.string({ nullable: true, resolve: (u) => u.name ?? null }),
@@ -40,10 +48,10 @@ export const PostMediaRef = builder.objectRef<PostMediaShape>("PostMedia").imple
       description: "`<digits>_<digits>`; the digits after `_` are the media id.",
       resolve: (m) => m.media_key,
     }),
-    type: t.string({
-      nullable: true,
-      description: "Observed: photo, video, animated_gif.",
-      resolve: (m) => m.type ?? null,
+    ...observedFields(t, "type", {
+      enum: PostMediaType,
+      description: "What the media item is; null when the post's answer did not include it.",
+      resolve: (m) => m.type,
     }),
     durationMs: t.int({ nullable: true, resolve: (m) => m.duration_ms ?? null }),
     width: t.int({ nullable: true, resolve: (m) => m.width ?? null }),

@@ -9,9 +9,10 @@ import {
   MediaRuleError,
   ReplyNotAllowedError,
 } from "../../errors/facade-errors.js";
-import { DIGIT_ID_INPUT, ID_INPUT } from "../../input/input-rules.js";
+import { DIGIT_ID_INPUT } from "../../input/input-rules.js";
 import { postTime, PostRecord } from "../../loaders/post-shapes.js";
 import type { PostMediaShape } from "../../loaders/post-shapes.js";
+import { AccountRef } from "../accounts/account.js";
 import { AccountPostInterface } from "./account-post.js";
 import { SMALL_LIST } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
@@ -20,6 +21,8 @@ import { ConversationSettingsEnum, knownValue, VideoCtaEnum } from "../common/en
 import { PostEntitiesRef, PostMediaRef, PostPublicMetricsRef, UserRef } from "./post-parts.js";
 import { fieldNeeds, selectionNeeds } from "../../fields/post-selection.js";
 import { serves } from "../../fields/serves.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ReferencedPostType } from "../common/observed-enums.js";
 
 export const PostRef = builder.objectRef<PostRecord>("Post");
 
@@ -92,8 +95,9 @@ interface ReferenceValue {
 const ReferencedPostRef = builder.objectRef<ReferenceValue>("ReferencedPost").implement({
   description: "A post this one replies to, quotes or reposts (spec §2.12 referenced_tweets).",
   fields: (t) => ({
-    type: t.string({
-      description: "Observed: replied_to, quoted, retweeted.",
+    ...requiredObservedFields(t, "type", {
+      enum: ReferencedPostType,
+      description: "How this post refers to the other one: replies to, quotes or reposts it.",
       resolve: (r) => r.reference.type,
     }),
     postId: t.string({ description: "Digits.", resolve: (r) => r.reference.id }),
@@ -336,16 +340,19 @@ builder.node(PostRef, {
         "account: `accountId`, by default the account whose list read the post (required for " +
         "a post read by id). Read for every post of the response together, ≤200 ids per request.",
       args: {
-        accountId: t.arg.string({ ...ID_INPUT, description: "The account to render through." }),
+        accountId: t.arg.globalID({
+          for: AccountRef,
+          description: "The `id` of the account to render through.",
+        }),
       },
       resolve: (p, args, { loaders }) => {
-        const accountId = args.accountId ?? p.ads?.account_id;
+        const accountId = args.accountId?.id ?? p.ads?.account_id;
         if (accountId === undefined) {
           throw new ValidationError([
             {
               code: VIOLATION_CODES.MISSING_PARAMETER,
               field: "accountId",
-              parameter: "account_id",
+              parameter: "accountId",
               message: "is required for a post read by id: the account to render it through",
             },
           ]);

@@ -1,7 +1,7 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
 import { builder } from "../../builder.js";
 import { MediaRuleError } from "../../errors/facade-errors.js";
-import { DIGIT_ID_INPUT } from "../../input/input-rules.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import { postTime } from "../../loaders/post-shapes.js";
 import type { AccountPostShape } from "../../loaders/post-shapes.js";
@@ -21,6 +21,8 @@ import { PostMediaRef } from "./post-parts.js";
 import { PostRef } from "./post.js";
 import { selectionNeeds } from "../../fields/post-selection.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
+import { observedFields } from "../../fields/observed-fields.js";
+import { ScheduledPostStatus } from "../common/observed-enums.js";
 
 export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
 
@@ -60,11 +62,10 @@ builder.node(ScheduledPostRef, {
       nullable: true,
       resolve: (s) => postTime(s.scheduled_at),
     }),
-    scheduledStatus: t.string({
-      nullable: true,
+    ...observedFields(t, "scheduledStatus", {
+      enum: ScheduledPostStatus,
       description:
-        "SCHEDULED (waiting), COMPLETED (published as postId) or DELETED. The posts list holds " +
-        "only waiting ones: SCHEDULED.",
+        "Whether the post still waits (SCHEDULED), was published (COMPLETED, as postId) or was deleted. The posts list holds only waiting ones.",
       resolve: (s) => s.scheduled_status ?? "SCHEDULED",
     }),
     postId: t.string({
@@ -95,9 +96,15 @@ builder.objectFields(AccountRef, (t) => ({
     type: ScheduledPostRef,
     nullable: true,
     description: "One scheduled post of this account; null with an error if missing.",
-    args: { id: t.arg.string({ required: true, ...DIGIT_ID_INPUT }) },
+    args: {
+      id: t.arg.globalID({
+        for: ScheduledPostRef,
+        required: true,
+        description: "The ScheduledPost's `id` (a global id, as `node(id:)` takes).",
+      }),
+    },
     resolve: (account, { id }, { loaders }) =>
-      loaders.accountPosts.scheduledPost.load(entityKey(account.id, id)),
+      loaders.accountPosts.scheduledPost.load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

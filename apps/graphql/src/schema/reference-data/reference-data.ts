@@ -19,6 +19,8 @@ import {
 import { propertyOf, textOf } from "../../fields/properties.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
+import { requiredObservedFields } from "../../fields/observed-fields.js";
+import { ObservedPlacement, ObservedPlacementProductType } from "../common/observed-enums.js";
 
 // spec §4.4 reference data: not account-scoped. The catalog signs these endpoints in user
 // context (no app-only bearer), so they need a session like everything else.
@@ -28,9 +30,17 @@ const numberOf = (record: object, name: string): number | null => {
   return typeof value === "number" ? value : null;
 };
 
-const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule").implement({
+const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule");
+
+// Reference data is read whole (one request per list); a node by id is found in its list.
+builder.node(BiddingRuleRef, {
   description:
     "Minimum and maximum cost-per-engagement bids of a currency (spec §4.4; fields observed).",
+  id: { resolve: (rule) => rule.currency ?? "" },
+  loadOne: async (currency, { upstream }) =>
+    (await upstream.call("bidding_rules.list", { currency })).data.find(
+      (rule) => rule.currency === currency,
+    ) ?? null,
   fields: (t) => ({
     currency: t.string({ nullable: true, resolve: (rule) => rule.currency ?? null }),
     minimumCpeBid: t.field({
@@ -53,10 +63,13 @@ const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule").implement({
 });
 
 const IabCategoryRef = builder.objectRef<IabCategoryShape>("IabCategory");
-IabCategoryRef.implement({
+builder.node(IabCategoryRef, {
   description: "An IAB category (spec §2.9).",
+  id: { resolve: (c) => c.id },
+  loadOne: async (id, { loaders }) =>
+    (await loaders.iabCategories()).find((other) => other.id === id) ?? null,
   fields: (t) => ({
-    id: t.string({ description: "`IAB<n>` or `IAB<n>-<m>`.", resolve: (c) => c.id }),
+    rawId: t.string({ description: "`IAB<n>` or `IAB<n>-<m>`.", resolve: (c) => c.id }),
     name: t.string({ nullable: true, description: "Observed.", resolve: (c) => textOf(c, "name") }),
     parentId: t.string({ nullable: true, resolve: (c) => c.parent_id }),
     parent: t.field({
@@ -70,12 +83,19 @@ IabCategoryRef.implement({
   }),
 });
 
-const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory").implement({
+const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory");
+builder.node(ContentCategoryRef, {
+  id: { resolve: (c) => c.id },
+  loadOne: async (id, { upstream }) =>
+    (await upstream.call("content_categories.list", {})).data.find((c) => c.id === id) ?? null,
   description:
     "A content category and the IAB categories it maps to (spec §2.9): targeting with " +
     "IAB_CATEGORY must include the whole mapped set.",
   fields: (t) => ({
-    id: t.string({ resolve: (c) => c.id }),
+    rawId: t.string({
+      description: "The content category id as the service names it.",
+      resolve: (c) => c.id,
+    }),
     name: t.string({ resolve: (c) => c.name }),
     iabCategoryIds: t.stringList({ resolve: (c) => c.iab_categories }),
     iabCategories: t.field({
@@ -102,35 +122,60 @@ const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory")
   }),
 });
 
-const PlacementRef = builder.objectRef<Placement>("Placement").implement({
+const PlacementRef = builder.objectRef<Placement>("Placement");
+builder.node(PlacementRef, {
   description: "The valid placement combinations of a product type (spec §4.4).",
+  id: { resolve: (p) => p.product_type },
+  loadOne: async (productType, { upstream }) =>
+    (await upstream.call("placements.list", {})).data.find((p) => p.product_type === productType) ??
+    null,
   fields: (t) => ({
-    productType: t.string({ resolve: (p) => p.product_type }),
+    ...requiredObservedFields(t, "productType", {
+      enum: ObservedPlacementProductType,
+      description: "The kind of promoted product these combinations apply to.",
+      resolve: (p) => p.product_type,
+    }),
     placements: t.field({
+      type: t.listRef(t.listRef(ObservedPlacement.ref)),
+      description: "Each item is one valid combination of places where the product's ads may show.",
+      resolve: (p) => p.placements.map((combination) => combination.map(ObservedPlacement.of)),
+    }),
+    placementsRaw: t.field({
       type: t.listRef(t.listRef("String")),
-      description: "Each item is one valid combination.",
+      description:
+        "The placements exactly as the ads service sent them, in the same order: what to show " +
+        "for an UNRECOGNIZED item.",
       resolve: (p) => p.placements,
     }),
   }),
 });
 
-const BusinessCategoryRef = builder
-  .objectRef<AdvertiserBusinessCategory>("BusinessCategory")
-  .implement({
-    description:
-      "An advertiser business category (spec §4.4): one or two go on PREROLL_VIEWS line items.",
-    fields: (t) => ({
-      id: t.string({ nullable: true, resolve: (c) => c.id ?? null }),
-      name: t.string({ nullable: true, resolve: (c) => c.name ?? null }),
-      iabCategoryIds: t.stringList({
-        description: "Observed.",
-        resolve: (c) => {
-          const ids = propertyOf(c, "iab_categories");
-          return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
-        },
-      }),
+const BusinessCategoryRef = builder.objectRef<AdvertiserBusinessCategory>("BusinessCategory");
+builder.node(BusinessCategoryRef, {
+  description:
+    "An advertiser business category (spec §4.4): one or two go on PREROLL_VIEWS line items.",
+  // A category the service answers without an id is known by its name.
+  id: { resolve: (c) => c.id ?? c.name ?? "" },
+  loadOne: async (id, { upstream }) =>
+    (await upstream.call("advertiser_business_categories.list", {})).data.find(
+      (c) => (c.id ?? c.name) === id,
+    ) ?? null,
+  fields: (t) => ({
+    rawId: t.string({
+      nullable: true,
+      description: "The category id as the service names it; null if it answered none.",
+      resolve: (c) => c.id ?? null,
     }),
-  });
+    name: t.string({ nullable: true, resolve: (c) => c.name ?? null }),
+    iabCategoryIds: t.stringList({
+      description: "Observed.",
+      resolve: (c) => {
+        const ids = propertyOf(c, "iab_categories");
+        return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+      },
+    }),
+  }),
+});
 
 const IabCategoryConnection = connectionType("IabCategory", IabCategoryRef, "IAB categories.");
 

@@ -48,16 +48,16 @@ const ACCOUNT_READ = ["accounts.get", "accounts.list"];
 
 /** Query fields that take a plain id, with the variable's type. */
 export const RAW_ID_QUERIES: { name: string; query: string; allowed: readonly string[] }[] = [
-  { name: "account(id:)", allowed: [], query: "query ($id: String!) { account(id: $id) { id } }" },
+  { name: "account(rawId:)", allowed: [], query: "query ($id: String!) { account(rawId: $id) { id } }" },
   ...["campaign", "fundingInstrument", "card", "pollCard", "customAudience"].map((field) => ({
     name: `${field}(id:)`,
     allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(id: "${A}") { ${field}(id: $id) { id } } }`,
+    query: `query ($id: String!) { account(rawId: "${A}") { ${field}(id: $id) { id } } }`,
   })),
   {
     name: "campaigns(ids:)",
     allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(id: "${A}") { campaigns(ids: [$id]) { edges { node { id } } } } }`,
+    query: `query ($id: String!) { account(rawId: "${A}") { campaigns(ids: [$id]) { edges { node { id } } } } }`,
   },
   {
     name: "viewer.accounts(ids:)",
@@ -69,12 +69,12 @@ export const RAW_ID_QUERIES: { name: string; query: string; allowed: readonly st
   ...["draft", "scheduledPost"].map((field) => ({
     name: `${field}(id:)`,
     allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(id: "${A}") { ${field}(id: $id) { rawId } } }`,
+    query: `query ($id: String!) { account(rawId: "${A}") { ${field}(id: $id) { rawId } } }`,
   })),
   ...["ids: [$id]", "userId: $id"].map((argument) => ({
     name: `account.posts(${argument})`,
     allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(id: "${A}") { posts(type: PUBLISHED, ${argument}) { edges { node { rawId } } } } }`,
+    query: `query ($id: String!) { account(rawId: "${A}") { posts(type: PUBLISHED, ${argument}) { edges { node { rawId } } } } }`,
   })),
   {
     name: "biddingRules(currency:)",
@@ -210,7 +210,7 @@ export const VARIABLES: {
 }[] = [
   ...[5, null, {}, [], true].map((id) => ({
     label: `id ${JSON.stringify(id)}`,
-    query: "query ($id: String!) { account(id: $id) { id } }",
+    query: "query ($id: String!) { account(rawId: $id) { id } }",
     variables: { id },
   })),
   ...[2_147_483_648, "10", 1.5, -1, 0, 1001].map((first) => ({
@@ -244,13 +244,13 @@ export const VARIABLES: {
   },
   {
     label: "a q with a NUL",
-    query: `query ($q: String) { account(id: "${A}") { campaigns(q: $q) { edges { node { id } } } } }`,
+    query: `query ($q: String) { account(rawId: "${A}") { campaigns(q: $q) { edges { node { id } } } } }`,
     variables: { q: "a\u0000" },
     allowed: ACCOUNT_READ,
   },
   {
     label: "a 100,000-character q",
-    query: `query ($q: String) { account(id: "${A}") { campaigns(q: $q) { edges { node { id } } } } }`,
+    query: `query ($q: String) { account(rawId: "${A}") { campaigns(q: $q) { edges { node { id } } } } }`,
     variables: { q: "a".repeat(100_000) },
     allowed: ACCOUNT_READ,
   },
@@ -300,7 +300,7 @@ export const DOCUMENTS: { label: string; body: unknown; mayAnswer?: boolean }[] 
   { label: "a closing brace too many", body: { query: "{ health } }" } },
   {
     label: "a 1 MB string argument",
-    body: { query: `{ account(id: "${"a".repeat(1_000_000)}") { id } }` },
+    body: { query: `{ account(rawId: "${"a".repeat(1_000_000)}") { id } }` },
   },
   {
     // Linear to read and harmless: answered or refused, never a 5xx.
@@ -314,7 +314,7 @@ export const DOCUMENTS: { label: string; body: unknown; mayAnswer?: boolean }[] 
   },
   {
     label: "lists 10,000 deep in an argument",
-    body: { query: `{ account(id: ${"[".repeat(10_000)}"x"${"]".repeat(10_000)}) { id } }` },
+    body: { query: `{ account(rawId: ${"[".repeat(10_000)}"x"${"]".repeat(10_000)}) { id } }` },
   },
   { label: "fields nested 36 levels", body: { query: nested(8) } },
   {
@@ -343,6 +343,6 @@ export const DOCUMENTS: { label: string; body: unknown; mayAnswer?: boolean }[] 
   },
   {
     label: "a __proto__ variable",
-    body: `{"query":"query ($id: String!) { account(id: $id) { id } }","variables":{"__proto__":{"id":"${A}"}}}`,
+    body: `{"query":"query ($id: String!) { account(rawId: $id) { id } }","variables":{"__proto__":{"id":"${A}"}}}`,
   },
 ];

@@ -1,0 +1,155 @@
+import { ACCOUNT_HISTORY_ENTITY_TYPES, VIOLATION_CODES } from "@adsgraph/models";
+import type { AccountHistoryEntry } from "@adsgraph/models";
+import { builder } from "../../builder.js";
+import {
+  connectionComplexity,
+  connectionType,
+  pageArgs,
+  pagingFor,
+  toConnection,
+} from "../../fields/connections.js";
+import { attempt, inputPath } from "../../fields/mutations.js";
+import { serves } from "../../fields/serves.js";
+import { ValidationError } from "../../errors/facade-errors.js";
+import { parseGlobalId } from "../../input/global-id.js";
+import { parseEntityKey } from "../../loaders/keys.js";
+import type { Owned } from "../../loaders/shapes.js";
+import { closedEnum, knownValue } from "../common/enums.js";
+import { AccountRef } from "./account.js";
+
+type AccountChangeShape = Owned<AccountHistoryEntry>;
+
+const ChangedEntityTypeEnum = closedEnum("ChangedEntityType", {
+  description: "The kinds of object whose changes the account's history keeps.",
+  values: ACCOUNT_HISTORY_ENTITY_TYPES,
+});
+
+/** The history's entity type of each object type whose global id `entityId` may take. */
+const ENTITY_TYPE_OF: Readonly<Record<string, (typeof ACCOUNT_HISTORY_ENTITY_TYPES)[number]>> = {
+  Campaign: "CAMPAIGN",
+  LineItem: "LINE_ITEM",
+  PromotedPost: "PROMOTED_POST",
+  TargetingCriterion: "TARGETING_CRITERIA",
+  PromotedAccount: "PROMOTED_ACCOUNT",
+};
+
+const AccountChangeRef = builder.objectRef<AccountChangeShape>("AccountChange").implement({
+  description: "One change someone made to a campaign, line item or other object of an account.",
+  fields: (t) => ({
+    entityType: t.field({
+      type: ChangedEntityTypeEnum,
+      nullable: true,
+      description:
+        "The kind of object changed; null when not given or a kind this API does not know yet " +
+        "(see entityTypeRaw).",
+      resolve: (c) => knownValue(ACCOUNT_HISTORY_ENTITY_TYPES, c.entity_type),
+    }),
+    entityTypeRaw: t.string({
+      nullable: true,
+      description: "The kind of object changed, exactly as the ads service names it.",
+      resolve: (c) => c.entity_type ?? null,
+    }),
+    entityRawId: t.string({
+      nullable: true,
+      description: "The changed object's id as the ads service names it.",
+      resolve: (c) => c.entity_id ?? null,
+    }),
+    userId: t.string({
+      nullable: true,
+      description: "Who made the change (digits); null when the service does not say.",
+      resolve: (c) => c.user_id ?? null,
+    }),
+    changedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "When the change was made; null when the service does not say.",
+      resolve: (c) => c.timestamp ?? null,
+    }),
+  }),
+});
+
+const AccountChangeConnection = connectionType(
+  "AccountChange",
+  AccountChangeRef,
+  "Changes to one object of an account, oldest first.",
+  { totalCount: false },
+);
+
+/** The account-scoped id inside `entityId`, refused (naming the argument) if it is not one. */
+function changedEntity(entityId: string, accountId: string) {
+  const refuse = (message: string) =>
+    new ValidationError([
+      {
+        code: VIOLATION_CODES.INVALID_PARAMETER,
+        field: "entityId",
+        parameter: "entityId",
+        message,
+      },
+    ]);
+  const parsed = parseGlobalId(entityId);
+  if (parsed.problem !== undefined) throw refuse(parsed.problem.message);
+  const entityType = ENTITY_TYPE_OF[parsed.typename];
+  if (entityType === undefined) {
+    throw refuse(
+      `must be the id of a ${Object.keys(ENTITY_TYPE_OF).join(", ")} (got a ${parsed.typename})`,
+    );
+  }
+  const key = parseEntityKey(parsed.id);
+  if (key?.accountId !== accountId) throw refuse("must name an object of this account");
+  return { entity_type: entityType, entity_id: key.id };
+}
+
+builder.objectFields(AccountRef, (t) => ({
+  changeHistory: t.field({
+    ...serves("account_history.list"),
+    type: AccountChangeConnection,
+    nullable: true,
+    description:
+      "Who changed one object of the account, and when, within a window of whole hours. Open " +
+      "only to accounts the service admitted to this feature; others get an error.",
+    complexity: connectionComplexity,
+    args: {
+      ...pageArgs(t.arg),
+      entityId: t.arg.id({
+        required: true,
+        description:
+          "The changed object: the id of a Campaign, LineItem, PromotedPost, " +
+          "TargetingCriterion or PromotedAccount of this account.",
+      }),
+      startTime: t.arg({
+        type: "DateTime",
+        required: true,
+        description: "Start of the window, on a whole hour (minutes and seconds zero).",
+      }),
+      endTime: t.arg({
+        type: "DateTime",
+        required: true,
+        description: "End of the window, on a whole hour (minutes and seconds zero).",
+      }),
+      userId: t.arg.string({
+        description: "Only changes made by this user (digits); all users when left out.",
+      }),
+    },
+    resolve: (account, args, { upstream }) =>
+      attempt(
+        async () => {
+          const paging = pagingFor(args, 1000);
+          const page = await upstream.page("account_history.list", {
+            account_id: account.id,
+            ...changedEntity(args.entityId, account.id),
+            start_time: args.startTime,
+            end_time: args.endTime,
+            ...(args.userId !== null && args.userId !== undefined && { user_id: args.userId }),
+            count: paging.count,
+            ...(paging.cursor !== undefined && { cursor: paging.cursor }),
+          });
+          return toConnection(
+            { ...page, items: page.items.map((item) => ({ ...item, account_id: account.id })) },
+            paging,
+            null,
+          );
+        },
+        inputPath({ entity_id: "entityId", entity_type: "entityId" }),
+      ),
+  }),
+}));

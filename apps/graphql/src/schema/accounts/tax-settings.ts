@@ -1,0 +1,113 @@
+import { INVOICE_JURISDICTIONS, TAX_CATEGORIES } from "@adsgraph/models";
+import type { TaxSettings } from "@adsgraph/models";
+import { builder } from "../../builder.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors } from "../../fields/mutations.js";
+import type { Owned } from "../../loaders/shapes.js";
+import { closedEnum, knownValue } from "../common/enums.js";
+import { AccountRef } from "./account.js";
+
+type TaxSettingsShape = Owned<TaxSettings>;
+
+const InvoiceJurisdictionEnum = closedEnum("InvoiceJurisdiction", {
+  description: "Which invoicing law the account's invoices follow.",
+  values: INVOICE_JURISDICTIONS,
+});
+const TaxCategoryEnum = closedEnum("TaxCategory", {
+  description: "How the advertiser is taxed.",
+  values: TAX_CATEGORIES,
+});
+
+const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implement({
+  description:
+    "How an account is invoiced and taxed, as the service answered the last change (the " +
+    "service offers no read of them).",
+  fields: (t) => ({
+    addressName: t.string({
+      nullable: true,
+      description: "The name invoices are addressed to; null when not set.",
+      resolve: (s) => s.address_name ?? null,
+    }),
+    invoiceJurisdiction: t.field({
+      type: InvoiceJurisdictionEnum,
+      nullable: true,
+      description:
+        "Which invoicing law applies; null when not set or a value this API does not know yet " +
+        "(see invoiceJurisdictionRaw).",
+      resolve: (s) => knownValue(INVOICE_JURISDICTIONS, s.invoice_jurisdiction),
+    }),
+    invoiceJurisdictionRaw: t.string({
+      nullable: true,
+      description: "The invoicing law exactly as the ads service names it; null when not set.",
+      resolve: (s) => s.invoice_jurisdiction ?? null,
+    }),
+    taxCategory: t.field({
+      type: TaxCategoryEnum,
+      nullable: true,
+      description:
+        "How the advertiser is taxed; null when not set or a value this API does not know yet " +
+        "(see taxCategoryRaw).",
+      resolve: (s) => knownValue(TAX_CATEGORIES, s.tax_category),
+    }),
+    taxCategoryRaw: t.string({
+      nullable: true,
+      description: "The tax category exactly as the ads service names it; null when not set.",
+      resolve: (s) => s.tax_category ?? null,
+    }),
+  }),
+});
+
+const update = mutationArgs("tax_settings.update", {
+  describe: {
+    account_id: "The account whose tax settings change (its id).",
+    address_name: "The name invoices are addressed to (agency-owned accounts).",
+    client_address_region: "The client's region (agency-owned accounts).",
+    client_address_street1: "The client's street address, first line (agency-owned accounts).",
+    client_address_street2: "The client's street address, second line (agency-owned accounts).",
+    invoice_jurisdiction: "Which invoicing law applies.",
+    tax_category: "How the advertiser is taxed.",
+    tax_exemption_id: "The advertiser's tax exemption number, if it has one.",
+    tax_id: "The advertiser's tax (VAT) number.",
+  },
+});
+
+const UpdateTaxSettingsInput = builder.inputType("UpdateTaxSettingsInput", {
+  description: "New tax settings of an account; fields left out keep their values.",
+  fields: update.fields,
+});
+
+const UpdateTaxSettingsPayload = builder
+  .objectRef<{ taxSettings: TaxSettingsShape }>("UpdateTaxSettingsPayload")
+  .implement({
+    description: "The tax settings as they are now, and their account.",
+    fields: (t) => ({
+      taxSettings: t.field({
+        type: TaxSettingsRef,
+        description: "The account's tax settings after the change.",
+        resolve: (r) => r.taxSettings,
+      }),
+      account: t.field({
+        type: AccountRef,
+        nullable: true,
+        description: "The account the settings belong to.",
+        resolve: (r, _args, { loaders }) => loaders.account.load(r.taxSettings.account_id),
+      }),
+    }),
+  });
+
+builder.mutationFields((t) => ({
+  updateTaxSettings: t.field({
+    type: UpdateTaxSettingsPayload,
+    description:
+      "Changes how an account is invoiced and taxed; needs the right to manage the account.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("UpdateTaxSettings"),
+    args: { input: t.arg({ type: UpdateTaxSettingsInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = update.params(input);
+        const { data } = await upstream.call("tax_settings.update", params);
+        return { taxSettings: { ...data, account_id: params.account_id } };
+      }, update.fieldOf),
+  }),
+}));

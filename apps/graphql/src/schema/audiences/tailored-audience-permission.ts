@@ -1,0 +1,135 @@
+import { builder } from "../../builder.js";
+import {
+  connectionComplexity,
+  connectionOfAll,
+  connectionType,
+  pageArgs,
+} from "../../fields/connections.js";
+import { mutationArgs } from "../../fields/mutation-args.js";
+import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import { serves } from "../../fields/serves.js";
+import { NotAudienceOwnerError, SharingNotAllowedError } from "../../errors/facade-errors.js";
+import { ID_INPUT } from "../../input/input-rules.js";
+import { entityKey } from "../../loaders/keys.js";
+import { AudiencePermissionRef, CustomAudienceRef } from "./custom-audience.js";
+
+// The version 5 "tailored audience" grants: the same audiences and grants as the custom ones,
+// kept for clients of the older API, with their own list (filters, sort, counts) and writes.
+
+const TailoredPermissionConnection = connectionType(
+  "TailoredAudiencePermission",
+  AudiencePermissionRef,
+  "Grants of an audience as the older tailored-audience API lists them.",
+);
+
+builder.objectFields(CustomAudienceRef, (t) => ({
+  tailoredPermissions: t.field({
+    ...serves("tailored_audiences.permissions.list"),
+    type: TailoredPermissionConnection,
+    nullable: true,
+    description:
+      "The accounts the audience is shared with, as the older tailored-audience API lists " +
+      "them (the same grants as permissions).",
+    complexity: connectionComplexity,
+    args: pageArgs(t.arg),
+    resolve: (audience, args, { loaders }) =>
+      connectionOfAll(args, 1000, () =>
+        loaders.tailoredPermissionsOfAudience.load(entityKey(audience.account_id, audience.id)),
+      ),
+  }),
+  permission: t.field({
+    type: AudiencePermissionRef,
+    nullable: true,
+    description:
+      "One grant of this audience by its rawId; null with a NOT_FOUND error when it names none.",
+    args: {
+      rawId: t.arg.string({
+        ...ID_INPUT,
+        required: true,
+        description: "The grant's rawId (CustomAudiencePermission.rawId).",
+      }),
+    },
+    resolve: async (audience, { rawId }, { upstream }) => {
+      const { data } = await upstream.call("custom_audiences.permissions.get", {
+        account_id: audience.account_id,
+        custom_audience_id: audience.id,
+        custom_audience_permission_id: rawId,
+      });
+      return ownedBy(data, audience.account_id);
+    },
+  }),
+}));
+
+const audience = { globalIds: { tailored_audience_id: CustomAudienceRef } };
+const grant = mutationArgs("tailored_audiences.permissions.create", {
+  ...audience,
+  describe: {
+    granted_account_id:
+      "The account to share with (its id): one of the owner's business, or any when the " +
+      "owner may share outside it.",
+    permission_level: "What the other account may do with the audience.",
+  },
+});
+const revoke = mutationArgs("tailored_audiences.permissions.delete", {
+  ...audience,
+  rename: { tailored_audience_permission_id: "permissionId" },
+  describe: { tailored_audience_permission_id: "The grant to revoke (its rawId)." },
+});
+
+const GrantInput = builder.inputType("GrantTailoredAudiencePermissionInput", {
+  description: "Shares an audience the account owns, through the tailored-audience API.",
+  fields: grant.fields,
+});
+const RevokeInput = builder.inputType("RevokeTailoredAudiencePermissionInput", {
+  description:
+    "Ends a share, through the tailored-audience API: the other account can no longer target " +
+    "the audience in new campaigns; running ones keep it.",
+  fields: revoke.fields,
+});
+
+builder.mutationFields((t) => ({
+  grantTailoredAudiencePermission: t.field({
+    type: payload(
+      "GrantTailoredAudiencePermission",
+      "permission",
+      AudiencePermissionRef,
+      "The new grant.",
+    ),
+    description:
+      "Shares an audience with another account through the tailored-audience API: only its " +
+      "owner may (NotAudienceOwnerError), within its business unless allowed " +
+      "(SharingNotAllowedError).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("GrantTailoredAudiencePermission", [
+      NotAudienceOwnerError,
+      SharingNotAllowedError,
+    ]),
+    args: { input: t.arg({ type: GrantInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = grant.params(input);
+        const { data } = await upstream.call("tailored_audiences.permissions.create", params);
+        return { permission: ownedBy(data, params.account_id) };
+      }, grant.fieldOf),
+  }),
+  revokeTailoredAudiencePermission: t.field({
+    type: payload(
+      "RevokeTailoredAudiencePermission",
+      "permission",
+      AudiencePermissionRef,
+      "The grant, now with deleted true.",
+    ),
+    description:
+      "Ends a share through the tailored-audience API: only the audience's owner may " +
+      "(NotAudienceOwnerError).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("RevokeTailoredAudiencePermission", [NotAudienceOwnerError]),
+    args: { input: t.arg({ type: RevokeInput, required: true }) },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = revoke.params(input);
+        const { data } = await upstream.call("tailored_audiences.permissions.delete", params);
+        return { permission: ownedBy(data, params.account_id) };
+      }, revoke.fieldOf),
+  }),
+}));

@@ -1,0 +1,116 @@
+import { graphql } from "./generated/gql/index.js";
+
+/** Who is signed in, and the accounts they can open. */
+export const ViewerQuery = graphql(`
+  query DashboardViewer {
+    viewer {
+      id
+      userId
+      screenName
+      accounts(first: 50) {
+        edges {
+          node {
+            id
+            rawId
+            name
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** What a campaign row shows (and what an update answers, so the row follows it). */
+export const CampaignFields = graphql(`
+  fragment CampaignFields on Campaign {
+    id
+    rawId
+    name
+    entityStatus
+    currency
+    dailyBudget {
+      micros
+      currency
+    }
+    totalBudget {
+      micros
+      currency
+    }
+  }
+`);
+
+/** One page of an account's campaigns; "load more" asks again with `after`. */
+export const AccountCampaignsQuery = graphql(`
+  query DashboardAccountCampaigns($accountId: ID!, $first: Int!, $after: String) {
+    node(id: $accountId) {
+      __typename
+      id
+      ... on Account {
+        name
+        campaigns(first: $first, after: $after) {
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+          edges {
+            cursor
+            node {
+              ...CampaignFields
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** Name, budget and status changes; a refusal comes back typed, per input field. */
+export const UpdateCampaignMutation = graphql(`
+  mutation DashboardUpdateCampaign($input: UpdateCampaignInput!) {
+    updateCampaign(input: $input) {
+      __typename
+      ... on UpdateCampaignPayload {
+        campaign {
+          ...CampaignFields
+        }
+      }
+      ... on ValidationError {
+        violations {
+          field
+          code
+          message
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
+    }
+  }
+`);
+
+/** The signed-in user's activity, pushed as it happens. */
+export const ActivitySubscription = graphql(`
+  subscription DashboardActivity {
+    activityEvents {
+      id
+      type
+      createdAt
+      payload {
+        __typename
+        ... on ProfileBioUpdate {
+          bio
+        }
+        ... on ProfileScreenNameUpdate {
+          screenName
+        }
+        ... on DirectMessageActivity {
+          text
+        }
+        ... on SpaceActivity {
+          title
+        }
+      }
+    }
+  }
+`);
