@@ -1,4 +1,9 @@
+import path from "node:path";
 import baseConfig from "@adsgraph/eslint-config";
+import graphqlPlugin from "@graphql-eslint/eslint-plugin";
+import type { Linter } from "eslint";
+import { enforced } from "./schema-convention-gaps.js";
+import type { SchemaConventionCheck } from "./schema-convention-gaps.js";
 
 /**
  * Casts that switch the type checker off (`as never`, `as unknown as`) hide exactly the
@@ -32,8 +37,74 @@ export const READ_AND_MUTATION_PATHS = [
   "src/input/**/*.ts",
 ];
 
+type Severity = "error" | "warn";
+
+/** A schema convention's severity: a gap still listed in schema-convention-gaps.ts only warns. */
+const gapsWarn = (check: SchemaConventionCheck): Severity => (enforced(check) ? "error" : "warn");
+
+/**
+ * The printed schema, linted as its reader meets it: everything described, one naming style
+ * (issue 32's conventions; test/schema-conventions.test.ts checks the rest on the built
+ * schema). `schema` is what the rules read: the linted file itself, a path or SDL.
+ */
+export function schemaLint(
+  severity: (check: SchemaConventionCheck) => Severity,
+  schema = path.join(import.meta.dirname, "schema.graphql"),
+): Linter.Config {
+  return {
+    files: ["**/*.graphql"],
+    languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig: { schema } } },
+    plugins: { "@graphql-eslint": graphqlPlugin },
+    rules: {
+      "@graphql-eslint/require-description": [
+        severity("require-description"),
+        {
+          types: true,
+          rootField: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+          DirectiveDefinition: true,
+        },
+      ],
+      "@graphql-eslint/naming-convention": [
+        severity("naming-convention"),
+        {
+          types: "PascalCase",
+          FieldDefinition: "camelCase",
+          InputValueDefinition: "camelCase",
+          Argument: "camelCase",
+          DirectiveDefinition: "camelCase",
+          EnumValueDefinition: "UPPER_CASE",
+          "FieldDefinition[parent.name.value=Query]": {
+            forbiddenPrefixes: ["query", "get"],
+            forbiddenSuffixes: ["Query"],
+          },
+          "FieldDefinition[parent.name.value=Mutation]": {
+            forbiddenPrefixes: ["mutation"],
+            forbiddenSuffixes: ["Mutation"],
+          },
+          "EnumTypeDefinition,EnumTypeExtension": { forbiddenSuffixes: ["Enum"] },
+          "InterfaceTypeDefinition,InterfaceTypeExtension": { forbiddenSuffixes: ["Interface"] },
+          "UnionTypeDefinition,UnionTypeExtension": { forbiddenSuffixes: ["Union"] },
+          "ObjectTypeDefinition,ObjectTypeExtension": { forbiddenSuffixes: ["Type"] },
+        },
+      ],
+    },
+  };
+}
+
+/** The shared config's blocks apply to code only: its type-aware rules cannot read a schema. */
+const CODE_FILES = ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"];
+const forCode = baseConfig.map((block) =>
+  block.files !== undefined || Object.keys(block).every((key) => key === "ignores")
+    ? block
+    : { ...block, files: CODE_FILES },
+);
+
 const config: typeof baseConfig = [
-  ...baseConfig,
+  ...forCode,
+  { ...schemaLint(gapsWarn), files: ["schema.graphql"] },
   {
     files: ["src/**/*.ts"],
     rules: { "no-restricted-syntax": ["error", ...TYPE_ESCAPES, ...GRAPHQL_ERRORS_AT_THE_EDGE] },

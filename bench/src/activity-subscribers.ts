@@ -7,10 +7,18 @@ import WebSocket from "ws";
 import { pooled } from "./pooled.js";
 
 export const ACTIVITY_SUBSCRIPTION =
-  "subscription { activityEvents { id type forUserId createdAt } }";
+  "subscription { activityEvents { __typename ... on ActivityEvent { rawId type forUserId createdAt } } }";
 
 interface ActivityEventData {
-  activityEvents: { id: string; type: string; forUserId: string; createdAt: string };
+  activityEvents:
+    | { __typename: "ActivityFeedLive" }
+    | {
+        __typename: "ActivityEvent";
+        rawId: string;
+        type: string;
+        forUserId: string;
+        createdAt: string;
+      };
 }
 
 /** One subscriber: whose it is, and what it received (ids and `performance.now()` times). */
@@ -106,8 +114,10 @@ export async function openSubscribers(
               subscriber.errors.push(JSON.stringify(result.errors ?? result).slice(0, 300));
               return;
             }
+            // The first message says the subscription is live; it is no event.
+            if (event.__typename === "ActivityFeedLive") return;
             if (event.forUserId !== user.id) subscriber.foreign += 1;
-            subscriber.ids.push(event.id);
+            subscriber.ids.push(event.rawId);
             subscriber.times.push(at);
           },
           error: (error) => {

@@ -14,6 +14,7 @@ import type { Env } from "./env.js";
 import { formatError } from "./errors/graphql-errors.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
+import { requestErrorStatusPlugin } from "./request-error-status.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
@@ -157,6 +158,7 @@ export async function buildServer({
     ],
     plugins: [
       fastifyApolloDrainPlugin(app),
+      requestErrorStatusPlugin(),
       // No cache hints are used: without this Apollo wraps every resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
       playgroundPlugin(playground),

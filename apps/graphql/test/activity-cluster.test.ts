@@ -97,6 +97,32 @@ describe("activity fan-out across two replicas sharing Redis", () => {
     return stored;
   };
 
+  it("says when a subscription on a follower is live: an event posted right after it arrives, every time", async () => {
+    const [one, two] = replicas as [Replica, Replica];
+    // The first replica holds the stream; the subscriptions run on the second (a follower).
+    const held = subscribe(one, USER_A);
+    await held.live;
+    for (let run = 0; run < 10; run += 1) {
+      const user = { id: `14000000000000${String(2000 + run)}`, screenName: `cluster_${run}` };
+      const client = connectActivity(two.url, {
+        authorization: `Bearer ${await signIn(first, user)}`,
+      });
+      const collected = collectActivity(client);
+      await collected.live;
+      const stored = await act(adsApi, {
+        event_type: "profile.update.bio",
+        user_id: user.id,
+        bio: "x",
+      });
+      await expect.poll(() => eventIds(collected.events), { timeout: 5_000 }).toEqual(stored);
+      expect(collected.errors).toEqual([]);
+      await client.dispose();
+    }
+    expect(stats(two).role).toBe("follower");
+    held.dispose();
+    await expect.poll(() => stats(one).subscribers + stats(two).subscribers).toBe(0);
+  });
+
   it("gives every subscriber on both replicas each event once from one upstream stream, and survives the holder's crash within the bound", async () => {
     await adsApi.requests.reset();
     const [one, two] = replicas as [Replica, Replica];

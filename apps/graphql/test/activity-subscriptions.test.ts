@@ -62,6 +62,11 @@ describe("activity subscriptions over graphql-ws", () => {
     const b = collect(clientB);
     const bSpaces = collect(clientB, { types: ["SPACES_START"] });
     await expect.poll(() => facade.services.activity.stats().live).toBe(3);
+    // Each subscription's first message says it is live, before any event.
+    await Promise.all([a.live, b.live, bSpaces.live]);
+    for (const collected of [a, b, bSpaces]) {
+      expect(collected.messages[0]?.__typename).toBe("ActivityFeedLive");
+    }
 
     const stored = [
       ...(await act(adsApi, {
@@ -126,6 +131,49 @@ describe("activity subscriptions over graphql-ws", () => {
     expect(b.errors).toEqual([]);
     await clientA.dispose();
     await clientB.dispose();
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
+  });
+
+  it("says when it is live: an event posted right after the live message arrives, every time", async () => {
+    // Fresh users: each subscription makes its user's upstream subscription anew.
+    for (let run = 0; run < 20; run += 1) {
+      const user = { id: `14000000000000${String(1000 + run)}`, screenName: `live_${run}` };
+      const client = connect(facade, { authorization: `Bearer ${await signIn(facade, user)}` });
+      const collected = collect(client);
+      const live = await collected.live;
+      const stored = await act(adsApi, {
+        event_type: "profile.update.bio",
+        user_id: user.id,
+        bio: `run ${run}`,
+      });
+      expect(stored).toHaveLength(1);
+      await expect.poll(() => ids(collected.events), { timeout: 5_000 }).toEqual(stored);
+      expect(collected.messages[0]).toBe(live);
+      expect(live.types).toHaveLength(10);
+      expect(collected.errors).toEqual([]);
+      await client.dispose();
+    }
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
+  });
+
+  it("gives each event a stable global id, which node(id:) refuses: an event cannot be read again", async () => {
+    const client = connect(facade, { authorization: `Bearer ${tokenA}` });
+    const a = collect(client, { types: ["PROFILE_UPDATE_VERIFIED"] });
+    const live = await a.live;
+    expect(live.types).toEqual(["PROFILE_UPDATE_VERIFIED"]);
+    await act(adsApi, { event_type: "profile.update.verified", user_id: USER_A, verified: true });
+    await expect.poll(() => a.events.length).toBe(1);
+    const [event] = a.events;
+    expect(event?.id).not.toBe(event?.rawId);
+    expect(Buffer.from(event?.id ?? "", "base64").toString()).toBe(`ActivityEvent:${event?.rawId}`);
+    const { body } = await postGraphQL(facade.url, "query($id: ID!) { node(id: $id) { id } }", {
+      variables: { id: event?.id },
+      headers: { authorization: `Bearer ${tokenA}` },
+    });
+    expect(body.data).toEqual({ node: null });
+    expect(body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(JSON.stringify(body.errors)).toMatch(/ActivityEvent/);
+    await client.dispose();
     await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
   });
 
@@ -220,7 +268,8 @@ describe("activity subscriptions over graphql-ws", () => {
 
   it("answers a subscription sent over HTTP POST with a 400 naming the WebSocket transport", async () => {
     const { status, body } = await postGraphQL(facade.url, SUBSCRIPTION, {
-      headers: { authorization: `Bearer ${tokenA}` },
+      // GraphQL over HTTP's media type: a request error answers 400 (as application/json, 200).
+      headers: { authorization: `Bearer ${tokenA}`, accept: "application/graphql-response+json" },
     });
     expect(status).toBe(400);
     expect(body.errors?.[0]?.message).toMatch(/Subscriptions run over WebSocket/);

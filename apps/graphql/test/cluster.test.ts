@@ -50,11 +50,12 @@ interface AdsApiReplica {
 }
 
 interface Event {
+  __typename: "ActivityEvent";
   id: string;
   forUserId: string;
 }
 
-const SUBSCRIPTION = `subscription { activityEvents { id forUserId } }`;
+const SUBSCRIPTION = `subscription { activityEvents { __typename ... on ActivityEvent { id: rawId forUserId } } }`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,12 +98,14 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
     });
     clients.push(client);
     const collected = { events: [] as Event[], errors: [] as unknown[] };
-    client.subscribe<{ activityEvents: Event }>(
+    client.subscribe<{ activityEvents: Event | { __typename: "ActivityFeedLive" } }>(
       { query: SUBSCRIPTION },
       {
         next: (result) => {
           if (result.errors) collected.errors.push(...result.errors);
-          if (result.data) collected.events.push(result.data.activityEvents);
+          const message = result.data?.activityEvents;
+          // The first message says the subscription is live; events follow.
+          if (message?.__typename === "ActivityEvent") collected.events.push(message);
         },
         error: (error) => collected.errors.push(error),
         complete: () => undefined,

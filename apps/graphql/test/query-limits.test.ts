@@ -18,7 +18,8 @@ describe("query limits", () => {
   const post = async (query: string) => {
     const response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      // The status tells a refusal to a client asking for GraphQL over HTTP's media type.
+      headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
       body: JSON.stringify({ query }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

@@ -20,7 +20,7 @@ const ACCOUNT = DEMO.accounts[0].id;
 const VIEWER = "query Viewer { viewer { userId screenName } }";
 const CAMPAIGNS = `query Campaigns($id: String!) { account(rawId: $id) {
   campaigns(first: 5) { edges { node { id name } } } } }`;
-const SUBSCRIPTION = `subscription Activity { activityEvents { id type forUserId } }`;
+const SUBSCRIPTION = `subscription Activity { activityEvents { __typename ... on ActivityEvent { id type forUserId } } }`;
 
 type Campaigns = { account: { campaigns: { edges: { node: { id: string; name: string } }[] } } };
 type Headers = Record<string, string>;
@@ -223,11 +223,16 @@ describe("two facade replicas sharing Redis", () => {
     const session = await sessionFor(b);
     const client = connect(b, session.token);
     const events: { forUserId: string }[] = [];
-    const dispose = client.subscribe<{ activityEvents: { forUserId: string } }>(
+    const dispose = client.subscribe<{
+      activityEvents:
+        { __typename: "ActivityEvent"; forUserId: string } | { __typename: "ActivityFeedLive" };
+    }>(
       { query: SUBSCRIPTION, extensions: persisted(SUBSCRIPTION) },
       {
         next: (result) => {
-          if (result.data) events.push(result.data.activityEvents);
+          const message = result.data?.activityEvents;
+          // The first message says the subscription is live; events follow.
+          if (message?.__typename === "ActivityEvent") events.push(message);
         },
         error: () => undefined,
         complete: () => undefined,

@@ -117,7 +117,7 @@ export const ReferenceDataQuery = graphql(`
       name
       iabCategories {
         nodes {
-          id
+          rawId
           name
         }
       }

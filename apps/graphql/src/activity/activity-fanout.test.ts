@@ -98,6 +98,27 @@ describe("createActivityFanOut", () => {
     expect(fanOut.stats()).toMatchObject({ subscribers: 3, live: 3, users: 2, connected: true });
   });
 
+  it("resolves a subscription (its live message) only once the user's upstream subscription exists", async () => {
+    const { stream, upstream, fanOut } = setup();
+    let made!: () => void;
+    upstream.acquire = () => new Promise<void>((resolve) => (made = resolve));
+    let live = false;
+    const subscribed = fanOut.subscribe({ userId: "1", types: null }).then((events) => {
+      live = true;
+      return events;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stream.state.opened).toBe(1);
+    expect(live).toBe(false);
+    expect(fanOut.stats().live).toBe(0);
+    made();
+    const events = await subscribed;
+    // Registered before it resolved: the first event after it reaches the subscriber.
+    const first = event("1");
+    stream.push(first);
+    expect((await events.next()).value).toBe(first);
+  });
+
   it("drops types the graph cannot show (deprecated PascalCase names)", async () => {
     const { stream, fanOut } = setup();
     const a = await fanOut.subscribe({ userId: "1", types: null });

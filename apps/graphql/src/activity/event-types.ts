@@ -1,4 +1,5 @@
-import { ACTIVITY_EVENT_TYPES } from "@adsgraph/models";
+import { ACTIVITY_EVENT_TYPES, type ActivityEvent } from "@adsgraph/models";
+import { UpstreamError } from "../errors/facade-errors.js";
 
 /** spec §6 event names as wire (dot) names. */
 export type WireEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
@@ -16,4 +17,13 @@ const WIRE_NAMES = new Set<string>(ACTIVITY_EVENT_TYPES);
  */
 export function isWireEventType(value: string): value is WireEventType {
   return WIRE_NAMES.has(value);
+}
+
+/** The type of an event the fan-out delivered: only current dot names get that far. */
+export function wireTypeOf(event: ActivityEvent): WireEventType {
+  if (isWireEventType(event.event_type)) return event.event_type;
+  throw new UpstreamError(`The ads service sent an event of unknown type ${event.event_type}.`, {
+    status: null,
+    codes: [],
+  });
 }

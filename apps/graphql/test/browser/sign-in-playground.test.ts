@@ -126,7 +126,8 @@ describe("browser: sign in, use the playground, sign out", () => {
     });
 
     await step("subscribe to activityEvents and see an event about the user arrive", async () => {
-      const subscription = "subscription { activityEvents { id type forUserId } }";
+      const subscription =
+        "subscription { activityEvents { __typename ... on ActivityEvent { rawId type forUserId } } }";
       await playground.type(subscription);
       await playground.run();
       await playground.runButton("Stop");
@@ -144,7 +145,7 @@ describe("browser: sign in, use the playground, sign out", () => {
       });
       expect(ids).toHaveLength(1);
       await playground.resultContaining(
-        `"id": "${ids.join()}"`,
+        `"rawId": "${ids.join()}"`,
         '"type": "PROFILE_UPDATE_BIO"',
         `"forUserId": "${DEMO.user.id}"`,
       );

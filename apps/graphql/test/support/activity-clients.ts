@@ -6,30 +6,49 @@ import WebSocket from "ws";
 /** The `activityEvents` subscription with every payload type the tests read. */
 export const ACTIVITY_SUBSCRIPTION = `subscription Activity($types: [ActivityEventType!]) {
   activityEvents(types: $types) {
-    id
-    type
-    forUserId
-    createdAt
-    payload {
-      __typename
-      ... on ProfileBioUpdate { bio }
-      ... on ProfileScreenNameUpdate { screenName }
-      ... on DirectMessageActivity { senderId recipientId text }
-      ... on SpaceActivity { spaceId hostId title }
+    __typename
+    ... on ActivityFeedLive { liveAt types }
+    ... on ActivityEvent {
+      id
+      rawId
+      type
+      forUserId
+      createdAt
+      payload {
+        __typename
+        ... on ProfileBioUpdate { bio }
+        ... on ProfileScreenNameUpdate { screenName }
+        ... on DirectMessageActivity { senderId recipientId text }
+        ... on SpaceActivity { spaceId hostId title }
+      }
     }
   }
 }`;
 
 export interface DeliveredEvent {
+  __typename: "ActivityEvent";
   id: string;
+  rawId: string;
   type: string;
   forUserId: string;
   createdAt: string;
   payload: Record<string, unknown>;
 }
 
+export interface LiveMessage {
+  __typename: "ActivityFeedLive";
+  liveAt: string;
+  types: string[];
+}
+
+type Message = DeliveredEvent | LiveMessage;
+
 /** One subscription's deliveries as they arrive. */
 export interface Collected {
+  /** Every message, in order (the first is the live message). */
+  messages: Message[];
+  /** Settles with the live message, as soon as it arrives. */
+  live: Promise<LiveMessage>;
   events: DeliveredEvent[];
   errors: unknown[];
   closed: { code: number; reason: string } | undefined;
@@ -61,7 +80,12 @@ export function collectActivity(
   client: Client,
   variables: Record<string, unknown> = {},
 ): Collected {
+  let markLive!: (message: LiveMessage) => void;
   const collected: Collected = {
+    messages: [],
+    live: new Promise((resolve) => {
+      markLive = resolve;
+    }),
     events: [],
     errors: [],
     closed: undefined,
@@ -72,12 +96,16 @@ export function collectActivity(
     const { code, reason } = event as { code: number; reason: string };
     collected.closed ??= { code, reason };
   });
-  collected.dispose = client.subscribe<{ activityEvents: DeliveredEvent }>(
+  collected.dispose = client.subscribe<{ activityEvents: Message }>(
     { query: ACTIVITY_SUBSCRIPTION, variables },
     {
-      next: (result: ExecutionResult<{ activityEvents: DeliveredEvent }>) => {
+      next: (result: ExecutionResult<{ activityEvents: Message }>) => {
         if (result.errors) collected.errors.push(...result.errors);
-        if (result.data) collected.events.push(result.data.activityEvents);
+        const message = result.data?.activityEvents;
+        if (message === undefined) return;
+        collected.messages.push(message);
+        if (message.__typename === "ActivityFeedLive") markLive(message);
+        else collected.events.push(message);
       },
       error: (error) => collected.errors.push(error),
       complete: () => {
@@ -93,8 +121,9 @@ export async function act(
   adsApi: Pick<StartedAdsApi, "urls">,
   action: Record<string, unknown>,
 ): Promise<string[]> {
-  return eventIds((await simulateActivity(adsApi.urls.base, action)).events);
+  return (await simulateActivity(adsApi.urls.base, action)).events.map((event) => event.id);
 }
 
-export const eventIds = (events: readonly { id: string }[]): string[] =>
-  events.map((event) => event.id);
+/** The wire ids of delivered events (what `act` answers). */
+export const eventIds = (events: readonly { rawId: string }[]): string[] =>
+  events.map((event) => event.rawId);
