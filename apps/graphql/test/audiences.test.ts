@@ -191,7 +191,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     });
 
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteCustomAudience(id: $id) { ${ERROR}
+      `mutation ($id: ID!) { deleteCustomAudience(input: { id: $id }) { ${ERROR}
         ... on DeleteCustomAudiencePayload { customAudience { rawId deleted } } } }`,
       { id: audience.id },
     );

@@ -303,7 +303,7 @@ describe("the graph over the running servers", () => {
     const data = await ok<Record<string, unknown>>(`{
       account(rawId: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
       biddingRules(currency: "USD") { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination }
-      contentCategories { id name iabCategoryIds iabCategories { rawId name parent { rawId } } publishersInLastThirtyDays }
+      contentCategories { id name iabCategoryIds iabCategories { nodes { rawId name parent { rawId } } } publishersInLastThirtyDays }
       iabCategories(first: 100) { totalCount pageInfo { hasNextPage } edges { node { id parentId } } }
       placements(productType: PROMOTED_ACCOUNT) { productType placements }
       businessCategories { id name }
@@ -321,12 +321,12 @@ describe("the graph over the running servers", () => {
       (
         data.contentCategories as {
           iabCategoryIds: string[];
-          iabCategories: { rawId: string; parent: unknown }[];
+          iabCategories: { nodes: { rawId: string; parent: unknown }[] };
         }[]
       )[0],
     );
-    expect(arts.iabCategories.map((c) => c.rawId)).toEqual(arts.iabCategoryIds);
-    expect(arts.iabCategories[1]?.parent).toEqual({ rawId: "IAB1" });
+    expect(arts.iabCategories.nodes.map((c) => c.rawId)).toEqual(arts.iabCategoryIds);
+    expect(arts.iabCategories.nodes[1]?.parent).toEqual({ rawId: "IAB1" });
     expect(data.iabCategories).toMatchObject({ totalCount: 392, pageInfo: { hasNextPage: true } });
     expect(data.placements).toEqual([
       {

@@ -20,12 +20,12 @@ const VIOLATIONS = "... on ValidationError { code violations { code field messag
 
 /** Mutations that take a global id, each as `(id) => document` over `$id`. */
 const GLOBAL_ID_MUTATIONS: Record<string, string> = {
-  deleteCampaign: `mutation ($id: ID!) { deleteCampaign(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteCampaign: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
   updateCampaign: `mutation ($id: ID!) { updateCampaign(input: { id: $id, name: "n" }) { __typename ${VIOLATIONS} } }`,
-  deleteSandboxFundingInstrument: `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) { __typename ${VIOLATIONS} } }`,
-  deleteCard: `mutation ($id: ID!) { deleteCard(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteSandboxFundingInstrument: `mutation ($id: ID!) { deleteSandboxFundingInstrument(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
+  deleteCard: `mutation ($id: ID!) { deleteCard(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
   updateCard: `mutation ($id: ID!) { updateCard(input: { id: $id, name: "n" }) { __typename ${VIOLATIONS} } }`,
-  deleteAccountMedia: `mutation ($id: ID!) { deleteAccountMedia(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteAccountMedia: `mutation ($id: ID!) { deleteAccountMedia(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
 };
 
 /** Values that are no global id of this API, with the rule each breaks. */
@@ -271,7 +271,7 @@ describe("hostile input to the facade", () => {
     }
 
     const media = await run(
-      `mutation ($key: String!) { deleteMediaLibraryObject(accountId: "${GA}", mediaKey: $key) { __typename ${VIOLATIONS} } }`,
+      `mutation ($key: String!) { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: $key }) { __typename ${VIOLATIONS} } }`,
       { key: "1_2\u0000" },
     );
     expect(media.body.data).toMatchObject({
@@ -338,7 +338,7 @@ describe("hostile input to the facade", () => {
     });
 
     const overGet = await fetch(
-      `${stack.facade.url}?query=${encodeURIComponent("mutation { createSandboxAccount { __typename } }")}`,
+      `${stack.facade.url}?query=${encodeURIComponent("mutation { createSandboxAccount(input: {}) { __typename } }")}`,
       { headers: { ...stack.headers, "apollo-require-preflight": "true" } },
     );
     expect(overGet.status).toBe(405);

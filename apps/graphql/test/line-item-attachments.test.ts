@@ -65,10 +65,10 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const { body, byEndpoint } =
       await run(`{ account(rawId: "${A}") { lineItems(first: 50) { edges { node {
       rawId productType
-      promotedPosts { rawId postId lineItemId lineItem { rawId } }
-      promotedAccounts { rawId }
-      mediaCreatives { rawId }
-      trackingTags { rawId }
+      promotedPosts { nodes { rawId postId lineItemId lineItem { rawId } } }
+      promotedAccounts { nodes { rawId } }
+      mediaCreatives { nodes { rawId } }
+      trackingTags { nodes { rawId } }
     } } } } }`);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const items = (
@@ -80,11 +80,13 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
                 rawId: string;
                 productType: string;
                 promotedPosts: {
-                  postId: string;
-                  lineItemId: string;
-                  lineItem: { rawId: string };
-                }[];
-                promotedAccounts: unknown[];
+                  nodes: {
+                    postId: string;
+                    lineItemId: string;
+                    lineItem: { rawId: string };
+                  }[];
+                };
+                promotedAccounts: { nodes: unknown[] };
               };
             }[];
           };
@@ -92,16 +94,16 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       }
     ).account.lineItems.edges.map((e) => e.node);
     const byId = new Map(items.map((item) => [item.rawId, item]));
-    expect(byId.get(L(1))?.promotedPosts).toHaveLength(1);
-    expect(byId.get(L(4))?.promotedPosts).toHaveLength(3);
+    expect(byId.get(L(1))?.promotedPosts.nodes).toHaveLength(1);
+    expect(byId.get(L(4))?.promotedPosts.nodes).toHaveLength(3);
     for (const item of items) {
-      for (const post of item.promotedPosts) {
+      for (const post of item.promotedPosts.nodes) {
         expect(post.lineItemId).toBe(item.rawId);
         expect(post.lineItem.rawId).toBe(item.rawId);
         // spec §2.1: post ids are long integers, kept as digits end to end.
         expect(post.postId).toMatch(/^\d{19}$/);
       }
-      if (item.productType !== "PROMOTED_ACCOUNT") expect(item.promotedAccounts).toEqual([]);
+      if (item.productType !== "PROMOTED_ACCOUNT") expect(item.promotedAccounts.nodes).toEqual([]);
     }
     // One request per attachment list for all the line items; promoted accounts asked only for
     // the one line item that can hold them; the line items' own line item from the list.
@@ -118,9 +120,9 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
   it("asks nothing for promoted accounts of line items that cannot hold them", async () => {
     const { lineItem, byEndpoint } = await lineItemNode(
       3,
-      "productType promotedAccounts { rawId }",
+      "productType promotedAccounts { nodes { rawId } }",
     );
-    expect(lineItem).toEqual({ productType: "MEDIA", promotedAccounts: [] });
+    expect(lineItem).toEqual({ productType: "MEDIA", promotedAccounts: { nodes: [] } });
     expect(byEndpoint["promoted_accounts.list"]).toBeUndefined();
   });
 
@@ -128,17 +130,17 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const created = await mutate(`mutation { createTrackingTag(input: {
       accountId: "${GA}", lineItemId: "${GL(2)}", trackingTagType: IMPRESSION_TAG, trackingTagUrl: "https://track.example.com/i"
     }) { __typename ... on CreateTrackingTagPayload { trackingTag { id rawId trackingTagType trackingTagUrl deleted
-      lineItem { rawId trackingTags { rawId } } } } ${ERROR_FIELDS} } }`);
+      lineItem { rawId trackingTags { nodes { rawId } } } } } ${ERROR_FIELDS} } }`);
     const tag = created.result.trackingTag as {
       id: string;
       rawId: string;
-      lineItem: { rawId: string; trackingTags: { rawId: string }[] };
+      lineItem: { rawId: string; trackingTags: { nodes: { rawId: string }[] } };
     };
     expect(created.result).toMatchObject({
       __typename: "CreateTrackingTagPayload",
       trackingTag: { trackingTagType: "IMPRESSION_TAG", deleted: false },
     });
-    expect(tag.lineItem.trackingTags.map((t) => t.rawId)).toContain(tag.rawId);
+    expect(tag.lineItem.trackingTags.nodes.map((t) => t.rawId)).toContain(tag.rawId);
     // The create's snapshot is written before the update comes (one batch keeps only its last).
     await stack.facade.services.snapshots.writer.flush();
 
@@ -191,23 +193,28 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     });
     expect(badUrl.served).toBe(0);
 
-    const deleteQuery = `mutation ($id: ID!) { deleteTrackingTag(id: $id) { __typename
-      ... on DeleteTrackingTagPayload { trackingTag { deleted lineItem { trackingTags { rawId } } } } ${ERROR_FIELDS} } }`;
+    const deleteQuery = `mutation ($id: ID!) { deleteTrackingTag(input: { id: $id }) { __typename
+      ... on DeleteTrackingTagPayload { trackingTag { deleted lineItem { trackingTags { nodes { rawId } } } } } ${ERROR_FIELDS} } }`;
     const deleted = await mutate(deleteQuery, { id: tag.id });
     expect(deleted.result).toMatchObject({
       __typename: "DeleteTrackingTagPayload",
       trackingTag: { deleted: true },
     });
     const after = (
-      deleted.result.trackingTag as { lineItem: { trackingTags: { rawId: string }[] } }
-    ).lineItem.trackingTags;
+      deleted.result.trackingTag as { lineItem: { trackingTags: { nodes: { rawId: string }[] } } }
+    ).lineItem.trackingTags.nodes;
     expect(after.map((t) => t.rawId)).not.toContain(tag.rawId);
     expect((await mutate(deleteQuery, { id: tag.id })).result).toMatchObject({
       __typename: "NotFoundError",
       upstream: { status: 404 },
     });
-    const withDeleted = await lineItemNode(2, "trackingTags(withDeleted: true) { rawId deleted }");
-    expect(withDeleted.lineItem.trackingTags).toContainEqual({ rawId: tag.rawId, deleted: true });
+    const withDeleted = await lineItemNode(
+      2,
+      "trackingTags(withDeleted: true) { nodes { rawId deleted } }",
+    );
+    expect(withDeleted.lineItem.trackingTags).toEqual({
+      nodes: expect.arrayContaining([{ rawId: tag.rawId, deleted: true }]) as unknown,
+    });
   });
 
   it("refuses a tracking tag of an unknown type before sending, and on a missing line item upstream", async () => {
@@ -230,13 +237,13 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const created = await mutate(`mutation { createPromotedAccount(input: {
       accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${USER}"
     }) { __typename ... on CreatePromotedAccountPayload { promotedAccount { id rawId userId lineItemId
-      lineItem { promotedAccounts { userId } } } } ${INCOMPATIBLE_FIELDS} } }`);
+      lineItem { promotedAccounts { nodes { userId } } } } } ${INCOMPATIBLE_FIELDS} } }`);
     expect(created.result).toMatchObject({
       __typename: "CreatePromotedAccountPayload",
       promotedAccount: {
         userId: DEMO.user.id,
         lineItemId: L(2),
-        lineItem: { promotedAccounts: [{ userId: DEMO.user.id }] },
+        lineItem: { promotedAccounts: { nodes: [{ userId: DEMO.user.id }] } },
       },
     });
     const first = created.result.promotedAccount as { id: string; rawId: string };
@@ -275,12 +282,12 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     expect(notDigits.served).toBe(0);
 
     const deleted = await mutate(
-      `mutation ($id: ID!) { deletePromotedAccount(id: $id) { __typename ... on DeletePromotedAccountPayload { promotedAccount { deleted lineItem { promotedAccounts { rawId } } } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deletePromotedAccount(input: { id: $id }) { __typename ... on DeletePromotedAccountPayload { promotedAccount { deleted lineItem { promotedAccounts { nodes { rawId } } } } } ${ERROR_FIELDS} } }`,
       { id: first.id },
     );
     expect(deleted.result).toEqual({
       __typename: "DeletePromotedAccountPayload",
-      promotedAccount: { deleted: true, lineItem: { promotedAccounts: [] } },
+      promotedAccount: { deleted: true, lineItem: { promotedAccounts: { nodes: [] } } },
     });
   });
 
@@ -309,18 +316,18 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const created = await mutate(`mutation { createMediaCreative(input: {
       accountId: "${GA}", lineItemId: "${GL(1)}", accountMediaId: "${globalId("AccountMedia", image.rawId, A)}", landingUrl: "https://example.com/shop"
     }) { __typename ... on CreateMediaCreativePayload { mediaCreative { id rawId landingUrl accountMedia { rawId }
-      lineItem { mediaCreatives { rawId } } } } ${INCOMPATIBLE_FIELDS} } }`);
+      lineItem { mediaCreatives { nodes { rawId } } } } } ${INCOMPATIBLE_FIELDS} } }`);
     const creative = created.result.mediaCreative as { id: string; rawId: string };
     expect(created.result).toMatchObject({
       __typename: "CreateMediaCreativePayload",
       mediaCreative: {
         landingUrl: "https://example.com/shop",
         accountMedia: { rawId: image.rawId },
-        lineItem: { mediaCreatives: [{ rawId: creative.rawId }] },
+        lineItem: { mediaCreatives: { nodes: [{ rawId: creative.rawId }] } },
       },
     });
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteMediaCreative(id: $id) { __typename ... on DeleteMediaCreativePayload { mediaCreative { deleted } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteMediaCreative(input: { id: $id }) { __typename ... on DeleteMediaCreativePayload { mediaCreative { deleted } } ${ERROR_FIELDS} } }`,
       { id: creative.id },
     );
     expect(deleted.result).toEqual({
@@ -339,16 +346,18 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const id = (created.result.lineItemCuratedCategory as { id: string }).id;
     // The edge reads the links of every line item of the response in one request.
     const { body, byEndpoint } = await run(`{ account(rawId: "${A}") { lineItems(first: 50) {
-      edges { node { rawId curatedCategories { id curatedCategoryId lineItem { rawId } } } } } } }`);
+      edges { node { rawId curatedCategories { nodes { id curatedCategoryId lineItem { rawId } } } } } } } }`);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const links = new Map(
       (
         body.data as {
           account: {
-            lineItems: { edges: { node: { rawId: string; curatedCategories: Result[] } }[] };
+            lineItems: {
+              edges: { node: { rawId: string; curatedCategories: { nodes: Result[] } } }[];
+            };
           };
         }
-      ).account.lineItems.edges.map((e) => [e.node.rawId, e.node.curatedCategories]),
+      ).account.lineItems.edges.map((e) => [e.node.rawId, e.node.curatedCategories.nodes]),
     );
     expect(links.get(L(3))).toEqual([{ id, curatedCategoryId: "aa", lineItem: { rawId: L(3) } }]);
     expect(links.get(L(1))).toEqual([]);
@@ -371,7 +380,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       violations: [{ field: "curatedCategoryId", parameter: "curated_category_id" }],
     });
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteLineItemCuratedCategory(id: $id) { __typename ... on DeleteLineItemCuratedCategoryPayload { lineItemCuratedCategory { deleted } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteLineItemCuratedCategory(input: { id: $id }) { __typename ... on DeleteLineItemCuratedCategoryPayload { lineItemCuratedCategory { deleted } } ${ERROR_FIELDS} } }`,
       { id },
     );
     expect(deleted.result).toEqual({
@@ -380,11 +389,14 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     });
     const after = await lineItemNode(
       3,
-      "curatedCategories { id } all: curatedCategories(withDeleted: true) { id deleted }",
+      "curatedCategories { nodes { id } } all: curatedCategories(withDeleted: true) { nodes { id deleted } }",
     );
-    expect(after.lineItem).toEqual({ curatedCategories: [], all: [{ id, deleted: true }] });
+    expect(after.lineItem).toEqual({
+      curatedCategories: { nodes: [] },
+      all: { nodes: [{ id, deleted: true }] },
+    });
     const notALink = await mutate(
-      `mutation ($id: ID!) { deleteLineItemCuratedCategory(id: $id) { __typename ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteLineItemCuratedCategory(input: { id: $id }) { __typename ${ERROR_FIELDS} } }`,
       { id: Buffer.from(`TrackingTag:${A}/x1`).toString("base64") },
     );
     expect(notALink.result).toMatchObject({ __typename: "ValidationError" });
@@ -426,7 +438,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     ]);
     expect(broken.served).toBe(0);
 
-    const deleteQuery = `mutation ($id: ID!) { deleteLineItem(id: $id) { __typename ... on DeleteLineItemPayload { lineItem { deleted } } ${ERROR_FIELDS} } }`;
+    const deleteQuery = `mutation ($id: ID!) { deleteLineItem(input: { id: $id }) { __typename ... on DeleteLineItemPayload { lineItem { deleted } } ${ERROR_FIELDS} } }`;
     expect((await mutate(deleteQuery, { id })).result).toEqual({
       __typename: "DeleteLineItemPayload",
       lineItem: { deleted: true },

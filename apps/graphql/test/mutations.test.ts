@@ -48,12 +48,15 @@ describe("mutations over the running servers", () => {
   }
 
   it("creates, updates, pauses and deletes a campaign; a second delete is NotFoundError", async () => {
+    // The payload offers the account too: its list, re-selected here, holds the new campaign.
     const created = await mutate(`mutation { createCampaign(input: {
       accountId: "${GA}", name: "Autumn launch", fundingInstrumentId: "${fi("f1")}",
       dailyBudget: "40000000", totalBudget: "4000000000", entityStatus: PAUSED
-    }) { __typename ... on CreateCampaignPayload { campaign { id name entityStatus totalBudget { micros currency } fundingInstrument { rawId } } } ${ERROR_FIELDS} } }`);
+    }) { __typename ... on CreateCampaignPayload { campaign { id name entityStatus totalBudget { micros currency } fundingInstrument { rawId } }
+      account { campaigns(q: "Autumn", withDraft: true) { totalCount nodes { name } } } } ${ERROR_FIELDS} } }`);
     expect(created.result).toMatchObject({
       __typename: "CreateCampaignPayload",
+      account: { campaigns: { totalCount: 1, nodes: [{ name: "Autumn launch" }] } },
       campaign: {
         name: "Autumn launch",
         entityStatus: "PAUSED",
@@ -78,10 +81,12 @@ describe("mutations over the running servers", () => {
       },
     });
 
-    const deleteQuery = `mutation ($id: ID!) { deleteCampaign(id: $id) { __typename ... on DeleteCampaignPayload { campaign { deleted } } ${ERROR_FIELDS} } }`;
+    const deleteQuery = `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { __typename ... on DeleteCampaignPayload { deletedId campaign { id deleted } } ${ERROR_FIELDS} } }`;
+    // deletedId is the id the campaign had: a client cache drops it without reading again.
     expect((await mutate(deleteQuery, { id })).result).toEqual({
       __typename: "DeleteCampaignPayload",
-      campaign: { deleted: true },
+      deletedId: id,
+      campaign: { id, deleted: true },
     });
     expect((await mutate(deleteQuery, { id })).result).toMatchObject({
       __typename: "NotFoundError",
@@ -189,7 +194,7 @@ describe("mutations over the running servers", () => {
 
   it("creates a sandbox account, updates it, funds it, and deletes both", async () => {
     const account = await mutate(
-      `mutation { createSandboxAccount { __typename ... on CreateSandboxAccountPayload { account { rawId deleted } } ${ERROR_FIELDS} } }`,
+      `mutation { createSandboxAccount(input: {}) { __typename ... on CreateSandboxAccountPayload { account { rawId deleted } } ${ERROR_FIELDS} } }`,
     );
     const accountId = (account.result.account as { rawId: string }).rawId;
     expect(account.result).toMatchObject({
@@ -226,7 +231,7 @@ describe("mutations over the running servers", () => {
     });
     const fiId = (fi.result.fundingInstrument as { id: string }).id;
     const deletedFi = await mutate(
-      `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) {
+      `mutation ($id: ID!) { deleteSandboxFundingInstrument(input: { id: $id }) {
       __typename ... on DeleteSandboxFundingInstrumentPayload { fundingInstrument { deleted ableToFund reasonsNotAbleToFund } } ${ERROR_FIELDS} } }`,
       { id: fiId },
     );
@@ -293,7 +298,7 @@ describe("mutations over the running servers", () => {
     );
     expect(invalid.served).toBe(0);
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteCard(id: $id) { __typename ... on DeleteCardPayload { card { deleted } } } }`,
+      `mutation ($id: ID!) { deleteCard(input: { id: $id }) { __typename ... on DeleteCardPayload { card { deleted } } } }`,
       { id },
     );
     expect(deleted.result).toEqual({ __typename: "DeleteCardPayload", card: { deleted: true } });
@@ -351,7 +356,7 @@ describe("mutations over the running servers", () => {
     const id = (media.data as { account: { media: { edges: { node: { id: string } }[] } } }).account
       .media.edges[0]?.node.id;
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteAccountMedia(id: $id) { __typename ... on DeleteAccountMediaPayload { accountMedia { deleted creativeType } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteAccountMedia(input: { id: $id }) { __typename ... on DeleteAccountMediaPayload { accountMedia { deleted creativeType } } ${ERROR_FIELDS} } }`,
       { id },
     );
     expect(deleted.result).toEqual({
@@ -359,7 +364,7 @@ describe("mutations over the running servers", () => {
       accountMedia: { deleted: true, creativeType: "PREROLL" },
     });
     const library = await mutate(
-      `mutation ($key: String!) { deleteMediaLibraryObject(accountId: "${GA}", mediaKey: $key) {
+      `mutation ($key: String!) { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: $key }) {
       __typename ... on DeleteMediaLibraryObjectPayload { mediaLibraryObject { mediaKey mediaType deleted createdAt } } ${ERROR_FIELDS} } }`,
       { key: imageKeys[imageKeys.length - 1] },
     );
@@ -371,7 +376,7 @@ describe("mutations over the running servers", () => {
       },
     });
     const badKey = await mutate(
-      `mutation { deleteMediaLibraryObject(accountId: "${GA}", mediaKey: "not-a-key") { __typename ${ERROR_FIELDS} } }`,
+      `mutation { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: "not-a-key" }) { __typename ${ERROR_FIELDS} } }`,
     );
     expect(badKey.result).toMatchObject({
       __typename: "ValidationError",

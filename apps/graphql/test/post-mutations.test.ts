@@ -238,12 +238,12 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       expect(notDigits.received).toEqual([]);
 
       const preview = await mutate(
-        `mutation($id: ID!) { previewDraft(id: $id) { ${ERROR_FIELDS} ... on PreviewDraftPayload { message } } }`,
+        `mutation($id: ID!) { previewDraft(input: { id: $id }) { ${ERROR_FIELDS} ... on PreviewDraftPayload { message } } }`,
         { id },
       );
       expect(preview.result.message).toEqual(expect.any(String));
 
-      const DELETE = `mutation($id: ID!) { deleteDraft(id: $id) { ${ERROR_FIELDS}
+      const DELETE = `mutation($id: ID!) { deleteDraft(input: { id: $id }) { ${ERROR_FIELDS}
         ... on DeleteDraftPayload { draft { rawId deleted } } } }`;
       const deleted = await mutate(DELETE, { id });
       expect(deleted.result.draft).toEqual({ rawId: present(draft).rawId, deleted: true });
@@ -281,7 +281,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       });
       expect(past.received).toEqual([]);
 
-      const DELETE = `mutation($id: ID!) { deleteScheduledPost(id: $id) { ${ERROR_FIELDS}
+      const DELETE = `mutation($id: ID!) { deleteScheduledPost(input: { id: $id }) { ${ERROR_FIELDS}
         ... on DeleteScheduledPostPayload { scheduledPost { rawId deleted scheduledStatus } } } }`;
       const deleted = await mutate(DELETE, { id });
       expect(deleted.result.scheduledPost).toMatchObject({

@@ -81,7 +81,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   it("lists funding instruments with their campaigns, and cards with their media", async () => {
     const funding = await run(FundingInstrumentsQuery, { accountId: ACCOUNT_ID });
     const instruments = funding.data?.account?.fundingInstruments?.edges.map((e) => e.node);
-    expect(instruments?.map((fi) => [fi.rawId, fi.campaigns?.length])).toEqual([
+    expect(instruments?.map((fi) => [fi.rawId, fi.campaigns?.nodes.length])).toEqual([
       [`${ACCOUNT_ID}f1`, 2],
       [`${ACCOUNT_ID}f2`, 2],
       [`${ACCOUNT_ID}f3`, 0],
@@ -99,7 +99,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   it("reads reference data", async () => {
     const { data } = await run(ReferenceDataQuery, { currency: "EUR" });
     expect(data?.biddingRules).toEqual([{ currency: "EUR", minimumCpeBid: { micros: "10000" } }]);
-    expect(data?.contentCategories?.[0]?.iabCategories?.map((c) => c.rawId)).toEqual([
+    expect(data?.contentCategories?.[0]?.iabCategories?.nodes.map((c) => c.rawId)).toEqual([
       "IAB1",
       "IAB1-5",
       "IAB1-7",

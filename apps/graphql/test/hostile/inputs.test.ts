@@ -160,8 +160,8 @@ describe.each(TEST_ENGINES)("hostile facade input on %s", (engine) => {
       },
       { name: "node(id:)", query: "query ($id: ID!) { node(id: $id) { id } }", id: huge.global },
       {
-        name: "deleteCampaign(id:)",
-        query: `mutation ($id: ID!) { deleteCampaign(id: $id) { ... on ValidationError { violations { code } } } }`,
+        name: "deleteCampaign(input: { id })",
+        query: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { ... on ValidationError { violations { code } } } }`,
         id: huge.global,
       },
     ])("$name", async ({ query, id }) => {

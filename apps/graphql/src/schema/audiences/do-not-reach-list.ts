@@ -2,9 +2,16 @@ import { builder } from "../../builder.js";
 import { entityKey, parseEntityKey } from "../../loaders/keys.js";
 import { DoNotReachListExistsError } from "../../errors/facade-errors.js";
 import type { DoNotReachListShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  mutationErrors,
+  ownedBy,
+} from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
 
 export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
@@ -73,12 +80,15 @@ const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput",
   fields: remove.fields,
 });
 
-const ListPayload = (name: string, description: string) =>
-  payload(name, "doNotReachList", DoNotReachListRef, description);
-
 builder.mutationFields((t) => ({
   createDoNotReachList: t.field({
-    type: ListPayload("CreateDoNotReachList", "The new list."),
+    type: createPayload(
+      "CreateDoNotReachList",
+      "doNotReachList",
+      DoNotReachListRef,
+      "The new list.",
+      inAccount,
+    ),
     description:
       "Creates the account's do-not-reach list (spec §4.8); an account has one at most " +
       "(DoNotReachListExistsError).",
@@ -95,7 +105,12 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteDoNotReachList: t.field({
-    type: ListPayload("DeleteDoNotReachList", "The list as it was deleted."),
+    type: deletePayload(
+      "DeleteDoNotReachList",
+      "doNotReachList",
+      DoNotReachListRef,
+      "The list as it was deleted.",
+    ),
     description: "Deletes the account's do-not-reach list (spec §4.8).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDoNotReachList"),
@@ -104,7 +119,11 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const params = remove.params(input);
         const { data } = await upstream.call("do_not_reach_lists.delete", params);
-        return { doNotReachList: ownedBy(data, params.account_id) };
+        return deleted(
+          DoNotReachListRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

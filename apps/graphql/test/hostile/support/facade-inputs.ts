@@ -111,16 +111,19 @@ const ERROR_FIELDS = "__typename ... on Error { code message }";
 export const GLOBAL_ID_MUTATIONS = [
   {
     name: "deleteCampaign",
-    query: `mutation ($id: ID!) { deleteCampaign(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
-  { name: "deleteCard", query: `mutation ($id: ID!) { deleteCard(id: $id) { ${ERROR_FIELDS} } }` },
+  {
+    name: "deleteCard",
+    query: `mutation ($id: ID!) { deleteCard(input: { id: $id }) { ${ERROR_FIELDS} } }`,
+  },
   {
     name: "deleteAccountMedia",
-    query: `mutation ($id: ID!) { deleteAccountMedia(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteAccountMedia(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "deleteSandboxFundingInstrument",
-    query: `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteSandboxFundingInstrument(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "updateCampaign",
@@ -137,7 +140,7 @@ export const GLOBAL_ID_MUTATIONS = [
   // Issue 17: audiences.
   {
     name: "deleteCustomAudience",
-    query: `mutation ($id: ID!) { deleteCustomAudience(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteCustomAudience(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "addCustomAudienceUsers",
@@ -201,7 +204,7 @@ export const GLOBAL_ID_MUTATIONS = [
 export const RAW_ID_MUTATIONS = [
   {
     name: "deleteMediaLibraryObject",
-    query: `mutation ($id: String!) { deleteMediaLibraryObject(accountId: "${GA}", mediaKey: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: String!) { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "publishPost mediaKeys",
