@@ -6,7 +6,6 @@
  */
 export const SCHEMA_CONVENTION_GAPS: readonly SchemaConventionCheck[] = [
   "require-description",
-  "mutation-single-input",
   "descriptions-for-readers",
 ];
 
