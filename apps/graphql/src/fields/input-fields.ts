@@ -5,7 +5,7 @@ import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { CARD_URI_INPUT, DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.js";
 import { enumOfValues } from "../schema/common/enums.js";
-import { entityOfParam, globalIdExtensions } from "./entity-ids.js";
+import { describeIds, entityOfParam, globalIdExtensions } from "./entity-ids.js";
 import type { Entity } from "./entity-ids.js";
 import { fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
 import type { Form, ObjectSchema } from "./input-forms.js";
@@ -155,29 +155,14 @@ function mergedForm(schemas: readonly z.core.$ZodType[], wire: string): Form | u
   return first && formOf(first, wire);
 }
 
-const OPERATION_DESCRIPTIONS: Readonly<Partial<Record<string, string>>> = {
-  CREATE: "Creates a new one from the operation's fields.",
-  UPDATE: "Changes the given fields of the one the operation names.",
-  DELETE: "Deletes the one the operation names.",
-};
-
 /** A batch item's `operation_type` as `type`, an enum named after the item: `CREATE` for `Create`. */
 function operationField(name: string, schema: z.core.$ZodType): Field {
   const form = formOf(schema, "operation_type");
   if (form?.kind !== "enum") throw new Error(`${name}: operation_type is not an enum`);
-  const values = Object.fromEntries(
-    form.values.map((value) => [
-      value.toUpperCase(),
-      { value, description: OPERATION_DESCRIPTIONS[value.toUpperCase()] },
-    ]),
-  );
+  const values = Object.fromEntries(form.values.map((value) => [value.toUpperCase(), { value }]));
   return {
     ...field("operation_type", "type", form, true),
-    description: "What this operation does.",
-    enumRef: builder.enumType(`${name}Type`, {
-      description: "Whether an operation creates, updates or deletes.",
-      values,
-    }),
+    enumRef: builder.enumType(`${name}Type`, { values }),
   };
 }
 
@@ -212,9 +197,11 @@ function inputField(t: AnyBuilder, f: Field) {
   };
   if (f.entity !== undefined) {
     const extensions = globalIdExtensions(f.entity);
-    return f.form.kind === "list"
-      ? t.field({ ...options, type: ["ID"], extensions })
-      : t.field({ ...options, type: "ID", extensions });
+    const many = f.form.kind === "list";
+    const described = { ...options, description: f.description ?? describeIds(f.entity, many) };
+    return many
+      ? t.field({ ...described, type: ["ID"], extensions })
+      : t.field({ ...described, type: "ID", extensions });
   }
   const rule = ruleOf(f.form);
   return t.field({ ...options, ...(rule !== null && INPUT_RULES[rule]), type: typeOf(t, f) });

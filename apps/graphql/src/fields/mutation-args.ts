@@ -87,14 +87,8 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
       if (locations[wire] !== "path") throw new Error(`${id}: ${wire} is not in the path`);
       const name = path.endsWith(`/:${wire}`) ? "id" : fieldName(wire);
       const form = { kind: "scalar", type: "String", rule: null } as const;
-      const description = opts.describe?.[wire] ?? `The ${node.name}'s global \`id\`.`;
       return [
-        {
-          ...field(wire, name, form, true),
-          description,
-          entity: entityOfType(node.name),
-          names: "account",
-        },
+        { ...field(wire, name, form, true), entity: entityOfType(node.name), names: "account" },
       ];
     }
     const form = formOf(schema, wire);

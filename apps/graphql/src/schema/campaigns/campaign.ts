@@ -1,13 +1,28 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CampaignShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
-import { connectionType } from "../../fields/connections.js";
+import {
+  bothWaysPageArgs,
+  connectionOfAll,
+  connectionType,
+  wholeListComplexity,
+} from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { BudgetOptimizationEnum, EntityStatusEnum } from "../common/enums.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { money, MoneyRef } from "../common/scalars.js";
@@ -205,7 +220,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: CampaignRef,
         required: true,
-        description: "The Campaign's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the campaign to read (as \`Campaign.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's campaign is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -215,28 +232,32 @@ builder.objectFields(AccountRef, (t) => ({
 
 builder.objectFields(FundingInstrumentRef, (t) => ({
   campaigns: t.field({
-    type: [CampaignRef],
+    type: CampaignConnection,
     nullable: true,
     description:
-      "Every campaign this funding instrument pays for, in one list; null with an error if " +
-      "they cannot be read.",
+      "The campaigns this funding instrument pays for, a page at a time either way; null " +
+      "with an error if they cannot be read.",
+    complexity: wholeListComplexity,
     args: {
+      ...bothWaysPageArgs(t.arg),
       withDraft: t.arg.boolean({ description: "Include draft campaigns (default false)." }),
       withDeleted: t.arg.boolean({ description: "Include deleted campaigns (default false)." }),
     },
     resolve: (fi, args, { loaders }) =>
-      loaders
-        .campaignsOfFundingInstrument({
-          withDraft: args.withDraft ?? false,
-          withDeleted: args.withDeleted ?? false,
-        })
-        .load(entityKey(fi.account_id, fi.id)),
+      connectionOfAll(args, 1000, () =>
+        loaders
+          .campaignsOfFundingInstrument({
+            withDraft: args.withDraft ?? false,
+            withDeleted: args.withDeleted ?? false,
+          })
+          .load(entityKey(fi.account_id, fi.id)),
+      ),
   }),
 }));
 
 const DESCRIPTIONS = {
   name: "The campaign's name, at most 255 characters.",
-  funding_instrument_id: "The global id of the funding instrument that pays for the campaign.",
+  funding_instrument_id: "The `id` of the funding instrument that pays for the campaign.",
   budget_optimization:
     "CAMPAIGN to share the budget among the line items (the default), LINE_ITEM to give each its own.",
   daily_budget_amount_local_micro:
@@ -256,21 +277,21 @@ const create = mutationArgs("campaigns.create", {
   require: ["name", "funding_instrument_id"],
   describe: {
     ...DESCRIPTIONS,
-    account_id: "The global id of the account to create the campaign in.",
+    account_id: "The `id` of the account to create the campaign in.",
     entity_status: "ACTIVE (the default) to deliver once servable, PAUSED to create it paused.",
   },
 });
 const update = mutationArgs("campaigns.update", {
   globalIds: { campaign_id: CampaignRef },
-  describe: { ...DESCRIPTIONS, campaign_id: "The global id of the campaign to change." },
+  describe: { ...DESCRIPTIONS, campaign_id: "The `id` of the campaign to change." },
 });
 const remove = mutationArgs("campaigns.delete", {
   globalIds: { campaign_id: CampaignRef },
-  describe: { campaign_id: "The global id of the campaign to delete." },
+  describe: { campaign_id: "The `id` of the campaign to delete." },
 });
 const batch = mutationArgs("campaigns.batch", {
   describe: {
-    account_id: "The global id of the account whose campaigns the operations touch.",
+    account_id: "The `id` of the account whose campaigns the operations touch.",
     operations: "The operations, run in this order; if one fails, none is applied.",
   },
   inputs: {
@@ -281,7 +302,7 @@ const batch = mutationArgs("campaigns.batch", {
         "campaign's fields as in createCampaign / updateCampaign.",
       describe: {
         ...DESCRIPTIONS,
-        campaign_id: "The global id of the campaign to change or delete (UPDATE, DELETE).",
+        campaign_id: "The `id` of the campaign to change or delete (UPDATE, DELETE).",
         entity_status: "ACTIVE to deliver, PAUSED to hold the campaign.",
       },
     },
@@ -301,6 +322,26 @@ const BatchCampaignsInput = builder.inputType("BatchCampaignsInput", {
   fields: batch.fields,
 });
 
+/** The campaign a new object was created in, offered in its create's payload. */
+export const inCampaign: ParentOf<{
+  readonly account_id: string;
+  readonly campaign_id: string;
+}> = (payload, createdOf) => {
+  builder.objectField(payload, "campaign", (t) =>
+    t.field({
+      type: CampaignRef,
+      nullable: true,
+      description: "The campaign it was created in: select its lists here to see them with it.",
+      resolve: (answer, _args, { loaders }) => {
+        const created = createdOf(answer);
+        return loaders
+          .byId("campaigns.get")
+          .load(entityKey(created.account_id, created.campaign_id));
+      },
+    }),
+  );
+};
+
 const CampaignPayload = (name: string, description: string) =>
   payload(name, "campaign", CampaignRef, description);
 
@@ -319,7 +360,7 @@ const BatchCampaignsPayload = builder
 
 builder.mutationFields((t) => ({
   createCampaign: t.field({
-    type: CampaignPayload("CreateCampaign", "The new campaign."),
+    type: createPayload("CreateCampaign", "campaign", CampaignRef, "The new campaign.", inAccount),
     description:
       "Creates a campaign in an account. Invalid fields come back as a ValidationError naming " +
       "each input field, before anything is created.",
@@ -363,17 +404,26 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteCampaign: t.field({
-    type: CampaignPayload("DeleteCampaign", "The campaign, now with deleted=true."),
+    type: deletePayload(
+      "DeleteCampaign",
+      "campaign",
+      CampaignRef,
+      "The campaign, now with deleted=true.",
+    ),
     description:
       "Deletes a campaign. It cannot be undone; deleting it again answers NotFoundError.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCampaign"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteCampaign", remove.fields, "The campaign to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("campaigns.delete", params);
-        return { campaign: ownedBy(data, params.account_id) };
+        return deleted(
+          CampaignRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
   batchCampaigns: t.field({

@@ -7,6 +7,7 @@ import {
   PAY_BY_VALUES,
 } from "@adsgraph/models";
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
@@ -14,8 +15,13 @@ import type { Loaders } from "../../loaders/loaders.js";
 import type { CampaignShape, LineItemShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
-import { CampaignRef } from "./campaign.js";
-import { connectionComplexity, connectionOfAll, connectionType } from "../../fields/connections.js";
+import { CampaignRef, inCampaign } from "./campaign.js";
+import {
+  backwardPageArgs,
+  connectionComplexity,
+  connectionOfAll,
+  connectionType,
+} from "../../fields/connections.js";
 import {
   BidStrategyEnum,
   EntityStatusEnum,
@@ -27,7 +33,16 @@ import {
 } from "../common/enums.js";
 import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { money, MoneyRef, type MoneyShape } from "../common/scalars.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { LineItemPlacementType } from "../common/observed-enums.js";
@@ -238,7 +253,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: LineItemRef,
         required: true,
-        description: "The LineItem's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the line item to read (as \`LineItem.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's line item is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -261,7 +278,7 @@ builder.objectFields(CampaignRef, (t) => {
       description:
         "The campaign's line items, a page at a time; null with an error if they cannot be read.",
       complexity: connectionComplexity,
-      args: list.args,
+      args: { ...list.args, ...backwardPageArgs(t.arg, list.maxCount) },
       resolve: (campaign, values, { loaders }) => {
         // The catalog's own parameters under its wire names (see listArgs).
         const filter = list.wireFilters(values, campaign.account_id);
@@ -283,18 +300,22 @@ const DESCRIPTIONS = {
   total_budget_amount_local_micro:
     "The most to spend over the whole flight, in micros of the account currency.",
   categories:
-    "One or two advertiser business category ids (`Query.businessCategories`): only, and " +
-    "required, for the PREROLL_VIEWS objective.",
+    "The `id`s of one or two business categories (from `businessCategories`): required for " +
+    "PREROLL_VIEWS line items, refused for any other objective.",
   advertiser_domain: "The advertiser's website domain shown with the ads, e.g. example.com.",
   primary_web_event_tag: "The web event tag that measures WEBSITE_CONVERSIONS.",
   entity_status: "ACTIVE to deliver, PAUSED to hold the line item.",
 };
 
+// Named for what the ids name: the catalog's `categories` are advertiser business categories.
+const RENAME = { categories: "businessCategoryIds" } as const;
+
 const create = mutationArgs("line_items.create", {
+  rename: RENAME,
   describe: {
     ...DESCRIPTIONS,
-    account_id: "The global id of the account of the campaign.",
-    campaign_id: "The global id of the campaign the line item goes under.",
+    account_id: "The `id` of the account of the campaign.",
+    campaign_id: "The `id` of the campaign the line item goes under.",
     objective: "What the line item's ads try to achieve.",
     placements:
       "Where the ads show; the placements the product type allows are listed by `Query.placements`.",
@@ -303,11 +324,12 @@ const create = mutationArgs("line_items.create", {
 });
 const update = mutationArgs("line_items.update", {
   globalIds: { line_item_id: LineItemRef },
-  describe: { ...DESCRIPTIONS, line_item_id: "The global id of the line item to change." },
+  rename: RENAME,
+  describe: { ...DESCRIPTIONS, line_item_id: "The `id` of the line item to change." },
 });
 const remove = mutationArgs("line_items.delete", {
   globalIds: { line_item_id: LineItemRef },
-  describe: { line_item_id: "The global id of the line item to delete." },
+  describe: { line_item_id: "The `id` of the line item to delete." },
 });
 
 const CreateLineItemInput = builder.inputType("CreateLineItemInput", {
@@ -322,12 +344,38 @@ const UpdateLineItemInput = builder.inputType("UpdateLineItemInput", {
   fields: update.fields,
 });
 
+/** The line item a new attachment was created on, offered in its create's payload. */
+export const onLineItem: ParentOf<{
+  readonly account_id: string;
+  readonly line_item_id: string;
+}> = (payload, createdOf) => {
+  builder.objectField(payload, "lineItem", (t) =>
+    t.field({
+      type: LineItemRef,
+      nullable: true,
+      description: "The line item it was created on: select its lists here to see them with it.",
+      resolve: (answer, _args, { loaders }) => {
+        const created = createdOf(answer);
+        return loaders
+          .byId("line_items.get")
+          .load(entityKey(created.account_id, created.line_item_id));
+      },
+    }),
+  );
+};
+
 const LineItemPayload = (name: string, description: string) =>
   payload(name, "lineItem", LineItemRef, description);
 
 builder.mutationFields((t) => ({
   createLineItem: t.field({
-    type: LineItemPayload("CreateLineItem", "The new line item."),
+    type: createPayload(
+      "CreateLineItem",
+      "lineItem",
+      LineItemRef,
+      "The new line item.",
+      inCampaign,
+    ),
     description:
       "Creates a line item under a campaign. Invalid fields come back as a ValidationError " +
       "naming each input field, before anything is created.",
@@ -369,17 +417,26 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteLineItem: t.field({
-    type: LineItemPayload("DeleteLineItem", "The line item, now with deleted=true."),
+    type: deletePayload(
+      "DeleteLineItem",
+      "lineItem",
+      LineItemRef,
+      "The line item, now with deleted=true.",
+    ),
     description:
       "Deletes a line item. It cannot be undone; deleting it again answers NotFoundError.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteLineItem"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteLineItem", remove.fields, "The line item to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("line_items.delete", params);
-        return { lineItem: ownedBy(data, params.account_id) };
+        return deleted(
+          LineItemRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

@@ -126,8 +126,8 @@ builder.objectFields(LineItemRef, (t) => ({
 
 const create = mutationArgs("targeting_criteria.create", {
   describe: {
-    account_id: "The global id of the account of the line item.",
-    line_item_id: "The global id of the line item to target.",
+    account_id: "The `id` of the account of the line item.",
+    line_item_id: "The `id` of the line item to target.",
     targeting_type: "What the new criterion matches.",
     targeting_value:
       "The value to match, in the form the targeting type takes (for CUSTOM_AUDIENCE a " +
@@ -137,7 +137,7 @@ const create = mutationArgs("targeting_criteria.create", {
 });
 const remove = mutationArgs("targeting_criteria.delete", {
   globalIds: { targeting_criterion_id: TargetingCriterionRef },
-  describe: { targeting_criterion_id: "The global id of the criterion to remove." },
+  describe: { targeting_criterion_id: "The `id` of the criterion to remove." },
 });
 
 const CreateTargetingCriterionInput = builder.inputType("CreateTargetingCriterionInput", {
@@ -180,7 +180,7 @@ const DeletePayload = builder
         resolve: (r) => r.targetingCriterion,
       }),
       deletedId: t.id({
-        description: "The global id of the criterion removed (evict it from a cache).",
+        description: "The `id` of the criterion removed (evict it from a cache).",
         resolve: ({ targetingCriterion: c }) =>
           encodeGlobalID("TargetingCriterion", entityKey(c.account_id, c.id)),
       }),

@@ -7,14 +7,14 @@ import { entityKey } from "../../loaders/keys.js";
 import type { EntityKey } from "../../loaders/keys.js";
 import type { Loaders } from "../../loaders/loaders.js";
 import type { ConversationCardShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf, namedMedia } from "./card.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
 import { textOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import { attempt, createPayload, mutationErrors } from "../../fields/mutations.js";
 
 // spec §2.11: conversation cards' response fields are not shown beyond the parameters of
 // their create call, so every field but the id is read as the answer gives it (textOf: or null).
@@ -172,7 +172,7 @@ builder.objectFields(AccountRef, (t) => ({
 
 const create = mutationArgs("cards.video_conversation.create", {
   describe: {
-    account_id: "The global id of the account to create the card in.",
+    account_id: "The `id` of the account to create the card in.",
     name: "The card's name, for the advertiser only (at most 80 characters).",
     media_key: "The media key of a 16:9 video in the media library.",
     poster_media_key: "The media key of an image to show before the video plays.",
@@ -195,11 +195,12 @@ const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversat
   fields: create.fields,
 });
 
-const VideoConversationCardPayload = payload(
+const VideoConversationCardPayload = createPayload(
   "CreateVideoConversationCard",
   "videoConversationCard",
   VideoConversationCardRef,
   "The new video conversation card.",
+  inAccount,
 );
 
 builder.mutationField("createVideoConversationCard", (t) =>

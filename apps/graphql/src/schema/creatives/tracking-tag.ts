@@ -1,9 +1,19 @@
 import { TRACKING_TAG_TYPES } from "@adsgraph/models";
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import { onLineItem } from "../campaigns/line-item.js";
 import { builder } from "../../builder.js";
 import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { TrackingTagShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
@@ -56,18 +66,18 @@ const URL_DESCRIPTION = { tracking_tag_url: "The measurement URL the ad calls, h
 const create = mutationArgs("tracking_tags.create", {
   describe: {
     ...URL_DESCRIPTION,
-    account_id: "The global id of the account of the line item.",
-    line_item_id: "The global id of the line item to measure.",
+    account_id: "The `id` of the account of the line item.",
+    line_item_id: "The `id` of the line item to measure.",
     tracking_tag_type: "Whether the tag counts impressions or clicks.",
   },
 });
 const update = mutationArgs("tracking_tags.update", {
   globalIds: { tracking_tag_id: TrackingTagRef },
-  describe: { ...URL_DESCRIPTION, tracking_tag_id: "The global id of the tracking tag to change." },
+  describe: { ...URL_DESCRIPTION, tracking_tag_id: "The `id` of the tracking tag to change." },
 });
 const remove = mutationArgs("tracking_tags.delete", {
   globalIds: { tracking_tag_id: TrackingTagRef },
-  describe: { tracking_tag_id: "The global id of the tracking tag to delete." },
+  describe: { tracking_tag_id: "The `id` of the tracking tag to delete." },
 });
 
 const CreateTrackingTagInput = builder.inputType("CreateTrackingTagInput", {
@@ -85,7 +95,13 @@ const TrackingTagPayload = (name: string, description: string) =>
 
 builder.mutationFields((t) => ({
   createTrackingTag: t.field({
-    type: TrackingTagPayload("CreateTrackingTag", "The new tracking tag."),
+    type: createPayload(
+      "CreateTrackingTag",
+      "trackingTag",
+      TrackingTagRef,
+      "The new tracking tag.",
+      onLineItem,
+    ),
     description: "Adds an impression tag or click tracker to a line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateTrackingTag"),
@@ -127,17 +143,26 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteTrackingTag: t.field({
-    type: TrackingTagPayload("DeleteTrackingTag", "The tracking tag, now deleted."),
+    type: deletePayload(
+      "DeleteTrackingTag",
+      "trackingTag",
+      TrackingTagRef,
+      "The tracking tag, now deleted.",
+    ),
     description: "Deletes a tracking tag; the line item stops calling its URL.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteTrackingTag"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream, loaders }) =>
+    args: inputArg(t.arg, "DeleteTrackingTag", remove.fields, "The tracking tag to delete."),
+    resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("tracking_tags.delete", params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
-        return { trackingTag: ownedBy(data, params.account_id) };
+        return deleted(
+          TrackingTagRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));
