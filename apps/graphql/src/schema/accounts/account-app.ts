@@ -16,7 +16,7 @@ const AccountAppRef = builder.objectRef<AccountAppShape>("AccountApp").implement
   fields: (t) => ({
     rawId: t.string({
       nullable: true,
-      description: "The app's id as the ads service names it; null when the service gives none.",
+      description: "The app's own id in the ads platform; null when none is given.",
       resolve: (app) => app.id ?? null,
     }),
     appStoreIdentifier: t.string({
@@ -29,8 +29,8 @@ const AccountAppRef = builder.objectRef<AccountAppShape>("AccountApp").implement
     osType: t.string({
       nullable: true,
       description:
-        "The platform the app runs on, as the ads service names it (for example IOS or " +
-        "ANDROID); null when not given.",
+        "The platform the app runs on, as a code (for example IOS or ANDROID); null when not " +
+        "given.",
       resolve: (app) => app.os_type ?? null,
     }),
   }),
