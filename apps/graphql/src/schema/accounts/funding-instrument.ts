@@ -173,11 +173,17 @@ const create = mutationArgs("funding_instruments.create", {
 });
 const remove = mutationArgs("funding_instruments.delete", {
   globalIds: { funding_instrument_id: FundingInstrumentRef },
+  describe: { funding_instrument_id: "The sandbox funding instrument to delete (its `id`)." },
 });
 
 const CreateSandboxFundingInstrumentInput = builder.inputType(
   "CreateSandboxFundingInstrumentInput",
-  { fields: create.fields },
+  {
+    description:
+      "A test funding instrument: which amounts and whether an end time are needed depends " +
+      "on its type.",
+    fields: create.fields,
+  },
 );
 
 const FundingInstrumentPayload = (name: string, description: string) =>

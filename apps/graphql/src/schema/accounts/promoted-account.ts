@@ -55,6 +55,7 @@ const create = mutationArgs("promoted_accounts.create", {
 });
 const remove = mutationArgs("promoted_accounts.delete", {
   globalIds: { promoted_account_id: PromotedAccountRef },
+  describe: { promoted_account_id: "The promoted account to delete (its `id`)." },
 });
 
 const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput", {
