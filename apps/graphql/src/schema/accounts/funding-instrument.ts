@@ -3,11 +3,18 @@ import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { FundingInstrumentShape } from "../../loaders/shapes.js";
-import { AccountRef } from "./account.js";
+import { AccountRef, inAccount } from "./account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { connectionType } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+} from "../../fields/mutations.js";
 import { FundingInstrumentTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
 import { observedFields, observedListFields } from "../../fields/observed-fields.js";
@@ -148,7 +155,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: FundingInstrumentRef,
         required: true,
-        description: "The FundingInstrument's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the funding instrument to read (as \`FundingInstrument.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's funding instrument is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -186,12 +195,15 @@ const CreateSandboxFundingInstrumentInput = builder.inputType(
   },
 );
 
-const FundingInstrumentPayload = (name: string, description: string) =>
-  payload(name, "fundingInstrument", FundingInstrumentRef, description);
-
 builder.mutationFields((t) => ({
   createSandboxFundingInstrument: t.field({
-    type: FundingInstrumentPayload("CreateSandboxFundingInstrument", "The new funding instrument."),
+    type: createPayload(
+      "CreateSandboxFundingInstrument",
+      "fundingInstrument",
+      FundingInstrumentRef,
+      "The new funding instrument.",
+      inAccount,
+    ),
     description:
       "Creates a test funding instrument, at no cost; only on a sandbox deployment of the API.",
     authScopes: { authenticated: true },
@@ -204,8 +216,10 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteSandboxFundingInstrument: t.field({
-    type: FundingInstrumentPayload(
+    type: deletePayload(
       "DeleteSandboxFundingInstrument",
+      "fundingInstrument",
+      FundingInstrumentRef,
       "The funding instrument, now deleted and unable to fund.",
     ),
     description:
@@ -213,11 +227,16 @@ builder.mutationFields((t) => ({
       "unable to fund, with DELETED among its reasons.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteSandboxFundingInstrument"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(
+      t.arg,
+      "DeleteSandboxFundingInstrument",
+      remove.fields,
+      "The sandbox funding instrument to delete.",
+    ),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("funding_instruments.delete", remove.params(args));
-        return { fundingInstrument: data };
+        const { data } = await upstream.call("funding_instruments.delete", remove.params(input));
+        return deleted(FundingInstrumentRef, entityKey(data.account_id, data.id), data);
       }, remove.fieldOf),
   }),
 }));

@@ -19,19 +19,29 @@ import type {
   CustomAudienceShape,
   TargetedEntryShape,
 } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { textOf } from "../../fields/properties.js";
 import { CampaignRef } from "../campaigns/campaign.js";
 import {
   connectionComplexity,
+  backwardPageArgs,
   connectionOfAll,
   connectionType,
   pageArgs,
 } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import type { InputObjectSpec } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { LineItemRef } from "../campaigns/line-item.js";
 import { serves } from "../../fields/serves.js";
@@ -340,7 +350,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
       "The accounts the audience is shared with. The owner sees every grant, a grantee only " +
       "its own.",
     complexity: connectionComplexity,
-    args: pageArgs(t.arg),
+    args: { ...pageArgs(t.arg), ...backwardPageArgs(t.arg) },
     resolve: (audience, args, { loaders }) =>
       connectionOfAll(args, 1000, () =>
         loaders.permissionsOfAudience.load(entityKey(audience.account_id, audience.id)),
@@ -355,6 +365,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
+      ...backwardPageArgs(t.arg),
       withActive: t.arg.boolean({
         description:
           "True (the default): only active campaigns and line items; false: all of them.",
@@ -388,7 +399,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: CustomAudienceRef,
         required: true,
-        description: "The CustomAudience's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the custom audience to read (as \`CustomAudience.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's custom audience is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -498,10 +511,12 @@ const grant = mutationArgs("custom_audiences.permissions.create", {
 });
 const revoke = mutationArgs("custom_audiences.permissions.delete", {
   ...audience,
-  rename: { custom_audience_permission_id: "permissionId" },
+  // A grant is no Node yet (it is read only through its audience): asked by its wire id.
+  rename: { custom_audience_permission_id: "permissionRawId" },
   describe: {
     custom_audience_id: "The shared audience (its `id`).",
-    custom_audience_permission_id: "The grant to revoke: its CustomAudiencePermission.rawId.",
+    custom_audience_permission_id:
+      "The grant's `rawId`, as `CustomAudience.permissions` lists it for this audience.",
   },
 });
 
@@ -554,7 +569,13 @@ const BatchPayload = builder
 
 builder.mutationFields((t) => ({
   createCustomAudience: t.field({
-    type: AudiencePayload("CreateCustomAudience", "The new audience."),
+    type: createPayload(
+      "CreateCustomAudience",
+      "customAudience",
+      CustomAudienceRef,
+      "The new audience.",
+      inAccount,
+    ),
     description:
       "Creates an empty custom audience; a name the account already uses is DuplicateNameError.",
     authScopes: { authenticated: true },
@@ -587,18 +608,27 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteCustomAudience: t.field({
-    type: AudiencePayload("DeleteCustomAudience", "The audience, now with deleted=true."),
+    type: deletePayload(
+      "DeleteCustomAudience",
+      "customAudience",
+      CustomAudienceRef,
+      "The audience, now with deleted true.",
+    ),
     description:
       "Deletes a custom audience; line items can no longer target it. It is returned with " +
       "deleted true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCustomAudience"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteCustomAudience", remove.fields, "The custom audience to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("custom_audiences.delete", params);
-        return { customAudience: ownedBy(data, params.account_id) };
+        return deleted(
+          CustomAudienceRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
   batchCustomAudiences: t.field({

@@ -1,58 +1,77 @@
 import { builder } from "../../builder.js";
+import { entityKey, parseEntityKey } from "../../loaders/keys.js";
 import { DoNotReachListExistsError } from "../../errors/facade-errors.js";
 import type { DoNotReachListShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  mutationErrors,
+  ownedBy,
+} from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
 
-export const DoNotReachListRef = builder
-  .objectRef<DoNotReachListShape>("DoNotReachList")
-  .implement({
-    description:
-      "The account's do-not-reach list: the people on it (by hashed e-mail) are left out of " +
-      "every campaign of the account, without leaving any custom audience. One per account.",
-    fields: (t) => ({
-      rawId: t.string({
-        description: "The list's own id: what deleteDoNotReachList takes.",
-        resolve: (l) => l.id,
-      }),
-      description: t.string({
-        nullable: true,
-        description: "Free text about the list; null when none was given.",
-        resolve: (l) => l.description ?? null,
-      }),
-      userCount: t.int({
-        nullable: true,
-        description:
-          "How many e-mail addresses the list holds now (a count; expired ones are not " +
-          "counted); null when not known.",
-        resolve: (l) => l.user_count ?? null,
-      }),
-      createdAt: t.field({
-        type: "DateTime",
-        nullable: true,
-        description: "When the list was created (ISO 8601, UTC); null when not known.",
-        resolve: (l) => l.created_at ?? null,
-      }),
-      updatedAt: t.field({
-        type: "DateTime",
-        nullable: true,
-        description: "When the list last changed (ISO 8601, UTC); null when not known.",
-        resolve: (l) => l.updated_at ?? null,
-      }),
-      deleted: t.boolean({
-        description: "True once the list is deleted.",
-        resolve: (l) => l.deleted ?? false,
-      }),
-      account: t.field({
-        type: AccountRef,
-        nullable: true,
-        description: "The account the list belongs to.",
-        resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
-      }),
+export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
+
+builder.node(DoNotReachListRef, {
+  description:
+    "The account's do-not-reach list: the people on it (by hashed e-mail) are left out of " +
+    "every campaign of the account, without leaving any custom audience. One per account.",
+  id: {
+    description: "The list's global id: what `node(id:)` and deleteDoNotReachList take.",
+    resolve: (l) => entityKey(l.account_id, l.id),
+  },
+  // One list per account: read through the account's, and only if it is still that list.
+  loadOne: async (key, { loaders }) => {
+    const parsed = parseEntityKey(key);
+    if (parsed === null) return null;
+    const list = await loaders.doNotReachList.load(parsed.accountId);
+    return list?.id === parsed.id ? list : null;
+  },
+  fields: (t) => ({
+    rawId: t.string({
+      description: "The list's own id (short letters and digits).",
+      resolve: (l) => l.id,
     }),
-  });
+    description: t.string({
+      nullable: true,
+      description: "Free text about the list; null when none was given.",
+      resolve: (l) => l.description ?? null,
+    }),
+    userCount: t.int({
+      nullable: true,
+      description:
+        "How many e-mail addresses the list holds now (a count; expired ones are not " +
+        "counted); null when not known.",
+      resolve: (l) => l.user_count ?? null,
+    }),
+    createdAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "When the list was created (ISO 8601, UTC); null when not known.",
+      resolve: (l) => l.created_at ?? null,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "When the list last changed (ISO 8601, UTC); null when not known.",
+      resolve: (l) => l.updated_at ?? null,
+    }),
+    deleted: t.boolean({
+      description: "True once the list is deleted.",
+      resolve: (l) => l.deleted ?? false,
+    }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      description: "The account the list belongs to.",
+      resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
+    }),
+  }),
+});
 
 builder.objectFields(AccountRef, (t) => ({
   doNotReachList: t.field({
@@ -71,12 +90,8 @@ const create = mutationArgs("do_not_reach_lists.create", {
   },
 });
 const remove = mutationArgs("do_not_reach_lists.delete", {
-  // The list's raw id, not a global id: the list is no Node (one per account).
-  rename: { do_not_reach_list_id: "id" },
-  describe: {
-    account_id: "The account whose list to delete (its `id`).",
-    do_not_reach_list_id: "The list to delete: its DoNotReachList.rawId.",
-  },
+  globalIds: { do_not_reach_list_id: DoNotReachListRef },
+  describe: { do_not_reach_list_id: "The list to delete (its `id`)." },
 });
 
 const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {
@@ -88,12 +103,15 @@ const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput",
   fields: remove.fields,
 });
 
-const ListPayload = (name: string, description: string) =>
-  payload(name, "doNotReachList", DoNotReachListRef, description);
-
 builder.mutationFields((t) => ({
   createDoNotReachList: t.field({
-    type: ListPayload("CreateDoNotReachList", "The new list."),
+    type: createPayload(
+      "CreateDoNotReachList",
+      "doNotReachList",
+      DoNotReachListRef,
+      "The new list.",
+      inAccount,
+    ),
     description:
       "Creates the account's do-not-reach list; an account has one at most " +
       "(DoNotReachListExistsError).",
@@ -110,7 +128,12 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteDoNotReachList: t.field({
-    type: ListPayload("DeleteDoNotReachList", "The list as it was deleted."),
+    type: deletePayload(
+      "DeleteDoNotReachList",
+      "doNotReachList",
+      DoNotReachListRef,
+      "The list as it was deleted.",
+    ),
     description: "Deletes the account's do-not-reach list: its people can be reached again.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDoNotReachList"),
@@ -119,7 +142,11 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const params = remove.params(input);
         const { data } = await upstream.call("do_not_reach_lists.delete", params);
-        return { doNotReachList: ownedBy(data, params.account_id) };
+        return deleted(
+          DoNotReachListRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

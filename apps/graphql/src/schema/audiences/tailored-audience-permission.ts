@@ -74,10 +74,11 @@ const grant = mutationArgs("tailored_audiences.permissions.create", {
 });
 const revoke = mutationArgs("tailored_audiences.permissions.delete", {
   ...audience,
-  rename: { tailored_audience_permission_id: "permissionId" },
+  rename: { tailored_audience_permission_id: "permissionRawId" },
   describe: {
     tailored_audience_id: "The shared audience (its CustomAudience `id`).",
-    tailored_audience_permission_id: "The grant to revoke (its rawId).",
+    tailored_audience_permission_id:
+      "The grant to revoke: its `rawId`, as `CustomAudience.tailoredPermissions` lists it.",
   },
 });
 

@@ -8,6 +8,7 @@ import { entityOfParam, globalIdExtensions, isDecodedId } from "../../fields/ent
 import {
   connectionComplexity,
   connectionType,
+  FORWARD_ONLY,
   pageArgs,
   resolveConnection,
   selectsPath,
@@ -160,7 +161,8 @@ builder.objectFields(AccountRef, (t) => ({
       "The account's posts of one type (spec §4.7 GET posts), a page at a time: Post nodes for " +
       "PUBLISHED, Draft for DRAFT, ScheduledPost for SCHEDULED. What the list answers of a " +
       "published post costs nothing more; other Post fields are read from the post-data API " +
-      "for the whole page at once (≤100 ids per request), asking only what the selection needs.",
+      "for the whole page at once (≤100 ids per request), asking only what the selection needs. " +
+      FORWARD_ONLY,
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg, 1000),

@@ -374,30 +374,49 @@ builder.queryFields((t) => ({
     nullable: { list: false, items: true },
     authScopes: { authenticated: true },
     description:
-      `Published posts by id (the post-data API, spec §4.9), at most ${POSTS_QUERY_MAX_IDS}, ` +
-      "in the order asked; an id that names no post is null with NOT_FOUND at its index. The " +
-      "lookup asks only what the selection needs (none of post.fields, expansions, " +
-      "media.fields, user.fields for `text`), ≤100 ids per request.",
+      `Published posts by their \`id\`s or by their \`rawId\`s (give exactly one of the two), ` +
+      `at most ${POSTS_QUERY_MAX_IDS}, in the order asked; an id that names no post is null ` +
+      "with NOT_FOUND at its index.",
     args: {
-      ids: t.arg.idList({
-        required: true,
+      ids: t.arg.globalIDList({
+        for: PostRef,
+        description: "The posts' `id`s (as `Post.id` answers them).",
+      }),
+      rawIds: t.arg.stringList({
         ...DIGIT_ID_INPUT,
-        description: "Post ids (`rawId`, digits), not global ids.",
+        description:
+          "The posts' `rawId`s: the digit ids the post's own site shows in its address " +
+          "(for a post a user pasted or a link points to).",
       }),
     },
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.ids.length) }),
-    resolve: async (_root, { ids }, { loaders }, info) => {
+    complexity: (args) => ({
+      field: 1,
+      multiplier: Math.max(1, args.ids?.length ?? 0, args.rawIds?.length ?? 0),
+    }),
+    resolve: async (_root, args, { loaders }, info) => {
+      const ids = args.ids?.map((id) => id.id) ?? args.rawIds;
+      if (ids == null || (args.ids != null && args.rawIds != null)) {
+        throw new ValidationError(
+          ["ids", "rawIds"].map((field) => ({
+            code: VIOLATION_CODES.INVALID_PARAMETER,
+            field,
+            parameter: field,
+            message: "give exactly one of `ids` and `rawIds`",
+          })),
+        );
+      }
       if (ids.length > POSTS_QUERY_MAX_IDS) {
+        const field = args.ids == null ? "rawIds" : "ids";
         throw new ValidationError([
           {
             code: VIOLATION_CODES.TOO_MANY_IDS,
-            field: "ids",
-            parameter: "ids",
+            field,
+            parameter: field,
             message: `may name at most ${POSTS_QUERY_MAX_IDS} posts (got ${ids.length})`,
           },
         ]);
       }
-      return itemsOf(await loaders.posts.loadMany(ids.map(String), selectionNeeds(info)));
+      return itemsOf(await loaders.posts.loadMany(ids, selectionNeeds(info)));
     },
   }),
 }));
@@ -408,14 +427,16 @@ const DESCRIPTIONS = {
   media_keys:
     "Media library keys: up to 4 images, or 1 animated GIF, or 1 video, that the author may " +
     "use (uploaded by them or listing them in additional_owners).",
-  media: "Media ids (the digits after `_` of a media key), up to 4.",
+  media:
+    "Up to 4 media to attach, each as the number after the `_` of its media key " +
+    "(`MediaLibraryObject.mediaKey` `3_1400…` → `1400…`).",
 };
 
 const create = mutationArgs("posts.create", {
   omit: ["trim_user", "post_mode"],
   describe: {
     ...DESCRIPTIONS,
-    as_user_id: "The user to post as (digits): a promotable user of the account.",
+    as_user_id: "The `id` of the user to post as: one of the account's promotable users.",
     card_uri: "`card://<card_id>` of the account.",
     nullcast: "Promoted-only (default true); false posts organically, as the caller only.",
     video_cta: "With videoCtaValue.",
@@ -425,26 +446,35 @@ const create = mutationArgs("posts.create", {
   },
 });
 const rename = mutationArgs("posts.name.update", {
-  describe: { post_id: "The post id (digits).", name: DESCRIPTIONS.name },
+  describe: { post_id: "The `id` of the post to rename.", name: DESCRIPTIONS.name },
 });
 // spec §4.9: `media: {media_ids}`, `reply: {in_reply_to_post_id}` and `edit_options:
 // {previous_post_id}` are asked as their one value, under the names a post's reader knows.
 const publish = mutationArgs("post_data.posts.create", {
   omit: ["edit_options"],
-  rename: { media: "mediaIds", reply: "replyTo" },
+  // Media and communities are no objects of this graph: named for the values they take.
+  rename: { media: "mediaKeyNumbers", reply: "replyTo", community_id: "communityRawId" },
   describe: {
     ...DESCRIPTIONS,
-    reply: "The post to answer (digits); allowed only when its author mentioned or quoted you.",
-    quote_post_id: "The post to quote (digits).",
-    community_id: "Post in this community (digits).",
-    share_with_followers: "With communityId: also show the community post to your followers.",
+    reply:
+      "The `id` of the post to answer; allowed only when its author mentioned or quoted you " +
+      "(ReplyNotAllowedError otherwise).",
+    quote_post_id: "The `id` of the post to quote.",
+    community_id:
+      "Post in this community: its id as the post's site shows it (digits, from the " +
+      "community's address); communities are not objects of this graph.",
+    share_with_followers: "With communityRawId: also show the community post to your followers.",
   },
 });
 const edit = mutationArgs("post_data.posts.create", {
   omit: ["reply", "quote_post_id", "community_id", "share_with_followers"],
   require: ["edit_options"],
-  rename: { media: "mediaIds", edit_options: "postId" },
-  describe: { ...DESCRIPTIONS, edit_options: "The post (version) to edit." },
+  rename: { media: "mediaKeyNumbers", edit_options: "postId" },
+  describe: {
+    ...DESCRIPTIONS,
+    edit_options:
+      "The `id` of the post (the version shown now) to edit: your own, at most an hour old.",
+  },
 });
 
 const CreatePostInput = builder.inputType("CreatePostInput", {

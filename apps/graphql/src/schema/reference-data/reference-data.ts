@@ -7,10 +7,14 @@ import type {
 import { builder } from "../../builder.js";
 import type { IabCategoryShape } from "../../loaders/shapes.js";
 import {
+  bothWaysPageArgs,
   connectionComplexity,
+  connectionOfAll,
   connectionType,
+  FORWARD_ONLY,
   resolveConnection,
   pageArgs,
+  wholeListComplexity,
 } from "../../fields/connections.js";
 import { propertyOf, textOf } from "../../fields/properties.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
@@ -127,16 +131,21 @@ builder.node(ContentCategoryRef, {
       resolve: (c) => c.iab_categories,
     }),
     iabCategories: t.field({
-      type: [IabCategoryRef],
+      type: IabCategoryConnection,
       nullable: true,
-      description: "The IAB categories it maps to; one this API cannot find is left out.",
-      resolve: async (c, _args, { loaders }) => {
-        const all = new Map((await loaders.iabCategories()).map((iab) => [iab.id, iab]));
-        return c.iab_categories.flatMap((id) => {
-          const found = all.get(id);
-          return found === undefined ? [] : [found];
-        });
-      },
+      description:
+        "The IAB categories it maps to, a page at a time either way; one this API cannot " +
+        "find is left out.",
+      complexity: wholeListComplexity,
+      args: bothWaysPageArgs(t.arg),
+      resolve: (c, args, { loaders }) =>
+        connectionOfAll(args, 1000, async () => {
+          const all = new Map((await loaders.iabCategories()).map((iab) => [iab.id, iab]));
+          return c.iab_categories.flatMap((id) => {
+            const found = all.get(id);
+            return found === undefined ? [] : [found];
+          });
+        }),
     }),
     publishersInLastThirtyDays: t.int({
       description: "How many publishers posted content of this category in the last 30 days.",
@@ -248,8 +257,8 @@ builder.queryFields((t) => ({
   iabCategories: t.field({
     type: IabCategoryConnection,
     nullable: true,
+    description: `The IAB content categories, top-level and below, a page at a time. ${FORWARD_ONLY}`,
     authScopes: { authenticated: true },
-    description: "The IAB content categories, top-level and below, a page at a time.",
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
