@@ -72,7 +72,7 @@ export function inputArg(
   description: string,
 ) {
   const type = builder.inputType(`${name}Input`, { description, fields });
-  return { input: arg({ type, required: true }) };
+  return { input: arg({ type, required: true, description }) };
 }
 
 /** What a delete answers: the object as the service answered it, and the id it had. */

@@ -302,6 +302,7 @@ const batch = mutationArgs("campaigns.batch", {
         "campaign's fields as in createCampaign / updateCampaign.",
       describe: {
         ...DESCRIPTIONS,
+        operation_type: "Whether this operation creates, updates or deletes a campaign.",
         campaign_id: "The `id` of the campaign to change or delete (UPDATE, DELETE).",
         entity_status: "ACTIVE to deliver, PAUSED to hold the campaign.",
       },
