@@ -88,7 +88,12 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
       const name = path.endsWith(`/:${wire}`) ? "id" : fieldName(wire);
       const form = { kind: "scalar", type: "String", rule: null } as const;
       return [
-        { ...field(wire, name, form, true), entity: entityOfType(node.name), names: "account" },
+        {
+          ...field(wire, name, form, true),
+          description: opts.describe?.[wire],
+          entity: entityOfType(node.name),
+          names: "account",
+        },
       ];
     }
     const form = formOf(schema, wire);
