@@ -308,8 +308,8 @@ builder.objectType(SharingNotAllowedError, {
 builder.objectType(BetaFeatureRequiredError, {
   name: "BetaFeatureRequiredError",
   description:
-    "Changing custom audiences in batches is a closed beta the account is not in; nothing " +
-    "was changed.",
+    "Changing several custom audiences in one mutation is a closed beta the account is not " +
+    "in; nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof BetaFeatureRequiredError,
 });

@@ -460,7 +460,7 @@ const create = mutationArgs("posts.create", {
   describe: {
     ...DESCRIPTIONS,
     as_user_id: "The user to post as (digits): a promotable user of the account.",
-    card_uri: "`card://<card_id>` of the account.",
+    card_uri: "A card of the account to attach, as `card://<card id>`.",
     account_id: "The `id` of the ad account to post through.",
     conversation_settings: "Who may reply (default EVERYONE).",
     nullcast:

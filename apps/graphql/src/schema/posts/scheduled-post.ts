@@ -135,7 +135,7 @@ const update = mutationArgs("scheduled_posts.update", {
     name: "The post's name, for finding it among the account's posts (at most 80 characters).",
     nullcast: "True: promoted-only (shown only as an ad); false: also on the author's timeline.",
     scheduled_at: "When to publish it.",
-    card_uri: "`card://<card_id>`; an empty string removes the card.",
+    card_uri: "The card to attach, as `card://<card id>`; an empty string removes the card.",
     media_keys:
       "Media library keys (up to 4 images, or 1 animated GIF, or 1 video); empty removes them.",
   },
