@@ -100,6 +100,7 @@ const APP_LAYERS = {
 
 /** Workspace libraries and the libraries each may import; a library never imports an app. */
 const PACKAGE_IMPORTS = {
+  "client-cache": [],
   models: [],
   storage: [],
   telemetry: ["oauth"],

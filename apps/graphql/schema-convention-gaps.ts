@@ -6,9 +6,6 @@
  */
 export const SCHEMA_CONVENTION_GAPS: readonly SchemaConventionCheck[] = [
   "require-description",
-  "mutation-single-input",
-  "entity-arguments-are-ids",
-  "enumerated-fields-are-enums",
   "descriptions-for-readers",
 ];
 

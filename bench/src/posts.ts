@@ -1,4 +1,4 @@
-// Issue 16's benchmark, "100 posts with author and media": `Query.posts(ids:)` over the post-data
+// Issue 16's benchmark, "100 posts with author and media": `Query.posts(rawIds:)` over the post-data
 // API (GET /2/posts) against ads-api with a fixed upstream latency, the loaders on and off, side
 // by side in one run (docs/benchmarks.md). It checks what the issue asks, from what ads-api
 // received: the request count is the minimum (ceil(posts / 100) lookups) and the fields sent
@@ -31,8 +31,8 @@ const IDS_PER_LOOKUP = 100;
 const RESULTS = path.resolve(import.meta.dirname, "..", "results");
 
 /** The query of the issue: posts with their author and media. */
-const DOCUMENT = `query PostsWithAuthorAndMedia($ids: [ID!]!) {
-  posts(ids: $ids) {
+const DOCUMENT = `query PostsWithAuthorAndMedia($ids: [String!]!) {
+  posts(rawIds: $ids) {
     rawId
     text
     author { username name }

@@ -165,10 +165,10 @@ const CAMPAIGNS_LINE_ITEMS_ATTACHMENTS = `query CampaignsLineItemsAttachments($i
         pageInfo { hasNextPage }
         edges { node {
           rawId productType
-          mediaCreatives { rawId accountMediaId }
-          promotedAccounts { rawId userId }
-          promotedPosts { rawId postId }
-          trackingTags { rawId trackingTagUrl }
+          mediaCreatives { nodes { rawId accountMediaId } }
+          promotedAccounts { nodes { rawId userId } }
+          promotedPosts { nodes { rawId postId } }
+          trackingTags { nodes { rawId trackingTagUrl } }
         } }
       } } }
     }
@@ -185,7 +185,7 @@ const ATTACHMENT_EDGES = [
 type AttachmentEdge = (typeof ATTACHMENT_EDGES)[number];
 
 type LineItemNode = { productType: string | null } & Partial<
-  Record<AttachmentEdge, unknown[] | null>
+  Record<AttachmentEdge, { nodes: unknown[] } | null>
 >;
 
 interface CampaignNode {
@@ -283,7 +283,7 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       const attachmentPages = ATTACHMENT_EDGES.map((edge) =>
         pagesPerChunk(
           lineItems.filter((li) => asks(edge, li)),
-          (li) => li[edge]?.length ?? 0,
+          (li) => li[edge]?.nodes.length ?? 0,
         ),
       );
       const levels =

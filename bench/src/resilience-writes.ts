@@ -14,7 +14,7 @@ const UPDATE = `mutation Update($input: UpdateCampaignInput!) {
   updateCampaign(input: $input) { ${RESULT} ... on UpdateCampaignPayload { campaign { rawId } } }
 }`;
 const DELETE = `mutation Delete($id: ID!) {
-  deleteCampaign(id: $id) { ${RESULT} ... on DeleteCampaignPayload { campaign { rawId } } }
+  deleteCampaign(input: { id: $id }) { ${RESULT} ... on DeleteCampaignPayload { campaign { rawId } } }
 }`;
 
 /**

@@ -21,12 +21,6 @@ const config: CodegenConfig = {
         scalars: { DateTime: "string", ID: "string", Micros: "string" },
       },
     },
-    // Which concrete types each interface and union stands for, so the cache can match
-    // `... on Error` inside a mutation result. Goes away with @adsgraph/client-cache (src/cache.ts).
-    "src/generated/possible-types.ts": {
-      plugins: ["fragment-matcher"],
-      config: { apolloClientVersion: 3, useExplicitTyping: true },
-    },
   },
 };
 

@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions, type UserConfig } from "vite";
+import { defaultClientConditions, defineConfig, type ProxyOptions, type UserConfig } from "vite";
 
 /**
  * The dashboard and the facade share one origin, as they would behind a reverse proxy: the
@@ -41,6 +41,8 @@ export function dashboardConfig({
   return {
     root: import.meta.dirname,
     plugins: [react()],
+    // Workspace packages are bundled from their TypeScript sources (no build step first).
+    resolve: { conditions: ["source", ...defaultClientConditions] },
     build: { outDir },
     server: serving,
     preview: serving,

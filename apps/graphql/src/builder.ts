@@ -90,6 +90,11 @@ export const builder = new SchemaBuilder<{
     beforeArgOptions: CURSOR_INPUT,
     // A connection's `first` already multiplies its edges (see fields/connections.ts).
     edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
+    // Every connection has `nodes` beside `edges` (fields/connections.ts builds the others').
+    nodesOnConnection: {
+      description: "The page's items, without cursors: the same as `edges { node }`.",
+      complexity: { field: 1, multiplier: 1 },
+    },
     nodeQueryOptions: { authScopes: { authenticated: true } },
     nodesQueryOptions: {
       authScopes: { authenticated: true },

@@ -3,7 +3,7 @@ import { DEMO } from "@adsgraph/ads-api";
 import { formatTimestamp } from "@adsgraph/models";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 
 // Issue 17: people's identifiers given in clear to the users mutations are hashed in the
@@ -104,10 +104,12 @@ describe.each(HTTP_TEST_ENGINES)("audience users' identifiers on %s", (engine) =
         customAudienceId: $id, users: $users, defaultCountryCode: "44" }) { ${ERROR} } }`,
       { id: audience(`${A}ca1`), users: users.slice(1) },
     );
-    await ask(`mutation { createDoNotReachList(input: { accountId: "${OTHER}" }) { ${ERROR} } }`);
+    await ask(
+      `mutation { createDoNotReachList(input: { accountId: "${globalId("Account", OTHER)}" }) { ${ERROR} } }`,
+    );
     const dnr = await ask(
       `mutation ($emails: [String!]!, $expires: DateTime!) { addDoNotReachUsers(input: {
-        accountId: "${OTHER}", emails: $emails, expiresAt: $expires }) { ${ERROR}
+        accountId: "${globalId("Account", OTHER)}", emails: $emails, expiresAt: $expires }) { ${ERROR}
         ... on DoNotReachUsersPayload { usersSent doNotReachList { userCount } } } }`,
       {
         emails: CLEAR.dnrEmails,

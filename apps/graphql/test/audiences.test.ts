@@ -2,7 +2,7 @@ import { DEMO } from "@adsgraph/ads-api";
 import { formatTimestamp } from "@adsgraph/models";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -17,9 +17,8 @@ const OTHER = DEMO.otherBusinessAccount.id; // dmo3ef: another business
 const A_CRM = `${A}ca1`;
 const A_MOBILE = `${A}ca2`;
 
-const gid = (type: string, accountId: string, id: string) =>
-  Buffer.from(`${type}:${accountId}/${id}`).toString("base64");
-const audienceId = (accountId: string, id: string) => gid("CustomAudience", accountId, id);
+const audienceId = (accountId: string, id: string) => globalId("CustomAudience", id, accountId);
+const accountId = (id: string) => globalId("Account", id);
 
 const ERROR = "__typename ... on Error { code message }";
 
@@ -130,7 +129,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
 
   it("shows a grantee the shared audience as not its own, and reads one by id", async () => {
     const { data } = await ok<{ account: { customAudience: AudienceNode } }>(
-      `{ account(rawId: "${B}") { customAudience(id: "${A_CRM}") { ${AUDIENCE_FIELDS}
+      `{ account(rawId: "${B}") { customAudience(id: "${audienceId(B, A_CRM)}") { ${AUDIENCE_FIELDS}
         ownerAccount { rawId } permissions { edges { node { grantedAccountId } } } } } }`,
     );
     expect(data.account.customAudience).toMatchObject({
@@ -151,7 +150,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
   it("creates, renames and deletes an audience; a used name is a DuplicateNameError", async () => {
     const name = `Graph audience ${engine}`;
     const created = await mutate(
-      `mutation ($name: String!) { createCustomAudience(input: { accountId: "${A}", name: $name,
+      `mutation ($name: String!) { createCustomAudience(input: { accountId: "${accountId(A)}", name: $name,
         description: "made in a test" }) { ${ERROR}
         ... on CreateCustomAudiencePayload { customAudience { id rawId name isOwner audienceSize } } } }`,
       { name },
@@ -163,7 +162,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     });
 
     const duplicate = await mutate(
-      `mutation ($name: String!) { createCustomAudience(input: { accountId: "${A}", name: $name }) {
+      `mutation ($name: String!) { createCustomAudience(input: { accountId: "${accountId(A)}", name: $name }) {
         ${ERROR} ... on DuplicateNameError { field upstream { status codes } } } }`,
       { name },
     );
@@ -192,7 +191,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     });
 
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteCustomAudience(id: $id) { ${ERROR}
+      `mutation ($id: ID!) { deleteCustomAudience(input: { id: $id }) { ${ERROR}
         ... on DeleteCustomAudiencePayload { customAudience { rawId deleted } } } }`,
       { id: audience.id },
     );
@@ -203,33 +202,33 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
   });
 
   it("shares and revokes as the owner only, and within the business only", async () => {
-    const grant = `mutation ($id: ID!, $to: String!) { grantCustomAudiencePermission(input: {
+    const grant = `mutation ($id: ID!, $to: ID!) { grantCustomAudiencePermission(input: {
       customAudienceId: $id, grantedAccountId: $to, permissionLevel: READ_ONLY }) { ${ERROR}
       ... on GrantCustomAudiencePermissionPayload { permission { rawId grantedAccountId permissionLevel deleted } } } }`;
     const revoke = `mutation ($id: ID!, $permission: String!) { revokeCustomAudiencePermission(input: {
-      customAudienceId: $id, permissionId: $permission }) { ${ERROR}
+      customAudienceId: $id, permissionRawId: $permission }) { ${ERROR}
       ... on RevokeCustomAudiencePermissionPayload { permission { rawId deleted } } } }`;
 
     // The grantee reading the shared audience through its own account may not share it.
-    const notOwner = await mutate(grant, { id: audienceId(B, A_CRM), to: OTHER });
+    const notOwner = await mutate(grant, { id: audienceId(B, A_CRM), to: accountId(OTHER) });
     expect(notOwner.result).toMatchObject({
       __typename: "NotAudienceOwnerError",
       code: "FORBIDDEN",
     });
-    const outside = await mutate(grant, { id: audienceId(A, A_MOBILE), to: OTHER });
+    const outside = await mutate(grant, { id: audienceId(A, A_MOBILE), to: accountId(OTHER) });
     expect(outside.result).toMatchObject({
       __typename: "SharingNotAllowedError",
       code: "FORBIDDEN",
     });
 
-    const granted = await mutate(grant, { id: audienceId(A, A_MOBILE), to: B });
+    const granted = await mutate(grant, { id: audienceId(A, A_MOBILE), to: accountId(B) });
     const permission = granted.result.permission as { rawId: string };
     expect(granted.result).toMatchObject({
       __typename: "GrantCustomAudiencePermissionPayload",
       permission: { grantedAccountId: B, permissionLevel: "READ_ONLY", deleted: false },
     });
     const grantees = await ok<{ account: { customAudience: AudienceNode } }>(
-      `{ account(rawId: "${A}") { customAudience(id: "${A_MOBILE}") { ${AUDIENCE_FIELDS}
+      `{ account(rawId: "${A}") { customAudience(id: "${audienceId(A, A_MOBILE)}") { ${AUDIENCE_FIELDS}
         permissions { totalCount edges { node { grantedAccountId } } } } } }`,
     );
     expect(grantees.data.account.customAudience.permissions?.totalCount).toBe(1);
@@ -250,20 +249,23 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
   });
 
   it("runs the closed-beta batch: beta required, item errors by input index, flexible audiences", async () => {
-    const batch = `mutation ($account: String!, $operations: [CustomAudienceBatchOperation!]!) {
+    const batch = `mutation ($account: ID!, $operations: [CustomAudienceBatchOperation!]!) {
       batchCustomAudiences(input: { accountId: $account, operations: $operations }) { ${ERROR}
         ... on ValidationError { violations { code field } }
         ... on BatchCustomAudiencesPayload { customAudiences { rawId name audienceType } } } }`;
     const mobile = (name: string) => ({ type: "CREATE", audienceType: "MOBILE_AUDIENCE", name });
 
-    const beta = await mutate(batch, { account: B, operations: [mobile(`Beta ${engine}`)] });
+    const beta = await mutate(batch, {
+      account: accountId(B),
+      operations: [mobile(`Beta ${engine}`)],
+    });
     expect(beta.result).toMatchObject({
       __typename: "BetaFeatureRequiredError",
       code: "FORBIDDEN",
     });
 
     const itemError = await mutate(batch, {
-      account: A,
+      account: accountId(A),
       operations: [mobile(`Batch ok ${engine}`), mobile("Newsletter subscribers")],
     });
     expect(itemError.result).toMatchObject({
@@ -273,14 +275,14 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
 
     // Refused by the catalog's rules before sending: a FLEXIBLE audience without leaves.
     const local = await mutate(batch, {
-      account: A,
+      account: accountId(A),
       operations: [{ type: "CREATE", audienceType: "FLEXIBLE", name: "No leaves" }],
     });
     expect(local.result).toMatchObject({ __typename: "ValidationError" });
     expect(local.served).toBe(0);
 
     const made = await mutate(batch, {
-      account: A,
+      account: accountId(A),
       operations: [
         mobile(`Batch mobile ${engine}`),
         {
@@ -289,8 +291,12 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
           name: `Batch flexible ${engine}`,
           booleanOperator: "OR",
           childSegments: [
-            { customAudienceId: A_MOBILE, lookbackWindow: 30, negate: false },
-            { customAudienceId: A_MOBILE, lookbackWindow: 7, frequencyComparator: "NUM_GT" },
+            { customAudienceId: audienceId(A, A_MOBILE), lookbackWindow: 30, negate: false },
+            {
+              customAudienceId: audienceId(A, A_MOBILE),
+              lookbackWindow: 7,
+              frequencyComparator: "NUM_GT",
+            },
           ],
         },
       ],
@@ -323,14 +329,14 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
         }>(`{ account(rawId: "${OTHER}") { doNotReachList { rawId userCount } } }`)
       ).data.account.doNotReachList;
     expect(await read()).toBeNull();
-    const create = `mutation { createDoNotReachList(input: { accountId: "${OTHER}", description: "opt-outs" }) {
-      ${ERROR} ... on CreateDoNotReachListPayload { doNotReachList { rawId description } } } }`;
+    const create = `mutation { createDoNotReachList(input: { accountId: "${accountId(OTHER)}", description: "opt-outs" }) {
+      ${ERROR} ... on CreateDoNotReachListPayload { doNotReachList { id rawId description } } } }`;
     const created = await mutate(create);
     expect(created.result).toMatchObject({
       __typename: "CreateDoNotReachListPayload",
       doNotReachList: { description: "opt-outs" },
     });
-    const list = created.result.doNotReachList as { rawId: string };
+    const list = created.result.doNotReachList as { id: string; rawId: string };
     const again = await mutate(create);
     expect(again.result).toMatchObject({
       __typename: "DoNotReachListExistsError",
@@ -340,7 +346,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     const expiresAt = formatTimestamp(new Date(Date.now() + 30 * 86_400_000));
     const added = await mutate(
       `mutation ($emails: [String!]!, $expires: DateTime!) { addDoNotReachUsers(input: {
-        accountId: "${OTHER}", emails: $emails, expiresAt: $expires }) { ${ERROR}
+        accountId: "${accountId(OTHER)}", emails: $emails, expiresAt: $expires }) { ${ERROR}
         ... on DoNotReachUsersPayload { usersSent successCount totalCount doNotReachList { userCount } } } }`,
       { emails: ["Opt.Out@Example.com", "second@example.com"], expires: expiresAt },
     );
@@ -352,7 +358,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
       doNotReachList: { userCount: 2 },
     });
     const tooFar = await mutate(
-      `mutation { addDoNotReachUsers(input: { accountId: "${OTHER}", emails: ["a@example.com"],
+      `mutation { addDoNotReachUsers(input: { accountId: "${accountId(OTHER)}", emails: ["a@example.com"],
         expiresAt: "${formatTimestamp(new Date(Date.now() + 500 * 86_400_000))}" }) { ${ERROR}
         ... on ValidationError { violations { code field } } } }`,
     );
@@ -361,7 +367,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
       violations: [{ code: "OUT_OF_RANGE", field: "expiresAt" }],
     });
     const removed = await mutate(
-      `mutation { removeDoNotReachUsers(input: { accountId: "${OTHER}", emails: ["opt.out@example.com"] }) {
+      `mutation { removeDoNotReachUsers(input: { accountId: "${accountId(OTHER)}", emails: ["opt.out@example.com"] }) {
         ${ERROR} ... on DoNotReachUsersPayload { usersSent doNotReachList { userCount } } } }`,
     );
     expect(removed.result).toEqual({
@@ -371,9 +377,9 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     });
 
     const deleted = await mutate(
-      `mutation ($id: String!) { deleteDoNotReachList(input: { accountId: "${OTHER}", id: $id }) {
+      `mutation ($id: ID!) { deleteDoNotReachList(input: { id: $id }) {
         ${ERROR} ... on DeleteDoNotReachListPayload { doNotReachList { rawId } } } }`,
-      { id: list.rawId },
+      { id: list.id },
     );
     expect(deleted.result).toEqual({
       __typename: "DeleteDoNotReachListPayload",
@@ -448,7 +454,7 @@ describe.each(HTTP_TEST_ENGINES)("custom audiences in the graph on %s", (engine)
     expect(unusable.served + bad.served).toBe(0);
 
     const dnr = await mutate(
-      `mutation ($emails: [String!]!) { addDoNotReachUsers(input: { accountId: "${A}",
+      `mutation ($emails: [String!]!) { addDoNotReachUsers(input: { accountId: "${accountId(A)}",
         emails: $emails, expiresAt: "${formatTimestamp(new Date(Date.now() + 86_400_000))}" }) {
         ${ERROR} ... on ValidationError { violations { code field } } } }`,
       { emails: ["fine@example.com", "not an address"] },

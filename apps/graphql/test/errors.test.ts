@@ -1,6 +1,13 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postGraphQL, signIn, STACK_ENGINE, startFacade, startStack } from "../testing/index.js";
+import {
+  globalId,
+  postGraphQL,
+  signIn,
+  STACK_ENGINE,
+  startFacade,
+  startStack,
+} from "../testing/index.js";
 import type { RunningFacade, Stack } from "../testing/index.js";
 
 // Upstream failures become GraphQL errors in one place (src/errors/): a code a client can
@@ -33,7 +40,7 @@ describe("upstream rate limits", () => {
       extensions: { code: "RATE_LIMITED", resetAt: expect.stringMatching(/^\d{4}-/) as unknown },
     });
 
-    const write = `mutation { createCampaign(input: { accountId: "${A}", name: "n", fundingInstrumentId: "${A}f1", entityStatus: PAUSED }) {
+    const write = `mutation { createCampaign(input: { accountId: "${globalId("Account", A)}", name: "n", fundingInstrumentId: "${globalId("FundingInstrument", `${A}f1`, A)}", entityStatus: PAUSED }) {
       __typename ... on RateLimitedError { code resetAt message } } }`;
     const results = [];
     for (let i = 0; i < 4; i += 1) results.push((await stack.query(write)).data);
@@ -69,7 +76,9 @@ describe("an ads service that does not answer", () => {
   afterAll(() => facade.close());
 
   it("answers UPSTREAM_ERROR without a stack, a URL or a credential", async () => {
-    const { body } = await postGraphQL(facade.url, `{ account(rawId: "${A}") { name } }`, { headers });
+    const { body } = await postGraphQL(facade.url, `{ account(rawId: "${A}") { name } }`, {
+      headers,
+    });
     expect(body).toEqual({
       data: { account: null },
       errors: [
@@ -95,7 +104,7 @@ describe("an ads service that does not answer", () => {
     }
     const mutation = await postGraphQL(
       facade.url,
-      `mutation { deleteSandboxAccount(input: { accountId: "${A}" }) { __typename ... on UpstreamError { status codes message } } }`,
+      `mutation { deleteSandboxAccount(input: { accountId: "${globalId("Account", A)}" }) { __typename ... on UpstreamError { status codes message } } }`,
       { headers },
     );
     expect(mutation.body.data).toMatchObject({

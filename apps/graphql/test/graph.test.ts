@@ -1,6 +1,6 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postGraphQL, startStack } from "../testing/index.js";
+import { globalId, postGraphQL, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -70,8 +70,8 @@ describe("the graph over the running servers", () => {
     const data = await ok<{
       account: { fundingInstrument: unknown; campaign: unknown };
     }>(`{ account(rawId: "${A}") {
-      fundingInstrument(id: "${A}f2") { type currency fundedAmount { micros currency } creditLimit { micros } endTime }
-      campaign(id: "${A}c3") { totalBudget { micros currency } dailyBudget { micros currency } }
+      fundingInstrument(id: "${globalId("FundingInstrument", `${A}f2`, A)}") { type currency fundedAmount { micros currency } creditLimit { micros } endTime }
+      campaign(id: "${globalId("Campaign", `${A}c3`, A)}") { totalBudget { micros currency } dailyBudget { micros currency } }
     } }`);
     expect(data.account.fundingInstrument).toMatchObject({
       type: "INSERTION_ORDER",
@@ -128,9 +128,9 @@ describe("the graph over the running servers", () => {
     >(`{
       drafts: account(rawId: "${A}") { campaigns(withDraft: true, sort: { field: ID }) { edges { node { rawId } } } }
       prefix: account(rawId: "${A}") { campaigns(q: "holi") { edges { node { rawId } } } }
-      byIds: account(rawId: "${A}") { campaigns(ids: ["${A}c3", "${A}c1"], sort: { field: NAME, direction: DESC }) { edges { node { rawId } } } }
-      byFunding: account(rawId: "${A}") { campaigns(fundingInstrumentIds: ["${A}f2"]) { edges { node { rawId } } } }
-      fis: account(rawId: "${A}") { fundingInstruments(ids: ["${A}f3", "${A}f1"], sort: { field: ID }) { edges { node { rawId } } } }
+      byIds: account(rawId: "${A}") { campaigns(ids: ["${globalId("Campaign", `${A}c3`, A)}", "${globalId("Campaign", `${A}c1`, A)}"], sort: { field: NAME, direction: DESC }) { edges { node { rawId } } } }
+      byFunding: account(rawId: "${A}") { campaigns(fundingInstrumentIds: ["${globalId("FundingInstrument", `${A}f2`, A)}"]) { edges { node { rawId } } } }
+      fis: account(rawId: "${A}") { fundingInstruments(ids: ["${globalId("FundingInstrument", `${A}f3`, A)}", "${globalId("FundingInstrument", `${A}f1`, A)}"], sort: { field: ID }) { edges { node { rawId } } } }
       media: account(rawId: "${A}") { media(creativeTypes: [PREROLL, BANNER], sort: { field: ID }) { edges { node { rawId } } } }
       cards: account(rawId: "${A}") { cards(cardTypes: [VIDEO_WEBSITE]) { edges { node { rawId } } } }
     }`);
@@ -182,9 +182,9 @@ describe("the graph over the running servers", () => {
 
   it("answers a missing id with null and an error on that path only", async () => {
     const body = await stack.query(`{ account(rawId: "${A}") {
-      found: campaign(id: "${A}c1") { name }
-      missing: campaign(id: "nope") { name }
-      fi: fundingInstrument(id: "${A}f1") { type }
+      found: campaign(id: "${globalId("Campaign", `${A}c1`, A)}") { name }
+      missing: campaign(id: "${globalId("Campaign", "nope", A)}") { name }
+      fi: fundingInstrument(id: "${globalId("FundingInstrument", `${A}f1`, A)}") { type }
     } }`);
     expect(body.data).toEqual({
       account: { found: { name: "Spring launch" }, missing: null, fi: { type: "CREDIT_CARD" } },
@@ -303,7 +303,7 @@ describe("the graph over the running servers", () => {
     const data = await ok<Record<string, unknown>>(`{
       account(rawId: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
       biddingRules(currency: "USD") { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination }
-      contentCategories { id name iabCategoryIds iabCategories { id name parent { id } } publishersInLastThirtyDays }
+      contentCategories { id name iabCategoryIds iabCategories { nodes { rawId name parent { rawId } } } publishersInLastThirtyDays }
       iabCategories(first: 100) { totalCount pageInfo { hasNextPage } edges { node { id parentId } } }
       placements(productType: PROMOTED_ACCOUNT) { productType placements }
       businessCategories { id name }
@@ -321,12 +321,12 @@ describe("the graph over the running servers", () => {
       (
         data.contentCategories as {
           iabCategoryIds: string[];
-          iabCategories: { id: string; parent: unknown }[];
+          iabCategories: { nodes: { rawId: string; parent: unknown }[] };
         }[]
       )[0],
     );
-    expect(arts.iabCategories.map((c) => c.id)).toEqual(arts.iabCategoryIds);
-    expect(arts.iabCategories[1]?.parent).toEqual({ id: "IAB1" });
+    expect(arts.iabCategories.nodes.map((c) => c.rawId)).toEqual(arts.iabCategoryIds);
+    expect(arts.iabCategories.nodes[1]?.parent).toEqual({ rawId: "IAB1" });
     expect(data.iabCategories).toMatchObject({ totalCount: 392, pageInfo: { hasNextPage: true } });
     expect(data.placements).toEqual([
       {

@@ -3,6 +3,7 @@ import { DEMO } from "@adsgraph/ads-api";
 import { LIMITS } from "@adsgraph/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIPTION_TRANSPORT_HINT } from "../src/http-subscriptions-rule.js";
+import { GLOBAL_ID_MAX_LENGTH } from "../src/input/global-id.js";
 import { postGraphQL, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 
@@ -13,17 +14,18 @@ import type { Stack } from "../testing/index.js";
 const A = DEMO.accounts[0].id;
 const globalId = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const MILLION = 1_000_000;
+const GA = globalId(`Account:${A}`);
 
 const VIOLATIONS = "... on ValidationError { code violations { code field message } }";
 
 /** Mutations that take a global id, each as `(id) => document` over `$id`. */
 const GLOBAL_ID_MUTATIONS: Record<string, string> = {
-  deleteCampaign: `mutation ($id: ID!) { deleteCampaign(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteCampaign: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
   updateCampaign: `mutation ($id: ID!) { updateCampaign(input: { id: $id, name: "n" }) { __typename ${VIOLATIONS} } }`,
-  deleteSandboxFundingInstrument: `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) { __typename ${VIOLATIONS} } }`,
-  deleteCard: `mutation ($id: ID!) { deleteCard(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteSandboxFundingInstrument: `mutation ($id: ID!) { deleteSandboxFundingInstrument(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
+  deleteCard: `mutation ($id: ID!) { deleteCard(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
   updateCard: `mutation ($id: ID!) { updateCard(input: { id: $id, name: "n" }) { __typename ${VIOLATIONS} } }`,
-  deleteAccountMedia: `mutation ($id: ID!) { deleteAccountMedia(id: $id) { __typename ${VIOLATIONS} } }`,
+  deleteAccountMedia: `mutation ($id: ID!) { deleteAccountMedia(input: { id: $id }) { __typename ${VIOLATIONS} } }`,
 };
 
 /** Values that are no global id of this API, with the rule each breaks. */
@@ -36,7 +38,7 @@ const MALFORMED_GLOBAL_IDS: [string, string, string][] = [
   ["no type", globalId(`:${A}/c1`), "INVALID_PARAMETER"],
   ["no id", globalId("Campaign:"), "INVALID_PARAMETER"],
   ["an unknown type", globalId(`Nope:${A}/c1`), "INVALID_PARAMETER"],
-  ["a type without ids", globalId("Viewer:1"), "INVALID_PARAMETER"],
+  ["a type without ids", globalId("PageInfo:1"), "INVALID_PARAMETER"],
 ];
 
 describe("hostile input to the facade", () => {
@@ -94,7 +96,7 @@ describe("hostile input to the facade", () => {
     const huge = "a".repeat(MILLION);
     const tooLong = {
       code: "TOO_LONG",
-      field: "id",
+      field: "rawId",
       message: `must be at most ${LIMITS.adsIdLength} characters (got ${MILLION})`,
     };
     const asVariable = await run(`query ($id: String!) { account(rawId: $id) { name } }`, {
@@ -115,38 +117,45 @@ describe("hostile input to the facade", () => {
     expect(inline.body.errors?.[0]?.extensions).toMatchObject({ violations: [tooLong] });
     expect(inline.served).toBe(0);
 
+    // An argument naming an entity takes its global id: the same rule, at that id's size.
+    const hugeGlobal = "Q".repeat(MILLION);
+    const globalTooLong = {
+      code: "TOO_LONG",
+      field: "id",
+      message: `must be at most ${GLOBAL_ID_MAX_LENGTH} characters (got ${MILLION})`,
+    };
     const nested = await run(
-      `query ($id: String!) { account(rawId: "${A}") { campaign(id: $id) { name } } }`,
-      { id: huge },
+      `query ($id: ID!) { account(rawId: "${A}") { campaign(id: $id) { name } } }`,
+      { id: hugeGlobal },
     );
     expect(nested.body.errors?.[0]).toMatchObject({
       path: ["account", "campaign"],
-      extensions: { code: "BAD_USER_INPUT", violations: [tooLong] },
+      extensions: { code: "BAD_USER_INPUT", violations: [globalTooLong] },
     });
     // Only the account itself was read; the campaign never was.
     expect(nested.served).toBe(1);
 
     const create = await run(
-      `mutation ($id: String!) { createCampaign(input: { accountId: "${A}", name: "n", fundingInstrumentId: $id }) { __typename ${VIOLATIONS} } }`,
-      { id: huge },
+      `mutation ($id: ID!) { createCampaign(input: { accountId: "${GA}", name: "n", fundingInstrumentId: $id }) { __typename ${VIOLATIONS} } }`,
+      { id: hugeGlobal },
     );
     expect(create.body.data).toEqual({
       createCampaign: {
         __typename: "ValidationError",
         code: "BAD_USER_INPUT",
-        violations: [{ ...tooLong, field: "fundingInstrumentId" }],
+        violations: [{ ...globalTooLong, field: "fundingInstrumentId" }],
       },
     });
     expect(create.served).toBe(0);
 
     const list = await run(
-      `query ($ids: [String!]) { viewer { accounts(ids: $ids) { totalCount } } }`,
+      `query ($ids: [ID!]) { viewer { accounts(ids: $ids) { totalCount } } }`,
       {
-        ids: [A, huge],
+        ids: [GA, hugeGlobal],
       },
     );
     expect(list.body.errors?.[0]?.extensions).toMatchObject({
-      violations: [{ ...tooLong, field: "ids[1]" }],
+      violations: [{ ...globalTooLong, field: "ids[1]" }],
     });
     expect(list.served).toBe(0);
     await expectHealthy();
@@ -194,8 +203,7 @@ describe("hostile input to the facade", () => {
   );
 
   it("says which type a mutation wanted, and answers ids that name nothing as NOT_FOUND", async () => {
-    const accountId = globalId(`Account:${A}`);
-    const wrongType = await run(GLOBAL_ID_MUTATIONS.deleteCampaign ?? "", { id: accountId });
+    const wrongType = await run(GLOBAL_ID_MUTATIONS.deleteCampaign ?? "", { id: GA });
     expect(wrongType.body.data).toEqual({
       deleteCampaign: {
         __typename: "ValidationError",
@@ -235,11 +243,11 @@ describe("hostile input to the facade", () => {
 
   it("refuses control characters and lone surrogates in ids, id lists and cursors", async () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      [`query ($v: String!) { account(rawId: $v) { name } }`, { v: `${A}\u0000` }, "id"],
-      [`query ($v: String!) { account(rawId: $v) { name } }`, { v: "dmo\ud800" }, "id"],
+      [`query ($v: String!) { account(rawId: $v) { name } }`, { v: `${A}\u0000` }, "rawId"],
+      [`query ($v: String!) { account(rawId: $v) { name } }`, { v: "dmo\ud800" }, "rawId"],
       [
-        `query ($v: [String!]) { account(rawId: "${A}") { campaigns(ids: $v) { edges { cursor } } } }`,
-        { v: ["c1", "c\u00012"] },
+        `query ($v: [ID!]) { account(rawId: "${A}") { campaigns(ids: $v) { edges { cursor } } } }`,
+        { v: [globalId(`Campaign:${A}/c1`), globalId(`Campaign:${A}/c\u00012`)] },
         "ids[1]",
       ],
       [
@@ -263,7 +271,7 @@ describe("hostile input to the facade", () => {
     }
 
     const media = await run(
-      `mutation ($key: String!) { deleteMediaLibraryObject(accountId: "${A}", mediaKey: $key) { __typename ${VIOLATIONS} } }`,
+      `mutation ($key: String!) { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: $key }) { __typename ${VIOLATIONS} } }`,
       { key: "1_2\u0000" },
     );
     expect(media.body.data).toMatchObject({
@@ -275,11 +283,11 @@ describe("hostile input to the facade", () => {
     expect(media.served).toBe(0);
 
     const batch = await run(
-      `mutation ($ops: [CampaignBatchOperation!]!) { batchCampaigns(input: { accountId: "${A}", operations: $ops }) { __typename ${VIOLATIONS} } }`,
+      `mutation ($ops: [CampaignBatchOperation!]!) { batchCampaigns(input: { accountId: "${GA}", operations: $ops }) { __typename ${VIOLATIONS} } }`,
       {
         ops: [
-          { type: "DELETE", campaignId: "c1" },
-          { type: "DELETE", campaignId: "c\u001b" },
+          { type: "DELETE", campaignId: globalId(`Campaign:${A}/c1`) },
+          { type: "DELETE", campaignId: globalId(`Campaign:${A}/c\u001b`) },
         ],
       },
     );
@@ -330,7 +338,7 @@ describe("hostile input to the facade", () => {
     });
 
     const overGet = await fetch(
-      `${stack.facade.url}?query=${encodeURIComponent("mutation { createSandboxAccount { __typename } }")}`,
+      `${stack.facade.url}?query=${encodeURIComponent("mutation { createSandboxAccount(input: {}) { __typename } }")}`,
       { headers: { ...stack.headers, "apollo-require-preflight": "true" } },
     );
     expect(overGet.status).toBe(405);

@@ -1,7 +1,7 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -12,6 +12,11 @@ import { present } from "./support/present.js";
 
 const A = DEMO.accounts[0].id;
 const L = (n: number) => `${A}l${n}`;
+const GA = globalId("Account", A);
+/** A line item's `id` (what `lineItemId` and `lineItem(id:)` take). */
+const GL = (n: number) => globalId("LineItem", L(n), A);
+const USER = globalId("User", DEMO.user.id);
+const CATEGORY = (rawId: string) => globalId("ContentCategory", rawId);
 const ERROR_FIELDS = `... on Error { __typename code message upstream { status codes } }
   ... on ValidationError { violations { code field parameter } }`;
 const INCOMPATIBLE_FIELDS = `${ERROR_FIELDS} ... on IncompatibleLineItemError { field }`;
@@ -47,7 +52,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   async function lineItemNode(n: number, fields: string) {
     const { body, byEndpoint } = await run(
-      `{ account(rawId: "${A}") { lineItem(id: "${L(n)}") { ${fields} } } }`,
+      `{ account(rawId: "${A}") { lineItem(id: "${GL(n)}") { ${fields} } } }`,
     );
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return {
@@ -60,10 +65,10 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const { body, byEndpoint } =
       await run(`{ account(rawId: "${A}") { lineItems(first: 50) { edges { node {
       rawId productType
-      promotedPosts { rawId postId lineItemId lineItem { rawId } }
-      promotedAccounts { rawId }
-      mediaCreatives { rawId }
-      trackingTags { rawId }
+      promotedPosts { nodes { rawId postId lineItemId lineItem { rawId } } }
+      promotedAccounts { nodes { rawId } }
+      mediaCreatives { nodes { rawId } }
+      trackingTags { nodes { rawId } }
     } } } } }`);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const items = (
@@ -75,11 +80,13 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
                 rawId: string;
                 productType: string;
                 promotedPosts: {
-                  postId: string;
-                  lineItemId: string;
-                  lineItem: { rawId: string };
-                }[];
-                promotedAccounts: unknown[];
+                  nodes: {
+                    postId: string;
+                    lineItemId: string;
+                    lineItem: { rawId: string };
+                  }[];
+                };
+                promotedAccounts: { nodes: unknown[] };
               };
             }[];
           };
@@ -87,16 +94,16 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       }
     ).account.lineItems.edges.map((e) => e.node);
     const byId = new Map(items.map((item) => [item.rawId, item]));
-    expect(byId.get(L(1))?.promotedPosts).toHaveLength(1);
-    expect(byId.get(L(4))?.promotedPosts).toHaveLength(3);
+    expect(byId.get(L(1))?.promotedPosts.nodes).toHaveLength(1);
+    expect(byId.get(L(4))?.promotedPosts.nodes).toHaveLength(3);
     for (const item of items) {
-      for (const post of item.promotedPosts) {
+      for (const post of item.promotedPosts.nodes) {
         expect(post.lineItemId).toBe(item.rawId);
         expect(post.lineItem.rawId).toBe(item.rawId);
         // spec §2.1: post ids are long integers, kept as digits end to end.
         expect(post.postId).toMatch(/^\d{19}$/);
       }
-      if (item.productType !== "PROMOTED_ACCOUNT") expect(item.promotedAccounts).toEqual([]);
+      if (item.productType !== "PROMOTED_ACCOUNT") expect(item.promotedAccounts.nodes).toEqual([]);
     }
     // One request per attachment list for all the line items; promoted accounts asked only for
     // the one line item that can hold them; the line items' own line item from the list.
@@ -113,27 +120,27 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
   it("asks nothing for promoted accounts of line items that cannot hold them", async () => {
     const { lineItem, byEndpoint } = await lineItemNode(
       3,
-      "productType promotedAccounts { rawId }",
+      "productType promotedAccounts { nodes { rawId } }",
     );
-    expect(lineItem).toEqual({ productType: "MEDIA", promotedAccounts: [] });
+    expect(lineItem).toEqual({ productType: "MEDIA", promotedAccounts: { nodes: [] } });
     expect(byEndpoint["promoted_accounts.list"]).toBeUndefined();
   });
 
   it("creates, updates and deletes a tracking tag; edges and node see the change", async () => {
     const created = await mutate(`mutation { createTrackingTag(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", trackingTagType: IMPRESSION_TAG, trackingTagUrl: "https://track.example.com/i"
+      accountId: "${GA}", lineItemId: "${GL(2)}", trackingTagType: IMPRESSION_TAG, trackingTagUrl: "https://track.example.com/i"
     }) { __typename ... on CreateTrackingTagPayload { trackingTag { id rawId trackingTagType trackingTagUrl deleted
-      lineItem { rawId trackingTags { rawId } } } } ${ERROR_FIELDS} } }`);
+      lineItem { rawId trackingTags { nodes { rawId } } } } } ${ERROR_FIELDS} } }`);
     const tag = created.result.trackingTag as {
       id: string;
       rawId: string;
-      lineItem: { rawId: string; trackingTags: { rawId: string }[] };
+      lineItem: { rawId: string; trackingTags: { nodes: { rawId: string }[] } };
     };
     expect(created.result).toMatchObject({
       __typename: "CreateTrackingTagPayload",
       trackingTag: { trackingTagType: "IMPRESSION_TAG", deleted: false },
     });
-    expect(tag.lineItem.trackingTags.map((t) => t.rawId)).toContain(tag.rawId);
+    expect(tag.lineItem.trackingTags.nodes.map((t) => t.rawId)).toContain(tag.rawId);
     // The create's snapshot is written before the update comes (one batch keeps only its last).
     await stack.facade.services.snapshots.writer.flush();
 
@@ -186,33 +193,38 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     });
     expect(badUrl.served).toBe(0);
 
-    const deleteQuery = `mutation ($id: ID!) { deleteTrackingTag(id: $id) { __typename
-      ... on DeleteTrackingTagPayload { trackingTag { deleted lineItem { trackingTags { rawId } } } } ${ERROR_FIELDS} } }`;
+    const deleteQuery = `mutation ($id: ID!) { deleteTrackingTag(input: { id: $id }) { __typename
+      ... on DeleteTrackingTagPayload { trackingTag { deleted lineItem { trackingTags { nodes { rawId } } } } } ${ERROR_FIELDS} } }`;
     const deleted = await mutate(deleteQuery, { id: tag.id });
     expect(deleted.result).toMatchObject({
       __typename: "DeleteTrackingTagPayload",
       trackingTag: { deleted: true },
     });
     const after = (
-      deleted.result.trackingTag as { lineItem: { trackingTags: { rawId: string }[] } }
-    ).lineItem.trackingTags;
+      deleted.result.trackingTag as { lineItem: { trackingTags: { nodes: { rawId: string }[] } } }
+    ).lineItem.trackingTags.nodes;
     expect(after.map((t) => t.rawId)).not.toContain(tag.rawId);
     expect((await mutate(deleteQuery, { id: tag.id })).result).toMatchObject({
       __typename: "NotFoundError",
       upstream: { status: 404 },
     });
-    const withDeleted = await lineItemNode(2, "trackingTags(withDeleted: true) { rawId deleted }");
-    expect(withDeleted.lineItem.trackingTags).toContainEqual({ rawId: tag.rawId, deleted: true });
+    const withDeleted = await lineItemNode(
+      2,
+      "trackingTags(withDeleted: true) { nodes { rawId deleted } }",
+    );
+    expect(withDeleted.lineItem.trackingTags).toEqual({
+      nodes: expect.arrayContaining([{ rawId: tag.rawId, deleted: true }]) as unknown,
+    });
   });
 
   it("refuses a tracking tag of an unknown type before sending, and on a missing line item upstream", async () => {
     const { body, served } = await run(`mutation { createTrackingTag(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", trackingTagType: PIXEL, trackingTagUrl: "https://x.example.com"
+      accountId: "${GA}", lineItemId: "${GL(2)}", trackingTagType: PIXEL, trackingTagUrl: "https://x.example.com"
     }) { __typename } }`);
     expect(body.errors?.[0]?.message).toContain("PIXEL");
     expect(served).toBe(0);
     const missing = await mutate(`mutation { createTrackingTag(input: {
-      accountId: "${A}", lineItemId: "nosuchli", trackingTagType: CLICK_TRACKER, trackingTagUrl: "https://x.example.com"
+      accountId: "${GA}", lineItemId: "${globalId("LineItem", "nosuchli", A)}", trackingTagType: CLICK_TRACKER, trackingTagUrl: "https://x.example.com"
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(missing.result).toMatchObject({
       __typename: "ValidationError",
@@ -223,26 +235,26 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("promotes a user on a PROMOTED_ACCOUNT line item; other line items are IncompatibleLineItemError", async () => {
     const created = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "${DEMO.user.id}"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${USER}"
     }) { __typename ... on CreatePromotedAccountPayload { promotedAccount { id rawId userId lineItemId
-      lineItem { promotedAccounts { userId } } } } ${INCOMPATIBLE_FIELDS} } }`);
+      lineItem { promotedAccounts { nodes { userId } } } } } ${INCOMPATIBLE_FIELDS} } }`);
     expect(created.result).toMatchObject({
       __typename: "CreatePromotedAccountPayload",
       promotedAccount: {
         userId: DEMO.user.id,
         lineItemId: L(2),
-        lineItem: { promotedAccounts: [{ userId: DEMO.user.id }] },
+        lineItem: { promotedAccounts: { nodes: [{ userId: DEMO.user.id }] } },
       },
     });
     const first = created.result.promotedAccount as { id: string; rawId: string };
     // spec §4.6: an already promoted user is ignored (the existing record answers).
     const again = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "${DEMO.user.id}"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${USER}"
     }) { ... on CreatePromotedAccountPayload { promotedAccount { rawId } } } }`);
     expect(again.result).toEqual({ promotedAccount: { rawId: first.rawId } });
 
     const incompatible = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(1)}", userId: "${DEMO.user.id}"
+      accountId: "${GA}", lineItemId: "${GL(1)}", userId: "${USER}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(incompatible.result).toMatchObject({
       __typename: "IncompatibleLineItemError",
@@ -252,7 +264,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     });
 
     const ineligible = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "1999999999999999999"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${globalId("User", "1999999999999999999")}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(ineligible.result).toMatchObject({
       __typename: "ValidationError",
@@ -260,7 +272,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       violations: [{ field: "userId", parameter: "user_id" }],
     });
     const notDigits = await mutate(`mutation { createPromotedAccount(input: {
-      accountId: "${A}", lineItemId: "${L(2)}", userId: "12ab"
+      accountId: "${GA}", lineItemId: "${GL(2)}", userId: "${globalId("User", "12ab")}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(notDigits.result).toMatchObject({
       __typename: "ValidationError",
@@ -270,12 +282,12 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     expect(notDigits.served).toBe(0);
 
     const deleted = await mutate(
-      `mutation ($id: ID!) { deletePromotedAccount(id: $id) { __typename ... on DeletePromotedAccountPayload { promotedAccount { deleted lineItem { promotedAccounts { rawId } } } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deletePromotedAccount(input: { id: $id }) { __typename ... on DeletePromotedAccountPayload { promotedAccount { deleted lineItem { promotedAccounts { nodes { rawId } } } } } ${ERROR_FIELDS} } }`,
       { id: first.id },
     );
     expect(deleted.result).toEqual({
       __typename: "DeletePromotedAccountPayload",
-      promotedAccount: { deleted: true, lineItem: { promotedAccounts: [] } },
+      promotedAccount: { deleted: true, lineItem: { promotedAccounts: { nodes: [] } } },
     });
   });
 
@@ -294,7 +306,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       "non-preroll account media",
     );
     const withoutUrl = await mutate(`mutation { createMediaCreative(input: {
-      accountId: "${A}", lineItemId: "${L(1)}", accountMediaId: "${image.rawId}"
+      accountId: "${GA}", lineItemId: "${GL(1)}", accountMediaId: "${globalId("AccountMedia", image.rawId, A)}"
     }) { __typename ${INCOMPATIBLE_FIELDS} } }`);
     expect(withoutUrl.result).toMatchObject({
       __typename: "ValidationError",
@@ -302,20 +314,20 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       violations: [{ field: "landingUrl", parameter: "landing_url" }],
     });
     const created = await mutate(`mutation { createMediaCreative(input: {
-      accountId: "${A}", lineItemId: "${L(1)}", accountMediaId: "${image.rawId}", landingUrl: "https://example.com/shop"
+      accountId: "${GA}", lineItemId: "${GL(1)}", accountMediaId: "${globalId("AccountMedia", image.rawId, A)}", landingUrl: "https://example.com/shop"
     }) { __typename ... on CreateMediaCreativePayload { mediaCreative { id rawId landingUrl accountMedia { rawId }
-      lineItem { mediaCreatives { rawId } } } } ${INCOMPATIBLE_FIELDS} } }`);
+      lineItem { mediaCreatives { nodes { rawId } } } } } ${INCOMPATIBLE_FIELDS} } }`);
     const creative = created.result.mediaCreative as { id: string; rawId: string };
     expect(created.result).toMatchObject({
       __typename: "CreateMediaCreativePayload",
       mediaCreative: {
         landingUrl: "https://example.com/shop",
         accountMedia: { rawId: image.rawId },
-        lineItem: { mediaCreatives: [{ rawId: creative.rawId }] },
+        lineItem: { mediaCreatives: { nodes: [{ rawId: creative.rawId }] } },
       },
     });
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteMediaCreative(id: $id) { __typename ... on DeleteMediaCreativePayload { mediaCreative { deleted } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteMediaCreative(input: { id: $id }) { __typename ... on DeleteMediaCreativePayload { mediaCreative { deleted } } ${ERROR_FIELDS} } }`,
       { id: creative.id },
     );
     expect(deleted.result).toEqual({
@@ -326,7 +338,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("links, moves and unlinks a curated category", async () => {
     const created = await mutate(`mutation { createLineItemCuratedCategory(input: {
-      accountId: "${A}", lineItemId: "${L(3)}", curatedCategoryId: "aa"
+      accountId: "${GA}", lineItemId: "${GL(3)}", curatedCategoryId: "${CATEGORY("aa")}"
     }) { __typename ... on CreateLineItemCuratedCategoryPayload { lineItemCuratedCategory { id curatedCategoryId lineItem { rawId } } } ${ERROR_FIELDS} } }`);
     expect(created.result).toMatchObject({
       lineItemCuratedCategory: { curatedCategoryId: "aa", lineItem: { rawId: L(3) } },
@@ -334,22 +346,24 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     const id = (created.result.lineItemCuratedCategory as { id: string }).id;
     // The edge reads the links of every line item of the response in one request.
     const { body, byEndpoint } = await run(`{ account(rawId: "${A}") { lineItems(first: 50) {
-      edges { node { rawId curatedCategories { id curatedCategoryId lineItem { rawId } } } } } } }`);
+      edges { node { rawId curatedCategories { nodes { id curatedCategoryId lineItem { rawId } } } } } } } }`);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     const links = new Map(
       (
         body.data as {
           account: {
-            lineItems: { edges: { node: { rawId: string; curatedCategories: Result[] } }[] };
+            lineItems: {
+              edges: { node: { rawId: string; curatedCategories: { nodes: Result[] } } }[];
+            };
           };
         }
-      ).account.lineItems.edges.map((e) => [e.node.rawId, e.node.curatedCategories]),
+      ).account.lineItems.edges.map((e) => [e.node.rawId, e.node.curatedCategories.nodes]),
     );
     expect(links.get(L(3))).toEqual([{ id, curatedCategoryId: "aa", lineItem: { rawId: L(3) } }]);
     expect(links.get(L(1))).toEqual([]);
     expect(byEndpoint["line_item_curated_categories.list"]).toBe(1);
     const moved = await mutate(
-      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "ab" }) {
+      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "${CATEGORY("ab")}" }) {
       __typename ... on UpdateLineItemCuratedCategoryPayload { lineItemCuratedCategory { id curatedCategoryId } } ${ERROR_FIELDS} } }`,
       { id },
     );
@@ -358,7 +372,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       lineItemCuratedCategory: { id, curatedCategoryId: "ab" },
     });
     const unknown = await mutate(
-      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "zz" }) { __typename ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { updateLineItemCuratedCategory(input: { id: $id, curatedCategoryId: "${CATEGORY("zz")}" }) { __typename ${ERROR_FIELDS} } }`,
       { id },
     );
     expect(unknown.result).toMatchObject({
@@ -366,7 +380,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       violations: [{ field: "curatedCategoryId", parameter: "curated_category_id" }],
     });
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteLineItemCuratedCategory(id: $id) { __typename ... on DeleteLineItemCuratedCategoryPayload { lineItemCuratedCategory { deleted } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteLineItemCuratedCategory(input: { id: $id }) { __typename ... on DeleteLineItemCuratedCategoryPayload { lineItemCuratedCategory { deleted } } ${ERROR_FIELDS} } }`,
       { id },
     );
     expect(deleted.result).toEqual({
@@ -375,11 +389,14 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
     });
     const after = await lineItemNode(
       3,
-      "curatedCategories { id } all: curatedCategories(withDeleted: true) { id deleted }",
+      "curatedCategories { nodes { id } } all: curatedCategories(withDeleted: true) { nodes { id deleted } }",
     );
-    expect(after.lineItem).toEqual({ curatedCategories: [], all: [{ id, deleted: true }] });
+    expect(after.lineItem).toEqual({
+      curatedCategories: { nodes: [] },
+      all: { nodes: [{ id, deleted: true }] },
+    });
     const notALink = await mutate(
-      `mutation ($id: ID!) { deleteLineItemCuratedCategory(id: $id) { __typename ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteLineItemCuratedCategory(input: { id: $id }) { __typename ${ERROR_FIELDS} } }`,
       { id: Buffer.from(`TrackingTag:${A}/x1`).toString("base64") },
     );
     expect(notALink.result).toMatchObject({ __typename: "ValidationError" });
@@ -388,7 +405,7 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
 
   it("creates, updates and deletes a line item; refuses broken input before sending", async () => {
     const created = await mutate(`mutation { createLineItem(input: {
-      accountId: "${A}", campaignId: "${A}c1", name: "Graph line item", objective: ENGAGEMENTS,
+      accountId: "${GA}", campaignId: "${globalId("Campaign", `${A}c1`, A)}", name: "Graph line item", objective: ENGAGEMENTS,
       productType: PROMOTED_POSTS, placements: [ALL_ON_TWITTER], bidStrategy: MAX, bidAmount: "2500000", entityStatus: PAUSED
     }) { __typename ... on CreateLineItemPayload { lineItem { id name entityStatus bid { micros currency } campaign { rawId } } } ${ERROR_FIELDS} } }`);
     expect(created.result).toMatchObject({
@@ -411,17 +428,17 @@ describe.each(HTTP_TEST_ENGINES)("line item attachments in the graph on %s", (en
       lineItem: { id, name: "Renamed", entityStatus: "ACTIVE" },
     });
     const broken = await mutate(`mutation { createLineItem(input: {
-      accountId: "${A}", campaignId: "${A}c1", name: "${"n".repeat(300)}", objective: ENGAGEMENTS,
-      productType: PROMOTED_POSTS, placements: [ALL_ON_TWITTER], categories: ["1"]
+      accountId: "${GA}", campaignId: "${globalId("Campaign", `${A}c1`, A)}", name: "${"n".repeat(300)}", objective: ENGAGEMENTS,
+      productType: PROMOTED_POSTS, placements: [ALL_ON_TWITTER], businessCategoryIds: ["${globalId("BusinessCategory", "1")}"]
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(broken.result).toMatchObject({ __typename: "ValidationError", upstream: null });
     expect((broken.result.violations as { field: string }[]).map((v) => v.field).sort()).toEqual([
-      "categories",
+      "businessCategoryIds",
       "name",
     ]);
     expect(broken.served).toBe(0);
 
-    const deleteQuery = `mutation ($id: ID!) { deleteLineItem(id: $id) { __typename ... on DeleteLineItemPayload { lineItem { deleted } } ${ERROR_FIELDS} } }`;
+    const deleteQuery = `mutation ($id: ID!) { deleteLineItem(input: { id: $id }) { __typename ... on DeleteLineItemPayload { lineItem { deleted } } ${ERROR_FIELDS} } }`;
     expect((await mutate(deleteQuery, { id })).result).toEqual({
       __typename: "DeleteLineItemPayload",
       lineItem: { deleted: true },

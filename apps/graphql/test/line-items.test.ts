@@ -1,7 +1,7 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -126,7 +126,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
       .map((li) => li.name ?? "")
       .sort()
       .reverse();
-    const query = `query ($after: String, $q: String) { account(rawId: "${A}") { campaign(id: "${campaignId}") {
+    const query = `query ($after: String, $q: String) { account(rawId: "${A}") { campaign(id: "${globalId("Campaign", campaignId, A)}") {
       lineItems(first: 1, after: $after, q: $q, sort: { field: NAME, direction: DESC }) {
         totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { name } }
     } } } }`;
@@ -148,7 +148,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
     const foreign = await stack.query(query, { after: "upstream-cursor" });
     expect(foreign.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     const tooMany = await stack.query(
-      `{ account(rawId: "${A}") { campaign(id: "${campaignId}") { lineItems(first: 1001) { totalCount } } } }`,
+      `{ account(rawId: "${A}") { campaign(id: "${globalId("Campaign", campaignId, A)}") { lineItems(first: 1001) { totalCount } } } }`,
     );
     expect(tooMany.errors?.[0]).toMatchObject({
       message: "first must be between 1 and 1000 (got 1001).",
@@ -178,7 +178,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
     expect(byEndpoint).toEqual({ "line_items.list": 1, "campaigns.list": 1 });
 
     const missing = await stack.query(`{ account(rawId: "${A}") {
-      found: lineItem(id: "${present(two).rawId}") { rawId } missing: lineItem(id: "nope") { rawId }
+      found: lineItem(id: "${present(two).id}") { rawId } missing: lineItem(id: "${globalId("LineItem", "nope", A)}") { rawId }
     } }`);
     expect(missing.data).toEqual({
       account: { found: { rawId: present(two).rawId }, missing: null },
@@ -199,7 +199,7 @@ describe.each(HTTP_TEST_ENGINES)("line items in the graph on %s", (engine) => {
             history: Connection<{ version: number; changedFields: string[]; snapshot: string }>;
           };
         };
-      }>(`{ account(rawId: "${A}") { lineItem(id: "${li.rawId}") { name
+      }>(`{ account(rawId: "${A}") { lineItem(id: "${li.id}") { name
         history(first: 10) { edges { node { version changedFields snapshot } } } } } }`);
       await stack.facade.services.snapshots.writer.flush();
       return data.account.lineItem;

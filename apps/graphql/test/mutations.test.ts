@@ -1,6 +1,6 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -8,6 +8,8 @@ import { present } from "./support/present.js";
 // failures of their result unions.
 
 const A = DEMO.accounts[0].id;
+const GA = globalId("Account", A);
+const fi = (n: string) => globalId("FundingInstrument", `${A}${n}`, A);
 const ERROR_FIELDS = `... on Error { __typename code message upstream { status codes } }
   ... on ValidationError { violations { code field parameter message } }`;
 
@@ -46,12 +48,15 @@ describe("mutations over the running servers", () => {
   }
 
   it("creates, updates, pauses and deletes a campaign; a second delete is NotFoundError", async () => {
+    // The payload offers the account too: its list, re-selected here, holds the new campaign.
     const created = await mutate(`mutation { createCampaign(input: {
-      accountId: "${A}", name: "Autumn launch", fundingInstrumentId: "${A}f1",
+      accountId: "${GA}", name: "Autumn launch", fundingInstrumentId: "${fi("f1")}",
       dailyBudget: "40000000", totalBudget: "4000000000", entityStatus: PAUSED
-    }) { __typename ... on CreateCampaignPayload { campaign { id name entityStatus totalBudget { micros currency } fundingInstrument { rawId } } } ${ERROR_FIELDS} } }`);
+    }) { __typename ... on CreateCampaignPayload { campaign { id name entityStatus totalBudget { micros currency } fundingInstrument { rawId } }
+      account { campaigns(q: "Autumn", withDraft: true) { totalCount nodes { name } } } } ${ERROR_FIELDS} } }`);
     expect(created.result).toMatchObject({
       __typename: "CreateCampaignPayload",
+      account: { campaigns: { totalCount: 1, nodes: [{ name: "Autumn launch" }] } },
       campaign: {
         name: "Autumn launch",
         entityStatus: "PAUSED",
@@ -76,10 +81,12 @@ describe("mutations over the running servers", () => {
       },
     });
 
-    const deleteQuery = `mutation ($id: ID!) { deleteCampaign(id: $id) { __typename ... on DeleteCampaignPayload { campaign { deleted } } ${ERROR_FIELDS} } }`;
+    const deleteQuery = `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { __typename ... on DeleteCampaignPayload { deletedId campaign { id deleted } } ${ERROR_FIELDS} } }`;
+    // deletedId is the id the campaign had: a client cache drops it without reading again.
     expect((await mutate(deleteQuery, { id })).result).toEqual({
       __typename: "DeleteCampaignPayload",
-      campaign: { deleted: true },
+      deletedId: id,
+      campaign: { id, deleted: true },
     });
     expect((await mutate(deleteQuery, { id })).result).toMatchObject({
       __typename: "NotFoundError",
@@ -97,7 +104,7 @@ describe("mutations over the running servers", () => {
 
   it("returns a 300-character name as a ValidationError on `name`, sending nothing upstream", async () => {
     const { result, requests, served } = await mutate(`mutation { createCampaign(input: {
-      accountId: "${A}", name: "${"x".repeat(300)}", fundingInstrumentId: "${A}f1"
+      accountId: "${GA}", name: "${"x".repeat(300)}", fundingInstrumentId: "${fi("f1")}"
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(result).toEqual({
       __typename: "ValidationError",
@@ -119,7 +126,7 @@ describe("mutations over the running servers", () => {
 
   it("checks cross-field rules before sending too (daily budget within the total)", async () => {
     const { result, served } = await mutate(`mutation { createCampaign(input: {
-      accountId: "${A}", name: "Too much", fundingInstrumentId: "${A}f1", dailyBudget: "9000000", totalBudget: "1000000"
+      accountId: "${GA}", name: "Too much", fundingInstrumentId: "${fi("f1")}", dailyBudget: "9000000", totalBudget: "1000000"
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(result).toMatchObject({
       __typename: "ValidationError",
@@ -129,10 +136,10 @@ describe("mutations over the running servers", () => {
   });
 
   it("runs a campaign batch in order, and names a failing operation's field", async () => {
-    const ok = await mutate(`mutation { batchCampaigns(input: { accountId: "${A}", operations: [
-      { type: CREATE, name: "Batch one", fundingInstrumentId: "${A}f1", entityStatus: PAUSED },
-      { type: UPDATE, campaignId: "${A}c1", name: "Spring launch (renamed)" },
-      { type: CREATE, name: "Batch two", fundingInstrumentId: "${A}f2", entityStatus: PAUSED }
+    const ok = await mutate(`mutation { batchCampaigns(input: { accountId: "${GA}", operations: [
+      { type: CREATE, name: "Batch one", fundingInstrumentId: "${fi("f1")}", entityStatus: PAUSED },
+      { type: UPDATE, campaignId: "${globalId("Campaign", `${A}c1`, A)}", name: "Spring launch (renamed)" },
+      { type: CREATE, name: "Batch two", fundingInstrumentId: "${fi("f2")}", entityStatus: PAUSED }
     ] }) { __typename ... on BatchCampaignsPayload { campaigns { name } } ${ERROR_FIELDS} } }`);
     expect(ok.result).toEqual({
       __typename: "BatchCampaignsPayload",
@@ -144,9 +151,10 @@ describe("mutations over the running servers", () => {
     });
     expect(ok.served).toBe(1);
 
-    const failed = await mutate(`mutation { batchCampaigns(input: { accountId: "${A}", operations: [
-      { type: CREATE, name: "Batch three", fundingInstrumentId: "${A}f1", entityStatus: PAUSED },
-      { type: CREATE, name: "Batch four", fundingInstrumentId: "nope", entityStatus: PAUSED }
+    const failed =
+      await mutate(`mutation { batchCampaigns(input: { accountId: "${GA}", operations: [
+      { type: CREATE, name: "Batch three", fundingInstrumentId: "${fi("f1")}", entityStatus: PAUSED },
+      { type: CREATE, name: "Batch four", fundingInstrumentId: "${globalId("FundingInstrument", "nope", A)}", entityStatus: PAUSED }
     ] }) { __typename ${ERROR_FIELDS} } }`);
     expect(failed.result).toMatchObject({
       __typename: "ValidationError",
@@ -158,7 +166,8 @@ describe("mutations over the running servers", () => {
         },
       ],
     });
-    const before = await mutate(`mutation { batchCampaigns(input: { accountId: "${A}", operations: [
+    const before =
+      await mutate(`mutation { batchCampaigns(input: { accountId: "${GA}", operations: [
       { type: UPDATE, name: "${"y".repeat(256)}" }
     ] }) { __typename ${ERROR_FIELDS} } }`);
     expect(before.result).toMatchObject({
@@ -174,7 +183,7 @@ describe("mutations over the running servers", () => {
   it("returns ForbiddenError for an account the caller cannot access", async () => {
     await stack.adsApi.seedBench({ accountId: "notmine2", grantUserIds: [] });
     const { result } = await mutate(
-      `mutation { createCampaign(input: { accountId: "notmine2", name: "x", fundingInstrumentId: "notmine2f0" }) { __typename ${ERROR_FIELDS} } }`,
+      `mutation { createCampaign(input: { accountId: "${globalId("Account", "notmine2")}", name: "x", fundingInstrumentId: "${globalId("FundingInstrument", "notmine2f0", "notmine2")}" }) { __typename ${ERROR_FIELDS} } }`,
     );
     expect(result).toMatchObject({
       __typename: "ForbiddenError",
@@ -185,7 +194,7 @@ describe("mutations over the running servers", () => {
 
   it("creates a sandbox account, updates it, funds it, and deletes both", async () => {
     const account = await mutate(
-      `mutation { createSandboxAccount { __typename ... on CreateSandboxAccountPayload { account { rawId deleted } } ${ERROR_FIELDS} } }`,
+      `mutation { createSandboxAccount(input: {}) { __typename ... on CreateSandboxAccountPayload { account { rawId deleted } } ${ERROR_FIELDS} } }`,
     );
     const accountId = (account.result.account as { rawId: string }).rawId;
     expect(account.result).toMatchObject({
@@ -194,14 +203,14 @@ describe("mutations over the running servers", () => {
     });
 
     const updated =
-      await mutate(`mutation { updateAccount(input: { accountId: "${accountId}", name: "Renamed sandbox", industryType: TRAVEL }) {
+      await mutate(`mutation { updateAccount(input: { accountId: "${globalId("Account", accountId)}", name: "Renamed sandbox", industryType: TRAVEL }) {
       __typename ... on UpdateAccountPayload { account { name industryType } } ${ERROR_FIELDS} } }`);
     expect(updated.result).toEqual({
       __typename: "UpdateAccountPayload",
       account: { name: "Renamed sandbox", industryType: "TRAVEL" },
     });
     const empty = await mutate(
-      `mutation { updateAccount(input: { accountId: "${accountId}", name: "" }) { __typename ${ERROR_FIELDS} } }`,
+      `mutation { updateAccount(input: { accountId: "${globalId("Account", accountId)}", name: "" }) { __typename ${ERROR_FIELDS} } }`,
     );
     expect(empty.result).toMatchObject({
       __typename: "ValidationError",
@@ -210,7 +219,7 @@ describe("mutations over the running servers", () => {
     expect(empty.served).toBe(0);
 
     const fi = await mutate(`mutation { createSandboxFundingInstrument(input: {
-      accountId: "${accountId}", type: CREDIT_LINE, currency: "EUR", startTime: "2026-01-01T00:00:00Z", creditLimit: "30000000000"
+      accountId: "${globalId("Account", accountId)}", type: CREDIT_LINE, currency: "EUR", startTime: "2026-01-01T00:00:00Z", creditLimit: "30000000000"
     }) { __typename ... on CreateSandboxFundingInstrumentPayload { fundingInstrument { id type currency creditLimit { micros currency } ableToFund } } ${ERROR_FIELDS} } }`);
     expect(fi.result).toMatchObject({
       __typename: "CreateSandboxFundingInstrumentPayload",
@@ -222,7 +231,7 @@ describe("mutations over the running servers", () => {
     });
     const fiId = (fi.result.fundingInstrument as { id: string }).id;
     const deletedFi = await mutate(
-      `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) {
+      `mutation ($id: ID!) { deleteSandboxFundingInstrument(input: { id: $id }) {
       __typename ... on DeleteSandboxFundingInstrumentPayload { fundingInstrument { deleted ableToFund reasonsNotAbleToFund } } ${ERROR_FIELDS} } }`,
       { id: fiId },
     );
@@ -231,7 +240,7 @@ describe("mutations over the running servers", () => {
     });
 
     const badTime = await mutate(`mutation { createSandboxFundingInstrument(input: {
-      accountId: "${accountId}", type: CREDIT_CARD, currency: "usd", startTime: "2026-01-01T00:00:00Z"
+      accountId: "${globalId("Account", accountId)}", type: CREDIT_CARD, currency: "usd", startTime: "2026-01-01T00:00:00Z"
     }) { __typename ${ERROR_FIELDS} } }`);
     expect(badTime.result).toMatchObject({
       __typename: "ValidationError",
@@ -239,7 +248,7 @@ describe("mutations over the running servers", () => {
     });
 
     const deleted =
-      await mutate(`mutation { deleteSandboxAccount(input: { accountId: "${accountId}" }) {
+      await mutate(`mutation { deleteSandboxAccount(input: { accountId: "${globalId("Account", accountId)}" }) {
       __typename ... on DeleteSandboxAccountPayload { account { deleted } } ${ERROR_FIELDS} } }`);
     expect(deleted.result).toEqual({
       __typename: "DeleteSandboxAccountPayload",
@@ -249,7 +258,7 @@ describe("mutations over the running servers", () => {
 
   it("creates, updates and deletes a card; creates poll and video conversation cards", async () => {
     const created = await mutate(
-      `mutation ($media: String!) { createCard(input: { accountId: "${A}", name: "New card", components: [
+      `mutation ($media: String!) { createCard(input: { accountId: "${GA}", name: "New card", components: [
       { type: MEDIA, mediaKey: $media },
       { type: DETAILS, title: "Read more", destination: { type: WEBSITE, url: "https://example.com/new" } }
     ] }) { __typename ... on CreateCardPayload { card { id name cardType media { mediaKey mediaType } components { __typename } } } ${ERROR_FIELDS} } }`,
@@ -289,19 +298,19 @@ describe("mutations over the running servers", () => {
     );
     expect(invalid.served).toBe(0);
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteCard(id: $id) { __typename ... on DeleteCardPayload { card { deleted } } } }`,
+      `mutation ($id: ID!) { deleteCard(input: { id: $id }) { __typename ... on DeleteCardPayload { card { deleted } } } }`,
       { id },
     );
     expect(deleted.result).toEqual({ __typename: "DeleteCardPayload", card: { deleted: true } });
 
     const poll =
-      await mutate(`mutation { createPollCard(input: { accountId: "${A}", name: "Lunch?", durationInMinutes: 60, firstChoice: "Soup", secondChoice: "Salad" }) {
+      await mutate(`mutation { createPollCard(input: { accountId: "${GA}", name: "Lunch?", durationInMinutes: 60, firstChoice: "Soup", secondChoice: "Salad" }) {
       __typename ... on CreatePollCardPayload { pollCard { id name firstChoice secondChoice durationInMinutes cardUri } } ${ERROR_FIELDS} } }`);
     expect(poll.result).toMatchObject({
       pollCard: { name: "Lunch?", firstChoice: "Soup", durationInMinutes: 60 },
     });
     const badPoll = await mutate(
-      `mutation { createPollCard(input: { accountId: "${A}", name: "Too short", durationInMinutes: 1, firstChoice: "a", secondChoice: "b", fourthChoice: "d" }) { __typename ${ERROR_FIELDS} } }`,
+      `mutation { createPollCard(input: { accountId: "${GA}", name: "Too short", durationInMinutes: 1, firstChoice: "a", secondChoice: "b", fourthChoice: "d" }) { __typename ${ERROR_FIELDS} } }`,
     );
     expect((badPoll.result.violations as { field: string }[]).map((v) => v.field).sort()).toEqual([
       "durationInMinutes",
@@ -311,7 +320,7 @@ describe("mutations over the running servers", () => {
 
     const video = await mutate(
       `mutation ($media: String!) { createVideoConversationCard(input: {
-      accountId: "${A}", name: "Choose", mediaKey: $media, firstCta: "#One", firstCtaPost: "One!", title: "Pick", thankYouText: "Thanks"
+      accountId: "${GA}", name: "Choose", mediaKey: $media, firstCta: "#One", firstCtaPost: "One!", title: "Pick", thankYouText: "Thanks"
     }) { __typename ... on CreateVideoConversationCardPayload { videoConversationCard { id name firstCta title media { mediaKey } } } ${ERROR_FIELDS} } }`,
       { media: videoKey },
     );
@@ -347,7 +356,7 @@ describe("mutations over the running servers", () => {
     const id = (media.data as { account: { media: { edges: { node: { id: string } }[] } } }).account
       .media.edges[0]?.node.id;
     const deleted = await mutate(
-      `mutation ($id: ID!) { deleteAccountMedia(id: $id) { __typename ... on DeleteAccountMediaPayload { accountMedia { deleted creativeType } } ${ERROR_FIELDS} } }`,
+      `mutation ($id: ID!) { deleteAccountMedia(input: { id: $id }) { __typename ... on DeleteAccountMediaPayload { accountMedia { deleted creativeType } } ${ERROR_FIELDS} } }`,
       { id },
     );
     expect(deleted.result).toEqual({
@@ -355,7 +364,7 @@ describe("mutations over the running servers", () => {
       accountMedia: { deleted: true, creativeType: "PREROLL" },
     });
     const library = await mutate(
-      `mutation ($key: String!) { deleteMediaLibraryObject(accountId: "${A}", mediaKey: $key) {
+      `mutation ($key: String!) { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: $key }) {
       __typename ... on DeleteMediaLibraryObjectPayload { mediaLibraryObject { mediaKey mediaType deleted createdAt } } ${ERROR_FIELDS} } }`,
       { key: imageKeys[imageKeys.length - 1] },
     );
@@ -367,7 +376,7 @@ describe("mutations over the running servers", () => {
       },
     });
     const badKey = await mutate(
-      `mutation { deleteMediaLibraryObject(accountId: "${A}", mediaKey: "not-a-key") { __typename ${ERROR_FIELDS} } }`,
+      `mutation { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: "not-a-key" }) { __typename ${ERROR_FIELDS} } }`,
     );
     expect(badKey.result).toMatchObject({
       __typename: "ValidationError",

@@ -31,6 +31,7 @@ const GATHER = `{
     ${FIRST("videoConversationCards(first: 1)")}
     ${FIRST("imageConversationCards(first: 1)")}
     ${FIRST("customAudiences(first: 1)")}
+    doNotReachList { __typename id }
     drafts: posts(type: DRAFT, first: 1) { edges { node { __typename id } } }
     scheduled: posts(type: SCHEDULED, first: 1) { edges { node { __typename id } } }
     published: posts(type: PUBLISHED, first: 1) { edges { node { __typename id ... on Post { author { __typename id } } } } }
@@ -78,6 +79,7 @@ describe("global ids", () => {
         t: createTrackingTag(input: { accountId: $a, lineItemId: $l2, trackingTagType: IMPRESSION_TAG, trackingTagUrl: "https://track.example.com/i" }) { __typename }
         p: createPromotedAccount(input: { accountId: $a, lineItemId: $l2, userId: $u }) { __typename }
         c: createMediaCreative(input: { accountId: $a, lineItemId: $l1, accountMediaId: $m, landingUrl: "https://example.com/shop" }) { __typename }
+        d: createDoNotReachList(input: { accountId: $a }) { __typename }
       }`,
       { a: account, l1: lineItem(1), l2: lineItem(2), m: image, u: globalId("User", DEMO.user.id) },
     );
@@ -85,6 +87,12 @@ describe("global ids", () => {
       t: { __typename: "CreateTrackingTagPayload" },
       p: { __typename: "CreatePromotedAccountPayload" },
       c: { __typename: "CreateMediaCreativePayload" },
+      // The demo account may hold its one list already.
+      d: {
+        __typename: expect.stringMatching(
+          /^(CreateDoNotReachListPayload|DoNotReachListExistsError)$/,
+        ) as unknown,
+      },
     });
   });
   afterAll(() => stack.close());

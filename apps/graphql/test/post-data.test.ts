@@ -3,7 +3,7 @@ import { tapRequests } from "@adsgraph/ads-api/testing";
 import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 
 // Query.posts over the post-data API (spec §4.9), against the real ads-api and its demo posts,
@@ -66,7 +66,7 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
 
   it("sends no field list for text alone, with the app's bearer token", async () => {
     const { data, lookups, byEndpoint } = await ok<{ posts: { rawId: string; text: string }[] }>(
-      `query($ids: [ID!]!) { posts(ids: $ids) { id rawId text } }`,
+      `query($ids: [String!]!) { posts(rawIds: $ids) { id rawId text } }`,
       { ids: PUBLISHED },
     );
     expect(data.posts.map((p) => p.rawId)).toEqual(PUBLISHED);
@@ -78,16 +78,17 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
   });
 
   it("asks author_id and its expansion for author { username }, and no user.fields", async () => {
-    const { data, lookups } = await ok<{ posts: { author: { id: string; username: string } }[] }>(
-      `query($ids: [ID!]!) { posts(ids: $ids) { author { id username } } }`,
-      { ids: [PUBLISHED[0], FRIEND_POST] },
-    );
+    const { data, lookups } = await ok<{
+      posts: { author: { rawId: string; username: string } }[];
+    }>(`query($ids: [String!]!) { posts(rawIds: $ids) { author { rawId username } } }`, {
+      ids: [PUBLISHED[0], FRIEND_POST],
+    });
     expect(lookups.map(fieldsOf)).toEqual([
       { "post.fields": "author_id", expansions: "author_id" },
     ]);
     expect(data.posts.map((p) => p.author)).toEqual([
-      { id: DEMO.user.id, username: DEMO.user.screenName },
-      { id: DEMO.friend.id, username: DEMO.friend.screenName },
+      { rawId: DEMO.user.id, username: DEMO.user.screenName },
+      { rawId: DEMO.friend.id, username: DEMO.friend.screenName },
     ]);
   });
 
@@ -96,7 +97,9 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
     const ids = [postId(1, 2), postId(1, 4), postId(1, 6)];
     const { data, lookups } = await ok<{
       posts: { media: { mediaKey: string; url: string | null; durationMs: number | null }[] }[];
-    }>(`query($ids: [ID!]!) { posts(ids: $ids) { media { mediaKey url durationMs } } }`, { ids });
+    }>(`query($ids: [String!]!) { posts(rawIds: $ids) { media { mediaKey url durationMs } } }`, {
+      ids,
+    });
     expect(lookups.map(fieldsOf)).toEqual([
       {
         "post.fields": "attachments",
@@ -121,8 +124,8 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
       a: { author: { username: string } }[];
       b: { createdAt: string; media: { url: string | null }[] }[];
     }>(
-      `query($ids: [ID!]!) { a: posts(ids: $ids) { author { username } }
-        b: posts(ids: $ids) { createdAt media { url } } }`,
+      `query($ids: [String!]!) { a: posts(rawIds: $ids) { author { username } }
+        b: posts(rawIds: $ids) { createdAt media { url } } }`,
       { ids: PUBLISHED },
     );
     expect(byEndpoint).toEqual({ "post_data.posts.lookup": 1 });
@@ -141,7 +144,7 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
     const unknown = Array.from({ length: 250 - PUBLISHED.length }, (_, n) => String(9_000_000 + n));
     const ids = [...PUBLISHED, ...unknown];
     const { body, lookups, byEndpoint } = await run<{ posts: ({ lang: string } | null)[] }>(
-      `query($ids: [ID!]!) { posts(ids: $ids) { rawId lang } }`,
+      `query($ids: [String!]!) { posts(rawIds: $ids) { rawId lang } }`,
       { ids },
     );
     expect(byEndpoint).toEqual({ "post_data.posts.lookup": 3 });
@@ -163,7 +166,7 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
     const { data, lookups, byEndpoint } = await ok<{
       posts: { inReplyTo: { rawId: string; author: { username: string } } | null }[];
     }>(
-      `query($ids: [ID!]!) { posts(ids: $ids) { text inReplyTo { rawId author { username } } } }`,
+      `query($ids: [String!]!) { posts(rawIds: $ids) { text inReplyTo { rawId author { username } } } }`,
       { ids },
     );
     expect(byEndpoint).toEqual({ "post_data.posts.lookup": 2 });
@@ -183,7 +186,7 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
     const { data, lookups } = await ok<{
       posts: Record<string, unknown>[];
     }>(
-      `query($ids: [ID!]!) { posts(ids: $ids) { rawId conversationId lang possiblySensitive
+      `query($ids: [String!]!) { posts(rawIds: $ids) { rawId conversationId lang possiblySensitive
         inReplyToUserId inReplyToUser { username createdAt } inReplyToPostId quotedPostId
         referencedPosts { type postId } editHistoryIds publicMetrics { likeCount replyCount }
         entities { mentions { username userId start end } hashtags { tag } urls { url expandedUrl } }
@@ -221,7 +224,7 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
 
   it("answers node(id) for a post with one lookup asking what its fragment needs", async () => {
     const { data: first } = await ok<{ posts: { id: string }[] }>(
-      `query($ids: [ID!]!) { posts(ids: $ids) { id } }`,
+      `query($ids: [String!]!) { posts(rawIds: $ids) { id } }`,
       { ids: [postId(1, 3)] },
     );
     const id = first.posts[0]?.id;
@@ -235,19 +238,35 @@ describe.each(HTTP_TEST_ENGINES)("posts by id through the post-data API on %s", 
   });
 
   it("refuses ids that are not digits, and more than 500, before any request", async () => {
-    const bad = await run(`{ posts(ids: ["12", "abc"]) { text } }`);
+    const bad = await run(`{ posts(rawIds: ["12", "abc"]) { text } }`);
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      violations: [{ field: "rawIds[1]", code: "INVALID_PARAMETER" }],
+    });
+    const badGlobal = await run(
+      `{ posts(ids: ["${globalId("Post", "12")}", "${globalId("Post", "abc")}"]) { text } }`,
+    );
+    expect(badGlobal.body.errors?.[0]?.extensions).toMatchObject({
       code: "BAD_USER_INPUT",
       violations: [{ field: "ids[1]", code: "INVALID_PARAMETER" }],
     });
-    const many = await run(`query($ids: [ID!]!) { posts(ids: $ids) { rawId } }`, {
+    const both = await run(
+      `{ posts(ids: ["${globalId("Post", "12")}"], rawIds: ["12"]) { text } }`,
+    );
+    expect(both.body.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      violations: [{ field: "ids" }, { field: "rawIds" }],
+    });
+    const many = await run(`query($ids: [String!]!) { posts(rawIds: $ids) { rawId } }`, {
       ids: Array.from({ length: 501 }, (_, n) => String(n + 1)),
     });
     expect(many.body.errors?.[0]?.extensions).toMatchObject({
       code: "BAD_USER_INPUT",
-      violations: [{ field: "ids", code: "TOO_MANY_IDS" }],
+      violations: [{ field: "rawIds", code: "TOO_MANY_IDS" }],
     });
     expect(bad.lookups).toEqual([]);
+    expect(badGlobal.lookups).toEqual([]);
+    expect(both.lookups).toEqual([]);
     expect(many.lookups).toEqual([]);
   });
 });

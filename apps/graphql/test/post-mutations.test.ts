@@ -3,7 +3,7 @@ import { tapRequests } from "@adsgraph/ads-api/testing";
 import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postGraphQL, signIn, startStack } from "../testing/index.js";
+import { globalId, postGraphQL, signIn, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -12,6 +12,9 @@ import { present } from "./support/present.js";
 // than the write (and the lookup of what the payload selects beyond the write's answer).
 
 const A = DEMO.accounts[0].id;
+const GA = globalId("Account", A);
+const user = (id: string) => globalId("User", id);
+const post = (id: string) => globalId("Post", id);
 const HOUR = 3_600_000;
 const postId = (n: number, seq: number) => `15900000000000${n}${String(seq).padStart(4, "0")}`;
 const FRIEND_POST = postId(0, 1);
@@ -99,7 +102,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
 
   const CREATE = `mutation($input: CreatePostInput!) { createPost(input: $input) { ${MEDIA_ERROR_FIELDS}
     ... on CreatePostPayload { post { id rawId text name nullcast mediaKeys media { mediaKey }
-      author { id } createdAt } } } }`;
+      author { rawId } createdAt } } } }`;
   const PUBLISH = `mutation($input: PublishPostInput!) { publishPost(input: $input) { ${MEDIA_ERROR_FIELDS}
     ... on PublishPostPayload { post { rawId text editHistoryIds author { username }
       inReplyTo { rawId } quotedPost { rawId } } } } }`;
@@ -110,8 +113,8 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
     it("creates a promoted-only post with media as the account's promotable user", async () => {
       const { result, byEndpoint, received } = await mutate(CREATE, {
         input: {
-          accountId: A,
-          asUserId: DEMO.user.id,
+          accountId: GA,
+          asUserId: user(DEMO.user.id),
           text: "Fresh from the graph #graph",
           mediaKeys: [PHOTO],
           name: "From the graph",
@@ -125,7 +128,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
         nullcast: true,
         mediaKeys: [PHOTO],
         media: [{ mediaKey: PHOTO }],
-        author: { id: DEMO.user.id },
+        author: { rawId: DEMO.user.id },
         createdAt: expect.stringMatching(/Z$/) as unknown,
       });
       // The write's answer holds everything selected: no read after it.
@@ -136,7 +139,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       const renamed = await mutate(
         `mutation($input: RenamePostInput!) { renamePost(input: $input) { ${ERROR_FIELDS}
           ... on RenamePostPayload { post { rawId name } } } }`,
-        { input: { accountId: A, postId: created, name: "Renamed in the graph" } },
+        { input: { accountId: GA, postId: post(created), name: "Renamed in the graph" } },
       );
       expect(renamed.result.post).toEqual({ rawId: created, name: "Renamed in the graph" });
       expect(renamed.byEndpoint).toEqual({ "posts.name.update": 1 });
@@ -144,7 +147,12 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
 
     it("returns MediaRuleError for media the author may not use, or a mix past the rule", async () => {
       const notTheirs = await mutate(CREATE, {
-        input: { accountId: A, asUserId: DEMO.user.id, text: "x", mediaKeys: [FRIENDS_PHOTO] },
+        input: {
+          accountId: GA,
+          asUserId: user(DEMO.user.id),
+          text: "x",
+          mediaKeys: [FRIENDS_PHOTO],
+        },
       });
       expect(notTheirs.result).toMatchObject({
         __typename: "MediaRuleError",
@@ -153,7 +161,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
         upstream: { status: 400 },
       });
       const mixed = await mutate(CREATE, {
-        input: { accountId: A, asUserId: DEMO.user.id, text: "x", mediaKeys: [GIF, PHOTO] },
+        input: { accountId: GA, asUserId: user(DEMO.user.id), text: "x", mediaKeys: [GIF, PHOTO] },
       });
       expect(mixed.result).toMatchObject({
         __typename: "MediaRuleError",
@@ -164,26 +172,28 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
 
     it("refuses bad input before anything is sent, naming the input field", async () => {
       const badUser = await mutate(CREATE, {
-        input: { accountId: A, asUserId: "demo", text: "x" },
+        input: { accountId: GA, asUserId: user("demo"), text: "x" },
       });
       expect(badUser.result).toMatchObject({
         __typename: "ValidationError",
         violations: [{ field: "asUserId", code: "INVALID_PARAMETER" }],
       });
-      const noText = await mutate(CREATE, { input: { accountId: A, asUserId: DEMO.user.id } });
+      const noText = await mutate(CREATE, {
+        input: { accountId: GA, asUserId: user(DEMO.user.id) },
+      });
       expect(noText.result).toMatchObject({
         __typename: "ValidationError",
         violations: [{ field: "text", code: "MISSING_PARAMETER" }],
       });
       const ctaAlone = await mutate(CREATE, {
-        input: { accountId: A, asUserId: DEMO.user.id, text: "x", videoCta: "WATCH_NOW" },
+        input: { accountId: GA, asUserId: user(DEMO.user.id), text: "x", videoCta: "WATCH_NOW" },
       });
       expect(ctaAlone.result.__typename).toBe("ValidationError");
       expect(ctaAlone.result.violations?.map((v) => v.field)).toContain("videoCtaValue");
       for (const ran of [badUser, noText, ctaAlone]) expect(ran.received).toEqual([]);
       // Upstream's refusal of a user who may not post for the account names the field too.
       const friend = await mutate(CREATE, {
-        input: { accountId: A, asUserId: DEMO.friend.id, text: "x" },
+        input: { accountId: GA, asUserId: user(DEMO.friend.id), text: "x" },
       });
       expect(friend.result).toMatchObject({
         __typename: "ValidationError",
@@ -228,12 +238,12 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       expect(notDigits.received).toEqual([]);
 
       const preview = await mutate(
-        `mutation($id: ID!) { previewDraft(id: $id) { ${ERROR_FIELDS} ... on PreviewDraftPayload { message } } }`,
+        `mutation($id: ID!) { previewDraft(input: { id: $id }) { ${ERROR_FIELDS} ... on PreviewDraftPayload { message } } }`,
         { id },
       );
       expect(preview.result.message).toEqual(expect.any(String));
 
-      const DELETE = `mutation($id: ID!) { deleteDraft(id: $id) { ${ERROR_FIELDS}
+      const DELETE = `mutation($id: ID!) { deleteDraft(input: { id: $id }) { ${ERROR_FIELDS}
         ... on DeleteDraftPayload { draft { rawId deleted } } } }`;
       const deleted = await mutate(DELETE, { id });
       expect(deleted.result.draft).toEqual({ rawId: present(draft).rawId, deleted: true });
@@ -243,7 +253,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
         upstream: { status: 404 },
       });
       const gone = await stack.query(
-        `{ account(rawId: "${A}") { draft(id: "${present(draft).rawId}") { rawId } other: draft(id: "${present(other).rawId}") { rawId } } }`,
+        `{ account(rawId: "${A}") { draft(id: "${present(draft).id}") { rawId } other: draft(id: "${present(other).id}") { rawId } } }`,
       );
       expect(gone.data).toEqual({
         account: { draft: null, other: { rawId: present(other).rawId } },
@@ -271,7 +281,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       });
       expect(past.received).toEqual([]);
 
-      const DELETE = `mutation($id: ID!) { deleteScheduledPost(id: $id) { ${ERROR_FIELDS}
+      const DELETE = `mutation($id: ID!) { deleteScheduledPost(input: { id: $id }) { ${ERROR_FIELDS}
         ... on DeleteScheduledPostPayload { scheduledPost { rawId deleted scheduledStatus } } } }`;
       const deleted = await mutate(DELETE, { id });
       expect(deleted.result.scheduledPost).toMatchObject({
@@ -285,7 +295,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
   describe("publishPost and editPost (post-data API)", () => {
     it("publishes as the signed-in user; the payload reads only what the answer lacks", async () => {
       const { result, byEndpoint, received } = await mutate(PUBLISH, {
-        input: { text: "Published through the graph", mediaIds: [mediaIdOf(PHOTO)] },
+        input: { text: "Published through the graph", mediaKeyNumbers: [mediaIdOf(PHOTO)] },
       });
       expect(result.__typename).toBe("PublishPostPayload");
       const post = result.post as { rawId: string; editHistoryIds: string[] };
@@ -310,10 +320,12 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
     });
 
     it("replies to a post whose author mentioned the caller, and quotes", async () => {
-      const reply = await mutate(PUBLISH, { input: { text: "Thank you!", replyTo: FRIEND_POST } });
+      const reply = await mutate(PUBLISH, {
+        input: { text: "Thank you!", replyTo: post(FRIEND_POST) },
+      });
       expect(reply.result.post).toMatchObject({ inReplyTo: { rawId: FRIEND_POST } });
       const quote = await mutate(PUBLISH, {
-        input: { text: "Look at this", quotePostId: FRIEND_POST },
+        input: { text: "Look at this", quotePostId: post(FRIEND_POST) },
       });
       expect(quote.result.post).toMatchObject({ quotedPost: { rawId: FRIEND_POST } });
     });
@@ -325,7 +337,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
         friendHeaders,
       );
       const target = (theirs.result.post as { rawId: string }).rawId;
-      const refused = await mutate(PUBLISH, { input: { text: "Hi!", replyTo: target } });
+      const refused = await mutate(PUBLISH, { input: { text: "Hi!", replyTo: post(target) } });
       expect(refused.result).toMatchObject({
         __typename: "ReplyNotAllowedError",
         code: "FORBIDDEN",
@@ -335,14 +347,14 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       // Editing needs premium (the friend has none) and one's own post.
       const notPremium = await mutate(
         EDIT,
-        { input: { postId: target, text: "edited" } },
+        { input: { postId: post(target), text: "edited" } },
         friendHeaders,
       );
       expect(notPremium.result).toMatchObject({
         __typename: "ForbiddenError",
         upstream: { status: 403, codes: ["PREMIUM_REQUIRED"] },
       });
-      const notAuthor = await mutate(EDIT, { input: { postId: target, text: "edited" } });
+      const notAuthor = await mutate(EDIT, { input: { postId: post(target), text: "edited" } });
       expect(notAuthor.result).toMatchObject({
         __typename: "ForbiddenError",
         upstream: { status: 403, codes: ["NOT_POST_AUTHOR"] },
@@ -351,19 +363,19 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
 
     it("returns MediaRuleError for media the caller may not use; input rules before sending", async () => {
       const media = await mutate(PUBLISH, {
-        input: { text: "x", mediaIds: [mediaIdOf(FRIENDS_PHOTO)] },
+        input: { text: "x", mediaKeyNumbers: [mediaIdOf(FRIENDS_PHOTO)] },
       });
       expect(media.result).toMatchObject({
         __typename: "MediaRuleError",
-        field: "mediaIds",
+        field: "mediaKeyNumbers",
         upstream: { status: 400 },
       });
       const share = await mutate(PUBLISH, { input: { text: "x", shareWithFollowers: true } });
       expect(share.result).toMatchObject({
         __typename: "ValidationError",
-        violations: [{ field: "communityId", code: "MISSING_PARAMETER" }],
+        violations: [{ field: "communityRawId", code: "MISSING_PARAMETER" }],
       });
-      const badReply = await mutate(PUBLISH, { input: { text: "x", replyTo: "12ab" } });
+      const badReply = await mutate(PUBLISH, { input: { text: "x", replyTo: post("12ab") } });
       expect(badReply.result).toMatchObject({
         __typename: "ValidationError",
         violations: [{ field: "replyTo" }],
@@ -375,7 +387,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
       const original = await mutate(PUBLISH, { input: { text: "Frist draft of a thought" } });
       const firstId = (original.result.post as { rawId: string }).rawId;
       const edited = await mutate(EDIT, {
-        input: { postId: firstId, text: "First draft of a thought" },
+        input: { postId: post(firstId), text: "First draft of a thought" },
       });
       const edit = edited.result.post as { rawId: string; editHistoryIds: string[] };
       expect(edit.rawId).not.toBe(firstId);
@@ -384,7 +396,7 @@ describe.each(HTTP_TEST_ENGINES)("post mutations on %s", (engine) => {
 
       offsetMs = 2 * HOUR;
       try {
-        const late = await mutate(EDIT, { input: { postId: edit.rawId, text: "Too late" } });
+        const late = await mutate(EDIT, { input: { postId: post(edit.rawId), text: "Too late" } });
         expect(late.result).toMatchObject({
           __typename: "EditWindowPassedError",
           code: "FORBIDDEN",
@@ -421,9 +433,9 @@ describe("post snapshots with a freshness window", () => {
 
   it("serves a lookup from its snapshot only for the same fields, never with live counts, and not past a post write", async () => {
     const ids = [postId(1, 1), postId(1, 2)];
-    const TEXT = `query($ids: [ID!]!) { posts(ids: $ids) { text } }`;
-    const AUTHOR = `query($ids: [ID!]!) { posts(ids: $ids) { author { id } } }`;
-    const METRICS = `query($ids: [ID!]!) { posts(ids: $ids) { publicMetrics { likeCount } } }`;
+    const TEXT = `query($ids: [String!]!) { posts(rawIds: $ids) { text } }`;
+    const AUTHOR = `query($ids: [String!]!) { posts(rawIds: $ids) { author { rawId } } }`;
+    const METRICS = `query($ids: [String!]!) { posts(rawIds: $ids) { publicMetrics { likeCount } } }`;
     expect(await lookups(TEXT, { ids })).toBe(1);
     expect(await lookups(TEXT, { ids })).toBe(0);
     // Another field list: its own lookup, never the text-only snapshot.

@@ -3,7 +3,7 @@ import { tapRequests } from "@adsgraph/ads-api/testing";
 import type { RequestTap, TappedRequest } from "@adsgraph/ads-api/testing";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack } from "../testing/index.js";
+import { globalId, startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
@@ -70,7 +70,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     const { data, byEndpoint, received } = await ok<AccountPosts<Record<string, unknown>>>(
       posts(
         "type: PUBLISHED",
-        `id rawId text name nullcast cardUri createdAt updatedAt mediaKeys author { id }
+        `id rawId text name nullcast cardUri createdAt updatedAt mediaKeys author { rawId }
         ... on Post { authorId media { mediaKey } publicMetrics { likeCount repostCount }
           lang inReplyToPostId inReplyTo { rawId } videoCta videoCtaValue conversationSettings }`,
       ),
@@ -83,7 +83,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
       videoCta: "WATCH_NOW",
       videoCtaValue: "https://example.com/film",
       mediaKeys: [expect.stringMatching(/^13_/) as unknown],
-      author: { id: DEMO.user.id },
+      author: { rawId: DEMO.user.id },
       inReplyTo: null,
     });
     expect(list[0]?.cardUri).toMatch(/^card:\/\//);
@@ -164,14 +164,15 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     expect(all.length).toBe(PROMOTED.length + 1 + organic.length);
     expect(await rawIds("type: PUBLISHED")).not.toContain(postId(1, 7));
     expect(await rawIds(`type: PUBLISHED, namePrefix: "Spring"`)).toEqual([postId(1, 1)]);
-    expect(await rawIds(`type: PUBLISHED, ids: ["${postId(1, 2)}", "${postId(1, 3)}"]`)).toEqual([
-      postId(1, 3),
-      postId(1, 2),
-    ]);
-    expect(await rawIds(`type: PUBLISHED, userId: "${DEMO.user.id}", first: 2`)).toEqual(
-      PROMOTED.slice(0, 2),
-    );
-    const bad = await run(posts(`type: PUBLISHED, userId: "me"`, "rawId"));
+    expect(
+      await rawIds(
+        `type: PUBLISHED, ids: ["${globalId("Post", postId(1, 2))}", "${globalId("Post", postId(1, 3))}"]`,
+      ),
+    ).toEqual([postId(1, 3), postId(1, 2)]);
+    expect(
+      await rawIds(`type: PUBLISHED, userId: "${globalId("User", DEMO.user.id)}", first: 2`),
+    ).toEqual(PROMOTED.slice(0, 2));
+    const bad = await run(posts(`type: PUBLISHED, userId: "${globalId("User", "me")}"`, "rawId"));
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({
       code: "BAD_USER_INPUT",
       violations: [{ field: "userId" }],
@@ -181,7 +182,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
 
   it("lists drafts and scheduled posts with §2.7's fields", async () => {
     const draftFields = `id rawId text name nullcast cardUri mediaKeys media { mediaKey type }
-      createdAt updatedAt author { id } ... on Draft { userId deleted account { rawId } }`;
+      createdAt updatedAt author { rawId } ... on Draft { userId deleted account { rawId } }`;
     const { data: drafts, byEndpoint } = await ok<AccountPosts<Record<string, unknown>>>(
       posts("type: DRAFT", draftFields),
     );
@@ -230,10 +231,10 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     const result = await run<{
       account: Record<string, { id: string; rawId: string; text: string } | null>;
     }>(`{ account(rawId: "${A}") {
-      a: draft(id: "${DRAFTS[0]}") { id rawId text }
-      b: draft(id: "${ORGANIC_DRAFT}") { id rawId text }
-      c: scheduledPost(id: "${SCHEDULED[0]}") { id rawId text }
-      missing: draft(id: "${SCHEDULED[1]}") { id rawId } } }`);
+      a: draft(id: "${globalId("Draft", DRAFTS[0] ?? "", A)}") { id rawId text }
+      b: draft(id: "${globalId("Draft", ORGANIC_DRAFT, A)}") { id rawId text }
+      c: scheduledPost(id: "${globalId("ScheduledPost", SCHEDULED[0] ?? "", A)}") { id rawId text }
+      missing: draft(id: "${globalId("Draft", SCHEDULED[1] ?? "", A)}") { id rawId } } }`);
     expect(result.data.account.a?.rawId).toBe(DRAFTS[0]);
     // Organic, so left out of the list's default timeline: found by id all the same.
     expect(result.data.account.b?.rawId).toBe(ORGANIC_DRAFT);
@@ -279,7 +280,7 @@ describe.each(HTTP_TEST_ENGINES)("an account's posts in the graph on %s", (engin
     }
     // A post read by id renders through the account named; without one, the field says so.
     const byId = await run<{ posts: { a: string | null; b: string | null }[] }>(
-      `{ posts(ids: ["${PROMOTED[0]}"]) { a: preview(accountId: "${A}") b: preview } }`,
+      `{ posts(ids: ["${globalId("Post", PROMOTED[0] ?? "")}"]) { a: preview(accountId: "${globalId("Account", A)}") b: preview } }`,
     );
     expect(byId.data.posts[0]?.a).toMatch(/<iframe/);
     expect(byId.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([

@@ -50,7 +50,8 @@ describe("query cost limits", () => {
   it("refuses nesting beyond the depth limit, naming it", async () => {
     let selection = "rawId";
     // Each round nests two levels: fundingInstrument → campaigns → fundingInstrument ...
-    for (let i = 0; i < 5; i += 1) selection = `fundingInstrument { campaigns { ${selection} } }`;
+    for (let i = 0; i < 5; i += 1)
+      selection = `fundingInstrument { campaigns { nodes { ${selection} } } }`;
     const refused = await stack.query(
       `{ account(rawId: "${A}") { campaigns(first: 1) { edges { node { ${selection} } } } } }`,
     );

@@ -96,14 +96,16 @@ describe("upstream requests per GraphQL request", () => {
     const { data, byEndpoint } = (await counted(`{
       account(rawId: "${ACCOUNT}") {
         fundingInstruments(first: 300) {
-          edges { node { rawId campaigns { fundingInstrumentId fundingInstrument { rawId } } } }
+          edges { node { rawId campaigns { nodes { fundingInstrumentId fundingInstrument { rawId } } } } }
         }
       }
     }`)) as Counted<{
       account: {
         fundingInstruments: Edges<{
           rawId: string;
-          campaigns: { fundingInstrumentId: string; fundingInstrument: { rawId: string } }[];
+          campaigns: {
+            nodes: { fundingInstrumentId: string; fundingInstrument: { rawId: string } }[];
+          };
         }>;
       };
     }>;
@@ -111,11 +113,11 @@ describe("upstream requests per GraphQL request", () => {
     expect(edges).toHaveLength(FUNDING_INSTRUMENTS);
     let campaigns = 0;
     for (const { node } of edges) {
-      for (const campaign of node.campaigns) {
+      for (const campaign of node.campaigns.nodes) {
         expect(campaign.fundingInstrumentId).toBe(node.rawId);
         expect(campaign.fundingInstrument.rawId).toBe(node.rawId);
       }
-      campaigns += node.campaigns.length;
+      campaigns += node.campaigns.nodes.length;
     }
     expect(campaigns).toBe(CAMPAIGNS);
     // The funding instrument list primed the by-id loader: campaigns' fundingInstrument is free.
@@ -382,14 +384,15 @@ const ATT_PER_LINE_ITEM = 2;
 interface AttachedLineItem {
   rawId: string;
   productType: string;
-  mediaCreatives: { lineItemId: string }[];
-  promotedAccounts: { lineItemId: string }[];
-  promotedPosts: { lineItemId: string }[];
-  trackingTags: { lineItemId: string }[];
+  mediaCreatives: { nodes: { lineItemId: string }[] };
+  promotedAccounts: { nodes: { lineItemId: string }[] };
+  promotedPosts: { nodes: { lineItemId: string }[] };
+  trackingTags: { nodes: { lineItemId: string }[] };
 }
 
-const ATTACHMENT_FIELDS = `rawId productType mediaCreatives { lineItemId }
-  promotedAccounts { lineItemId } promotedPosts { lineItemId } trackingTags { lineItemId }`;
+const ATTACHMENT_FIELDS = `rawId productType mediaCreatives { nodes { lineItemId } }
+  promotedAccounts { nodes { lineItemId } } promotedPosts { nodes { lineItemId } }
+  trackingTags { nodes { lineItemId } }`;
 
 /** Each line item holds exactly its own attachments: 2 of each kind it can hold. */
 function expectOwnAttachments(lineItems: AttachedLineItem[]): number {
@@ -397,11 +400,12 @@ function expectOwnAttachments(lineItems: AttachedLineItem[]): number {
   for (const li of lineItems) {
     const accounts = li.productType === "PROMOTED_ACCOUNT";
     if (accounts) holders += 1;
-    expect(li.mediaCreatives).toEqual([]);
-    expect(li.trackingTags).toHaveLength(ATT_PER_LINE_ITEM);
-    expect(li.promotedAccounts).toHaveLength(accounts ? ATT_PER_LINE_ITEM : 0);
-    expect(li.promotedPosts).toHaveLength(accounts ? 0 : ATT_PER_LINE_ITEM);
-    for (const attachment of [...li.trackingTags, ...li.promotedAccounts, ...li.promotedPosts])
+    expect(li.mediaCreatives.nodes).toEqual([]);
+    expect(li.trackingTags.nodes).toHaveLength(ATT_PER_LINE_ITEM);
+    expect(li.promotedAccounts.nodes).toHaveLength(accounts ? ATT_PER_LINE_ITEM : 0);
+    expect(li.promotedPosts.nodes).toHaveLength(accounts ? 0 : ATT_PER_LINE_ITEM);
+    const attachments = [li.trackingTags, li.promotedAccounts, li.promotedPosts];
+    for (const attachment of attachments.flatMap((list) => list.nodes))
       expect(attachment.lineItemId).toBe(li.rawId);
   }
   return holders;

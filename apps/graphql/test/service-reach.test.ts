@@ -262,7 +262,7 @@ describe("the rest of the service in the graph", () => {
 
     const revoked = await mutate<{ __typename: string; permission: { deleted: boolean } }>(
       `mutation ($id: ID!, $p: String!) { revokeTailoredAudiencePermission(input: { tailoredAudienceId: $id,
-        permissionId: $p }) { ${VIOLATIONS} ... on RevokeTailoredAudiencePermissionPayload { permission { deleted } } } }`,
+        permissionRawId: $p }) { ${VIOLATIONS} ... on RevokeTailoredAudiencePermissionPayload { permission { deleted } } } }`,
       { id: audience, p: grantToB.rawId },
     );
     expect(revoked.result).toMatchObject({ permission: { deleted: true } });

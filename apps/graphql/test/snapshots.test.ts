@@ -118,7 +118,6 @@ describe.each(TEST_ENGINES)(
 
 describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
   let pair: Awaited<ReturnType<typeof startPair>>;
-  let campaignId: string;
   let campaignNodeId: string;
 
   beforeAll(async () => {
@@ -137,7 +136,6 @@ describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
     const edges = (
       list.data as { account: { campaigns: { edges: { node: { id: string; rawId: string } }[] } } }
     ).account.campaigns.edges;
-    campaignId = edges[0]?.node.rawId ?? "";
     campaignNodeId = edges[0]?.node.id ?? "";
   });
   afterAll(async () => {
@@ -145,7 +143,7 @@ describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
     await pair.adsApi.close();
   });
 
-  const historyQuery = () => `{ account(rawId: "${ACCOUNT}") { campaign(id: "${campaignId}") {
+  const historyQuery = () => `{ account(rawId: "${ACCOUNT}") { campaign(id: "${campaignNodeId}") {
     history(first: 10) { edges { node { version changedFields } } } } } }`;
   const versions = async () =>
     (

@@ -4,7 +4,8 @@ import { wsClient } from "./client.js";
 import { ActivitySubscription } from "./documents.js";
 import type { DashboardActivitySubscription } from "./generated/gql/graphql.js";
 
-type ActivityEvent = DashboardActivitySubscription["activityEvents"];
+type FeedMessage = DashboardActivitySubscription["activityEvents"];
+type ActivityEvent = Extract<FeedMessage, { __typename: "ActivityEvent" }>;
 
 /** How many recent events the feed keeps. */
 const KEEP = 20;
@@ -28,33 +29,36 @@ function describe(payload: ActivityEvent["payload"]): string {
 /** The signed-in user's activity, newest first, pushed over graphql-ws. */
 export function ActivityFeed() {
   const [events, setEvents] = useState<ActivityEvent[]>([]);
-  const [connected, setConnected] = useState(false);
-  useEffect(() => {
-    const off = [
-      wsClient.on("connected", () => {
-        setConnected(true);
-      }),
+  // Live only once the server says so: its first message comes after the upstream
+  // subscription exists, so every event posted from then on arrives.
+  const [live, setLive] = useState(false);
+  useEffect(
+    () =>
       wsClient.on("closed", () => {
-        setConnected(false);
+        setLive(false);
       }),
-    ];
-    return () => {
-      off.forEach((unsubscribe) => {
-        unsubscribe();
-      });
-    };
-  }, []);
+    [],
+  );
   const { error } = useSubscription(ActivitySubscription, {
     onData: ({ data }) => {
-      const event = data.data?.activityEvents;
-      if (event) setEvents((previous) => [event, ...previous].slice(0, KEEP));
+      const message = data.data?.activityEvents;
+      switch (message?.__typename) {
+        case "ActivityFeedLive":
+          setLive(true);
+          break;
+        case "ActivityEvent":
+          setEvents((previous) => [message, ...previous].slice(0, KEEP));
+          break;
+        default:
+          break;
+      }
     },
   });
 
   return (
     <aside className="activity" aria-label="Activity">
       <h2>
-        Activity <span className="badge">{connected ? "connected" : "connecting…"}</span>
+        Activity <span className="badge">{live ? "live" : "connecting…"}</span>
       </h2>
       {error && <p role="alert">{error.message}</p>}
       {events.length === 0 && <p className="status">Nothing yet.</p>}

@@ -93,22 +93,28 @@ export const UpdateCampaignMutation = graphql(`
 export const ActivitySubscription = graphql(`
   subscription DashboardActivity {
     activityEvents {
-      id
-      type
-      createdAt
-      payload {
-        __typename
-        ... on ProfileBioUpdate {
-          bio
-        }
-        ... on ProfileScreenNameUpdate {
-          screenName
-        }
-        ... on DirectMessageActivity {
-          text
-        }
-        ... on SpaceActivity {
-          title
+      __typename
+      ... on ActivityFeedLive {
+        liveAt
+      }
+      ... on ActivityEvent {
+        id
+        type
+        createdAt
+        payload {
+          __typename
+          ... on ProfileBioUpdate {
+            bio
+          }
+          ... on ProfileScreenNameUpdate {
+            screenName
+          }
+          ... on DirectMessageActivity {
+            text
+          }
+          ... on SpaceActivity {
+            title
+          }
         }
       }
     }

@@ -72,7 +72,9 @@ export const FundingInstrumentsQuery = graphql(`
               currency
             }
             campaigns {
-              name
+              nodes {
+                name
+              }
             }
           }
         }
@@ -114,8 +116,10 @@ export const ReferenceDataQuery = graphql(`
     contentCategories {
       name
       iabCategories {
-        id
-        name
+        nodes {
+          rawId
+          name
+        }
       }
     }
   }

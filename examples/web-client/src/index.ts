@@ -1,3 +1,11 @@
+export { createApolloClient } from "./apollo-client.js";
+export type { ApolloClientOptions } from "./apollo-client.js";
+export {
+  CampaignPagesQuery,
+  RenameCampaignMutation,
+  ViewerScreenNameQuery,
+  ViewerUserIdQuery,
+} from "./cache-documents.js";
 export { execute } from "./client.js";
 export type { GraphQLResponse } from "./client.js";
 export {

@@ -1,5 +1,5 @@
 import { DEMO } from "@adsgraph/ads-api";
-import { startStack } from "@adsgraph/graphql/testing";
+import { globalId, startStack } from "@adsgraph/graphql/testing";
 import type { Stack } from "@adsgraph/graphql/testing";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
@@ -81,7 +81,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   it("lists funding instruments with their campaigns, and cards with their media", async () => {
     const funding = await run(FundingInstrumentsQuery, { accountId: ACCOUNT_ID });
     const instruments = funding.data?.account?.fundingInstruments?.edges.map((e) => e.node);
-    expect(instruments?.map((fi) => [fi.rawId, fi.campaigns?.length])).toEqual([
+    expect(instruments?.map((fi) => [fi.rawId, fi.campaigns?.nodes.length])).toEqual([
       [`${ACCOUNT_ID}f1`, 2],
       [`${ACCOUNT_ID}f2`, 2],
       [`${ACCOUNT_ID}f3`, 0],
@@ -99,7 +99,7 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   it("reads reference data", async () => {
     const { data } = await run(ReferenceDataQuery, { currency: "EUR" });
     expect(data?.biddingRules).toEqual([{ currency: "EUR", minimumCpeBid: { micros: "10000" } }]);
-    expect(data?.contentCategories?.[0]?.iabCategories?.map((c) => c.id)).toEqual([
+    expect(data?.contentCategories?.[0]?.iabCategories?.nodes.map((c) => c.rawId)).toEqual([
       "IAB1",
       "IAB1-5",
       "IAB1-7",
@@ -108,9 +108,9 @@ describe("the example consumer against the running servers (ads-api + facade)", 
 
   it("creates a campaign, and gets a typed ValidationError for a bad one", async () => {
     const input = {
-      accountId: ACCOUNT_ID,
+      accountId: globalId("Account", ACCOUNT_ID),
       name: "From the web client",
-      fundingInstrumentId: `${ACCOUNT_ID}f1`,
+      fundingInstrumentId: globalId("FundingInstrument", `${ACCOUNT_ID}f1`, ACCOUNT_ID),
       totalBudget: "2500000000",
       entityStatus: "PAUSED" as const,
     };

@@ -5,7 +5,7 @@ import type { RESOURCES } from "@adsgraph/models";
 import { readIdOfList } from "../loaders/resource-reads.js";
 import type { ReadIdOf, ShapeOf } from "../loaders/resource-reads.js";
 import type { AccountShape } from "../loaders/shapes.js";
-import { connectionComplexity, resolveAccountList } from "./connections.js";
+import { connectionComplexity, FORWARD_ONLY, resolveAccountList } from "./connections.js";
 import type { ConnectionResult, NodePrefetch } from "./connections.js";
 import { countsTotal, listArgs } from "./list-args.js";
 import type { ListArgsOptions } from "./list-args.js";
@@ -53,7 +53,7 @@ export function accountListField<Id extends AccountListId>(
   return t.field({
     type,
     nullable: true,
-    description,
+    description: `${description} ${FORWARD_ONLY}`,
     complexity: connectionComplexity,
     args,
     resolve: (account, values, { loaders }, info) =>

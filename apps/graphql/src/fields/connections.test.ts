@@ -73,6 +73,26 @@ describe("connections over a list read whole", () => {
     expect(past.pageInfo).toMatchObject({ hasNextPage: false, endCursor: null });
   });
 
+  it("pages backward with last/before, and both ways from any edge", async () => {
+    const both = (args: { first?: number; after?: string; last?: number; before?: string }) =>
+      connectionOfAll(args, 1000, () => Promise.resolve(items));
+    const tail = await both({ last: 2 });
+    expect(tail.edges.map((e) => e.node)).toEqual(["d", "e"]);
+    expect(tail.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    const before = await both({ last: 2, before: tail.pageInfo.startCursor ?? "" });
+    expect(before.edges.map((e) => e.node)).toEqual(["b", "c"]);
+    const start = await both({ last: 9, before: before.pageInfo.startCursor ?? "" });
+    expect(start.edges.map((e) => e.node)).toEqual(["a"]);
+    expect(start.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const between = await both({
+      after: start.pageInfo.endCursor ?? "",
+      before: tail.pageInfo.startCursor ?? "",
+    });
+    expect(between.edges.map((e) => e.node)).toEqual(["b", "c"]);
+    await expect(both({ last: 0 })).rejects.toThrow(/last must be between 1 and 1000/);
+    await expect(both({ before: "up1" })).rejects.toThrow(/before is not a cursor/);
+  });
+
   it("refuses an upstream cursor and a first beyond the count limit before reading", async () => {
     let reads = 0;
     const counted = (args: { first?: number; after?: string }) =>

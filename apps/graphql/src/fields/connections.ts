@@ -9,6 +9,7 @@ import { CURSOR_INPUT } from "../input/input-rules.js";
 import type { ResourceReadId } from "@adsgraph/models";
 import type { WireParams } from "@adsgraph/rest-client";
 import type { Loaders } from "../loaders/loaders.js";
+import { QUERY_LIMITS } from "../query-limits.js";
 import type { ShapeOf } from "../loaders/resource-reads.js";
 
 /** Items per page when `first` is not given. */
@@ -16,18 +17,51 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 /** `first`/`after` of a connection over an upstream list whose `count` goes up to `maxCount`. */
 export const pageArgs = (arg: ArgBuilder<Types>, maxCount = 1000) => ({
-  first: arg.int({ description: `Page size, 1 to ${maxCount} (default ${DEFAULT_PAGE_SIZE}).` }),
+  first: arg.int({
+    description: `How many items to return, 1 to ${maxCount} (default ${DEFAULT_PAGE_SIZE}).`,
+  }),
   after: arg.string({
     ...CURSOR_INPUT,
-    description: "`endCursor` (or an edge's cursor) to go on from.",
+    description: "Return the items after this cursor: a page's `endCursor` or an edge's `cursor`.",
   }),
 });
 
-/** The forward-only paging arguments of every connection (upstream cursors only go forward). */
+/**
+ * `last`/`before` beside `pageArgs`, for a connection over a list read whole (its order is
+ * known end to end, so paging back costs nothing).
+ */
+export const backwardPageArgs = (arg: ArgBuilder<Types>, maxCount = 1000) => ({
+  last: arg.int({
+    description: `How many items to return from the end (or before \`before\`), 1 to ${maxCount}.`,
+  }),
+  before: arg.string({
+    ...CURSOR_INPUT,
+    description:
+      "Return the items before this cursor: a page's `startCursor` or an edge's `cursor`.",
+  }),
+});
+
+/** Both ways' paging arguments of a connection over a list read whole. */
+export const bothWaysPageArgs = (arg: ArgBuilder<Types>, maxCount = 1000) => ({
+  ...pageArgs(arg, maxCount),
+  ...backwardPageArgs(arg, maxCount),
+});
+
+/** `first`/`after` of every connection. */
 export interface PageArgs {
   first?: number | null | undefined;
   after?: string | null | undefined;
 }
+
+/** `first`/`after` and `last`/`before`, of a connection over a list read whole. */
+export interface BothWaysPageArgs extends PageArgs {
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}
+
+/** Said of a connection over an upstream list: its cursors only lead on to the next page. */
+export const FORWARD_ONLY =
+  "Pages forward only (`first`/`after`): the service's cursors lead only to the next page.";
 
 /** What one upstream page request needs: `count`, `cursor`, and how many leading items to drop. */
 export interface Paging {
@@ -137,37 +171,66 @@ export function toConnection<T>(
 
 /**
  * A connection over every item of a list read whole (a parent's children, read for many
- * parents at once): `first`/`after` are checked before `readAll` asks anything, page it here
- * with edge cursors of no upstream page (an upstream cursor pages one list, not one parent's
- * share of a batched read), and totalCount is its length, costing no request.
+ * parents at once): the arguments are checked before `readAll` asks anything, the list is
+ * paged here both ways with edge cursors of no upstream page (an upstream cursor pages one
+ * list, not one parent's share of a batched read), and totalCount is its length.
  */
 export async function connectionOfAll<T>(
-  args: PageArgs,
+  args: BothWaysPageArgs,
   maxCount: number,
   readAll: () => Promise<readonly T[]>,
 ): Promise<ConnectionResult<T>> {
-  const paging = pagingFor(args, maxCount);
-  if (paging.cursor !== undefined) {
-    throw badUserInputError(
-      "after is not a cursor of this connection: pass one of its edges' cursors.",
-    );
-  }
-  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  const first = sizeOf("first", args.first, maxCount);
+  const last = sizeOf("last", args.last, maxCount);
+  // Each an edge cursor naming how many items come up to and including its edge.
+  const after = offsetOf("after", args.after);
+  const before = offsetOf("before", args.before);
   const items = await readAll();
-  const edges = items.slice(paging.skip, paging.skip + first).map((node, offset) => ({
-    cursor: encodeEdgeCursor(null, paging.skip + offset + 1),
+  let start = Math.min(after ?? 0, items.length);
+  let end = Math.max(
+    start,
+    Math.min(before === undefined ? items.length : before - 1, items.length),
+  );
+  if (first !== undefined) end = Math.min(end, start + first);
+  if (last !== undefined) start = Math.max(start, end - last);
+  if (first === undefined && last === undefined) end = Math.min(end, start + DEFAULT_PAGE_SIZE);
+  const edges = items.slice(start, end).map((node, offset) => ({
+    cursor: encodeEdgeCursor(null, start + offset + 1),
     node,
   }));
   return {
     edges,
     pageInfo: {
-      hasNextPage: items.length > paging.skip + first,
-      hasPreviousPage: paging.after !== null,
+      hasNextPage: end < items.length,
+      hasPreviousPage: start > 0,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
     totalCount: items.length,
   };
+}
+
+function sizeOf(
+  name: "first" | "last",
+  value: number | null | undefined,
+  maxCount: number,
+): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 1 || value > maxCount) {
+    throw badUserInputError(`${name} must be between 1 and ${maxCount} (got ${value}).`);
+  }
+  return value;
+}
+
+function offsetOf(name: "after" | "before", cursor: string | null | undefined): number | undefined {
+  if (cursor === null || cursor === undefined || cursor === "") return undefined;
+  const edge = cursor.startsWith(EDGE_PREFIX) ? decodeEdgeCursor(cursor) : null;
+  if (edge === null || edge.pageCursor !== null) {
+    throw badUserInputError(
+      `${name} is not a cursor of this connection: pass one of its edges' cursors.`,
+    );
+  }
+  return edge.skip;
 }
 
 /** Whether the field being resolved selects `name` (through fragments too). */
@@ -216,9 +279,18 @@ export function selectsPath(info: GraphQLResolveInfo, path: readonly string[]): 
 export const SMALL_LIST = { field: 1, multiplier: 4 };
 
 /** Complexity of a connection field: its own cost plus `first` times its nodes' cost. */
-export const connectionComplexity = (args: PageArgs) => ({
+export const connectionComplexity = (args: BothWaysPageArgs) => ({
   field: 1,
-  multiplier: args.first ?? DEFAULT_PAGE_SIZE,
+  multiplier: args.first ?? args.last ?? DEFAULT_PAGE_SIZE,
+});
+
+/**
+ * Complexity of a connection over a list read whole for many parents at once: `first`/`last`
+ * items when given, else as a list field without a size (its upstream work is shared).
+ */
+export const wholeListComplexity = (args: BothWaysPageArgs) => ({
+  field: 1,
+  multiplier: args.first ?? args.last ?? QUERY_LIMITS.defaultListMultiplier,
 });
 
 /**
@@ -234,9 +306,12 @@ export function connectionType<T>(
   // Built by hand rather than with the relay plugin's connectionObject, whose types cannot
   // relate a generic node to its connection's shape; the SDL is the same.
   const edge = builder.objectRef<Edge<T>>(`${name}Edge`).implement({
+    description: `One item of a ${name}Connection page and the cursor that points at it.`,
     fields: (t) => ({
-      cursor: t.exposeString("cursor"),
-      node: t.expose("node", { type: node }),
+      cursor: t.exposeString("cursor", {
+        description: "Pass as `after` (or `before`, where taken) to page on from this item.",
+      }),
+      node: t.expose("node", { type: node, description: "The item." }),
     }),
   });
   return builder.objectRef<ConnectionResult<T>>(`${name}Connection`).implement({
@@ -244,19 +319,27 @@ export function connectionType<T>(
     fields: (t) => ({
       edges: t.field({
         type: [edge],
+        description: "The page's items, each with its cursor.",
         // As the relay plugin's edgesFieldOptions (builder.ts): `first` multiplies already.
         complexity: { field: 1, multiplier: 1 },
         resolve: (connection) => connection.edges,
       }),
+      nodes: t.field({
+        type: [node],
+        description: "The page's items, without cursors: the same as `edges { node }`.",
+        complexity: { field: 1, multiplier: 1 },
+        resolve: (connection) => connection.edges.map((e) => e.node),
+      }),
       pageInfo: t.field({
         type: builder.pageInfoRef(),
+        description: "Whether there are more pages, and the cursors to reach them.",
         resolve: (connection) => connection.pageInfo,
       }),
       ...(totalCount && {
         totalCount: t.int({
           description:
-            "How many items match the filters. Costs an upstream request with with_total_count, " +
-            "which has its own limit (200 per 15 minutes): select it only when needed.",
+            "How many items the list holds with these filters, across all pages. Counting may " +
+            "be rate limited by the service: select it only when the screen shows it.",
           resolve: (connection) => connection.totalCount ?? 0,
         }),
       }),

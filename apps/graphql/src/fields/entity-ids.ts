@@ -38,6 +38,8 @@ const ENTITIES: Readonly<Record<string, Entity>> = {
   funding_instrument: inAccount("FundingInstrument"),
   line_item: inAccount("LineItem"),
   line_item_curated_category: inAccount("LineItemCuratedCategory"),
+  do_not_reach_list: inAccount("DoNotReachList"),
+  curated_category: own("ContentCategory"),
   media_creative: inAccount("MediaCreative"),
   account_media: inAccount("AccountMedia"),
   promoted_account: inAccount("PromotedAccount"),
@@ -55,10 +57,15 @@ const ENTITIES: Readonly<Record<string, Entity>> = {
   as_user: own("User"),
 };
 
+/** Id parameters the catalog names by what they hold, without `_id`/`_ids`. */
+const UNSUFFIXED: Readonly<Record<string, Entity>> = {
+  categories: own("BusinessCategory"), // a line item's advertiser business categories
+};
+
 /** The entity a wire id parameter names (`campaign_ids` → Campaign), if the graph has it. */
 export function entityOfParam(wire: string): Entity | undefined {
   const stem = wire.replace(/_ids?$/, "");
-  return stem === wire ? undefined : ENTITIES[stem];
+  return stem === wire ? UNSUFFIXED[wire] : ENTITIES[stem];
 }
 
 /** The entity of one Node type, for arguments written by hand (`Account.campaign(id:)`). */
@@ -76,6 +83,22 @@ export function globalIdExtensions(entity: Entity) {
     isRelayGlobalID: true,
     relayGlobalIDFor: entity.typenames.map((typename) => ({ typename })),
   };
+}
+
+const noun = (typename: string) => typename.replace(/(?<!^)([A-Z])/g, " $1").toLowerCase();
+
+/**
+ * What an id field without a description of its own says: which object's `id` it takes, where
+ * a screen finds it, and that an id of another account is refused.
+ */
+export function describeIds(entity: Entity, many: boolean): string {
+  const [first = "object"] = entity.typenames;
+  const what = entity.typenames.length > 1 ? "card" : noun(first);
+  const answers = entity.typenames.map((typename) => `\`${typename}.id\``).join(" or ");
+  const head = many ? `The \`id\`s of the ${what}s` : `The \`id\` of the ${what}`;
+  const account =
+    entity.scope === "account" ? ` An id of another account's ${what} is refused.` : "";
+  return `${head}, as ${answers} answers it (not its \`rawId\`).${account}`;
 }
 
 /** A global id as the relay plugin hands it to resolvers. */

@@ -5,7 +5,7 @@ import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { CARD_URI_INPUT, DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.js";
 import { enumOfValues } from "../schema/common/enums.js";
-import { entityOfParam, globalIdExtensions } from "./entity-ids.js";
+import { describeIds, entityOfParam, globalIdExtensions } from "./entity-ids.js";
 import type { Entity } from "./entity-ids.js";
 import { fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
 import type { Form, ObjectSchema } from "./input-forms.js";
@@ -197,9 +197,11 @@ function inputField(t: AnyBuilder, f: Field) {
   };
   if (f.entity !== undefined) {
     const extensions = globalIdExtensions(f.entity);
-    return f.form.kind === "list"
-      ? t.field({ ...options, type: ["ID"], extensions })
-      : t.field({ ...options, type: "ID", extensions });
+    const many = f.form.kind === "list";
+    const described = { ...options, description: f.description ?? describeIds(f.entity, many) };
+    return many
+      ? t.field({ ...described, type: ["ID"], extensions })
+      : t.field({ ...described, type: "ID", extensions });
   }
   const rule = ruleOf(f.form);
   return t.field({ ...options, ...(rule !== null && INPUT_RULES[rule]), type: typeOf(t, f) });

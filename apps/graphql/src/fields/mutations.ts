@@ -1,4 +1,5 @@
-import type { ObjectRef } from "@pothos/core";
+import type { ArgBuilder, InputFieldBuilder, InputFieldMap, ObjectRef } from "@pothos/core";
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.js";
 import type { Types } from "../builder.js";
 import { rethrowAsFacadeError } from "../errors/to-facade-error.js";
@@ -56,6 +57,92 @@ export function payload<T>(
       [field]: t.expose(field, { type }),
     }),
   });
+}
+
+/**
+ * The one argument of a mutation, `input: <Name>Input!`, over these fields (a mutationArgs'
+ * `fields`): every mutation takes its values this way, deletes and argument-less ones too.
+ *
+ *     args: inputArg(t.arg, "DeleteCampaign", remove.fields, "Which campaign to delete."),
+ */
+export function inputArg(
+  arg: ArgBuilder<Types>,
+  name: string,
+  fields: (t: InputFieldBuilder<Types, "InputObject">) => InputFieldMap,
+  description: string,
+) {
+  const type = builder.inputType(`${name}Input`, { description, fields });
+  return { input: arg({ type, required: true }) };
+}
+
+/** What a delete answers: the object as the service answered it, and the id it had. */
+export interface Deleted<T> {
+  readonly deleted: T;
+  readonly deletedId: string;
+}
+
+/**
+ * A delete's `<Name>Payload`: the deleted object under `field` (as the service answered it,
+ * `deleted: true`) and `deletedId`, so a client cache can drop it without reading again.
+ */
+export function deletePayload<T>(
+  name: string,
+  field: string,
+  type: ObjectRef<Types, T>,
+  description: string,
+): ObjectRef<Types, Deleted<T>> {
+  return builder.objectRef<Deleted<T>>(`${name}Payload`).implement({
+    description: "What a delete answers: the object as it was deleted, and its id.",
+    fields: (t) => ({
+      [field]: t.expose("deleted", { type, description }),
+      deletedId: t.id({
+        description:
+          "The `id` the deleted object had: remove it from cached lists and forget it. It " +
+          "names nothing any more.",
+        resolve: (answer) => answer.deletedId,
+      }),
+    }),
+  });
+}
+
+/**
+ * A delete's answer: `entity` as the service answered it, and the global id of the `type`
+ * object it was (`key`: the id its `id` field encodes, `<account id>/<id>` inside an account).
+ */
+export function deleted<T>(type: { readonly name: string }, key: string, entity: T): Deleted<T> {
+  return { deleted: entity, deletedId: encodeGlobalID(type.name, key) };
+}
+
+/**
+ * Adds to a create's payload the object the new one was created in (its `account`, ...):
+ * `payload` is the payload type, `createdOf` finds the new object in an answer.
+ */
+export type ParentOf<E> = <T extends E>(
+  payload: ObjectRef<Types, Record<string, T>>,
+  createdOf: (answer: Readonly<Record<string, T>>) => T,
+) => void;
+
+/**
+ * A create's `<Name>Payload`: the new object under `field`, and the object it was created in
+ * (`parent`), so one mutation can re-select the parent's list that now holds it.
+ */
+export function createPayload<T extends E, E>(
+  name: string,
+  field: string,
+  type: ObjectRef<Types, T>,
+  description: string,
+  parent: ParentOf<E>,
+): ObjectRef<Types, Record<string, T>> {
+  const ref = builder.objectRef<Record<string, T>>(`${name}Payload`).implement({
+    description: "What a create answers: the new object and the object it belongs to.",
+    fields: (t) => ({ [field]: t.expose(field, { type, description }) }),
+  });
+  parent(ref, (answer) => {
+    const created = answer[field];
+    if (created === undefined) throw new Error(`a create's answer without its ${field}`);
+    return created;
+  });
+  return ref;
 }
 
 /**

@@ -48,11 +48,12 @@ export function parseGlobalId(value: string): ParsedGlobalId {
 }
 
 /**
- * Types whose ids are long digit ids (spec §2.1): a post's own (`Post:<digits>`, posts belong
- * to no account), or one inside an account (`Draft:<account id>/<digits>`).
+ * Types whose ids are long digit ids (spec §2.1): a post's or a user's own (`Post:<digits>`,
+ * they belong to no account), or one inside an account (`Draft:<account id>/<digits>`).
  */
 const DIGIT_ID_TYPES: Readonly<Record<string, "own" | "inAccount">> = {
   Post: "own",
+  User: "own",
   Draft: "inAccount",
   ScheduledPost: "inAccount",
 };

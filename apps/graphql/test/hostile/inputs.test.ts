@@ -1,6 +1,7 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { globalId } from "../../testing/index.js";
 import {
   expectCleanLogs,
   expectMutationRefused,
@@ -12,6 +13,7 @@ import {
   A,
   DOCUMENTS,
   GLOBAL_IDS,
+  GLOBAL_ID_ARG_QUERIES,
   GLOBAL_ID_MUTATIONS,
   GLOBAL_ID_QUERIES,
   RAW_IDS,
@@ -74,6 +76,18 @@ describe.each(TEST_ENGINES)("hostile facade input on %s", (engine) => {
     });
   });
 
+  describe("global ids in arguments naming an entity", () => {
+    it.each(cross(GLOBAL_ID_ARG_QUERIES, GLOBAL_IDS))(
+      "$title",
+      async ({ query, value, local, allowed }) => {
+        const { answer, served } = await run(query, { id: value }, allowed);
+        expectQueryRefused(answer);
+        if (local) expect(served, "asked ads-api about input it could judge itself").toBe(0);
+        await expectHealthy();
+      },
+    );
+  });
+
   describe("global ids in node and nodes", () => {
     it.each(cross(GLOBAL_ID_QUERIES, GLOBAL_IDS))("$title", async ({ query, value, local }) => {
       const { answer, served } = await run(query, { id: value });
@@ -123,7 +137,7 @@ describe.each(TEST_ENGINES)("hostile facade input on %s", (engine) => {
 
     it("refuses a mutation sent with GET, and runs nothing", async () => {
       await stack.adsApi.requests.reset();
-      const query = `mutation { deleteSandboxAccount(input: { accountId: "${A}" }) { __typename } }`;
+      const query = `mutation { deleteSandboxAccount(input: { accountId: "${globalId("Account", A)}" }) { __typename } }`;
       const response = await fetch(`${stack.facade.url}?query=${encodeURIComponent(query)}`, {
         headers: {
           authorization: `Bearer ${stack.sessionToken}`,
@@ -146,8 +160,8 @@ describe.each(TEST_ENGINES)("hostile facade input on %s", (engine) => {
       },
       { name: "node(id:)", query: "query ($id: ID!) { node(id: $id) { id } }", id: huge.global },
       {
-        name: "deleteCampaign(id:)",
-        query: `mutation ($id: ID!) { deleteCampaign(id: $id) { ... on ValidationError { violations { code } } } }`,
+        name: "deleteCampaign(input: { id })",
+        query: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { ... on ValidationError { violations { code } } } }`,
         id: huge.global,
       },
     ])("$name", async ({ query, id }) => {

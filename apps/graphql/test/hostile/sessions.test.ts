@@ -1,7 +1,7 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../../testing/index.js";
+import { globalId, signIn } from "../../testing/index.js";
 import { expectCleanLogs, expectQueryRefused, upstreamDigest } from "./support/answers.js";
 import { startHostileStack, type HostileStack } from "./support/hostile-stack.js";
 
@@ -140,7 +140,7 @@ describe.each(TEST_ENGINES)("sessions and CSRF on the facade on %s", (engine) =>
           method: "POST",
           headers: { ...headers, cookie: `${SESSION_COOKIE}=${token}` },
           body: JSON.stringify({
-            query: `mutation { updateAccount(input: { accountId: "${A}", name: "CSRF" }) { __typename } }`,
+            query: `mutation { updateAccount(input: { accountId: "${globalId("Account", A)}", name: "CSRF" }) { __typename } }`,
           }),
         });
         expect(response.status).toBeGreaterThanOrEqual(400);

@@ -64,8 +64,25 @@ export const ENUMERATED_WIRE_FIELDS: readonly string[] = [
 /** A field named like a closed set (`status`, `entityStatus`, `type`, `cardType`, `code`). */
 const ENUMERATED_NAME = /^(status|type|code)$|[a-z](Status|Type)$/;
 
-/** Argument and input-field names that name an entity: `id`, `*Id`, `*Ids` (`rawId` is the wire id). */
+/**
+ * Argument and input-field names that name an entity: `id`, `*Id`, `*Ids`. A wire id a person
+ * looks something up by says so (`rawId`, `rawIds`, `communityRawId`).
+ */
 const ENTITY_NAME = /^id$|[a-z](Id|Ids)$/;
+const WIRE_ID_NAME = /^raw(Id|Ids)$|RawIds?$/;
+
+/**
+ * Identifiers named `*Id` that name nothing the graph shows, so they cannot be global ids: each
+ * with the reason. Anything else named like an id must be an `ID`.
+ */
+export const NOT_ENTITY_IDENTIFIERS: Readonly<Record<string, string>> = {
+  "AudienceUserInput.userId": "a hashed platform user id uploaded to an audience, not a User",
+  "AudienceUserInput.deviceId": "a hashed mobile advertising id uploaded to an audience",
+  "AudienceUserInput.partnerUserId": "an advertiser's own (hashed) customer id",
+  "CardDestinationInput.googleplayAppId": "a Google Play package name, outside the service",
+  "UpdateTaxSettingsInput.taxId": "a tax registration number, not an object",
+  "UpdateTaxSettingsInput.taxExemptionId": "a tax exemption certificate number, not an object",
+};
 
 /** What a description must not speak of: the backend, not the value's meaning. */
 const BACKEND_TALK: readonly { readonly what: string; readonly pattern: RegExp }[] = [
@@ -141,7 +158,8 @@ export function mutationsWithoutSingleInput(schema: GraphQLSchema): string[] {
 export function entityArgumentsNotIds(schema: GraphQLSchema): string[] {
   const found: string[] = [];
   const check = (coordinate: string, input: GraphQLArgument | GraphQLInputField) => {
-    if (input.name === "rawId" || !ENTITY_NAME.test(input.name)) return;
+    if (WIRE_ID_NAME.test(input.name) || !ENTITY_NAME.test(input.name)) return;
+    if (NOT_ENTITY_IDENTIFIERS[coordinate] !== undefined) return;
     const named = getNamedType(input.type).name;
     if (named !== "ID") found.push(`${coordinate}: ${named}`);
   };

@@ -5,9 +5,19 @@ import {
   connectionType,
   pageArgs,
 } from "../../fields/connections.js";
+import { observedFields } from "../../fields/observed-fields.js";
 import { serves } from "../../fields/serves.js";
+import { observedEnum } from "../common/enums.js";
 import type { AccountAppShape } from "../../loaders/service-loaders.js";
 import { AccountRef } from "./account.js";
+
+const AppOsType = observedEnum("AppOsType", {
+  description: "The mobile platform an app is published on.",
+  values: {
+    IOS: "Apple's App Store (iPhone and iPad).",
+    ANDROID: "Google Play (Android phones and tablets).",
+  },
+});
 
 /** A mobile app of an account (its fields beyond these are not shown by the service). */
 const AccountAppRef = builder.objectRef<AccountAppShape>("AccountApp").implement({
@@ -26,12 +36,12 @@ const AccountAppRef = builder.objectRef<AccountAppShape>("AccountApp").implement
         "when not given.",
       resolve: (app) => app.app_store_identifier ?? null,
     }),
-    osType: t.string({
-      nullable: true,
+    ...observedFields(t, "osType", {
+      enum: AppOsType,
       description:
-        "The platform the app runs on, as the ads service names it (for example IOS or " +
-        "ANDROID); null when not given.",
-      resolve: (app) => app.os_type ?? null,
+        "The platform the app runs on; null when not given, UNRECOGNIZED for a platform this " +
+        "API does not know yet (see osTypeRaw).",
+      resolve: (app) => app.os_type,
     }),
   }),
 });

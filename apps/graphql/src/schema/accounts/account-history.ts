@@ -9,6 +9,7 @@ import {
   toConnection,
 } from "../../fields/connections.js";
 import { attempt, inputPath } from "../../fields/mutations.js";
+import { entityOfType, globalIdExtensions, isDecodedId } from "../../fields/entity-ids.js";
 import { serves } from "../../fields/serves.js";
 import { ValidationError } from "../../errors/facade-errors.js";
 import { parseGlobalId } from "../../input/global-id.js";
@@ -99,6 +100,8 @@ function changedEntity(entityId: string, accountId: string) {
   return { entity_type: entityType, entity_id: key.id };
 }
 
+const USER = entityOfType("User");
+
 builder.objectFields(AccountRef, (t) => ({
   changeHistory: t.field({
     ...serves("account_history.list"),
@@ -126,8 +129,12 @@ builder.objectFields(AccountRef, (t) => ({
         required: true,
         description: "End of the window, on a whole hour (minutes and seconds zero).",
       }),
-      userId: t.arg.string({
-        description: "Only changes made by this user (digits); all users when left out.",
+      userId: t.arg({
+        type: "ID",
+        extensions: globalIdExtensions(USER),
+        description:
+          "Only changes made by this user (a `User.id`, e.g. `viewer.user.id`); all users when " +
+          "left out.",
       }),
     },
     resolve: (account, args, { upstream }) =>
@@ -139,7 +146,7 @@ builder.objectFields(AccountRef, (t) => ({
             ...changedEntity(args.entityId, account.id),
             start_time: args.startTime,
             end_time: args.endTime,
-            ...(args.userId !== null && args.userId !== undefined && { user_id: args.userId }),
+            ...(isDecodedId(args.userId) && { user_id: args.userId.id }),
             count: paging.count,
             ...(paging.cursor !== undefined && { cursor: paging.cursor }),
           });
@@ -149,7 +156,7 @@ builder.objectFields(AccountRef, (t) => ({
             null,
           );
         },
-        inputPath({ entity_id: "entityId", entity_type: "entityId" }),
+        inputPath({ entity_id: "entityId", entity_type: "entityId", user_id: "userId" }),
       ),
   }),
 }));

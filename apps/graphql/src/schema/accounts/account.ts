@@ -1,6 +1,7 @@
 import { USER_ACCESS_PERMISSIONS } from "@adsgraph/models";
 import type { ObjectFieldBuilder } from "@pothos/core";
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
 import type { Types } from "../../builder.js";
 import { VIOLATION_CODES } from "@adsgraph/models";
@@ -10,12 +11,19 @@ import type { AccountShape, UserAccessShape } from "../../loaders/shapes.js";
 import {
   connectionComplexity,
   connectionType,
+  FORWARD_ONLY,
   resolveConnection,
 } from "../../fields/connections.js";
 import { AccountPermissionEnum, IndustryTypeEnum } from "../common/enums.js";
 import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  deleted,
+  deletePayload,
+  mutationErrors,
+  payload,
+} from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ApprovalStatus } from "../common/observed-enums.js";
@@ -117,6 +125,7 @@ function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
   return t.field({
     type: AccountConnection,
     nullable: true,
+    description: `The ad accounts the caller can access, a page at a time. ${FORWARD_ONLY}`,
     complexity: connectionComplexity,
     args: list.args,
     resolve: (_viewer, args, { loaders, upstream }, info) => {
@@ -189,6 +198,58 @@ builder.queryFields((t) => ({
   }),
 }));
 
+/** The account a new object was created in, offered in its create's payload. */
+export const inAccount: ParentOf<{ readonly account_id: string }> = (payload, createdOf) => {
+  builder.objectField(payload, "account", (t) =>
+    t.field({
+      type: AccountRef,
+      nullable: true,
+      description: "The account it was created in: select its lists here to see them with it.",
+      resolve: (answer, _args, { loaders }) => loaders.account.load(createdOf(answer).account_id),
+    }),
+  );
+};
+
+// A sandbox account takes nothing to create; its input holds only what comes back unchanged,
+// so that this mutation takes one `input:` like every other.
+const CreateSandboxAccountInput = builder.inputType("CreateSandboxAccountInput", {
+  description: "A sandbox account needs nothing to be created: every field here is optional.",
+  fields: (t) => ({
+    clientMutationId: t.string({
+      description:
+        "Any text to get back unchanged as the payload's `clientMutationId`, to match an " +
+        "answer to its request. Not stored.",
+    }),
+  }),
+});
+
+const CreateSandboxAccountPayload = builder
+  .objectRef<{
+    account: AccountShape;
+    viewer: ViewerShape;
+    clientMutationId: string | null;
+  }>("CreateSandboxAccountPayload")
+  .implement({
+    description: "What createSandboxAccount answers: the new account and the caller.",
+    fields: (t) => ({
+      account: t.field({
+        type: AccountRef,
+        description: "The new sandbox account.",
+        resolve: (answer) => answer.account,
+      }),
+      viewer: t.field({
+        type: ViewerRef,
+        description: "The caller: select `accounts` here to see the list with the new account.",
+        resolve: (answer) => answer.viewer,
+      }),
+      clientMutationId: t.string({
+        nullable: true,
+        description: "The input's `clientMutationId`, unchanged; null when none was given.",
+        resolve: (answer) => answer.clientMutationId,
+      }),
+    }),
+  });
+
 const AccountPayload = (name: string, description: string) =>
   payload(name, "account", AccountRef, description);
 
@@ -213,25 +274,33 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   createSandboxAccount: t.field({
-    type: AccountPayload("CreateSandboxAccount", "The new sandbox account."),
+    type: CreateSandboxAccountPayload,
     description: "Creates an account on the sandbox host, at no cost (spec §4.3).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateSandboxAccount"),
-    resolve: (_root, _args, { upstream }) =>
-      attempt(async () => ({ account: (await upstream.call("accounts.create", {})).data })),
+    args: { input: t.arg({ type: CreateSandboxAccountInput, required: true }) },
+    resolve: (_root, { input }, { upstream, viewer }) =>
+      attempt(async () => ({
+        account: (await upstream.call("accounts.create", {})).data,
+        viewer: viewer ?? { userId: "", screenName: "" },
+        clientMutationId: input.clientMutationId ?? null,
+      })),
   }),
   deleteSandboxAccount: t.field({
-    type: AccountPayload("DeleteSandboxAccount", "The account, now with deleted=true."),
+    type: deletePayload(
+      "DeleteSandboxAccount",
+      "account",
+      AccountRef,
+      "The account, now with deleted=true.",
+    ),
     description: "Deletes a sandbox account (sandbox host only); it is returned with deleted=true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteSandboxAccount"),
     args: { input: t.arg({ type: AccountIdInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
-      attempt(
-        async () => ({
-          account: (await upstream.call("accounts.delete", remove.params(input))).data,
-        }),
-        remove.fieldOf,
-      ),
+      attempt(async () => {
+        const { data } = await upstream.call("accounts.delete", remove.params(input));
+        return deleted(AccountRef, data.id, data);
+      }, remove.fieldOf),
   }),
 }));

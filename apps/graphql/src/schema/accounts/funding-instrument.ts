@@ -3,11 +3,18 @@ import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { FundingInstrumentShape } from "../../loaders/shapes.js";
-import { AccountRef } from "./account.js";
+import { AccountRef, inAccount } from "./account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { connectionType } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+} from "../../fields/mutations.js";
 import { FundingInstrumentTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
 import { observedFields, observedListFields } from "../../fields/observed-fields.js";
@@ -97,7 +104,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: FundingInstrumentRef,
         required: true,
-        description: "The FundingInstrument's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the funding instrument to read (as \`FundingInstrument.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's funding instrument is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -124,12 +133,15 @@ const CreateSandboxFundingInstrumentInput = builder.inputType(
   { fields: create.fields },
 );
 
-const FundingInstrumentPayload = (name: string, description: string) =>
-  payload(name, "fundingInstrument", FundingInstrumentRef, description);
-
 builder.mutationFields((t) => ({
   createSandboxFundingInstrument: t.field({
-    type: FundingInstrumentPayload("CreateSandboxFundingInstrument", "The new funding instrument."),
+    type: createPayload(
+      "CreateSandboxFundingInstrument",
+      "fundingInstrument",
+      FundingInstrumentRef,
+      "The new funding instrument.",
+      inAccount,
+    ),
     description: "Creates a funding instrument on the sandbox host, at no cost (spec §4.5).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateSandboxFundingInstrument"),
@@ -141,18 +153,25 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteSandboxFundingInstrument: t.field({
-    type: FundingInstrumentPayload(
+    type: deletePayload(
       "DeleteSandboxFundingInstrument",
+      "fundingInstrument",
+      FundingInstrumentRef,
       "The funding instrument, now deleted and unable to fund (spec §3).",
     ),
     description: "Deletes a sandbox funding instrument (sandbox host only).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteSandboxFundingInstrument"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(
+      t.arg,
+      "DeleteSandboxFundingInstrument",
+      remove.fields,
+      "The sandbox funding instrument to delete.",
+    ),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("funding_instruments.delete", remove.params(args));
-        return { fundingInstrument: data };
+        const { data } = await upstream.call("funding_instruments.delete", remove.params(input));
+        return deleted(FundingInstrumentRef, entityKey(data.account_id, data.id), data);
       }, remove.fieldOf),
   }),
 }));

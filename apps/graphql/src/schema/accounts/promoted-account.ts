@@ -1,9 +1,18 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import { onLineItem } from "../campaigns/line-item.js";
 import { builder } from "../../builder.js";
 import { IncompatibleLineItemError } from "../../errors/facade-errors.js";
 import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+} from "../../fields/mutations.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PromotedAccountShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
@@ -55,14 +64,14 @@ const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput
   fields: create.fields,
 });
 
-const PromotedAccountPayload = (name: string, description: string) =>
-  payload(name, "promotedAccount", PromotedAccountRef, description);
-
 builder.mutationFields((t) => ({
   createPromotedAccount: t.field({
-    type: PromotedAccountPayload(
+    type: createPayload(
       "CreatePromotedAccount",
+      "promotedAccount",
+      PromotedAccountRef,
       "The promoted account (the existing one when the user was promoted already).",
+      onLineItem,
     ),
     description:
       "Promotes a user on a line item (spec §4.6). A line item that cannot hold promoted " +
@@ -84,17 +93,31 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deletePromotedAccount: t.field({
-    type: PromotedAccountPayload("DeletePromotedAccount", "The promoted account, now deleted."),
+    type: deletePayload(
+      "DeletePromotedAccount",
+      "promotedAccount",
+      PromotedAccountRef,
+      "The promoted account, now deleted.",
+    ),
     description: "Stops promoting an account on its line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeletePromotedAccount"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream, loaders }) =>
+    args: inputArg(
+      t.arg,
+      "DeletePromotedAccount",
+      remove.fields,
+      "The promoted account to delete.",
+    ),
+    resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("promoted_accounts.delete", params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
-        return { promotedAccount: ownedBy(data, params.account_id) };
+        return deleted(
+          PromotedAccountRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

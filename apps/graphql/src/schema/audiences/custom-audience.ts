@@ -19,19 +19,29 @@ import type {
   CustomAudienceShape,
   TargetedEntryShape,
 } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { textOf } from "../../fields/properties.js";
 import { CampaignRef } from "../campaigns/campaign.js";
 import {
   connectionComplexity,
+  backwardPageArgs,
   connectionOfAll,
   connectionType,
   pageArgs,
 } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import type { InputObjectSpec } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { LineItemRef } from "../campaigns/line-item.js";
 import { serves } from "../../fields/serves.js";
@@ -259,7 +269,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
       "Accounts the audience is shared with (spec §4.8 permissions list, every page read; " +
       "one request per audience, whatever else asks for it).",
     complexity: connectionComplexity,
-    args: pageArgs(t.arg),
+    args: { ...pageArgs(t.arg), ...backwardPageArgs(t.arg) },
     resolve: (audience, args, { loaders }) =>
       connectionOfAll(args, 1000, () =>
         loaders.permissionsOfAudience.load(entityKey(audience.account_id, audience.id)),
@@ -276,6 +286,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
+      ...backwardPageArgs(t.arg),
       withActive: t.arg.boolean({
         description: "Only active campaigns and line items (default true); false: all.",
       }),
@@ -308,7 +319,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: CustomAudienceRef,
         required: true,
-        description: "The CustomAudience's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the custom audience to read (as \`CustomAudience.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's custom audience is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -375,8 +388,12 @@ const grant = mutationArgs("custom_audiences.permissions.create", {
 });
 const revoke = mutationArgs("custom_audiences.permissions.delete", {
   ...audience,
-  rename: { custom_audience_permission_id: "permissionId" },
-  describe: { custom_audience_permission_id: "CustomAudiencePermission.rawId." },
+  // A grant is no Node yet (it is read only through its audience): asked by its wire id.
+  rename: { custom_audience_permission_id: "permissionRawId" },
+  describe: {
+    custom_audience_permission_id:
+      "The grant's `rawId`, as `CustomAudience.permissions` lists it for this audience.",
+  },
 });
 
 const CreateCustomAudienceInput = builder.inputType("CreateCustomAudienceInput", {
@@ -421,7 +438,13 @@ const BatchPayload = builder
 
 builder.mutationFields((t) => ({
   createCustomAudience: t.field({
-    type: AudiencePayload("CreateCustomAudience", "The new audience."),
+    type: createPayload(
+      "CreateCustomAudience",
+      "customAudience",
+      CustomAudienceRef,
+      "The new audience.",
+      inAccount,
+    ),
     description: "Creates an empty custom audience (spec §4.8); a used name is DuplicateNameError.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateCustomAudience", [DuplicateNameError]),
@@ -453,16 +476,25 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteCustomAudience: t.field({
-    type: AudiencePayload("DeleteCustomAudience", "The audience, now with deleted=true."),
+    type: deletePayload(
+      "DeleteCustomAudience",
+      "customAudience",
+      CustomAudienceRef,
+      "The audience, now with deleted=true.",
+    ),
     description: "Deletes a custom audience (spec §4.8).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCustomAudience"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteCustomAudience", remove.fields, "The custom audience to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("custom_audiences.delete", params);
-        return { customAudience: ownedBy(data, params.account_id) };
+        return deleted(
+          CustomAudienceRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
   batchCustomAudiences: t.field({

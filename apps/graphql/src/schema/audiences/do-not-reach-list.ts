@@ -1,46 +1,62 @@
 import { builder } from "../../builder.js";
+import { entityKey, parseEntityKey } from "../../loaders/keys.js";
 import { DoNotReachListExistsError } from "../../errors/facade-errors.js";
 import type { DoNotReachListShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  mutationErrors,
+  ownedBy,
+} from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
 
-export const DoNotReachListRef = builder
-  .objectRef<DoNotReachListShape>("DoNotReachList")
-  .implement({
-    description:
-      "The account's do-not-reach list (spec §2.11, §4.8): its users are left out of every " +
-      "campaign of the account, without leaving any custom audience. One per account.",
-    fields: (t) => ({
-      rawId: t.string({
-        description: "The list id as the ads service names it.",
-        resolve: (l) => l.id,
-      }),
-      description: t.string({ nullable: true, resolve: (l) => l.description ?? null }),
-      userCount: t.int({
-        nullable: true,
-        description: "Hashed e-mails it holds now (expired entries are not counted).",
-        resolve: (l) => l.user_count ?? null,
-      }),
-      createdAt: t.field({
-        type: "DateTime",
-        nullable: true,
-        resolve: (l) => l.created_at ?? null,
-      }),
-      updatedAt: t.field({
-        type: "DateTime",
-        nullable: true,
-        resolve: (l) => l.updated_at ?? null,
-      }),
-      deleted: t.boolean({ resolve: (l) => l.deleted ?? false }),
-      account: t.field({
-        type: AccountRef,
-        nullable: true,
-        resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
-      }),
+export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
+
+builder.node(DoNotReachListRef, {
+  description:
+    "The account's do-not-reach list (spec §2.11, §4.8): its users are left out of every " +
+    "campaign of the account, without leaving any custom audience. One per account.",
+  id: { resolve: (l) => entityKey(l.account_id, l.id) },
+  // One list per account: read through the account's, and only if it is still that list.
+  loadOne: async (key, { loaders }) => {
+    const parsed = parseEntityKey(key);
+    if (parsed === null) return null;
+    const list = await loaders.doNotReachList.load(parsed.accountId);
+    return list?.id === parsed.id ? list : null;
+  },
+  fields: (t) => ({
+    rawId: t.string({
+      description: "The list id as the ads service names it.",
+      resolve: (l) => l.id,
     }),
-  });
+    description: t.string({ nullable: true, resolve: (l) => l.description ?? null }),
+    userCount: t.int({
+      nullable: true,
+      description: "Hashed e-mails it holds now (expired entries are not counted).",
+      resolve: (l) => l.user_count ?? null,
+    }),
+    createdAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (l) => l.created_at ?? null,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (l) => l.updated_at ?? null,
+    }),
+    deleted: t.boolean({ resolve: (l) => l.deleted ?? false }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
+    }),
+  }),
+});
 
 builder.objectFields(AccountRef, (t) => ({
   doNotReachList: t.field({
@@ -54,9 +70,7 @@ builder.objectFields(AccountRef, (t) => ({
 
 const create = mutationArgs("do_not_reach_lists.create");
 const remove = mutationArgs("do_not_reach_lists.delete", {
-  // The list's raw id, not a global id: the list is no Node (one per account).
-  rename: { do_not_reach_list_id: "id" },
-  describe: { do_not_reach_list_id: "DoNotReachList.rawId." },
+  globalIds: { do_not_reach_list_id: DoNotReachListRef },
 });
 
 const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {
@@ -66,12 +80,15 @@ const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput",
   fields: remove.fields,
 });
 
-const ListPayload = (name: string, description: string) =>
-  payload(name, "doNotReachList", DoNotReachListRef, description);
-
 builder.mutationFields((t) => ({
   createDoNotReachList: t.field({
-    type: ListPayload("CreateDoNotReachList", "The new list."),
+    type: createPayload(
+      "CreateDoNotReachList",
+      "doNotReachList",
+      DoNotReachListRef,
+      "The new list.",
+      inAccount,
+    ),
     description:
       "Creates the account's do-not-reach list (spec §4.8); an account has one at most " +
       "(DoNotReachListExistsError).",
@@ -88,7 +105,12 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteDoNotReachList: t.field({
-    type: ListPayload("DeleteDoNotReachList", "The list as it was deleted."),
+    type: deletePayload(
+      "DeleteDoNotReachList",
+      "doNotReachList",
+      DoNotReachListRef,
+      "The list as it was deleted.",
+    ),
     description: "Deletes the account's do-not-reach list (spec §4.8).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDoNotReachList"),
@@ -97,7 +119,11 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const params = remove.params(input);
         const { data } = await upstream.call("do_not_reach_lists.delete", params);
-        return { doNotReachList: ownedBy(data, params.account_id) };
+        return deleted(
+          DoNotReachListRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

@@ -72,7 +72,7 @@ const grant = mutationArgs("tailored_audiences.permissions.create", {
 });
 const revoke = mutationArgs("tailored_audiences.permissions.delete", {
   ...audience,
-  rename: { tailored_audience_permission_id: "permissionId" },
+  rename: { tailored_audience_permission_id: "permissionRawId" },
   describe: { tailored_audience_permission_id: "The grant to revoke (its rawId)." },
 });
 

@@ -1,13 +1,28 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CampaignShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
-import { connectionType } from "../../fields/connections.js";
+import {
+  bothWaysPageArgs,
+  connectionOfAll,
+  connectionType,
+  wholeListComplexity,
+} from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { BudgetOptimizationEnum, EntityStatusEnum } from "../common/enums.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { money, MoneyRef } from "../common/scalars.js";
@@ -131,7 +146,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: CampaignRef,
         required: true,
-        description: "The Campaign's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the campaign to read (as \`Campaign.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's campaign is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -141,22 +158,27 @@ builder.objectFields(AccountRef, (t) => ({
 
 builder.objectFields(FundingInstrumentRef, (t) => ({
   campaigns: t.field({
-    type: [CampaignRef],
+    type: CampaignConnection,
     nullable: true,
     description:
-      "Every campaign this funding instrument funds (all pages). Asked for many funding " +
-      "instruments at once, read together: funding_instrument_ids of ≤200 per request.",
+      "The campaigns this funding instrument funds, a page at a time either way. Asked for " +
+      "many funding instruments at once, read together: funding_instrument_ids of ≤200 per " +
+      "request, every page; then paged here and counted without a request.",
+    complexity: wholeListComplexity,
     args: {
+      ...bothWaysPageArgs(t.arg),
       withDraft: t.arg.boolean({ description: "Include draft campaigns." }),
       withDeleted: t.arg.boolean({ description: "Include deleted campaigns." }),
     },
     resolve: (fi, args, { loaders }) =>
-      loaders
-        .campaignsOfFundingInstrument({
-          withDraft: args.withDraft ?? false,
-          withDeleted: args.withDeleted ?? false,
-        })
-        .load(entityKey(fi.account_id, fi.id)),
+      connectionOfAll(args, 1000, () =>
+        loaders
+          .campaignsOfFundingInstrument({
+            withDraft: args.withDraft ?? false,
+            withDeleted: args.withDeleted ?? false,
+          })
+          .load(entityKey(fi.account_id, fi.id)),
+      ),
   }),
 }));
 
@@ -192,6 +214,26 @@ const CreateCampaignInput = builder.inputType("CreateCampaignInput", { fields: c
 const UpdateCampaignInput = builder.inputType("UpdateCampaignInput", { fields: update.fields });
 const BatchCampaignsInput = builder.inputType("BatchCampaignsInput", { fields: batch.fields });
 
+/** The campaign a new object was created in, offered in its create's payload. */
+export const inCampaign: ParentOf<{
+  readonly account_id: string;
+  readonly campaign_id: string;
+}> = (payload, createdOf) => {
+  builder.objectField(payload, "campaign", (t) =>
+    t.field({
+      type: CampaignRef,
+      nullable: true,
+      description: "The campaign it was created in: select its lists here to see them with it.",
+      resolve: (answer, _args, { loaders }) => {
+        const created = createdOf(answer);
+        return loaders
+          .byId("campaigns.get")
+          .load(entityKey(created.account_id, created.campaign_id));
+      },
+    }),
+  );
+};
+
 const CampaignPayload = (name: string, description: string) =>
   payload(name, "campaign", CampaignRef, description);
 
@@ -206,7 +248,7 @@ const BatchCampaignsPayload = builder
 
 builder.mutationFields((t) => ({
   createCampaign: t.field({
-    type: CampaignPayload("CreateCampaign", "The new campaign."),
+    type: createPayload("CreateCampaign", "campaign", CampaignRef, "The new campaign.", inAccount),
     description: "Creates a campaign (spec §4.5). Checked against the spec's rules before sending.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateCampaign"),
@@ -234,16 +276,25 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteCampaign: t.field({
-    type: CampaignPayload("DeleteCampaign", "The campaign, now with deleted=true."),
+    type: deletePayload(
+      "DeleteCampaign",
+      "campaign",
+      CampaignRef,
+      "The campaign, now with deleted=true.",
+    ),
     description: "Deletes a campaign: irreversible; a second delete is NotFoundError (spec §3).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCampaign"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteCampaign", remove.fields, "The campaign to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("campaigns.delete", params);
-        return { campaign: ownedBy(data, params.account_id) };
+        return deleted(
+          CampaignRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
   batchCampaigns: t.field({

@@ -14,6 +14,7 @@ import { PromotedAccountRef } from "../accounts/promoted-account.js";
 import { PromotedPostRef } from "../creatives/promoted-post.js";
 import { TrackingTagRef } from "../creatives/tracking-tag.js";
 import { serves } from "../../fields/serves.js";
+import { bothWaysPageArgs, connectionOfAll, connectionType } from "../../fields/connections.js";
 
 // LineItem's attachments (spec §4.6). Each edge reads its list by `line_item_ids`: every line
 // item of the response asking in the same tick is read together, ≤200 ids per request, all
@@ -45,62 +46,99 @@ function attachmentsOf<List extends AttachmentList>(
  */
 const ATTACHMENT_LIST = { field: 1, multiplier: 1 };
 
+const LineItemCuratedCategoryConnection = connectionType(
+  "LineItemCuratedCategory",
+  LineItemCuratedCategoryRef,
+  "Curated categories linked to a line item, a page at a time.",
+);
+const MediaCreativeConnection = connectionType(
+  "MediaCreative",
+  MediaCreativeRef,
+  "Media creatives of a line item, a page at a time.",
+);
+const PromotedAccountConnection = connectionType(
+  "PromotedAccount",
+  PromotedAccountRef,
+  "Users promoted on a line item, a page at a time.",
+);
+const PromotedPostConnection = connectionType(
+  "PromotedPost",
+  PromotedPostRef,
+  "Posts promoted on a line item, a page at a time.",
+);
+const TrackingTagConnection = connectionType(
+  "TrackingTag",
+  TrackingTagRef,
+  "Tracking tags of a line item, a page at a time.",
+);
+
 const EDGE_NOTE =
-  "Asked for many line items at once, read together: line_item_ids of ≤200 per request.";
+  "A page at a time either way, counted without a request. Asked for many line items at " +
+  "once, read together: line_item_ids of ≤200 per request, every page.";
 
 builder.objectFields(LineItemRef, (t) => ({
   curatedCategories: t.field({
     ...serves("line_item_curated_categories.list"),
-    type: [LineItemCuratedCategoryRef],
+    type: LineItemCuratedCategoryConnection,
     nullable: true,
     description: `Curated categories linked to this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
-    args: withDeletedArg(t.arg),
+    args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      loaders
-        .curatedLinksOfLineItem({ withDeleted: args.withDeleted ?? false })
-        .load(entityKey(li.account_id, li.id)),
+      connectionOfAll(args, 1000, () =>
+        loaders
+          .curatedLinksOfLineItem({ withDeleted: args.withDeleted ?? false })
+          .load(entityKey(li.account_id, li.id)),
+      ),
   }),
   mediaCreatives: t.field({
-    type: [MediaCreativeRef],
+    type: MediaCreativeConnection,
     nullable: true,
     description: `Account media placed on this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
-    args: withDeletedArg(t.arg),
+    args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      attachmentsOf("media_creatives.list", li, args.withDeleted, loaders),
+      connectionOfAll(args, 1000, () =>
+        attachmentsOf("media_creatives.list", li, args.withDeleted, loaders),
+      ),
   }),
   promotedAccounts: t.field({
-    type: [PromotedAccountRef],
+    type: PromotedAccountConnection,
     nullable: true,
     description:
       `Users promoted on this line item. ${EDGE_NOTE} Line items whose product type cannot ` +
       "hold promoted accounts answer an empty list without asking (upstream would answer 400 " +
       "for a request naming only such line items).",
     complexity: ATTACHMENT_LIST,
-    args: withDeletedArg(t.arg),
+    args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      holdsPromotedAccounts(li.product_type)
-        ? attachmentsOf("promoted_accounts.list", li, args.withDeleted, loaders)
-        : [],
+      connectionOfAll(args, 1000, () =>
+        holdsPromotedAccounts(li.product_type)
+          ? attachmentsOf("promoted_accounts.list", li, args.withDeleted, loaders)
+          : Promise.resolve([]),
+      ),
   }),
   promotedPosts: t.field({
-    type: [PromotedPostRef],
+    type: PromotedPostConnection,
     nullable: true,
     description: `Posts promoted on this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
-    args: withDeletedArg(t.arg),
+    args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      attachmentsOf("promoted_posts.list", li, args.withDeleted, loaders),
+      connectionOfAll(args, 1000, () =>
+        attachmentsOf("promoted_posts.list", li, args.withDeleted, loaders),
+      ),
   }),
   trackingTags: t.field({
-    type: [TrackingTagRef],
+    type: TrackingTagConnection,
     nullable: true,
     description: `Impression tags and click trackers of this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
-    args: withDeletedArg(t.arg),
+    args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
+      connectionOfAll(args, 1000, () =>
+        attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
+      ),
   }),
 }));
 

@@ -1,11 +1,20 @@
 import { builder } from "../../builder.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { LineItemCuratedCategoryShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "./attachment-fields.js";
-import { historyField } from "../common/history.js";
-import { LineItemRef } from "./line-item.js";
+import { addHistory } from "../common/history.js";
+import { LineItemRef, onLineItem } from "./line-item.js";
 
 /**
  * A curated category linked to a line item (spec §4.6). Not a Node: the spec gives these links
@@ -42,15 +51,22 @@ export const LineItemCuratedCategoryRef = builder
     }),
   });
 
-builder.objectField(LineItemCuratedCategoryRef, "history", (t) =>
-  t.connection(historyField(() => "line_item_curated_category")),
-);
+addHistory(LineItemCuratedCategoryRef, () => "line_item_curated_category");
 
+const CURATED_CATEGORY =
+  "The `id` of the content category to link (from `contentCategories` or `ContentCategory.id`).";
 const create = mutationArgs("line_item_curated_categories.create", {
-  describe: { curated_category_id: "A content category id (GET content_categories)." },
+  describe: {
+    line_item_id: "The `id` of the line item to link it to (of the same account).",
+    curated_category_id: CURATED_CATEGORY,
+  },
 });
 const update = mutationArgs("line_item_curated_categories.update", {
   globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+  describe: {
+    line_item_id: "The `id` of another line item of the account to move the link to.",
+    curated_category_id: CURATED_CATEGORY,
+  },
 });
 const remove = mutationArgs("line_item_curated_categories.delete", {
   globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
@@ -70,7 +86,13 @@ const LinkPayload = (name: string, description: string) =>
 
 builder.mutationFields((t) => ({
   createLineItemCuratedCategory: t.field({
-    type: LinkPayload("CreateLineItemCuratedCategory", "The link (the existing one if linked)."),
+    type: createPayload(
+      "CreateLineItemCuratedCategory",
+      "lineItemCuratedCategory",
+      LineItemCuratedCategoryRef,
+      "The link (the existing one if linked).",
+      onLineItem,
+    ),
     description: "Links a curated category to a line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateLineItemCuratedCategory"),
@@ -96,16 +118,30 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteLineItemCuratedCategory: t.field({
-    type: LinkPayload("DeleteLineItemCuratedCategory", "The link, now deleted."),
+    type: deletePayload(
+      "DeleteLineItemCuratedCategory",
+      "lineItemCuratedCategory",
+      LineItemCuratedCategoryRef,
+      "The link, now deleted.",
+    ),
     description: "Removes a curated-category link (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteLineItemCuratedCategory"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(
+      t.arg,
+      "DeleteLineItemCuratedCategory",
+      remove.fields,
+      "The curated-category link to delete.",
+    ),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("line_item_curated_categories.delete", params);
-        return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
+        return deleted(
+          LineItemCuratedCategoryRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

@@ -7,6 +7,7 @@ import {
   PAY_BY_VALUES,
 } from "@adsgraph/models";
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import type { ParentOf } from "../../fields/mutations.js";
 import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
@@ -14,8 +15,13 @@ import type { Loaders } from "../../loaders/loaders.js";
 import type { CampaignShape, LineItemShape } from "../../loaders/shapes.js";
 import { AccountRef } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
-import { CampaignRef } from "./campaign.js";
-import { connectionComplexity, connectionOfAll, connectionType } from "../../fields/connections.js";
+import { CampaignRef, inCampaign } from "./campaign.js";
+import {
+  backwardPageArgs,
+  connectionComplexity,
+  connectionOfAll,
+  connectionType,
+} from "../../fields/connections.js";
 import {
   BidStrategyEnum,
   EntityStatusEnum,
@@ -27,7 +33,16 @@ import {
 } from "../common/enums.js";
 import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { money, MoneyRef, type MoneyShape } from "../common/scalars.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { LineItemPlacementType } from "../common/observed-enums.js";
@@ -177,7 +192,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: LineItemRef,
         required: true,
-        description: "The LineItem's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the line item to read (as \`LineItem.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's line item is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -202,7 +219,7 @@ builder.objectFields(CampaignRef, (t) => {
         "campaign_ids of ≤200 per request, every page of 1,000; then paged here (`after` takes " +
         "this connection's edge cursors) and counted without a request.",
       complexity: connectionComplexity,
-      args: list.args,
+      args: { ...list.args, ...backwardPageArgs(t.arg, list.maxCount) },
       resolve: (campaign, values, { loaders }) => {
         // The catalog's own parameters under its wire names (see listArgs).
         const filter = list.wireFilters(values, campaign.account_id);
@@ -218,11 +235,17 @@ const DESCRIPTIONS = {
   name: "1 to 255 characters.",
   bid_amount_local_micro: "Micro units; required by bid strategies that bid an amount.",
   total_budget_amount_local_micro: "Micro units for the whole flight.",
-  categories: "One or two advertiser business category ids: only, and required, for PREROLL_VIEWS.",
+  categories:
+    "The `id`s of one or two business categories (from `businessCategories`): required for " +
+    "PREROLL_VIEWS line items, refused for any other objective.",
   advertiser_domain: "A domain name, e.g. example.com.",
 };
 
+// Named for what the ids name: the catalog's `categories` are advertiser business categories.
+const RENAME = { categories: "businessCategoryIds" } as const;
+
 const create = mutationArgs("line_items.create", {
+  rename: RENAME,
   describe: {
     ...DESCRIPTIONS,
     product_type: "spec §4.4's product types (PROMOTED_TWEETS is only read, never created).",
@@ -230,6 +253,7 @@ const create = mutationArgs("line_items.create", {
 });
 const update = mutationArgs("line_items.update", {
   globalIds: { line_item_id: LineItemRef },
+  rename: RENAME,
   describe: DESCRIPTIONS,
 });
 const remove = mutationArgs("line_items.delete", { globalIds: { line_item_id: LineItemRef } });
@@ -246,12 +270,38 @@ const UpdateLineItemInput = builder.inputType("UpdateLineItemInput", {
   fields: update.fields,
 });
 
+/** The line item a new attachment was created on, offered in its create's payload. */
+export const onLineItem: ParentOf<{
+  readonly account_id: string;
+  readonly line_item_id: string;
+}> = (payload, createdOf) => {
+  builder.objectField(payload, "lineItem", (t) =>
+    t.field({
+      type: LineItemRef,
+      nullable: true,
+      description: "The line item it was created on: select its lists here to see them with it.",
+      resolve: (answer, _args, { loaders }) => {
+        const created = createdOf(answer);
+        return loaders
+          .byId("line_items.get")
+          .load(entityKey(created.account_id, created.line_item_id));
+      },
+    }),
+  );
+};
+
 const LineItemPayload = (name: string, description: string) =>
   payload(name, "lineItem", LineItemRef, description);
 
 builder.mutationFields((t) => ({
   createLineItem: t.field({
-    type: LineItemPayload("CreateLineItem", "The new line item."),
+    type: createPayload(
+      "CreateLineItem",
+      "lineItem",
+      LineItemRef,
+      "The new line item.",
+      inCampaign,
+    ),
     description:
       "Creates a line item under a campaign (beyond the spec). Checked against the catalog's " +
       "rules before sending.",
@@ -281,16 +331,25 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteLineItem: t.field({
-    type: LineItemPayload("DeleteLineItem", "The line item, now with deleted=true."),
+    type: deletePayload(
+      "DeleteLineItem",
+      "lineItem",
+      LineItemRef,
+      "The line item, now with deleted=true.",
+    ),
     description: "Deletes a line item: a second delete is NotFoundError, as for campaigns.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteLineItem"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteLineItem", remove.fields, "The line item to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("line_items.delete", params);
-        return { lineItem: ownedBy(data, params.account_id) };
+        return deleted(
+          LineItemRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

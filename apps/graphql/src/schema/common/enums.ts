@@ -328,7 +328,8 @@ export interface ObservedEnum {
  * An enum for a set the ads service only "observes" (spec and recordings list some values,
  * others may come): `values` maps each known value's GraphQL name to its description;
  * `wireOf` gives the wire spelling when it differs (`photo` for PHOTO). Any other wire value
- * reads as UNRECOGNIZED, so a client's exhaustive switch never meets a value it lacks.
+ * reads as UNRECOGNIZED, so a client's exhaustive switch never meets a value it lacks. The
+ * `Raw` sibling keeps the wire spelling.
  */
 export function observedEnum(
   name: string,
@@ -339,7 +340,11 @@ export function observedEnum(
   },
 ): ObservedEnum {
   const wireOf = options.wireOf ?? ((value: string) => value);
-  const known = new Set(Object.keys(options.values).map(wireOf));
+  // Matched without regard to case: the service spells some values differently across
+  // answers (`Android` in a recorded app list, `ANDROID` elsewhere), the meaning is the same.
+  const known = new Map(
+    Object.keys(options.values).map((v) => [wireOf(v).toLowerCase(), wireOf(v)]),
+  );
   const values: Record<string, { readonly value: string; readonly description: string }> = {};
   for (const [value, description] of Object.entries(options.values)) {
     values[value] = { value: wireOf(value), description };
@@ -354,7 +359,7 @@ export function observedEnum(
     description: `${options.description} Values the ads service may add later read as UNRECOGNIZED.`,
     values,
   });
-  return { ref, of: (wire) => (known.has(wire) ? wire : UNRECOGNIZED) };
+  return { ref, of: (wire) => known.get(wire.toLowerCase()) ?? UNRECOGNIZED };
 }
 
 /** A value of `values`, or null for one outside it (reads of open enums accept any string). */

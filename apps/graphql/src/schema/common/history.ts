@@ -2,6 +2,9 @@ import { formatTimestamp } from "@adsgraph/models";
 import { PothosValidationError } from "@pothos/core";
 import { resolveArrayConnection } from "@pothos/plugin-relay";
 import { builder } from "../../builder.js";
+import type { Types } from "../../builder.js";
+import type { ObjectRef } from "@pothos/core";
+import { propertyOf } from "../../fields/properties.js";
 import { badUserInputError } from "../../errors/graphql-errors.js";
 import type { HistoryEntry } from "../../snapshots/history-reader.js";
 import { CampaignRef } from "../campaigns/campaign.js";
@@ -76,7 +79,7 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
     ) => {
       const versions = await history(resourceType(parent), parent.id, parent.account_id);
       try {
-        return resolveArrayConnection({ args }, versions);
+        return { ...resolveArrayConnection({ args }, versions), totalCount: versions.length };
       } catch (error) {
         // Pothos refuses bad paging arguments (a foreign cursor, a negative count) with its
         // own error type, which would leave as an internal error.
@@ -86,11 +89,36 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
     },
   }) as const;
 
-builder.objectField(CampaignRef, "history", (t) => t.connection(historyField(() => "campaign")));
-builder.objectField(FundingInstrumentRef, "history", (t) =>
-  t.connection(historyField(() => "funding_instrument")),
-);
-builder.objectField(LineItemRef, "history", (t) => t.connection(historyField(() => "line_item")));
+/** The options of a history connection type: its versions are all known, so it counts them. */
+const historyConnection = {
+  description: "Versions of a resource, newest first.",
+  fields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, object>) => ({
+    totalCount: t.int({
+      description: "How many versions this server has seen, across all pages.",
+      resolve: (connection) => {
+        const count = propertyOf(connection, "totalCount");
+        return typeof count === "number" ? count : 0;
+      },
+    }),
+  }),
+};
+
+/** Gives `ref` a `history` connection over the snapshots of `resourceType`. */
+export function addHistory<Parent extends { id: string; account_id: string }>(
+  ref: ObjectRef<Types, Parent>,
+  resourceType: (parent: Parent) => string,
+): void {
+  builder.objectField(ref, "history", (t) =>
+    t.connection(historyField(resourceType), historyConnection),
+  );
+}
+
+addHistory(CampaignRef, () => "campaign");
+addHistory(FundingInstrumentRef, () => "funding_instrument");
+addHistory(LineItemRef, () => "line_item");
 builder.interfaceField(CardInterface, "history", (t) =>
-  t.connection(historyField((card) => CARD_RESOURCE_TYPE[card.card_kind])),
+  t.connection(
+    historyField((card) => CARD_RESOURCE_TYPE[card.card_kind]),
+    historyConnection,
+  ),
 );

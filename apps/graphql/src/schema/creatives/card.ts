@@ -3,7 +3,7 @@ import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { CardKind, CardShape, GenericCardShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { CardComponentUnion, mediaOfComponents } from "./card-components.js";
 import type { ComponentShape } from "./card-components.js";
 import { accountListField } from "../../fields/account-list-field.js";
@@ -12,7 +12,16 @@ import { hasProperty, propertyOf, textOf } from "../../fields/properties.js";
 import { countsTotal } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import type { InputObjectSpec } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
 import { ObservedCardType } from "../common/observed-enums.js";
@@ -171,7 +180,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: GenericCardRef,
         required: true,
-        description: "The GenericCard's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the generic card to read (as \`GenericCard.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's generic card is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -228,7 +239,7 @@ const CardPayload = (name: string, description: string) =>
 
 builder.mutationFields((t) => ({
   createCard: t.field({
-    type: CardPayload("CreateCard", "The new card."),
+    type: createPayload("CreateCard", "card", GenericCardRef, "The new card.", inAccount),
     description: "Creates a card from components or slides (spec §4.7).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateCard"),
@@ -254,16 +265,20 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteCard: t.field({
-    type: CardPayload("DeleteCard", "The card, now with deleted=true."),
+    type: deletePayload("DeleteCard", "card", GenericCardRef, "The card, now with deleted=true."),
     description: "Deletes a card (spec §4.7).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCard"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteCard", remove.fields, "The card to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("cards.delete", params);
-        return { card: owned(data, params.account_id) };
+        return deleted(
+          GenericCardRef,
+          entityKey(params.account_id, data.id),
+          owned(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

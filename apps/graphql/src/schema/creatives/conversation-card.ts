@@ -7,14 +7,14 @@ import { entityKey } from "../../loaders/keys.js";
 import type { EntityKey } from "../../loaders/keys.js";
 import type { Loaders } from "../../loaders/loaders.js";
 import type { ConversationCardShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf, namedMedia } from "./card.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
 import { textOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import { attempt, createPayload, mutationErrors } from "../../fields/mutations.js";
 
 // spec §2.11: conversation cards' response fields are not shown beyond the parameters of
 // their create call, so every field but the id is read as the answer gives it (textOf: or null).
@@ -153,11 +153,12 @@ const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversat
   fields: create.fields,
 });
 
-const VideoConversationCardPayload = payload(
+const VideoConversationCardPayload = createPayload(
   "CreateVideoConversationCard",
   "videoConversationCard",
   VideoConversationCardRef,
   "The new video conversation card.",
+  inAccount,
 );
 
 builder.mutationField("createVideoConversationCard", (t) =>

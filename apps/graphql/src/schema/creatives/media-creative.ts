@@ -1,9 +1,18 @@
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import { onLineItem } from "../campaigns/line-item.js";
 import { builder } from "../../builder.js";
 import { IncompatibleLineItemError } from "../../errors/facade-errors.js";
 import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+} from "../../fields/mutations.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { MediaCreativeShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
@@ -74,12 +83,15 @@ const CreateMediaCreativeInput = builder.inputType("CreateMediaCreativeInput", {
   fields: create.fields,
 });
 
-const MediaCreativePayload = (name: string, description: string) =>
-  payload(name, "mediaCreative", MediaCreativeRef, description);
-
 builder.mutationFields((t) => ({
   createMediaCreative: t.field({
-    type: MediaCreativePayload("CreateMediaCreative", "The new media creative."),
+    type: createPayload(
+      "CreateMediaCreative",
+      "mediaCreative",
+      MediaCreativeRef,
+      "The new media creative.",
+      onLineItem,
+    ),
     description: "Places account media on a line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateMediaCreative", [IncompatibleLineItemError]),
@@ -97,17 +109,26 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteMediaCreative: t.field({
-    type: MediaCreativePayload("DeleteMediaCreative", "The media creative, now deleted."),
+    type: deletePayload(
+      "DeleteMediaCreative",
+      "mediaCreative",
+      MediaCreativeRef,
+      "The media creative, now deleted.",
+    ),
     description: "Removes a media creative from its line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaCreative"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream, loaders }) =>
+    args: inputArg(t.arg, "DeleteMediaCreative", remove.fields, "The media creative to delete."),
+    resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("media_creatives.delete", params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
-        return { mediaCreative: ownedBy(data, params.account_id) };
+        return deleted(
+          MediaCreativeRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

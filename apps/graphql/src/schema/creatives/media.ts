@@ -7,7 +7,14 @@ import { accountListField } from "../../fields/account-list-field.js";
 import { connectionType } from "../../fields/connections.js";
 import { CreativeTypeEnum } from "../common/enums.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+} from "../../fields/mutations.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { MediaCategory, MediaStatus, MediaType } from "../common/observed-enums.js";
 
@@ -153,43 +160,55 @@ const removeMedia = mutationArgs("media_library.delete", {
   describe: { media_key: "`<digits>_<digits>`." },
 });
 
-const AccountMediaPayload = payload(
-  "DeleteAccountMedia",
-  "accountMedia",
-  AccountMediaRef,
-  "The deleted account media.",
-);
-const MediaLibraryPayload = payload(
-  "DeleteMediaLibraryObject",
-  "mediaLibraryObject",
-  MediaLibraryObjectRef,
-  "The media library object, now with deleted=true.",
-);
-
 builder.mutationFields((t) => ({
   deleteAccountMedia: t.field({
-    type: AccountMediaPayload,
+    type: deletePayload(
+      "DeleteAccountMedia",
+      "accountMedia",
+      AccountMediaRef,
+      "The deleted account media, as it was deleted.",
+    ),
     description: "Deletes account media (spec §3: it is returned with deleted=true).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteAccountMedia"),
-    args: removeAccountMedia.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(
+      t.arg,
+      "DeleteAccountMedia",
+      removeAccountMedia.fields,
+      "The account media to delete.",
+    ),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = removeAccountMedia.params(args);
+        const params = removeAccountMedia.params(input);
         const { data } = await upstream.call("account_media.delete", params);
-        return { accountMedia: ownedBy(data, params.account_id) };
+        return deleted(
+          AccountMediaRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, removeAccountMedia.fieldOf),
   }),
   deleteMediaLibraryObject: t.field({
-    type: MediaLibraryPayload,
+    type: deletePayload(
+      "DeleteMediaLibraryObject",
+      "mediaLibraryObject",
+      MediaLibraryObjectRef,
+      "The media library object, now with deleted=true.",
+    ),
     description: "Deletes a media library object (spec §3: returned with deleted=true).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaLibraryObject"),
-    args: removeMedia.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(
+      t.arg,
+      "DeleteMediaLibraryObject",
+      removeMedia.fields,
+      "The media library object to delete: its account and media key.",
+    ),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("media_library.delete", removeMedia.params(args));
-        return { mediaLibraryObject: data };
+        const params = removeMedia.params(input);
+        const { data } = await upstream.call("media_library.delete", params);
+        return deleted(MediaLibraryObjectRef, entityKey(params.account_id, data.media_key), data);
       }, removeMedia.fieldOf),
   }),
 }));

@@ -3,14 +3,14 @@ import { builder } from "../../builder.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PollCardShape } from "../../loaders/shapes.js";
-import { AccountRef } from "../accounts/account.js";
+import { AccountRef, inAccount } from "../accounts/account.js";
 import { accountListField } from "../../fields/account-list-field.js";
 import { CARD_LIST_DESCRIPTIONS, CardInterface, isCardOf } from "./card.js";
 import { SMALL_LIST, connectionType } from "../../fields/connections.js";
 import { propertyOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import { attempt, createPayload, mutationErrors } from "../../fields/mutations.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ObservedCardType } from "../common/observed-enums.js";
 
@@ -95,7 +95,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: PollCardRef,
         required: true,
-        description: "The PollCard's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the poll card to read (as \`PollCard.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's poll card is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -116,7 +118,13 @@ const create = mutationArgs("cards.poll.create", {
 
 const CreatePollCardInput = builder.inputType("CreatePollCardInput", { fields: create.fields });
 
-const PollCardPayload = payload("CreatePollCard", "pollCard", PollCardRef, "The new poll card.");
+const PollCardPayload = createPayload(
+  "CreatePollCard",
+  "pollCard",
+  PollCardRef,
+  "The new poll card.",
+  inAccount,
+);
 
 builder.mutationField("createPollCard", (t) =>
   t.field({

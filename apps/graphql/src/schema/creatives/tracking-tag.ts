@@ -1,9 +1,19 @@
 import { TRACKING_TAG_TYPES } from "@adsgraph/models";
 import { rejectErrors } from "@pothos/plugin-dataloader";
+import { onLineItem } from "../campaigns/line-item.js";
 import { builder } from "../../builder.js";
 import { afterAttachmentWrite } from "../../fields/attachment-writes.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  ownedBy,
+  payload,
+} from "../../fields/mutations.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { TrackingTagShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
@@ -57,7 +67,13 @@ const TrackingTagPayload = (name: string, description: string) =>
 
 builder.mutationFields((t) => ({
   createTrackingTag: t.field({
-    type: TrackingTagPayload("CreateTrackingTag", "The new tracking tag."),
+    type: createPayload(
+      "CreateTrackingTag",
+      "trackingTag",
+      TrackingTagRef,
+      "The new tracking tag.",
+      onLineItem,
+    ),
     description: "Adds an impression tag or click tracker to a line item (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateTrackingTag"),
@@ -87,17 +103,26 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteTrackingTag: t.field({
-    type: TrackingTagPayload("DeleteTrackingTag", "The tracking tag, now deleted."),
+    type: deletePayload(
+      "DeleteTrackingTag",
+      "trackingTag",
+      TrackingTagRef,
+      "The tracking tag, now deleted.",
+    ),
     description: "Deletes a tracking tag (spec §4.6).",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteTrackingTag"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream, loaders }) =>
+    args: inputArg(t.arg, "DeleteTrackingTag", remove.fields, "The tracking tag to delete."),
+    resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("tracking_tags.delete", params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
-        return { trackingTag: ownedBy(data, params.account_id) };
+        return deleted(
+          TrackingTagRef,
+          entityKey(params.account_id, data.id),
+          ownedBy(data, params.account_id),
+        );
       }, remove.fieldOf),
   }),
 }));

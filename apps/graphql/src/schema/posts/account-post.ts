@@ -8,6 +8,7 @@ import { entityOfParam, globalIdExtensions, isDecodedId } from "../../fields/ent
 import {
   connectionComplexity,
   connectionType,
+  FORWARD_ONLY,
   pageArgs,
   resolveConnection,
   selectsPath,
@@ -177,7 +178,8 @@ builder.objectFields(AccountRef, (t) => ({
     description:
       "The account's posts of one kind, a page at a time: Post nodes for PUBLISHED, Draft " +
       "for DRAFT, ScheduledPost for SCHEDULED. There is no total count. " +
-      "Null, with an error, when they cannot be read.",
+      "Null, with an error, when they cannot be read. " +
+      FORWARD_ONLY,
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg, 1000),

@@ -8,7 +8,14 @@ import { AccountRef } from "../accounts/account.js";
 import { AccountPostInterface, isAccountPostOf, mediaOfKeys } from "./account-post.js";
 import { SMALL_LIST } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  payload,
+} from "../../fields/mutations.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { PostMediaRef } from "./post-parts.js";
 
@@ -78,7 +85,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: DraftRef,
         required: true,
-        description: "The Draft's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the draft to read (as \`Draft.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's draft is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -149,18 +158,25 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteDraft: t.field({
-    type: DraftPayload("DeleteDraft", "The draft as it was (deleted: true); it is gone for good."),
+    type: deletePayload(
+      "DeleteDraft",
+      "draft",
+      DraftRef,
+      "The draft as it was (deleted: true); it is gone for good.",
+    ),
     description: "Deletes a draft for good: it cannot be read again.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDraft"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteDraft", remove.fields, "The draft to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("draft_posts.delete", params);
-        return {
-          draft: accountPostOf({ ...data, status: "DELETED" }, params.account_id, "DRAFT"),
-        };
+        return deleted(
+          DraftRef,
+          entityKey(params.account_id, data.id),
+          accountPostOf({ ...data, status: "DELETED" }, params.account_id, "DRAFT"),
+        );
       }, remove.fieldOf),
   }),
   previewDraft: t.field({
@@ -170,10 +186,10 @@ builder.mutationFields((t) => ({
       "devices; only they see it.",
     authScopes: { authenticated: true },
     errors: mutationErrors("PreviewDraft"),
-    args: preview.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "PreviewDraft", preview.fields, "The draft to preview."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("draft_posts.preview", preview.params(args));
+        const { data } = await upstream.call("draft_posts.preview", preview.params(input));
         return { message: data.message };
       }, preview.fieldOf),
   }),

@@ -420,46 +420,69 @@ builder.queryFields((t) => ({
     nullable: { list: false, items: true },
     authScopes: { authenticated: true },
     description:
-      `Published posts by their ids (\`rawId\`), at most ${POSTS_QUERY_MAX_IDS}, in the order ` +
-      "asked; an id that names no post gives null at its index, with a NOT_FOUND error.",
+      `Published posts by their \`id\`s or by their \`rawId\`s (give exactly one of the two), ` +
+      `at most ${POSTS_QUERY_MAX_IDS}, in the order asked; an id that names no post gives null ` +
+      "at its index, with a NOT_FOUND error.",
     args: {
-      ids: t.arg.idList({
-        required: true,
+      ids: t.arg.globalIDList({
+        for: PostRef,
+        description: "The posts' `id`s (as `Post.id` answers them).",
+      }),
+      rawIds: t.arg.stringList({
         ...DIGIT_ID_INPUT,
-        description: "Post ids (`rawId`, digits), not global ids.",
+        description:
+          "The posts' `rawId`s: the digit ids the post's own site shows in its address " +
+          "(for a post a user pasted or a link points to).",
       }),
     },
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, args.ids.length) }),
-    resolve: async (_root, { ids }, { loaders }, info) => {
+    complexity: (args) => ({
+      field: 1,
+      multiplier: Math.max(1, args.ids?.length ?? 0, args.rawIds?.length ?? 0),
+    }),
+    resolve: async (_root, args, { loaders }, info) => {
+      const ids = args.ids?.map((id) => id.id) ?? args.rawIds;
+      if (ids == null || (args.ids != null && args.rawIds != null)) {
+        throw new ValidationError(
+          ["ids", "rawIds"].map((field) => ({
+            code: VIOLATION_CODES.INVALID_PARAMETER,
+            field,
+            parameter: field,
+            message: "give exactly one of `ids` and `rawIds`",
+          })),
+        );
+      }
       if (ids.length > POSTS_QUERY_MAX_IDS) {
+        const field = args.ids == null ? "rawIds" : "ids";
         throw new ValidationError([
           {
             code: VIOLATION_CODES.TOO_MANY_IDS,
-            field: "ids",
-            parameter: "ids",
+            field,
+            parameter: field,
             message: `may name at most ${POSTS_QUERY_MAX_IDS} posts (got ${ids.length})`,
           },
         ]);
       }
-      return itemsOf(await loaders.posts.loadMany(ids.map(String), selectionNeeds(info)));
+      return itemsOf(await loaders.posts.loadMany(ids, selectionNeeds(info)));
     },
   }),
 }));
 
 const DESCRIPTIONS = {
   text: "The post's text; required without media.",
-  name: "At most 80 characters.",
+  name: "The post's name, for finding it among the account's posts (at most 80 characters).",
   media_keys:
     "Media library keys: up to 4 images, or 1 animated GIF, or 1 video, that the author may " +
     "use (they uploaded it, or are one of its additional owners).",
-  media: "Media ids (the digits after `_` of a media key), up to 4.",
+  media:
+    "Up to 4 media to attach, each as the number after the `_` of its media key " +
+    "(`MediaLibraryObject.mediaKey` `3_1400…` → `1400…`).",
 };
 
 const create = mutationArgs("posts.create", {
   omit: ["trim_user", "post_mode"],
   describe: {
     ...DESCRIPTIONS,
-    as_user_id: "The user to post as (digits): a promotable user of the account.",
+    as_user_id: "The `id` of the user to post as: one of the account's promotable users.",
     card_uri: "A card of the account to attach, as `card://<card id>`.",
     account_id: "The `id` of the ad account to post through.",
     conversation_settings: "Who may reply (default EVERYONE).",
@@ -468,14 +491,14 @@ const create = mutationArgs("posts.create", {
       "allowed only when posting as the signed-in user.",
     video_cta: "The call-to-action button under the video; give videoCtaValue with it.",
     video_cta_value: "Where the call to action leads (a URL).",
-    video_title: "At most 70 characters.",
-    video_description: "At most 200 characters.",
+    video_title: "The video's title (at most 70 characters).",
+    video_description: "The video's description (at most 200 characters).",
   },
 });
 const rename = mutationArgs("posts.name.update", {
   describe: {
     account_id: "The `id` of the ad account whose posts include the post.",
-    post_id: "The post id (digits).",
+    post_id: "The `id` of the post to rename.",
     name: DESCRIPTIONS.name,
   },
 });
@@ -483,20 +506,29 @@ const rename = mutationArgs("posts.name.update", {
 // {previous_post_id}` are asked as their one value, under the names a post's reader knows.
 const publish = mutationArgs("post_data.posts.create", {
   omit: ["edit_options"],
-  rename: { media: "mediaIds", reply: "replyTo" },
+  // Media and communities are no objects of this graph: named for the values they take.
+  rename: { media: "mediaKeyNumbers", reply: "replyTo", community_id: "communityRawId" },
   describe: {
     ...DESCRIPTIONS,
-    reply: "The post to answer (digits); allowed only when its author mentioned or quoted you.",
-    quote_post_id: "The post to quote (digits).",
-    community_id: "Post in this community (digits).",
-    share_with_followers: "With communityId: also show the community post to your followers.",
+    reply:
+      "The `id` of the post to answer; allowed only when its author mentioned or quoted you " +
+      "(ReplyNotAllowedError otherwise).",
+    quote_post_id: "The `id` of the post to quote.",
+    community_id:
+      "Post in this community: its id as the post's site shows it (digits, from the " +
+      "community's address); communities are not objects of this graph.",
+    share_with_followers: "With communityRawId: also show the community post to your followers.",
   },
 });
 const edit = mutationArgs("post_data.posts.create", {
   omit: ["reply", "quote_post_id", "community_id", "share_with_followers"],
   require: ["edit_options"],
-  rename: { media: "mediaIds", edit_options: "postId" },
-  describe: { ...DESCRIPTIONS, edit_options: "The post to edit: its newest version's id." },
+  rename: { media: "mediaKeyNumbers", edit_options: "postId" },
+  describe: {
+    ...DESCRIPTIONS,
+    edit_options:
+      "The `id` of the post (the version shown now) to edit: your own, at most an hour old.",
+  },
 });
 
 const CreatePostInput = builder.inputType("CreatePostInput", {

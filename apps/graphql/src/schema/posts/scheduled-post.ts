@@ -9,7 +9,14 @@ import { AccountRef } from "../accounts/account.js";
 import { AccountPostInterface, isAccountPostOf, mediaOfKeys } from "./account-post.js";
 import { SMALL_LIST } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, mutationErrors, payload } from "../../fields/mutations.js";
+import {
+  attempt,
+  deleted,
+  deletePayload,
+  inputArg,
+  mutationErrors,
+  payload,
+} from "../../fields/mutations.js";
 import { PostMediaRef } from "./post-parts.js";
 import { PostRef } from "./post.js";
 import { selectionNeeds } from "../../fields/post-selection.js";
@@ -119,7 +126,9 @@ builder.objectFields(AccountRef, (t) => ({
       id: t.arg.globalID({
         for: ScheduledPostRef,
         required: true,
-        description: "The ScheduledPost's `id` (a global id, as `node(id:)` takes).",
+        description:
+          `The \`id\` of the scheduled post to read (as \`ScheduledPost.id\` answers it, not its \`rawId\`); ` +
+          "an id of another account's scheduled post is refused.",
       }),
     },
     resolve: (account, { id }, { loaders }) =>
@@ -174,16 +183,25 @@ builder.mutationFields((t) => ({
       }, update.fieldOf),
   }),
   deleteScheduledPost: t.field({
-    type: ScheduledPostPayload("DeleteScheduledPost", "The scheduled post, now deleted."),
+    type: deletePayload(
+      "DeleteScheduledPost",
+      "scheduledPost",
+      ScheduledPostRef,
+      "The scheduled post, now deleted.",
+    ),
     description: "Deletes a scheduled post: it will not be published.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteScheduledPost"),
-    args: remove.args(),
-    resolve: (_root, args, { upstream }) =>
+    args: inputArg(t.arg, "DeleteScheduledPost", remove.fields, "The scheduled post to delete."),
+    resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const params = remove.params(args);
+        const params = remove.params(input);
         const { data } = await upstream.call("scheduled_posts.delete", params);
-        return { scheduledPost: accountPostOf(data, params.account_id, "SCHEDULED") };
+        return deleted(
+          ScheduledPostRef,
+          entityKey(params.account_id, data.id),
+          accountPostOf(data, params.account_id, "SCHEDULED"),
+        );
       }, remove.fieldOf),
   }),
 }));

@@ -7,10 +7,14 @@ import type {
 import { builder } from "../../builder.js";
 import type { IabCategoryShape } from "../../loaders/shapes.js";
 import {
+  bothWaysPageArgs,
   connectionComplexity,
+  connectionOfAll,
   connectionType,
+  FORWARD_ONLY,
   resolveConnection,
   pageArgs,
+  wholeListComplexity,
 } from "../../fields/connections.js";
 import { propertyOf, textOf } from "../../fields/properties.js";
 import { PlacementProductTypeEnum } from "../common/enums.js";
@@ -95,16 +99,21 @@ builder.node(ContentCategoryRef, {
     name: t.string({ resolve: (c) => c.name }),
     iabCategoryIds: t.stringList({ resolve: (c) => c.iab_categories }),
     iabCategories: t.field({
-      type: [IabCategoryRef],
+      type: IabCategoryConnection,
       nullable: true,
-      description: "The mapped IAB categories (all IAB categories are read once per request).",
-      resolve: async (c, _args, { loaders }) => {
-        const all = new Map((await loaders.iabCategories()).map((iab) => [iab.id, iab]));
-        return c.iab_categories.flatMap((id) => {
-          const found = all.get(id);
-          return found === undefined ? [] : [found];
-        });
-      },
+      description:
+        "The mapped IAB categories, a page at a time either way (all IAB categories are read " +
+        "once per request).",
+      complexity: wholeListComplexity,
+      args: bothWaysPageArgs(t.arg),
+      resolve: (c, args, { loaders }) =>
+        connectionOfAll(args, 1000, async () => {
+          const all = new Map((await loaders.iabCategories()).map((iab) => [iab.id, iab]));
+          return c.iab_categories.flatMap((id) => {
+            const found = all.get(id);
+            return found === undefined ? [] : [found];
+          });
+        }),
     }),
     publishersInLastThirtyDays: t.int({ resolve: (c) => c.publishers_in_last_thirty_days }),
     videosMonetizedInLastThirtyDays: t.int({
@@ -194,6 +203,7 @@ builder.queryFields((t) => ({
   iabCategories: t.field({
     type: IabCategoryConnection,
     nullable: true,
+    description: `IAB content categories, a page at a time. ${FORWARD_ONLY}`,
     authScopes: { authenticated: true },
     complexity: connectionComplexity,
     args: {

@@ -1,10 +1,13 @@
 import { DEMO } from "@adsgraph/ads-api";
+import { globalId } from "../../../testing/index.js";
 
 // The facade's hostile inputs (issue 12, item 8): ids, variables and documents, as tables the
 // tests in ../inputs.test.ts walk.
 
 export const A = DEMO.accounts[0].id;
 const b64 = (text: string | Buffer) => Buffer.from(text).toString("base64");
+const GA = globalId("Account", A);
+const FI1 = globalId("FundingInstrument", `${A}f1`, A);
 
 /** Plain ids (account ids, campaign ids, media keys). `local`: the facade can refuse it alone. */
 export const RAW_IDS = [
@@ -46,42 +49,56 @@ export const GLOBAL_IDS = [
 /** The read of the account that nested fields hang from: not the bad input's cost. */
 const ACCOUNT_READ = ["accounts.get", "accounts.list"];
 
-/** Query fields that take a plain id, with the variable's type. */
+/** Query arguments that take a plain id (a lookup by wire id, a currency code). */
 export const RAW_ID_QUERIES: { name: string; query: string; allowed: readonly string[] }[] = [
-  { name: "account(rawId:)", allowed: [], query: "query ($id: String!) { account(rawId: $id) { id } }" },
-  ...["campaign", "fundingInstrument", "card", "pollCard", "customAudience"].map((field) => ({
-    name: `${field}(id:)`,
-    allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(rawId: "${A}") { ${field}(id: $id) { id } } }`,
-  })),
   {
-    name: "campaigns(ids:)",
-    allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(rawId: "${A}") { campaigns(ids: [$id]) { edges { node { id } } } } }`,
-  },
-  {
-    name: "viewer.accounts(ids:)",
+    name: "account(rawId:)",
     allowed: [],
-    query: "query ($id: String!) { viewer { accounts(ids: [$id]) { edges { node { id } } } } }",
+    query: "query ($id: String!) { account(rawId: $id) { id } }",
   },
-  // Issue 16: post, draft and scheduled-post ids are digit ids, refused before any read.
-  { name: "posts(ids:)", allowed: [], query: "query ($id: ID!) { posts(ids: [$id]) { rawId } }" },
-  ...["draft", "scheduledPost"].map((field) => ({
-    name: `${field}(id:)`,
-    allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(rawId: "${A}") { ${field}(id: $id) { rawId } } }`,
-  })),
-  ...["ids: [$id]", "userId: $id"].map((argument) => ({
-    name: `account.posts(${argument})`,
-    allowed: ACCOUNT_READ,
-    query: `query ($id: String!) { account(rawId: "${A}") { posts(type: PUBLISHED, ${argument}) { edges { node { rawId } } } } }`,
-  })),
+  // Issue 16: post ids are digit ids, refused before any read.
+  {
+    name: "posts(rawIds:)",
+    allowed: [],
+    query: "query ($id: String!) { posts(rawIds: [$id]) { rawId } }",
+  },
   {
     name: "biddingRules(currency:)",
     allowed: [],
     query: "query ($id: String) { biddingRules(currency: $id) { currency } }",
   },
 ];
+
+/** Query arguments that name an entity by its global id (`ID`). */
+export const GLOBAL_ID_ARG_QUERIES: { name: string; query: string; allowed: readonly string[] }[] =
+  [
+    ...["campaign", "fundingInstrument", "card", "pollCard", "customAudience"].map((field) => ({
+      name: `${field}(id:)`,
+      allowed: ACCOUNT_READ,
+      query: `query ($id: ID!) { account(rawId: "${A}") { ${field}(id: $id) { id } } }`,
+    })),
+    {
+      name: "campaigns(ids:)",
+      allowed: ACCOUNT_READ,
+      query: `query ($id: ID!) { account(rawId: "${A}") { campaigns(ids: [$id]) { edges { node { id } } } } }`,
+    },
+    {
+      name: "viewer.accounts(ids:)",
+      allowed: [],
+      query: "query ($id: ID!) { viewer { accounts(ids: [$id]) { edges { node { id } } } } }",
+    },
+    { name: "posts(ids:)", allowed: [], query: "query ($id: ID!) { posts(ids: [$id]) { rawId } }" },
+    ...["draft", "scheduledPost"].map((field) => ({
+      name: `${field}(id:)`,
+      allowed: ACCOUNT_READ,
+      query: `query ($id: ID!) { account(rawId: "${A}") { ${field}(id: $id) { rawId } } }`,
+    })),
+    ...["ids: [$id]", "userId: $id"].map((argument) => ({
+      name: `account.posts(${argument})`,
+      allowed: ACCOUNT_READ,
+      query: `query ($id: ID!) { account(rawId: "${A}") { posts(type: PUBLISHED, ${argument}) { edges { node { rawId } } } } }`,
+    })),
+  ];
 
 export const GLOBAL_ID_QUERIES = [
   { name: "node(id:)", query: "query ($id: ID!) { node(id: $id) { id } }" },
@@ -94,16 +111,19 @@ const ERROR_FIELDS = "__typename ... on Error { code message }";
 export const GLOBAL_ID_MUTATIONS = [
   {
     name: "deleteCampaign",
-    query: `mutation ($id: ID!) { deleteCampaign(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteCampaign(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
-  { name: "deleteCard", query: `mutation ($id: ID!) { deleteCard(id: $id) { ${ERROR_FIELDS} } }` },
+  {
+    name: "deleteCard",
+    query: `mutation ($id: ID!) { deleteCard(input: { id: $id }) { ${ERROR_FIELDS} } }`,
+  },
   {
     name: "deleteAccountMedia",
-    query: `mutation ($id: ID!) { deleteAccountMedia(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteAccountMedia(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "deleteSandboxFundingInstrument",
-    query: `mutation ($id: ID!) { deleteSandboxFundingInstrument(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteSandboxFundingInstrument(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "updateCampaign",
@@ -120,7 +140,7 @@ export const GLOBAL_ID_MUTATIONS = [
   // Issue 17: audiences.
   {
     name: "deleteCustomAudience",
-    query: `mutation ($id: ID!) { deleteCustomAudience(id: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteCustomAudience(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "addCustomAudienceUsers",
@@ -128,67 +148,67 @@ export const GLOBAL_ID_MUTATIONS = [
   },
   {
     name: "grantCustomAudiencePermission",
-    query: `mutation ($id: ID!) { grantCustomAudiencePermission(input: { customAudienceId: $id, grantedAccountId: "${A}", permissionLevel: READ_ONLY }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { grantCustomAudiencePermission(input: { customAudienceId: $id, grantedAccountId: "${GA}", permissionLevel: READ_ONLY }) { ${ERROR_FIELDS} } }`,
   },
   ...["updateDraft", "updateScheduledPost"].map((name) => ({
     name,
     query: `mutation ($id: ID!) { ${name}(input: { id: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
   })),
-];
-
-/** Mutations that take a plain account id, funding instrument id or media key. */
-export const RAW_ID_MUTATIONS = [
   {
     name: "deleteSandboxAccount",
-    query: `mutation ($id: String!) { deleteSandboxAccount(input: { accountId: $id }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { deleteSandboxAccount(input: { accountId: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "updateAccount",
-    query: `mutation ($id: String!) { updateAccount(input: { accountId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { updateAccount(input: { accountId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createCampaign accountId",
-    query: `mutation ($id: String!) { createCampaign(input: { accountId: $id, fundingInstrumentId: "${A}f1", name: "x", entityStatus: PAUSED }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { createCampaign(input: { accountId: $id, fundingInstrumentId: "${FI1}", name: "x", entityStatus: PAUSED }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createCampaign fundingInstrumentId",
-    query: `mutation ($id: String!) { createCampaign(input: { accountId: "${A}", fundingInstrumentId: $id, name: "x", entityStatus: PAUSED }) { ${ERROR_FIELDS} } }`,
-  },
-  {
-    name: "deleteMediaLibraryObject",
-    query: `mutation ($id: String!) { deleteMediaLibraryObject(accountId: "${A}", mediaKey: $id) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { createCampaign(input: { accountId: "${GA}", fundingInstrumentId: $id, name: "x", entityStatus: PAUSED }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createPost asUserId",
-    query: `mutation ($id: String!) { createPost(input: { accountId: "${A}", asUserId: $id, text: "x" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { createPost(input: { accountId: "${GA}", asUserId: $id, text: "x" }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "renamePost postId",
-    query: `mutation ($id: String!) { renamePost(input: { accountId: "${A}", postId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { renamePost(input: { accountId: "${GA}", postId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "editPost postId",
-    query: `mutation ($id: String!) { editPost(input: { postId: $id, text: "x" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { editPost(input: { postId: $id, text: "x" }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "publishPost replyTo",
-    query: `mutation ($id: String!) { publishPost(input: { text: "x", replyTo: $id }) { ${ERROR_FIELDS} } }`,
-  },
-  {
-    name: "publishPost mediaIds",
-    query: `mutation ($id: String!) { publishPost(input: { mediaIds: [$id] }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { publishPost(input: { text: "x", replyTo: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createCustomAudience accountId",
-    query: `mutation ($id: String!) { createCustomAudience(input: { accountId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { createCustomAudience(input: { accountId: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createDoNotReachList accountId",
-    query: `mutation ($id: String!) { createDoNotReachList(input: { accountId: $id }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { createDoNotReachList(input: { accountId: $id }) { ${ERROR_FIELDS} } }`,
   },
   {
     name: "createPollCard accountId",
-    query: `mutation ($id: String!) { createPollCard(input: { accountId: $id, name: "p", durationInMinutes: 60, firstChoice: "a", secondChoice: "b" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($id: ID!) { createPollCard(input: { accountId: $id, name: "p", durationInMinutes: 60, firstChoice: "a", secondChoice: "b" }) { ${ERROR_FIELDS} } }`,
+  },
+];
+
+/** Mutations that take a plain media key: not an id of anything the graph shows. */
+export const RAW_ID_MUTATIONS = [
+  {
+    name: "deleteMediaLibraryObject",
+    query: `mutation ($id: String!) { deleteMediaLibraryObject(input: { accountId: "${GA}", mediaKey: $id }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "publishPost mediaKeys",
+    query: `mutation ($id: String!) { publishPost(input: { mediaKeys: [$id] }) { ${ERROR_FIELDS} } }`,
   },
 ];
 
@@ -217,19 +237,19 @@ export const VARIABLES: {
   })),
   ...["1e6", "-1", "abc", 2 ** 53 + 2, "99999999999999999999999999", ""].map((budget) => ({
     label: `dailyBudget ${JSON.stringify(budget)}`,
-    query: `mutation ($budget: Micros) { createCampaign(input: { accountId: "${A}", fundingInstrumentId: "${A}f1", name: "b", dailyBudget: $budget }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($budget: Micros) { createCampaign(input: { accountId: "${GA}", fundingInstrumentId: "${FI1}", name: "b", dailyBudget: $budget }) { ${ERROR_FIELDS} } }`,
     variables: { budget },
   })),
   ...["0000-01-01T00:00:00Z", "2026-02-30T00:00:00Z", "now", "2026-01-01T00:00:00+01:00"].map(
     (start) => ({
       label: `startTime ${JSON.stringify(start)}`,
-      query: `mutation ($start: DateTime!) { createSandboxFundingInstrument(input: { accountId: "${A}", currency: "USD", type: CREDIT_CARD, startTime: $start }) { ${ERROR_FIELDS} } }`,
+      query: `mutation ($start: DateTime!) { createSandboxFundingInstrument(input: { accountId: "${GA}", currency: "USD", type: CREDIT_CARD, startTime: $start }) { ${ERROR_FIELDS} } }`,
       variables: { start },
     }),
   ),
   {
     label: "an enum value that does not exist",
-    query: `mutation ($status: EntityStatus) { createCampaign(input: { accountId: "${A}", fundingInstrumentId: "${A}f1", name: "e", entityStatus: $status }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($status: EntityStatus) { createCampaign(input: { accountId: "${GA}", fundingInstrumentId: "${FI1}", name: "e", entityStatus: $status }) { ${ERROR_FIELDS} } }`,
     variables: { status: "DELETED" },
   },
   {
@@ -259,7 +279,7 @@ export const VARIABLES: {
   },
   {
     label: "a 100,000-character e-mail for the do-not-reach list",
-    query: `mutation ($emails: [String!]!) { addDoNotReachUsers(input: { accountId: "${A}", emails: $emails, expiresAt: "2030-01-01T00:00:00Z" }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($emails: [String!]!) { addDoNotReachUsers(input: { accountId: "${GA}", emails: $emails, expiresAt: "2030-01-01T00:00:00Z" }) { ${ERROR_FIELDS} } }`,
     variables: { emails: [`${"a".repeat(100_000)}@example.com`] },
   },
   {
@@ -279,7 +299,7 @@ export const VARIABLES: {
   },
   {
     label: "a campaign name with a lone surrogate",
-    query: `mutation ($name: String!) { createCampaign(input: { accountId: "${A}", fundingInstrumentId: "${A}f1", name: $name }) { ${ERROR_FIELDS} } }`,
+    query: `mutation ($name: String!) { createCampaign(input: { accountId: "${GA}", fundingInstrumentId: "${FI1}", name: $name }) { ${ERROR_FIELDS} } }`,
     variables: { name: "x\udc00" },
   },
 ];

@@ -1,0 +1,3 @@
+import baseConfig from "@adsgraph/eslint-config";
+
+export default baseConfig;
