@@ -90,9 +90,9 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
       return [
         {
           ...field(wire, name, form, true),
-          description: opts.describe?.[wire],
           entity: entityOfType(node.name),
           names: "account",
+          description: opts.describe?.[wire],
         },
       ];
     }

@@ -30,36 +30,26 @@ import type { Types } from "../../builder.js";
 const BY_VALUES = new Map<string, EnumRef<Types, string>>();
 const valuesKey = (values: readonly string[]) => [...values].sort().join(",");
 
-interface ClosedEnumOptions<Values extends readonly string[]> {
-  readonly description?: string;
-  readonly values: Values;
-  /** What each value means to the reader: the descriptions of the enum's values. */
-  readonly describe?: { readonly [Value in Values[number]]: string };
-}
-
 /**
  * A GraphQL enum of a closed list of wire values, found again by those values
  * (`enumOfValues`): list filters and mutation inputs ask a catalog enum in it.
  */
 export function closedEnum<const Values extends readonly string[]>(
   name: string,
-  options: ClosedEnumOptions<Values>,
-): EnumRef<Types, Values[number]>;
-// The implementation sees the values as strings; the signature above keeps their literal type.
-export function closedEnum(
-  name: string,
-  options: ClosedEnumOptions<readonly string[]>,
-): EnumRef<Types, string> {
-  const { describe } = options;
-  const ref = builder.enumType(name, {
-    description: options.description,
-    values:
-      describe === undefined
-        ? options.values
-        : Object.fromEntries(
-            options.values.map((value) => [value, { description: describe[value] }]),
-          ),
-  });
+  options: {
+    readonly description?: string;
+    readonly values: Values;
+    /** Each value's description, by value (a value left out has none). */
+    readonly describe?: { readonly [V in Values[number]]?: string };
+  },
+) {
+  const values: Record<string, { value: Values[number]; description?: string }> = {};
+  const known: readonly Values[number][] = options.values;
+  for (const value of known) {
+    const description = options.describe?.[value];
+    values[value] = description === undefined ? { value } : { value, description };
+  }
+  const ref = builder.enumType(name, { description: options.description, values });
   const key = valuesKey(options.values);
   if (BY_VALUES.has(key)) throw new Error(`${name}: another enum has the values ${key}`);
   BY_VALUES.set(key, ref);
@@ -67,22 +57,22 @@ export function closedEnum(
 }
 
 export const IndustryTypeEnum = closedEnum("IndustryType", {
-  description: "The advertiser's line of business, as set on its ad account.",
+  description: "The line of business an ad account advertises for, as the advertiser chose it.",
   values: INDUSTRY_TYPES,
   describe: {
-    AGENCY: "An advertising agency running ads for other businesses.",
+    AGENCY: "An advertising or marketing agency.",
     BUSINESS_TO_BUSINESS: "A business selling to other businesses.",
-    ONLINE_SERVICES: "Online services and software used over the internet.",
-    EDUCATION: "Schools, courses and other education.",
-    FINANCIAL: "Banking, insurance, investing and other financial services.",
-    HEALTH: "Health care, medicine and wellness.",
-    GOVERNMENT: "Government and other public bodies.",
+    ONLINE_SERVICES: "Online services and software sold online.",
+    EDUCATION: "Schools, universities and learning.",
+    FINANCIAL: "Banking, insurance and other financial services.",
+    HEALTH: "Health care and wellness.",
+    GOVERNMENT: "Government and public bodies.",
     MEDIA: "Publishers, broadcasters and entertainment.",
-    MOBILE: "Mobile apps, devices and carriers.",
+    MOBILE: "Mobile apps and mobile services.",
     RESTAURANT: "Restaurants and food service.",
-    RETAIL: "Shops and online stores selling to consumers.",
-    TECHNOLOGY: "Hardware, software and other technology.",
-    TRAVEL: "Travel, hotels and transport.",
+    RETAIL: "Shops and retail brands.",
+    TECHNOLOGY: "Technology products and services.",
+    TRAVEL: "Travel and hospitality.",
     OTHER: "None of the other industries.",
   },
 });
@@ -105,14 +95,16 @@ export const EntityStatusEnum = closedEnum("EntityStatus", {
   },
 });
 export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
-  description: "How a funding instrument pays for an account's ads.",
+  description:
+    "How a funding instrument pays: which of its amounts (credit limit, funded amount, credit " +
+    "remaining) apply depends on it.",
   values: FUNDING_INSTRUMENT_TYPES,
   describe: {
-    AGENCY_CREDIT_LINE: "A line of credit of an agency, shared by the accounts it manages.",
-    CREDIT_CARD: "A credit card, charged as the ads run.",
-    CREDIT_LINE: "A line of credit: ads are invoiced up to its credit limit.",
-    INSERTION_ORDER: "An insertion order: a signed order for a fixed funded amount.",
-    PARTNER_MANAGED: "Billing handled by a partner, outside the account.",
+    AGENCY_CREDIT_LINE: "A line of credit granted to the agency that runs the account.",
+    CREDIT_CARD: "A credit card charged as the account spends.",
+    CREDIT_LINE: "A line of credit granted to the advertiser, invoiced later.",
+    INSERTION_ORDER: "An insertion order: an agreed amount to spend over its dates.",
+    PARTNER_MANAGED: "Paid through a partner that manages billing for the advertiser.",
   },
 });
 export const CreativeTypeEnum = closedEnum("CreativeType", {
@@ -177,26 +169,26 @@ export const LabelValueEnum = closedEnum("ButtonLabel", {
   },
 });
 export const AccountPermissionEnum = closedEnum("AccountPermission", {
-  description: "What the signed-in user may do in an ad account.",
+  description: "What a user may do on an ad account: show or hide screens and actions by it.",
   values: USER_ACCESS_PERMISSIONS,
   describe: {
     ACCOUNT_ADMIN: "Full control, including the account's users and settings.",
     AD_MANAGER: "Full control except the account's users and settings.",
     CREATIVE_MANAGER: "Creatives and their previews only.",
-    CAMPAIGN_ANALYST: "Views campaigns and their statistics.",
+    CAMPAIGN_ANALYST: "May view campaigns and their statistics.",
     ANALYST: "Organic analytics and audience insights only.",
-    PARTNER_AUDIENCE_MANAGER: "Manages data partners' audiences, through the API only.",
+    PARTNER_AUDIENCE_MANAGER: "Audiences from data partners, through the API only.",
     POST_COMPOSER:
-      "May create promoted-only posts for the advertiser (given only with ACCOUNT_ADMIN, " +
-      "AD_MANAGER or CREATIVE_MANAGER).",
+      "May create promoted-only posts for the advertiser (granted only together with " +
+      "ACCOUNT_ADMIN, AD_MANAGER or CREATIVE_MANAGER).",
   },
 });
 export const PlacementProductTypeEnum = closedEnum("PlacementProductType", {
-  description: "The kind of promoted product a set of placements applies to.",
+  description: "The kind of promoted product a line item sells, as placement lists group them.",
   values: PLACEMENT_PRODUCT_TYPES,
   describe: {
-    MEDIA: "Media ads (videos and images outside posts).",
-    PROMOTED_ACCOUNT: "Promoted accounts.",
+    MEDIA: "Media (video and image) ads.",
+    PROMOTED_ACCOUNT: "Promoted accounts: ads that suggest a user to follow.",
     PROMOTED_POSTS: "Promoted posts.",
   },
 });
