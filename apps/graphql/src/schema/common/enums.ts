@@ -77,12 +77,22 @@ export const IndustryTypeEnum = closedEnum("IndustryType", {
   },
 });
 export const BudgetOptimizationEnum = closedEnum("BudgetOptimization", {
-  description: "spec §2.3: where the budget is optimised.",
+  description: "Where a campaign's budget is managed: for the whole campaign or per line item.",
   values: BUDGET_OPTIMIZATIONS,
+  describe: {
+    CAMPAIGN: "One campaign budget, shared among its line items automatically.",
+    LINE_ITEM: "Each line item spends its own budget.",
+  },
 });
 export const EntityStatusEnum = closedEnum("EntityStatus", {
-  description: "spec §2.3: a campaign's status as set by the advertiser.",
+  description:
+    "Whether the advertiser has switched a campaign or line item on or off. Whether it actually " +
+    "delivers also depends on its dates, budget and funding.",
   values: ENTITY_STATUSES,
+  describe: {
+    ACTIVE: "Switched on: it delivers when its dates, budget and funding allow.",
+    PAUSED: "Switched off by the advertiser: it does not deliver.",
+  },
 });
 export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
   description:
@@ -98,20 +108,65 @@ export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
   },
 });
 export const CreativeTypeEnum = closedEnum("CreativeType", {
-  description: "spec §2.5: account media creative types.",
+  description: "The format of an account media item: the ad size and screen it is made for.",
   values: CREATIVE_TYPES,
+  describe: {
+    BANNER: "A banner in partner apps on phones.",
+    BANNER_TABLET: "A banner in partner apps on tablets.",
+    INTERSTITIAL: "A full-screen ad in partner apps on phones, upright.",
+    INTERSTITIAL_LANDSCAPE: "A full-screen ad in partner apps on phones, sideways.",
+    INTERSTITIAL_LANDSCAPE_TABLET: "A full-screen ad in partner apps on tablets, sideways.",
+    INTERSTITIAL_TABLET: "A full-screen ad in partner apps on tablets, upright.",
+    MEDIUM_RECTANGLE: "A medium rectangle in partner apps.",
+    PREROLL: "A video played before other video content.",
+    VAST_PREROLL: "A pre-roll video served from an outside ad server (VAST).",
+  },
 });
 export const CardTypeEnum = closedEnum("CardType", {
-  description: "spec §2.8: card types for filtering generic cards.",
+  description:
+    "The kind of a generic card: its media (images, videos or both; one or swipeable) and " +
+    "where it sends people (a website or an app).",
   values: CARD_TYPES,
+  describe: {
+    IMAGE_APP: "One image, sending people to an app.",
+    IMAGE_CAROUSEL_APP: "Swipeable images, sending people to an app.",
+    IMAGE_CAROUSEL_WEBSITE: "Swipeable images, sending people to a website.",
+    IMAGE_MULTI_DEST_CAROUSEL_WEBSITE: "Swipeable images, each sending people to its own website.",
+    IMAGE_WEBSITE: "One image, sending people to a website.",
+    MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE:
+      "Swipeable images and videos, each sending people to its own website.",
+    MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP: "Swipeable images and videos, sending people to one app.",
+    MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE:
+      "Swipeable images and videos, sending people to one website.",
+    VIDEO_APP: "One video, sending people to an app.",
+    VIDEO_CAROUSEL_APP: "Swipeable videos, sending people to an app.",
+    VIDEO_CAROUSEL_WEBSITE: "Swipeable videos, sending people to a website.",
+    VIDEO_MULTI_DEST_CAROUSEL_WEBSITE: "Swipeable videos, each sending people to its own website.",
+    VIDEO_WEBSITE: "One video, sending people to a website.",
+  },
 });
 export const ComponentTypeEnum = closedEnum("CardComponentType", {
-  description: "spec §2.8: the card component types.",
+  description: "A building block of a generic card.",
   values: COMPONENT_TYPES,
+  describe: {
+    MEDIA: "One image or video.",
+    SWIPEABLE_MEDIA: "2 to 6 images or videos that people swipe through.",
+    DETAILS: "A title that sends people to a website.",
+    BUTTON: "A labelled button that sends people to an app.",
+  },
 });
 export const LabelValueEnum = closedEnum("ButtonLabel", {
-  description: "spec §2.8: the label values of a BUTTON component.",
+  description: "The text a card's BUTTON component shows.",
   values: LABEL_VALUES,
+  describe: {
+    BOOK: "Shows “Book”.",
+    CONNECT: "Shows “Connect”.",
+    INSTALL: "Shows “Install”.",
+    OPEN: "Shows “Open”.",
+    ORDER: "Shows “Order”.",
+    PLAY: "Shows “Play”.",
+    SHOP: "Shows “Shop”.",
+  },
 });
 export const AccountPermissionEnum = closedEnum("AccountPermission", {
   description: "What a user may do on an ad account: show or hide screens and actions by it.",
@@ -140,47 +195,112 @@ export const PlacementProductTypeEnum = closedEnum("PlacementProductType", {
 // Line items are beyond the spec (issue 15): their value lists are the models' (the vendor's
 // v11 values). Reads accept other values too; a field shows such a value as null.
 export const LineItemObjectiveEnum = closedEnum("LineItemObjective", {
-  description: "A line item's objective (beyond the spec: the vendor's v11 values).",
+  description: "What a line item's delivery aims for.",
   values: LINE_ITEM_OBJECTIVES,
+  describe: {
+    APP_ENGAGEMENTS: "People opening and using an app.",
+    APP_INSTALLS: "App installs.",
+    CUSTOM: "An objective set up specially for the advertiser.",
+    ENGAGEMENTS: "Engagements with posts: likes, replies, reposts and clicks.",
+    FOLLOWERS: "New followers.",
+    PREROLL_VIEWS: "Views of videos played before partners' video content.",
+    REACH: "As many people as possible seeing the ad.",
+    VIDEO_VIEWS: "Video views.",
+    WEBSITE_CLICKS: "Clicks to a website.",
+    WEBSITE_CONVERSIONS: "Actions on a website that a website tag records.",
+  },
 });
 export const LineItemProductTypeEnum = closedEnum("LineItemProductType", {
-  description:
-    "A line item's product type: spec §4.4's product types, and PROMOTED_TWEETS, the vendor's " +
-    "v11 word for PROMOTED_POSTS that recorded line items carry (values are never renamed).",
+  description: "What a line item promotes.",
   values: [...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const,
+  describe: {
+    MEDIA: "Media ads (videos and images outside posts).",
+    PROMOTED_ACCOUNT: "An account, promoted in follow suggestions.",
+    PROMOTED_POSTS: "Posts.",
+    PROMOTED_TWEETS:
+      "Posts: the older name of PROMOTED_POSTS that some existing line items still carry.",
+  },
 });
 export const LineItemPlacementEnum = closedEnum("LineItemPlacement", {
-  description: "Where a line item's ads show (spec §4.4 placements).",
+  description: "Where a line item's ads show.",
   values: LINE_ITEM_PLACEMENTS,
+  describe: {
+    ALL_ON_TWITTER: "Everywhere on the platform the product allows.",
+    PUBLISHER_NETWORK: "Partner publishers' apps and sites.",
+    TAP_BANNER: "Banners in partner apps.",
+    TAP_FULL: "Full-screen ads in partner apps, upright.",
+    TAP_FULL_LANDSCAPE: "Full-screen ads in partner apps, sideways.",
+    TAP_MRECT: "Medium rectangles in partner apps.",
+    TAP_NATIVE: "Native ads in partner apps.",
+    TWITTER_PROFILE: "Profile pages.",
+    TWITTER_REPLIES: "Replies under posts.",
+    TWITTER_SEARCH: "Search results.",
+    TWITTER_TIMELINE: "Home timelines.",
+  },
 });
 export const BidStrategyEnum = closedEnum("BidStrategy", {
-  description: "How a line item bids (beyond the spec: the vendor's v11 values).",
+  description: "How a line item bids for each showing of its ads.",
   values: BID_STRATEGIES,
+  describe: {
+    AUTO: "The platform sets each bid to get the most results for the budget.",
+    MAX: "Bids up to the line item's bid amount.",
+    TARGET: "Keeps the average cost near the line item's bid amount.",
+  },
 });
 export const PayByEnum = closedEnum("PayBy", {
-  description: "What a line item is billed for (beyond the spec: the vendor's v11 values).",
+  description: "What the advertiser is charged for.",
   values: PAY_BY_VALUES,
+  describe: {
+    APP_CLICK: "Each click through to an app or its store page.",
+    ENGAGEMENT: "Each engagement with the ad (a like, reply, repost or click).",
+    IMPRESSION: "Each showing of the ad.",
+    LINK_CLICK: "Each click on the ad's link.",
+  },
 });
 export const PostTypeEnum = closedEnum("PostType", {
-  description: "spec §4.7: a published post, a draft or a scheduled post.",
+  description: "Which of an account's posts to list: published posts, drafts or scheduled posts.",
   values: POST_TYPES,
+  describe: {
+    DRAFT: "Drafts, not published (Draft nodes).",
+    PUBLISHED: "Published posts (Post nodes).",
+    SCHEDULED: "Posts waiting to be published at a set time (ScheduledPost nodes).",
+  },
 });
 export const TimelineTypeEnum = closedEnum("TimelineType", {
   description:
-    "spec §4.7 posts list: promoted-only posts (NULLCAST, the default), organic ones, or both.",
+    "Which published posts to list by where they show: promoted-only ones (the default), " +
+    "organic ones, or both.",
   values: TIMELINE_TYPES,
+  describe: {
+    ALL: "Both promoted-only and organic posts.",
+    NULLCAST: "Promoted-only posts: shown only as ads, not on the author's timeline (the default).",
+    ORGANIC: "Organic posts: shown on the author's timeline to their followers.",
+  },
 });
 export const ConversationSettingsEnum = closedEnum("ConversationSettings", {
-  description: "spec §4.7: who may reply to a post (EVERYONE by default).",
+  description: "Who may reply to a post.",
   values: CONVERSATION_SETTINGS,
+  describe: {
+    EVERYONE: "Anyone (the default).",
+    FOLLOWING: "Only accounts the author follows.",
+    MENTIONED_USERS: "Only accounts the post mentions.",
+  },
 });
 export const VideoCtaEnum = closedEnum("VideoCta", {
-  description: "spec §4.7: a video post's call to action.",
+  description: "The call-to-action button under a video post; it opens the post's videoCtaValue.",
   values: VIDEO_CTAS,
+  describe: {
+    VISIT_SITE: "Shows “Visit site”.",
+    WATCH_NOW: "Shows “Watch now”.",
+  },
 });
 export const CardDestinationTypeEnum = closedEnum("CardDestinationType", {
   description: "Where a card component sends the person who taps it.",
   values: ["WEBSITE", "APP"] as const,
+  describe: {
+    WEBSITE: "A web page.",
+    APP: "An app: its store page, or the app itself through a deep link.",
+  },
 });
 
 /**
@@ -252,5 +372,9 @@ export function enumOfValues(values: readonly string[]): EnumRef<Types, string> 
 }
 
 export const SortDirectionEnum = builder.enumType("SortDirection", {
-  values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,
+  description: "The order of a sorted list.",
+  values: {
+    ASC: { value: "asc", description: "Ascending: smallest, earliest or A first." },
+    DESC: { value: "desc", description: "Descending: largest, latest or Z first." },
+  } as const,
 });

@@ -15,27 +15,34 @@ import { LineItemRef } from "../campaigns/line-item.js";
 
 const VersionRef = builder.objectRef<HistoryEntry>("ResourceVersion").implement({
   description:
-    "One version of a resource as the facade read it (snapshots): a new version only when the " +
-    "content changed, so reads that changed nothing add none.",
+    "One version of a resource as this server has seen it: a new version is kept only when " +
+    "the content changed, so reads that found it unchanged add none.",
   fields: (t) => ({
-    version: t.exposeInt("version"),
+    version: t.exposeInt("version", {
+      description: "The version's number: 1 for the oldest, one more for each change.",
+    }),
     fetchedAt: t.field({
       type: "DateTime",
-      description: "When this content was first read.",
+      description: "When this server first saw this content.",
       resolve: (v) => formatTimestamp(v.fetchedAt),
     }),
     lastSeenAt: t.field({
       type: "DateTime",
-      description: "The last read that still found this content.",
+      description:
+        "When this server last saw this content unchanged: the version held at least from " +
+        "fetchedAt to this time.",
       resolve: (v) => formatTimestamp(v.lastSeenAt),
     }),
     changedFields: t.stringList({
       description:
-        "Wire names of the fields that differ from the version before (all, for the first).",
+        "Names of the fields that differ from the version before, as the ads service spells " +
+        "them (in `snapshot`); every field for the oldest version.",
       resolve: (v) => v.changedFields,
     }),
     snapshot: t.string({
-      description: "The resource as read, as JSON text (the service's field names).",
+      description:
+        "The whole resource as it was in this version, as JSON text with the ads service's " +
+        "field names: for showing a diff, not for reading single fields.",
       resolve: (v) => JSON.stringify(v.body),
     }),
   }),
@@ -56,7 +63,9 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
     type: VersionRef,
     nullable: true,
     description:
-      "Versions of this resource the facade has seen, newest first, with the fields that changed.",
+      "The versions of this resource this server has seen, newest first, each with the " +
+      "fields that changed. Null, with an error, when the signed-in user may no longer see the " +
+      "account.",
     complexity: connectionComplexity,
     resolve: async (
       parent: Parent,
@@ -85,7 +94,7 @@ const historyConnection = {
   description: "Versions of a resource, newest first.",
   fields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, object>) => ({
     totalCount: t.int({
-      description: "How many versions the facade has seen, across all pages.",
+      description: "How many versions this server has seen, across all pages.",
       resolve: (connection) => {
         const count = propertyOf(connection, "totalCount");
         return typeof count === "number" ? count : 0;
