@@ -7,7 +7,7 @@ import { CARD_URI_INPUT, DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.j
 import { enumOfValues } from "../schema/common/enums.js";
 import { describeIds, entityOfParam, globalIdExtensions } from "./entity-ids.js";
 import type { Entity } from "./entity-ids.js";
-import { fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
+import { describeInput, fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
 import type { Form, ObjectSchema } from "./input-forms.js";
 
 // The GraphQL input fields of catalog parameters (mutation-args.ts plans a mutation's), and the
@@ -130,11 +130,15 @@ function variantFields(
     });
     const form = mergedForm(schemas, wire);
     if (form === undefined) throw new Error(`${spec.name}: no input form for ${wire}`);
+    const required =
+      schemas.length === variants.length && schemas.every((schema) => !isOptional(schema));
+    const base = field(wire, fieldName(wire), form);
     return {
-      ...field(wire, fieldName(wire), form),
-      required:
-        schemas.length === variants.length && schemas.every((schema) => !isOptional(schema)),
-      description: spec.describe?.[wire],
+      ...base,
+      required,
+      description:
+        spec.describe?.[wire] ??
+        (base.entity ? undefined : describeInput(wire, form, schemas[0], required, false)),
       object: objectOf(form, spec.inputs?.[wire], `${spec.name}.${wire}`, { variants, object }),
     };
   });
@@ -159,10 +163,19 @@ function mergedForm(schemas: readonly z.core.$ZodType[], wire: string): Form | u
 function operationField(name: string, schema: z.core.$ZodType): Field {
   const form = formOf(schema, "operation_type");
   if (form?.kind !== "enum") throw new Error(`${name}: operation_type is not an enum`);
-  const values = Object.fromEntries(form.values.map((value) => [value.toUpperCase(), { value }]));
+  const values = Object.fromEntries(
+    form.values.map((value) => [
+      value.toUpperCase(),
+      { value, description: `${value.charAt(0)}${value.slice(1).toLowerCase()} the object.` },
+    ]),
+  );
   return {
     ...field("operation_type", "type", form, true),
-    enumRef: builder.enumType(`${name}Type`, { values }),
+    description: "What this item does to its object.",
+    enumRef: builder.enumType(`${name}Type`, {
+      description: "What one item of a batch does.",
+      values,
+    }),
   };
 }
 

@@ -200,5 +200,9 @@ export function enumOfValues(values: readonly string[]): EnumRef<Types, string> 
 }
 
 export const SortDirectionEnum = builder.enumType("SortDirection", {
-  values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,
+  description: "Which way a list is ordered.",
+  values: {
+    ASC: { value: "asc", description: "Smallest first: A to Z, oldest first, lowest first." },
+    DESC: { value: "desc", description: "Largest first: Z to A, newest first, highest first." },
+  } as const,
 });
