@@ -78,3 +78,63 @@ export const ViewerUserIdQuery = graphql(`
     }
   }
 `);
+
+/** A campaign created, with its account's list as it now is (the payload's parent). */
+export const CreateCampaignWithListMutation = graphql(`
+  mutation CreateCampaignWithList($input: CreateCampaignInput!) {
+    createCampaign(input: $input) {
+      __typename
+      ... on CreateCampaignPayload {
+        campaign {
+          id
+          name
+        }
+        account {
+          id
+          campaigns(first: 50) {
+            totalCount
+            pageInfo {
+              hasNextPage
+              endCursor
+            }
+            edges {
+              cursor
+              node {
+                id
+                name
+                fundingInstrument {
+                  id
+                  rawId
+                }
+              }
+            }
+          }
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
+    }
+  }
+`);
+
+/** A campaign deleted: the payload answers it with `deleted: true`, and its id. */
+export const DeleteCampaignMutation = graphql(`
+  mutation DeleteCampaign($input: DeleteCampaignInput!) {
+    deleteCampaign(input: $input) {
+      __typename
+      ... on DeleteCampaignPayload {
+        deletedId
+        campaign {
+          id
+          deleted
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -106,7 +106,9 @@ function inputObject(spec: InputObjectSpec, variants: readonly ObjectSchema[]): 
       fields ??= variantFields(spec, batch ? [params] : variants, object);
       return fields;
     },
-    operation: batch ? operationField(spec.name, type) : undefined,
+    operation: batch
+      ? operationField(spec.name, type, spec.describe?.["operation_type"])
+      : undefined,
   };
   // Implemented once the object exists: Pothos may ask for the fields at once.
   ref.implement({
@@ -159,21 +161,27 @@ function mergedForm(schemas: readonly z.core.$ZodType[], wire: string): Form | u
   return first && formOf(first, wire);
 }
 
+const OPERATION_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  CREATE: "Creates a new one from the operation's fields.",
+  UPDATE: "Changes the given fields of the one the operation names.",
+  DELETE: "Deletes the one the operation names.",
+};
+
 /** A batch item's `operation_type` as `type`, an enum named after the item: `CREATE` for `Create`. */
-function operationField(name: string, schema: z.core.$ZodType): Field {
+function operationField(name: string, schema: z.core.$ZodType, description?: string): Field {
   const form = formOf(schema, "operation_type");
   if (form?.kind !== "enum") throw new Error(`${name}: operation_type is not an enum`);
   const values = Object.fromEntries(
     form.values.map((value) => [
       value.toUpperCase(),
-      { value, description: `${value.charAt(0)}${value.slice(1).toLowerCase()} the object.` },
+      { value, description: OPERATION_DESCRIPTIONS[value.toUpperCase()] },
     ]),
   );
   return {
     ...field("operation_type", "type", form, true),
-    description: "What this item does to its object.",
+    description: description ?? "What this operation does to its object.",
     enumRef: builder.enumType(`${name}Type`, {
-      description: "What one item of a batch does.",
+      description: "What one operation does; the operations run in order, all or nothing.",
       values,
     }),
   };

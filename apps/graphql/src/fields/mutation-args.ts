@@ -90,7 +90,12 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
       const name = path.endsWith(`/:${wire}`) ? "id" : fieldName(wire);
       const form = { kind: "scalar", type: "String", rule: null } as const;
       return [
-        { ...field(wire, name, form, true), entity: entityOfType(node.name), names: "account" },
+        {
+          ...field(wire, name, form, true),
+          entity: entityOfType(node.name),
+          names: "account",
+          description: opts.describe?.[wire],
+        },
       ];
     }
     const form = formOf(schema, wire);

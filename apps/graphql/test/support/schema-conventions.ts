@@ -82,6 +82,7 @@ export const NOT_ENTITY_IDENTIFIERS: Readonly<Record<string, string>> = {
   "CardDestinationInput.googleplayAppId": "a Google Play package name, outside the service",
   "UpdateTaxSettingsInput.taxId": "a tax registration number, not an object",
   "UpdateTaxSettingsInput.taxExemptionId": "a tax exemption certificate number, not an object",
+  "CreateSandboxAccountInput.clientMutationId": "any value of the caller's, echoed back (Relay)",
 };
 
 /** What a description must not speak of: the backend, not the value's meaning. */

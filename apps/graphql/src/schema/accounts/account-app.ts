@@ -26,7 +26,7 @@ const AccountAppRef = builder.objectRef<AccountAppShape>("AccountApp").implement
   fields: (t) => ({
     rawId: t.string({
       nullable: true,
-      description: "The app's id as the ads service names it; null when the service gives none.",
+      description: "The app's own id in the ads platform; null when none is given.",
       resolve: (app) => app.id ?? null,
     }),
     appStoreIdentifier: t.string({

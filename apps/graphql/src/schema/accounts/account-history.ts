@@ -23,6 +23,13 @@ type AccountChangeShape = Owned<AccountHistoryEntry>;
 const ChangedEntityTypeEnum = closedEnum("ChangedEntityType", {
   description: "The kinds of object whose changes the account's history keeps.",
   values: ACCOUNT_HISTORY_ENTITY_TYPES,
+  describe: {
+    CAMPAIGN: "A campaign.",
+    LINE_ITEM: "A line item (an ad group of a campaign).",
+    PROMOTED_POST: "A post promoted on a line item.",
+    TARGETING_CRITERIA: "A targeting criterion of a line item.",
+    PROMOTED_ACCOUNT: "A user promoted on a line item.",
+  },
 });
 
 /** The history's entity type of each object type whose global id `entityId` may take. */
@@ -47,23 +54,27 @@ const AccountChangeRef = builder.objectRef<AccountChangeShape>("AccountChange").
     }),
     entityTypeRaw: t.string({
       nullable: true,
-      description: "The kind of object changed, exactly as the ads service names it.",
+      description:
+        "The kind of object changed, as the code the ads platform sent (show it when " +
+        "entityType is null); null when not given.",
       resolve: (c) => c.entity_type ?? null,
     }),
     entityRawId: t.string({
       nullable: true,
-      description: "The changed object's id as the ads service names it.",
+      description: "The changed object's own id (its `rawId`); null when not given.",
       resolve: (c) => c.entity_id ?? null,
     }),
     userId: t.string({
       nullable: true,
-      description: "Who made the change (digits); null when the service does not say.",
+      description:
+        "The id of the user who made the change (digits, kept as a string: it exceeds 2^53); " +
+        "null when not known.",
       resolve: (c) => c.user_id ?? null,
     }),
     changedAt: t.field({
       type: "DateTime",
       nullable: true,
-      description: "When the change was made; null when the service does not say.",
+      description: "When the change was made (ISO 8601, UTC); null when not known.",
       resolve: (c) => c.timestamp ?? null,
     }),
   }),
@@ -108,8 +119,9 @@ builder.objectFields(AccountRef, (t) => ({
     type: AccountChangeConnection,
     nullable: true,
     description:
-      "Who changed one object of the account, and when, within a window of whole hours. Open " +
-      "only to accounts the service admitted to this feature; others get an error.",
+      "Who changed one object of the account, and when, within a window of whole hours, " +
+      "oldest first. Open only to accounts admitted to this (beta) feature; for others it is " +
+      "null with an error.",
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
@@ -122,12 +134,14 @@ builder.objectFields(AccountRef, (t) => ({
       startTime: t.arg({
         type: "DateTime",
         required: true,
-        description: "Start of the window, on a whole hour (minutes and seconds zero).",
+        description:
+          "Start of the window (ISO 8601, UTC), on a whole hour: minutes and seconds zero.",
       }),
       endTime: t.arg({
         type: "DateTime",
         required: true,
-        description: "End of the window, on a whole hour (minutes and seconds zero).",
+        description:
+          "End of the window (ISO 8601, UTC), on a whole hour: minutes and seconds zero.",
       }),
       userId: t.arg({
         type: "ID",

@@ -31,25 +31,44 @@ import { ApprovalStatus } from "../common/observed-enums.js";
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
 builder.node(AccountRef, {
-  description: "An ad account the caller can access (spec §2.2).",
-  id: { resolve: (account) => account.id },
+  description:
+    "An ad account the signed-in user can access: it owns campaigns, funding instruments, " +
+    "creatives and audiences.",
+  id: {
+    description: "The account's global id: what `node(id:)` and arguments naming an account take.",
+    resolve: (account) => account.id,
+  },
   loadManyWithoutCache: async (ids, context) =>
     rejectErrors(await context.loaders.account.loadMany(ids)),
   fields: (t) => ({
     rawId: t.string({
-      description: "The account id as the ads service names it.",
+      description:
+        "The account's own id (short letters and digits, e.g. dmo1ab): the one ads tools " +
+        "and reports show.",
       resolve: (a) => a.id,
     }),
-    name: t.string({ resolve: (a) => a.name }),
-    businessName: t.string({ nullable: true, resolve: (a) => a.business_name ?? null }),
-    businessId: t.string({ nullable: true, resolve: (a) => a.business_id ?? null }),
+    name: t.string({ description: "The account's display name.", resolve: (a) => a.name }),
+    businessName: t.string({
+      nullable: true,
+      description: "The name of the business the account belongs to; null when it has none.",
+      resolve: (a) => a.business_name ?? null,
+    }),
+    businessId: t.string({
+      nullable: true,
+      description: "The id of the business the account belongs to; null when it has none.",
+      resolve: (a) => a.business_id ?? null,
+    }),
     timezone: t.string({
-      description: "A zone name, e.g. America/New_York.",
+      description:
+        "The time zone the account's dates and daily budgets follow: an IANA zone name, e.g. " +
+        "America/New_York.",
       resolve: (a) => a.timezone,
     }),
     timezoneSwitchAt: t.field({
       type: "DateTime",
       nullable: true,
+      description:
+        "When the account's time zone was last changed (ISO 8601, UTC); null when it never was.",
       resolve: (a) => a.timezone_switch_at,
     }),
     industryType: t.field({
@@ -57,24 +76,37 @@ builder.node(AccountRef, {
       type: IndustryTypeEnum,
       nullable: true,
       description:
-        "Only the single read of an account carries it (spec §2.2): read from a list, it costs " +
-        "one upstream request per account.",
+        "The line of business the account advertises for; null when the advertiser has not " +
+        "set it.",
       resolve: async (a, _args, { loaders }) =>
         a.industry_type ?? (await loaders.accountDetail.load(a.id)).industry_type ?? null,
     }),
     ...requiredObservedFields(t, "approvalStatus", {
       enum: ApprovalStatus,
-      description: "Whether the ads service's review accepted the account.",
+      description: "Whether the ads review accepted the account (ACCEPTED: it may advertise).",
       resolve: (a) => a.approval_status,
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (a) => a.updated_at }),
-    deleted: t.boolean({ resolve: (a) => a.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When the account was created (ISO 8601, UTC).",
+      resolve: (a) => a.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When the account last changed (ISO 8601, UTC).",
+      resolve: (a) => a.updated_at,
+    }),
+    deleted: t.boolean({
+      description: "True once the account is deleted; a deleted account cannot advertise.",
+      resolve: (a) => a.deleted,
+    }),
     authenticatedUserAccess: t.field({
       ...serves("authenticated_user_access.get"),
       type: UserAccessRef,
       nullable: true,
-      description: "The caller's permissions on this account.",
+      description:
+        "What the signed-in user may do on this account; null with an error when it cannot be " +
+        "read.",
       resolve: (a, _args, { loaders }) => loaders.userAccess.load(a.id),
     }),
   }),
@@ -84,16 +116,20 @@ builder.node(AccountRef, {
 const PERMISSIONS: readonly string[] = USER_ACCESS_PERMISSIONS;
 
 const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAccess").implement({
-  description: "The calling user's permissions on an account (spec §4.3).",
+  description: "What the signed-in user may do on one account.",
   fields: (t) => ({
     userId: t.string({
       nullable: true,
-      description: "The user's id (digits).",
+      description:
+        "The signed-in user's id (digits, kept as a string: it exceeds 2^53); null when not " +
+        "given.",
       resolve: (access) => access.user_id ?? null,
     }),
     permissions: t.field({
       type: [AccountPermissionEnum],
-      description: "Values outside spec §4.3's list are left out.",
+      description:
+        "The user's permissions on the account; empty when none. A permission this API does " +
+        "not know yet is left out.",
       resolve: (access) =>
         (access.permissions ?? []).filter((p): p is (typeof USER_ACCESS_PERMISSIONS)[number] =>
           PERMISSIONS.includes(p),
@@ -102,6 +138,7 @@ const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAcces
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description: "The account these permissions apply to.",
       resolve: (access, _args, { loaders }) => loaders.account.load(access.account_id),
     }),
   }),
@@ -120,12 +157,16 @@ function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
   const list = listArgs(t.arg, "accounts.list", {
     ids: "account_ids",
     sort: "Account",
-    describe: { account_ids: "Only these account ids (≤200).", q: "Case-insensitive name prefix." },
+    describe: {
+      account_ids: "Only these accounts (their `id`s, at most 200); all of them when left out.",
+      q: "Only accounts whose name starts with this text (any case, 1 to 255 characters).",
+      with_deleted: "Include deleted accounts too (default false).",
+    },
   });
   return t.field({
     type: AccountConnection,
     nullable: true,
-    description: `The ad accounts the caller can access, a page at a time. ${FORWARD_ONLY}`,
+    description: `The ad accounts the signed-in user can access, a page at a time. ${FORWARD_ONLY}`,
     complexity: connectionComplexity,
     args: list.args,
     resolve: (_viewer, args, { loaders, upstream }, info) => {
@@ -148,11 +189,18 @@ const ViewerRef = builder.objectRef<ViewerShape>("Viewer");
 builder.node(ViewerRef, {
   description: "The signed-in user and the ad accounts they can access.",
   // One viewer per user: a client cache keeps each user's viewer apart from the next.
-  id: { resolve: (viewer) => viewer.userId },
+  id: {
+    description: "The viewer's global id: one per signed-in user.",
+    resolve: (viewer) => viewer.userId,
+  },
   loadOne: (userId, { viewer }) => (viewer?.userId === userId ? viewer : null),
   fields: (t) => ({
-    userId: t.exposeString("userId", { description: "Digits (exceeds 2^53: a string)." }),
-    screenName: t.exposeString("screenName"),
+    userId: t.exposeString("userId", {
+      description: "The signed-in user's id (digits, kept as a string: it exceeds 2^53).",
+    }),
+    screenName: t.exposeString("screenName", {
+      description: "The signed-in user's handle, without the @.",
+    }),
     accounts: viewerAccounts(t),
   }),
 });
@@ -176,7 +224,7 @@ builder.queryFields((t) => ({
       id: t.arg.globalID({ for: AccountRef, description: "The account's `id`." }),
       rawId: t.arg.string({
         ...ID_INPUT,
-        description: "The account's `rawId`, as the ads service names it (e.g. dmo1ab).",
+        description: "The account's `rawId` (e.g. dmo1ab).",
       }),
     },
     resolve: async (_root, args, { loaders }) => {
@@ -253,16 +301,30 @@ const CreateSandboxAccountPayload = builder
 const AccountPayload = (name: string, description: string) =>
   payload(name, "account", AccountRef, description);
 
-const update = mutationArgs("accounts.update", { describe: { name: "A new name." } });
-const remove = mutationArgs("accounts.delete");
+const update = mutationArgs("accounts.update", {
+  describe: {
+    account_id: "The account to change (its `id`).",
+    name: "A new display name; left out, the name stays.",
+    industry_type: "A new line of business; left out, it stays.",
+  },
+});
+const remove = mutationArgs("accounts.delete", {
+  describe: { account_id: "The sandbox account to delete (its `id`)." },
+});
 
-const UpdateAccountInput = builder.inputType("UpdateAccountInput", { fields: update.fields });
-const AccountIdInput = builder.inputType("AccountIdInput", { fields: remove.fields });
+const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
+  description: "New values for an account; fields left out keep their values.",
+  fields: update.fields,
+});
+const AccountIdInput = builder.inputType("AccountIdInput", {
+  description: "Names one account.",
+  fields: remove.fields,
+});
 
 builder.mutationFields((t) => ({
   updateAccount: t.field({
     type: AccountPayload("UpdateAccount", "The account as it is now."),
-    description: "Renames an account or sets its industry type (spec §4.3 PUT).",
+    description: "Renames an account or sets its industry type.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateAccount"),
     args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
@@ -275,7 +337,9 @@ builder.mutationFields((t) => ({
   }),
   createSandboxAccount: t.field({
     type: CreateSandboxAccountPayload,
-    description: "Creates an account on the sandbox host, at no cost (spec §4.3).",
+    description:
+      "Creates a test account, at no cost; only on a sandbox deployment of the API, where " +
+      "nothing is billed or shown to people.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateSandboxAccount"),
     args: { input: t.arg({ type: CreateSandboxAccountInput, required: true }) },
@@ -293,7 +357,8 @@ builder.mutationFields((t) => ({
       AccountRef,
       "The account, now with deleted=true.",
     ),
-    description: "Deletes a sandbox account (sandbox host only); it is returned with deleted=true.",
+    description:
+      "Deletes a test account (sandbox deployments only); it is returned with deleted true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteSandboxAccount"),
     args: { input: t.arg({ type: AccountIdInput, required: true }) },

@@ -23,28 +23,33 @@ export const PromotedAccountRef = builder.objectRef<PromotedAccountShape>("Promo
 
 builder.node(PromotedAccountRef, {
   description:
-    "A user promoted on a line item (spec §2.11, §4.6); only line items whose product type " +
-    "allows promoted accounts hold them. There is no update: delete and create again.",
-  id: { resolve: (p) => entityKey(p.account_id, p.id) },
+    "A user promoted on a line item, so its ads suggest following them; only line items " +
+    "whose product type allows promoted accounts hold them. It cannot be changed: delete it " +
+    "and create another.",
+  id: {
+    description: "The promoted account's global id: what `node(id:)` and arguments take.",
+    resolve: (p) => entityKey(p.account_id, p.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("promoted_accounts.get").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
-    lineItemId: t.string({ resolve: (p) => p.line_item_id }),
+    lineItemId: t.string({
+      description: "The `rawId` of the line item the user is promoted on.",
+      resolve: (p) => p.line_item_id,
+    }),
     userId: t.string({
-      description: "The promoted user: a long id as a string of digits.",
+      description: "The promoted user's id (digits, kept as a string: it exceeds 2^53).",
       resolve: (p) => p.user_id,
     }),
     ...observedFields(t, "entityStatus", {
       enum: ObservedEntityStatus,
-      description:
-        "Whether the promoted account is switched on; null when the ads service does not say.",
+      description: "Whether the promoted account is switched on; null when not known.",
       resolve: (p) => p.entity_status,
     }),
     ...observedFields(t, "approvalStatus", {
       enum: ApprovalStatus,
-      description:
-        "Whether the ads service's review accepted the promoted account; null when it does not say.",
+      description: "Whether the ads review accepted the promoted account; null when not known yet.",
       resolve: (p) => p.approval_status,
     }),
   }),
@@ -52,15 +57,18 @@ builder.node(PromotedAccountRef, {
 
 const create = mutationArgs("promoted_accounts.create", {
   describe: {
-    line_item_id: "A line item whose product type allows promoted accounts.",
-    user_id: "The user to promote: a long id as a string of digits.",
+    account_id: "The account of the line item (its `id`).",
+    line_item_id: "The line item to promote the user on: its product type must allow it.",
+    user_id: "The user to promote: their id, digits as a string.",
   },
 });
 const remove = mutationArgs("promoted_accounts.delete", {
   globalIds: { promoted_account_id: PromotedAccountRef },
+  describe: { promoted_account_id: "The promoted account to delete (its `id`)." },
 });
 
 const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput", {
+  description: "The user to promote and the line item to promote them on.",
   fields: create.fields,
 });
 
@@ -74,7 +82,7 @@ builder.mutationFields((t) => ({
       onLineItem,
     ),
     description:
-      "Promotes a user on a line item (spec §4.6). A line item that cannot hold promoted " +
+      "Promotes a user on a line item. A line item that cannot hold promoted " +
       "accounts is an IncompatibleLineItemError; an ineligible user a ValidationError on " +
       "`userId`, and nobody is promoted. There is no update.",
     authScopes: { authenticated: true },
@@ -99,7 +107,7 @@ builder.mutationFields((t) => ({
       PromotedAccountRef,
       "The promoted account, now deleted.",
     ),
-    description: "Stops promoting an account on its line item (spec §4.6).",
+    description: "Stops promoting a user on its line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeletePromotedAccount"),
     args: inputArg(

@@ -12,16 +12,26 @@ type TaxSettingsShape = Owned<TaxSettings>;
 const InvoiceJurisdictionEnum = closedEnum("InvoiceJurisdiction", {
   description: "Which invoicing law the account's invoices follow.",
   values: INVOICE_JURISDICTIONS,
+  describe: {
+    LOI_SAPIN: "France's Loi Sapin, for advertising bought through an agency.",
+    NONE: "No special invoicing law applies.",
+    NOT_SET: "Not chosen yet.",
+  },
 });
 const TaxCategoryEnum = closedEnum("TaxCategory", {
   description: "How the advertiser is taxed.",
   values: TAX_CATEGORIES,
+  describe: {
+    BUSINESS_NO_VAT: "A business without a VAT registration.",
+    BUSINESS_WITH_VAT: "A business registered for VAT.",
+    INDIVIDUAL: "A private person, not a business.",
+  },
 });
 
 const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implement({
   description:
-    "How an account is invoiced and taxed, as the service answered the last change (the " +
-    "service offers no read of them).",
+    "How an account is invoiced and taxed, as they stand after a change (they can be " +
+    "changed, not read on their own).",
   fields: (t) => ({
     addressName: t.string({
       nullable: true,
@@ -38,7 +48,9 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
     }),
     invoiceJurisdictionRaw: t.string({
       nullable: true,
-      description: "The invoicing law exactly as the ads service names it; null when not set.",
+      description:
+        "The invoicing law as the code the ads platform sent (show it when " +
+        "invoiceJurisdiction is null); null when not set.",
       resolve: (s) => s.invoice_jurisdiction ?? null,
     }),
     taxCategory: t.field({
@@ -51,7 +63,9 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
     }),
     taxCategoryRaw: t.string({
       nullable: true,
-      description: "The tax category exactly as the ads service names it; null when not set.",
+      description:
+        "The tax category as the code the ads platform sent (show it when taxCategory is " +
+        "null); null when not set.",
       resolve: (s) => s.tax_category ?? null,
     }),
   }),
@@ -59,7 +73,7 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
 
 const update = mutationArgs("tax_settings.update", {
   describe: {
-    account_id: "The account whose tax settings change (its id).",
+    account_id: "The account whose tax settings change (its `id`).",
     address_name: "The name invoices are addressed to (agency-owned accounts).",
     client_address_region: "The client's region (agency-owned accounts).",
     client_address_street1: "The client's street address, first line (agency-owned accounts).",

@@ -9,7 +9,7 @@ import { AccountRef } from "./account.js";
 /** The signed-in user's contact settings on one account. */
 const UserSettingsRef = builder.objectRef<UserSettingsShape>("UserSettings").implement({
   description:
-    "How the ads service reaches one user about one account: the e-mail and phone it uses " +
+    "How the ads platform reaches one user about one account: the e-mail and phone it uses " +
     "and which e-mails the user subscribed to.",
   fields: (t) => ({
     userId: t.string({
@@ -52,8 +52,8 @@ builder.objectFields(AccountRef, (t) => ({
     type: UserSettingsRef,
     nullable: true,
     description:
-      "The signed-in user's contact settings on this account; null with an error when the " +
-      "service refuses them.",
+      "The signed-in user's contact settings on this account; null with an error when they " +
+      "may not be read.",
     resolve: (account, _args, { loaders, viewer }) =>
       viewer === null ? null : loaders.userSettings.load(entityKey(account.id, viewer.userId)),
   }),
@@ -62,7 +62,7 @@ builder.objectFields(AccountRef, (t) => ({
 const update = mutationArgs("user_settings.update", {
   omit: ["user_id"],
   describe: {
-    account_id: "The account whose settings change (its id).",
+    account_id: "The account whose settings change (its `id`).",
     notification_email: "Where notices about the account are e-mailed.",
     contact_phone: "A contact phone number, as the user writes it.",
     contact_phone_extension: "The extension of that phone.",

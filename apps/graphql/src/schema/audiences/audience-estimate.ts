@@ -8,33 +8,75 @@ import { closedEnum } from "../common/enums.js";
 
 export const TargetingTypeEnum = closedEnum("TargetingType", {
   description:
-    "What a targeting criterion matches (spec §4.6). Primary types (LOCATION to TV_SHOW) " +
-    "describe an audience alone; AGE to WIFI_ONLY only narrow one.",
+    "What a targeting criterion matches. Primary types (LOCATION to TV_SHOW) describe an " +
+    "audience alone; AGE to WIFI_ONLY only narrow one.",
   values: TARGETING_TYPES,
+  describe: {
+    LOCATION: "People in a place (primary).",
+    PLATFORM: "People on a platform, such as iOS or Android (primary).",
+    FOLLOWERS_OF_USER: "People who follow a user (primary).",
+    SIMILAR_TO_FOLLOWERS_OF_USER: "People like the followers of a user (primary).",
+    INTEREST: "People with an interest (primary).",
+    BROAD_KEYWORD: "People who used words of a keyword, in any order or form (primary).",
+    PHRASE_KEYWORD: "People who used a keyword's words in that order (primary).",
+    EXACT_KEYWORD: "People who used exactly a keyword (primary).",
+    UNORDERED_KEYWORD: "People who used all of a keyword's words, in any order (primary).",
+    CONVERSATION: "People taking part in a conversation topic (primary).",
+    EVENT: "People interested in an event (primary).",
+    CUSTOM_AUDIENCE: "People in a custom audience (primary).",
+    TV_SHOW: "People who engage with a TV show (primary).",
+    AGE: "People in an age bracket (narrows only).",
+    GENDER: "People of a gender (narrows only).",
+    LANGUAGE: "People who speak a language (narrows only).",
+    DEVICE: "People using a device model (narrows only).",
+    PLATFORM_VERSION: "People on an operating-system version (narrows only).",
+    NETWORK_OPERATOR: "People on a mobile carrier (narrows only).",
+    NETWORK_ACTIVATION_DURATION:
+      "People by how long ago they joined their mobile carrier (narrows only).",
+    WIFI_ONLY: "People on Wi-Fi only (narrows only).",
+  },
 });
 
 export const TargetingOperatorEnum = closedEnum("TargetingOperator", {
-  description: "EQ includes the users a criterion matches, NE excludes them.",
+  description: "Whether a criterion keeps or leaves out the people it matches.",
   values: OPERATOR_TYPES,
+  describe: {
+    EQ: "Include the people the criterion matches.",
+    NE: "Exclude the people the criterion matches.",
+  },
 });
 
 const TargetingCriterionInput = builder.inputType("TargetingCriterionInput", {
+  description: "One targeting criterion: a kind of match and the value it matches.",
   fields: (t) => ({
-    targetingType: t.field({ type: TargetingTypeEnum, required: true }),
-    targetingValue: t.string({ required: true, description: "1 to 255 characters." }),
+    targetingType: t.field({
+      type: TargetingTypeEnum,
+      required: true,
+      description: "What the criterion matches.",
+    }),
+    targetingValue: t.string({
+      required: true,
+      description:
+        "The value to match for that type (a location key, a user id, a keyword, ...): 1 to 255 " +
+        "characters.",
+    }),
     operatorType: t.field({
       type: TargetingOperatorEnum,
-      description: "This criterion's own operator; default the targeting's.",
+      description: "Whether this criterion includes or excludes; left out, the targeting's.",
     }),
   }),
 });
 
 const AudienceTargetingInput = builder.inputType("AudienceTargetingInput", {
   description:
-    "Targeting criteria of an audience estimate (spec §4.6): at least one primary criterion " +
-    "that includes (EQ).",
+    "Targeting criteria of an audience estimate: at least one primary criterion that " +
+    "includes (EQ).",
   fields: (t) => ({
-    criteria: t.field({ type: [TargetingCriterionInput], required: true }),
+    criteria: t.field({
+      type: [TargetingCriterionInput],
+      required: true,
+      description: "The criteria; people must match them all.",
+    }),
     operatorType: t.field({
       type: TargetingOperatorEnum,
       description: "Operator of criteria that name none (default EQ).",
@@ -45,10 +87,16 @@ const AudienceTargetingInput = builder.inputType("AudienceTargetingInput", {
 type AudienceSize = NonNullable<AudienceEstimate["audience_size"]>;
 
 const AudienceEstimateRef = builder.objectRef<AudienceSize>("AudienceEstimate").implement({
-  description: "How many users the targeting reaches, as a range (spec §4.6 audience_estimate).",
+  description: "How many people the targeting reaches, as a range.",
   fields: (t) => ({
-    min: t.int({ resolve: (size) => size.min }),
-    max: t.int({ resolve: (size) => size.max }),
+    min: t.int({
+      description: "The fewest people it may reach (a count).",
+      resolve: (size) => size.min,
+    }),
+    max: t.int({
+      description: "The most people it may reach (a count).",
+      resolve: (size) => size.max,
+    }),
   }),
 });
 
@@ -63,9 +111,16 @@ builder.objectFields(AccountRef, (t) => ({
     type: AudienceEstimateRef,
     nullable: true,
     description:
-      "The audience size these criteria reach in this account. Checked against the spec's " +
-      "rules before sending; null with a BAD_USER_INPUT error naming the argument otherwise.",
-    args: { targeting: t.arg({ type: AudienceTargetingInput, required: true }) },
+      "How many people these criteria reach in this account. Criteria that break the rules " +
+      "give null with a BAD_USER_INPUT error naming the argument path; null also when no " +
+      "estimate is available.",
+    args: {
+      targeting: t.arg({
+        type: AudienceTargetingInput,
+        required: true,
+        description: "The targeting to estimate.",
+      }),
+    },
     resolve: async (account, { targeting }, { upstream }) => {
       try {
         const { data } = await upstream.call("audience_estimate.estimate", {

@@ -16,9 +16,9 @@ import { attempt, mutationErrors } from "../../fields/mutations.js";
 // them. Bulk uploads go through the rest-client upload helper (README, "Uploading audience users").
 
 const BULK =
-  `At most ${AUDIENCE_USER_CAPS.users} users and ${AUDIENCE_USER_CAPS.identifiers} ` +
-  "identifiers a mutation; bulk uploads use the rest-client upload helper (README, " +
-  '"Uploading audience users").';
+  `At most ${AUDIENCE_USER_CAPS.users} people and ${AUDIENCE_USER_CAPS.identifiers} ` +
+  "identifiers a mutation; upload larger lists in several mutations or with a bulk upload " +
+  "tool.";
 
 const identifier = (description: string) => ({
   description: `${description} In clear: normalised and SHA-256-hashed before sending, never kept.`,
@@ -26,8 +26,9 @@ const identifier = (description: string) => ({
 
 const AudienceUserInput = builder.inputType("AudienceUserInput", {
   description:
-    "One person, by one or more identifiers (spec §4.8). Values are hashed by the facade; " +
-    "a value that cannot be normalised is a ValidationError naming its path, not its value.",
+    "One person, by one or more identifiers. Values are hashed before they leave this API " +
+    "and never kept; a value that cannot be normalised is a ValidationError naming its path, " +
+    "not its value.",
   fields: (t) => ({
     email: t.stringList(identifier("E-mail addresses (trimmed, lower-cased).")),
     phoneNumber: t.stringList(
@@ -49,16 +50,22 @@ const AudienceUserInput = builder.inputType("AudienceUserInput", {
 const audienceUsers = mutationArgs("custom_audiences.users.batch", {
   globalIds: { custom_audience_id: CustomAudienceRef },
   omit: ["operations"],
+  describe: { custom_audience_id: "The custom audience (its `id`)." },
 });
 const listUsers = mutationArgs("do_not_reach_lists.users.batch", {
   omit: ["do_not_reach_list_id", "operations"],
+  describe: { account_id: "The account whose do-not-reach list changes (its `id`)." },
 });
 
 const AddAudienceUsersInput = builder.inputType("AddCustomAudienceUsersInput", {
-  description: `Adds people to a custom audience (spec §4.8 users, Update). ${BULK}`,
+  description: `Adds people to a custom audience. ${BULK}`,
   fields: (t) => ({
     ...audienceUsers.fields(t),
-    users: t.field({ type: [AudienceUserInput], required: true }),
+    users: t.field({
+      type: [AudienceUserInput],
+      required: true,
+      description: "The people to add.",
+    }),
     defaultCountryCode: t.string({
       description: "Calling code (digits, e.g. 44) for phone numbers written nationally.",
     }),
@@ -71,10 +78,14 @@ const AddAudienceUsersInput = builder.inputType("AddCustomAudienceUsersInput", {
 });
 
 const RemoveAudienceUsersInput = builder.inputType("RemoveCustomAudienceUsersInput", {
-  description: `Removes people from a custom audience (spec §4.8 users, Delete). ${BULK}`,
+  description: `Removes people from a custom audience. ${BULK}`,
   fields: (t) => ({
     ...audienceUsers.fields(t),
-    users: t.field({ type: [AudienceUserInput], required: true }),
+    users: t.field({
+      type: [AudienceUserInput],
+      required: true,
+      description: "The people to remove.",
+    }),
     defaultCountryCode: t.string({
       description: "Calling code (digits, e.g. 44) for phone numbers written nationally.",
     }),
@@ -83,22 +94,23 @@ const RemoveAudienceUsersInput = builder.inputType("RemoveCustomAudienceUsersInp
 
 const AddDoNotReachUsersInput = builder.inputType("AddDoNotReachUsersInput", {
   description:
-    "Adds e-mail addresses to the account's do-not-reach list (spec §4.8), hashed by the " +
-    `facade. At most ${AUDIENCE_USER_CAPS.users} a mutation; bulk uploads use the ` +
-    'rest-client upload helper (README, "Uploading audience users").',
+    "Adds e-mail addresses to the account's do-not-reach list; they are hashed before they " +
+    `leave this API. At most ${AUDIENCE_USER_CAPS.users} a mutation; upload larger lists in ` +
+    "several mutations or with a bulk upload tool.",
   fields: (t) => ({
     ...listUsers.fields(t),
     emails: t.stringList({ required: true, description: "In clear; never kept." }),
     expiresAt: t.field({
       type: "DateTime",
       required: true,
-      description: "Under 13 months from now (spec §8).",
+      description:
+        "When the addresses leave the list again (ISO 8601, UTC): less than 13 months from now.",
     }),
   }),
 });
 
 const RemoveDoNotReachUsersInput = builder.inputType("RemoveDoNotReachUsersInput", {
-  description: "Removes e-mail addresses from the account's do-not-reach list (spec §4.8).",
+  description: "Removes e-mail addresses from the account's do-not-reach list.",
   fields: (t) => ({
     ...listUsers.fields(t),
     emails: t.stringList({ required: true, description: "In clear; never kept." }),
@@ -113,9 +125,9 @@ interface UsersBatchOutcome {
 }
 
 const outcomeFields = {
-  usersSent: "People sent (after hashing, one per input user or e-mail).",
-  successCount: "People the ads service took.",
-  totalCount: "People the ads service counted.",
+  usersSent: "How many people were sent: one per input user or e-mail.",
+  successCount: "How many of them were accepted (equals usersSent when the mutation succeeds).",
+  totalCount: "How many of them were received (equals usersSent when the mutation succeeds).",
 } as const;
 
 const AudienceUsersPayload = builder
@@ -141,6 +153,7 @@ const AudienceUsersPayload = builder
 const DoNotReachUsersPayload = builder
   .objectRef<UsersBatchOutcome & { accountId: string }>("DoNotReachUsersPayload")
   .implement({
+    description: "The upload's counts and the list as it is now.",
     fields: (t) => ({
       usersSent: t.exposeInt("usersSent", { description: outcomeFields.usersSent }),
       successCount: t.exposeInt("successCount", { description: outcomeFields.successCount }),
@@ -229,9 +242,7 @@ async function sendDoNotReachUsers(
 builder.mutationFields((t) => ({
   addCustomAudienceUsers: t.field({
     type: AudienceUsersPayload,
-    description:
-      "Adds a few people to a custom audience, hashing their identifiers first (spec §4.8). " +
-      BULK,
+    description: "Adds a few people to a custom audience, hashing their identifiers first. " + BULK,
     authScopes: { authenticated: true },
     errors: mutationErrors("AddCustomAudienceUsers"),
     args: { input: t.arg({ type: AddAudienceUsersInput, required: true }) },
@@ -261,9 +272,7 @@ builder.mutationFields((t) => ({
   }),
   removeCustomAudienceUsers: t.field({
     type: AudienceUsersPayload,
-    description:
-      "Removes a few people from a custom audience, hashing their identifiers first " +
-      `(spec §4.8). ${BULK}`,
+    description: `Removes a few people from a custom audience, hashing their identifiers first. ${BULK}`,
     authScopes: { authenticated: true },
     errors: mutationErrors("RemoveCustomAudienceUsers"),
     args: { input: t.arg({ type: RemoveAudienceUsersInput, required: true }) },
@@ -285,8 +294,8 @@ builder.mutationFields((t) => ({
   addDoNotReachUsers: t.field({
     type: DoNotReachUsersPayload,
     description:
-      "Adds a few e-mail addresses to the account's do-not-reach list, hashed first (spec " +
-      "§4.8); NotFoundError when the account has no list.",
+      "Adds a few e-mail addresses to the account's do-not-reach list, hashed first; " +
+      "NotFoundError when the account has no list.",
     authScopes: { authenticated: true },
     errors: mutationErrors("AddDoNotReachUsers"),
     args: { input: t.arg({ type: AddDoNotReachUsersInput, required: true }) },
@@ -299,8 +308,8 @@ builder.mutationFields((t) => ({
   removeDoNotReachUsers: t.field({
     type: DoNotReachUsersPayload,
     description:
-      "Removes a few e-mail addresses from the account's do-not-reach list, hashed first " +
-      "(spec §4.8).",
+      "Removes a few e-mail addresses from the account's do-not-reach list, hashed first; " +
+      "NotFoundError when the account has no list.",
     authScopes: { authenticated: true },
     errors: mutationErrors("RemoveDoNotReachUsers"),
     args: { input: t.arg({ type: RemoveDoNotReachUsersInput, required: true }) },

@@ -54,12 +54,30 @@ import {
 } from "../common/observed-enums.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
-  description: "spec §2.10: CRM is observed; FLEXIBLE and MOBILE_AUDIENCE are creatable (batch).",
-  values: AUDIENCE_TYPES,
+  description: "Where a custom audience's people come from.",
+  values: {
+    CRM: { value: "CRM", description: "People uploaded by e-mail, phone, handle or user id." },
+    FLEXIBLE: {
+      value: "FLEXIBLE",
+      description: "A combination of other custom audiences (see batchCustomAudiences).",
+    },
+    MOBILE_AUDIENCE: {
+      value: "MOBILE_AUDIENCE",
+      description: "People who used a mobile app, by their mobile advertising ids.",
+    },
+    WEB: { value: "WEB", description: "People who visited the advertiser's website." },
+  } as const satisfies Record<
+    (typeof AUDIENCE_TYPES)[number],
+    { value: string; description: string }
+  >,
 });
 export const PermissionLevelEnum = closedEnum("AudiencePermissionLevel", {
-  description: "spec §2.10: what a grantee may do with a shared audience.",
+  description: "What an account may do with a custom audience shared with it.",
   values: PERMISSION_LEVELS,
+  describe: {
+    READ_ONLY: "Target the audience in its campaigns; not change it.",
+    READ_WRITE: "Target and change the audience (an owner has this on its own audiences).",
+  },
 });
 
 /** A custom audience (spec §2.10) as the account it was read from sees it. */
@@ -70,23 +88,38 @@ const listTypeOf = (audience: CustomAudienceShape): string | null => textOf(audi
 
 builder.node(CustomAudienceRef, {
   description:
-    "A custom audience (spec §2.10) as the account it was read from sees it: its own, or " +
-    "shared with it (isOwner false). Members are uploaded hashed (spec §4.8); size and " +
-    "targetability show how an upload is doing.",
-  id: { resolve: (a) => entityKey(a.account_id, a.id) },
+    "A list of people line items can target or exclude, as the account it was read from " +
+    "sees it: its own, or one shared with it (isOwner false). People are added by e-mail, " +
+    "phone, device or user id; audienceSize, targetable and processing show how an upload " +
+    "is doing.",
+  id: {
+    description:
+      "The audience's global id, as seen from the account it was read from: what " +
+      "`node(id:)` and arguments take.",
+    resolve: (a) => entityKey(a.account_id, a.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("custom_audiences.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
-      description: "The audience id as the ads service names it.",
+      description: "The audience's own id (short letters and digits), the same in every account.",
       resolve: (a) => a.id,
     }),
-    name: t.string({ description: "Unique within the account.", resolve: (a) => a.name }),
-    description: t.string({ nullable: true, resolve: (a) => a.description ?? null }),
+    name: t.string({
+      description: "The audience's name, unique within its owner's audiences.",
+      resolve: (a) => a.name,
+    }),
+    description: t.string({
+      nullable: true,
+      description: "Free text about the audience; null when none was given.",
+      resolve: (a) => a.description ?? null,
+    }),
     audienceType: t.field({
       type: AudienceTypeEnum,
       nullable: true,
-      description: "Null for a value outside AudienceType.",
+      description:
+        "Where the audience's people come from; null when not given or a kind this API does " +
+        "not know yet.",
       resolve: (a) => knownValue(AUDIENCE_TYPES, a.audience_type),
     }),
     targetable: t.boolean({
@@ -102,19 +135,22 @@ builder.node(CustomAudienceRef, {
     ...observedListFields(t, "reasonsNotTargetable", {
       enum: CustomAudienceNotTargetableReason,
       description:
-        "Why line items cannot target the audience yet (PROCESSING: people were added or removed a short while ago); empty when targetable is true.",
+        "Why line items cannot target the audience yet (PROCESSING: people were added or " +
+        "removed a short while ago; TOO_SMALL: too few people matched); empty when targetable " +
+        "is true.",
       resolve: (a) => a.reasons_not_targetable,
     }),
     processing: t.boolean({
       description:
-        "True while the last upload of users is being processed (reasonsNotTargetable holds " +
-        "PROCESSING): the upload's progress as the ads service shows it.",
+        "True while the last upload of people is still being processed (reasonsNotTargetable " +
+        "holds PROCESSING): show the upload as in progress.",
       resolve: (a) => a.reasons_not_targetable.includes("PROCESSING"),
     }),
     audienceSize: t.int({
       nullable: true,
       description:
-        "Matched members; null while too small to show (the ads service hides small counts).",
+        "How many people matched (a count); null while too few to show, since small counts " +
+        "are hidden to protect people's privacy.",
       resolve: (a) => a.audience_size,
     }),
     ...observedFields(t, "listType", {
@@ -126,26 +162,31 @@ builder.node(CustomAudienceRef, {
     permissionLevel: t.field({
       type: PermissionLevelEnum,
       nullable: true,
-      description: "The reading account's permission: READ_WRITE for its own audiences.",
+      description:
+        "What the reading account may do with the audience: READ_WRITE for its own; null " +
+        "when not given.",
       resolve: (a) => knownValue(PERMISSION_LEVELS, a.permission_level),
     }),
     isOwner: t.boolean({
       nullable: true,
-      description: "Whether the reading account owns it (only the owner shares it).",
+      description:
+        "Whether the reading account owns the audience (only the owner may share it); null " +
+        "when not known.",
       resolve: (a) =>
         a.is_owner ??
         (a.owner_account_id === undefined ? null : a.owner_account_id === a.account_id),
     }),
     ownerAccountId: t.string({
       nullable: true,
+      description: "The `rawId` of the account that owns the audience; null when not known.",
       resolve: (a) => a.owner_account_id ?? (a.is_owner === true ? a.account_id : null),
     }),
     ownerAccount: t.field({
       type: AccountRef,
       nullable: true,
       description:
-        "The owning account, when the caller can access it (null with an error otherwise); " +
-        "read with the other accounts of the response in one request.",
+        "The account that owns the audience; null when not known, null with an error when " +
+        "the signed-in user cannot access it.",
       resolve: (a, _args, { loaders }) => {
         const owner = a.owner_account_id ?? (a.is_owner === true ? a.account_id : undefined);
         return owner === undefined ? null : loaders.account.load(owner);
@@ -154,18 +195,30 @@ builder.node(CustomAudienceRef, {
     account: t.field({
       type: AccountRef,
       nullable: true,
-      description: "The account it was read from.",
+      description: "The account the audience was read from (its owner or a grantee).",
       resolve: (a, _args, { loaders }) => loaders.account.load(a.account_id),
     }),
     ...observedFields(t, "partnerSource", {
       enum: CustomAudiencePartnerSource,
       description:
-        "Which data partner supplied the audience; null when the ads service does not say.",
+        "Which data partner supplied the audience; null when it came from no partner or is " +
+        "not known.",
       resolve: (a) => a.partner_source,
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (a) => a.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (a) => a.updated_at }),
-    deleted: t.boolean({ resolve: (a) => a.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When the audience was created (ISO 8601, UTC).",
+      resolve: (a) => a.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When the audience or its people last changed (ISO 8601, UTC).",
+      resolve: (a) => a.updated_at,
+    }),
+    deleted: t.boolean({
+      description: "True once the audience is deleted; line items can no longer target it.",
+      resolve: (a) => a.deleted,
+    }),
   }),
 });
 
@@ -179,25 +232,43 @@ export const AudiencePermissionRef = builder
   .objectRef<AudiencePermissionShape>("CustomAudiencePermission")
   .implement({
     description:
-      "A grant of a custom audience to another account (spec §2.10). Its owner sees every " +
+      "A custom audience shared with another account. The audience's owner sees every " +
       "grant; a grantee only its own.",
     fields: (t) => ({
       rawId: t.string({
-        description: "The permission id (revokeCustomAudiencePermission takes it).",
+        description:
+          "The grant's own id: what revokeCustomAudiencePermission and " +
+          "CustomAudience.permission(rawId:) take.",
         resolve: (p) => p.id,
       }),
       customAudienceId: t.string({
         nullable: true,
+        description: "The `rawId` of the shared audience; null when not given.",
         resolve: (p) => p.custom_audience_id ?? p.tailored_audience_id ?? null,
       }),
-      grantedAccountId: t.string({ resolve: (p) => p.granted_account_id }),
+      grantedAccountId: t.string({
+        description: "The `rawId` of the account the audience is shared with.",
+        resolve: (p) => p.granted_account_id,
+      }),
       permissionLevel: t.field({
         type: PermissionLevelEnum,
+        description: "What that account may do with the audience.",
         resolve: (p) => p.permission_level,
       }),
-      createdAt: t.field({ type: "DateTime", resolve: (p) => p.created_at }),
-      updatedAt: t.field({ type: "DateTime", resolve: (p) => p.updated_at }),
-      deleted: t.boolean({ resolve: (p) => p.deleted }),
+      createdAt: t.field({
+        type: "DateTime",
+        description: "When the audience was shared (ISO 8601, UTC).",
+        resolve: (p) => p.created_at,
+      }),
+      updatedAt: t.field({
+        type: "DateTime",
+        description: "When the grant last changed (ISO 8601, UTC).",
+        resolve: (p) => p.updated_at,
+      }),
+      deleted: t.boolean({
+        description: "True once the grant is revoked.",
+        resolve: (p) => p.deleted,
+      }),
     }),
   });
 
@@ -212,17 +283,23 @@ type TargetedLineItem = TargetedEntryShape["line_items"][number] & { readonly ac
 const TargetingLineItemRef = builder
   .objectRef<TargetedLineItem>("AudienceTargetingLineItem")
   .implement({
-    description: "A line item targeting the audience, as the targeted list names it.",
+    description: "A line item that targets the audience.",
     fields: (t) => ({
-      lineItemId: t.string({ resolve: (li) => li.id }),
-      name: t.string({ nullable: true, resolve: (li) => li.name }),
-      servable: t.boolean({ nullable: true, resolve: (li) => li.servable }),
+      lineItemId: t.string({ description: "The line item's `rawId`.", resolve: (li) => li.id }),
+      name: t.string({
+        nullable: true,
+        description: "The line item's name; null when it has none.",
+        resolve: (li) => li.name,
+      }),
+      servable: t.boolean({
+        nullable: true,
+        description: "Whether the line item can deliver ads now; null when not known.",
+        resolve: (li) => li.servable,
+      }),
       lineItem: t.field({
         type: LineItemRef,
         nullable: true,
-        description:
-          "The line item itself: read with every other line item of the response, ≤200 ids " +
-          "per request.",
+        description: "The line item itself; null with an error when it cannot be read.",
         resolve: (li, _args, { loaders }) =>
           loaders.byId("line_items.get").load(entityKey(li.account_id, li.id)),
       }),
@@ -232,23 +309,27 @@ const TargetingLineItemRef = builder
 const TargetingCampaignRef = builder
   .objectRef<TargetedEntryShape>("AudienceTargetingCampaign")
   .implement({
-    description:
-      "spec §4.8 `custom_audiences/:id/targeted`: a campaign with its line items targeting " +
-      "the audience.",
+    description: "A campaign with those of its line items that target the audience.",
     fields: (t) => ({
-      campaignId: t.string({ resolve: (entry) => entry.campaign_id }),
-      campaignName: t.string({ nullable: true, resolve: (entry) => entry.campaign_name }),
+      campaignId: t.string({
+        description: "The campaign's `rawId`.",
+        resolve: (entry) => entry.campaign_id,
+      }),
+      campaignName: t.string({
+        nullable: true,
+        description: "The campaign's name; null when not given.",
+        resolve: (entry) => entry.campaign_name,
+      }),
       campaign: t.field({
         type: CampaignRef,
         nullable: true,
-        description:
-          "The campaign itself: read with every other campaign of the response, ≤200 ids per " +
-          "request.",
+        description: "The campaign itself; null with an error when it cannot be read.",
         resolve: (entry, _args, { loaders }) =>
           loaders.byId("campaigns.get").load(entityKey(entry.account_id, entry.campaign_id)),
       }),
       lineItems: t.field({
         type: [TargetingLineItemRef],
+        description: "The campaign's line items that target the audience.",
         resolve: (entry) => entry.line_items.map((li) => ({ ...li, account_id: entry.account_id })),
       }),
     }),
@@ -266,8 +347,8 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     type: AudiencePermissionConnection,
     nullable: true,
     description:
-      "Accounts the audience is shared with (spec §4.8 permissions list, every page read; " +
-      "one request per audience, whatever else asks for it).",
+      "The accounts the audience is shared with. The owner sees every grant, a grantee only " +
+      "its own.",
     complexity: connectionComplexity,
     args: { ...pageArgs(t.arg), ...backwardPageArgs(t.arg) },
     resolve: (audience, args, { loaders }) =>
@@ -280,15 +361,14 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     type: TargetingConnection,
     nullable: true,
     description:
-      "Campaigns and their line items of the reading account that target this audience " +
-      "(spec §4.8 targeted list, every page read). Their `campaign` and `lineItem` fields " +
-      "are read together for every audience of the response.",
+      "The reading account's campaigns, with their line items, that target this audience.",
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
       ...backwardPageArgs(t.arg),
       withActive: t.arg.boolean({
-        description: "Only active campaigns and line items (default true); false: all.",
+        description:
+          "True (the default): only active campaigns and line items; false: all of them.",
       }),
     },
     resolve: (audience, args, { loaders }) =>
@@ -303,18 +383,18 @@ builder.objectFields(CustomAudienceRef, (t) => ({
 builder.objectFields(AccountRef, (t) => ({
   customAudiences: accountListField(t, "custom_audiences.list", {
     type: CustomAudienceConnection,
-    description:
-      "The account's custom audiences and those shared with it (spec §4.8), a page at a time.",
+    description: "The account's custom audiences and those shared with it, a page at a time.",
     describe: {
-      custom_audience_ids: "Only these audience ids (≤200).",
-      with_deleted: "Include deleted audiences.",
+      custom_audience_ids: "Only these audiences (their `id`s, at most 200); all when left out.",
+      with_deleted: "Include deleted audiences too (default false).",
     },
   }),
   customAudience: t.field({
     type: CustomAudienceRef,
     nullable: true,
     description:
-      "One custom audience this account owns or is granted; null with an error if missing.",
+      "One custom audience this account owns or is granted; null with an error when there is " +
+      "none.",
     args: {
       id: t.arg.globalID({
         for: CustomAudienceRef,
@@ -330,16 +410,38 @@ builder.objectFields(AccountRef, (t) => ({
 }));
 
 const DESCRIPTIONS = {
-  name: "Unique within the account (spec §4.8).",
-  description: "Free text; may span lines.",
+  account_id: "The account the audience belongs to (its `id`).",
+  name: "The audience's name: 1 to 255 characters, unique within the account.",
+  description: "Free text about the audience; may span lines.",
 };
 
 closedEnum("BatchAudienceType", {
-  description: "spec §4.8: the types the batch creates.",
+  description: "The kinds of custom audience batchCustomAudiences creates.",
   values: ["FLEXIBLE", "MOBILE_AUDIENCE"] as const,
+  describe: {
+    FLEXIBLE: "A combination of other custom audiences, defined by segments.",
+    MOBILE_AUDIENCE: "People who used a mobile app.",
+  },
 });
-closedEnum("FrequencyComparator", { values: FREQUENCY_COMPARATORS });
-closedEnum("SegmentBooleanOperator", { values: BOOLEAN_OPERATORS });
+closedEnum("FrequencyComparator", {
+  description: "How a segment compares how often someone did something with its frequency.",
+  values: FREQUENCY_COMPARATORS,
+  describe: {
+    NUM_GTE: "At least frequency times (the default).",
+    NUM_GT: "More than frequency times.",
+    NUM_EQ: "Exactly frequency times.",
+    NUM_LTE: "At most frequency times.",
+    NUM_LT: "Fewer than frequency times.",
+  },
+});
+closedEnum("SegmentBooleanOperator", {
+  description: "How a segment combines its child segments.",
+  values: BOOLEAN_OPERATORS,
+  describe: {
+    AND: "People in every child segment.",
+    OR: "People in any child segment.",
+  },
+});
 
 const SEGMENT: InputObjectSpec = {
   name: "AudienceSegmentInput",
@@ -347,33 +449,51 @@ const SEGMENT: InputObjectSpec = {
     "A node of a FLEXIBLE audience: a leaf names a custom audience; a node with children " +
     "combines them with booleanOperator. At most 10 leaves per audience.",
   describe: {
-    custom_audience_id: "The audience of a leaf.",
-    lookback_window: "1, 7, 14 or 30 days.",
-    frequency: "Default 1.",
-    frequency_comparator: "Default NUM_GTE.",
-    negate: "Default true (spec §4.8).",
-    boolean_operator: "Required when childSegments is non-empty.",
+    custom_audience_id: "A leaf's custom audience (its `id`).",
+    lookback_window: "How far back the leaf looks, in days: 1, 7, 14 or 30.",
+    frequency: "How many times someone must appear, compared by frequencyComparator (default 1).",
+    frequency_comparator: "How frequency is compared (default NUM_GTE: at least).",
+    negate: "Whether the node's people are left out rather than kept (default true).",
+    boolean_operator: "How childSegments combine; required when childSegments is non-empty.",
+    child_segments: "The node's children; empty or left out for a leaf.",
   },
 };
 
 const audience = { globalIds: { custom_audience_id: CustomAudienceRef } };
 const create = mutationArgs("custom_audiences.create", { describe: DESCRIPTIONS });
-const update = mutationArgs("custom_audiences.update", { ...audience, describe: DESCRIPTIONS });
-const remove = mutationArgs("custom_audiences.delete", audience);
+const update = mutationArgs("custom_audiences.update", {
+  ...audience,
+  describe: { ...DESCRIPTIONS, custom_audience_id: "The audience to change (its `id`)." },
+});
+const remove = mutationArgs("custom_audiences.delete", {
+  ...audience,
+  describe: { custom_audience_id: "The audience to delete (its `id`)." },
+});
 const batch = mutationArgs("custom_audiences.batch", {
-  describe: { operations: "1 to 10 operations, run in order, all or nothing." },
+  describe: {
+    account_id: "The account the audiences belong to (its `id`).",
+    operations: "1 to 10 operations, run in order, all or nothing.",
+  },
   inputs: {
     operations: {
       name: "CustomAudienceBatchOperation",
       description:
-        "One operation of the custom-audience batch: CREATE a FLEXIBLE (segments or " +
+        "One operation of batchCustomAudiences: CREATE a FLEXIBLE (segments or " +
         "childSegments) or MOBILE_AUDIENCE audience; UPDATE (name, description) or DELETE one " +
         "by customAudienceId.",
       describe: {
         ...DESCRIPTIONS,
-        custom_audience_id: "The audience (UPDATE, DELETE).",
-        audience_type: "CREATE only.",
-        segments: "The definition's root node.",
+        operation_type: "What the operation does: CREATE, UPDATE or DELETE an audience.",
+        custom_audience_id: "The audience to change (its `id`); UPDATE and DELETE only.",
+        audience_type: "The kind of audience to create; CREATE only.",
+        segments: "A FLEXIBLE audience's definition: its root segment; CREATE only.",
+        child_segments: "A FLEXIBLE audience's top-level segments; CREATE only.",
+        boolean_operator: "How childSegments combine; required when childSegments is non-empty.",
+        lookback_window: "How far back the audience looks, in days: 1, 7, 14 or 30.",
+        frequency:
+          "How many times someone must appear, compared by frequencyComparator (default 1).",
+        frequency_comparator: "How frequency is compared (default NUM_GTE: at least).",
+        negate: "Whether these people are left out rather than kept (default true).",
       },
       inputs: { segments: SEGMENT, child_segments: SEGMENT },
     },
@@ -382,8 +502,11 @@ const batch = mutationArgs("custom_audiences.batch", {
 const grant = mutationArgs("custom_audiences.permissions.create", {
   ...audience,
   describe: {
+    custom_audience_id: "The audience to share (its `id`); the account must own it.",
     granted_account_id:
-      "An account of the owner's business (or any, with SHARE_AUDIENCE_OUTSIDE_BUSINESS).",
+      "The account to share with (its `id`): one of the owner's business, or any when the " +
+      "owner may share outside it (SHARE_AUDIENCE_OUTSIDE_BUSINESS).",
+    permission_level: "What the other account may do with the audience.",
   },
 });
 const revoke = mutationArgs("custom_audiences.permissions.delete", {
@@ -391,34 +514,38 @@ const revoke = mutationArgs("custom_audiences.permissions.delete", {
   // A grant is no Node yet (it is read only through its audience): asked by its wire id.
   rename: { custom_audience_permission_id: "permissionRawId" },
   describe: {
+    custom_audience_id: "The shared audience (its `id`).",
     custom_audience_permission_id:
       "The grant's `rawId`, as `CustomAudience.permissions` lists it for this audience.",
   },
 });
 
 const CreateCustomAudienceInput = builder.inputType("CreateCustomAudienceInput", {
-  description: "spec §4.8 POST custom_audiences: an empty audience; add users to it next.",
+  description: "A new, empty custom audience; add people to it next (addCustomAudienceUsers).",
   fields: create.fields,
 });
 
 const UpdateCustomAudienceInput = builder.inputType("UpdateCustomAudienceInput", {
-  description: "spec §4.8 PUT: a new name or description (a FLEXIBLE audience is immutable).",
+  description:
+    "A new name or description of a custom audience; fields left out keep their values. A " +
+    "FLEXIBLE audience cannot be changed.",
   fields: update.fields,
 });
 
 const BatchCustomAudiencesInput = builder.inputType("BatchCustomAudiencesInput", {
+  description: "Up to 10 operations on an account's FLEXIBLE and MOBILE_AUDIENCE audiences.",
   fields: batch.fields,
 });
 
 const GrantPermissionInput = builder.inputType("GrantCustomAudiencePermissionInput", {
-  description: "spec §4.8 POST permissions: share an audience the account owns.",
+  description: "Shares an audience the account owns with another account.",
   fields: grant.fields,
 });
 
 const RevokePermissionInput = builder.inputType("RevokeCustomAudiencePermissionInput", {
   description:
-    "spec §4.8 DELETE permissions: the grantee can no longer target the audience in new " +
-    "campaigns; running ones keep it.",
+    "Ends a share: the other account can no longer target the audience in new campaigns; " +
+    "its running ones keep it.",
   fields: revoke.fields,
 });
 
@@ -432,7 +559,11 @@ const BatchPayload = builder
   .implement({
     description: "The audiences the operations touched, in input order.",
     fields: (t) => ({
-      customAudiences: t.field({ type: [CustomAudienceRef], resolve: (r) => r.customAudiences }),
+      customAudiences: t.field({
+        type: [CustomAudienceRef],
+        description: "The audiences as each operation left them, in the order of the operations.",
+        resolve: (r) => r.customAudiences,
+      }),
     }),
   });
 
@@ -445,7 +576,8 @@ builder.mutationFields((t) => ({
       "The new audience.",
       inAccount,
     ),
-    description: "Creates an empty custom audience (spec §4.8); a used name is DuplicateNameError.",
+    description:
+      "Creates an empty custom audience; a name the account already uses is DuplicateNameError.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateCustomAudience", [DuplicateNameError]),
     args: { input: t.arg({ type: CreateCustomAudienceInput, required: true }) },
@@ -463,7 +595,7 @@ builder.mutationFields((t) => ({
   updateCustomAudience: t.field({
     type: AudiencePayload("UpdateCustomAudience", "The audience as it is now."),
     description:
-      "Renames or describes a custom audience (spec §4.8 PUT); a used name is " +
+      "Renames or describes a custom audience; a name already used is " +
       "DuplicateNameError, a FLEXIBLE audience a ValidationError (immutable).",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateCustomAudience", [DuplicateNameError]),
@@ -480,9 +612,11 @@ builder.mutationFields((t) => ({
       "DeleteCustomAudience",
       "customAudience",
       CustomAudienceRef,
-      "The audience, now with deleted=true.",
+      "The audience, now with deleted true.",
     ),
-    description: "Deletes a custom audience (spec §4.8).",
+    description:
+      "Deletes a custom audience; line items can no longer target it. It is returned with " +
+      "deleted true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCustomAudience"),
     args: inputArg(t.arg, "DeleteCustomAudience", remove.fields, "The custom audience to delete."),
@@ -500,8 +634,8 @@ builder.mutationFields((t) => ({
   batchCustomAudiences: t.field({
     type: BatchPayload,
     description:
-      "Creates, updates and deletes FLEXIBLE and MOBILE_AUDIENCE audiences in one request, in " +
-      "order, all or nothing (spec §4.8, a closed beta: BetaFeatureRequiredError outside it). " +
+      "Creates, updates and deletes FLEXIBLE and MOBILE_AUDIENCE audiences together, in " +
+      "order, all or nothing. A closed beta: accounts outside it get BetaFeatureRequiredError. " +
       "A failing operation is a ValidationError on `operations[i].<field>` (its input index).",
     authScopes: { authenticated: true },
     errors: mutationErrors("BatchCustomAudiences", [BetaFeatureRequiredError, DuplicateNameError]),
@@ -518,7 +652,7 @@ builder.mutationFields((t) => ({
   grantCustomAudiencePermission: t.field({
     type: PermissionPayload("GrantCustomAudiencePermission", "The new grant."),
     description:
-      "Shares a custom audience with another account (spec §4.8): only its owner may " +
+      "Shares a custom audience with another account: only its owner may " +
       "(NotAudienceOwnerError), and only within the owner's business unless it has " +
       "SHARE_AUDIENCE_OUTSIDE_BUSINESS (SharingNotAllowedError).",
     authScopes: { authenticated: true },
@@ -537,7 +671,8 @@ builder.mutationFields((t) => ({
   revokeCustomAudiencePermission: t.field({
     type: PermissionPayload("RevokeCustomAudiencePermission", "The grant, now with deleted=true."),
     description:
-      "Revokes a share (spec §4.8): only the audience's owner may (NotAudienceOwnerError).",
+      "Ends a share: the other account can no longer target the audience in new campaigns. " +
+      "Only the audience's owner may (NotAudienceOwnerError).",
     authScopes: { authenticated: true },
     errors: mutationErrors("RevokeCustomAudiencePermission", [NotAudienceOwnerError]),
     args: { input: t.arg({ type: RevokePermissionInput, required: true }) },

@@ -18,9 +18,12 @@ export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotRe
 
 builder.node(DoNotReachListRef, {
   description:
-    "The account's do-not-reach list (spec §2.11, §4.8): its users are left out of every " +
-    "campaign of the account, without leaving any custom audience. One per account.",
-  id: { resolve: (l) => entityKey(l.account_id, l.id) },
+    "The account's do-not-reach list: the people on it (by hashed e-mail) are left out of " +
+    "every campaign of the account, without leaving any custom audience. One per account.",
+  id: {
+    description: "The list's global id: what `node(id:)` and deleteDoNotReachList take.",
+    resolve: (l) => entityKey(l.account_id, l.id),
+  },
   // One list per account: read through the account's, and only if it is still that list.
   loadOne: async (key, { loaders }) => {
     const parsed = parseEntityKey(key);
@@ -30,29 +33,41 @@ builder.node(DoNotReachListRef, {
   },
   fields: (t) => ({
     rawId: t.string({
-      description: "The list id as the ads service names it.",
+      description: "The list's own id (short letters and digits).",
       resolve: (l) => l.id,
     }),
-    description: t.string({ nullable: true, resolve: (l) => l.description ?? null }),
+    description: t.string({
+      nullable: true,
+      description: "Free text about the list; null when none was given.",
+      resolve: (l) => l.description ?? null,
+    }),
     userCount: t.int({
       nullable: true,
-      description: "Hashed e-mails it holds now (expired entries are not counted).",
+      description:
+        "How many e-mail addresses the list holds now (a count; expired ones are not " +
+        "counted); null when not known.",
       resolve: (l) => l.user_count ?? null,
     }),
     createdAt: t.field({
       type: "DateTime",
       nullable: true,
+      description: "When the list was created (ISO 8601, UTC); null when not known.",
       resolve: (l) => l.created_at ?? null,
     }),
     updatedAt: t.field({
       type: "DateTime",
       nullable: true,
+      description: "When the list last changed (ISO 8601, UTC); null when not known.",
       resolve: (l) => l.updated_at ?? null,
     }),
-    deleted: t.boolean({ resolve: (l) => l.deleted ?? false }),
+    deleted: t.boolean({
+      description: "True once the list is deleted.",
+      resolve: (l) => l.deleted ?? false,
+    }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description: "The account the list belongs to.",
       resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
     }),
   }),
@@ -68,15 +83,23 @@ builder.objectFields(AccountRef, (t) => ({
   }),
 }));
 
-const create = mutationArgs("do_not_reach_lists.create");
+const create = mutationArgs("do_not_reach_lists.create", {
+  describe: {
+    account_id: "The account to create the list for (its `id`).",
+    description: "Free text about the list.",
+  },
+});
 const remove = mutationArgs("do_not_reach_lists.delete", {
   globalIds: { do_not_reach_list_id: DoNotReachListRef },
+  describe: { do_not_reach_list_id: "The list to delete (its `id`)." },
 });
 
 const CreateDoNotReachListInput = builder.inputType("CreateDoNotReachListInput", {
+  description: "A new, empty do-not-reach list of an account; add e-mails to it next.",
   fields: create.fields,
 });
 const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput", {
+  description: "Names an account's do-not-reach list.",
   fields: remove.fields,
 });
 
@@ -90,7 +113,7 @@ builder.mutationFields((t) => ({
       inAccount,
     ),
     description:
-      "Creates the account's do-not-reach list (spec §4.8); an account has one at most " +
+      "Creates the account's do-not-reach list; an account has one at most " +
       "(DoNotReachListExistsError).",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateDoNotReachList", [DoNotReachListExistsError]),
@@ -111,7 +134,7 @@ builder.mutationFields((t) => ({
       DoNotReachListRef,
       "The list as it was deleted.",
     ),
-    description: "Deletes the account's do-not-reach list (spec §4.8).",
+    description: "Deletes the account's do-not-reach list: its people can be reached again.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDoNotReachList"),
     args: { input: t.arg({ type: DeleteDoNotReachListInput, required: true }) },

@@ -3,24 +3,38 @@ import type { KeywordInsight } from "@adsgraph/models";
 import { builder } from "../../builder.js";
 
 const KeywordGranularityEnum = builder.enumType("KeywordInsightGranularity", {
-  description: "spec §4.8: one post volume per day or per hour of the window.",
-  values: ["DAY", "HOUR"] as const,
+  description: "The step of a keyword-insights series: one post volume per day or per hour.",
+  values: {
+    DAY: { value: "DAY", description: "One post volume per day of the window." },
+    HOUR: { value: "HOUR", description: "One post volume per hour of the window." },
+  } as const,
 });
 
 const KeywordInsightsInput = builder.inputType("KeywordInsightsInput", {
   description:
-    `spec §4.8 keyword insights: at most ${LIMITS.keywordInsights.keywords} keywords and ` +
-    `negative keywords together, over at most ${LIMITS.keywordInsights.windowDays} days, in ` +
-    "one country. Checked against these rules before anything is asked.",
+    `What to look up: at most ${LIMITS.keywordInsights.keywords} keywords and negative ` +
+    `keywords together, over at most ${LIMITS.keywordInsights.windowDays} days, in one ` +
+    "country. Input breaking these rules is a BAD_USER_INPUT error naming the field.",
   fields: (t) => ({
-    granularity: t.field({ type: KeywordGranularityEnum, required: true }),
+    granularity: t.field({
+      type: KeywordGranularityEnum,
+      required: true,
+      description: "One post volume per day or per hour of the window.",
+    }),
     keywords: t.stringList({
       required: true,
       description: "Keywords or short phrases, OR-combined.",
     }),
     negativeKeywords: t.stringList({ description: "Posts with these are not counted." }),
-    startTime: t.field({ type: "DateTime", required: true }),
-    endTime: t.field({ type: "DateTime", description: "Default now." }),
+    startTime: t.field({
+      type: "DateTime",
+      required: true,
+      description: "Start of the window (ISO 8601, UTC).",
+    }),
+    endTime: t.field({
+      type: "DateTime",
+      description: "End of the window (ISO 8601, UTC); now when left out.",
+    }),
     location: t.string({
       description: "A country (ISO 3166-1 alpha-2 code, e.g. GB); default US.",
     }),
@@ -28,12 +42,12 @@ const KeywordInsightsInput = builder.inputType("KeywordInsightsInput", {
 });
 
 const KeywordInsightsRef = builder.objectRef<KeywordInsight>("KeywordInsights").implement({
-  description: "spec §2.10 keyword insight result.",
+  description: "How often keywords were posted over a window, and keywords seen with them.",
   fields: (t) => ({
     postVolumes: t.intList({
       description:
-        "Posts with the keywords per granularity step of the window, in order (the input " +
-        "keywords only).",
+        "How many posts used the keywords (a count), one per day or hour of the window, " +
+        "oldest first; related keywords are not counted.",
       resolve: (insight) => insight.post_volume,
     }),
     relatedKeywords: t.stringList({
@@ -49,9 +63,15 @@ builder.queryFields((t) => ({
     nullable: true,
     authScopes: { authenticated: true },
     description:
-      "Post volumes and related keywords for a few keywords (spec §4.8 " +
-      "`GET /12/insights/keywords/search`).",
-    args: { input: t.arg({ type: KeywordInsightsInput, required: true }) },
+      "Post volumes and related keywords for a few keywords in one country; null with an " +
+      "error when the look-up fails.",
+    args: {
+      input: t.arg({
+        type: KeywordInsightsInput,
+        required: true,
+        description: "The keywords, window and country.",
+      }),
+    },
     resolve: async (_root, { input }, { upstream }) =>
       (
         await upstream.call("insights.keywords.search", {

@@ -64,8 +64,10 @@ const audience = { globalIds: { tailored_audience_id: CustomAudienceRef } };
 const grant = mutationArgs("tailored_audiences.permissions.create", {
   ...audience,
   describe: {
+    tailored_audience_id:
+      "The audience to share (its CustomAudience `id`); the account must own it.",
     granted_account_id:
-      "The account to share with (its id): one of the owner's business, or any when the " +
+      "The account to share with (its `id`): one of the owner's business, or any when the " +
       "owner may share outside it.",
     permission_level: "What the other account may do with the audience.",
   },
@@ -73,16 +75,22 @@ const grant = mutationArgs("tailored_audiences.permissions.create", {
 const revoke = mutationArgs("tailored_audiences.permissions.delete", {
   ...audience,
   rename: { tailored_audience_permission_id: "permissionRawId" },
-  describe: { tailored_audience_permission_id: "The grant to revoke (its rawId)." },
+  describe: {
+    tailored_audience_id: "The shared audience (its CustomAudience `id`).",
+    tailored_audience_permission_id:
+      "The grant to revoke: its `rawId`, as `CustomAudience.tailoredPermissions` lists it.",
+  },
 });
 
 const GrantInput = builder.inputType("GrantTailoredAudiencePermissionInput", {
-  description: "Shares an audience the account owns, through the tailored-audience API.",
+  description:
+    "Shares an audience the account owns with another account, as the older " +
+    "tailored-audience API does.",
   fields: grant.fields,
 });
 const RevokeInput = builder.inputType("RevokeTailoredAudiencePermissionInput", {
   description:
-    "Ends a share, through the tailored-audience API: the other account can no longer target " +
+    "Ends a share, as the older tailored-audience API does: the other account can no longer target " +
     "the audience in new campaigns; running ones keep it.",
   fields: revoke.fields,
 });
@@ -96,7 +104,7 @@ builder.mutationFields((t) => ({
       "The new grant.",
     ),
     description:
-      "Shares an audience with another account through the tailored-audience API: only its " +
+      "Shares an audience with another account, as the older tailored-audience API does: only its " +
       "owner may (NotAudienceOwnerError), within its business unless allowed " +
       "(SharingNotAllowedError).",
     authScopes: { authenticated: true },
@@ -120,7 +128,7 @@ builder.mutationFields((t) => ({
       "The grant, now with deleted true.",
     ),
     description:
-      "Ends a share through the tailored-audience API: only the audience's owner may " +
+      "Ends a share, as the older tailored-audience API does: only the audience's owner may " +
       "(NotAudienceOwnerError).",
     authScopes: { authenticated: true },
     errors: mutationErrors("RevokeTailoredAudiencePermission", [NotAudienceOwnerError]),

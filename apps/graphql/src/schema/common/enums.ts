@@ -36,9 +36,20 @@ const valuesKey = (values: readonly string[]) => [...values].sort().join(",");
  */
 export function closedEnum<const Values extends readonly string[]>(
   name: string,
-  options: { readonly description?: string; readonly values: Values },
+  options: {
+    readonly description?: string;
+    readonly values: Values;
+    /** Each value's description, by value (a value left out has none). */
+    readonly describe?: { readonly [V in Values[number]]?: string };
+  },
 ) {
-  const ref = builder.enumType(name, options);
+  const values: Record<string, { value: Values[number]; description?: string }> = {};
+  const known: readonly Values[number][] = options.values;
+  for (const value of known) {
+    const description = options.describe?.[value];
+    values[value] = description === undefined ? { value } : { value, description };
+  }
+  const ref = builder.enumType(name, { description: options.description, values });
   const key = valuesKey(options.values);
   if (BY_VALUES.has(key)) throw new Error(`${name}: another enum has the values ${key}`);
   BY_VALUES.set(key, ref);
@@ -46,8 +57,24 @@ export function closedEnum<const Values extends readonly string[]>(
 }
 
 export const IndustryTypeEnum = closedEnum("IndustryType", {
-  description: "spec §2.2.",
+  description: "The line of business an ad account advertises for, as the advertiser chose it.",
   values: INDUSTRY_TYPES,
+  describe: {
+    AGENCY: "An advertising or marketing agency.",
+    BUSINESS_TO_BUSINESS: "A business selling to other businesses.",
+    ONLINE_SERVICES: "Online services and software sold online.",
+    EDUCATION: "Schools, universities and learning.",
+    FINANCIAL: "Banking, insurance and other financial services.",
+    HEALTH: "Health care and wellness.",
+    GOVERNMENT: "Government and public bodies.",
+    MEDIA: "Publishers, broadcasters and entertainment.",
+    MOBILE: "Mobile apps and mobile services.",
+    RESTAURANT: "Restaurants and food service.",
+    RETAIL: "Shops and retail brands.",
+    TECHNOLOGY: "Technology products and services.",
+    TRAVEL: "Travel and hospitality.",
+    OTHER: "None of the other industries.",
+  },
 });
 export const BudgetOptimizationEnum = closedEnum("BudgetOptimization", {
   description: "spec §2.3: where the budget is optimised.",
@@ -58,8 +85,17 @@ export const EntityStatusEnum = closedEnum("EntityStatus", {
   values: ENTITY_STATUSES,
 });
 export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
-  description: "spec §2.4.",
+  description:
+    "How a funding instrument pays: which of its amounts (credit limit, funded amount, credit " +
+    "remaining) apply depends on it.",
   values: FUNDING_INSTRUMENT_TYPES,
+  describe: {
+    AGENCY_CREDIT_LINE: "A line of credit granted to the agency that runs the account.",
+    CREDIT_CARD: "A credit card charged as the account spends.",
+    CREDIT_LINE: "A line of credit granted to the advertiser, invoiced later.",
+    INSERTION_ORDER: "An insertion order: an agreed amount to spend over its dates.",
+    PARTNER_MANAGED: "Paid through a partner that manages billing for the advertiser.",
+  },
 });
 export const CreativeTypeEnum = closedEnum("CreativeType", {
   description: "spec §2.5: account media creative types.",
@@ -78,12 +114,28 @@ export const LabelValueEnum = closedEnum("ButtonLabel", {
   values: LABEL_VALUES,
 });
 export const AccountPermissionEnum = closedEnum("AccountPermission", {
-  description: "spec §4.3: permissions authenticated_user_access returns.",
+  description: "What a user may do on an ad account: show or hide screens and actions by it.",
   values: USER_ACCESS_PERMISSIONS,
+  describe: {
+    ACCOUNT_ADMIN: "Full control, including the account's users and settings.",
+    AD_MANAGER: "Full control except the account's users and settings.",
+    CREATIVE_MANAGER: "Creatives and their previews only.",
+    CAMPAIGN_ANALYST: "May view campaigns and their statistics.",
+    ANALYST: "Organic analytics and audience insights only.",
+    PARTNER_AUDIENCE_MANAGER: "Audiences from data partners, through the API only.",
+    POST_COMPOSER:
+      "May create promoted-only posts for the advertiser (granted only together with " +
+      "ACCOUNT_ADMIN, AD_MANAGER or CREATIVE_MANAGER).",
+  },
 });
 export const PlacementProductTypeEnum = closedEnum("PlacementProductType", {
-  description: "spec §4.4: product types of line item placements.",
+  description: "The kind of promoted product a line item sells, as placement lists group them.",
   values: PLACEMENT_PRODUCT_TYPES,
+  describe: {
+    MEDIA: "Media (video and image) ads.",
+    PROMOTED_ACCOUNT: "Promoted accounts: ads that suggest a user to follow.",
+    PROMOTED_POSTS: "Promoted posts.",
+  },
 });
 // Line items are beyond the spec (issue 15): their value lists are the models' (the vendor's
 // v11 values). Reads accept other values too; a field shows such a value as null.

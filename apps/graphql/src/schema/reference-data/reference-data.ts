@@ -35,28 +35,40 @@ const BiddingRuleRef = builder.objectRef<BiddingRule>("BiddingRule");
 // Reference data is read whole (one request per list); a node by id is found in its list.
 builder.node(BiddingRuleRef, {
   description:
-    "Minimum and maximum cost-per-engagement bids of a currency (spec §4.4; fields observed).",
-  id: { resolve: (rule) => rule.currency ?? "" },
+    "The lowest and highest cost-per-engagement bid allowed in one currency. The limits " +
+    "change rarely: reading them again once a month is enough.",
+  id: {
+    description: "The bidding rule's global id (one per currency).",
+    resolve: (rule) => rule.currency ?? "",
+  },
   loadOne: async (currency, { upstream }) =>
     (await upstream.call("bidding_rules.list", { currency })).data.find(
       (rule) => rule.currency === currency,
     ) ?? null,
   fields: (t) => ({
-    currency: t.string({ nullable: true, resolve: (rule) => rule.currency ?? null }),
+    currency: t.string({
+      nullable: true,
+      description: "The currency the limits apply to: an ISO 4217 code; null when not given.",
+      resolve: (rule) => rule.currency ?? null,
+    }),
     minimumCpeBid: t.field({
       type: MoneyRef,
       nullable: true,
+      description: "The lowest bid allowed per engagement; null when not given.",
       resolve: (rule) => money(numberOf(rule, "minimum_cpe_bid_local_micro"), rule.currency ?? ""),
     }),
     maximumCpeBid: t.field({
       type: MoneyRef,
       nullable: true,
+      description: "The highest bid allowed per engagement; null when not given.",
       resolve: (rule) => money(numberOf(rule, "maximum_cpe_bid_local_micro"), rule.currency ?? ""),
     }),
     minimumDenomination: t.field({
       type: "Micros",
       nullable: true,
-      description: "Bids are multiples of this many micro units.",
+      description:
+        "Bids must be whole multiples of this amount, in micros of the currency; null when " +
+        "not given.",
       resolve: (rule) => numberOf(rule, "minimum_denomination"),
     }),
   }),
@@ -64,17 +76,31 @@ builder.node(BiddingRuleRef, {
 
 const IabCategoryRef = builder.objectRef<IabCategoryShape>("IabCategory");
 builder.node(IabCategoryRef, {
-  description: "An IAB category (spec §2.9).",
-  id: { resolve: (c) => c.id },
+  description:
+    "A category of the IAB (Interactive Advertising Bureau) content taxonomy: top-level " +
+    "categories and their subcategories.",
+  id: { description: "The IAB category's global id.", resolve: (c) => c.id },
   loadOne: async (id, { loaders }) =>
     (await loaders.iabCategories()).find((other) => other.id === id) ?? null,
   fields: (t) => ({
-    rawId: t.string({ description: "`IAB<n>` or `IAB<n>-<m>`.", resolve: (c) => c.id }),
-    name: t.string({ nullable: true, description: "Observed.", resolve: (c) => textOf(c, "name") }),
-    parentId: t.string({ nullable: true, resolve: (c) => c.parent_id }),
+    rawId: t.string({
+      description: "The IAB code: `IAB<n>` for a top-level category, `IAB<n>-<m>` below one.",
+      resolve: (c) => c.id,
+    }),
+    name: t.string({
+      nullable: true,
+      description: "The category's name, e.g. Arts & Entertainment; null when not given.",
+      resolve: (c) => textOf(c, "name"),
+    }),
+    parentId: t.string({
+      nullable: true,
+      description: "The `rawId` of the category above this one; null for a top-level one.",
+      resolve: (c) => c.parent_id,
+    }),
     parent: t.field({
       type: IabCategoryRef,
       nullable: true,
+      description: "The category above this one; null for a top-level one.",
       resolve: async (c, _args, { loaders }) =>
         c.parent_id === null
           ? null
@@ -85,25 +111,31 @@ builder.node(IabCategoryRef, {
 
 const ContentCategoryRef = builder.objectRef<ContentCategory>("ContentCategory");
 builder.node(ContentCategoryRef, {
-  id: { resolve: (c) => c.id },
+  id: { description: "The content category's global id.", resolve: (c) => c.id },
   loadOne: async (id, { upstream }) =>
     (await upstream.call("content_categories.list", {})).data.find((c) => c.id === id) ?? null,
   description:
-    "A content category and the IAB categories it maps to (spec §2.9): targeting with " +
-    "IAB_CATEGORY must include the whole mapped set.",
+    "A category of publisher content (e.g. sports videos) and the IAB categories it maps " +
+    "to: targeting by IAB category must include the whole mapped set.",
   fields: (t) => ({
     rawId: t.string({
-      description: "The content category id as the service names it.",
+      description: "The content category's own id.",
       resolve: (c) => c.id,
     }),
-    name: t.string({ resolve: (c) => c.name }),
-    iabCategoryIds: t.stringList({ resolve: (c) => c.iab_categories }),
+    name: t.string({
+      description: "The category's name, to show to people.",
+      resolve: (c) => c.name,
+    }),
+    iabCategoryIds: t.stringList({
+      description: "The `rawId`s of the IAB categories it maps to.",
+      resolve: (c) => c.iab_categories,
+    }),
     iabCategories: t.field({
       type: IabCategoryConnection,
       nullable: true,
       description:
-        "The mapped IAB categories, a page at a time either way (all IAB categories are read " +
-        "once per request).",
+        "The IAB categories it maps to, a page at a time either way; one this API cannot " +
+        "find is left out.",
       complexity: wholeListComplexity,
       args: bothWaysPageArgs(t.arg),
       resolve: (c, args, { loaders }) =>
@@ -115,8 +147,12 @@ builder.node(ContentCategoryRef, {
           });
         }),
     }),
-    publishersInLastThirtyDays: t.int({ resolve: (c) => c.publishers_in_last_thirty_days }),
+    publishersInLastThirtyDays: t.int({
+      description: "How many publishers posted content of this category in the last 30 days.",
+      resolve: (c) => c.publishers_in_last_thirty_days,
+    }),
     videosMonetizedInLastThirtyDays: t.int({
+      description: "How many videos of this category carried ads in the last 30 days.",
       resolve: (c) => c.videos_monetized_in_last_thirty_days,
     }),
   }),
@@ -124,8 +160,13 @@ builder.node(ContentCategoryRef, {
 
 const PlacementRef = builder.objectRef<Placement>("Placement");
 builder.node(PlacementRef, {
-  description: "The valid placement combinations of a product type (spec §4.4).",
-  id: { resolve: (p) => p.product_type },
+  description:
+    "Where the ads of one product type may show: the combinations of placements a line item " +
+    "of that type may choose.",
+  id: {
+    description: "The placement list's global id (one per product type).",
+    resolve: (p) => p.product_type,
+  },
   loadOne: async (productType, { upstream }) =>
     (await upstream.call("placements.list", {})).data.find((p) => p.product_type === productType) ??
     null,
@@ -153,9 +194,10 @@ builder.node(PlacementRef, {
 const BusinessCategoryRef = builder.objectRef<AdvertiserBusinessCategory>("BusinessCategory");
 builder.node(BusinessCategoryRef, {
   description:
-    "An advertiser business category (spec §4.4): one or two go on PREROLL_VIEWS line items.",
+    "A kind of advertiser business: line items with the PREROLL_VIEWS objective name one or " +
+    "two of them.",
   // A category the service answers without an id is known by its name.
-  id: { resolve: (c) => c.id ?? c.name ?? "" },
+  id: { description: "The business category's global id.", resolve: (c) => c.id ?? c.name ?? "" },
   loadOne: async (id, { upstream }) =>
     (await upstream.call("advertiser_business_categories.list", {})).data.find(
       (c) => (c.id ?? c.name) === id,
@@ -163,12 +205,16 @@ builder.node(BusinessCategoryRef, {
   fields: (t) => ({
     rawId: t.string({
       nullable: true,
-      description: "The category id as the service names it; null if it answered none.",
+      description: "The category's own id; null when it has none.",
       resolve: (c) => c.id ?? null,
     }),
-    name: t.string({ nullable: true, resolve: (c) => c.name ?? null }),
+    name: t.string({
+      nullable: true,
+      description: "The category's name, to show to people; null when not given.",
+      resolve: (c) => c.name ?? null,
+    }),
     iabCategoryIds: t.stringList({
-      description: "Observed.",
+      description: "The `rawId`s of the IAB categories it corresponds to; empty when none.",
       resolve: (c) => {
         const ids = propertyOf(c, "iab_categories");
         return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
@@ -184,8 +230,15 @@ builder.queryFields((t) => ({
     type: [BiddingRuleRef],
     nullable: true,
     authScopes: { authenticated: true },
-    description: "Bid limits per currency (spec §4.4: refresh at least monthly).",
-    args: { currency: t.arg.string({ description: "Only this ISO 4217 currency." }) },
+    description:
+      "The lowest and highest bids allowed, one rule per currency. They change rarely: read " +
+      "them again about once a month.",
+    args: {
+      currency: t.arg.string({
+        description:
+          "Only this currency (an ISO 4217 code, e.g. USD); every currency when left out.",
+      }),
+    },
     resolve: async (_root, args, { upstream }) =>
       (
         await upstream.call("bidding_rules.list", {
@@ -197,13 +250,14 @@ builder.queryFields((t) => ({
     type: [ContentCategoryRef],
     nullable: true,
     authScopes: { authenticated: true },
+    description: "Every content category, with the IAB categories each maps to.",
     resolve: async (_root, _args, { upstream }) =>
       (await upstream.call("content_categories.list", {})).data,
   }),
   iabCategories: t.field({
     type: IabCategoryConnection,
     nullable: true,
-    description: `IAB content categories, a page at a time. ${FORWARD_ONLY}`,
+    description: `The IAB content categories, top-level and below, a page at a time. ${FORWARD_ONLY}`,
     authScopes: { authenticated: true },
     complexity: connectionComplexity,
     args: {
@@ -222,7 +276,13 @@ builder.queryFields((t) => ({
     type: [PlacementRef],
     nullable: true,
     authScopes: { authenticated: true },
-    args: { productType: t.arg({ type: PlacementProductTypeEnum }) },
+    description: "Where ads may show, one entry per product type.",
+    args: {
+      productType: t.arg({
+        type: PlacementProductTypeEnum,
+        description: "Only this product type; every product type when left out.",
+      }),
+    },
     resolve: async (_root, args, { upstream }) =>
       (
         await upstream.call("placements.list", {
@@ -234,7 +294,7 @@ builder.queryFields((t) => ({
     type: [BusinessCategoryRef],
     nullable: true,
     authScopes: { authenticated: true },
-    description: "Advertiser business categories.",
+    description: "Every advertiser business category, to choose from for PREROLL_VIEWS line items.",
     resolve: async (_root, _args, { upstream }) =>
       (await upstream.call("advertiser_business_categories.list", {})).data,
   }),
