@@ -372,9 +372,9 @@ export function enumOfValues(values: readonly string[]): EnumRef<Types, string> 
 }
 
 export const SortDirectionEnum = builder.enumType("SortDirection", {
-  description: "The order of a sorted list.",
+  description: "Which way a list is ordered.",
   values: {
-    ASC: { value: "asc", description: "Ascending: smallest, earliest or A first." },
-    DESC: { value: "desc", description: "Descending: largest, latest or Z first." },
+    ASC: { value: "asc", description: "Smallest first: A to Z, oldest first, lowest first." },
+    DESC: { value: "desc", description: "Largest first: Z to A, newest first, highest first." },
   } as const,
 });

@@ -9,17 +9,17 @@ import { badUserInputError } from "../../errors/graphql-errors.js";
 import type { HistoryEntry } from "../../snapshots/history-reader.js";
 import { CampaignRef } from "../campaigns/campaign.js";
 import { CardInterface } from "../creatives/card.js";
-import { connectionComplexity } from "../../fields/connections.js";
+import { connectionComplexity, nounsOf } from "../../fields/connections.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { LineItemRef } from "../campaigns/line-item.js";
 
 const VersionRef = builder.objectRef<HistoryEntry>("ResourceVersion").implement({
   description:
-    "One version of a resource as this server has seen it: a new version is kept only when " +
-    "the content changed, so reads that found it unchanged add none.",
+    "One version of an object as this API has read it: a new version appears only when the " +
+    "content changed, so reads that found nothing new add none.",
   fields: (t) => ({
     version: t.exposeInt("version", {
-      description: "The version's number: 1 for the oldest, one more for each change.",
+      description: "The version's number: 1 for the first one seen, counting up.",
     }),
     fetchedAt: t.field({
       type: "DateTime",
@@ -35,14 +35,14 @@ const VersionRef = builder.objectRef<HistoryEntry>("ResourceVersion").implement(
     }),
     changedFields: t.stringList({
       description:
-        "Names of the fields that differ from the version before, as the ads service spells " +
-        "them (in `snapshot`); every field for the oldest version.",
+        "The fields that differ from the version before, named as in `snapshot` (all of " +
+        "them, for the first version).",
       resolve: (v) => v.changedFields,
     }),
     snapshot: t.string({
       description:
-        "The whole resource as it was in this version, as JSON text with the ads service's " +
-        "field names: for showing a diff, not for reading single fields.",
+        "The object as it was read, as JSON text in the ads service's own field names " +
+        "(not this API's): for showing a diff, not for reading values.",
       resolve: (v) => JSON.stringify(v.body),
     }),
   }),
@@ -63,9 +63,8 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
     type: VersionRef,
     nullable: true,
     description:
-      "The versions of this resource this server has seen, newest first, each with the " +
-      "fields that changed. Null, with an error, when the signed-in user may no longer see the " +
-      "account.",
+      "Versions of this object this API has seen, newest first, with the fields that changed; " +
+      "null when it cannot be read.",
     complexity: connectionComplexity,
     resolve: async (
       parent: Parent,
@@ -90,18 +89,25 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
   }) as const;
 
 /** The options of a history connection type: its versions are all known, so it counts them. */
-const historyConnection = {
-  description: "Versions of a resource, newest first.",
+const historyConnection = (typename: string) => ({
+  description: `A page of the versions of a ${nounsOf(typename).one}, newest first.`,
+  edgesField: { description: "The versions on this page, newest first, each with its cursor." },
   fields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, object>) => ({
     totalCount: t.int({
-      description: "How many versions this server has seen, across all pages.",
+      description: "How many versions this API has seen, across all pages.",
       resolve: (connection) => {
         const count = propertyOf(connection, "totalCount");
         return typeof count === "number" ? count : 0;
       },
     }),
   }),
-};
+});
+
+/** The options of a history edge type. */
+const historyEdge = (typename: string) => ({
+  description: `One version of a ${nounsOf(typename).one}, with the cursor that points at it.`,
+  nodeField: { description: "The version." },
+});
 
 /** Gives `ref` a `history` connection over the snapshots of `resourceType`. */
 export function addHistory<Parent extends { id: string; account_id: string }>(
@@ -109,7 +115,7 @@ export function addHistory<Parent extends { id: string; account_id: string }>(
   resourceType: (parent: Parent) => string,
 ): void {
   builder.objectField(ref, "history", (t) =>
-    t.connection(historyField(resourceType), historyConnection),
+    t.connection(historyField(resourceType), historyConnection(ref.name), historyEdge(ref.name)),
   );
 }
 
@@ -119,6 +125,7 @@ addHistory(LineItemRef, () => "line_item");
 builder.interfaceField(CardInterface, "history", (t) =>
   t.connection(
     historyField((card) => CARD_RESOURCE_TYPE[card.card_kind]),
-    historyConnection,
+    historyConnection(CardInterface.name),
+    historyEdge(CardInterface.name),
   ),
 );
