@@ -11,6 +11,7 @@ import { forbiddenError, queryLimitError, unauthenticatedError } from "./errors/
 import { parseGlobalId } from "./input/global-id.js";
 import { CURSOR_INPUT } from "./input/input-rules.js";
 import InputRulesPlugin from "./input/input-rules-plugin.js";
+import MutationInputPlugin from "./fields/mutation-input-plugin.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 
 /** Authorization scopes resolvers can require; filled per request in `context.ts`. */
@@ -71,6 +72,7 @@ export const builder = new SchemaBuilder<{
     RelayPlugin,
     ComplexityPlugin,
     InputRulesPlugin,
+    MutationInputPlugin,
   ],
   defaultFieldNullability: false,
   scopeAuth: {
@@ -86,22 +88,85 @@ export const builder = new SchemaBuilder<{
     clientMutationId: "omit",
     cursorType: "String",
     decodeGlobalID,
-    afterArgOptions: CURSOR_INPUT,
-    beforeArgOptions: CURSOR_INPUT,
-    // A connection's `first` already multiplies its edges (see fields/connections.ts).
-    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
-    // Every connection has `nodes` beside `edges` (fields/connections.ts builds the others').
-    nodesOnConnection: {
-      description: "The page's items, without cursors: the same as `edges { node }`.",
-      complexity: { field: 1, multiplier: 1 },
+    // Descriptions of what the relay plugin generates: PageInfo, Node, node/nodes, and the
+    // paging arguments, edges and cursors of connections built with `t.connection`.
+    pageInfoTypeOptions: {
+      description:
+        "Where a page sits in its list: whether more items come after or before it, and the " +
+        "cursors to ask for them.",
     },
-    nodeQueryOptions: { authScopes: { authenticated: true } },
+    hasNextPageFieldOptions: {
+      description: "True when more items follow this page: ask for them with `after: endCursor`.",
+    },
+    hasPreviousPageFieldOptions: {
+      description:
+        "True when items come before this page (this page was asked with a cursor); with " +
+        "`before: startCursor` they can be read where the list pages backwards.",
+    },
+    startCursorFieldOptions: {
+      description: "The cursor of the page's first item; null when the page is empty.",
+    },
+    endCursorFieldOptions: {
+      description: "The cursor to pass as `after` for the next page; null when the page is empty.",
+    },
+    nodeTypeOptions: {
+      description:
+        "An object with a global id: any of them can be read again by `node(id:)`, and a " +
+        "client cache can key it by `id`.",
+    },
+    idFieldOptions: {
+      description:
+        "The global id: opaque, stable, unique across every type; pass it to `node(id:)` or " +
+        "wherever an argument names this object.",
+    },
+    nodeQueryOptions: {
+      authScopes: { authenticated: true },
+      description:
+        "Any object by its global id (what its `id` field answers); null when nothing with " +
+        "that id exists or the caller cannot see it.",
+      args: { id: { description: "The object's global id." } },
+    },
     nodesQueryOptions: {
       authScopes: { authenticated: true },
+      description:
+        "Objects by their global ids, in the order asked; an entry is null where nothing " +
+        "with that id exists or the caller cannot see it.",
+      args: { ids: { description: "The objects' global ids." } },
       complexity: (args: { ids?: readonly unknown[] }) => ({
         field: 1,
         multiplier: Math.max(1, args.ids?.length ?? 1),
       }),
+    },
+    firstArgOptions: { description: "How many items to return from the start (or after `after`)." },
+    lastArgOptions: { description: "How many items to return from the end (or before `before`)." },
+    afterArgOptions: {
+      ...CURSOR_INPUT,
+      description:
+        "Return the items after this cursor: a page's `endCursor` or an edge's `cursor`.",
+    },
+    beforeArgOptions: {
+      ...CURSOR_INPUT,
+      description:
+        "Return the items before this cursor: a page's `startCursor` or an edge's `cursor`.",
+    },
+    pageInfoFieldOptions: {
+      description:
+        "Whether more items come before or after this page, and the cursors to reach them.",
+    },
+    cursorFieldOptions: {
+      description:
+        "Where this item sits in the list: pass it as `after` or `before` to page on from here.",
+    },
+    nodeFieldOptions: { description: "The item." },
+    // A connection's `first` already multiplies its edges (see fields/connections.ts).
+    edgesFieldOptions: {
+      description: "The items on this page, in order, each with its cursor.",
+      complexity: { field: 1, multiplier: 1 },
+    },
+    // Every connection has `nodes` beside `edges` (fields/connections.ts builds the others').
+    nodesOnConnection: {
+      description: "The items on this page, in order; the same as `edges { node }`.",
+      complexity: { field: 1, multiplier: 1 },
     },
   },
   complexity: {
@@ -119,9 +184,20 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({
+  description:
+    "Everything that can be read: start from `viewer` (the signed-in user and the ad accounts " +
+    "they can reach), or read any object again by its global id with `node`/`nodes`.",
+});
+builder.mutationType({
+  description:
+    "Everything that changes ads data. Each mutation takes one `input` and answers a " +
+    "`<Name>Result` union: its `<Name>Payload` on success, or a typed error saying why " +
+    "nothing changed (select `... on Error { code message }` to show it).",
+});
+builder.subscriptionType({
+  description: "Changes pushed to the client as they happen, while the subscription is open.",
+});
 
 /** The builder's schema types, for helpers that take or return refs. */
 export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

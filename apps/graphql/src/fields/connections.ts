@@ -61,7 +61,7 @@ export interface BothWaysPageArgs extends PageArgs {
 
 /** Said of a connection over an upstream list: its cursors only lead on to the next page. */
 export const FORWARD_ONLY =
-  "Pages forward only (`first`/`after`): the service's cursors lead only to the next page.";
+  "Pages forward only (`first`/`after`): a cursor leads to the next page, not back.";
 
 /** What one upstream page request needs: `count`, `cursor`, and how many leading items to drop. */
 export interface Paging {
@@ -293,9 +293,34 @@ export const wholeListComplexity = (args: BothWaysPageArgs) => ({
   multiplier: args.first ?? args.last ?? QUERY_LIMITS.defaultListMultiplier,
 });
 
+/** Names written as acronyms in prose. */
+const ACRONYMS: Readonly<Record<string, string>> = { iab: "IAB" };
+
+/** A type's name in prose, one and many: `IabCategory` → `IAB category`, `IAB categories`. */
+export function nounsOf(typename: string): { one: string; many: string } {
+  const words = typename
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(" ")
+    .map((word) => ACRONYMS[word] ?? word);
+  const one = words.join(" ");
+  const last = words.pop() ?? "";
+  const plural = last.endsWith("media")
+    ? last
+    : last.endsWith("criterion")
+      ? `${last.slice(0, -2)}a`
+      : last.endsWith("y") && !/[aeiou]y$/.test(last)
+        ? `${last.slice(0, -1)}ies`
+        : last.endsWith("s")
+          ? `${last}es`
+          : `${last}s`;
+  return { one, many: [...words, plural].join(" ") };
+}
+
 /**
  * A connection type `<Name>Connection` over `node`, with totalCount unless the list cannot
- * count (spec §4.7: the generic cards list takes no with_total_count).
+ * count (spec §4.7: the generic cards list takes no with_total_count). Its fields are described
+ * in terms of the node type (`LineItem` → "line items").
  */
 export function connectionType<T>(
   name: string,
@@ -303,15 +328,18 @@ export function connectionType<T>(
   description: string,
   { totalCount = true }: { totalCount?: boolean } = {},
 ): ObjectRef<Types, ConnectionResult<T>> {
+  const { one, many } = nounsOf(node.name);
   // Built by hand rather than with the relay plugin's connectionObject, whose types cannot
   // relate a generic node to its connection's shape; the SDL is the same.
   const edge = builder.objectRef<Edge<T>>(`${name}Edge`).implement({
-    description: `One item of a ${name}Connection page and the cursor that points at it.`,
+    description: `One of the ${many} on a page, with the cursor that points at it.`,
     fields: (t) => ({
       cursor: t.exposeString("cursor", {
-        description: "Pass as `after` (or `before`, where taken) to page on from this item.",
+        description:
+          `Where this ${one} sits in the list: pass it as \`after\` (or \`before\`, where the ` +
+          "field takes it) to page on from here.",
       }),
-      node: t.expose("node", { type: node, description: "The item." }),
+      node: t.expose("node", { type: node, description: `The ${one}.` }),
     }),
   });
   return builder.objectRef<ConnectionResult<T>>(`${name}Connection`).implement({
@@ -319,27 +347,28 @@ export function connectionType<T>(
     fields: (t) => ({
       edges: t.field({
         type: [edge],
-        description: "The page's items, each with its cursor.",
+        description: `The ${many} on this page, in order, each with its cursor.`,
         // As the relay plugin's edgesFieldOptions (builder.ts): `first` multiplies already.
         complexity: { field: 1, multiplier: 1 },
         resolve: (connection) => connection.edges,
       }),
       nodes: t.field({
         type: [node],
-        description: "The page's items, without cursors: the same as `edges { node }`.",
+        description: `The ${many} on this page, in order; the same as \`edges { node }\`.`,
         complexity: { field: 1, multiplier: 1 },
         resolve: (connection) => connection.edges.map((e) => e.node),
       }),
       pageInfo: t.field({
         type: builder.pageInfoRef(),
-        description: "Whether there are more pages, and the cursors to reach them.",
+        description: `Whether more ${many} come before or after this page, and the cursors to reach them.`,
         resolve: (connection) => connection.pageInfo,
       }),
       ...(totalCount && {
         totalCount: t.int({
           description:
-            "How many items the list holds with these filters, across all pages. Counting may " +
-            "be rate limited by the service: select it only when the screen shows it.",
+            `How many ${many} the whole list holds with the filters given, across all pages. ` +
+            "Counting takes the service extra work and is limited on its own: select it only " +
+            "when the screen shows it.",
           resolve: (connection) => connection.totalCount ?? 0,
         }),
       }),

@@ -7,7 +7,7 @@ import { CARD_URI_INPUT, DIGIT_ID_INPUT, ID_INPUT } from "../input/input-rules.j
 import { enumOfValues } from "../schema/common/enums.js";
 import { describeIds, entityOfParam, globalIdExtensions } from "./entity-ids.js";
 import type { Entity } from "./entity-ids.js";
-import { fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
+import { describeInput, fieldName, formOf, isOptional, unwrap } from "./input-forms.js";
 import type { Form, ObjectSchema } from "./input-forms.js";
 
 // The GraphQL input fields of catalog parameters (mutation-args.ts plans a mutation's), and the
@@ -107,7 +107,7 @@ function inputObject(spec: InputObjectSpec, variants: readonly ObjectSchema[]): 
       return fields;
     },
     operation: batch
-      ? { ...operationField(spec.name, type), description: spec.describe?.["operation_type"] }
+      ? operationField(spec.name, type, spec.describe?.["operation_type"])
       : undefined,
   };
   // Implemented once the object exists: Pothos may ask for the fields at once.
@@ -132,11 +132,15 @@ function variantFields(
     });
     const form = mergedForm(schemas, wire);
     if (form === undefined) throw new Error(`${spec.name}: no input form for ${wire}`);
+    const required =
+      schemas.length === variants.length && schemas.every((schema) => !isOptional(schema));
+    const base = field(wire, fieldName(wire), form);
     return {
-      ...field(wire, fieldName(wire), form),
-      required:
-        schemas.length === variants.length && schemas.every((schema) => !isOptional(schema)),
-      description: spec.describe?.[wire],
+      ...base,
+      required,
+      description:
+        spec.describe?.[wire] ??
+        (base.entity ? undefined : describeInput(wire, form, schemas[0], required, false)),
       object: objectOf(form, spec.inputs?.[wire], `${spec.name}.${wire}`, { variants, object }),
     };
   });
@@ -164,7 +168,7 @@ const OPERATION_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** A batch item's `operation_type` as `type`, an enum named after the item: `CREATE` for `Create`. */
-function operationField(name: string, schema: z.core.$ZodType): Field {
+function operationField(name: string, schema: z.core.$ZodType, description?: string): Field {
   const form = formOf(schema, "operation_type");
   if (form?.kind !== "enum") throw new Error(`${name}: operation_type is not an enum`);
   const values = Object.fromEntries(
@@ -175,6 +179,7 @@ function operationField(name: string, schema: z.core.$ZodType): Field {
   );
   return {
     ...field("operation_type", "type", form, true),
+    description: description ?? "What this operation does to its object.",
     enumRef: builder.enumType(`${name}Type`, {
       description: "What one operation does; the operations run in order, all or nothing.",
       values,

@@ -144,3 +144,44 @@ function unionForm(options: readonly z.core.$ZodType[], wire: string): Form | un
   if (first === undefined || texts.some((rule) => rule === undefined)) return undefined;
   return scalar("String", texts.every((rule) => rule === first) ? first : text(wire).rule);
 }
+
+/** What a scalar form holds, for a field without a description of its own. */
+const UNITS: Readonly<Partial<Record<ScalarName, string>>> = {
+  Micros: "an amount in micros of the account's currency (1000000 is one unit)",
+  DateTime: "a time, ISO 8601 in UTC",
+};
+
+/** The length or range a catalog schema allows, in words ("at most 255 characters"). */
+function limitsOf(schema: z.core.$ZodType): string | undefined {
+  const bag: Readonly<Record<string, unknown>> = unwrap(schema)._zod.bag;
+  const { minimum, maximum, maxLength } = bag;
+  if (typeof maxLength === "number") return `at most ${maxLength} characters`;
+  if (typeof minimum === "number" && typeof maximum === "number") {
+    return `from ${minimum} to ${maximum}`;
+  }
+  return undefined;
+}
+
+/**
+ * The description of an input field from its name, form and catalog schema, for one given
+ * none: what it is ("The bid strategy"), its unit and limits, and what leaving it out does.
+ */
+export function describeInput(
+  wire: string,
+  form: Form,
+  schema: z.core.$ZodType | undefined,
+  required: boolean,
+  update: boolean,
+): string {
+  const words = fieldName(wire)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  const inner = form.kind === "collapsed" ? form.of : form;
+  const scalar = inner.kind === "scalar" ? inner : undefined;
+  const unit = scalar && UNITS[scalar.type];
+  const limits = schema && limitsOf(schema);
+  const what = [unit, limits].filter((part) => part !== undefined).join(", ");
+  const head = `The ${words}${what === "" ? "" : `: ${what}`}.`;
+  if (required) return head;
+  return `${head} ${update ? "Leave it out to keep the current value." : "Optional."}`;
+}

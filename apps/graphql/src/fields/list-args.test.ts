@@ -59,7 +59,7 @@ describe("list fields from the catalog", () => {
       ).toEqual([...endpoint.sortable].sort());
       const max = id === "cards.list" ? 200 : 1000; // spec §4.7: the cards list pages by ≤200
       const first = field.args.find((arg) => arg.name === "first");
-      expect(first?.description).toBe(`Page size, 1 to ${max} (default 50).`);
+      expect(first?.description).toBe(`How many items to return, 1 to ${max} (default 50).`);
     },
   );
 });

@@ -5,8 +5,14 @@ import type { ArgBuilder, ArgumentRef } from "@pothos/core";
 import { z } from "zod";
 import type { Types } from "../builder.js";
 import { CARD_URI_INPUT, ID_INPUT } from "../input/input-rules.js";
-import { pageArgs } from "./connections.js";
-import { entityOfParam, globalIdExtensions, isDecodedId, wireIdOf } from "./entity-ids.js";
+import { nounsOf, pageArgs } from "./connections.js";
+import {
+  describeIds,
+  entityOfParam,
+  globalIdExtensions,
+  isDecodedId,
+  wireIdOf,
+} from "./entity-ids.js";
 import type { Entity } from "./entity-ids.js";
 import type { PageArgs } from "./connections.js";
 import { enumOfValues } from "../schema/common/enums.js";
@@ -70,16 +76,40 @@ function argForm(schema: z.ZodType): ArgForm | undefined {
 
 const INPUT_RULES = { id: ID_INPUT, cardUri: CARD_URI_INPUT } as const;
 
+/**
+ * What a filter without a description of its own says, from its name and form: `with_deleted`
+ * → "Include deleted campaigns too (default false).", `card_types` → "Only cards whose card
+ * type is one of these."
+ */
+function defaultDescription(wire: string, form: ArgForm, many: string): string {
+  const words = wire.replace(/_/g, " ");
+  if (form.type === "Boolean") {
+    if (wire.startsWith("with_")) return `Include ${words.slice(5)} ${many} too (default false).`;
+    if (wire.startsWith("include_")) return `Include ${words.slice(8)} too (default false).`;
+    return `Only ${many} with ${words} set to this value; all of them when not given.`;
+  }
+  if (form.type === "enums") {
+    const what = words.replace(/s$/, "");
+    return `Only ${many} whose ${what} is one of these; all of them when not given.`;
+  }
+  if (form.type === "list") return `Only ${many} with these ${words}; all of them when not given.`;
+  return `Only ${many} matching this ${words}; all of them when not given.`;
+}
+
 function filterArg(
   arg: ArgBuilder<Types>,
   form: ArgForm,
   description: string | undefined,
   entity: Entity | undefined,
 ) {
-  const described = description === undefined ? {} : { description };
   if (entity !== undefined) {
-    return arg({ type: ["ID"], extensions: globalIdExtensions(entity), ...described });
+    return arg({
+      type: ["ID"],
+      extensions: globalIdExtensions(entity),
+      description: description ?? `Only these: ${describeIds(entity, true)}`,
+    });
   }
+  const described = description === undefined ? {} : { description };
   switch (form.type) {
     case "Boolean":
       return arg.boolean(described);
@@ -110,7 +140,10 @@ export const countsTotal = (id: EndpointId): boolean => "with_total_count" in sh
 export interface ListArgsOptions<Id extends EndpointId> {
   /** The filter named `ids` in GraphQL: the list's own id list (`campaign_ids`, `card_id`...). */
   readonly ids?: string;
-  /** Argument descriptions by wire name; an argument without one has none. */
+  /**
+   * Argument descriptions by wire name; an argument without one says what its name and form
+   * tell (which ids it takes, "Include deleted ... too").
+   */
   readonly describe?: Readonly<Partial<Record<FilterName<Id>, string>>>;
   /** Filters GraphQL does not offer. */
   readonly omit?: readonly FilterName<Id>[];
@@ -151,6 +184,7 @@ export function listArgs<Id extends EndpointId>(
   const endpoint = getEndpoint(id);
   const omitted = new Set<string>([...NOT_FILTERS, ...(options.omit ?? [])]);
   const describe: Readonly<Partial<Record<string, string>>> = options.describe ?? {};
+  const { many } = nounsOf(options.sort);
   const filters = Object.entries(shape).flatMap(([wire, schema]) => {
     if (omitted.has(wire) || endpoint.locations[wire] === "path") return [];
     const form = argForm(schema);
@@ -160,7 +194,9 @@ export function listArgs<Id extends EndpointId>(
     const name = wire === options.ids ? "ids" : camelCase(wire);
     // An id list naming a Node type takes global ids (`campaignIds: [ID!]`).
     const entity = form.type === "list" && form.rule === "id" ? entityOfParam(wire) : undefined;
-    return [{ wire, name, entity, ref: filterArg(arg, form, describe[wire], entity) }];
+    const description =
+      describe[wire] ?? (entity ? undefined : defaultDescription(wire, form, many));
+    return [{ wire, name, entity, ref: filterArg(arg, form, description, entity) }];
   });
   if (options.ids !== undefined && !filters.some((filter) => filter.wire === options.ids)) {
     throw new Error(`${id}: takes no ${options.ids}`);
@@ -172,7 +208,12 @@ export function listArgs<Id extends EndpointId>(
     args: {
       ...pageArgs(arg, maxCount),
       ...Object.fromEntries(filters.map((filter) => [filter.name, filter.ref])),
-      ...(sort && { sort: arg({ type: sort }) }),
+      ...(sort && {
+        sort: arg({
+          type: sort,
+          description: `How to order the ${many}; when not given, the ads service's own order.`,
+        }),
+      }),
     },
     maxCount,
     wireFilters: (values, accountId) => {

@@ -8,7 +8,7 @@ import type { FieldNamer } from "../errors/field-violations.js";
 import { entityOfType } from "./entity-ids.js";
 import { argBuilder, field, inputFields, objectOf } from "./input-fields.js";
 import type { Field, InputObjectSpec } from "./input-fields.js";
-import { fieldName, formOf, isOptional } from "./input-forms.js";
+import { describeInput, fieldName, formOf, isOptional } from "./input-forms.js";
 import { inputPathOf, wireValues } from "./input-wire.js";
 
 export type { InputObjectSpec } from "./input-fields.js";
@@ -21,7 +21,7 @@ export interface MutationArgsOptions<W extends string, O extends W = W> {
   readonly omit?: readonly O[];
   /** Optional parameters the input requires all the same (a rule of the catalog needs them). */
   readonly require?: readonly W[];
-  /** Field descriptions by wire name; a field without one has none. */
+  /** Field descriptions by wire name; a field without one says its name, unit and limits. */
   readonly describe?: Readonly<Partial<Record<W, string>>>;
   /** The rare field not named by the rule (`custom_audience_permission_id` → `permissionId`). */
   readonly rename?: Readonly<Partial<Record<W, string>>>;
@@ -74,7 +74,9 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
   id: Id,
   options: MutationArgsOptions<WireName<Id>, O> = {},
 ): MutationArgs<Id, O> {
-  const { path, locations } = getEndpoint(id);
+  const { path, locations, method } = getEndpoint(id);
+  // A PUT changes only what it is given: leaving a field out keeps its value.
+  const update = method === "PUT";
   const opts: MutationArgsOptions<string> = options;
   const required = new Set<string>(opts.require);
   const globalIds = opts.globalIds ?? {};
@@ -98,11 +100,16 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
     }
     const form = formOf(schema, wire);
     if (form === undefined) throw new Error(`${id}: no input form for ${wire}; omit it`);
+    const base = field(wire, opts.rename?.[wire] ?? fieldName(wire), form);
+    const isRequired = !isOptional(schema) || required.has(wire);
     return [
       {
-        ...field(wire, opts.rename?.[wire] ?? fieldName(wire), form),
-        required: !isOptional(schema) || required.has(wire),
-        description: opts.describe?.[wire],
+        ...base,
+        required: isRequired,
+        // An id field without one says which object's id it takes (inputFields).
+        description:
+          opts.describe?.[wire] ??
+          (base.entity ? undefined : describeInput(wire, form, schema, isRequired, update)),
         object: objectOf(form, opts.inputs?.[wire], `${id}: ${wire}`),
       },
     ];

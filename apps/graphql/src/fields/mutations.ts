@@ -16,6 +16,8 @@ import type {
 } from "../errors/facade-errors.js";
 import type { FieldNamer } from "../errors/field-violations.js";
 import { MUTATION_ERRORS } from "../schema/common/errors.js";
+import { nounsOf } from "./connections.js";
+import { INPUT_ARG } from "./mutation-input-plugin.js";
 import { fieldName } from "./input-forms.js";
 
 /**
@@ -37,10 +39,16 @@ export function mutationErrors(
     | typeof DoNotReachListExistsError
   )[] = [],
 ) {
+  const field = name.charAt(0).toLowerCase() + name.slice(1);
   return {
     types: [...MUTATION_ERRORS, ...extra],
     directResult: true as const,
-    union: { name: `${name}Result` },
+    union: {
+      name: `${name}Result`,
+      description:
+        `What \`${field}\` answers: \`${name}Payload\` when it succeeded, otherwise the ` +
+        "error saying why nothing changed (every error has a `code` and a `message`).",
+    },
   };
 }
 
@@ -54,7 +62,10 @@ export function payload<T>(
   return builder.objectRef<Record<string, T>>(`${name}Payload`).implement({
     description,
     fields: (t) => ({
-      [field]: t.expose(field, { type }),
+      [field]: t.expose(field, {
+        type,
+        description: `The ${nounsOf(type.name).one}, as it is now that the mutation took effect.`,
+      }),
     }),
   });
 }
@@ -72,7 +83,7 @@ export function inputArg(
   description: string,
 ) {
   const type = builder.inputType(`${name}Input`, { description, fields });
-  return { input: arg({ type, required: true, description }) };
+  return { input: arg({ type, required: true, description: INPUT_ARG }) };
 }
 
 /** What a delete answers: the object as the service answered it, and the id it had. */

@@ -1,20 +1,43 @@
 import { getEndpoint, type EndpointId } from "@adsgraph/models";
 import { builder } from "../builder.js";
 import { SortDirectionEnum } from "../schema/common/enums.js";
+import { nounsOf } from "./connections.js";
+import { fieldName } from "./input-forms.js";
+
+/** What ordering by an attribute means, where its field name alone does not say it. */
+const ORDER_BY: Readonly<Record<string, string>> = {
+  id: "By `rawId`, the object's id in the ads service.",
+  created_at: "By `createdAt`: when each was created.",
+  updated_at: "By `updatedAt`: when each was last changed.",
+  start_time: "By `startTime`: when each starts serving.",
+  end_time: "By `endTime`: when each stops serving.",
+  name: "By `name`, alphabetically.",
+};
+
+/** A sort field value's description: the field of the node it orders by. */
+const orderBy = (attribute: string) => ORDER_BY[attribute] ?? `By \`${fieldName(attribute)}\`.`;
 
 function createSortInput(name: string, listId: EndpointId) {
+  const { many } = nounsOf(name);
   const field = builder.enumType(`${name}SortField`, {
+    description: `What to order ${many} by.`,
     values: Object.fromEntries(
       getEndpoint(listId).sortable.map((attribute) => [
         attribute.toUpperCase(),
-        { value: attribute },
+        { value: attribute, description: orderBy(attribute) },
       ]),
     ),
   });
   return builder.inputType(`${name}Sort`, {
+    description: `The order of a list of ${many}: by which field, and which way.`,
     fields: (t) => ({
-      field: t.field({ type: field, required: true }),
-      direction: t.field({ type: SortDirectionEnum, required: false, defaultValue: "asc" }),
+      field: t.field({ type: field, required: true, description: "The field to order by." }),
+      direction: t.field({
+        type: SortDirectionEnum,
+        required: false,
+        defaultValue: "asc",
+        description: "Ascending (the default) or descending.",
+      }),
     }),
   });
 }

@@ -266,24 +266,40 @@ export const PayByEnum = closedEnum("PayBy", {
   },
 });
 export const PostTypeEnum = closedEnum("PostType", {
-  description: "spec §4.7: a published post, a draft or a scheduled post.",
+  description: "Which of an account's posts to list: published posts, drafts or scheduled posts.",
   values: POST_TYPES,
+  describe: {
+    DRAFT: "Drafts, not published (Draft nodes).",
+    PUBLISHED: "Published posts (Post nodes).",
+    SCHEDULED: "Posts waiting to be published at a set time (ScheduledPost nodes).",
+  },
 });
 export const TimelineTypeEnum = closedEnum("TimelineType", {
   description:
-    "spec §4.7 posts list: promoted-only posts (NULLCAST, the default), organic ones, or both.",
+    "Which published posts to list by where they show: promoted-only ones (the default), " +
+    "organic ones, or both.",
   values: TIMELINE_TYPES,
+  describe: {
+    ALL: "Both promoted-only and organic posts.",
+    NULLCAST: "Promoted-only posts: shown only as ads, not on the author's timeline (the default).",
+    ORGANIC: "Organic posts: shown on the author's timeline to their followers.",
+  },
 });
 export const ConversationSettingsEnum = closedEnum("ConversationSettings", {
-  description: "spec §4.7: who may reply to a post (EVERYONE by default).",
+  description: "Who may reply to a post.",
   values: CONVERSATION_SETTINGS,
+  describe: {
+    EVERYONE: "Anyone (the default).",
+    FOLLOWING: "Only accounts the author follows.",
+    MENTIONED_USERS: "Only accounts the post mentions.",
+  },
 });
 export const VideoCtaEnum = closedEnum("VideoCta", {
-  description: "The call-to-action button shown under a video.",
+  description: "The call-to-action button under a video post; it opens the post's videoCtaValue.",
   values: VIDEO_CTAS,
   describe: {
-    VISIT_SITE: '"Visit site": opens the website given with it.',
-    WATCH_NOW: '"Watch now": opens the page given with it to watch more.',
+    VISIT_SITE: "Shows “Visit site”.",
+    WATCH_NOW: "Shows “Watch now”.",
   },
 });
 export const CardDestinationTypeEnum = closedEnum("CardDestinationType", {
@@ -364,5 +380,9 @@ export function enumOfValues(values: readonly string[]): EnumRef<Types, string> 
 }
 
 export const SortDirectionEnum = builder.enumType("SortDirection", {
-  values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,
+  description: "Which way a list is ordered.",
+  values: {
+    ASC: { value: "asc", description: "Smallest first: A to Z, oldest first, lowest first." },
+    DESC: { value: "desc", description: "Largest first: Z to A, newest first, highest first." },
+  } as const,
 });

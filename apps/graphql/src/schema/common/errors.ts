@@ -78,17 +78,28 @@ const FieldViolationCode = observedEnum("FieldViolationCode", {
 });
 
 const UpstreamDetailsRef = builder.objectRef<UpstreamDetails>("UpstreamDetails").implement({
-  description: "What the ads service answered.",
+  description: "What the ads service answered when it refused or failed a request.",
   fields: (t) => ({
-    status: t.exposeInt("status", { nullable: true, description: "HTTP status; null: no answer." }),
-    codes: t.exposeStringList("codes", { description: "The service's own error codes." }),
+    status: t.exposeInt("status", {
+      nullable: true,
+      description:
+        "The HTTP status of its answer (e.g. 400, 403, 503); null when it did not answer.",
+    }),
+    codes: t.exposeStringList("codes", {
+      description:
+        "The ads service's own error codes, for support and logs; empty when it gave none.",
+    }),
   }),
 });
 
 export const ErrorInterface = builder.interfaceRef<FacadeError>("Error").implement({
-  description: "A failure a mutation reports as data.",
+  description:
+    "A failure a mutation returns in its result instead of its payload: tell the kinds apart " +
+    "by `__typename` or `code`, and show `message`.",
   fields: (t) => ({
-    message: t.exposeString("message"),
+    message: t.exposeString("message", {
+      description: "What went wrong, as an English sentence fit to show to the person.",
+    }),
     code: t.field({
       type: ErrorCodeEnum,
       description: "What kind of failure this is: the code a GraphQL error of it would carry.",
@@ -97,14 +108,16 @@ export const ErrorInterface = builder.interfaceRef<FacadeError>("Error").impleme
     upstream: t.field({
       type: UpstreamDetailsRef,
       nullable: true,
-      description: "Set when the ads service refused the request.",
+      description:
+        "What the ads service answered; null when this server refused the request before " +
+        "asking it (e.g. an input check) or the failure did not come from it.",
       resolve: (error) => error.upstream ?? null,
     }),
   }),
 });
 
 const FieldViolationRef = builder.objectRef<FieldViolation>("FieldViolation").implement({
-  description: "One broken input rule.",
+  description: "One input rule a value broke, and the input field holding that value.",
   fields: (t) => ({
     code: t.field({
       type: FieldViolationCode.ref,
@@ -118,48 +131,66 @@ const FieldViolationRef = builder.objectRef<FieldViolation>("FieldViolation").im
         "The code exactly as the rule's checker gave it (this server or the ads service): what " +
         "to show when code is UNRECOGNIZED.",
     }),
-    field: t.exposeString("field", { description: "Path of the input field, e.g. `name`." }),
-    parameter: t.exposeString("parameter", {
-      description: "The ads service's parameter, e.g. `daily_budget_amount_local_micro`.",
+    field: t.exposeString("field", {
+      description:
+        "The path of the input field at fault, in this schema's names, e.g. `name` or " +
+        "`operations[1].name`: where to show the message.",
     }),
-    message: t.exposeString("message"),
+    parameter: t.exposeString("parameter", {
+      description:
+        "The ads service's own name for the same field, for matching its documentation or " +
+        "support answers; show `field` to people.",
+    }),
+    message: t.exposeString("message", {
+      description: "What is wrong with the value, as an English sentence to show beside the field.",
+    }),
   }),
 });
 
 builder.objectType(ValidationError, {
   name: "ValidationError",
-  description: "Input broke the spec's rules; nothing was changed.",
+  description:
+    "The input broke one or more rules (checked by this server or by the ads service); " +
+    "nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ValidationError,
   fields: (t) => ({
-    violations: t.field({ type: [FieldViolationRef], resolve: (error) => [...error.violations] }),
+    violations: t.field({
+      type: [FieldViolationRef],
+      description: "Every broken rule, each with the input field it concerns.",
+      resolve: (error) => [...error.violations],
+    }),
   }),
 });
 
 builder.objectType(NotFoundError, {
   name: "NotFoundError",
-  description: "The object does not exist (or was deleted).",
+  description: "The object the input names does not exist, or was deleted; nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof NotFoundError,
 });
 
 builder.objectType(ForbiddenError, {
   name: "ForbiddenError",
-  description: "The caller has no access to the account, or its role does not allow this.",
+  description:
+    "The signed-in user has no access to the account, or their role there does not allow " +
+    "this change; nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ForbiddenError,
 });
 
 builder.objectType(RateLimitedError, {
   name: "RateLimitedError",
-  description: "The ads service's rate limit is exhausted.",
+  description:
+    "Too many requests to the ads service in a short time; nothing was changed. Send again " +
+    "after `resetAt`.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof RateLimitedError,
   fields: (t) => ({
     resetAt: t.field({
       type: "DateTime",
       nullable: true,
-      description: "When to retry.",
+      description: "When requests are accepted again; null when the ads service did not say.",
       resolve: (error) => (error.resetAt === null ? null : formatTimestamp(error.resetAt)),
     }),
   }),
@@ -167,15 +198,29 @@ builder.objectType(RateLimitedError, {
 
 builder.objectType(UpstreamError, {
   name: "UpstreamError",
-  description: "The ads service failed or did not answer.",
+  description:
+    "The ads service failed or did not answer; see `possiblyApplied` before sending the " +
+    "change again.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof UpstreamError,
   fields: (t) => ({
-    status: t.int({ nullable: true, resolve: (error) => error.status }),
-    codes: t.stringList({ resolve: (error) => [...error.codes] }),
+    status: t.int({
+      nullable: true,
+      description:
+        "The HTTP status the ads service answered with (e.g. 500, 503); null when it did not " +
+        "answer (connection failure or timeout).",
+      resolve: (error) => error.status,
+    }),
+    codes: t.stringList({
+      description:
+        "The ads service's own error codes, for support and logs; empty when it gave none.",
+      resolve: (error) => [...error.codes],
+    }),
     possiblyApplied: t.exposeBoolean("possiblyApplied", {
       description:
-        "True when the change reached the ads service but its answer was lost (connection reset, timeout, unreadable answer): it may have been applied, so check before sending it again. False: nothing was changed.",
+        "True when the change reached the ads service but its answer was lost (connection " +
+        "reset, timeout, unreadable answer): it may have been applied, so check before sending " +
+        "it again. False: nothing was changed.",
     }),
   }),
 });
@@ -183,8 +228,8 @@ builder.objectType(UpstreamError, {
 builder.objectType(IncompatibleLineItemError, {
   name: "IncompatibleLineItemError",
   description:
-    "The line item cannot hold this attachment (spec §4.6: e.g. a promoted account on a line " +
-    "item whose product type does not allow them); nothing was changed.",
+    "The line item cannot hold this attachment (e.g. a promoted account on a line item whose " +
+    "product type does not allow them); nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof IncompatibleLineItemError,
   fields: (t) => ({
@@ -195,21 +240,26 @@ builder.objectType(IncompatibleLineItemError, {
 builder.objectType(MediaRuleError, {
   name: "MediaRuleError",
   description:
-    "The ads service refused the post's media (spec §4.7, §8): a key not in the media library, " +
-    "media the author may not use (neither its uploader nor in its additional_owners), or more " +
-    "than 4 images, 1 animated GIF or 1 video; nothing was changed.",
+    "The ads service refused the post's media: a key not in the media library, media the " +
+    "author may not use (they neither uploaded it nor are one of its additional owners), or " +
+    "more than 4 images, 1 animated GIF or 1 video; nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof MediaRuleError,
   fields: (t) => ({
     field: t.exposeString("field", { description: "The media input field, e.g. `mediaKeys`." }),
-    violations: t.field({ type: [FieldViolationRef], resolve: (error) => [...error.violations] }),
+    violations: t.field({
+      type: [FieldViolationRef],
+      description: "Every broken media rule, each with the input field it concerns.",
+      resolve: (error) => [...error.violations],
+    }),
   }),
 });
 
 builder.objectType(EditWindowPassedError, {
   name: "EditWindowPassedError",
   description:
-    "The post was created more than an hour ago, so it can no longer be edited (spec §4.9, §8).",
+    "The post was created more than an hour ago, so it can no longer be edited; nothing was " +
+    "changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof EditWindowPassedError,
 });
@@ -217,8 +267,8 @@ builder.objectType(EditWindowPassedError, {
 builder.objectType(ReplyNotAllowedError, {
   name: "ReplyNotAllowedError",
   description:
-    "The post's author did not mention or quote the caller, so it may not be replied to " +
-    "programmatically (spec §4.9).",
+    "The post's author did not mention or quote the signed-in user, so an app may not reply " +
+    "to it for them; nothing was posted.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ReplyNotAllowedError,
 });
@@ -226,8 +276,8 @@ builder.objectType(ReplyNotAllowedError, {
 builder.objectType(DuplicateNameError, {
   name: "DuplicateNameError",
   description:
-    "The account already has a custom audience of this name (spec §4.8: names are unique); " +
-    "nothing was changed.",
+    "The account already has a custom audience of this name (names are unique in an " +
+    "account); nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof DuplicateNameError,
   fields: (t) => ({
@@ -240,8 +290,8 @@ builder.objectType(DuplicateNameError, {
 builder.objectType(NotAudienceOwnerError, {
   name: "NotAudienceOwnerError",
   description:
-    "Only the account that owns the audience (isOwner) may share it or revoke a share " +
-    "(spec §4.8); nothing was changed.",
+    "Only the account that owns the audience (isOwner) may share it or revoke a share; " +
+    "nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof NotAudienceOwnerError,
 });
@@ -250,7 +300,7 @@ builder.objectType(SharingNotAllowedError, {
   name: "SharingNotAllowedError",
   description:
     "The audience may be shared only with accounts of the owner's business, unless the owner " +
-    "has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature (spec §4.8); nothing was changed.",
+    "has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature; nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof SharingNotAllowedError,
 });
@@ -258,8 +308,8 @@ builder.objectType(SharingNotAllowedError, {
 builder.objectType(BetaFeatureRequiredError, {
   name: "BetaFeatureRequiredError",
   description:
-    "The custom-audience batch is a closed beta (spec §4.8) the account is not in; nothing " +
-    "was changed.",
+    "Changing several custom audiences in one mutation is a closed beta the account is not " +
+    "in; nothing was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof BetaFeatureRequiredError,
 });
@@ -267,8 +317,8 @@ builder.objectType(BetaFeatureRequiredError, {
 builder.objectType(DoNotReachListExistsError, {
   name: "DoNotReachListExistsError",
   description:
-    "The account has its do-not-reach list already (spec §8: one per account); nothing was " +
-    "changed.",
+    "The account has its do-not-reach list already (an account has at most one); nothing " +
+    "was changed.",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof DoNotReachListExistsError,
 });

@@ -9,33 +9,40 @@ import { badUserInputError } from "../../errors/graphql-errors.js";
 import type { HistoryEntry } from "../../snapshots/history-reader.js";
 import { CampaignRef } from "../campaigns/campaign.js";
 import { CardInterface } from "../creatives/card.js";
-import { connectionComplexity } from "../../fields/connections.js";
+import { connectionComplexity, nounsOf } from "../../fields/connections.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { LineItemRef } from "../campaigns/line-item.js";
 
 const VersionRef = builder.objectRef<HistoryEntry>("ResourceVersion").implement({
   description:
-    "One version of a resource as the facade read it (snapshots): a new version only when the " +
-    "content changed, so reads that changed nothing add none.",
+    "One version of an object as this API has read it: a new version appears only when the " +
+    "content changed, so reads that found nothing new add none.",
   fields: (t) => ({
-    version: t.exposeInt("version"),
+    version: t.exposeInt("version", {
+      description: "The version's number: 1 for the first one seen, counting up.",
+    }),
     fetchedAt: t.field({
       type: "DateTime",
-      description: "When this content was first read.",
+      description: "When this server first saw this content.",
       resolve: (v) => formatTimestamp(v.fetchedAt),
     }),
     lastSeenAt: t.field({
       type: "DateTime",
-      description: "The last read that still found this content.",
+      description:
+        "When this server last saw this content unchanged: the version held at least from " +
+        "fetchedAt to this time.",
       resolve: (v) => formatTimestamp(v.lastSeenAt),
     }),
     changedFields: t.stringList({
       description:
-        "Wire names of the fields that differ from the version before (all, for the first).",
+        "The fields that differ from the version before, named as in `snapshot` (all of " +
+        "them, for the first version).",
       resolve: (v) => v.changedFields,
     }),
     snapshot: t.string({
-      description: "The resource as read, as JSON text (the service's field names).",
+      description:
+        "The object as it was read, as JSON text in the ads service's own field names " +
+        "(not this API's): for showing a diff, not for reading values.",
       resolve: (v) => JSON.stringify(v.body),
     }),
   }),
@@ -56,7 +63,8 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
     type: VersionRef,
     nullable: true,
     description:
-      "Versions of this resource the facade has seen, newest first, with the fields that changed.",
+      "Versions of this object this API has seen, newest first, with the fields that changed; " +
+      "null when it cannot be read.",
     complexity: connectionComplexity,
     resolve: async (
       parent: Parent,
@@ -81,18 +89,25 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
   }) as const;
 
 /** The options of a history connection type: its versions are all known, so it counts them. */
-const historyConnection = {
-  description: "Versions of a resource, newest first.",
+const historyConnection = (typename: string) => ({
+  description: `A page of the versions of a ${nounsOf(typename).one}, newest first.`,
+  edgesField: { description: "The versions on this page, newest first, each with its cursor." },
   fields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, object>) => ({
     totalCount: t.int({
-      description: "How many versions the facade has seen, across all pages.",
+      description: "How many versions this API has seen, across all pages.",
       resolve: (connection) => {
         const count = propertyOf(connection, "totalCount");
         return typeof count === "number" ? count : 0;
       },
     }),
   }),
-};
+});
+
+/** The options of a history edge type. */
+const historyEdge = (typename: string) => ({
+  description: `One version of a ${nounsOf(typename).one}, with the cursor that points at it.`,
+  nodeField: { description: "The version." },
+});
 
 /** Gives `ref` a `history` connection over the snapshots of `resourceType`. */
 export function addHistory<Parent extends { id: string; account_id: string }>(
@@ -100,7 +115,7 @@ export function addHistory<Parent extends { id: string; account_id: string }>(
   resourceType: (parent: Parent) => string,
 ): void {
   builder.objectField(ref, "history", (t) =>
-    t.connection(historyField(resourceType), historyConnection),
+    t.connection(historyField(resourceType), historyConnection(ref.name), historyEdge(ref.name)),
   );
 }
 
@@ -110,6 +125,7 @@ addHistory(LineItemRef, () => "line_item");
 builder.interfaceField(CardInterface, "history", (t) =>
   t.connection(
     historyField((card) => CARD_RESOURCE_TYPE[card.card_kind]),
-    historyConnection,
+    historyConnection(CardInterface.name),
+    historyEdge(CardInterface.name),
   ),
 );

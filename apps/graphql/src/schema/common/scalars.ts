@@ -20,7 +20,9 @@ function microsFrom(value: unknown): string {
 }
 
 builder.scalarType("DateTime", {
-  description: "A UTC timestamp exactly as the ads service writes it: `YYYY-MM-DDThh:mm:ssZ`.",
+  description:
+    "A moment in time in UTC, as ISO 8601 text with whole seconds: `YYYY-MM-DDThh:mm:ssZ`, " +
+    "e.g. `2024-05-01T13:00:00Z`. Convert it to the viewer's time zone to show it.",
   specifiedByURL: "https://datatracker.ietf.org/doc/html/rfc3339",
   serialize: (value) => timestampFrom(value),
   parseValue: timestampFrom,
@@ -32,8 +34,9 @@ builder.scalarType("DateTime", {
 
 builder.scalarType("Micros", {
   description:
-    "An amount in micro units of a currency (amount × 1,000,000) as a string of digits: " +
-    "amounts exceed 2^31 and are never rounded.",
+    "An amount of money in micro units of its currency (1,000,000 micros = 1 unit, so " +
+    '"25000000" is 25.00), as a string of digits: amounts can exceed 2^31 and are never ' +
+    "rounded. Which currency is said by the field (a Money's `currency`, else the account's).",
   serialize: (value) => {
     if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0)
       return String(value);
@@ -55,10 +58,18 @@ export interface MoneyShape {
 }
 
 export const MoneyRef = builder.objectRef<MoneyShape>("Money").implement({
-  description: "An exact amount: micro units of `currency` (divide by 1,000,000 for display).",
+  description:
+    "An exact amount of money with its currency: divide `micros` by 1,000,000 to show it " +
+    '(micros "25000000" with currency USD is $25.00).',
   fields: (t) => ({
-    micros: t.field({ type: "Micros", resolve: (money) => money.micros }),
-    currency: t.exposeString("currency", { description: "ISO 4217 code, e.g. USD." }),
+    micros: t.field({
+      type: "Micros",
+      description: "The amount in micro units of `currency` (1,000,000 micros = 1 unit).",
+      resolve: (money) => money.micros,
+    }),
+    currency: t.exposeString("currency", {
+      description: "The ISO 4217 currency code, e.g. USD or EUR.",
+    }),
   }),
 });
 

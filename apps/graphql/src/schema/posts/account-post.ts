@@ -59,9 +59,9 @@ export const AccountPostInterface = builder
   .interfaceRef<AccountPostValue>("AccountPost")
   .implement({
     description:
-      "What published posts, drafts and scheduled posts share (spec §2.7, §4.7): text, name, " +
-      "promoted-only flag, card, media and author. Fields a type may not know are nullable " +
-      "here (a published post read by id has no name; the advertising list has no media details).",
+      "What published posts, drafts and scheduled posts share: text, name, promoted-only flag, " +
+      "card, media and author. Fields one kind may lack are nullable here: a published post " +
+      "fetched by id has no name, and drafts and scheduled posts know only their media's keys.",
     interfaces: [builder.nodeInterfaceRef()],
     resolveType: (post) => (post instanceof PostRecord ? "Post" : TYPE_NAMES[post.post_type]),
     // Each implementing type answers these from its own source; these resolve drafts and
@@ -74,56 +74,74 @@ export const AccountPostInterface = builder
       };
       return {
         rawId: t.string({
-          description: "The post id as the ads service names it: digits in a string.",
+          description:
+            "The post's id in the ads service: digits in a string (it can exceed 2^53). Refer " +
+            "to the post in this API by `id`.",
           resolve: (p) => p.id,
         }),
         name: t.string({
           nullable: true,
-          description: "At most 80 characters.",
+          description:
+            "The post's name, for finding it among the account's posts (at most 80 " +
+            "characters); null when it has none or, for a published post fetched by id, unknown.",
           resolve: (p) => shape(p).name ?? null,
         }),
-        text: t.string({ resolve: (p) => shape(p).full_text ?? shape(p).text ?? "" }),
+        text: t.string({
+          description: "The post's text; empty when it has only media.",
+          resolve: (p) => shape(p).full_text ?? shape(p).text ?? "",
+        }),
         nullcast: t.boolean({
           nullable: true,
-          description: "Promoted-only: shown only where promoted, not on the author's timeline.",
+          description:
+            "True for a promoted-only post: shown only as an ad, not on the author's timeline. " +
+            "Null when unknown (a published post fetched by id).",
           resolve: (p) => shape(p).nullcast ?? null,
         }),
         cardUri: t.string({
           nullable: true,
-          description: "`card://<card_id>`.",
+          description: "The attached card, as `card://<card id>`; null when it has none.",
           resolve: (p) => shape(p).card_uri ?? null,
         }),
         mediaKeys: t.stringList({
           nullable: true,
+          description:
+            "Media library keys (`<digits>_<digits>`) of the attached images, GIF or video, in " +
+            "order; empty when it has none.",
           resolve: (p) => [...(shape(p).media_keys ?? [])],
         }),
         media: t.field({
           type: [PostMediaRef],
           nullable: true,
           complexity: SMALL_LIST,
+          description:
+            "The attached images, GIF or video, in order; empty when it has none. Drafts and " +
+            "scheduled posts know only each item's `mediaKey`.",
           resolve: (p) => mediaOfKeys(shape(p).media_keys),
         }),
         author: t.field({
           type: UserRef,
           nullable: true,
+          description: "The user the post is (or will be) published as; null when unknown.",
           resolve: (p) => authorOf(shape(p)),
         }),
         createdAt: t.field({
           type: "DateTime",
           nullable: true,
+          description: "When the post was created; null when unknown.",
           resolve: (p) => postTime(shape(p).created_at),
         }),
         updatedAt: t.field({
           type: "DateTime",
           nullable: true,
+          description: "When the post was last changed; null when unknown.",
           resolve: (p) => postTime(shape(p).updated_at),
         }),
         preview: t.string({
           ...serves("post_previews.list"),
           nullable: true,
           description:
-            "The post rendered as an iframe (HTML) by `post_previews` (spec §4.7); read for every " +
-            "post of the response together, per account and type, ≤200 ids per request.",
+            "The post rendered as people will see it, as HTML to put in an iframe; null when no " +
+            "preview is available.",
           resolve: (p, _args, { loaders }) => {
             const post = shape(p);
             return loaders.accountPosts.preview.load({
@@ -158,33 +176,41 @@ builder.objectFields(AccountRef, (t) => ({
     type: AccountPostConnection,
     nullable: true,
     description:
-      "The account's posts of one type (spec §4.7 GET posts), a page at a time: Post nodes for " +
-      "PUBLISHED, Draft for DRAFT, ScheduledPost for SCHEDULED. What the list answers of a " +
-      "published post costs nothing more; other Post fields are read from the post-data API " +
-      "for the whole page at once (≤100 ids per request), asking only what the selection needs. " +
+      "The account's posts of one kind, a page at a time: Post nodes for PUBLISHED, Draft " +
+      "for DRAFT, ScheduledPost for SCHEDULED. There is no total count. " +
+      "Null, with an error, when they cannot be read. " +
       FORWARD_ONLY,
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg, 1000),
-      type: t.arg({ type: PostTypeEnum, required: true, description: "post_type." }),
+      type: t.arg({
+        type: PostTypeEnum,
+        required: true,
+        description: "Which kind of posts to list: published posts, drafts or scheduled posts.",
+      }),
       timelineType: t.arg({
         type: TimelineTypeEnum,
-        description: "Promoted-only (NULLCAST, the default), ORGANIC or ALL.",
+        description:
+          "Which published posts: promoted-only ones (NULLCAST, the default), ORGANIC ones, or ALL.",
       }),
-      namePrefix: t.arg.string({ description: "Name prefix (`name`, at most 80 characters)." }),
+      namePrefix: t.arg.string({
+        description: "Only posts whose name starts with this text (at most 80 characters).",
+      }),
       // Post ids by their parameters (this file cannot import the Post type it implements).
       ids: t.arg({
         type: ["ID"],
         extensions: globalIdExtensions(POST),
-        description: "Only these posts' `id`s (≤200).",
+        description: "Only these posts, by their `id`s (at most 200).",
       }),
       userId: t.arg({
         type: "ID",
         extensions: globalIdExtensions(USER),
-        description: "Posts of this promotable user (default: the account's full promotable user).",
+        description:
+          "Only posts of this promotable user, by its `id` (default: the account's full " +
+          "promotable user).",
       }),
       includeMentionsAndReplies: t.arg.boolean({
-        description: "Include mentions and replies (default false).",
+        description: "Also list posts that are mentions or replies (default false).",
       }),
     },
     resolve: (account, args, { loaders }, info) => {

@@ -23,35 +23,53 @@ export const DraftRef = builder.objectRef<AccountPostShape>("Draft");
 
 builder.node(DraftRef, {
   description:
-    "A draft post of an account (spec §2.7), read through the posts list (post_type=DRAFT): " +
-    "drafts asked for in one tick are read together, post_ids of ≤200 per request.",
+    "A draft post of an ad account: written, not published. Listed by the account's `posts` " +
+    "(type DRAFT); one is read by `Account.draft` or `node`.",
   interfaces: [AccountPostInterface],
-  id: { resolve: (d) => entityKey(d.account_id, d.id) },
+  id: {
+    description: "The draft's global id: give it to `Account.draft(id:)` or `node(id:)`.",
+    resolve: (d) => entityKey(d.account_id, d.id),
+  },
   isTypeOf: isAccountPostOf("DRAFT"),
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.accountPosts.draft.loadMany(keys)),
   fields: (t) => ({
     userId: t.string({
       nullable: true,
-      description: "The author's user id (digits).",
+      description: "The author's user id in the ads service (digits); null when unknown.",
       resolve: (d) => d.user_id ?? d.user?.id ?? null,
     }),
-    text: t.string({ resolve: (d) => d.full_text ?? d.text ?? "" }),
-    nullcast: t.boolean({ resolve: (d) => d.nullcast ?? true }),
-    mediaKeys: t.stringList({ resolve: (d) => [...(d.media_keys ?? [])] }),
+    text: t.string({
+      description: "The draft's text; empty when it has only media.",
+      resolve: (d) => d.full_text ?? d.text ?? "",
+    }),
+    nullcast: t.boolean({
+      description:
+        "True for a promoted-only post (the default): once published it shows only as an ad, " +
+        "not on the author's timeline.",
+      resolve: (d) => d.nullcast ?? true,
+    }),
+    mediaKeys: t.stringList({
+      description:
+        "Media library keys (`<digits>_<digits>`) of the attached media, in order; empty when " +
+        "it has none.",
+      resolve: (d) => [...(d.media_keys ?? [])],
+    }),
     media: t.field({
       type: [PostMediaRef],
       complexity: SMALL_LIST,
-      description: "Keys only: the spec has no read of the media library.",
+      description: "The attached media, in order: only each item's `mediaKey` is known.",
       resolve: (d) => mediaOfKeys(d.media_keys),
     }),
     deleted: t.boolean({
-      description: "True in a deleteDraft answer (status DELETED): it cannot be read again.",
+      description: "True only in deleteDraft's answer: the draft is gone and cannot be read again.",
       resolve: (d) => d.status === "DELETED",
     }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description:
+        "The ad account the draft belongs to; null, with an error, when it cannot be read.",
       resolve: (d, _args, { loaders }) => loaders.account.load(d.account_id),
     }),
   }),
@@ -61,7 +79,8 @@ builder.objectFields(AccountRef, (t) => ({
   draft: t.field({
     type: DraftRef,
     nullable: true,
-    description: "One draft of this account; null with an error if missing.",
+    description:
+      "One draft of this account, by its `id`; null, with a NOT_FOUND error, when missing.",
     args: {
       id: t.arg.globalID({
         for: DraftRef,
@@ -80,18 +99,26 @@ const globalIds = { draft_post_id: DraftRef };
 const update = mutationArgs("draft_posts.update", {
   globalIds,
   describe: {
-    name: "At most 80 characters.",
-    nullcast: "Promoted-only.",
-    card_uri: "`card://<card_id>`; an empty string removes the card.",
+    draft_post_id: "The `id` of the draft to change.",
+    text: "The new text.",
+    name: "The draft's name, for finding it among the account's posts (at most 80 characters).",
+    nullcast: "True: promoted-only (shown only as an ad); false: also on the author's timeline.",
+    card_uri: "The card to attach, as `card://<card id>`; an empty string removes the card.",
     media_keys:
       "Media library keys (up to 4 images, or 1 animated GIF, or 1 video); empty removes them.",
   },
 });
-const remove = mutationArgs("draft_posts.delete", { globalIds });
-const preview = mutationArgs("draft_posts.preview", { globalIds });
+const remove = mutationArgs("draft_posts.delete", {
+  globalIds,
+  describe: { draft_post_id: "The `id` of the draft to delete." },
+});
+const preview = mutationArgs("draft_posts.preview", {
+  globalIds,
+  describe: { draft_post_id: "The `id` of the draft to preview." },
+});
 
 const UpdateDraftInput = builder.inputType("UpdateDraftInput", {
-  description: "Changes the given fields of a draft (spec §4.7 PUT draft_posts); others stay.",
+  description: "Changes the given fields of a draft; fields left out stay as they are.",
   fields: update.fields,
 });
 
@@ -101,17 +128,28 @@ const DraftPayload = (name: string, description: string) =>
 const PreviewDraftPayload = builder
   .objectRef<{ message: string }>("PreviewDraftPayload")
   .implement({
-    description: "The ads service's answer: a preview notification was sent to your devices.",
-    fields: (t) => ({ message: t.exposeString("message") }),
+    description:
+      "The preview was sent: it shows as a notification on the signed-in user's devices.",
+    fields: (t) => ({
+      message: t.exposeString("message", {
+        description: "The confirmation, as an English sentence to show.",
+      }),
+    }),
   });
 
 builder.mutationFields((t) => ({
   updateDraft: t.field({
     type: DraftPayload("UpdateDraft", "The draft as it is now."),
-    description: "Changes a draft's text, name, promoted-only flag, card or media (spec §4.7).",
+    description: "Changes a draft's text, name, promoted-only flag, card or media.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateDraft", [MediaRuleError]),
-    args: { input: t.arg({ type: UpdateDraftInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: UpdateDraftInput,
+        required: true,
+        description: "The draft and the fields to change.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
@@ -126,7 +164,7 @@ builder.mutationFields((t) => ({
       DraftRef,
       "The draft as it was (deleted: true); it is gone for good.",
     ),
-    description: "Deletes a draft for good (spec §3, §4.7: it cannot be read again).",
+    description: "Deletes a draft for good: it cannot be read again.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteDraft"),
     args: inputArg(t.arg, "DeleteDraft", remove.fields, "The draft to delete."),
@@ -144,8 +182,8 @@ builder.mutationFields((t) => ({
   previewDraft: t.field({
     type: PreviewDraftPayload,
     description:
-      "Sends an on-device preview of a draft to the caller's devices (spec §4.7); only the " +
-      "caller sees it.",
+      "Sends a preview of a draft, as it would look published, to the signed-in user's " +
+      "devices; only they see it.",
     authScopes: { authenticated: true },
     errors: mutationErrors("PreviewDraft"),
     args: inputArg(t.arg, "PreviewDraft", preview.fields, "The draft to preview."),

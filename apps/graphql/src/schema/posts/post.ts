@@ -93,18 +93,21 @@ interface ReferenceValue {
 }
 
 const ReferencedPostRef = builder.objectRef<ReferenceValue>("ReferencedPost").implement({
-  description: "A post this one replies to, quotes or reposts (spec §2.12 referenced_tweets).",
+  description: "Another post this one replies to, quotes or reposts.",
   fields: (t) => ({
     ...requiredObservedFields(t, "type", {
       enum: ReferencedPostType,
       description: "How this post refers to the other one: replies to, quotes or reposts it.",
       resolve: (r) => r.reference.type,
     }),
-    postId: t.string({ description: "Digits.", resolve: (r) => r.reference.id }),
+    postId: t.string({
+      description: "The other post's id in the ads service (digits).",
+      resolve: (r) => r.reference.id,
+    }),
     post: t.field({
       type: PostRef,
       nullable: true,
-      description: "Read with the other referenced posts of the response (next lookup).",
+      description: "The other post; null, with a NOT_FOUND error, when it no longer exists.",
       resolve: (r, _args, context, info) => loadPost(r.reference.id, context, info),
     }),
   }),
@@ -128,13 +131,15 @@ const adsField = <T>(value: T | null | undefined): T | null => value ?? null;
 
 builder.node(PostRef, {
   description:
-    "A published post (spec §2.12, §4.7, §4.9). Its global id is the post's own (posts belong " +
-    "to no account). Fields come from the advertising list that read it (name, promoted-only, " +
-    "card, video call to action: null when it was read by id) and from the post-data API, " +
-    "which is asked exactly the post.fields, expansions, media.fields and user.fields the " +
-    "selection needs, for every post of the response at once (≤100 ids per request).",
+    "A published post. Its `id` is the post's own: a post belongs to no ad account. Its name, " +
+    "promoted-only flag, card, reply settings and video call to action are known only when " +
+    "an account's `posts` list returned it: they are null for a post fetched by id " +
+    "(`Query.posts`, `node`).",
   interfaces: [AccountPostInterface],
-  id: { resolve: (p) => p.id },
+  id: {
+    description: "The post's global id: give it to `node(id:)` to read the post again.",
+    resolve: (p) => p.id,
+  },
   isTypeOf: (value) => {
     // A post node(s) could not read fails here, on its own path (see UnreadPost).
     if (value instanceof UnreadPost) throw value.error;
@@ -149,67 +154,98 @@ builder.node(PostRef, {
     }
   },
   fields: (t) => ({
-    rawId: t.string({ description: "The post id: digits in a string.", resolve: (p) => p.id }),
-    text: t.string({ resolve: (p) => p.data.text ?? "" }),
+    rawId: t.string({
+      description:
+        "The post's id in the ads service: digits in a string (it can exceed 2^53); what " +
+        "`Query.posts(ids:)` takes.",
+      resolve: (p) => p.id,
+    }),
+    text: t.string({
+      description: "The post's text; empty when it has only media.",
+      resolve: (p) => p.data.text ?? "",
+    }),
     name: t.string({
       nullable: true,
-      description: "At most 80 characters (advertising list; null for a post read by id).",
+      description:
+        "The post's name (at most 80 characters); null when it has none, or " +
+        "null for a post fetched by id.",
       resolve: (p) => adsField(p.ads?.name),
     }),
     nullcast: t.boolean({
       nullable: true,
-      description: "Promoted-only (advertising list; null for a post read by id).",
+      description:
+        "True for a promoted-only post: shown only as an ad, not on the author's timeline; " +
+        "null for a post fetched by id.",
       resolve: (p) => adsField(p.ads?.nullcast),
     }),
-    cardUri: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.card_uri) }),
+    cardUri: t.string({
+      nullable: true,
+      description:
+        "The attached card, as `card://<card id>`; null when none, or null for a post fetched by id.",
+      resolve: (p) => adsField(p.ads?.card_uri),
+    }),
     conversationSettings: t.field({
       type: ConversationSettingsEnum,
       nullable: true,
-      description: "Who may reply (advertising list).",
+      description: "Who may reply; null for a post fetched by id.",
       resolve: (p) => knownValue(CONVERSATION_SETTINGS, p.ads?.conversation_settings),
     }),
     videoCta: t.field({
       type: VideoCtaEnum,
       nullable: true,
+      description:
+        "The call-to-action button under the post's video; null when none, or null for a post fetched by id.",
       resolve: (p) => knownValue(VIDEO_CTAS, p.ads?.video_cta),
     }),
-    videoCtaValue: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.video_cta_value) }),
-    videoTitle: t.string({ nullable: true, resolve: (p) => adsField(p.ads?.video_title) }),
+    videoCtaValue: t.string({
+      nullable: true,
+      description:
+        "Where the call to action leads (a URL); null when none, or null for a post fetched by id.",
+      resolve: (p) => adsField(p.ads?.video_cta_value),
+    }),
+    videoTitle: t.string({
+      nullable: true,
+      description:
+        "The video's title (at most 70 characters); null when none, or null for a post fetched by id.",
+      resolve: (p) => adsField(p.ads?.video_title),
+    }),
     videoDescription: t.string({
       nullable: true,
+      description:
+        "The video's description (at most 200 characters); null when none, or null for a post fetched by id.",
       resolve: (p) => adsField(p.ads?.video_description),
     }),
     updatedAt: t.field({
       type: "DateTime",
       nullable: true,
-      description: "Advertising list only.",
+      description: "When the post was last changed; null for a post fetched by id.",
       resolve: (p) => postTime(p.ads?.updated_at),
     }),
     createdAt: t.field({
       type: "DateTime",
       nullable: true,
-      description: "post.fields=created_at (free when the advertising list read the post).",
+      description: "When the post was published; null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => postTime(post.data.created_at)),
     }),
     authorId: t.string({
       nullable: true,
-      description: "Digits (post.fields=author_id).",
+      description: "The author's user id (digits); null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.author_id ?? null),
     }),
     author: t.field({
       type: UserRef,
       nullable: true,
-      description:
-        "author_id, and the author_id expansion only for name/username/createdAt " +
-        "(user.fields=created_at for createdAt).",
+      description: "The user who published the post; null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => userOf(context, post.data.author_id)),
     }),
     mediaKeys: t.stringList({
       nullable: true,
-      description: "post.fields=attachments.",
+      description:
+        "Media library keys (`<digits>_<digits>`) of the attached images, GIF or video, in " +
+        "order; empty when it has none.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => [...(post.data.attachments?.media_keys ?? [])]),
     }),
@@ -217,9 +253,7 @@ builder.node(PostRef, {
       type: [PostMediaRef],
       nullable: true,
       complexity: SMALL_LIST,
-      description:
-        "attachments; mediaKey alone needs nothing more, the other fields the " +
-        "attachments.media_keys expansion with their media.fields.",
+      description: "The attached images, GIF or video, in order; empty when it has none.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) =>
           (post.data.attachments?.media_keys ?? []).map(
@@ -230,72 +264,78 @@ builder.node(PostRef, {
     publicMetrics: t.field({
       type: PostPublicMetricsRef,
       nullable: true,
-      description: "post.fields=public_metrics (free when the advertising list read the post).",
+      description: "Reposts, replies, likes and quotes so far; null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.public_metrics ?? null),
     }),
     entities: t.field({
       type: PostEntitiesRef,
       nullable: true,
-      description: "post.fields=entities.",
+      description: "The @mentions, #hashtags and URLs in the text, with their positions.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.entities ?? {}),
     }),
     conversationId: t.string({
       nullable: true,
-      description: "The post its thread starts from (post.fields=conversation_id).",
+      description:
+        "The id (digits) of the post that starts this post's thread: its own id when it starts " +
+        "one; null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.conversation_id ?? null),
     }),
     lang: t.string({
       nullable: true,
-      description: "BCP 47 language (post.fields=lang).",
+      description: "The language of the text, as a BCP 47 tag (e.g. `en`); null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.lang ?? null),
     }),
     possiblySensitive: t.boolean({
       nullable: true,
-      description: "post.fields=possibly_sensitive.",
+      description:
+        "True when the post's links or media may be sensitive (show a warning first); null " +
+        "when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.possibly_sensitive ?? null),
     }),
     inReplyToUserId: t.string({
       nullable: true,
-      description: "Digits (post.fields=in_reply_to_user_id).",
+      description: "The id (digits) of the user this post replies to; null when it is no reply.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.in_reply_to_user_id ?? null),
     }),
     inReplyToUser: t.field({
       type: UserRef,
       nullable: true,
-      description: "The in_reply_to_user_id expansion only for name/username/createdAt.",
+      description: "The user this post replies to; null when it is no reply.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => userOf(context, post.data.in_reply_to_user_id)),
     }),
     inReplyToPostId: t.string({
       nullable: true,
-      description: "Digits (post.fields=referenced_tweets; free from the advertising list).",
+      description: "The id (digits) of the post this one replies to; null when it is no reply.",
       resolve: (p, _args, context, info) => replyIdOf(p, context, info),
     }),
     inReplyTo: t.field({
       type: PostRef,
       nullable: true,
       description:
-        "The post this one replies to, read with the other referenced posts of the response " +
-        "in one more lookup (null with NOT_FOUND when it no longer exists).",
+        "The post this one replies to; null when it is no reply, or, with a NOT_FOUND error, " +
+        "when that post no longer exists.",
       resolve: (p, _args, context, info) =>
         then(replyIdOf(p, context, info), (id) => loadPost(id, context, info)),
     }),
     quotedPostId: t.string({
       nullable: true,
-      description: "Digits (post.fields=referenced_tweets).",
+      description: "The id (digits) of the post this one quotes; null when it quotes none.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => referenced(post, "quoted")),
     }),
     quotedPost: t.field({
       type: PostRef,
       nullable: true,
-      description: "The post this one quotes, read as inReplyTo is.",
+      description:
+        "The post this one quotes; null when it quotes none, or, with a NOT_FOUND error, when " +
+        "that post no longer exists.",
       resolve: (p, _args, context, info) =>
         then(
           withNeeds(p, context, info, (post) => referenced(post, "quoted")),
@@ -306,7 +346,7 @@ builder.node(PostRef, {
       type: [ReferencedPostRef],
       nullable: true,
       complexity: SMALL_LIST,
-      description: "Every post this one replies to, quotes or reposts (referenced_tweets).",
+      description: "Every post this one replies to, quotes or reposts; empty when none.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) =>
           (post.data.referenced_tweets ?? []).map((reference) => ({ reference })),
@@ -314,7 +354,9 @@ builder.node(PostRef, {
     }),
     editHistoryIds: t.stringList({
       nullable: true,
-      description: "Every version's id, oldest first (post.fields=edit_history_post_ids).",
+      description:
+        "The ids (digits) of every version of this post, oldest first, the newest last; only " +
+        "its own id when it was never edited. Null when unknown.",
       resolve: (p, _args, context, info) =>
         withNeeds(p, context, info, (post) => post.data.edit_history_post_ids ?? null),
     }),
@@ -323,7 +365,8 @@ builder.node(PostRef, {
       nullable: { list: true, items: true },
       complexity: SMALL_LIST,
       description:
-        "Every version, oldest first, read with the other referenced posts of the response.",
+        "Every version of this post, oldest first, the newest last; a version that no longer " +
+        "exists is null, with a NOT_FOUND error.",
       resolve: (p, _args, context, info) =>
         then(
           withNeeds(p, context, info, (post) => post.data.edit_history_post_ids ?? null),
@@ -336,13 +379,16 @@ builder.node(PostRef, {
     preview: t.string({
       nullable: true,
       description:
-        "The post rendered as an iframe (HTML) by `post_previews` (spec §4.7) through an " +
-        "account: `accountId`, by default the account whose list read the post (required for " +
-        "a post read by id). Read for every post of the response together, ≤200 ids per request.",
+        "The post rendered as people see it, as HTML to put in an iframe. It is rendered " +
+        "through an ad account: `accountId`, by default the account whose `posts` list " +
+        "returned it; a post fetched by id needs `accountId` (else null, with a " +
+        "BAD_USER_INPUT error). Null when no preview is available.",
       args: {
         accountId: t.arg.globalID({
           for: AccountRef,
-          description: "The `id` of the account to render through.",
+          description:
+            "The `id` of the ad account to render it through (default: the account whose " +
+            "`posts` list returned it).",
         }),
       },
       resolve: (p, args, { loaders }) => {
@@ -375,8 +421,8 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     description:
       `Published posts by their \`id\`s or by their \`rawId\`s (give exactly one of the two), ` +
-      `at most ${POSTS_QUERY_MAX_IDS}, in the order asked; an id that names no post is null ` +
-      "with NOT_FOUND at its index.",
+      `at most ${POSTS_QUERY_MAX_IDS}, in the order asked; an id that names no post gives null ` +
+      "at its index, with a NOT_FOUND error.",
     args: {
       ids: t.arg.globalIDList({
         for: PostRef,
@@ -423,10 +469,10 @@ builder.queryFields((t) => ({
 
 const DESCRIPTIONS = {
   text: "The post's text; required without media.",
-  name: "At most 80 characters.",
+  name: "The post's name, for finding it among the account's posts (at most 80 characters).",
   media_keys:
     "Media library keys: up to 4 images, or 1 animated GIF, or 1 video, that the author may " +
-    "use (uploaded by them or listing them in additional_owners).",
+    "use (they uploaded it, or are one of its additional owners).",
   media:
     "Up to 4 media to attach, each as the number after the `_` of its media key " +
     "(`MediaLibraryObject.mediaKey` `3_1400…` → `1400…`).",
@@ -437,16 +483,24 @@ const create = mutationArgs("posts.create", {
   describe: {
     ...DESCRIPTIONS,
     as_user_id: "The `id` of the user to post as: one of the account's promotable users.",
-    card_uri: "`card://<card_id>` of the account.",
-    nullcast: "Promoted-only (default true); false posts organically, as the caller only.",
-    video_cta: "With videoCtaValue.",
+    card_uri: "A card of the account to attach, as `card://<card id>`.",
+    account_id: "The `id` of the ad account to post through.",
+    conversation_settings: "Who may reply (default EVERYONE).",
+    nullcast:
+      "True (the default): promoted-only, shown only as an ad; false: an organic post, " +
+      "allowed only when posting as the signed-in user.",
+    video_cta: "The call-to-action button under the video; give videoCtaValue with it.",
     video_cta_value: "Where the call to action leads (a URL).",
-    video_title: "At most 70 characters.",
-    video_description: "At most 200 characters.",
+    video_title: "The video's title (at most 70 characters).",
+    video_description: "The video's description (at most 200 characters).",
   },
 });
 const rename = mutationArgs("posts.name.update", {
-  describe: { post_id: "The `id` of the post to rename.", name: DESCRIPTIONS.name },
+  describe: {
+    account_id: "The `id` of the ad account whose posts include the post.",
+    post_id: "The `id` of the post to rename.",
+    name: DESCRIPTIONS.name,
+  },
 });
 // spec §4.9: `media: {media_ids}`, `reply: {in_reply_to_post_id}` and `edit_options:
 // {previous_post_id}` are asked as their one value, under the names a post's reader knows.
@@ -479,23 +533,25 @@ const edit = mutationArgs("post_data.posts.create", {
 
 const CreatePostInput = builder.inputType("CreatePostInput", {
   description:
-    "spec §4.7 POST post: a post made through an ad account as one of its promotable users.",
+    "A post made through an ad account as one of its promotable users: promoted-only unless " +
+    "nullcast is false.",
   fields: create.fields,
 });
 
-const RenamePostInput = builder.inputType("RenamePostInput", { fields: rename.fields });
+const RenamePostInput = builder.inputType("RenamePostInput", {
+  description: "A new name for a published post of an ad account.",
+  fields: rename.fields,
+});
 
 const PublishPostInput = builder.inputType("PublishPostInput", {
-  description:
-    "spec §4.9 POST /2/posts, as the signed-in user: a post, a reply or a quote (text, media, " +
-    "or both).",
+  description: "A post, a reply or a quote published as the signed-in user: text, media, or both.",
   fields: publish.fields,
 });
 
 const EditPostInput = builder.inputType("EditPostInput", {
   description:
-    "spec §4.9 edits: a new version of your own post within an hour of its creation " +
-    "(a premium subscription is needed); its text and media are replaced, its links kept.",
+    "A new version of your own post, within an hour of its creation (a premium subscription " +
+    "is needed): its text and media are replaced, its links kept.",
   fields: edit.fields,
 });
 
@@ -506,12 +562,13 @@ builder.mutationFields((t) => ({
   createPost: t.field({
     type: PostPayload("CreatePost", "The new post."),
     description:
-      "Creates a post through an ad account as one of its promotable users (spec §4.7 POST " +
-      "post; promoted-only unless nullcast is false). Checked against the spec's rules before " +
-      "sending.",
+      "Creates a post through an ad account as one of its promotable users; promoted-only " +
+      "unless nullcast is false. The input is checked before anything is posted.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreatePost", [MediaRuleError]),
-    args: { input: t.arg({ type: CreatePostInput, required: true }) },
+    args: {
+      input: t.arg({ type: CreatePostInput, required: true, description: "The post to create." }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -521,10 +578,16 @@ builder.mutationFields((t) => ({
   }),
   renamePost: t.field({
     type: PostPayload("RenamePost", "The post with its new name."),
-    description: "Names a post (spec §4.7 PUT posts/:post_id/name).",
+    description: "Gives a published post of an ad account a new name.",
     authScopes: { authenticated: true },
     errors: mutationErrors("RenamePost"),
-    args: { input: t.arg({ type: RenamePostInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: RenamePostInput,
+        required: true,
+        description: "The post and its new name.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = rename.params(input);
@@ -534,12 +597,16 @@ builder.mutationFields((t) => ({
   }),
   publishPost: t.field({
     type: PostPayload("PublishPost", "The new post (its other fields are read on request)."),
-    description:
-      "Publishes a post, a reply or a quote as the signed-in user through the post-data API " +
-      "(spec §4.9 POST /2/posts).",
+    description: "Publishes a post, a reply or a quote as the signed-in user.",
     authScopes: { authenticated: true },
     errors: mutationErrors("PublishPost", [MediaRuleError, ReplyNotAllowedError]),
-    args: { input: t.arg({ type: PublishPostInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: PublishPostInput,
+        required: true,
+        description: "The post to publish.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const { data } = await upstream.call("post_data.posts.create", publish.params(input));
@@ -549,11 +616,17 @@ builder.mutationFields((t) => ({
   editPost: t.field({
     type: PostPayload("EditPost", "The new version (the post's id changes with each edit)."),
     description:
-      "Edits your own post within an hour of its creation (spec §4.9, §8; premium): a new " +
-      "version with the new text and media replaces it.",
+      "Edits your own post within an hour of its creation (needs a premium subscription): a " +
+      "new version, with its own id, replaces it with the new text and media.",
     authScopes: { authenticated: true },
     errors: mutationErrors("EditPost", [MediaRuleError, EditWindowPassedError]),
-    args: { input: t.arg({ type: EditPostInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: EditPostInput,
+        required: true,
+        description: "The post and its new text and media.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = edit.params(input);

@@ -35,57 +35,82 @@ const publishedId = (s: AccountPostShape): string | null =>
 
 builder.node(ScheduledPostRef, {
   description:
-    "A post scheduled to be published (spec §2.11, §4.7): a draft's fields and when. Read " +
-    "through the posts list (post_type=SCHEDULED), post_ids of ≤200 per request.",
+    "A post scheduled to be published at a set time: a draft's fields and when. Listed by " +
+    "the account's `posts` (type SCHEDULED) while it waits; one is read by " +
+    "`Account.scheduledPost` or `node`.",
   interfaces: [AccountPostInterface],
-  id: { resolve: (s) => entityKey(s.account_id, s.id) },
+  id: {
+    description:
+      "The scheduled post's global id: give it to `Account.scheduledPost(id:)` or `node(id:)`.",
+    resolve: (s) => entityKey(s.account_id, s.id),
+  },
   isTypeOf: isAccountPostOf("SCHEDULED"),
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.accountPosts.scheduledPost.loadMany(keys)),
   fields: (t) => ({
     userId: t.string({
       nullable: true,
-      description: "The author's user id (digits).",
+      description: "The author's user id in the ads service (digits); null when unknown.",
       resolve: (s) => s.user_id ?? s.user?.id ?? null,
     }),
-    text: t.string({ resolve: (s) => s.full_text ?? s.text ?? "" }),
-    nullcast: t.boolean({ resolve: (s) => s.nullcast ?? true }),
-    mediaKeys: t.stringList({ resolve: (s) => [...(s.media_keys ?? [])] }),
+    text: t.string({
+      description: "The scheduled post's text; empty when it has only media.",
+      resolve: (s) => s.full_text ?? s.text ?? "",
+    }),
+    nullcast: t.boolean({
+      description:
+        "True for a promoted-only post (the default): once published it shows only as an ad, " +
+        "not on the author's timeline.",
+      resolve: (s) => s.nullcast ?? true,
+    }),
+    mediaKeys: t.stringList({
+      description:
+        "Media library keys (`<digits>_<digits>`) of the attached media, in order; empty when " +
+        "it has none.",
+      resolve: (s) => [...(s.media_keys ?? [])],
+    }),
     media: t.field({
       type: [PostMediaRef],
       complexity: SMALL_LIST,
-      description: "Keys only: the spec has no read of the media library.",
+      description: "The attached media, in order: only each item's `mediaKey` is known.",
       resolve: (s) => mediaOfKeys(s.media_keys),
     }),
     scheduledAt: t.field({
       type: "DateTime",
       nullable: true,
+      description: "When the post is (or was) to be published; null when unknown.",
       resolve: (s) => postTime(s.scheduled_at),
     }),
     ...observedFields(t, "scheduledStatus", {
       enum: ScheduledPostStatus,
       description:
-        "Whether the post still waits (SCHEDULED), was published (COMPLETED, as postId) or was deleted. The posts list holds only waiting ones.",
+        "Whether the post still waits (SCHEDULED), was published (COMPLETED, as postId) or " +
+        "was deleted. The account's posts list holds only waiting ones.",
       resolve: (s) => s.scheduled_status ?? "SCHEDULED",
     }),
     postId: t.string({
       nullable: true,
-      description: "The published post, once COMPLETED (digits).",
+      description: "The published post's id (digits) once COMPLETED; null before.",
       resolve: (s) => publishedId(s),
     }),
     post: t.field({
       type: PostRef,
       nullable: true,
-      description: "The published post, once COMPLETED (read as any referenced post).",
+      description: "The published post once COMPLETED; null before.",
       resolve: (s, _args, { loaders }, info) => {
         const id = publishedId(s);
         return id === null ? null : loaders.posts.load(id, selectionNeeds(info));
       },
     }),
-    deleted: t.boolean({ resolve: (s) => s.deleted === true || s.scheduled_status === "DELETED" }),
+    deleted: t.boolean({
+      description: "True once the scheduled post was deleted: it will not be published.",
+      resolve: (s) => s.deleted === true || s.scheduled_status === "DELETED",
+    }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description:
+        "The ad account the scheduled post belongs to; null, with an error, when it cannot be read.",
       resolve: (s, _args, { loaders }) => loaders.account.load(s.account_id),
     }),
   }),
@@ -95,7 +120,8 @@ builder.objectFields(AccountRef, (t) => ({
   scheduledPost: t.field({
     type: ScheduledPostRef,
     nullable: true,
-    description: "One scheduled post of this account; null with an error if missing.",
+    description:
+      "One scheduled post of this account, by its `id`; null, with a NOT_FOUND error, when missing.",
     args: {
       id: t.arg.globalID({
         for: ScheduledPostRef,
@@ -113,21 +139,23 @@ builder.objectFields(AccountRef, (t) => ({
 const update = mutationArgs("scheduled_posts.update", {
   globalIds: { scheduled_post_id: ScheduledPostRef },
   describe: {
-    name: "At most 80 characters.",
-    nullcast: "Promoted-only.",
+    scheduled_post_id: "The `id` of the scheduled post to change.",
+    text: "The new text.",
+    name: "The post's name, for finding it among the account's posts (at most 80 characters).",
+    nullcast: "True: promoted-only (shown only as an ad); false: also on the author's timeline.",
     scheduled_at: "When to publish it.",
-    card_uri: "`card://<card_id>`; an empty string removes the card.",
+    card_uri: "The card to attach, as `card://<card id>`; an empty string removes the card.",
     media_keys:
       "Media library keys (up to 4 images, or 1 animated GIF, or 1 video); empty removes them.",
   },
 });
 const remove = mutationArgs("scheduled_posts.delete", {
   globalIds: { scheduled_post_id: ScheduledPostRef },
+  describe: { scheduled_post_id: "The `id` of the scheduled post to delete." },
 });
 
 const UpdateScheduledPostInput = builder.inputType("UpdateScheduledPostInput", {
-  description:
-    "Changes the given fields of a scheduled post (spec §4.7 PUT scheduled_posts); others stay.",
+  description: "Changes the given fields of a scheduled post; fields left out stay as they are.",
   fields: update.fields,
 });
 
@@ -137,10 +165,16 @@ const ScheduledPostPayload = (name: string, description: string) =>
 builder.mutationFields((t) => ({
   updateScheduledPost: t.field({
     type: ScheduledPostPayload("UpdateScheduledPost", "The scheduled post as it is now."),
-    description: "Changes a scheduled post's text, name, time, card or media (spec §4.7).",
+    description: "Changes a scheduled post's text, name, time, card or media.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateScheduledPost", [MediaRuleError]),
-    args: { input: t.arg({ type: UpdateScheduledPostInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: UpdateScheduledPostInput,
+        required: true,
+        description: "The scheduled post and the fields to change.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
@@ -155,7 +189,7 @@ builder.mutationFields((t) => ({
       ScheduledPostRef,
       "The scheduled post, now deleted.",
     ),
-    description: "Deletes a scheduled post (spec §4.7): it will not be published.",
+    description: "Deletes a scheduled post: it will not be published.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteScheduledPost"),
     args: inputArg(t.arg, "DeleteScheduledPost", remove.fields, "The scheduled post to delete."),
