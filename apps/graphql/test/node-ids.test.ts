@@ -23,8 +23,9 @@ const GATHER = `{
     ${FIRST("fundingInstruments(first: 1)")}
     ${FIRST("campaigns(first: 1)")}
     lineItems(first: 100) { edges { node { __typename id
-      mediaCreatives { __typename id } promotedAccounts { __typename id }
-      promotedPosts { __typename id } trackingTags { __typename id } } } }
+      mediaCreatives { nodes { __typename id } } promotedAccounts { nodes { __typename id } }
+      promotedPosts { nodes { __typename id } } trackingTags { nodes { __typename id } }
+      targetingCriteria(first: 1) { nodes { __typename id } } } } }
     ${FIRST("media(first: 1)")}
     ${FIRST("cards(first: 1)")}
     ${FIRST("pollCards(first: 1)")}

@@ -326,7 +326,7 @@ function userValue(id: string | undefined, fields: readonly string[]) {
   if (id === undefined) return null;
   const user = store.users.get(id);
   const values: Record<string, unknown> = {
-    id,
+    id: Buffer.from(`User:${id}`).toString("base64"),
     name: user?.name ?? null,
     username: user?.username ?? null,
     createdAt: time(user?.created_at),
@@ -338,7 +338,7 @@ function mediaValue(key: string, fields: readonly string[]) {
   const m = store.media.get(key);
   const values: Record<string, unknown> = {
     mediaKey: key,
-    type: m?.type ?? null,
+    type: m?.type.toUpperCase() ?? null,
     durationMs: m?.duration_ms ?? null,
     width: m?.width ?? null,
     height: m?.height ?? null,
@@ -432,7 +432,7 @@ function valueOf(p: DataPost, item: Item, keys: KeyMap): unknown {
     }
     case "refs":
       return (p.referenced_tweets ?? []).map((r) => ({
-        type: r.type,
+        type: r.type.toUpperCase(),
         postId: r.id,
         ...(body.withPost && { post: answerOf(post(r.id), keys.get(body) ?? [], keys) }),
       }));
@@ -500,11 +500,11 @@ function renderOperation(items: readonly Item[], root: "posts" | "nodes") {
   const top = renderKeyed(items);
   const selection =
     root === "posts"
-      ? `posts(ids: $ids) { ${top.text} }`
+      ? `posts(rawIds: $ids) { ${top.text} }`
       : `nodes(ids: $globalIds) { ... on Post { ${top.text} } ... on Draft { userId author { name } } }`;
   const body = `${selection} ${state.fragments.join(" ")}`;
   const variables = [
-    root === "posts" ? "$ids: [ID!]!" : "$globalIds: [ID!]!",
+    root === "posts" ? "$ids: [String!]!" : "$globalIds: [ID!]!",
     ...(body.includes("$yes") ? ["$yes: Boolean!"] : []),
     ...(body.includes("$no") ? ["$no: Boolean!"] : []),
   ];

@@ -113,7 +113,7 @@ describe("posts through the schema over a scripted post-data API", () => {
 
   it("sends no field list for text alone, and answers unknown ids with null and NOT_FOUND", async () => {
     const { run, calls } = postGraph(store);
-    const result = await run(`query($ids: [ID!]!) { posts(ids: $ids) { id rawId text } }`, {
+    const result = await run(`query($ids: [String!]!) { posts(rawIds: $ids) { id rawId text } }`, {
       ids: [...rootIds, "7"],
     });
     expect(calls.map(fieldParams)).toEqual([{}]);
@@ -147,8 +147,8 @@ describe("posts through the schema over a scripted post-data API", () => {
   it("costs one lookup for aliases with different selections (the union)", async () => {
     const { run, calls } = postGraph(store);
     const result = await run(
-      `query($ids: [ID!]!) { a: posts(ids: $ids) { author { username } }
-        b: posts(ids: $ids) { media { url } createdAt } }`,
+      `query($ids: [String!]!) { a: posts(rawIds: $ids) { author { username } }
+        b: posts(rawIds: $ids) { media { url } createdAt } }`,
       { ids: rootIds },
     );
     expect(result.errors).toBeUndefined();
@@ -164,7 +164,7 @@ describe("posts through the schema over a scripted post-data API", () => {
   it("splits 250 ids into three lookups of ≤100", async () => {
     const { run, calls } = postGraph(store);
     const ids = Array.from({ length: 250 }, (_, n) => String(10_000 + n));
-    await run(`query($ids: [ID!]!) { posts(ids: $ids) { lang } }`, { ids });
+    await run(`query($ids: [String!]!) { posts(rawIds: $ids) { lang } }`, { ids });
     expect(calls.map((c) => (c.params.ids as string[]).length)).toEqual([100, 100, 50]);
     expect(calls.map(fieldParams)).toEqual(Array(3).fill({ "post.fields": ["lang"] }));
   });
@@ -172,7 +172,7 @@ describe("posts through the schema over a scripted post-data API", () => {
   it("reads a page's referenced posts in one more lookup per level, with their own selection", async () => {
     const { run, calls } = postGraph(store);
     const result = await run(
-      `query($ids: [ID!]!) { posts(ids: $ids) { text inReplyTo { author { name } inReplyTo { lang } }
+      `query($ids: [String!]!) { posts(rawIds: $ids) { text inReplyTo { author { name } inReplyTo { lang } }
         referencedPosts { type post { text } } } }`,
       { ids: rootIds },
     );
@@ -189,7 +189,7 @@ describe("posts through the schema over a scripted post-data API", () => {
   it("asks nothing again of a post the request holds with what is needed", async () => {
     const { run, calls } = postGraph(store);
     const result = await run(
-      `query($ids: [ID!]!) { posts(ids: $ids) { createdAt editHistory { createdAt } } }`,
+      `query($ids: [String!]!) { posts(rawIds: $ids) { createdAt editHistory { createdAt } } }`,
       { ids: rootIds },
     );
     expect(result.errors).toBeUndefined();

@@ -19,6 +19,10 @@ const NOT_IDS = new Set([
   "AudienceUserInput.deviceId",
   "AudienceUserInput.userId",
   "AudienceUserInput.partnerUserId",
+  // Not ids of anything: the caller's own echo value, and tax registration numbers.
+  "CreateSandboxAccountInput.clientMutationId",
+  "UpdateTaxSettingsInput.taxId",
+  "UpdateTaxSettingsInput.taxExemptionId",
 ]);
 
 function unchecked(place: string, input: GraphQLArgument | GraphQLInputField): string[] {

@@ -1,4 +1,4 @@
-import { ACCOUNT_HISTORY_ENTITY_TYPES, VIOLATION_CODES } from "@adsgraph/models";
+import { ACCOUNT_HISTORY_ENTITY_TYPES } from "@adsgraph/models";
 import type { AccountHistoryEntry } from "@adsgraph/models";
 import { builder } from "../../builder.js";
 import {
@@ -9,11 +9,14 @@ import {
   toConnection,
 } from "../../fields/connections.js";
 import { attempt, inputPath } from "../../fields/mutations.js";
-import { entityOfType, globalIdExtensions, isDecodedId } from "../../fields/entity-ids.js";
+import {
+  entityOfType,
+  globalIdExtensions,
+  isDecodedId,
+  wireIdOf,
+} from "../../fields/entity-ids.js";
+import type { Entity } from "../../fields/entity-ids.js";
 import { serves } from "../../fields/serves.js";
-import { ValidationError } from "../../errors/facade-errors.js";
-import { parseGlobalId } from "../../input/global-id.js";
-import { parseEntityKey } from "../../loaders/keys.js";
 import type { Owned } from "../../loaders/shapes.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { AccountRef } from "./account.js";
@@ -87,31 +90,21 @@ const AccountChangeConnection = connectionType(
   { totalCount: false },
 );
 
-/** The account-scoped id inside `entityId`, refused (naming the argument) if it is not one. */
-function changedEntity(entityId: string, accountId: string) {
-  const refuse = (message: string) =>
-    new ValidationError([
-      {
-        code: VIOLATION_CODES.INVALID_PARAMETER,
-        field: "entityId",
-        parameter: "entityId",
-        message,
-      },
-    ]);
-  const parsed = parseGlobalId(entityId);
-  if (parsed.problem !== undefined) throw refuse(parsed.problem.message);
-  const entityType = ENTITY_TYPE_OF[parsed.typename];
-  if (entityType === undefined) {
-    throw refuse(
-      `must be the id of a ${Object.keys(ENTITY_TYPE_OF).join(", ")} (got a ${parsed.typename})`,
-    );
-  }
-  const key = parseEntityKey(parsed.id);
-  if (key?.accountId !== accountId) throw refuse("must name an object of this account");
-  return { entity_type: entityType, entity_id: key.id };
-}
-
 const USER = entityOfType("User");
+
+/** The objects whose changes the service records: the only ids `entityId` takes. */
+const CHANGED: Entity = { typenames: Object.keys(ENTITY_TYPE_OF), scope: "account" };
+
+/**
+ * The wire type and id `entityId` names. The input rules plugin has refused another type's id
+ * or a malformed one (naming the argument); the account part must be this account's.
+ */
+function changedEntity(entityId: unknown, accountId: string) {
+  if (!isDecodedId(entityId)) throw new TypeError("entityId was not decoded");
+  const entity_type = ENTITY_TYPE_OF[entityId.typename];
+  if (entity_type === undefined) throw new TypeError(`no history of ${entityId.typename}`);
+  return { entity_type, entity_id: wireIdOf(CHANGED, entityId, "entityId", accountId).id };
+}
 
 builder.objectFields(AccountRef, (t) => ({
   changeHistory: t.field({
@@ -125,8 +118,10 @@ builder.objectFields(AccountRef, (t) => ({
     complexity: connectionComplexity,
     args: {
       ...pageArgs(t.arg),
-      entityId: t.arg.id({
+      entityId: t.arg({
+        type: "ID",
         required: true,
+        extensions: globalIdExtensions(CHANGED),
         description:
           "The changed object: the id of a Campaign, LineItem, PromotedPost, " +
           "TargetingCriterion or PromotedAccount of this account.",
