@@ -17,16 +17,28 @@ export function attachmentFields<T extends Attachment>(
 ): Record<"rawId" | "account" | "createdAt" | "updatedAt" | "deleted", FieldRef<Types>> {
   return {
     rawId: t.string({
-      description: "The id as the ads service names it.",
+      description: "Its own id in the ads service (as shown in its web tools).",
       resolve: (item) => item.id,
     }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description: "The ad account it belongs to.",
       resolve: (item, _args, { loaders }) => loaders.account.load(item.account_id),
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (item) => item.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (item) => item.updated_at }),
-    deleted: t.boolean({ resolve: (item) => item.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When it was created (ISO 8601, UTC).",
+      resolve: (item) => item.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When it last changed (ISO 8601, UTC).",
+      resolve: (item) => item.updated_at,
+    }),
+    deleted: t.boolean({
+      description: "True once it is deleted (it then no longer applies to its line item).",
+      resolve: (item) => item.deleted,
+    }),
   };
 }

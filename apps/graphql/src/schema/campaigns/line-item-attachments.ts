@@ -25,7 +25,7 @@ import { bothWaysPageArgs, connectionOfAll, connectionType } from "../../fields/
 // catalog entry says why).
 
 const withDeletedArg = (arg: ArgBuilder<Types>) => ({
-  withDeleted: arg.boolean({ description: "Include deleted ones." }),
+  withDeleted: arg.boolean({ description: "Include deleted ones (default false)." }),
 });
 
 function attachmentsOf<List extends AttachmentList>(
@@ -72,9 +72,7 @@ const TrackingTagConnection = connectionType(
   "Tracking tags of a line item, a page at a time.",
 );
 
-const EDGE_NOTE =
-  "A page at a time either way, counted without a request. Asked for many line items at " +
-  "once, read together: line_item_ids of ≤200 per request, every page.";
+const EDGE_NOTE = "A page at a time either way; null with an error if they cannot be read.";
 
 builder.objectFields(LineItemRef, (t) => ({
   curatedCategories: t.field({
@@ -106,9 +104,8 @@ builder.objectFields(LineItemRef, (t) => ({
     type: PromotedAccountConnection,
     nullable: true,
     description:
-      `Users promoted on this line item. ${EDGE_NOTE} Line items whose product type cannot ` +
-      "hold promoted accounts answer an empty list without asking (upstream would answer 400 " +
-      "for a request naming only such line items).",
+      `Accounts promoted on this line item. ${EDGE_NOTE} Always empty for a line item whose ` +
+      "product type cannot hold promoted accounts.",
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
@@ -142,12 +139,13 @@ builder.objectFields(LineItemRef, (t) => ({
   }),
 }));
 
-/** An attachment's line item: read in batches of 200 ids for every attachment of the response. */
+/** An attachment's line item: read together for every attachment of the response. */
 const lineItemField = () =>
   ({
     type: LineItemRef,
     nullable: true,
-    description: "Read in batches of 200 ids per request for every item of the response.",
+    description:
+      "The line item it is attached to; null when not known, or with an error if it cannot be read.",
     resolve: (
       item: { readonly account_id: string; readonly line_item_id?: string | undefined },
       _args: object,

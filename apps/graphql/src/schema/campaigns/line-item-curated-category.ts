@@ -26,11 +26,14 @@ export const LineItemCuratedCategoryRef = builder
   .objectRef<LineItemCuratedCategoryShape>("LineItemCuratedCategory")
   .implement({
     description:
-      "A curated category (a content category id, spec §4.4) linked to a line item (spec §4.6). " +
-      "Read through LineItem.curatedCategories (a list beyond the spec) and the link mutations.",
+      "A curated category (a content category, see `Query.contentCategories`) linked to a line " +
+      "item, so its ads show next to that kind of content. Read through " +
+      "LineItem.curatedCategories and the link mutations.",
     fields: (t) => ({
       id: t.globalID({
-        description: "What the update and delete mutations take.",
+        description:
+          "The link's global id: what updateLineItemCuratedCategory and " +
+          "deleteLineItemCuratedCategory take.",
         resolve: (link) => ({
           type: "LineItemCuratedCategory",
           id: entityKey(link.account_id, link.id),
@@ -38,13 +41,18 @@ export const LineItemCuratedCategoryRef = builder
       }),
       ...attachmentFields(t),
       curatedCategoryId: t.string({
-        description: "A content category id (GET content_categories).",
+        description: "The id of the content category linked (see `Query.contentCategories`).",
         resolve: (link) => link.curated_category_id,
       }),
-      lineItemId: t.string({ resolve: (link) => link.line_item_id }),
+      lineItemId: t.string({
+        description: "The rawId of the line item the category is linked to.",
+        resolve: (link) => link.line_item_id,
+      }),
       lineItem: t.field({
         type: LineItemRef,
         nullable: true,
+        description:
+          "The line item the category is linked to; null with an error if it cannot be read.",
         resolve: (link, _args, { loaders }) =>
           loaders.byId("line_items.get").load(entityKey(link.account_id, link.line_item_id)),
       }),
@@ -57,6 +65,7 @@ const CURATED_CATEGORY =
   "The `id` of the content category to link (from `contentCategories` or `ContentCategory.id`).";
 const create = mutationArgs("line_item_curated_categories.create", {
   describe: {
+    account_id: "The `id` of the account of the line item.",
     line_item_id: "The `id` of the line item to link it to (of the same account).",
     curated_category_id: CURATED_CATEGORY,
   },
@@ -64,20 +73,23 @@ const create = mutationArgs("line_item_curated_categories.create", {
 const update = mutationArgs("line_item_curated_categories.update", {
   globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
   describe: {
+    line_item_curated_category_id: "The `id` of the link to change.",
     line_item_id: "The `id` of another line item of the account to move the link to.",
     curated_category_id: CURATED_CATEGORY,
   },
 });
 const remove = mutationArgs("line_item_curated_categories.delete", {
   globalIds: { line_item_curated_category_id: LineItemCuratedCategoryRef },
+  describe: { line_item_curated_category_id: "The `id` of the link to remove." },
 });
 
 const CreateLineItemCuratedCategoryInput = builder.inputType("CreateLineItemCuratedCategoryInput", {
+  description: "A content category to link to a line item.",
   fields: create.fields,
 });
 
 const UpdateLineItemCuratedCategoryInput = builder.inputType("UpdateLineItemCuratedCategoryInput", {
-  description: "spec §4.6 PUT: each field given replaces the stored one.",
+  description: "The link to change; each field given replaces the stored one.",
   fields: update.fields,
 });
 
@@ -93,10 +105,16 @@ builder.mutationFields((t) => ({
       "The link (the existing one if linked).",
       onLineItem,
     ),
-    description: "Links a curated category to a line item (spec §4.6).",
+    description: "Links a curated category to a line item, so its ads show next to that content.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateLineItemCuratedCategory"),
-    args: { input: t.arg({ type: CreateLineItemCuratedCategoryInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreateLineItemCuratedCategoryInput,
+        required: true,
+        description: "The line item and the category.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -106,10 +124,16 @@ builder.mutationFields((t) => ({
   }),
   updateLineItemCuratedCategory: t.field({
     type: LinkPayload("UpdateLineItemCuratedCategory", "The link as it is now."),
-    description: "Changes a link's curated category or line item (spec §4.6 PUT).",
+    description: "Changes a link's curated category or line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateLineItemCuratedCategory"),
-    args: { input: t.arg({ type: UpdateLineItemCuratedCategoryInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: UpdateLineItemCuratedCategoryInput,
+        required: true,
+        description: "The link and the fields to change.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
@@ -124,7 +148,7 @@ builder.mutationFields((t) => ({
       LineItemCuratedCategoryRef,
       "The link, now deleted.",
     ),
-    description: "Removes a curated-category link (spec §4.6).",
+    description: "Removes a curated-category link from its line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteLineItemCuratedCategory"),
     args: inputArg(

@@ -74,39 +74,55 @@ function amount(
 
 builder.node(LineItemRef, {
   description:
-    "A line item of a campaign: beyond the spec (§4.2 shows none), with the fields of the " +
-    "vendor's recorded responses. Amounts are in its currency (its campaign's).",
-  id: { resolve: (li) => entityKey(li.account_id, li.id) },
+    "A line item (ad group) of a campaign: what it promotes, where, how it bids and whom it " +
+    "targets. Amounts are in its currency, which is its campaign's.",
+  id: {
+    description: "The line item's global id: what `node(id:)` and the line item mutations take.",
+    resolve: (li) => entityKey(li.account_id, li.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("line_items.get").loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
-      description: "The line item id as the ads service names it.",
+      description: "The line item's own id in the ads service (as shown in its web tools).",
       resolve: (li) => li.id,
     }),
-    name: t.string({ nullable: true, resolve: (li) => li.name }),
-    campaignId: t.string({ resolve: (li) => li.campaign_id }),
+    name: t.string({
+      nullable: true,
+      description: "The line item's name (at most 255 characters); null when it has none.",
+      resolve: (li) => li.name,
+    }),
+    campaignId: t.string({
+      description: "The rawId of the campaign the line item belongs to.",
+      resolve: (li) => li.campaign_id,
+    }),
     campaign: t.field({
       type: CampaignRef,
       nullable: true,
-      description: "Read in batches of 200 ids per request for every line item of the response.",
+      description:
+        "The campaign the line item belongs to; null with an error if it cannot be read.",
       resolve: (li, _args, { loaders }) => campaignOf(li, loaders),
     }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description: "The ad account the line item belongs to.",
       resolve: (li, _args, { loaders }) => loaders.account.load(li.account_id),
     }),
     objective: t.field({
       type: LineItemObjectiveEnum,
       nullable: true,
-      description: "Null for a value outside LineItemObjective.",
+      description:
+        "What the line item's ads try to achieve; null when not set or a value this API does " +
+        "not know.",
       resolve: (li) => knownValue(LINE_ITEM_OBJECTIVES, li.objective),
     }),
     productType: t.field({
       type: LineItemProductTypeEnum,
       nullable: true,
-      description: "Null for a value outside LineItemProductType.",
+      description:
+        "What the line item promotes (posts, an account or media); null when not set or a " +
+        "value this API does not know.",
       resolve: (li) => knownValue(PRODUCT_TYPES, li.product_type),
     }),
     ...observedFields(t, "placementType", {
@@ -117,72 +133,117 @@ builder.node(LineItemRef, {
     }),
     placements: t.field({
       type: [LineItemPlacementEnum],
-      description: "Values outside LineItemPlacement are left out.",
+      description:
+        "Where the line item's ads show; empty when none is set. Values this API does not know " +
+        "are left out.",
       resolve: (li) =>
         (li.placements ?? []).flatMap((p) => knownValue(LINE_ITEM_PLACEMENTS, p) ?? []),
     }),
     bid: t.field({
       type: MoneyRef,
       nullable: true,
-      description: "bid_amount_local_micro.",
+      description:
+        "The bid per billable event (see payBy and bidStrategy); null when the ads service " +
+        "bids automatically.",
       resolve: (li, _args, { loaders }) => amount(li, li.bid_amount_local_micro, loaders),
     }),
     bidStrategy: t.field({
       type: BidStrategyEnum,
       nullable: true,
+      description:
+        "How the line item bids in the auction; null when not set or a value this API does not know.",
       resolve: (li) => knownValue(BID_STRATEGIES, li.bid_strategy),
     }),
     payBy: t.field({
       type: PayByEnum,
       nullable: true,
+      description:
+        "The event the line item is charged for; null when not set or a value this API does not know.",
       resolve: (li) => knownValue(PAY_BY_VALUES, li.pay_by),
     }),
     totalBudget: t.field({
       type: MoneyRef,
       nullable: true,
-      description: "total_budget_amount_local_micro.",
+      description:
+        "The most the line item spends over its whole flight; null when it has no budget of " +
+        "its own (the campaign's applies).",
       resolve: (li, _args, { loaders }) => amount(li, li.total_budget_amount_local_micro, loaders),
     }),
-    goal: t.string({ nullable: true, resolve: (li) => li.goal ?? null }),
-    advertiserDomain: t.string({ nullable: true, resolve: (li) => li.advertiser_domain ?? null }),
+    goal: t.string({
+      nullable: true,
+      description:
+        "The result the bidding optimises for within the objective, as the ads service names " +
+        "it; null when not set.",
+      resolve: (li) => li.goal ?? null,
+    }),
+    advertiserDomain: t.string({
+      nullable: true,
+      description:
+        "The advertiser's website domain shown with the ads (e.g. example.com); null when not set.",
+      resolve: (li) => li.advertiser_domain ?? null,
+    }),
     categories: t.stringList({
-      description: "Advertiser business category ids (spec §4.4).",
+      description:
+        "Ids of the advertiser business categories the line item's ads belong to (see " +
+        "`Query.businessCategories`); empty when none.",
       resolve: (li) => li.categories ?? [],
     }),
     primaryWebEventTag: t.string({
       nullable: true,
+      description:
+        "The web event tag that measures WEBSITE_CONVERSIONS; null when the line item has none.",
       resolve: (li) => li.primary_web_event_tag ?? null,
     }),
     entityStatus: t.field({
       type: EntityStatusEnum,
       nullable: true,
+      description:
+        "Whether the advertiser has the line item switched on (ACTIVE) or paused; null when " +
+        "the ads service does not say.",
       resolve: (li) => knownValue(ENTITY_STATUSES, li.entity_status),
     }),
     currency: t.string({
       nullable: true,
-      description: "ISO 4217 code: its campaign's.",
+      description:
+        "The ISO 4217 code (e.g. USD) of the line item's amounts, its campaign's; null when the " +
+        "ads service leaves it out (the amounts still carry their currency).",
       resolve: (li) => li.currency ?? null,
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (li) => li.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (li) => li.updated_at }),
-    deleted: t.boolean({ resolve: (li) => li.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When the line item was created (ISO 8601, UTC).",
+      resolve: (li) => li.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When the line item last changed (ISO 8601, UTC).",
+      resolve: (li) => li.updated_at,
+    }),
+    deleted: t.boolean({
+      description: "True once the line item is deleted.",
+      resolve: (li) => li.deleted,
+    }),
   }),
 });
 
 export const LineItemConnection = connectionType("LineItem", LineItemRef, "Line items.");
 
 const LINE_ITEM_FILTERS = {
-  line_item_ids: "Only these line item ids (≤200).",
-  funding_instrument_ids: "Only line items of campaigns of these funding instruments (≤200).",
-  q: "Case-insensitive name prefix (1 to 255 characters).",
-  with_deleted: "Include deleted line items.",
+  line_item_ids: "Only these line items (at most 200).",
+  funding_instrument_ids:
+    "Only line items of campaigns paid by these funding instruments (at most 200).",
+  q: "Only line items whose name starts with this text, ignoring case (1 to 255 characters).",
+  with_deleted: "Include deleted line items (default false).",
 } as const;
 
 builder.objectFields(AccountRef, (t) => ({
   lineItems: accountListField(t, "line_items.list", {
     type: LineItemConnection,
-    description: "The account's line items (beyond the spec), a page at a time.",
-    describe: { ...LINE_ITEM_FILTERS, campaign_ids: "Only line items of these campaigns (≤200)." },
+    description: "The account's line items, a page at a time.",
+    describe: {
+      ...LINE_ITEM_FILTERS,
+      campaign_ids: "Only line items of these campaigns (at most 200).",
+    },
   }),
   lineItem: t.field({
     type: LineItemRef,
@@ -215,9 +276,7 @@ builder.objectFields(CampaignRef, (t) => {
       type: LineItemConnection,
       nullable: true,
       description:
-        "The campaign's line items. Asked for many campaigns at once, read together: " +
-        "campaign_ids of ≤200 per request, every page of 1,000; then paged here (`after` takes " +
-        "this connection's edge cursors) and counted without a request.",
+        "The campaign's line items, a page at a time; null with an error if they cannot be read.",
       complexity: connectionComplexity,
       args: { ...list.args, ...backwardPageArgs(t.arg, list.maxCount) },
       resolve: (campaign, values, { loaders }) => {
@@ -232,13 +291,20 @@ builder.objectFields(CampaignRef, (t) => {
 });
 
 const DESCRIPTIONS = {
-  name: "1 to 255 characters.",
-  bid_amount_local_micro: "Micro units; required by bid strategies that bid an amount.",
-  total_budget_amount_local_micro: "Micro units for the whole flight.",
+  name: "The line item's name, 1 to 255 characters.",
+  bid_amount_local_micro:
+    "The bid per billable event, in micros of the account currency (1,000,000 = 1 unit); " +
+    "required by bid strategies that bid an amount (MAX, TARGET).",
+  bid_strategy: "How to bid: AUTO lets the ads service bid; MAX and TARGET need a bid amount.",
+  pay_by: "The event to be charged for.",
+  total_budget_amount_local_micro:
+    "The most to spend over the whole flight, in micros of the account currency.",
   categories:
     "The `id`s of one or two business categories (from `businessCategories`): required for " +
     "PREROLL_VIEWS line items, refused for any other objective.",
-  advertiser_domain: "A domain name, e.g. example.com.",
+  advertiser_domain: "The advertiser's website domain shown with the ads, e.g. example.com.",
+  primary_web_event_tag: "The web event tag that measures WEBSITE_CONVERSIONS.",
+  entity_status: "ACTIVE to deliver, PAUSED to hold the line item.",
 };
 
 // Named for what the ids name: the catalog's `categories` are advertiser business categories.
@@ -248,20 +314,28 @@ const create = mutationArgs("line_items.create", {
   rename: RENAME,
   describe: {
     ...DESCRIPTIONS,
-    product_type: "spec §4.4's product types (PROMOTED_TWEETS is only read, never created).",
+    account_id: "The `id` of the account of the campaign.",
+    campaign_id: "The `id` of the campaign the line item goes under.",
+    objective: "What the line item's ads try to achieve.",
+    placements:
+      "Where the ads show; the placements the product type allows are listed by `Query.placements`.",
+    product_type: "What the line item promotes (PROMOTED_TWEETS is only read, never created).",
   },
 });
 const update = mutationArgs("line_items.update", {
   globalIds: { line_item_id: LineItemRef },
   rename: RENAME,
-  describe: DESCRIPTIONS,
+  describe: { ...DESCRIPTIONS, line_item_id: "The `id` of the line item to change." },
 });
-const remove = mutationArgs("line_items.delete", { globalIds: { line_item_id: LineItemRef } });
+const remove = mutationArgs("line_items.delete", {
+  globalIds: { line_item_id: LineItemRef },
+  describe: { line_item_id: "The `id` of the line item to delete." },
+});
 
 const CreateLineItemInput = builder.inputType("CreateLineItemInput", {
   description:
-    "A line item under a live campaign; its currency is the campaign's. Which placements a " +
-    "product type allows is the placements reference data (Query.placements).",
+    "A new line item under a campaign that is not deleted; its currency is the campaign's. " +
+    "Which placements a product type allows is listed by `Query.placements`.",
   fields: create.fields,
 });
 
@@ -303,11 +377,17 @@ builder.mutationFields((t) => ({
       inCampaign,
     ),
     description:
-      "Creates a line item under a campaign (beyond the spec). Checked against the catalog's " +
-      "rules before sending.",
+      "Creates a line item under a campaign. Invalid fields come back as a ValidationError " +
+      "naming each input field, before anything is created.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateLineItem"),
-    args: { input: t.arg({ type: CreateLineItemInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreateLineItemInput,
+        required: true,
+        description: "The line item to create.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -319,10 +399,16 @@ builder.mutationFields((t) => ({
   }),
   updateLineItem: t.field({
     type: LineItemPayload("UpdateLineItem", "The line item as it is now."),
-    description: "Changes the given fields of a line item (beyond the spec).",
+    description: "Changes the given fields of a line item; fields left out stay as they are.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateLineItem"),
-    args: { input: t.arg({ type: UpdateLineItemInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: UpdateLineItemInput,
+        required: true,
+        description: "The line item and the fields to change.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
@@ -337,7 +423,8 @@ builder.mutationFields((t) => ({
       LineItemRef,
       "The line item, now with deleted=true.",
     ),
-    description: "Deletes a line item: a second delete is NotFoundError, as for campaigns.",
+    description:
+      "Deletes a line item. It cannot be undone; deleting it again answers NotFoundError.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteLineItem"),
     args: inputArg(t.arg, "DeleteLineItem", remove.fields, "The line item to delete."),

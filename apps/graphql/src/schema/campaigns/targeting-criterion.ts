@@ -26,12 +26,15 @@ builder.node(TargetingCriterionRef, {
   description:
     "One rule of whom a line item shows to: a location, keyword, interest, custom audience " +
     "and so on. A line item's criteria together describe its audience.",
-  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  id: {
+    description: "The criterion's global id: what `node(id:)` and deleteTargetingCriterion take.",
+    resolve: (c) => entityKey(c.account_id, c.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.targetingCriterion.loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
-      description: "The criterion's id as the ads service names it.",
+      description: "The criterion's own id in the ads service.",
       resolve: (c) => c.id,
     }),
     targetingType: t.field({
@@ -123,8 +126,8 @@ builder.objectFields(LineItemRef, (t) => ({
 
 const create = mutationArgs("targeting_criteria.create", {
   describe: {
-    account_id: "The account of the line item (its id).",
-    line_item_id: "The line item to target (its id).",
+    account_id: "The `id` of the account of the line item.",
+    line_item_id: "The `id` of the line item to target.",
     targeting_type: "What the new criterion matches.",
     targeting_value:
       "The value to match, in the form the targeting type takes (for CUSTOM_AUDIENCE a " +
@@ -134,6 +137,7 @@ const create = mutationArgs("targeting_criteria.create", {
 });
 const remove = mutationArgs("targeting_criteria.delete", {
   globalIds: { targeting_criterion_id: TargetingCriterionRef },
+  describe: { targeting_criterion_id: "The `id` of the criterion to remove." },
 });
 
 const CreateTargetingCriterionInput = builder.inputType("CreateTargetingCriterionInput", {
@@ -176,7 +180,7 @@ const DeletePayload = builder
         resolve: (r) => r.targetingCriterion,
       }),
       deletedId: t.id({
-        description: "The global id of the criterion removed (evict it from a cache).",
+        description: "The `id` of the criterion removed (evict it from a cache).",
         resolve: ({ targetingCriterion: c }) =>
           encodeGlobalID("TargetingCriterion", entityKey(c.account_id, c.id)),
       }),
@@ -191,7 +195,13 @@ builder.mutationFields((t) => ({
       "audience the account owns or was granted.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateTargetingCriterion"),
-    args: { input: t.arg({ type: CreateTargetingCriterionInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreateTargetingCriterionInput,
+        required: true,
+        description: "The line item and what to match.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -208,7 +218,13 @@ builder.mutationFields((t) => ({
     description: "Removes a targeting criterion from its line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteTargetingCriterion"),
-    args: { input: t.arg({ type: DeleteTargetingCriterionInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: DeleteTargetingCriterionInput,
+        required: true,
+        description: "The criterion to remove.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = remove.params(input);

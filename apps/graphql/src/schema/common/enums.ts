@@ -77,21 +77,21 @@ export const IndustryTypeEnum = closedEnum("IndustryType", {
   },
 });
 export const BudgetOptimizationEnum = closedEnum("BudgetOptimization", {
-  description: "Where a campaign's budget is managed: for the whole campaign or per line item.",
+  description: "Where a campaign's budget is spread across its line items.",
   values: BUDGET_OPTIMIZATIONS,
   describe: {
-    CAMPAIGN: "One campaign budget, shared among its line items automatically.",
+    CAMPAIGN:
+      "The campaign's budget is shared, and moved to the line items that perform best (the default).",
     LINE_ITEM: "Each line item spends its own budget.",
   },
 });
 export const EntityStatusEnum = closedEnum("EntityStatus", {
   description:
-    "Whether the advertiser has switched a campaign or line item on or off. Whether it actually " +
-    "delivers also depends on its dates, budget and funding.",
+    "Whether the advertiser has switched a campaign or line item on: what a pause / activate toggle sets.",
   values: ENTITY_STATUSES,
   describe: {
-    ACTIVE: "Switched on: it delivers when its dates, budget and funding allow.",
-    PAUSED: "Switched off by the advertiser: it does not deliver.",
+    ACTIVE: "Switched on: it delivers when nothing else stops it (see `servable`).",
+    PAUSED: "Switched off by the advertiser: it does not deliver until activated.",
   },
 });
 export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
@@ -108,64 +108,67 @@ export const FundingInstrumentTypeEnum = closedEnum("FundingInstrumentType", {
   },
 });
 export const CreativeTypeEnum = closedEnum("CreativeType", {
-  description: "The format of an account media item: the ad size and screen it is made for.",
+  description: "The ad format of account media: a banner or interstitial size, or a video preroll.",
   values: CREATIVE_TYPES,
   describe: {
-    BANNER: "A banner in partner apps on phones.",
-    BANNER_TABLET: "A banner in partner apps on tablets.",
-    INTERSTITIAL: "A full-screen ad in partner apps on phones, upright.",
-    INTERSTITIAL_LANDSCAPE: "A full-screen ad in partner apps on phones, sideways.",
-    INTERSTITIAL_LANDSCAPE_TABLET: "A full-screen ad in partner apps on tablets, sideways.",
-    INTERSTITIAL_TABLET: "A full-screen ad in partner apps on tablets, upright.",
-    MEDIUM_RECTANGLE: "A medium rectangle in partner apps.",
-    PREROLL: "A video played before other video content.",
-    VAST_PREROLL: "A pre-roll video served from an outside ad server (VAST).",
+    BANNER: "A banner image for phones.",
+    BANNER_TABLET: "A banner image for tablets.",
+    INTERSTITIAL: "A full-screen portrait image for phones.",
+    INTERSTITIAL_LANDSCAPE: "A full-screen landscape image for phones.",
+    INTERSTITIAL_LANDSCAPE_TABLET: "A full-screen landscape image for tablets.",
+    INTERSTITIAL_TABLET: "A full-screen portrait image for tablets.",
+    MEDIUM_RECTANGLE: "A medium rectangle image (300x250 style).",
+    PREROLL: "A video that plays before other video content.",
+    VAST_PREROLL: "A preroll video served from a VAST tag (a third-party ad server).",
   },
 });
 export const CardTypeEnum = closedEnum("CardType", {
   description:
-    "The kind of a generic card: its media (images, videos or both; one or swipeable) and " +
-    "where it sends people (a website or an app).",
+    "The kind of a generic card, by its media (image, video or both) and where it sends people " +
+    "(a website or an app): what the card list filters by.",
   values: CARD_TYPES,
   describe: {
-    IMAGE_APP: "One image, sending people to an app.",
-    IMAGE_CAROUSEL_APP: "Swipeable images, sending people to an app.",
-    IMAGE_CAROUSEL_WEBSITE: "Swipeable images, sending people to a website.",
-    IMAGE_MULTI_DEST_CAROUSEL_WEBSITE: "Swipeable images, each sending people to its own website.",
-    IMAGE_WEBSITE: "One image, sending people to a website.",
+    IMAGE_APP: "One image, linking to an app.",
+    IMAGE_CAROUSEL_APP: "A swipeable carousel of images, linking to one app.",
+    IMAGE_CAROUSEL_WEBSITE: "A swipeable carousel of images, linking to one website.",
+    IMAGE_MULTI_DEST_CAROUSEL_WEBSITE:
+      "A carousel of image slides, each slide linking to its own website.",
+    IMAGE_WEBSITE: "One image, linking to a website.",
     MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE:
-      "Swipeable images and videos, each sending people to its own website.",
-    MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP: "Swipeable images and videos, sending people to one app.",
+      "A carousel of image and video slides, each slide linking to its own website.",
+    MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP:
+      "A swipeable carousel of images and videos, linking to one app.",
     MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE:
-      "Swipeable images and videos, sending people to one website.",
-    VIDEO_APP: "One video, sending people to an app.",
-    VIDEO_CAROUSEL_APP: "Swipeable videos, sending people to an app.",
-    VIDEO_CAROUSEL_WEBSITE: "Swipeable videos, sending people to a website.",
-    VIDEO_MULTI_DEST_CAROUSEL_WEBSITE: "Swipeable videos, each sending people to its own website.",
-    VIDEO_WEBSITE: "One video, sending people to a website.",
+      "A swipeable carousel of images and videos, linking to one website.",
+    VIDEO_APP: "One video, linking to an app.",
+    VIDEO_CAROUSEL_APP: "A swipeable carousel of videos, linking to one app.",
+    VIDEO_CAROUSEL_WEBSITE: "A swipeable carousel of videos, linking to one website.",
+    VIDEO_MULTI_DEST_CAROUSEL_WEBSITE:
+      "A carousel of video slides, each slide linking to its own website.",
+    VIDEO_WEBSITE: "One video, linking to a website.",
   },
 });
 export const ComponentTypeEnum = closedEnum("CardComponentType", {
-  description: "A building block of a generic card.",
+  description: "The kind of one building block of a generic card.",
   values: COMPONENT_TYPES,
   describe: {
-    MEDIA: "One image or video.",
-    SWIPEABLE_MEDIA: "2 to 6 images or videos that people swipe through.",
-    DETAILS: "A title that sends people to a website.",
-    BUTTON: "A labelled button that sends people to an app.",
+    MEDIA: "One image or video from the media library (give `mediaKey`).",
+    SWIPEABLE_MEDIA: "2 to 6 images or videos people swipe through (give `mediaKeys`).",
+    DETAILS: "A title and a website the card links to (give `title` and a WEBSITE `destination`).",
+    BUTTON: "A button that opens an app (give `label` and an APP `destination`).",
   },
 });
 export const LabelValueEnum = closedEnum("ButtonLabel", {
-  description: "The text a card's BUTTON component shows.",
+  description: "The text of a card's app button; the app shows it in the viewer's language.",
   values: LABEL_VALUES,
   describe: {
-    BOOK: "Shows “Book”.",
-    CONNECT: "Shows “Connect”.",
-    INSTALL: "Shows “Install”.",
-    OPEN: "Shows “Open”.",
-    ORDER: "Shows “Order”.",
-    PLAY: "Shows “Play”.",
-    SHOP: "Shows “Shop”.",
+    BOOK: '"Book".',
+    CONNECT: '"Connect".',
+    INSTALL: '"Install".',
+    OPEN: '"Open".',
+    ORDER: '"Order".',
+    PLAY: '"Play".',
+    SHOP: '"Shop".',
   },
 });
 export const AccountPermissionEnum = closedEnum("AccountPermission", {
@@ -195,66 +198,71 @@ export const PlacementProductTypeEnum = closedEnum("PlacementProductType", {
 // Line items are beyond the spec (issue 15): their value lists are the models' (the vendor's
 // v11 values). Reads accept other values too; a field shows such a value as null.
 export const LineItemObjectiveEnum = closedEnum("LineItemObjective", {
-  description: "What a line item's delivery aims for.",
+  description:
+    "What a line item's ads try to achieve; it decides which bid, billing and creative options apply.",
   values: LINE_ITEM_OBJECTIVES,
   describe: {
-    APP_ENGAGEMENTS: "People opening and using an app.",
-    APP_INSTALLS: "App installs.",
-    CUSTOM: "An objective set up specially for the advertiser.",
-    ENGAGEMENTS: "Engagements with posts: likes, replies, reposts and clicks.",
-    FOLLOWERS: "New followers.",
-    PREROLL_VIEWS: "Views of videos played before partners' video content.",
-    REACH: "As many people as possible seeing the ad.",
-    VIDEO_VIEWS: "Video views.",
-    WEBSITE_CLICKS: "Clicks to a website.",
-    WEBSITE_CONVERSIONS: "Actions on a website that a website tag records.",
+    APP_ENGAGEMENTS: "Get people who have an app to open and use it.",
+    APP_INSTALLS: "Get people to install an app.",
+    CUSTOM: "An objective set outside the standard list (seen on older line items).",
+    ENGAGEMENTS: "Get likes, replies, reposts and clicks on promoted posts.",
+    FOLLOWERS: "Get new followers for the promoted account.",
+    PREROLL_VIEWS:
+      "Get views of video ads that play before publishers' content (needs one or two categories).",
+    REACH: "Show the ads to as many people as possible.",
+    VIDEO_VIEWS: "Get views of promoted videos.",
+    WEBSITE_CLICKS: "Get clicks to a website (image ads need a landing URL).",
+    WEBSITE_CONVERSIONS: "Get actions on a website, measured by a web event tag.",
   },
 });
 export const LineItemProductTypeEnum = closedEnum("LineItemProductType", {
-  description: "What a line item promotes.",
+  description: "What a line item promotes: posts, an account or media.",
   values: [...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const,
   describe: {
-    MEDIA: "Media ads (videos and images outside posts).",
-    PROMOTED_ACCOUNT: "An account, promoted in follow suggestions.",
-    PROMOTED_POSTS: "Posts.",
+    MEDIA: "Media (images and videos from the account's media) shown as ads.",
+    PROMOTED_ACCOUNT: "An account, to win followers.",
+    PROMOTED_POSTS: "Posts of the account.",
     PROMOTED_TWEETS:
-      "Posts: the older name of PROMOTED_POSTS that some existing line items still carry.",
+      "Posts of the account, under the older name some existing line items carry; read only: " +
+      "create with PROMOTED_POSTS.",
   },
 });
 export const LineItemPlacementEnum = closedEnum("LineItemPlacement", {
-  description: "Where a line item's ads show.",
+  description:
+    "Where a line item's ads show. Which placements a product type allows is listed by " +
+    "`Query.placements`.",
   values: LINE_ITEM_PLACEMENTS,
   describe: {
-    ALL_ON_TWITTER: "Everywhere on the platform the product allows.",
-    PUBLISHER_NETWORK: "Partner publishers' apps and sites.",
-    TAP_BANNER: "Banners in partner apps.",
-    TAP_FULL: "Full-screen ads in partner apps, upright.",
-    TAP_FULL_LANDSCAPE: "Full-screen ads in partner apps, sideways.",
-    TAP_MRECT: "Medium rectangles in partner apps.",
-    TAP_NATIVE: "Native ads in partner apps.",
-    TWITTER_PROFILE: "Profile pages.",
-    TWITTER_REPLIES: "Replies under posts.",
-    TWITTER_SEARCH: "Search results.",
-    TWITTER_TIMELINE: "Home timelines.",
+    ALL_ON_TWITTER: "Everywhere on the platform's own apps and site.",
+    PUBLISHER_NETWORK: "In other publishers' apps (the audience network).",
+    TAP_BANNER: "As a banner in publishers' apps.",
+    TAP_FULL: "Full screen (portrait) in publishers' apps.",
+    TAP_FULL_LANDSCAPE: "Full screen (landscape) in publishers' apps.",
+    TAP_MRECT: "As a medium rectangle in publishers' apps.",
+    TAP_NATIVE: "Natively, in the style of the surrounding content, in publishers' apps.",
+    TWITTER_PROFILE: "On profile pages.",
+    TWITTER_REPLIES: "Among the replies to posts.",
+    TWITTER_SEARCH: "In search results.",
+    TWITTER_TIMELINE: "In people's home timelines.",
   },
 });
 export const BidStrategyEnum = closedEnum("BidStrategy", {
-  description: "How a line item bids for each showing of its ads.",
+  description: "How a line item bids in the ad auction.",
   values: BID_STRATEGIES,
   describe: {
-    AUTO: "The platform sets each bid to get the most results for the budget.",
-    MAX: "Bids up to the line item's bid amount.",
-    TARGET: "Keeps the average cost near the line item's bid amount.",
+    AUTO: "The ads service sets each bid to spend the budget well; no bid amount is given.",
+    MAX: "Bid at most the line item's bid amount for each billable event.",
+    TARGET: "Aim for an average cost per billable event near the line item's bid amount.",
   },
 });
 export const PayByEnum = closedEnum("PayBy", {
-  description: "What the advertiser is charged for.",
+  description: "The event a line item is charged for; the bid amount is per such event.",
   values: PAY_BY_VALUES,
   describe: {
-    APP_CLICK: "Each click through to an app or its store page.",
-    ENGAGEMENT: "Each engagement with the ad (a like, reply, repost or click).",
-    IMPRESSION: "Each showing of the ad.",
-    LINK_CLICK: "Each click on the ad's link.",
+    APP_CLICK: "Each click that opens an app or its store page.",
+    ENGAGEMENT: "Each engagement with a promoted post (a like, reply, repost or click).",
+    IMPRESSION: "Impressions: each time an ad is shown.",
+    LINK_CLICK: "Each click on a link to a website.",
   },
 });
 export const PostTypeEnum = closedEnum("PostType", {
@@ -298,8 +306,8 @@ export const CardDestinationTypeEnum = closedEnum("CardDestinationType", {
   description: "Where a card component sends the person who taps it.",
   values: ["WEBSITE", "APP"] as const,
   describe: {
-    WEBSITE: "A web page.",
-    APP: "An app: its store page, or the app itself through a deep link.",
+    WEBSITE: "A web page (give `url`).",
+    APP: "An app in the app stores (give `countryCode` and a store id).",
   },
 });
 

@@ -60,43 +60,72 @@ const text = (value: unknown): string | null => (typeof value === "string" ? val
 const WebsiteDestinationRef = builder
   .objectRef<Record<string, unknown>>("WebsiteDestination")
   .implement({
-    description: "spec §2.8: type WEBSITE and a URL.",
+    description: "A web page a card component links to.",
     fields: (t) => ({
       type: t.field({
         type: CardDestinationTypeEnum,
         description: "Always WEBSITE: a website.",
         resolve: (): "WEBSITE" => "WEBSITE",
       }),
-      url: t.string({ resolve: (d) => text(d.url) ?? "" }),
+      url: t.string({
+        description: "The web address (http or https); empty when the card does not say.",
+        resolve: (d) => text(d.url) ?? "",
+      }),
     }),
   });
 
 const AppDestinationRef = builder.objectRef<Record<string, unknown>>("AppDestination").implement({
-  description: "spec §2.8: type APP, a country, and at least one store id.",
+  description:
+    "An app a card button opens: its store ids for Google Play and the App Store (at least one), " +
+    "optional deep links into the app, and the country whose store is shown.",
   fields: (t) => ({
     type: t.field({
       type: CardDestinationTypeEnum,
       description: "Always APP: an app in the app stores.",
       resolve: (): "APP" => "APP",
     }),
-    countryCode: t.string({ resolve: (d) => text(d.country_code) ?? "" }),
-    googleplayAppId: t.string({ nullable: true, resolve: (d) => text(d.googleplay_app_id) }),
+    countryCode: t.string({
+      description:
+        "The ISO 3166-1 alpha-2 code (e.g. US) of the country whose app store is shown; empty " +
+        "when the card does not say.",
+      resolve: (d) => text(d.country_code) ?? "",
+    }),
+    googleplayAppId: t.string({
+      nullable: true,
+      description: "The app's Google Play package name (e.g. com.example.app); null when none.",
+      resolve: (d) => text(d.googleplay_app_id),
+    }),
     iosAppStoreIdentifier: t.string({
       nullable: true,
+      description: "The app's App Store id (digits); null when none.",
       resolve: (d) => text(d.ios_app_store_identifier),
     }),
-    googleplayDeepLink: t.string({ nullable: true, resolve: (d) => text(d.googleplay_deep_link) }),
-    iosDeepLink: t.string({ nullable: true, resolve: (d) => text(d.ios_deep_link) }),
+    googleplayDeepLink: t.string({
+      nullable: true,
+      description:
+        "A link into the Android app (e.g. myapp://item/1), opened when it is installed; null when none.",
+      resolve: (d) => text(d.googleplay_deep_link),
+    }),
+    iosDeepLink: t.string({
+      nullable: true,
+      description:
+        "A link into the iOS app (e.g. myapp://item/1), opened when it is installed; null when none.",
+      resolve: (d) => text(d.ios_deep_link),
+    }),
   }),
 });
 
 const MediaComponentRef = builder.objectRef<ComponentShape>("MediaComponent").implement({
-  description: "spec §2.8 MEDIA: one media library object.",
+  description: "A card component showing one image or video from the media library.",
   isTypeOf: (c) => hasProperty(c, "type", "MEDIA"),
   fields: (t) => ({
-    mediaKey: t.string({ resolve: (c) => c.media_key ?? "" }),
+    mediaKey: t.string({
+      description: "The media key (`<digits>_<digits>`) of the image or video shown.",
+      resolve: (c) => c.media_key ?? "",
+    }),
     media: t.field({
       type: MediaLibraryObjectRef,
+      description: "The image or video shown, as far as the card describes it (type, URL, size).",
       resolve: (c) => mediaOf(c, c.media_key ?? ""),
     }),
   }),
@@ -105,11 +134,15 @@ const MediaComponentRef = builder.objectRef<ComponentShape>("MediaComponent").im
 const SwipeableMediaComponentRef = builder
   .objectRef<ComponentShape>("SwipeableMediaComponent")
   .implement({
-    description: "spec §2.8 SWIPEABLE_MEDIA: 2 to 6 media library objects.",
+    description: "A card component of 2 to 6 images or videos people swipe through.",
     isTypeOf: (c) => hasProperty(c, "type", "SWIPEABLE_MEDIA"),
     fields: (t) => ({
-      mediaKeys: t.stringList({ resolve: (c) => c.media_keys ?? [] }),
+      mediaKeys: t.stringList({
+        description: "The media keys of the images and videos, in the order they are shown.",
+        resolve: (c) => c.media_keys ?? [],
+      }),
       mediaItems: t.field({
+        description: "The images and videos, in the order they are shown (one per media key).",
         complexity: SMALL_LIST,
         type: [MediaLibraryObjectRef],
         resolve: (c) => (c.media_keys ?? []).map((key) => mediaOf(c, key)),
@@ -118,30 +151,43 @@ const SwipeableMediaComponentRef = builder
   });
 
 const DetailsComponentRef = builder.objectRef<ComponentShape>("DetailsComponent").implement({
-  description: "spec §2.8 DETAILS: a title and a website destination.",
+  description: "A card component with a title that links to a website.",
   isTypeOf: (c) => hasProperty(c, "type", "DETAILS"),
   fields: (t) => ({
-    title: t.string({ resolve: (c) => c.title ?? "" }),
-    destination: t.field({ type: WebsiteDestinationRef, resolve: (c) => c.destination ?? {} }),
+    title: t.string({
+      description: "The headline shown on the card; empty when the card does not say.",
+      resolve: (c) => c.title ?? "",
+    }),
+    destination: t.field({
+      type: WebsiteDestinationRef,
+      description: "The website the component opens.",
+      resolve: (c) => c.destination ?? {},
+    }),
   }),
 });
 
 const ButtonComponentRef = builder.objectRef<ComponentShape>("ButtonComponent").implement({
-  description: "spec §2.8 BUTTON: a label and an app destination.",
+  description: "A card component: a button that opens an app.",
   isTypeOf: (c) => hasProperty(c, "type", "BUTTON"),
   fields: (t) => ({
     label: t.field({
       type: LabelValueEnum,
       nullable: true,
-      description: "The label's value (its type is always ENUM).",
+      description: "The button's text; null for a label this API does not know.",
       resolve: (c) => LABEL_VALUES.find((value) => value === c.label?.value) ?? null,
     }),
-    destination: t.field({ type: AppDestinationRef, resolve: (c) => c.destination ?? {} }),
+    destination: t.field({
+      type: AppDestinationRef,
+      description: "The app the button opens.",
+      resolve: (c) => c.destination ?? {},
+    }),
   }),
 });
 
 export const CardComponentUnion = builder.unionType("CardComponent", {
-  description: "One component of a generic card (spec §2.8).",
+  description:
+    "One building block of a generic card: media, swipeable media, details (title and website) " +
+    "or a button (app).",
   types: [MediaComponentRef, SwipeableMediaComponentRef, DetailsComponentRef, ButtonComponentRef],
   resolveType: (component) => {
     switch (component.type) {

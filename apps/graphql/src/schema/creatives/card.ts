@@ -52,18 +52,26 @@ export const isCardOf =
 
 export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
   description:
-    "A card (spec §2.8): generic (components), poll, video conversation or image conversation.",
+    "A card: a rich attachment a post shows (media with a link or app button, a poll, or a " +
+    "conversation prompt). Generic cards are built from components; poll, video conversation " +
+    "and image conversation cards have their own fields.",
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (card) => TYPE_OF_KIND[card.card_kind],
   fields: (t) => ({
     rawId: t.string({
-      description: "The card id as the ads service names it.",
+      description: "The card's own id in the ads service.",
       resolve: (c) => c.id,
     }),
-    name: t.string({ nullable: true, resolve: (c) => textOf(c, "name") }),
+    name: t.string({
+      nullable: true,
+      description:
+        "The card's name, for the advertiser only (at most 80 characters); null when not known.",
+      resolve: (c) => textOf(c, "name"),
+    }),
     cardUri: t.string({
       nullable: true,
-      description: "`card://<card_id>`: what posts attach.",
+      description:
+        "The card's URI, `card://<card id>`: what a post gives to show the card; null when not known.",
       resolve: (c) => textOf(c, "card_uri"),
     }),
     // An interface field, written out: the observed-field helpers build object fields.
@@ -88,25 +96,33 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description: "The ad account the card belongs to.",
       resolve: (c, _args, { loaders }) => loaders.account.load(c.account_id),
     }),
     media: t.field({
       type: [MediaLibraryObjectRef],
-      description: "The media library objects the card shows, as its answer describes them.",
+      description:
+        "The images and videos the card shows, as far as the card describes them; empty when none is known.",
       complexity: SMALL_LIST,
       resolve: () => [],
     }),
     createdAt: t.field({
       type: "DateTime",
       nullable: true,
+      description: "When the card was created (ISO 8601, UTC); null when not known.",
       resolve: (c) => textOf(c, "created_at"),
     }),
     updatedAt: t.field({
       type: "DateTime",
       nullable: true,
+      description: "When the card last changed (ISO 8601, UTC); null when not known.",
       resolve: (c) => textOf(c, "updated_at"),
     }),
-    deleted: t.boolean({ nullable: true, resolve: (c) => propertyOf(c, "deleted") === true }),
+    deleted: t.boolean({
+      nullable: true,
+      description: "True once the card is deleted.",
+      resolve: (c) => propertyOf(c, "deleted") === true,
+    }),
   }),
 });
 
@@ -116,38 +132,62 @@ const componentsOf = (card: GenericCardShape): ComponentShape[] => card.componen
 const slidesOf = (card: GenericCardShape): ComponentShape[][] => card.slides ?? [];
 
 builder.node(GenericCardRef, {
-  description: "A card created with components or slides (spec §2.8, §4.7 cards).",
+  description:
+    "A card built from components (media, details, buttons) or from slides of components (a " +
+    "carousel); what kind it is follows from them (cardType).",
   interfaces: [CardInterface],
-  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  id: {
+    description: "The card's global id: what `node(id:)`, updateCard and deleteCard take.",
+    resolve: (c) => entityKey(c.account_id, c.id),
+  },
   isTypeOf: isCardOf("generic"),
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("cards.get").loadMany(keys)),
   fields: (t) => ({
-    name: t.string({ description: "At most 80 characters.", resolve: (c) => c.name }),
-    cardUri: t.string({ description: "`card://<card_id>`.", resolve: (c) => c.card_uri }),
+    name: t.string({
+      description: "The card's name, for the advertiser only (at most 80 characters).",
+      resolve: (c) => c.name,
+    }),
+    cardUri: t.string({
+      description: "The card's URI, `card://<card id>`: what a post gives to show the card.",
+      resolve: (c) => c.card_uri,
+    }),
     components: t.field({
       type: [CardComponentUnion],
       nullable: true,
-      description: "The components, in order (null when the card has slides).",
+      description: "The components, in the order shown (null when the card has slides).",
       complexity: SMALL_LIST,
       resolve: (c) => (c.components === undefined ? null : componentsOf(c)),
     }),
     slides: t.field({
       type: t.listRef(t.listRef(CardComponentUnion)),
       nullable: true,
-      description: "Slides of components, in order (null when the card has components).",
+      description:
+        "The carousel's slides, in the order shown, each a list of components (null when the " +
+        "card has components).",
       complexity: SMALL_LIST,
       resolve: (c) => (c.slides === undefined ? null : slidesOf(c)),
     }),
     media: t.field({
       type: [MediaLibraryObjectRef],
-      description: "Every media library object of its components or slides, each once.",
+      description: "Every image and video of its components or slides, each once.",
       complexity: SMALL_LIST,
       resolve: (c) => mediaOfComponents([...componentsOf(c), ...slidesOf(c).flat()]),
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (c) => c.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updated_at }),
-    deleted: t.boolean({ resolve: (c) => c.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When the card was created (ISO 8601, UTC).",
+      resolve: (c) => c.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When the card last changed (ISO 8601, UTC).",
+      resolve: (c) => c.updated_at,
+    }),
+    deleted: t.boolean({
+      description: "True once the card is deleted.",
+      resolve: (c) => c.deleted,
+    }),
   }),
 });
 
@@ -156,20 +196,23 @@ const GenericCardConnection = connectionType("GenericCard", GenericCardRef, "Gen
 });
 /** Argument descriptions of the poll and conversation card lists (spec §4.7: the same filters). */
 export const CARD_LIST_DESCRIPTIONS = {
-  card_ids: "Only these card ids (≤200).",
-  q: "Case-insensitive name prefix (≤80 characters).",
+  card_ids: "Only these cards (at most 200).",
+  q: "Only cards whose name starts with this text, ignoring case (at most 80 characters).",
+  with_deleted: "Include deleted cards (default false).",
 } as const;
 
 builder.objectFields(AccountRef, (t) => ({
   // spec §4.7: count ≤200 and no with_total_count (nor totalCount), as its catalog entry says.
   cards: accountListField(t, "cards.list", {
     type: GenericCardConnection,
-    description: "Cards created with components or slides (spec §4.7), a page at a time.",
+    description: "The account's cards built from components or slides, a page at a time.",
     sort: "Card",
     describe: {
-      card_id: "Only these card ids (≤200; `card_id`).",
-      card_uris: "Only these card URIs (≤200).",
-      q: CARD_LIST_DESCRIPTIONS.q,
+      ...CARD_LIST_DESCRIPTIONS,
+      card_id: "Only these cards (at most 200).",
+      card_uris: "Only the cards of these URIs, `card://<card id>` (at most 200).",
+      card_types: "Only cards of these kinds.",
+      include_legacy_cards: "Include cards of older kinds, which other tools made (default false).",
     },
   }),
   card: t.field({
@@ -194,39 +237,72 @@ builder.objectFields(AccountRef, (t) => ({
 const COMPONENT: InputObjectSpec = {
   name: "CardComponentInput",
   description:
-    "One component (spec §2.8): MEDIA takes mediaKey; SWIPEABLE_MEDIA mediaKeys (2 to 6); " +
-    "DETAILS title and a WEBSITE destination; BUTTON label and an APP destination.",
+    "One building block of a card; `type` says which fields apply: MEDIA takes mediaKey; " +
+    "SWIPEABLE_MEDIA mediaKeys (2 to 6); DETAILS title and a WEBSITE destination; BUTTON label " +
+    "and an APP destination.",
+  describe: {
+    type: "Which kind of component this is.",
+    media_key: "The media key of an image or video in the media library (MEDIA).",
+    media_keys: "2 to 6 media keys of images or videos, in the order shown (SWIPEABLE_MEDIA).",
+    title: "The headline shown (DETAILS).",
+    label: "The button's text (BUTTON).",
+    destination: "Where the component sends people: a WEBSITE (DETAILS) or an APP (BUTTON).",
+  },
   inputs: {
     destination: {
       name: "CardDestinationInput",
-      description: "WEBSITE: url. APP: countryCode and at least one store id (spec §2.8).",
+      description:
+        "Where a component sends people: WEBSITE takes url; APP takes countryCode and at least " +
+        "one store id.",
       describe: {
-        country_code: "ISO 3166-1 alpha-2, e.g. US.",
-        googleplay_deep_link: "Only with googleplayAppId.",
-        ios_deep_link: "Only with iosAppStoreIdentifier.",
+        type: "WEBSITE for a web page, APP for an app in the app stores.",
+        url: "The web address, http or https (WEBSITE).",
+        country_code: "The ISO 3166-1 alpha-2 code of the app store's country, e.g. US (APP).",
+        googleplay_app_id: "The app's Google Play package name, e.g. com.example.app (APP).",
+        ios_app_store_identifier: "The app's App Store id (APP).",
+        googleplay_deep_link:
+          "A link into the Android app, e.g. myapp://item/1; only with googleplayAppId.",
+        ios_deep_link:
+          "A link into the iOS app, e.g. myapp://item/1; only with iosAppStoreIdentifier.",
       },
     },
   },
 };
 const cardOptions = {
-  describe: { name: "At most 80 characters." },
+  describe: {
+    name: "The card's name, for the advertiser only (at most 80 characters).",
+    components: "The card's components, in the order shown; give these or slides, not both.",
+    slides:
+      "A carousel's slides, in the order shown, each a list of components; give these or " +
+      "components, not both.",
+  },
   inputs: { components: COMPONENT, slides: COMPONENT },
 };
 
-const create = mutationArgs("cards.create", cardOptions);
+const create = mutationArgs("cards.create", {
+  ...cardOptions,
+  describe: {
+    ...cardOptions.describe,
+    account_id: "The `id` of the account to create the card in.",
+  },
+});
 const update = mutationArgs("cards.update", {
   ...cardOptions,
+  describe: { ...cardOptions.describe, card_id: "The `id` of the card to change." },
   globalIds: { card_id: GenericCardRef },
 });
-const remove = mutationArgs("cards.delete", { globalIds: { card_id: GenericCardRef } });
+const remove = mutationArgs("cards.delete", {
+  globalIds: { card_id: GenericCardRef },
+  describe: { card_id: "The `id` of the card to delete." },
+});
 
 const CreateCardInput = builder.inputType("CreateCardInput", {
-  description: "components or slides: one of them, not both (order matters).",
+  description: "A new card: a name, and components or slides (one of them, not both).",
   fields: create.fields,
 });
 
 const UpdateCardInput = builder.inputType("UpdateCardInput", {
-  description: "Each field given replaces the stored one (spec §4.7 PUT).",
+  description: "The card to change; each field given replaces the stored one.",
   fields: update.fields,
 });
 
@@ -240,10 +316,12 @@ const CardPayload = (name: string, description: string) =>
 builder.mutationFields((t) => ({
   createCard: t.field({
     type: createPayload("CreateCard", "card", GenericCardRef, "The new card.", inAccount),
-    description: "Creates a card from components or slides (spec §4.7).",
+    description: "Creates a card from components or slides.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateCard"),
-    args: { input: t.arg({ type: CreateCardInput, required: true }) },
+    args: {
+      input: t.arg({ type: CreateCardInput, required: true, description: "The card to create." }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -253,10 +331,17 @@ builder.mutationFields((t) => ({
   }),
   updateCard: t.field({
     type: CardPayload("UpdateCard", "The card as it is now."),
-    description: "Replaces the given fields of a card (spec §4.7 PUT).",
+    description:
+      "Replaces the given fields of a card (a new components list replaces the old one whole).",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateCard"),
-    args: { input: t.arg({ type: UpdateCardInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: UpdateCardInput,
+        required: true,
+        description: "The card and the fields to replace.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
@@ -266,7 +351,7 @@ builder.mutationFields((t) => ({
   }),
   deleteCard: t.field({
     type: deletePayload("DeleteCard", "card", GenericCardRef, "The card, now with deleted=true."),
-    description: "Deletes a card (spec §4.7).",
+    description: "Deletes a card; the payload shows it with deleted true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteCard"),
     args: inputArg(t.arg, "DeleteCard", remove.fields, "The card to delete."),

@@ -29,13 +29,16 @@ function conversationCard(
   loaderOf: (loaders: Loaders) => ByIdLoader<EntityKey, ConversationCardShape>,
   description: string,
   media: readonly (readonly [string, string])[],
-  extra: readonly [field: string, wire: string][],
+  extra: readonly [field: string, wire: string, description: string][],
 ): void {
   const ctas = [1, 2, 3, 4].map((n) => ["first", "second", "third", "fourth"][n - 1] ?? "");
   builder.node(ref, {
     description,
     interfaces: [CardInterface],
-    id: { resolve: (c) => entityKey(c.account_id, c.id) },
+    id: {
+      description: "The card's global id: what `node(id:)` takes.",
+      resolve: (c) => entityKey(c.account_id, c.id),
+    },
     isTypeOf: isCardOf(kind),
     loadManyWithoutCache: async (keys, { loaders }) =>
       rejectErrors(await loaderOf(loaders).loadMany(keys)),
@@ -46,7 +49,9 @@ function conversationCard(
             `${nth}Cta`,
             t.string({
               nullable: true,
-              description: "A hashtag.",
+              description:
+                "A call to action: a hashtag people tap to post (at most 20 characters after " +
+                "#); null when the card has none in this position.",
               resolve: (c) => textOf(c, `${nth}_cta`),
             }),
           ],
@@ -54,24 +59,44 @@ function conversationCard(
             `${nth}CtaPost`,
             t.string({
               nullable: true,
-              description: "The post text used when this call to action is chosen.",
+              description:
+                "The text of the post people send when they tap this call to action; null " +
+                "when the card has none in this position.",
               resolve: (c) => textOf(c, `${nth}_cta_post`),
             }),
           ],
         ]),
       ),
-      thankYouText: t.string({ nullable: true, resolve: (c) => textOf(c, "thank_you_text") }),
-      title: t.string({ nullable: true, resolve: (c) => textOf(c, "title") }),
-      mediaKey: t.string({ nullable: true, resolve: (c) => textOf(c, "media_key") }),
+      thankYouText: t.string({
+        nullable: true,
+        description:
+          "The thanks shown after someone posts (at most 23 characters); null when not known.",
+        resolve: (c) => textOf(c, "thank_you_text"),
+      }),
+      title: t.string({
+        nullable: true,
+        description: "The headline shown on the card (at most 23 characters); null when none.",
+        resolve: (c) => textOf(c, "title"),
+      }),
+      mediaKey: t.string({
+        nullable: true,
+        description: "The media key of the card's image or video; null when not known.",
+        resolve: (c) => textOf(c, "media_key"),
+      }),
       ...Object.fromEntries(
-        extra.map(([fieldName, wire]) => [
+        extra.map(([fieldName, wire, fieldDescription]) => [
           fieldName,
-          t.string({ nullable: true, resolve: (c) => textOf(c, wire) }),
+          t.string({
+            nullable: true,
+            description: fieldDescription,
+            resolve: (c) => textOf(c, wire),
+          }),
         ]),
       ),
       media: t.field({
         type: [MediaLibraryObjectRef],
-        description: "The card's media library objects (key and URL, as the answer gives them).",
+        description:
+          "The card's images and videos, with their key and URL; empty when none is known.",
         complexity: SMALL_LIST,
         resolve: (c) => namedMedia(c, media),
       }),
@@ -88,15 +113,24 @@ conversationCard(
   VideoConversationCardRef,
   "video_conversation",
   (loaders) => loaders.byId("cards.video_conversation.get"),
-  "A video conversation card (spec §4.7): a 16:9 video and up to four hashtag calls to action.",
+  "A video conversation card: a 16:9 video with up to four hashtag buttons; tapping one " +
+    "lets a person post the card's text for it.",
   [
     ["media_key", "video_url"],
     ["poster_media_key", "video_poster_url"],
   ],
   [
-    ["posterMediaKey", "poster_media_key"],
-    ["videoUrl", "video_url"],
-    ["videoPosterUrl", "video_poster_url"],
+    [
+      "posterMediaKey",
+      "poster_media_key",
+      "The media key of the image shown before the video plays; null when none.",
+    ],
+    ["videoUrl", "video_url", "The web address of the video; null when not known."],
+    [
+      "videoPosterUrl",
+      "video_poster_url",
+      "The web address of the image shown before the video plays; null when none.",
+    ],
   ],
 );
 
@@ -104,9 +138,10 @@ conversationCard(
   ImageConversationCardRef,
   "image_conversation",
   (loaders) => loaders.byId("cards.image_conversation.list"),
-  "An image conversation card (spec §4.7).",
+  "An image conversation card: an image with up to four hashtag buttons; tapping one lets a " +
+    "person post the card's text for it.",
   [["media_key", "image_url"]],
-  [["imageUrl", "image_url"]],
+  [["imageUrl", "image_url", "The web address of the image; null when not known."]],
 );
 
 const VideoConversationCardConnection = connectionType(
@@ -123,13 +158,13 @@ const ImageConversationCardConnection = connectionType(
 builder.objectFields(AccountRef, (t) => ({
   videoConversationCards: accountListField(t, "cards.video_conversation.list", {
     type: VideoConversationCardConnection,
-    description: "The account's video conversation cards (spec §4.7), a page at a time.",
+    description: "The account's video conversation cards, a page at a time.",
     sort: "Card",
     describe: CARD_LIST_DESCRIPTIONS,
   }),
   imageConversationCards: accountListField(t, "cards.image_conversation.list", {
     type: ImageConversationCardConnection,
-    description: "The account's image conversation cards (spec §4.7), a page at a time.",
+    description: "The account's image conversation cards, a page at a time.",
     sort: "Card",
     describe: CARD_LIST_DESCRIPTIONS,
   }),
@@ -137,19 +172,26 @@ builder.objectFields(AccountRef, (t) => ({
 
 const create = mutationArgs("cards.video_conversation.create", {
   describe: {
-    name: "At most 80 characters.",
-    media_key: "A 16:9 video from the media library.",
-    first_cta: "A hashtag, at most 20 characters after #.",
-    second_cta: "Required when title is absent.",
-    second_cta_post: "Required with secondCta.",
-    third_cta_post: "Required with thirdCta.",
-    fourth_cta_post: "Required with fourthCta.",
-    thank_you_text: "At most 23 characters.",
-    title: "At most 23 characters; required when secondCta is absent.",
+    account_id: "The `id` of the account to create the card in.",
+    name: "The card's name, for the advertiser only (at most 80 characters).",
+    media_key: "The media key of a 16:9 video in the media library.",
+    poster_media_key: "The media key of an image to show before the video plays.",
+    first_cta: "The first call to action: a hashtag, at most 20 characters after #.",
+    first_cta_post: "The text of the post sent when someone taps firstCta.",
+    second_cta: "A second hashtag (at most 20 characters after #); required when title is absent.",
+    second_cta_post: "The text of the post sent for secondCta; required with secondCta.",
+    third_cta: "A third hashtag (at most 20 characters after #).",
+    third_cta_post: "The text of the post sent for thirdCta; required with thirdCta.",
+    fourth_cta: "A fourth hashtag (at most 20 characters after #).",
+    fourth_cta_post: "The text of the post sent for fourthCta; required with fourthCta.",
+    thank_you_text: "The thanks shown after someone posts, at most 23 characters.",
+    title:
+      "The headline shown on the card, at most 23 characters; required when secondCta is absent.",
   },
 });
 
 const CreateVideoConversationCardInput = builder.inputType("CreateVideoConversationCardInput", {
+  description: "A new video conversation card: a video, a title or second hashtag, and texts.",
   fields: create.fields,
 });
 
@@ -164,10 +206,16 @@ const VideoConversationCardPayload = createPayload(
 builder.mutationField("createVideoConversationCard", (t) =>
   t.field({
     type: VideoConversationCardPayload,
-    description: "Creates a video conversation card (spec §4.7). The spec has no update for it.",
+    description: "Creates a video conversation card. Such cards cannot be changed afterwards.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateVideoConversationCard"),
-    args: { input: t.arg({ type: CreateVideoConversationCardInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreateVideoConversationCardInput,
+        required: true,
+        description: "The card to create.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);

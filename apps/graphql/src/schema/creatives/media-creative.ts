@@ -27,18 +27,28 @@ import {
 export const MediaCreativeRef = builder.objectRef<MediaCreativeShape>("MediaCreative");
 
 builder.node(MediaCreativeRef, {
-  description: "Account media placed on a line item (spec §4.6 media creatives).",
-  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  description:
+    "Account media (an image or video ad) placed on a line item, so the line item shows it.",
+  id: {
+    description: "The media creative's global id: what `node(id:)` and deleteMediaCreative take.",
+    resolve: (c) => entityKey(c.account_id, c.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("media_creatives.get").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
-    lineItemId: t.string({ resolve: (c) => c.line_item_id }),
-    accountMediaId: t.string({ resolve: (c) => c.account_media_id }),
+    lineItemId: t.string({
+      description: "The rawId of the line item that shows the media.",
+      resolve: (c) => c.line_item_id,
+    }),
+    accountMediaId: t.string({
+      description: "The rawId of the account media shown.",
+      resolve: (c) => c.account_media_id,
+    }),
     accountMedia: t.field({
       type: AccountMediaRef,
       nullable: true,
-      description: "Read in batches of 200 ids per request for every creative of the response.",
+      description: "The account media shown; null with an error if it cannot be read.",
       resolve: (c, _args, { loaders }) =>
         loaders.byId("account_media.get").load(entityKey(c.account_id, c.account_media_id)),
     }),
@@ -62,7 +72,9 @@ builder.node(MediaCreativeRef, {
     }),
     landingUrl: t.string({
       nullable: true,
-      description: "Required when the line item's objective is WEBSITE_CLICKS.",
+      description:
+        "The web page people reach by clicking the ad; set for image ads of WEBSITE_CLICKS " +
+        "line items, null otherwise.",
       resolve: (c) => c.landing_url ?? null,
     }),
   }),
@@ -70,16 +82,21 @@ builder.node(MediaCreativeRef, {
 
 const create = mutationArgs("media_creatives.create", {
   describe: {
-    account_media_id: "Account media of this account (from the media library).",
+    account_id: "The `id` of the account of the line item.",
+    line_item_id: "The `id` of the line item to show the media.",
+    account_media_id: "The `id` of account media of this account (see `Account.media`).",
     landing_url:
-      "An http(s) URL; required when the line item's objective is WEBSITE_CLICKS (image ads).",
+      "The web page (http or https) people reach by clicking the ad; required when the line " +
+      "item's objective is WEBSITE_CLICKS (image ads), ignored for preroll video.",
   },
 });
 const remove = mutationArgs("media_creatives.delete", {
   globalIds: { media_creative_id: MediaCreativeRef },
+  describe: { media_creative_id: "The `id` of the media creative to remove." },
 });
 
 const CreateMediaCreativeInput = builder.inputType("CreateMediaCreativeInput", {
+  description: "Account media to place on a line item.",
   fields: create.fields,
 });
 
@@ -92,10 +109,18 @@ builder.mutationFields((t) => ({
       "The new media creative.",
       onLineItem,
     ),
-    description: "Places account media on a line item (spec §4.6).",
+    description:
+      "Places account media on a line item. A line item that cannot hold this media answers " +
+      "IncompatibleLineItemError.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateMediaCreative", [IncompatibleLineItemError]),
-    args: { input: t.arg({ type: CreateMediaCreativeInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreateMediaCreativeInput,
+        required: true,
+        description: "The line item and the account media.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -115,7 +140,7 @@ builder.mutationFields((t) => ({
       MediaCreativeRef,
       "The media creative, now deleted.",
     ),
-    description: "Removes a media creative from its line item (spec §4.6).",
+    description: "Removes a media creative from its line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaCreative"),
     args: inputArg(t.arg, "DeleteMediaCreative", remove.fields, "The media creative to delete."),

@@ -49,15 +49,35 @@ export const MediaLibraryObjectRef = builder
   .objectRef<MediaLibraryObjectShape>("MediaLibraryObject")
   .implement({
     description:
-      "A media library object (spec §2.6). The spec has no read endpoint for the media library: " +
-      "cards describe their media with key, type, URL, size and duration, so the other fields " +
-      "are null there; deleteMediaLibraryObject answers the whole object.",
+      "An image or video in the account's media library. Read through a card, only what the " +
+      "card says of it is known (key, type, URL, size, duration) and the other fields are null; " +
+      "deleteMediaLibraryObject answers the whole object.",
     fields: (t) => ({
-      mediaKey: t.string({ description: "`<digits>_<digits>`.", resolve: (m) => m.media_key }),
-      name: t.string({ nullable: true, resolve: (m) => m.name ?? null }),
-      fileName: t.string({ nullable: true, resolve: (m) => m.file_name ?? null }),
-      description: t.string({ nullable: true, resolve: (m) => m.description ?? null }),
-      title: t.string({ nullable: true, resolve: (m) => m.title ?? null }),
+      mediaKey: t.string({
+        description:
+          "The media key, `<digits>_<digits>`: what cards, posts and account media name it by.",
+        resolve: (m) => m.media_key,
+      }),
+      name: t.string({
+        nullable: true,
+        description: "The object's name in the media library; null when not known.",
+        resolve: (m) => m.name ?? null,
+      }),
+      fileName: t.string({
+        nullable: true,
+        description: "The name of the file uploaded; null when not known.",
+        resolve: (m) => m.file_name ?? null,
+      }),
+      description: t.string({
+        nullable: true,
+        description: "A description shown with a video; null when not known.",
+        resolve: (m) => m.description ?? null,
+      }),
+      title: t.string({
+        nullable: true,
+        description: "A title shown with a video; null when not known.",
+        resolve: (m) => m.title ?? null,
+      }),
       ...observedFields(t, "mediaType", {
         enum: MediaType,
         description: "What the object holds; null when the ads service does not say.",
@@ -74,72 +94,117 @@ export const MediaLibraryObjectRef = builder
           "How far processing of the upload got; null when the ads service does not say.",
         resolve: (m) => m.media_status,
       }),
-      mediaUrl: t.string({ nullable: true, resolve: (m) => m.media_url ?? null }),
-      posterMediaUrl: t.string({ nullable: true, resolve: (m) => m.poster_media_url ?? null }),
-      posterMediaKey: t.string({ nullable: true, resolve: (m) => m.poster_media_key ?? null }),
+      mediaUrl: t.string({
+        nullable: true,
+        description: "The web address of the image or video file; null when not known.",
+        resolve: (m) => m.media_url ?? null,
+      }),
+      posterMediaUrl: t.string({
+        nullable: true,
+        description:
+          "The web address of the image shown before a video plays; null for images or when not known.",
+        resolve: (m) => m.poster_media_url ?? null,
+      }),
+      posterMediaKey: t.string({
+        nullable: true,
+        description:
+          "The media key of the image shown before a video plays; null for images or when not known.",
+        resolve: (m) => m.poster_media_key ?? null,
+      }),
       duration: t.int({
         nullable: true,
-        description: "Milliseconds (videos).",
+        description: "A video's length in milliseconds; null for images or when not known.",
         resolve: (m) => m.duration ?? null,
       }),
       aspectRatio: t.string({
         nullable: true,
-        description: "`<w>:<h>`.",
+        description: "A video's aspect ratio as `<w>:<h>` (e.g. 16:9); null when not known.",
         resolve: (m) => m.aspect_ratio ?? null,
       }),
       width: t.int({
         nullable: true,
-        description: "Pixels (observed).",
+        description: "Width in pixels; null when not known.",
         resolve: (m) => m.width ?? null,
       }),
       height: t.int({
         nullable: true,
-        description: "Pixels (observed).",
+        description: "Height in pixels; null when not known.",
         resolve: (m) => m.height ?? null,
       }),
-      posted: t.boolean({ nullable: true, resolve: (m) => m.posted ?? null }),
+      posted: t.boolean({
+        nullable: true,
+        description: "Whether a post already uses the object; null when not known.",
+        resolve: (m) => m.posted ?? null,
+      }),
       createdAt: t.field({
         type: "DateTime",
         nullable: true,
+        description: "When it was uploaded (ISO 8601, UTC); null when not known.",
         resolve: (m) => m.created_at ?? null,
       }),
       updatedAt: t.field({
         type: "DateTime",
         nullable: true,
+        description: "When it last changed (ISO 8601, UTC); null when not known.",
         resolve: (m) => m.updated_at ?? null,
       }),
-      deleted: t.boolean({ nullable: true, resolve: (m) => m.deleted ?? null }),
+      deleted: t.boolean({
+        nullable: true,
+        description: "True once it is deleted from the media library; null when not known.",
+        resolve: (m) => m.deleted ?? null,
+      }),
     }),
   });
 
 export const AccountMediaRef = builder.objectRef<AccountMediaShape>("AccountMedia");
 
 builder.node(AccountMediaRef, {
-  description: "Account media: a media library object placed as a creative (spec §2.5).",
-  id: { resolve: (m) => entityKey(m.account_id, m.id) },
+  description:
+    "Account media: an image or video of the media library made into an ad of one format " +
+    "(creativeType), ready to place on line items as a media creative.",
+  id: {
+    description: "The account media's global id: what `node(id:)` and deleteAccountMedia take.",
+    resolve: (m) => entityKey(m.account_id, m.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("account_media.get").loadMany(keys)),
   fields: (t) => ({
-    rawId: t.string({ resolve: (m) => m.id }),
-    creativeType: t.field({ type: CreativeTypeEnum, resolve: (m) => m.creative_type }),
+    rawId: t.string({
+      description: "The account media's own id in the ads service.",
+      resolve: (m) => m.id,
+    }),
+    creativeType: t.field({
+      type: CreativeTypeEnum,
+      description: "The ad format: a banner or interstitial size, or a preroll video.",
+      resolve: (m) => m.creative_type,
+    }),
     videoId: t.string({
       nullable: true,
-      description: "Video creatives.",
+      description: "The video's id, for video creatives; null for images.",
       resolve: (m) => m.video_id,
     }),
     mediaUrl: t.string({
       nullable: true,
-      description: "Image creatives.",
+      description: "The web address of the image, for image creatives; null for videos.",
       resolve: (m) => m.media_url,
     }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      description: "The ad account it belongs to.",
       resolve: (m, _args, { loaders }) => loaders.account.load(m.account_id),
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (m) => m.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (m) => m.updated_at }),
-    deleted: t.boolean({ resolve: (m) => m.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When it was created (ISO 8601, UTC).",
+      resolve: (m) => m.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When it last changed (ISO 8601, UTC).",
+      resolve: (m) => m.updated_at,
+    }),
+    deleted: t.boolean({ description: "True once it is deleted.", resolve: (m) => m.deleted }),
   }),
 });
 
@@ -148,16 +213,24 @@ const AccountMediaConnection = connectionType("AccountMedia", AccountMediaRef, "
 builder.objectFields(AccountRef, (t) => ({
   media: accountListField(t, "account_media.list", {
     type: AccountMediaConnection,
-    description: "The account's media creatives (spec §4.7 account_media), a page at a time.",
-    describe: { account_media_ids: "Only these account media ids (≤200)." },
+    description: "The account's account media (images and videos made into ads), a page at a time.",
+    describe: {
+      account_media_ids: "Only these account media (at most 200).",
+      creative_types: "Only account media of these ad formats.",
+      with_deleted: "Include deleted account media (default false).",
+    },
   }),
 }));
 
 const removeAccountMedia = mutationArgs("account_media.delete", {
   globalIds: { account_media_id: AccountMediaRef },
+  describe: { account_media_id: "The `id` of the account media to delete." },
 });
 const removeMedia = mutationArgs("media_library.delete", {
-  describe: { media_key: "`<digits>_<digits>`." },
+  describe: {
+    account_id: "The `id` of the account whose media library holds the object.",
+    media_key: "The media key of the object to delete, `<digits>_<digits>`.",
+  },
 });
 
 builder.mutationFields((t) => ({
@@ -168,7 +241,7 @@ builder.mutationFields((t) => ({
       AccountMediaRef,
       "The deleted account media, as it was deleted.",
     ),
-    description: "Deletes account media (spec §3: it is returned with deleted=true).",
+    description: "Deletes account media; the payload shows it with deleted true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteAccountMedia"),
     args: inputArg(
@@ -195,7 +268,8 @@ builder.mutationFields((t) => ({
       MediaLibraryObjectRef,
       "The media library object, now with deleted=true.",
     ),
-    description: "Deletes a media library object (spec §3: returned with deleted=true).",
+    description:
+      "Deletes an image or video from the media library; the payload shows it with deleted true.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteMediaLibraryObject"),
     args: inputArg(

@@ -20,61 +20,139 @@ const observed = (card: PollCardShape, name: string): unknown => propertyOf(card
 
 builder.node(PollCardRef, {
   description:
-    "A poll card (spec §2.8). It closes duration_in_minutes after creation (spec §3); media " +
-    "polls carry video fields (numbers as strings, as the service sends them).",
+    "A poll card: two to four choices people vote on. Voting closes durationInMinutes after " +
+    "the card is created (not after it is posted); polls with media also carry video fields.",
   interfaces: [CardInterface],
-  id: { resolve: (c) => entityKey(c.account_id, c.id) },
+  id: {
+    description: "The poll card's global id: what `node(id:)` takes.",
+    resolve: (c) => entityKey(c.account_id, c.id),
+  },
   isTypeOf: isCardOf("poll"),
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("cards.poll.get").loadMany(keys)),
   fields: (t) => ({
-    name: t.string({ resolve: (c) => c.name }),
-    cardUri: t.string({ resolve: (c) => c.card_uri }),
+    name: t.string({
+      description: "The card's name, for the advertiser only (at most 80 characters).",
+      resolve: (c) => c.name,
+    }),
+    cardUri: t.string({
+      description: "The card's URI, `card://<card id>`: what a post gives to show the poll.",
+      resolve: (c) => c.card_uri,
+    }),
     ...requiredObservedFields(t, "cardType", {
       enum: ObservedCardType,
       description:
         "TEXT_POLLS for a poll without media, VIDEO_POLLS for one with a video or image.",
       resolve: (c) => c.card_type,
     }),
-    firstChoice: t.string({ resolve: (c) => c.first_choice }),
-    secondChoice: t.string({ resolve: (c) => c.second_choice }),
-    thirdChoice: t.string({ nullable: true, resolve: (c) => c.third_choice ?? null }),
-    fourthChoice: t.string({ nullable: true, resolve: (c) => c.fourth_choice ?? null }),
-    startTime: t.field({ type: "DateTime", resolve: (c) => c.start_time }),
+    firstChoice: t.string({
+      description: "The first choice's text (at most 25 characters).",
+      resolve: (c) => c.first_choice,
+    }),
+    secondChoice: t.string({
+      description: "The second choice's text (at most 25 characters).",
+      resolve: (c) => c.second_choice,
+    }),
+    thirdChoice: t.string({
+      nullable: true,
+      description: "The third choice's text (at most 25 characters); null when the poll has two.",
+      resolve: (c) => c.third_choice ?? null,
+    }),
+    fourthChoice: t.string({
+      nullable: true,
+      description:
+        "The fourth choice's text (at most 25 characters); null when the poll has fewer.",
+      resolve: (c) => c.fourth_choice ?? null,
+    }),
+    startTime: t.field({
+      type: "DateTime",
+      description: "When voting opens (ISO 8601, UTC).",
+      resolve: (c) => c.start_time,
+    }),
     endTime: t.field({
       type: "DateTime",
-      description: "When votes stop.",
+      description: "When voting closes (ISO 8601, UTC).",
       resolve: (c) => c.end_time,
     }),
-    durationInMinutes: t.int({ resolve: (c) => c.duration_in_minutes }),
+    durationInMinutes: t.int({
+      description: "How long voting stays open, in minutes (5 to 10080, i.e. up to 7 days).",
+      resolve: (c) => c.duration_in_minutes,
+    }),
     closed: t.boolean({
       nullable: true,
-      description: "Whether voting has ended (observed; not in the spec's field list).",
+      description:
+        "Whether voting has closed; null when the ads service does not say (compare endTime " +
+        "with now).",
       resolve: (c) => {
         const closed = observed(c, "closed");
         return typeof closed === "boolean" ? closed : null;
       },
     }),
-    videoUrl: t.string({ nullable: true, resolve: (c) => c.video_url ?? null }),
-    videoHlsUrl: t.string({ nullable: true, resolve: (c) => c.video_hls_url ?? null }),
-    videoWidth: t.string({ nullable: true, resolve: (c) => c.video_width ?? null }),
-    videoHeight: t.string({ nullable: true, resolve: (c) => c.video_height ?? null }),
-    videoPosterUrl: t.string({ nullable: true, resolve: (c) => c.video_poster_url ?? null }),
-    videoPosterWidth: t.string({ nullable: true, resolve: (c) => c.video_poster_width ?? null }),
-    videoPosterHeight: t.string({ nullable: true, resolve: (c) => c.video_poster_height ?? null }),
+    videoUrl: t.string({
+      nullable: true,
+      description: "The web address of the poll's video file; null for a poll without media.",
+      resolve: (c) => c.video_url ?? null,
+    }),
+    videoHlsUrl: t.string({
+      nullable: true,
+      description:
+        "The web address of the video as an HLS stream (for streaming players); null for a " +
+        "poll without media.",
+      resolve: (c) => c.video_hls_url ?? null,
+    }),
+    videoWidth: t.string({
+      nullable: true,
+      description: "The video's width in pixels, as digits; null for a poll without media.",
+      resolve: (c) => c.video_width ?? null,
+    }),
+    videoHeight: t.string({
+      nullable: true,
+      description: "The video's height in pixels, as digits; null for a poll without media.",
+      resolve: (c) => c.video_height ?? null,
+    }),
+    videoPosterUrl: t.string({
+      nullable: true,
+      description:
+        "The web address of the image shown before the video plays; null for a poll without media.",
+      resolve: (c) => c.video_poster_url ?? null,
+    }),
+    videoPosterWidth: t.string({
+      nullable: true,
+      description: "The poster image's width in pixels, as digits; null for a poll without media.",
+      resolve: (c) => c.video_poster_width ?? null,
+    }),
+    videoPosterHeight: t.string({
+      nullable: true,
+      description: "The poster image's height in pixels, as digits; null for a poll without media.",
+      resolve: (c) => c.video_poster_height ?? null,
+    }),
     contentDurationSeconds: t.string({
       nullable: true,
+      description: "The video's length in seconds, as digits; null for a poll without media.",
       resolve: (c) => c.content_duration_seconds ?? null,
     }),
     media: t.field({
       type: [MediaLibraryObjectRef],
-      description: "Always empty: a poll's media_key is write-only (spec §4.7).",
+      description:
+        "Always empty: the image a poll was created with cannot be read back (see the video " +
+        "fields).",
       complexity: SMALL_LIST,
       resolve: () => [],
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (c) => c.created_at }),
-    updatedAt: t.field({ type: "DateTime", resolve: (c) => c.updated_at }),
-    deleted: t.boolean({ resolve: (c) => c.deleted }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When the card was created (ISO 8601, UTC).",
+      resolve: (c) => c.created_at,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When the card last changed (ISO 8601, UTC).",
+      resolve: (c) => c.updated_at,
+    }),
+    deleted: t.boolean({
+      description: "True once the card is deleted.",
+      resolve: (c) => c.deleted,
+    }),
   }),
 });
 
@@ -83,7 +161,7 @@ const PollCardConnection = connectionType("PollCard", PollCardRef, "Poll cards."
 builder.objectFields(AccountRef, (t) => ({
   pollCards: accountListField(t, "cards.poll.list", {
     type: PollCardConnection,
-    description: "The account's poll cards (spec §4.7), a page at a time.",
+    description: "The account's poll cards, a page at a time.",
     sort: "Card",
     describe: CARD_LIST_DESCRIPTIONS,
   }),
@@ -107,16 +185,24 @@ builder.objectFields(AccountRef, (t) => ({
 
 const create = mutationArgs("cards.poll.create", {
   describe: {
-    name: "At most 80 characters.",
-    duration_in_minutes: "5 to 10080.",
-    first_choice: "At most 25 characters.",
-    third_choice: "Needs the first two.",
-    fourth_choice: "Needs the first three.",
-    media_key: "An image from the media library (media polls need PROMOTED_MEDIA_POLLS).",
+    account_id: "The `id` of the account to create the poll in.",
+    name: "The card's name, for the advertiser only (at most 80 characters).",
+    duration_in_minutes:
+      "How long voting stays open, in minutes from creation: 5 to 10080 (7 days).",
+    first_choice: "The first choice's text, at most 25 characters.",
+    second_choice: "The second choice's text, at most 25 characters.",
+    third_choice: "A third choice (at most 25 characters); needs the first two.",
+    fourth_choice: "A fourth choice (at most 25 characters); needs the first three.",
+    media_key:
+      "The media key of an image in the media library (at least 800 px wide, aspect ratio " +
+      "1.91:1) to show with the poll; needs the account's media polls beta feature.",
   },
 });
 
-const CreatePollCardInput = builder.inputType("CreatePollCardInput", { fields: create.fields });
+const CreatePollCardInput = builder.inputType("CreatePollCardInput", {
+  description: "A new poll card: a name, two to four choices and how long voting stays open.",
+  fields: create.fields,
+});
 
 const PollCardPayload = createPayload(
   "CreatePollCard",
@@ -129,10 +215,16 @@ const PollCardPayload = createPayload(
 builder.mutationField("createPollCard", (t) =>
   t.field({
     type: PollCardPayload,
-    description: "Creates a poll card (spec §4.7). Poll cards cannot be updated.",
+    description: "Creates a poll card; voting opens now. Poll cards cannot be changed afterwards.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreatePollCard"),
-    args: { input: t.arg({ type: CreatePollCardInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreatePollCardInput,
+        required: true,
+        description: "The poll to create.",
+      }),
+    },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);

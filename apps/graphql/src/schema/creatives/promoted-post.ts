@@ -10,16 +10,23 @@ export const PromotedPostRef = builder.objectRef<PromotedPostShape>("PromotedPos
 
 builder.node(PromotedPostRef, {
   description:
-    "A post promoted on a line item (spec §2.11, §4.6). Read only: the spec shows no creation, " +
-    "update or deletion.",
-  id: { resolve: (p) => entityKey(p.account_id, p.id) },
+    "A post promoted on a line item: the line item shows it as an ad. Read only: this API " +
+    "offers no way to create, change or remove one.",
+  id: {
+    description: "The promoted post's global id: what `node(id:)` takes.",
+    resolve: (p) => entityKey(p.account_id, p.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("promoted_posts.list").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
-    lineItemId: t.string({ nullable: true, resolve: (p) => p.line_item_id ?? null }),
+    lineItemId: t.string({
+      nullable: true,
+      description: "The rawId of the line item that promotes the post; null when not known.",
+      resolve: (p) => p.line_item_id ?? null,
+    }),
     postId: t.string({
-      description: "The promoted post: a long id as a string of digits.",
+      description: "The id of the post promoted, as digits (a number too long for Int).",
       resolve: (p) => p.post_id,
     }),
     ...observedFields(t, "entityStatus", {

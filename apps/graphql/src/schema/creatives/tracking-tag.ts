@@ -20,45 +20,73 @@ import { attachmentFields } from "../campaigns/attachment-fields.js";
 import { closedEnum } from "../common/enums.js";
 
 export const TrackingTagTypeEnum = closedEnum("TrackingTagType", {
-  description: "spec §2.11.",
+  description: "The kind of a tracking tag.",
   values: TRACKING_TAG_TYPES,
+  describe: {
+    IMPRESSION_TAG:
+      "A third-party URL called each time the line item's ad is shown, to count impressions.",
+    CLICK_TRACKER:
+      "A third-party URL called each time someone clicks the line item's ad, to count clicks.",
+  },
 });
 
 export const TrackingTagRef = builder.objectRef<TrackingTagShape>("TrackingTag");
 
 builder.node(TrackingTagRef, {
-  description: "An impression tag or click tracker of a line item (spec §2.11, §4.6).",
-  id: { resolve: (tag) => entityKey(tag.account_id, tag.id) },
+  description:
+    "An impression tag or click tracker of a line item: a third-party measurement URL the ad " +
+    "calls when shown or clicked.",
+  id: {
+    description:
+      "The tracking tag's global id: what `node(id:)`, updateTrackingTag and deleteTrackingTag take.",
+    resolve: (tag) => entityKey(tag.account_id, tag.id),
+  },
   loadManyWithoutCache: async (keys, { loaders }) =>
     rejectErrors(await loaders.byId("tracking_tags.get").loadMany(keys)),
   fields: (t) => ({
     ...attachmentFields(t),
-    lineItemId: t.string({ resolve: (tag) => tag.line_item_id }),
+    lineItemId: t.string({
+      description: "The rawId of the line item the tag measures.",
+      resolve: (tag) => tag.line_item_id,
+    }),
     trackingTagType: t.field({
       type: TrackingTagTypeEnum,
+      description: "Whether the tag counts impressions or clicks.",
       resolve: (tag) => tag.tracking_tag_type,
     }),
-    trackingTagUrl: t.string({ resolve: (tag) => tag.tracking_tag_url }),
+    trackingTagUrl: t.string({
+      description: "The measurement URL the ad calls (http or https).",
+      resolve: (tag) => tag.tracking_tag_url,
+    }),
   }),
 });
 
-const URL_DESCRIPTION = { tracking_tag_url: "An http(s) URL." };
+const URL_DESCRIPTION = { tracking_tag_url: "The measurement URL the ad calls, http or https." };
 
-const create = mutationArgs("tracking_tags.create", { describe: URL_DESCRIPTION });
+const create = mutationArgs("tracking_tags.create", {
+  describe: {
+    ...URL_DESCRIPTION,
+    account_id: "The `id` of the account of the line item.",
+    line_item_id: "The `id` of the line item to measure.",
+    tracking_tag_type: "Whether the tag counts impressions or clicks.",
+  },
+});
 const update = mutationArgs("tracking_tags.update", {
   globalIds: { tracking_tag_id: TrackingTagRef },
-  describe: URL_DESCRIPTION,
+  describe: { ...URL_DESCRIPTION, tracking_tag_id: "The `id` of the tracking tag to change." },
 });
 const remove = mutationArgs("tracking_tags.delete", {
   globalIds: { tracking_tag_id: TrackingTagRef },
+  describe: { tracking_tag_id: "The `id` of the tracking tag to delete." },
 });
 
 const CreateTrackingTagInput = builder.inputType("CreateTrackingTagInput", {
+  description: "A new impression tag or click tracker of a line item.",
   fields: create.fields,
 });
 
 const UpdateTrackingTagInput = builder.inputType("UpdateTrackingTagInput", {
-  description: "spec §4.6 PUT: only the URL changes.",
+  description: "The tracking tag to change and its new URL (only the URL can change).",
   fields: update.fields,
 });
 
@@ -74,10 +102,16 @@ builder.mutationFields((t) => ({
       "The new tracking tag.",
       onLineItem,
     ),
-    description: "Adds an impression tag or click tracker to a line item (spec §4.6).",
+    description: "Adds an impression tag or click tracker to a line item.",
     authScopes: { authenticated: true },
     errors: mutationErrors("CreateTrackingTag"),
-    args: { input: t.arg({ type: CreateTrackingTagInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: CreateTrackingTagInput,
+        required: true,
+        description: "The line item, the kind of tag and its URL.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
@@ -90,10 +124,16 @@ builder.mutationFields((t) => ({
   }),
   updateTrackingTag: t.field({
     type: TrackingTagPayload("UpdateTrackingTag", "The tracking tag as it is now."),
-    description: "Changes a tracking tag's URL (spec §4.6 PUT).",
+    description: "Changes a tracking tag's URL.",
     authScopes: { authenticated: true },
     errors: mutationErrors("UpdateTrackingTag"),
-    args: { input: t.arg({ type: UpdateTrackingTagInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: UpdateTrackingTagInput,
+        required: true,
+        description: "The tracking tag and its new URL.",
+      }),
+    },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = update.params(input);
@@ -109,7 +149,7 @@ builder.mutationFields((t) => ({
       TrackingTagRef,
       "The tracking tag, now deleted.",
     ),
-    description: "Deletes a tracking tag (spec §4.6).",
+    description: "Deletes a tracking tag; the line item stops calling its URL.",
     authScopes: { authenticated: true },
     errors: mutationErrors("DeleteTrackingTag"),
     args: inputArg(t.arg, "DeleteTrackingTag", remove.fields, "The tracking tag to delete."),
