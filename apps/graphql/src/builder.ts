@@ -11,7 +11,7 @@ import { forbiddenError, queryLimitError, unauthenticatedError } from "./errors/
 import { parseGlobalId } from "./input/global-id.js";
 import { CURSOR_INPUT } from "./input/input-rules.js";
 import InputRulesPlugin from "./input/input-rules-plugin.js";
-import MutationInputPlugin from "./fields/mutation-input-plugin.js";
+import MutationInputPlugin from "./input/mutation-input-plugin.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 
 /** Authorization scopes resolvers can require; filled per request in `context.ts`. */

@@ -17,7 +17,7 @@ import type {
 import type { FieldNamer } from "../errors/field-violations.js";
 import { MUTATION_ERRORS } from "../schema/common/errors.js";
 import { nounsOf } from "./connections.js";
-import { INPUT_ARG } from "./mutation-input-plugin.js";
+import { INPUT_ARG } from "../input/mutation-input-plugin.js";
 import { fieldName } from "./input-forms.js";
 
 /**
