@@ -286,7 +286,7 @@ describe("two ads-api and two facade replicas on PostgreSQL + Redis", () => {
 
   it("fetches one app bearer token for the whole cluster", async () => {
     // Reference data signs as the app (bearer): both replicas at once, twice each.
-    const query = `query { contentCategories { id name } placements { productType } }`;
+    const query = `query { contentCategories { nodes { id name } } placements { nodes { productType } } }`;
     const answers = await Promise.all(
       [...facades, ...facades].map((facade) =>
         postGraphQL(facade.url, query, {

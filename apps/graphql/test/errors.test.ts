@@ -29,10 +29,10 @@ describe("upstream rate limits", () => {
   afterAll(() => stack.close());
 
   it("answers RATE_LIMITED with when to retry, on the query path and as a mutation's typed error", async () => {
-    const read = `{ biddingRules(currency: "USD") { currency } }`;
+    const read = `{ biddingRules(currency: "USD") { nodes { currency } } }`;
     for (let i = 0; i < 3; i += 1) expect((await stack.query(read)).errors).toBeUndefined();
     // Never read before, so no snapshot can stand in for it (see test/snapshots.test.ts).
-    const limited = await stack.query(`{ biddingRules(currency: "EUR") { currency } }`);
+    const limited = await stack.query(`{ biddingRules(currency: "EUR") { nodes { currency } } }`);
     expect(limited.data).toEqual({ biddingRules: null });
     expect(limited.errors?.[0]).toMatchObject({
       path: ["biddingRules"],

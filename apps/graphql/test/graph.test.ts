@@ -302,44 +302,51 @@ describe("the graph over the running servers", () => {
     await stack.adsApi.requests.reset();
     const data = await ok<Record<string, unknown>>(`{
       account(rawId: "${A}") { media(sort: { field: ID }) { totalCount edges { node { rawId creativeType videoId mediaUrl deleted } } } }
-      biddingRules(currency: "USD") { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination }
-      contentCategories { id name iabCategoryIds iabCategories { nodes { rawId name parent { rawId } } } publishersInLastThirtyDays }
+      biddingRules(currency: "USD") { nodes { currency minimumCpeBid { micros currency } maximumCpeBid { micros } minimumDenomination } }
+      contentCategories { nodes { id name iabCategoryIds iabCategories { nodes { rawId name parent { rawId } } } publishersInLastThirtyDays } }
       iabCategories(first: 100) { totalCount pageInfo { hasNextPage } edges { node { id parentId } } }
-      placements(productType: PROMOTED_ACCOUNT) { productType placements }
-      businessCategories { id name }
+      placements(productType: PROMOTED_ACCOUNT) { nodes { productType placements } }
+      businessCategories { totalCount nodes { id name } }
     }`);
     expect(data.account).toMatchObject({ media: { totalCount: 4 } });
-    expect(data.biddingRules).toEqual([
-      {
-        currency: "USD",
-        minimumCpeBid: { micros: "10000", currency: "USD" },
-        maximumCpeBid: { micros: "100000000" },
-        minimumDenomination: "1000",
-      },
-    ]);
+    expect(data.biddingRules).toEqual({
+      nodes: [
+        {
+          currency: "USD",
+          minimumCpeBid: { micros: "10000", currency: "USD" },
+          maximumCpeBid: { micros: "100000000" },
+          minimumDenomination: "1000",
+        },
+      ],
+    });
     const arts = present(
       (
         data.contentCategories as {
-          iabCategoryIds: string[];
-          iabCategories: { nodes: { rawId: string; parent: unknown }[] };
-        }[]
-      )[0],
+          nodes: {
+            iabCategoryIds: string[];
+            iabCategories: { nodes: { rawId: string; parent: unknown }[] };
+          }[];
+        }
+      ).nodes[0],
     );
     expect(arts.iabCategories.nodes.map((c) => c.rawId)).toEqual(arts.iabCategoryIds);
     expect(arts.iabCategories.nodes[1]?.parent).toEqual({ rawId: "IAB1" });
     expect(data.iabCategories).toMatchObject({ totalCount: 392, pageInfo: { hasNextPage: true } });
-    expect(data.placements).toEqual([
-      {
-        productType: "PROMOTED_ACCOUNT",
-        placements: [
-          ["ALL_ON_TWITTER"],
-          ["TWITTER_PROFILE"],
-          ["TWITTER_SEARCH"],
-          ["TWITTER_TIMELINE"],
-        ],
-      },
-    ]);
-    expect(data.businessCategories).toHaveLength(22);
+    expect(data.placements).toEqual({
+      nodes: [
+        {
+          productType: "PROMOTED_ACCOUNT",
+          placements: [
+            ["ALL_ON_TWITTER"],
+            ["TWITTER_PROFILE"],
+            ["TWITTER_SEARCH"],
+            ["TWITTER_TIMELINE"],
+          ],
+        },
+      ],
+    });
+    expect(data.businessCategories).toMatchObject({ totalCount: 22 });
+    expect((data.businessCategories as { nodes: unknown[] }).nodes).toHaveLength(22);
     // Reference data went out with the facade's app-only bearer, the account's media as the user.
     const log = await stack.adsApi.requests.entries();
     const schemes = new Map(log.map((entry) => [entry.endpointId, entry.scheme]));
@@ -364,16 +371,20 @@ describe("the graph over the running servers", () => {
       extensions: { code: "UNAUTHENTICATED" },
     });
     // A token of the right form that names no session.
-    const invalid = await postGraphQL(stack.facade.url, "{ biddingRules { currency } }", {
+    const invalid = await postGraphQL(stack.facade.url, "{ biddingRules { nodes { currency } } }", {
       headers: { authorization: `Bearer ags_${"A".repeat(43)}` },
     });
     expect(invalid.body.errors?.[0]).toMatchObject({
       message: expect.stringContaining("unknown, expired or revoked") as unknown,
       extensions: { code: "UNAUTHENTICATED" },
     });
-    const malformed = await postGraphQL(stack.facade.url, "{ biddingRules { currency } }", {
-      headers: { authorization: "Bearer ags_not-a-session" },
-    });
+    const malformed = await postGraphQL(
+      stack.facade.url,
+      "{ biddingRules { nodes { currency } } }",
+      {
+        headers: { authorization: "Bearer ags_not-a-session" },
+      },
+    );
     expect(malformed.body.errors?.[0]).toMatchObject({
       message: expect.stringContaining("malformed") as unknown,
       extensions: { code: "UNAUTHENTICATED" },

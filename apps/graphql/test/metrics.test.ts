@@ -72,7 +72,7 @@ describe("GET /metrics after a known set of operations", () => {
     expect(broken.body.errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
     expect((await stack.query("{ health }")).data).toEqual({ health: "ok" });
     // Reference data signs as the app: its bearer token is fetched first (counted too).
-    expect((await stack.query("{ contentCategories { id } }")).errors).toBeUndefined();
+    expect((await stack.query("{ contentCategories { nodes { id } } }")).errors).toBeUndefined();
     const limited = await stack.query(CAMPAIGNS);
     expect(limited.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
     await stack.facade.services.snapshots.writer.flush();

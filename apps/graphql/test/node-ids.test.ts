@@ -14,10 +14,10 @@ const FIRST = (field: string, select = "") =>
 const GATHER = `{
   viewer { __typename id }
   iabCategories(first: 1) { edges { node { __typename id } } }
-  contentCategories { __typename id }
-  businessCategories { __typename id }
-  biddingRules { __typename id }
-  placements { __typename id }
+  contentCategories(first: 1) { nodes { __typename id } }
+  businessCategories(first: 1) { nodes { __typename id } }
+  biddingRules(first: 1) { nodes { __typename id } }
+  placements(first: 1) { nodes { __typename id } }
   account(rawId: "${A}") {
     __typename id
     ${FIRST("fundingInstruments(first: 1)")}

@@ -168,7 +168,7 @@ describe("replicas sharing upstream state through Redis (issue 19)", () => {
         const headers = { authorization: `Bearer ${await signIn(facade)}` };
         return Promise.all(
           Array.from({ length: 5 }, () =>
-            postGraphQL(facade.url, "{ contentCategories { __typename } }", { headers }),
+            postGraphQL(facade.url, "{ contentCategories { nodes { __typename } } }", { headers }),
           ),
         );
       });

@@ -140,8 +140,8 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     });
 
     // Reference data goes out with the facade's app-only bearer token: it is a secret too.
-    const rules = await ask({ cookie }, '{ biddingRules(currency: "EUR") { currency } }');
-    expect(rules.body.data).toEqual({ biddingRules: [{ currency: "EUR" }] });
+    const rules = await ask({ cookie }, '{ biddingRules(currency: "EUR") { nodes { currency } } }');
+    expect(rules.body.data).toEqual({ biddingRules: { nodes: [{ currency: "EUR" }] } });
     const reads = await adsApi.requests.entries("bidding_rules.list");
     expect(reads.map((entry) => entry.scheme)).toEqual(["bearer"]);
     const bearer = await fetch(`${adsApi.urls.base}/oauth2/token`, {

@@ -192,7 +192,7 @@ describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
     expect(down.extensions?.cache?.stale).toBe(true);
 
     // Never read before: no snapshot to answer, so an error on that path only.
-    const never = await pair.query(`{ biddingRules(currency: "JPY") { currency } }`);
+    const never = await pair.query(`{ biddingRules(currency: "JPY") { nodes { currency } } }`);
     expect(never.data).toEqual({ biddingRules: null });
     expect(never.errors?.[0]?.path).toEqual(["biddingRules"]);
   });

@@ -108,17 +108,21 @@ export const CardsWithMediaQuery = graphql(`
 export const ReferenceDataQuery = graphql(`
   query ReferenceData($currency: String) {
     biddingRules(currency: $currency) {
-      currency
-      minimumCpeBid {
-        micros
+      nodes {
+        currency
+        minimumCpeBid {
+          micros
+        }
       }
     }
-    contentCategories {
-      name
-      iabCategories {
-        nodes {
-          rawId
-          name
+    contentCategories(first: 10) {
+      nodes {
+        name
+        iabCategories {
+          nodes {
+            rawId
+            name
+          }
         }
       }
     }

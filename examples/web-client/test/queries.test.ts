@@ -98,8 +98,10 @@ describe("the example consumer against the running servers (ads-api + facade)", 
 
   it("reads reference data", async () => {
     const { data } = await run(ReferenceDataQuery, { currency: "EUR" });
-    expect(data?.biddingRules).toEqual([{ currency: "EUR", minimumCpeBid: { micros: "10000" } }]);
-    expect(data?.contentCategories?.[0]?.iabCategories?.nodes.map((c) => c.rawId)).toEqual([
+    expect(data?.biddingRules?.nodes).toEqual([
+      { currency: "EUR", minimumCpeBid: { micros: "10000" } },
+    ]);
+    expect(data?.contentCategories?.nodes[0]?.iabCategories?.nodes.map((c) => c.rawId)).toEqual([
       "IAB1",
       "IAB1-5",
       "IAB1-7",

@@ -224,35 +224,70 @@ builder.node(BusinessCategoryRef, {
 });
 
 const IabCategoryConnection = connectionType("IabCategory", IabCategoryRef, "IAB categories.");
+const BiddingRuleConnection = connectionType(
+  "BiddingRule",
+  BiddingRuleRef,
+  "Bidding rules, one per currency.",
+);
+const ContentCategoryConnection = connectionType(
+  "ContentCategory",
+  ContentCategoryRef,
+  "Content categories.",
+);
+const PlacementConnection = connectionType(
+  "Placement",
+  PlacementRef,
+  "Placement lists, one per product type.",
+);
+const BusinessCategoryConnection = connectionType(
+  "BusinessCategory",
+  BusinessCategoryRef,
+  "Advertiser business categories.",
+);
 
 builder.queryFields((t) => ({
   biddingRules: t.field({
-    type: [BiddingRuleRef],
+    type: BiddingRuleConnection,
     nullable: true,
     authScopes: { authenticated: true },
     description:
-      "The lowest and highest bids allowed, one rule per currency. They change rarely: read " +
-      "them again about once a month.",
+      "The lowest and highest bids allowed, one rule per currency, a page at a time either " +
+      "way. They change rarely: read them again about once a month.",
+    complexity: connectionComplexity,
     args: {
+      ...bothWaysPageArgs(t.arg),
       currency: t.arg.string({
         description:
           "Only this currency (an ISO 4217 code, e.g. USD); every currency when left out.",
       }),
     },
-    resolve: async (_root, args, { upstream }) =>
-      (
-        await upstream.call("bidding_rules.list", {
-          ...(args.currency != null && { currency: args.currency }),
-        })
-      ).data,
+    resolve: (_root, args, { upstream }) =>
+      connectionOfAll(
+        args,
+        1000,
+        async () =>
+          (
+            await upstream.call("bidding_rules.list", {
+              ...(args.currency != null && { currency: args.currency }),
+            })
+          ).data,
+      ),
   }),
   contentCategories: t.field({
-    type: [ContentCategoryRef],
+    type: ContentCategoryConnection,
     nullable: true,
     authScopes: { authenticated: true },
-    description: "Every content category, with the IAB categories each maps to.",
-    resolve: async (_root, _args, { upstream }) =>
-      (await upstream.call("content_categories.list", {})).data,
+    description:
+      "Every content category, with the IAB categories each maps to, a page at a time " +
+      "either way.",
+    complexity: connectionComplexity,
+    args: bothWaysPageArgs(t.arg),
+    resolve: (_root, args, { upstream }) =>
+      connectionOfAll(
+        args,
+        1000,
+        async () => (await upstream.call("content_categories.list", {})).data,
+      ),
   }),
   iabCategories: t.field({
     type: IabCategoryConnection,
@@ -273,29 +308,44 @@ builder.queryFields((t) => ({
       ),
   }),
   placements: t.field({
-    type: [PlacementRef],
+    type: PlacementConnection,
     nullable: true,
     authScopes: { authenticated: true },
-    description: "Where ads may show, one entry per product type.",
+    description: "Where ads may show, one entry per product type, a page at a time either way.",
+    complexity: connectionComplexity,
     args: {
+      ...bothWaysPageArgs(t.arg),
       productType: t.arg({
         type: PlacementProductTypeEnum,
         description: "Only this product type; every product type when left out.",
       }),
     },
-    resolve: async (_root, args, { upstream }) =>
-      (
-        await upstream.call("placements.list", {
-          ...(args.productType != null && { product_type: args.productType }),
-        })
-      ).data,
+    resolve: (_root, args, { upstream }) =>
+      connectionOfAll(
+        args,
+        1000,
+        async () =>
+          (
+            await upstream.call("placements.list", {
+              ...(args.productType != null && { product_type: args.productType }),
+            })
+          ).data,
+      ),
   }),
   businessCategories: t.field({
-    type: [BusinessCategoryRef],
+    type: BusinessCategoryConnection,
     nullable: true,
     authScopes: { authenticated: true },
-    description: "Every advertiser business category, to choose from for PREROLL_VIEWS line items.",
-    resolve: async (_root, _args, { upstream }) =>
-      (await upstream.call("advertiser_business_categories.list", {})).data,
+    description:
+      "Every advertiser business category, to choose from for PREROLL_VIEWS line items, a " +
+      "page at a time either way.",
+    complexity: connectionComplexity,
+    args: bothWaysPageArgs(t.arg),
+    resolve: (_root, args, { upstream }) =>
+      connectionOfAll(
+        args,
+        1000,
+        async () => (await upstream.call("advertiser_business_categories.list", {})).data,
+      ),
   }),
 }));

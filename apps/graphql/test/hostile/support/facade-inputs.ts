@@ -65,7 +65,7 @@ export const RAW_ID_QUERIES: { name: string; query: string; allowed: readonly st
   {
     name: "biddingRules(currency:)",
     allowed: [],
-    query: "query ($id: String) { biddingRules(currency: $id) { currency } }",
+    query: "query ($id: String) { biddingRules(currency: $id) { nodes { currency } } }",
   },
 ];
 
