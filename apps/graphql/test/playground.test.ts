@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, STACK_ENGINE, startFacade } from "../testing/index.js";
 import type { RunningFacade } from "../testing/index.js";
-import { isLoopback, launchLoopbackOnlyChromium } from "./support/chromium.js";
+import { isLoopback, launchLoopbackOnlyChromium } from "@adsgraph/graphql/testing";
 
 const SCREENSHOT = path.resolve(import.meta.dirname, "..", ".cache", "playground.png");
 

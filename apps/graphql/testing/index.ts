@@ -11,3 +11,4 @@ export { signIn } from "./sign-in.js";
 export { postGraphQL } from "./post-graphql.js";
 export type { GraphQLBody } from "./post-graphql.js";
 export { globalId } from "./global-id.js";
+export { isLoopback, launchLoopbackOnlyChromium } from "./chromium.js";

@@ -8,7 +8,8 @@ import type { Browser, Page } from "playwright-core";
 import { build, preview, type PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardConfig } from "../vite.config.js";
-import { browserSteps, isLoopback, launchLoopbackOnlyChromium } from "./support/browser.js";
+import { isLoopback, launchLoopbackOnlyChromium } from "@adsgraph/graphql/testing";
+import { browserSteps } from "./support/browser.js";
 
 /** Every wait of the visit: long, as the machine may be loaded; each one polls. */
 const TIMEOUT = 60_000;

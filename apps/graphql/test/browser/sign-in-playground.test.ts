@@ -7,7 +7,7 @@ import { STACK_ENGINE, startFacade } from "../../testing/index.js";
 import type { RunningFacade } from "../../testing/index.js";
 import { act } from "../support/activity-clients.js";
 import { browserSteps } from "../support/browser-steps.js";
-import { isLoopback, launchLoopbackOnlyChromium } from "../support/chromium.js";
+import { isLoopback, launchLoopbackOnlyChromium } from "@adsgraph/graphql/testing";
 import { graphiql } from "../support/graphiql.js";
 
 /** Every wait of the test: long, as the machine may be loaded; each one polls. */

@@ -1,9 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-
-/** Debian's Chromium (scripts/ensure-chromium.sh installs it for `pnpm check`). */
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import type { Page } from "playwright-core";
 
 /** Where a failed step leaves its screenshot and HTML (under the ignored `.cache/`). */
 export const SCREENSHOTS_DIR = path.resolve(
@@ -14,31 +11,6 @@ export const SCREENSHOTS_DIR = path.resolve(
   "test-results",
   "screenshots",
 );
-
-/** Headless Chromium that resolves loopback only (see apps/graphql/test/support/chromium.ts). */
-export function launchLoopbackOnlyChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: EXECUTABLE,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    ],
-  });
-}
-
-/** True for loopback URLs and the page's own inline data (blob:, data:). */
-export function isLoopback(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  if (protocol === "blob:" || protocol === "data:") return true;
-  return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
-}
 
 const slug = (text: string) =>
   text
