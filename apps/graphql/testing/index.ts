@@ -12,3 +12,5 @@ export { postGraphQL } from "./post-graphql.js";
 export type { GraphQLBody } from "./post-graphql.js";
 export { globalId } from "./global-id.js";
 export { isLoopback, launchLoopbackOnlyChromium } from "./chromium.js";
+export { browserSteps } from "./browser-steps.js";
+export type { Step } from "./browser-steps.js";

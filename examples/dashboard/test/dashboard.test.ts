@@ -2,14 +2,19 @@ import path from "node:path";
 import { createApp, DEMO } from "@adsgraph/ads-api";
 import { freePort, simulateActivity, startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
-import { STACK_ENGINE, startFacade } from "@adsgraph/graphql/testing";
+import {
+  browserSteps,
+  isLoopback,
+  launchLoopbackOnlyChromium,
+  STACK_ENGINE,
+  startFacade,
+} from "@adsgraph/graphql/testing";
 import type { RunningFacade } from "@adsgraph/graphql/testing";
 import type { Browser, Page } from "playwright-core";
 import { build, preview, type PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardConfig } from "../vite.config.js";
-import { isLoopback, launchLoopbackOnlyChromium } from "@adsgraph/graphql/testing";
-import { browserSteps } from "./support/browser.js";
+import { SCREENSHOTS_DIR } from "./support/browser.js";
 
 /** Every wait of the visit: long, as the machine may be loaded; each one polls. */
 const TIMEOUT = 60_000;
@@ -84,7 +89,7 @@ describe("dashboard in a browser", () => {
   });
 
   it("signs in, pages campaigns, edits one with inline errors, pauses it, and sees live activity", async () => {
-    const step = browserSteps(page, "dashboard");
+    const step = browserSteps(page, "dashboard", SCREENSHOTS_DIR);
     const campaigns = page.getByRole("list", { name: "Campaigns" }).getByRole("listitem");
     const row = (name: string) => page.getByRole("listitem", { name, exact: true });
 

@@ -1,14 +1,22 @@
+import path from "node:path";
 import { createApp, DEMO } from "@adsgraph/ads-api";
 import { freePort, startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { Browser, BrowserContext, Page, Request, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STACK_ENGINE, startFacade } from "../../testing/index.js";
+import {
+  browserSteps,
+  isLoopback,
+  launchLoopbackOnlyChromium,
+  STACK_ENGINE,
+  startFacade,
+} from "../../testing/index.js";
 import type { RunningFacade } from "../../testing/index.js";
 import { act } from "../support/activity-clients.js";
-import { browserSteps } from "../support/browser-steps.js";
-import { isLoopback, launchLoopbackOnlyChromium } from "@adsgraph/graphql/testing";
 import { graphiql } from "../support/graphiql.js";
+
+/** Where a failed step leaves its screenshot and HTML (scripts/clear-test-results.mjs empties it). */
+const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, "../../.cache/test-results/screenshots");
 
 /** Every wait of the test: long, as the machine may be loaded; each one polls. */
 const TIMEOUT = 60_000;
@@ -71,7 +79,7 @@ describe("browser: sign in, use the playground, sign out", () => {
   });
 
   it("signs in on the service's page, queries and subscribes with the cookie, then signs out", async () => {
-    const step = browserSteps(page, "sign-in-playground");
+    const step = browserSteps(page, "sign-in-playground", SCREENSHOTS_DIR);
     const playground = graphiql(page, TIMEOUT);
     const isGraphQLPost = (request: Request) =>
       request.url() === facade.url && request.method() === "POST";

@@ -2,19 +2,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 
-/**
- * Where a failed browser step leaves what the page showed: the package's test results folder
- * (`.cache/`, beside vitest-results.json; `scripts/clear-test-results.mjs` empties it).
- */
-export const SCREENSHOTS_DIR = path.resolve(
-  import.meta.dirname,
-  "..",
-  "..",
-  ".cache",
-  "test-results",
-  "screenshots",
-);
-
 /** `Sign in: approve` → `sign-in-approve`: a file name on every system. */
 function slug(text: string): string {
   return text
@@ -28,16 +15,17 @@ export type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
 
 /**
  * Runs named steps of one browser test on `page`. When a step throws, a full-page screenshot
- * and the page's HTML are written to `<SCREENSHOTS_DIR>/<test>--<step>.{png,html}` and the
+ * and the page's HTML are written to `<screenshotsDir>/<test>--<step>.{png,html}` (a package's
+ * ignored `.cache/test-results/screenshots`) and the
  * error is thrown again with the step and those paths in its message (the original as cause).
  * A page that cannot be captured (closed, crashed) is said so, never hides the first error.
  */
-export function browserSteps(page: Page, test: string): Step {
+export function browserSteps(page: Page, test: string, screenshotsDir: string): Step {
   return async (name, run) => {
     try {
       return await run();
     } catch (error) {
-      const base = path.join(SCREENSHOTS_DIR, `${slug(test)}--${slug(name)}`);
+      const base = path.join(screenshotsDir, `${slug(test)}--${slug(name)}`);
       const saved = await capture(page, base);
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`step "${name}" failed (${saved}): ${message}`, { cause: error });
