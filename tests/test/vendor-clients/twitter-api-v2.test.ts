@@ -111,6 +111,25 @@ describe("twitter-api-v2 against ads-api (issue 33)", () => {
 
     // The same PIN again: the request token was used (spec §4.1).
     expect(await refusalOf(requestClient.login(pin))).toEqual({ status: 401, code: 89 });
+
+    // The new user client posts through POST /2/tweets (JSON body) → /2/posts.
+    const posted = await signedIn.client.v2.tweet("Hello from twitter-api-v2");
+    expect(posted.data.text).toBe("Hello from twitter-api-v2");
+    expect(posted.data.id).toMatch(/^\d+$/);
+  });
+
+  it("asks for read access (x_auth_access_type → svc_auth_access_type): writes are then refused", async () => {
+    const link = await client(APP).generateAuthLink("oob", { authAccessType: "read" });
+    const { client: reader } = await client({
+      ...APP,
+      accessToken: link.oauth_token,
+      accessSecret: link.oauth_token_secret,
+    }).login(await approve(link));
+    const accounts = await reader.ads.sandbox.get<{ data: { id: string }[] }>("accounts");
+    expect(accounts.data.length).toBeGreaterThan(0);
+    // spec §4.1: svc_auth_access_type lowers the token's access; a write is 403 code 261.
+    const write = reader.ads.sandbox.put(`accounts/${BENCH}`, { name: "renamed by a reader" });
+    expect(await refusalOf(write)).toEqual({ status: 403, code: 261 });
   });
 
   it("invalidates a user token through /1.1/oauth/invalidate_token; it is then refused with 89", async () => {
