@@ -1,6 +1,7 @@
 // issue 33: ads-api driven by twitter-api-v2, the most used Node client of the real service, with
 // only its documented settings (`httpAgent`, `plugins`) and a plugin that maps hosts and vendor
-// words (support/vendor-hosts-plugin.ts lists which vendor word becomes which spec word). The
+// words (twitter-api-v2-plugin.ts, beside this file, lists which vendor word becomes which spec
+// word: hosts, `tweet(s)` → `post(s)`, `x_` → `svc_`, version segments unchanged). The
 // client always speaks HTTPS (it calls `https.request`), so ads-api serves TLS here with a
 // certificate made for the run, which the client's agent trusts.
 import { execFileSync } from "node:child_process";
@@ -15,7 +16,7 @@ import { ApiResponseError, TwitterApi, TwitterV2IncludesHelper } from "twitter-a
 import type { TwitterApiTokens } from "twitter-api-v2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpsFetch } from "../support/https-fetch.js";
-import { mapVendorUrl, vendorHostsPlugin } from "../support/vendor-hosts-plugin.js";
+import { mapVendorUrl, vendorHostsPlugin } from "./twitter-api-v2-plugin.js";
 
 const APP = { appKey: DEMO.app.consumerKey, appSecret: DEMO.app.consumerSecret };
 /** A bench account of the demo user: campaigns to page through, posts with media to look up. */
