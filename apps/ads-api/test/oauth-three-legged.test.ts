@@ -1,4 +1,12 @@
-import { buildAuthenticateUrl, buildAuthorizeUrl } from "@adsgraph/oauth";
+import {
+  buildAuthenticateUrl,
+  buildAuthorizationHeader,
+  buildAuthorizeUrl,
+  generateNonce,
+  hmacSha1Signature,
+  serializeForm,
+  signatureBaseString,
+} from "@adsgraph/oauth";
 import { accessTokenResultSchema } from "@adsgraph/models";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,6 +124,106 @@ describe.each(HTTP_TEST_ENGINES)("OAuth 1.0a three-legged flow on %s (spec §4.1
     expect(pin).toMatch(/^\d{7}$/);
     const access = await getAccessToken(config, { requestToken, verifier: pin });
     expect(access.userId).toBe(owner.userId);
+  });
+
+  describe("a protocol parameter in the header and the body (twitter-api-v2's login(pin))", () => {
+    type Pair = [string, string];
+
+    /**
+     * POSTs access_token with `header` protocol parameters plus the standard ones, and `body`
+     * as the form, signed over the header's and `signedBody` (what the client signed).
+     */
+    async function exchange(
+      requestToken: { token: string; tokenSecret: string },
+      options: { header?: Pair[]; body: Pair[]; signedBody?: Pair[] },
+    ) {
+      const url = `${server.urls.base}/oauth/access_token`;
+      const protocol: Pair[] = [
+        ["oauth_consumer_key", config.consumer.consumerKey],
+        ["oauth_nonce", generateNonce()],
+        ["oauth_signature_method", "HMAC-SHA1"],
+        // The signature's clock is the wall clock, as signedFetch's (the service clock is apart).
+        ["oauth_timestamp", String(Math.floor(Date.now() / 1000))],
+        ["oauth_version", "1.0"],
+        ["oauth_token", requestToken.token],
+        ...(options.header ?? []),
+      ];
+      const signature = hmacSha1Signature(
+        signatureBaseString("POST", url, [...protocol, ...(options.signedBody ?? options.body)]),
+        config.consumer.consumerSecret,
+        requestToken.tokenSecret,
+      );
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          authorization: buildAuthorizationHeader([...protocol, ["oauth_signature", signature]]),
+          "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+        },
+        body: serializeForm(options.body),
+      });
+      const text = await response.text();
+      const { status, headers } = response;
+      return {
+        status,
+        headers,
+        text,
+        body: response.ok ? undefined : (JSON.parse(text) as unknown),
+      };
+    }
+
+    async function pinFlow() {
+      const { requestToken, submitted } = await authorizeInBrowser("oob");
+      const pin = /id="oauth_pin">(\d{7})</.exec(submitted.html)?.[1] ?? "";
+      return { requestToken, pin };
+    }
+
+    it("takes oauth_token sent in both with one value as one parameter, signed once", async () => {
+      const { requestToken, pin } = await pinFlow();
+      // As twitter-api-v2 signs: one map of parameters, so oauth_token counts once.
+      const body: Pair[] = [
+        ["oauth_token", requestToken.token],
+        ["oauth_verifier", pin],
+      ];
+      const answer = await exchange(requestToken, { body, signedBody: [["oauth_verifier", pin]] });
+      expect(answer.status).toBe(200);
+      const fields = Object.fromEntries(new URLSearchParams(answer.text));
+      expect(accessTokenResultSchema.parse(fields).user_id).toBe(owner.userId);
+    });
+
+    it("takes oauth_token and oauth_verifier sent in both, signed every time (RFC 5849)", async () => {
+      const { requestToken, pin } = await pinFlow();
+      const both: Pair[] = [
+        ["oauth_token", requestToken.token],
+        ["oauth_verifier", pin],
+      ];
+      const answer = await exchange(requestToken, {
+        header: [["oauth_verifier", pin]],
+        body: both,
+      });
+      expect(answer.status).toBe(200);
+    });
+
+    it("refuses two different values with 401 code 215 naming the parameter, consuming nothing", async () => {
+      const { requestToken, pin } = await pinFlow();
+      const otherToken = await exchange(requestToken, {
+        body: [
+          ["oauth_token", "another-request-token"],
+          ["oauth_verifier", pin],
+        ],
+      });
+      expect(otherToken.status).toBe(401);
+      expect(errorOf(otherToken)).toMatchObject({ code: 215, parameter: "oauth_token" });
+      expect(errorOf(otherToken).message).toContain("different values");
+      const otherPin = await exchange(requestToken, {
+        header: [["oauth_verifier", pin]],
+        body: [["oauth_verifier", "0000000"]],
+      });
+      expect(otherPin.status).toBe(401);
+      expect(errorOf(otherPin)).toMatchObject({ code: 215, parameter: "oauth_verifier" });
+      // Refused before any lookup: the request token and its PIN still work.
+      const access = await getAccessToken(config, { requestToken, verifier: pin });
+      expect(access.userId).toBe(owner.userId);
+    });
   });
 
   it("refuses a callback that is not configured for the app (403, 415)", async () => {

@@ -1,8 +1,16 @@
 import { bearerTokenResultSchema, invalidatedTokenResultSchema } from "@adsgraph/models";
-import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
+import {
+  buildAuthorizationHeader,
+  buildBasicAuthorization,
+  generateNonce,
+  hmacSha1Signature,
+  serializeForm,
+  signatureBaseString,
+  signRequest,
+} from "@adsgraph/oauth";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActor } from "./support/actors.js";
+import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
@@ -188,6 +196,56 @@ describe.each(HTTP_TEST_ENGINES)(
       const replay = await fetch(url, { headers: { authorization: signed.authorization } });
       expect(replay.status).toBe(401);
       expect(await replay.json()).toMatchObject({ errors: [{ code: 32 }] });
+    });
+
+    it("reads protocol parameters on the query string and in the form, alone or beside the header (RFC 5849 §3.5)", async () => {
+      const url = `${server.urls.ads}/12/accounts`;
+      const token = owner.credentials.token?.token ?? "";
+      const protocol = (): [string, string][] => [
+        ["oauth_consumer_key", owner.consumerKey],
+        ["oauth_nonce", generateNonce()],
+        ["oauth_signature_method", "HMAC-SHA1"],
+        ["oauth_timestamp", String(Math.floor(Date.now() / 1000))],
+        ["oauth_token", token],
+      ];
+      const sign = (method: string, target: string, params: [string, string][]) =>
+        hmacSha1Signature(
+          signatureBaseString(method, target, params),
+          owner.consumerSecret,
+          owner.credentials.token?.tokenSecret,
+        );
+
+      // Every protocol parameter on the query string, no Authorization header.
+      const inQuery = protocol();
+      const queryUrl = `${url}?${serializeForm([...inQuery, ["count", "5"]])}`;
+      const signature = sign("GET", queryUrl, [...inQuery, ["count", "5"]]);
+      const alone = await fetch(`${queryUrl}&${serializeForm([["oauth_signature", signature]])}`);
+      expect(alone.status).toBe(200);
+
+      // The header's oauth_token repeated on the query with the same value: one parameter.
+      const header = protocol();
+      const repeatedUrl = `${url}?${serializeForm([["oauth_token", token]])}`;
+      const repeated = await fetch(repeatedUrl, {
+        headers: {
+          authorization: buildAuthorizationHeader([
+            ...header,
+            ["oauth_signature", sign("GET", repeatedUrl, header)],
+          ]),
+        },
+      });
+      expect(repeated.status).toBe(200);
+
+      // Every protocol parameter in the form body of a write.
+      const { accountId } = await createAccountFor(server.ctx, owner.userId);
+      const account = `${server.urls.ads}/12/accounts/${accountId}`;
+      const formBody = protocol();
+      const signedForm = [...formBody, ["name", "Renamed through a form"]] as [string, string][];
+      const formAnswer = await fetch(account, {
+        method: "PUT",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: serializeForm([...signedForm, ["oauth_signature", sign("PUT", account, signedForm)]]),
+      });
+      expect(formAnswer.status).toBe(200);
     });
 
     it("checks the signature against the public URL of the host role", async () => {

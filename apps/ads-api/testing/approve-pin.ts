@@ -11,17 +11,22 @@ function hiddenInputs(html: string): Record<string, string> {
   return fields;
 }
 
-/** The PIN shown after approving `authorizeUrl` as `user`. */
+/**
+ * The PIN shown after approving `authorizeUrl` as `user`. `options.fetch` is the browser's
+ * transport (e.g. one trusting a test certificate when the base host serves TLS).
+ */
 export async function approveAndReadPin(
   authorizeUrl: string,
   user: { readonly screenName: string; readonly password: string },
+  options: { readonly fetch?: typeof fetch } = {},
 ): Promise<string> {
-  const page = await fetch(authorizeUrl);
+  const browse = options.fetch ?? fetch;
+  const page = await browse(authorizeUrl);
   if (!page.ok) throw new Error(`the authorize page answered ${page.status}`);
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
   if (action === undefined) throw new Error("the authorize page has no form");
-  const approved = await fetch(new URL(action, authorizeUrl), {
+  const approved = await browse(new URL(action, authorizeUrl), {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -19,23 +19,43 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * `params` less OAuth protocol parameters (`oauth_*`): RFC 5849 §3.5 lets them ride on the query
+ * string or in a form body beside (or instead of) the Authorization header, and the verifier has
+ * read them there. No advertising endpoint takes an `oauth_` name of its own.
+ */
+function withoutProtocolParams(
+  params: Record<string, string | string[]>,
+): Record<string, string | string[]> {
+  const out = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of Object.entries(params)) {
+    if (!name.startsWith("oauth_")) out[name] = value;
+  }
+  return out;
+}
+
+/**
  * The parameters of a request by wire name, from wherever the catalog puts them: the path, the
- * query string (and a form body, spec §4.2), JSON object fields, or the whole JSON body.
+ * query string (and a form body, spec §4.2), JSON object fields, or the whole JSON body. With
+ * `oauth1` (the request verified as OAuth 1.0a), the protocol parameters of the query and form
+ * are left out.
  */
 export function gatherParams(
   endpoint: AnyEndpoint,
   request: FastifyRequest,
+  options: { readonly oauth1?: boolean } = {},
 ): Record<string, unknown> {
+  const signed = (params: Record<string, string | string[]>) =>
+    options.oauth1 === true ? withoutProtocolParams(params) : params;
   const locations = Object.values(endpoint.locations);
   const takesJson = endpoint.location === "json" || locations.includes("json");
   const bodyName = Object.entries(endpoint.locations).find(([, where]) => where === "body")?.[0];
   // No prototype: a `__proto__` sent as a name stays a name (Object.assign would set it).
   const out = Object.create(null) as Record<string, unknown>;
-  Object.assign(out, queryParams(request));
+  Object.assign(out, signed(queryParams(request)));
   const body: unknown = request.body;
   if (body instanceof UnreadableBody) throw body.toError();
   if (isFormBody(body)) {
-    Object.assign(out, formParams(body));
+    Object.assign(out, signed(formParams(body)));
   } else if (body !== undefined && body !== null) {
     if (bodyName !== undefined) {
       out[bodyName] = body;

@@ -280,7 +280,7 @@ export function registerAdsEndpoint(
       };
       let raw: Record<string, unknown>;
       try {
-        raw = gatherParams(endpoint, request);
+        raw = gatherParams(endpoint, request, { oauth1: auth.kind === "user" });
       } catch (error) {
         await countRefusal();
         throw error;

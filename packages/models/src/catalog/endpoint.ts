@@ -34,7 +34,8 @@ export type AuthKind =
 /**
  * `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON
  * object body; `header` = an `oauth_*` protocol parameter carried in the OAuth 1.0a
- * Authorization header (RFC 5849 §3.5.1; spec §4.1 request_token, access_token).
+ * Authorization header (RFC 5849 §3.5.1; spec §4.1 request_token, access_token). Clients send
+ * it there; a server reads it wherever §3.5 lets it ride (header, query, form), once.
  */
 export type ParamLocation = "path" | "query" | "form" | "json" | "body" | "header";
 

@@ -80,7 +80,8 @@ export const oauthEndpoints = group(
       oauth_token: credential,
       oauth_verifier: credential,
     },
-    // The request token and the verifier travel (and are signed) in the Authorization header.
+    // The request token and the verifier travel (and are signed) in the Authorization header;
+    // repeated in the body with the same values (twitter-api-v2's login) they are the same.
     locations: { oauth_token: "header", oauth_verifier: "header" },
     response: form(accessTokenResultSchema),
   }),

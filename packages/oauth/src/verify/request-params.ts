@@ -27,7 +27,13 @@ export interface VerifiableRequest {
 export interface GatheredParameters {
   /** Every parameter that is signed (query, form, header), `oauth_signature` left out. */
   readonly signed: readonly ParamPair[];
-  /** The protocol parameters (`oauth_*`, wherever sent, each at most once) incl. the signature. */
+  /**
+   * When a protocol parameter came more than once with one value: `signed` with it once.
+   * RFC 5849 §3.4.1.3 signs every occurrence, but clients that keep their parameters in one
+   * map (twitter-api-v2's `login`, the oauth-1.0a package it derives from) sign it once.
+   */
+  readonly signedOnce: readonly ParamPair[] | undefined;
+  /** The protocol parameters (`oauth_*`, each once: repeats carry one value) incl. the signature. */
   readonly protocol: ReadonlyMap<string, string>;
 }
 
@@ -56,8 +62,11 @@ function singleHeader(headers: HeaderBag, name: string): string | undefined {
 
 /**
  * Gathers the signed and protocol parameters of a request (RFC 5849 §3.4.1.3.1, §3.5).
- * Throws `OAuthVerificationError` for a malformed Authorization header or a protocol
- * parameter sent twice (in one place or across header, query and body).
+ * A protocol parameter sent in more than one place (header, query, body) with the same value
+ * is one parameter: twitter-api-v2 sends `oauth_token` in the header and, as spec §4.1 lists
+ * it as a parameter of access_token, in the body too. Throws `OAuthVerificationError` for a
+ * malformed Authorization header or a protocol parameter sent with two different values
+ * (which token, verifier or nonce the request is signed with would be ambiguous).
  */
 export function gatherParameters(request: VerifiableRequest): GatheredParameters {
   const authorization = singleHeader(request.headers, "authorization");
@@ -92,18 +101,32 @@ export function gatherParameters(request: VerifiableRequest): GatheredParameters
 
   const all = [...headerParams, ...query, ...form];
   const protocol = new Map<string, string>();
-  for (const [name, value] of all) {
-    if (!name.startsWith("oauth_")) continue;
-    if (protocol.has(name)) {
-      throw new OAuthVerificationError(
-        "duplicate_parameter",
-        `${printable(name)} is sent more than once`,
-        name,
-      );
+  const signedOnce: ParamPair[] = [];
+  let repeated = false;
+  for (const pair of all) {
+    const [name, value] = pair;
+    if (name.startsWith("oauth_")) {
+      const earlier = protocol.get(name);
+      if (earlier !== undefined && earlier !== value) {
+        throw new OAuthVerificationError(
+          "duplicate_parameter",
+          `${printable(name)} is sent more than once with different values`,
+          name,
+        );
+      }
+      if (earlier !== undefined) {
+        repeated = true;
+        continue;
+      }
+      protocol.set(name, value);
     }
-    protocol.set(name, value);
+    if (name !== "oauth_signature") signedOnce.push(pair);
   }
-  return { signed: all.filter(([name]) => name !== "oauth_signature"), protocol };
+  return {
+    signed: all.filter(([name]) => name !== "oauth_signature"),
+    signedOnce: repeated ? signedOnce : undefined,
+    protocol,
+  };
 }
 
 /** A name fit for a message: attacker-chosen names are cut short and stripped to ASCII. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { OAuthVerificationError } from "../errors.js";
 import { buildAuthorizationHeader, parseAuthorizationHeader } from "../header.js";
+import { signatureBaseString } from "../signing/base-string.js";
 import { signRequest } from "../signing/sign-request.js";
+import { hmacSha1Signature } from "../signing/signature.js";
+import type { ParamPair } from "../types.js";
 import type { VerifiableRequest } from "./request-params.js";
 import {
   accessToken,
@@ -298,5 +301,71 @@ describe("verifyRequest", () => {
     const request = signedRequest({ body: "a=1" });
     const headers = new Headers(request.headers as Record<string, string>);
     expect(await reasonOf({ ...request, headers })).toBe("ok");
+  });
+
+  describe("a protocol parameter sent in the header and the body (twitter-api-v2's login)", () => {
+    const url = "https://api.example.com/oauth/access_token";
+    const protocol: ParamPair[] = [
+      ["oauth_consumer_key", consumer.consumerKey],
+      ["oauth_nonce", "n-dup"],
+      ["oauth_signature_method", "HMAC-SHA1"],
+      ["oauth_timestamp", String(NOW_MS / 1000)],
+      ["oauth_version", "1.0"],
+      ["oauth_token", requestToken.token],
+    ];
+
+    /** The header's parameters plus `body`, signed over `signedParams` (what the client signed). */
+    function request(body: readonly ParamPair[], signedParams: readonly ParamPair[]) {
+      const signature = hmacSha1Signature(
+        signatureBaseString("POST", url, signedParams),
+        consumer.consumerSecret,
+        requestToken.tokenSecret,
+      );
+      return {
+        method: "POST",
+        url,
+        headers: {
+          authorization: buildAuthorizationHeader([...protocol, ["oauth_signature", signature]]),
+          "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+        },
+        body: urlEncoded(body),
+      };
+    }
+
+    const body: ParamPair[] = [
+      ["oauth_token", requestToken.token],
+      ["oauth_verifier", "1234567"],
+    ];
+
+    it("is one parameter when the values agree, signed once (one map) or twice (RFC 5849)", async () => {
+      const once = request(body, [...protocol, ["oauth_verifier", "1234567"]]);
+      const verified = await verifierAt().verify(once, "access_token");
+      expect(verified.token).toBe(requestToken.token);
+      expect(verified.verifier).toBe("1234567");
+      const twice = request(body, [...protocol, ...body]);
+      expect(await reasonOf(twice, "access_token")).toBe("ok");
+    });
+
+    it("still refuses a signature over anything else", async () => {
+      const forged = request(body, [...protocol, ["oauth_verifier", "7654321"]]);
+      expect(await reasonOf(forged, "access_token")).toBe("bad_signature");
+    });
+
+    it("refuses two different values, naming the parameter", async () => {
+      const other: ParamPair[] = [
+        ["oauth_token", "another-token"],
+        ["oauth_verifier", "1234567"],
+      ];
+      expect(await reasonOf(request(other, [...protocol, ...other]), "access_token")).toBe(
+        "duplicate_parameter:oauth_token",
+      );
+      const verifiers: ParamPair[] = [
+        ["oauth_verifier", "1234567"],
+        ["oauth_verifier", "7654321"],
+      ];
+      expect(await reasonOf(request(verifiers, [...protocol, ...verifiers]), "access_token")).toBe(
+        "duplicate_parameter:oauth_verifier",
+      );
+    });
   });
 });

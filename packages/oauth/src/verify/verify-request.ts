@@ -3,7 +3,7 @@ import { OAuthVerificationError } from "../errors.js";
 import { isValidNonce, MAX_NONCE_LENGTH } from "../nonce.js";
 import { signatureBaseString } from "../signing/base-string.js";
 import { hmacSha1Signature } from "../signing/signature.js";
-import type { Clock } from "../types.js";
+import type { Clock, ParamPair } from "../types.js";
 import { createMemoryReplayStore, replayClientId } from "./replay-store.js";
 import type { ReplayStore } from "./replay-store.js";
 import { gatherParameters } from "./request-params.js";
@@ -121,7 +121,7 @@ export async function verifyRequest(
   kind: RequestKind,
   options: VerifierOptions & { readonly replayStore: ReplayStore },
 ): Promise<VerifiedRequest> {
-  const { signed, protocol } = gatherParameters(request);
+  const { signed, signedOnce, protocol } = gatherParameters(request);
   for (const name of requiredFor(kind)) {
     if ((protocol.get(name) ?? "") === "") fail("missing_parameter", `${name} is missing`, name);
   }
@@ -177,12 +177,18 @@ export async function verifyRequest(
     owner = found.owner;
   }
 
-  const expected = hmacSha1Signature(
-    signatureBaseString(request.method, request.url, signed),
-    consumerSecret,
-    tokenSecret,
-  );
-  if (!constantTimeEqual(expected, param("oauth_signature"))) {
+  // A repeated protocol parameter (one value) may have been signed once or every time it was
+  // sent (RFC 5849 §3.4.1.3): either base string names the same parameters.
+  const matches = (params: readonly ParamPair[]) =>
+    constantTimeEqual(
+      hmacSha1Signature(
+        signatureBaseString(request.method, request.url, params),
+        consumerSecret,
+        tokenSecret,
+      ),
+      param("oauth_signature"),
+    );
+  if (!matches(signed) && (signedOnce === undefined || !matches(signedOnce))) {
     fail("bad_signature", "the signature does not match");
   }
   // The client is the consumer and whoever signed: the token's owner, else the token itself,
