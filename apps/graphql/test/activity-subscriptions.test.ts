@@ -1,4 +1,5 @@
 import { DEMO } from "@adsgraph/ads-api";
+import { ACTIVITY_EVENT_TYPES } from "@adsgraph/models";
 import { startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { Client } from "graphql-ws";
@@ -149,7 +150,7 @@ describe("activity subscriptions over graphql-ws", () => {
       expect(stored).toHaveLength(1);
       await expect.poll(() => ids(collected.events), { timeout: 5_000 }).toEqual(stored);
       expect(collected.messages[0]).toBe(live);
-      expect(live.types).toHaveLength(10);
+      expect(live.types).toHaveLength(ACTIVITY_EVENT_TYPES.length);
       expect(collected.errors).toEqual([]);
       await client.dispose();
     }

@@ -232,7 +232,7 @@ export {
   ACTIVITY_EVENT_TYPES,
   DEPRECATED_ACTIVITY_EVENT_TYPES,
   DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS,
-  deprecatedEventTypeProblem,
+  currentEventType,
   ACTIVITY_DIRECTIONS,
 } from "./resources/activity.js";
 export { WEBHOOK_LIMITS } from "./webhook-limits.js";
@@ -256,6 +256,7 @@ export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
 export { isLoopbackHost } from "./fields/urls.js";
 export type {
   ActivityEvent,
+  ActivityEventType,
   ActivitySubscription,
   ActivitySubscriptionAnswer,
   ActivitySubscriptionList,
