@@ -254,6 +254,7 @@ export type {
 } from "./resources/webhooks.js";
 export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
 export { isLoopbackHost } from "./fields/urls.js";
+export { countryOfLocation, COUNTRY_TARGETING_VALUES } from "./fields/country-code.js";
 export type {
   ActivityEvent,
   ActivityEventType,
