@@ -2,9 +2,9 @@ import { LIMITS, formatTimestamp, keywordInsightSchema, singleEnvelope } from "@
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOrCreateBearerToken } from "../src/credentials/bearer.js";
-import { createActor } from "./support/actors.js";
+import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
-import { bodyOf, errorOf, parametersOf } from "./support/bodies.js";
+import { bodyOf, dataOf, errorOf, parametersOf } from "./support/bodies.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import type { Query } from "./support/signed-fetch.js";
@@ -70,6 +70,28 @@ describe.each(HTTP_TEST_ENGINES)("keyword insights on %s (spec §4.8, §2.10)", 
     expect(first.data.related_keywords.some((term) => term.includes("decaf"))).toBe(false);
   });
 
+  it("takes a country in either form audience_estimate takes it: alpha-2 code or targeting value (issue 33)", async () => {
+    const owner = await createActor(server.ctx);
+    const { accountId } = await createAccountFor(server.ctx, owner.userId);
+    const estimate = async (value: string) => {
+      const response = await owner.client.post(`/12/accounts/${accountId}/audience_estimate`, {
+        json: { targeting_criteria: [{ targeting_type: "LOCATION", targeting_value: value }] },
+      });
+      expect(response.status, response.text).toBe(200);
+      return dataOf(response);
+    };
+    for (const [code, value] of [
+      ["US", "96683cc9126741d1"],
+      ["GB", "6416b8512febefc9"],
+    ] as const) {
+      // the targeting value is its country: the same insights, the same estimate
+      expect((await insightOf({ location: value })).data).toEqual(
+        (await insightOf({ location: code })).data,
+      );
+      expect(await estimate(value)).toEqual(await estimate(code));
+    }
+  });
+
   it("defaults end_time to now", async () => {
     const start = formatTimestamp(
       new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 48 * HOUR_MS),
@@ -85,7 +107,7 @@ describe.each(HTTP_TEST_ENGINES)("keyword insights on %s (spec §4.8, §2.10)", 
     expect(volumes.length).toBeLessThanOrEqual(49);
   });
 
-  it("refuses a window past 7 days, too many keywords and a location that is not one country", async () => {
+  it("refuses a window past 7 days, too many keywords and a location that is not one known country", async () => {
     const cases: [Query, string, string][] = [
       [{ end_time: "2026-11-08T00:00:01Z" }, "end_time", "OUT_OF_RANGE"],
       [{ end_time: "2026-10-31T00:00:00Z" }, "end_time", "OUT_OF_RANGE"],
@@ -96,7 +118,8 @@ describe.each(HTTP_TEST_ENGINES)("keyword insights on %s (spec §4.8, §2.10)", 
       [{ location: "us" }, "location", "INVALID_PARAMETER"],
       [{ location: "USA" }, "location", "INVALID_PARAMETER"],
       [{ location: "XX" }, "location", "INVALID_PARAMETER"],
-      [{ location: "96683cc9126741d1" }, "location", "INVALID_PARAMETER"],
+      [{ location: "96683cc9126741d2" }, "location", "INVALID_PARAMETER"],
+      [{ location: "96683CC9126741D1" }, "location", "INVALID_PARAMETER"],
     ];
     for (const [query, parameter, code] of cases) {
       const response = await search(query);

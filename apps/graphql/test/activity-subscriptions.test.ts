@@ -1,4 +1,5 @@
 import { DEMO } from "@adsgraph/ads-api";
+import { ACTIVITY_EVENT_TYPES } from "@adsgraph/models";
 import { startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import type { Client } from "graphql-ws";
@@ -88,6 +89,8 @@ describe("activity subscriptions over graphql-ws", () => {
         title: "B's space",
       })),
       ...(await act(adsApi, { event_type: "dm.read", sender_id: USER_B, recipient_id: USER_A })),
+      // simulated under its deprecated name: delivered in the dot form (spec §6)
+      ...(await act(adsApi, { event_type: "ProfileGeoUpdate", user_id: USER_A, location: "Oslo" })),
     ];
     // Nobody subscribed for C: the app gets no event about C, and nobody sees it.
     expect(
@@ -108,6 +111,10 @@ describe("activity subscriptions over graphql-ws", () => {
     const bio = a.events.find((event) => event.type === "PROFILE_UPDATE_BIO");
     expect(bio?.payload).toEqual({ __typename: "ProfileBioUpdate", bio: "new bio" });
     expect(bio?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(a.events.find((event) => event.type === "PROFILE_UPDATE_GEO")?.payload).toEqual({
+      __typename: "ProfileGeoUpdate",
+      location: "Oslo",
+    });
     expect(b.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(["PROFILE_UPDATE_SCREENNAME", "SPACES_START"]),
     );
@@ -149,7 +156,7 @@ describe("activity subscriptions over graphql-ws", () => {
       expect(stored).toHaveLength(1);
       await expect.poll(() => ids(collected.events), { timeout: 5_000 }).toEqual(stored);
       expect(collected.messages[0]).toBe(live);
-      expect(live.types).toHaveLength(10);
+      expect(live.types).toHaveLength(ACTIVITY_EVENT_TYPES.length);
       expect(collected.errors).toEqual([]);
       await client.dispose();
     }

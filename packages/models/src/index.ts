@@ -232,7 +232,7 @@ export {
   ACTIVITY_EVENT_TYPES,
   DEPRECATED_ACTIVITY_EVENT_TYPES,
   DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS,
-  deprecatedEventTypeProblem,
+  currentEventType,
   ACTIVITY_DIRECTIONS,
 } from "./resources/activity.js";
 export { WEBHOOK_LIMITS } from "./webhook-limits.js";
@@ -254,8 +254,10 @@ export type {
 } from "./resources/webhooks.js";
 export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
 export { isLoopbackHost } from "./fields/urls.js";
+export { countryOfLocation, COUNTRY_TARGETING_VALUES } from "./fields/country-code.js";
 export type {
   ActivityEvent,
+  ActivityEventType,
   ActivitySubscription,
   ActivitySubscriptionAnswer,
   ActivitySubscriptionList,

@@ -35,7 +35,7 @@ async function simulate(ctx: AppContext, input: Record<string, unknown>): Promis
 export const ACTIVITY_COMMANDS: Readonly<Record<string, { usage: string; run: Command }>> = {
   "activity-profile": {
     usage:
-      "--user <id> (--bio <text> | --verified true|false | --affiliate true|false | --screen-name <name>)",
+      "--user <id> (--bio <text> | --verified true|false | --affiliate true|false | --screen-name <name> | --picture <url> | --banner <url> | --geo <text> | --url <url>)",
     run: (ctx, options) => {
       const user_id = text(options, "user");
       if (options.bio !== undefined) {
@@ -58,6 +58,22 @@ export const ACTIVITY_COMMANDS: Readonly<Record<string, { usage: string; run: Co
           user_id,
           affiliate: booleanOf(options, "affiliate"),
         });
+      }
+      // the vendor's other profile events (docs/rest-service.md, deprecated names)
+      const other = [
+        ["picture", "profile.update.profile_picture", "profile_image_url"],
+        ["banner", "profile.update.banner_picture", "banner_url"],
+        ["geo", "profile.update.geo", "location"],
+        ["url", "profile.update.url", "url"],
+      ] as const;
+      for (const [option, eventType, field] of other) {
+        if (options[option] !== undefined) {
+          return simulate(ctx, {
+            event_type: eventType,
+            user_id,
+            [field]: optionalText(options, option) ?? "",
+          });
+        }
       }
       return simulate(ctx, {
         event_type: "profile.update.screenname",

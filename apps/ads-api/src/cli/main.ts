@@ -37,6 +37,19 @@ const OPTIONS = {
   at: { type: "string" },
   key: { type: "string" },
   off: { type: "boolean" },
+  // the activity commands' (activity-commands.ts)
+  bio: { type: "string" },
+  verified: { type: "string" },
+  affiliate: { type: "string" },
+  picture: { type: "string" },
+  banner: { type: "string" },
+  geo: { type: "string" },
+  url: { type: "string" },
+  from: { type: "string" },
+  to: { type: "string" },
+  space: { type: "string" },
+  host: { type: "string" },
+  title: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 

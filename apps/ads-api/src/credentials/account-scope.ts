@@ -31,6 +31,7 @@ export interface ScopeRow {
   c_created_at: Date;
   c_updated_at: Date;
   c_deleted: boolean;
+  c_name_sort: string;
   g_permissions: string[] | null;
   /** BIGINT: Prisma gives a bigint, node-postgres a string, PGlite a number. */
   v_version: bigint | string | number | null;
@@ -44,6 +45,7 @@ export const SCOPE_COLUMNS_SQL = `
   c.approval_status AS c_approval_status, c.salt AS c_salt, c.sandbox AS c_sandbox,
   c.active_campaign_limit AS c_active_campaign_limit, c.features AS c_features,
   c.promotable_user_ids AS c_promotable_user_ids, c.created_at AS c_created_at, c.updated_at AS c_updated_at, c.deleted AS c_deleted,
+  c.name_sort AS c_name_sort,
   g.permissions AS g_permissions, v.version AS v_version`;
 export const SCOPE_COLUMNS = Prisma.raw(SCOPE_COLUMNS_SQL);
 
@@ -68,6 +70,7 @@ export function scopeOfRow(row: ScopeRow | undefined): LoadedScope {
       createdAt: row.c_created_at,
       updatedAt: row.c_updated_at,
       deleted: row.c_deleted,
+      nameSort: row.c_name_sort,
     },
     permissions: row.g_permissions === null ? null : row.g_permissions.filter(isPermission),
     dataVersion: row.v_version === null ? 0n : BigInt(row.v_version),

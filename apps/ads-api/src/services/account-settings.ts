@@ -135,7 +135,7 @@ export function updateUserSettings(
 
 export const ACCOUNT_APP_SORT = sortColumns("account_apps.list", {
   id: { field: "id", type: "string" },
-  name: { field: "name", type: "string" },
+  name: { field: "nameSort", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
 });

@@ -16,7 +16,7 @@ import { storedEnum } from "./presented.js";
 
 export const ACCOUNT_SORT = sortColumns("accounts.list", {
   id: { field: "id", type: "string" },
-  name: { field: "name", type: "string" },
+  name: { field: "nameSort", type: "string" },
   timezone: { field: "timezone", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },

@@ -1,4 +1,4 @@
-import { deprecatedEventTypeProblem, formatPath } from "@adsgraph/models";
+import { currentEventType, formatPath } from "@adsgraph/models";
 import type { ErrorEntry } from "../errors.js";
 import { activityActionSchema } from "./activity-actions.js";
 import type { ActivityAction } from "./activity-actions.js";
@@ -10,30 +10,24 @@ import type { ActivityAction } from "./activity-actions.js";
  */
 export const ACTIVITY_ACTIONS_MAX = 1000;
 
+/**
+ * The action with a deprecated PascalCase event name (spec §6: deprecated, not removed) read as
+ * its dot form, the only form stored and delivered; anything else unchanged, for the schema
+ * to judge.
+ */
+function withCurrentEventType(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const eventType = (input as Record<string, unknown>).event_type;
+  const current = currentEventType(eventType);
+  return current === undefined || current === eventType ? input : { ...input, event_type: current };
+}
+
 export type ParsedActions =
   | { readonly ok: true; readonly actions: ActivityAction[] }
   | { readonly ok: false; readonly errors: ErrorEntry[] };
 
 function parseOne(input: unknown, path: readonly (string | number)[]): ParsedActions {
-  const eventType =
-    typeof input === "object" && input !== null && !Array.isArray(input)
-      ? (input as Record<string, unknown>).event_type
-      : undefined;
-  const deprecated = deprecatedEventTypeProblem(eventType);
-  if (deprecated !== undefined) {
-    const parameter = formatPath([...path, "event_type"]);
-    return {
-      ok: false,
-      errors: [
-        {
-          code: "INVALID_PARAMETER",
-          message: `${parameter} ${deprecated}`,
-          parameter,
-        },
-      ],
-    };
-  }
-  const parsed = activityActionSchema.safeParse(input);
+  const parsed = activityActionSchema.safeParse(withCurrentEventType(input));
   if (parsed.success) return { ok: true, actions: [parsed.data] };
   return {
     ok: false,
@@ -51,8 +45,8 @@ function parseOne(input: unknown, path: readonly (string | number)[]): ParsedAct
 /**
  * One simulated action (an object) or up to ACTIVITY_ACTIONS_MAX of them (an array), each
  * checked by services/activity-actions.ts. Any bad item refuses the whole body; its errors
- * name the item's index and field (`[3].text`). A deprecated PascalCase event name is refused
- * with its replacement (spec §9).
+ * name the item's index and field (`[3].text`). A deprecated PascalCase event name stands for
+ * its dot form.
  */
 export function parseActivityActions(body: unknown): ParsedActions {
   if (!Array.isArray(body)) return parseOne(body, []);

@@ -29,6 +29,29 @@ const profileScreenName = z.strictObject({
   // handles are short; 50 leaves room for any the vendor allows
   screen_name: z.string().min(1).max(50),
 });
+// The vendor's four other profile events (beyond §6's table, the dot forms of its deprecated
+// names): the new picture or banner as an image URL, the profile's location and website as
+// the user typed them (the vendor's profile limits: location 30, URL 100 characters).
+const profilePicture = z.strictObject({
+  event_type: z.literal("profile.update.profile_picture"),
+  user_id: digitId,
+  profile_image_url: z.string().min(1).max(LIMITS.postText),
+});
+const profileBanner = z.strictObject({
+  event_type: z.literal("profile.update.banner_picture"),
+  user_id: digitId,
+  banner_url: z.string().min(1).max(LIMITS.postText),
+});
+const profileGeo = z.strictObject({
+  event_type: z.literal("profile.update.geo"),
+  user_id: digitId,
+  location: z.string().max(30),
+});
+const profileUrl = z.strictObject({
+  event_type: z.literal("profile.update.url"),
+  user_id: digitId,
+  url: z.string().max(100),
+});
 /** dm.sent / dm.received carry the text; dm.read and typing do not. */
 const dmMessage = z.strictObject({
   event_type: z.enum(["dm.sent", "dm.received"]),
@@ -53,6 +76,10 @@ export const activityActionSchema = z.discriminatedUnion("event_type", [
   profileVerified,
   profileAffiliate,
   profileScreenName,
+  profilePicture,
+  profileBanner,
+  profileGeo,
+  profileUrl,
   dmMessage,
   dmSignal,
   space,
@@ -120,7 +147,7 @@ export function usersOf(action: ActivityAction): string[] {
   }
 }
 
-/** The texts a keyword looks in: DM text, bio, screen name, space title. */
+/** The texts a keyword looks in: DM text, bio, screen name, profile location, space title. */
 function textsOf(action: ActivityAction): string[] {
   switch (action.event_type) {
     case "dm.sent":
@@ -130,6 +157,8 @@ function textsOf(action: ActivityAction): string[] {
       return [action.bio];
     case "profile.update.screenname":
       return [action.screen_name];
+    case "profile.update.geo":
+      return [action.location];
     case "spaces.start":
     case "spaces.end":
       return action.title === undefined ? [] : [action.title];

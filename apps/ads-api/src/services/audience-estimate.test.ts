@@ -27,6 +27,17 @@ describe("estimateAudience (spec §4.6)", () => {
     expect(us).toBeLessThanOrEqual(REACHABLE_USERS);
   });
 
+  it("counts a country once in either form: alpha-2 code or targeting value (issue 33)", () => {
+    const byCode = estimateAudience([location("US"), platform("0")], undefined);
+    expect(estimateAudience([location("96683cc9126741d1"), platform("0")], undefined)).toEqual(
+      byCode,
+    );
+    expect(
+      estimateAudience([location("us"), location("96683cc9126741d1"), platform("0")], undefined),
+    ).toEqual(byCode);
+    expect(estimateAudience([location("GB"), platform("0")], undefined)).not.toEqual(byCode);
+  });
+
   it("weighs a criterion between 2% and 32% of the users", () => {
     for (const value of ["a", "b", "c", "96683cc9126741d1"]) {
       const share = shareOf("LOCATION", value);

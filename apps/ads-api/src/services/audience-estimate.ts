@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { effectiveOperator } from "@adsgraph/models";
+import { COUNTRY_TARGETING_VALUES, countryOfLocation, effectiveOperator } from "@adsgraph/models";
 import type { AudienceEstimate, OperatorType, TargetingCriterion } from "@adsgraph/models";
 import type { Presented } from "./presented.js";
 
@@ -10,12 +10,25 @@ export const REACHABLE_USERS = 330_000_000;
 const normal = (value: string): string => value.trim().toLowerCase();
 
 /**
+ * What a criterion's value is compared as: a country-level location in either form (the
+ * alpha-2 code in any case, or the country's targeting value) as one key, the targeting value
+ * where this service knows it, so `US` and `96683cc9126741d1` are one place (issue 33); any
+ * other value as itself, normalised.
+ */
+function valueKey(type: string, value: string): string {
+  const plain = normal(value);
+  if (type !== "LOCATION") return plain;
+  const country = countryOfLocation(plain.toUpperCase()) ?? countryOfLocation(plain);
+  return country === undefined ? plain : (COUNTRY_TARGETING_VALUES[country] ?? plain);
+}
+
+/**
  * The share of all users one criterion matches, in [0.02, 0.32): a hash of its type and
  * normalised value, so the same criterion always weighs the same.
  */
 export function shareOf(type: string, value: string): number {
   const digest = createHash("sha256")
-    .update(`${type}\u0000${normal(value)}`)
+    .update(`${type}\u0000${valueKey(type, value)}`)
     .digest();
   return 0.02 + (digest.readUInt32BE(0) / 2 ** 32) * 0.3;
 }
@@ -36,7 +49,7 @@ export function estimateAudience(
   for (const criterion of criteria) {
     const side = effectiveOperator(criterion, requestOperator) === "NE" ? excluded : included;
     const values = side.get(criterion.targeting_type) ?? new Set<string>();
-    values.add(normal(criterion.targeting_value));
+    values.add(valueKey(criterion.targeting_type, criterion.targeting_value));
     side.set(criterion.targeting_type, values);
   }
   let share = 1;

@@ -13,7 +13,7 @@ import { storedEnum } from "./presented.js";
 
 export const CAMPAIGN_SORT = sortColumns("campaigns.list", {
   id: { field: "id", type: "string" },
-  name: { field: "name", type: "string" },
+  name: { field: "nameSort", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
   entity_status: { field: "entityStatus", type: "string" },

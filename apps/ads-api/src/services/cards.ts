@@ -15,7 +15,7 @@ import { sortColumns } from "./sort-columns.js";
 
 const CARD_COLUMNS = {
   id: { field: "id", type: "string" },
-  name: { field: "name", type: "string" },
+  name: { field: "nameSort", type: "string" },
   card_type: { field: "cardType", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },

@@ -24,7 +24,7 @@ export const CUSTOM_AUDIENCE_SORT = sortColumns("custom_audiences.list", {
   id: { field: "id", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
-  name: { field: "name", type: "string" },
+  name: { field: "nameSort", type: "string" },
   audience_type: { field: "audienceType", type: "string" },
   audience_size: { field: "audienceSize", type: "int", nullable: true },
 });

@@ -20,7 +20,7 @@ export const FUNDING_INSTRUMENT_SORT = sortColumns("funding_instruments.list", {
   end_time: { field: "endTime", type: "date", nullable: true },
   currency: { field: "currency", type: "string" },
   type: { field: "type", type: "string" },
-  description: { field: "description", type: "string" },
+  description: { field: "descriptionSort", type: "string" },
 });
 
 /** spec §2.4, with `cancelled` and `paused` as the recorded payloads carry them. */

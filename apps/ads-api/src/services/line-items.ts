@@ -10,7 +10,7 @@ import type { Presented } from "./presented.js";
 
 export const LINE_ITEM_SORT = sortColumns("line_items.list", {
   id: { field: "id", type: "string" },
-  name: { field: "name", type: "string" },
+  name: { field: "nameSort", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
   campaign_id: { field: "campaignId", type: "string" },

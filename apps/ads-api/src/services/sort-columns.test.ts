@@ -12,7 +12,7 @@ describe("sortColumns", () => {
     const sortable = sortColumns("account_apps.list", {
       updated_at: updatedAt,
       created_at: createdAt,
-      name: { field: "name", type: "string" },
+      name: { field: "nameSort", type: "string" },
       id,
       secret_column: { field: "secret", type: "string" },
     });
@@ -26,5 +26,16 @@ describe("sortColumns", () => {
     expect(() => sortColumns("account_apps.list", { id, created_at: createdAt })).toThrow(
       "account_apps.list sorts by name, updated_at: say which column holds each",
     );
+  });
+
+  it("refuses to start when a name is sorted by its own column, not its lower-case key", () => {
+    expect(() =>
+      sortColumns("account_apps.list", {
+        id,
+        name: { field: "name", type: "string" },
+        created_at: createdAt,
+        updated_at: updatedAt,
+      }),
+    ).toThrow(/account_apps.list sorts by name from name: sort by its lower-case key/);
   });
 });

@@ -3,7 +3,7 @@ import { compareEventIds } from "@adsgraph/rest-client";
 import { SlowSubscriberError, SubscriptionLimitError } from "../errors/facade-errors.js";
 import { toFacadeError } from "../errors/to-facade-error.js";
 import type { FeedFactory, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
-import { isWireEventType, type WireEventType } from "./event-types.js";
+import { withWireEventType, type WireEventType } from "./event-types.js";
 import { createLocalFeed } from "./local-feed.js";
 import { createSubscriberQueue, type SubscriberQueue } from "./subscriber-queue.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
@@ -86,16 +86,17 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
   };
 
   const sink: FeedSink = {
-    deliver(event) {
+    deliver(received) {
       // Ids are digit strings compared as BigInt: a resumed stream repeats what was delivered.
-      if (lastSeen !== undefined && compareEventIds(event.id, lastSeen) <= 0) {
+      if (lastSeen !== undefined && compareEventIds(received.id, lastSeen) <= 0) {
         repeats += 1;
         return;
       }
-      lastSeen = event.id;
+      lastSeen = received.id;
       delivered += 1;
-      const subscribers = byUser.get(event.for_user_id);
-      if (subscribers === undefined || !isWireEventType(event.event_type)) return;
+      const subscribers = byUser.get(received.for_user_id);
+      const event = withWireEventType(received);
+      if (subscribers === undefined || event === undefined) return;
       for (const subscriber of [...subscribers]) {
         if (subscriber.types !== null && !subscriber.types.has(event.event_type)) continue;
         if (!subscriber.queue.push(event)) {

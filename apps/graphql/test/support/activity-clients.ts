@@ -18,6 +18,7 @@ export const ACTIVITY_SUBSCRIPTION = `subscription Activity($types: [ActivityEve
         __typename
         ... on ProfileBioUpdate { bio }
         ... on ProfileScreenNameUpdate { screenName }
+        ... on ProfileGeoUpdate { location }
         ... on DirectMessageActivity { senderId recipientId text }
         ... on SpaceActivity { spaceId hostId title }
       }

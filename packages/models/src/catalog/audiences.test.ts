@@ -59,11 +59,11 @@ describe("keyword insights (spec §4.8)", () => {
     });
   });
 
-  it("location is one ISO 3166-1 alpha-2 code in upper case", () => {
-    for (const location of ["US", "GB", "JP", "ZW"]) {
+  it("location is one country: an ISO 3166-1 alpha-2 code in upper case or its targeting value", () => {
+    for (const location of ["US", "GB", "JP", "ZW", "96683cc9126741d1", "6416b8512febefc9"]) {
       expectValid("insights.keywords.search", { ...search, location });
     }
-    for (const location of ["us", "USA", "UK", "XX", "", "96683cc9126741d1", "U S"]) {
+    for (const location of ["us", "USA", "UK", "XX", "", "96683cc9126741d2", "U S"]) {
       const violation = expectViolation(
         "insights.keywords.search",
         { ...search, location },

@@ -45,7 +45,8 @@ export const audienceEndpoints = group(
       keywords: wordList(),
       start_time: timestampParam(),
       end_time: timestampParam().optional(),
-      // "country-level targeting value": one ISO 3166-1 alpha-2 code; absent means US (ads-api README).
+      // "country-level targeting value": an alpha-2 code or the country's targeting value, read as
+      // the alpha-2 code (fields/country-code.ts); absent means US (ads-api README).
       location: countryCode().optional(),
       negative_keywords: wordList().optional(),
     },

@@ -140,7 +140,7 @@ describe("post-data API (spec §4.9)", () => {
     );
     expectViolation(
       "activity.subscriptions.create",
-      { event_type: "ProfileBioUpdate" },
+      { event_type: "profilebioupdate" },
       "event_type",
       "INVALID_PARAMETER",
     );

@@ -24,11 +24,51 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(
     .split(" "),
 );
 
-const PREDICATE = "must be an ISO 3166-1 alpha-2 country code in upper case, such as US or GB";
+/**
+ * The vendor's country-level targeting values (its place ids, as `targeting_value` of a LOCATION
+ * criterion and as keyword insights' `location`) of the countries this service knows by that
+ * form: the ones seen in the vendor's SDK tests and public examples (the United States is
+ * `96683cc9126741d1`). The vendor's full table is not published with the spec; another
+ * country is reached by its alpha-2 code.
+ */
+export const COUNTRY_TARGETING_VALUES: Readonly<Record<string, string>> = {
+  US: "96683cc9126741d1",
+  GB: "6416b8512febefc9",
+  CA: "3376992a082d67c7",
+  MX: "25530ba03b7d90c6",
+  BR: "1b107df3ccc0aaa1",
+  FR: "f3bfc7dcc928977f",
+  DE: "fdcd221ac44fa326",
+  ES: "ecdce75d48b13b64",
+  JP: "06ef846bfc783874",
+};
 
-/** One country (spec §4.8 keyword insights `location`: "country-level targeting value"). */
+const COUNTRY_BY_TARGETING_VALUE: ReadonlyMap<string, string> = new Map(
+  Object.entries(COUNTRY_TARGETING_VALUES).map(([country, value]) => [value, country]),
+);
+
+/**
+ * The one place that knows a country-level location (issue 33: a `location` one endpoint
+ * accepts, every endpoint taking a country accepts): its ISO 3166-1 alpha-2 code for either
+ * form, the code itself (upper case) or the country's targeting value; undefined for anything
+ * else (a typo, or a region or city).
+ */
+export function countryOfLocation(value: string): string | undefined {
+  if (COUNTRY_CODES.has(value)) return value;
+  return COUNTRY_BY_TARGETING_VALUE.get(value);
+}
+
+const PREDICATE =
+  "must be a country: an ISO 3166-1 alpha-2 code in upper case, such as US or GB, or a " +
+  `country-level targeting value, such as ${COUNTRY_TARGETING_VALUES.US} (US)`;
+
+/**
+ * One country (spec §4.8 keyword insights `location`: "country-level targeting value"), in
+ * either form, read as its alpha-2 code.
+ */
 export function countryCode() {
-  return z.string({ error: "must be a string" }).refine((value) => COUNTRY_CODES.has(value), {
-    error: PREDICATE,
-  });
+  return z
+    .string({ error: "must be a string" })
+    .refine((value) => countryOfLocation(value) !== undefined, { error: PREDICATE })
+    .transform((value) => countryOfLocation(value) as string);
 }

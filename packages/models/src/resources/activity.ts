@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { digitId, openEnum, timestamp } from "../scalars.js";
 
-/** spec §6: current event names (dot-separated lowercase since 18 March 2026). */
+/**
+ * spec §6: current event names (dot-separated lowercase since 18 March 2026). The last four are
+ * beyond §6's table: they are the vendor's documented dot forms (X Activity API introduction,
+ * docs.x.com/x-api/activity/introduction) of the deprecated names §6 lists without a
+ * replacement, so every deprecated name has a current one.
+ */
 export const ACTIVITY_EVENT_TYPES = [
   "profile.update.bio",
   "profile.update.verified",
@@ -13,9 +18,14 @@ export const ACTIVITY_EVENT_TYPES = [
   "dm.indicate_typing",
   "spaces.start",
   "spaces.end",
+  "profile.update.profile_picture",
+  "profile.update.banner_picture",
+  "profile.update.geo",
+  "profile.update.url",
 ] as const;
+export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
 
-/** spec §6: deprecated PascalCase names, still accepted when reading old events. */
+/** spec §6: deprecated PascalCase names, still accepted as aliases of their dot forms. */
 export const DEPRECATED_ACTIVITY_EVENT_TYPES = [
   "ProfileBioUpdate",
   "ProfilePictureUpdate",
@@ -24,41 +34,34 @@ export const DEPRECATED_ACTIVITY_EVENT_TYPES = [
   "ProfileUrlUpdate",
 ] as const;
 
-/**
- * spec §6/§9: the dot-separated replacement of each deprecated name, where §6 lists one
- * (picture, banner, geo and URL changes have no event of their own there).
- */
+/** spec §6/§9: the dot-separated name each deprecated name stands for (the vendor's pairs). */
 export const DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS: Readonly<
-  Record<
-    (typeof DEPRECATED_ACTIVITY_EVENT_TYPES)[number],
-    (typeof ACTIVITY_EVENT_TYPES)[number] | null
-  >
+  Record<(typeof DEPRECATED_ACTIVITY_EVENT_TYPES)[number], ActivityEventType>
 > = {
   ProfileBioUpdate: "profile.update.bio",
-  ProfilePictureUpdate: null,
-  ProfileBannerUpdate: null,
-  ProfileGeoUpdate: null,
-  ProfileUrlUpdate: null,
+  ProfilePictureUpdate: "profile.update.profile_picture",
+  ProfileBannerUpdate: "profile.update.banner_picture",
+  ProfileGeoUpdate: "profile.update.geo",
+  ProfileUrlUpdate: "profile.update.url",
 };
 
+type DeprecatedEventType = (typeof DEPRECATED_ACTIVITY_EVENT_TYPES)[number];
+
+const CURRENT_NAMES: ReadonlySet<string> = new Set(ACTIVITY_EVENT_TYPES);
+
+function isDeprecated(value: string): value is DeprecatedEventType {
+  return Object.hasOwn(DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS, value);
+}
+
 /**
- * Why a deprecated PascalCase event name is refused (spec §9: dot-separated lowercase names
- * since 18 March 2026), as a predicate following the parameter name; undefined for any other
- * value. Nothing takes the old names: not subscriptions, not simulated actions.
+ * The current (dot) name of an event type: itself when current, its replacement when it is a
+ * deprecated PascalCase alias (spec §6: deprecated, not removed), undefined for anything else.
+ * Whatever takes an event type stores and delivers this form only.
  */
-export function deprecatedEventTypeProblem(value: unknown): string | undefined {
-  if (typeof value !== "string" || !Object.hasOwn(DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS, value)) {
-    return undefined;
-  }
-  const replacement =
-    DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS[
-      value as keyof typeof DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS
-    ];
-  const instead =
-    replacement === null
-      ? "it has no dot-separated replacement among the spec §6 event types"
-      : `use ${replacement} instead`;
-  return `is deprecated since 18 March 2026 (event names are dot-separated lowercase now): ${instead}`;
+export function currentEventType(value: unknown): ActivityEventType | undefined {
+  if (typeof value !== "string") return undefined;
+  if (CURRENT_NAMES.has(value)) return value as ActivityEventType;
+  return isDeprecated(value) ? DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS[value] : undefined;
 }
 
 export const ACTIVITY_DIRECTIONS = ["sent", "received", "both"] as const;

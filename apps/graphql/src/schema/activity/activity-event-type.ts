@@ -21,6 +21,14 @@ const MEANINGS: Record<WireEventType, string> = {
     "`DirectMessageActivity` without `text`.",
   "spaces.start": "An audio space the user hosts started; the payload is a `SpaceActivity`.",
   "spaces.end": "An audio space the user hosts ended; the payload is a `SpaceActivity`.",
+  "profile.update.profile_picture":
+    "The user's profile picture changed; the payload is a `ProfilePictureUpdate`.",
+  "profile.update.banner_picture":
+    "The user's profile banner changed; the payload is a `ProfileBannerUpdate`.",
+  "profile.update.geo":
+    "The location on the user's profile changed; the payload is a `ProfileGeoUpdate`.",
+  "profile.update.url":
+    "The website on the user's profile changed; the payload is a `ProfileUrlUpdate`.",
 };
 
 /**

@@ -70,6 +70,42 @@ const ProfileScreenNameUpdateRef = builder
       }),
     }),
   });
+const ProfilePictureUpdateRef = builder.objectRef<ActivityEvent>("ProfilePictureUpdate").implement({
+  description: "What a `PROFILE_UPDATE_PROFILE_PICTURE` event says: the user's new picture.",
+  fields: (t) => ({
+    profileImageUrl: t.string({
+      description: "Where the new profile picture can be fetched: an absolute URL.",
+      resolve: (event) => text(event, "profile_image_url"),
+    }),
+  }),
+});
+const ProfileBannerUpdateRef = builder.objectRef<ActivityEvent>("ProfileBannerUpdate").implement({
+  description: "What a `PROFILE_UPDATE_BANNER_PICTURE` event says: the user's new banner.",
+  fields: (t) => ({
+    bannerUrl: t.string({
+      description: "Where the new profile banner can be fetched: an absolute URL.",
+      resolve: (event) => text(event, "banner_url"),
+    }),
+  }),
+});
+const ProfileGeoUpdateRef = builder.objectRef<ActivityEvent>("ProfileGeoUpdate").implement({
+  description: "What a `PROFILE_UPDATE_GEO` event says: the location on the user's profile now.",
+  fields: (t) => ({
+    location: t.string({
+      description: "The location as the user typed it (free text); empty when they removed it.",
+      resolve: (event) => text(event, "location"),
+    }),
+  }),
+});
+const ProfileUrlUpdateRef = builder.objectRef<ActivityEvent>("ProfileUrlUpdate").implement({
+  description: "What a `PROFILE_UPDATE_URL` event says: the website on the user's profile now.",
+  fields: (t) => ({
+    url: t.string({
+      description: "The website as the user typed it; empty when they removed it.",
+      resolve: (event) => text(event, "url"),
+    }),
+  }),
+});
 const DirectMessageActivityRef = builder
   .objectRef<ActivityEvent>("DirectMessageActivity")
   .implement({
@@ -125,6 +161,10 @@ const PAYLOAD_REFS = {
   "dm.indicate_typing": DirectMessageActivityRef,
   "spaces.start": SpaceActivityRef,
   "spaces.end": SpaceActivityRef,
+  "profile.update.profile_picture": ProfilePictureUpdateRef,
+  "profile.update.banner_picture": ProfileBannerUpdateRef,
+  "profile.update.geo": ProfileGeoUpdateRef,
+  "profile.update.url": ProfileUrlUpdateRef,
 } as const;
 
 export const ActivityPayloadUnion = builder.unionType("ActivityPayload", {
@@ -136,6 +176,10 @@ export const ActivityPayloadUnion = builder.unionType("ActivityPayload", {
     ProfileVerifiedUpdateRef,
     ProfileAffiliateUpdateRef,
     ProfileScreenNameUpdateRef,
+    ProfilePictureUpdateRef,
+    ProfileBannerUpdateRef,
+    ProfileGeoUpdateRef,
+    ProfileUrlUpdateRef,
     DirectMessageActivityRef,
     SpaceActivityRef,
   ],

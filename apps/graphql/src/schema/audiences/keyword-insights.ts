@@ -36,7 +36,9 @@ const KeywordInsightsInput = builder.inputType("KeywordInsightsInput", {
       description: "End of the window (ISO 8601, UTC); now when left out.",
     }),
     location: t.string({
-      description: "A country (ISO 3166-1 alpha-2 code, e.g. GB); default US.",
+      description:
+        "A country: its ISO 3166-1 alpha-2 code (e.g. GB) or its country-level targeting " +
+        "value (e.g. 96683cc9126741d1, the US), as a location criterion takes it; default US.",
     }),
   }),
 });
