@@ -62,8 +62,8 @@ const promote = mutationArgs("promoted_posts.create", {
     line_item_id:
       "The line item to promote the posts on (its `id`): its product type must be PROMOTED_POSTS.",
     post_ids:
-      "The posts to promote: published posts of the account's promotable users, their ids as " +
-      "digits, at most 50.",
+      "The posts to promote (each its `id`): published posts of the account's promotable " +
+      "users, at most 50.",
   },
 });
 const unpromote = mutationArgs("promoted_posts.delete", {
