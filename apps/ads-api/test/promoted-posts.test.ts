@@ -1,9 +1,19 @@
-import { listEnvelope, promotedPostSchema } from "@adsgraph/models";
+import { listEnvelope, promotedPostSchema, singleEnvelope } from "@adsgraph/models";
 import { HTTP_TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantAccess } from "../src/credentials/grants.js";
+import { insertPost } from "../src/services/post-store.js";
 import { createAccountFor, createActor } from "./support/actors.js";
 import type { Actor } from "./support/actors.js";
-import { bodyOf, cursorOf, errorOf, idsOf, itemsOf, parametersOf } from "./support/bodies.js";
+import {
+  bodyOf,
+  cursorOf,
+  dataOf,
+  errorOf,
+  idsOf,
+  itemsOf,
+  parametersOf,
+} from "./support/bodies.js";
 import { addLineItems } from "./support/line-item-rows.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
@@ -92,3 +102,176 @@ describe.each(HTTP_TEST_ENGINES)("promoted posts on %s (spec §4.6, §2.11)", (e
     expect(errorOf(await admin.client.get(base, { cursor: "forged" })).parameter).toBe("cursor");
   });
 });
+
+describe.each(HTTP_TEST_ENGINES)(
+  "promoted posts create, read and delete on %s (beyond the spec: vendor v12 promoted_tweets)",
+  (engine) => {
+    let server: TestServer;
+    let admin: Actor;
+    let stranger: Actor;
+    let accountId: string;
+    let base: string;
+    let postsLine: string;
+    let secondLine: string;
+    let accountsLine: string;
+    let deletedLine: string;
+    let mine: string[];
+    let strangers: string;
+    let draft: string;
+
+    beforeAll(async () => {
+      server = await startTestServer(engine);
+      admin = await createActor(server.ctx);
+      stranger = await createActor(server.ctx);
+      const made = await createAccountFor(server.ctx, admin.userId);
+      accountId = made.accountId;
+      base = `/12/accounts/${accountId}/promoted_posts`;
+      [postsLine = "", secondLine = "", accountsLine = "", deletedLine = ""] = await addLineItems(
+        server.ctx,
+        accountId,
+        made.fundingInstrumentId,
+        [{}, {}, { objective: "FOLLOWERS", productType: "PROMOTED_ACCOUNT" }, { deleted: true }],
+      );
+      // The admin is the account's full promotable user: its published posts can be promoted.
+      await server.ctx.prisma.account.update({
+        where: { id: accountId },
+        data: { promotableUserIds: [admin.userId] },
+      });
+      const post = async (authorId: string, postType: "PUBLISHED" | "DRAFT") =>
+        (
+          await insertPost(server.ctx.prisma, {
+            postType,
+            authorId,
+            accountId: null,
+            text: `post ${postType}`,
+            at: new Date(),
+          })
+        ).id;
+      mine = [
+        await post(admin.userId, "PUBLISHED"),
+        await post(admin.userId, "PUBLISHED"),
+        await post(admin.userId, "PUBLISHED"),
+      ];
+      strangers = await post(stranger.userId, "PUBLISHED");
+      draft = await post(admin.userId, "DRAFT");
+    });
+    afterAll(() => server.close());
+
+    const create = (lineItemId: string, postIds: string) =>
+      admin.client.post(base, { query: { line_item_id: lineItemId, post_ids: postIds } });
+    const count = () => server.ctx.prisma.promotedPost.count({ where: { accountId } });
+
+    it("promotes posts on a line item: a list in post_ids' order with the recorded fields", async () => {
+      const [first = "", second = ""] = mine;
+      const created = await create(postsLine, `${second},${first},${second}`);
+      expect(created.status).toBe(200);
+      const body = listEnvelope(promotedPostSchema).parse(bodyOf(created));
+      expect(body.data_type).toBe("promoted_post");
+      expect(body.total_count).toBe(2);
+      expect(body.data.map((record) => record.post_id)).toEqual([second, first]);
+      expect(body.data[0]).toMatchObject({
+        line_item_id: postsLine,
+        entity_status: "ACTIVE",
+        approval_status: "ACCEPTED",
+        deleted: false,
+      });
+      expect(created.text).toContain(`"post_id":"${second}"`);
+      // The request echo shows post_ids as the service understood them.
+      expect(body.request.params).toMatchObject({ post_ids: [second, first, second] });
+      const listed = await admin.client.get(base, { line_item_ids: postsLine });
+      expect(idsOf(listed).sort()).toEqual(body.data.map((record) => record.id).sort());
+    });
+
+    it("answers an already promoted post with its record; promotes it again on another line item", async () => {
+      const [first = "", , third = ""] = mine;
+      const before = idsOf(await create(postsLine, first));
+      const again = await create(postsLine, `${first},${third}`);
+      expect(again.status).toBe(200);
+      const [kept, added] = idsOf(again);
+      expect(kept).toBe(before[0]);
+      expect(added).not.toBe(kept);
+      const elsewhere = await create(secondLine, first);
+      expect(itemsOf(elsewhere)[0]).toMatchObject({ line_item_id: secondLine, post_id: first });
+      // Concurrent creates of the same post write one record.
+      const [left, right] = await Promise.all([
+        create(secondLine, third),
+        create(secondLine, third),
+      ]);
+      expect(idsOf(left)).toEqual(idsOf(right));
+    });
+
+    it("reads one, deletes it softly; a second delete and a plain read are 404", async () => {
+      const [, second = ""] = mine;
+      const [id = ""] = idsOf(await create(secondLine, second));
+      const read = await admin.client.get(`${base}/${id}`);
+      expect(read.status).toBe(200);
+      expect(bodyOf(read).data_type).toBe("promoted_post");
+      expect(singleEnvelope(promotedPostSchema).parse(bodyOf(read)).data).toMatchObject({
+        id,
+        post_id: second,
+        line_item_id: secondLine,
+      });
+      const deleted = await admin.client.delete(`${base}/${id}`);
+      expect(deleted.status).toBe(200);
+      expect(dataOf(deleted)).toMatchObject({ id, deleted: true });
+      expect((await admin.client.delete(`${base}/${id}`)).status).toBe(404);
+      expect(errorOf(await admin.client.get(`${base}/${id}`)).parameter).toBe("promoted_post_id");
+      expect(dataOf(await admin.client.get(`${base}/${id}`, { with_deleted: true }))).toMatchObject(
+        { id, deleted: true },
+      );
+      // Deleted: the post can be promoted there again, as a new record.
+      const [again = ""] = idsOf(await create(secondLine, second));
+      expect(again).not.toBe(id);
+      // no update exists (vendor: promoted posts cannot be updated)
+      expect((await admin.client.put(`${base}/${again}`, { query: {} })).status).toBe(404);
+    });
+
+    it("refuses, promoting nothing: a line item that cannot hold posts, posts not the account's, bad lists", async () => {
+      const [first = ""] = mine;
+      const before = await count();
+      const incompatible = await create(accountsLine, first);
+      expect(incompatible.status).toBe(400);
+      expect(errorOf(incompatible)).toMatchObject({
+        code: "INCOMPATIBLE_LINE_ITEM",
+        parameter: "line_item_id",
+      });
+      for (const lineItem of ["nosuch1", deletedLine]) {
+        expect(errorOf(await create(lineItem, first))).toMatchObject({
+          code: "INVALID_PARAMETER",
+          parameter: "line_item_id",
+        });
+      }
+      // One bad id spoils the whole request: all or nothing.
+      for (const bad of [strangers, draft, "999999999999999999"]) {
+        const refused = await create(postsLine, `${first},${bad}`);
+        expect(refused.status).toBe(400);
+        expect(errorOf(refused)).toMatchObject({
+          code: "INVALID_PARAMETER",
+          parameter: "post_ids",
+        });
+        expect(errorOf(refused).message).toContain(bad);
+      }
+      const fiftyOne = Array.from({ length: 51 }, (_unused, index) => String(index + 1)).join(",");
+      expect(parametersOf(await create(postsLine, fiftyOne))).toEqual(["post_ids"]);
+      expect(parametersOf(await create(postsLine, "12ab"))).toEqual(["post_ids[0]"]);
+      expect(parametersOf(await admin.client.post(base, { query: {} }))).toEqual([
+        "line_item_id",
+        "post_ids",
+      ]);
+      expect(await count()).toBe(before);
+    });
+
+    it("needs campaigns:write to promote and campaigns:read to read", async () => {
+      const analyst = await createActor(server.ctx);
+      await grantAccess(server.ctx.prisma, accountId, analyst.userId, ["CAMPAIGN_ANALYST"]);
+      const [first = ""] = mine;
+      const refused = await analyst.client.post(base, {
+        query: { line_item_id: postsLine, post_ids: first },
+      });
+      expect(refused.status).toBe(403);
+      const [id = ""] = idsOf(await create(postsLine, first));
+      expect((await analyst.client.get(`${base}/${id}`)).status).toBe(200);
+      expect((await analyst.client.delete(`${base}/${id}`)).status).toBe(403);
+    });
+  },
+);

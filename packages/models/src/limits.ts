@@ -26,6 +26,8 @@ export const LIMITS = {
   cardsCount: { min: 1, max: 200, default: 100 },
   /** §4.2 / §8: ids in one comma-separated list parameter. */
   idsPerList: 200,
+  /** Beyond the spec (issue 33): the vendor's v12 POST promoted_tweets takes up to 50 post ids. */
+  postsPerPromotion: 50,
   /** §8: requests carrying with_total_count=true, per window (not enforced here: a rate limit). */
   totalCountRequests: { perWindow: 200, windowMinutes: 15 },
   /** §4.5 / §8: active campaigns per account; raisable on request. Server-side state, not a parameter rule. */

@@ -31,6 +31,7 @@ import {
   placementSchema,
   pollCardSchema,
   postPreviewSchema,
+  promotedPostSchema,
   requestTokenResultSchema,
   scheduledPostSchema,
   targetedAudienceEntrySchema,
@@ -49,6 +50,7 @@ import type {
   FundingInstrument,
   IabCategory,
   LineItem,
+  PromotedPost,
 } from "@adsgraph/models";
 import { serializeForm } from "@adsgraph/oauth";
 import {
@@ -1291,6 +1293,85 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  // Issue 33: beyond the spec after the vendor's v12 reference (catalog `beyondSpec`).
+  describe("promoted posts, poll card delete and account features (beyond the spec)", () => {
+    /** The demo's PROMOTED_POSTS line item without seeded promoted posts (seed/demo-line-items.ts). */
+    const reachLine = `${DEMO_ACCOUNT}l5`;
+
+    it("promotes published posts, reads one back and stops promoting it", async () => {
+      const posts = await client.posts.list({ account_id, post_type: "PUBLISHED", count: 2 });
+      const postIds = posts.data.map((post) => post.id);
+      expect(postIds).toHaveLength(2);
+      const created = await client.promoted_posts.create({
+        account_id,
+        line_item_id: reachLine,
+        post_ids: postIds,
+      });
+      expectTypeOf(created.data).toEqualTypeOf<PromotedPost[]>();
+      expect(created.data.map((record) => promotedPostSchema.parse(record).post_id)).toEqual(
+        postIds,
+      );
+      expect(created.total_count).toBe(2);
+      const first = present(created.data[0], "a promoted post");
+      const read = await client.promoted_posts.get({ account_id, promoted_post_id: first.id });
+      expect(read.data).toEqual(first);
+      const deleted = await client.promoted_posts.delete({
+        account_id,
+        promoted_post_id: first.id,
+      });
+      expect(deleted.data).toMatchObject({ id: first.id, deleted: true });
+      await expect(
+        client.promoted_posts.delete({ account_id, promoted_post_id: first.id }),
+      ).rejects.toMatchObject({ name: "RestApiError", status: 404 });
+      const kept = await client.promoted_posts.get({
+        account_id,
+        promoted_post_id: first.id,
+        with_deleted: true,
+      });
+      expect(kept.data.deleted).toBe(true);
+    });
+
+    it("checks post_ids before sending (at most 50) and carries the server's refusals", async () => {
+      const many = Array.from({ length: 51 }, (_unused, index) => String(index + 1));
+      const before = (await api.requests.entries("promoted_posts.create")).length;
+      await expect(
+        client.promoted_posts.create({ account_id, line_item_id: reachLine, post_ids: many }),
+      ).rejects.toMatchObject({ name: "RestValidationError" });
+      expect(await api.requests.entries("promoted_posts.create")).toHaveLength(before);
+      const posts = await client.posts.list({ account_id, post_type: "PUBLISHED", count: 1 });
+      const refused = await client.promoted_posts
+        .create({
+          account_id,
+          // The demo's PROMOTED_ACCOUNT line item cannot hold promoted posts.
+          line_item_id: `${DEMO_ACCOUNT}l2`,
+          post_ids: posts.data.map((post) => post.id),
+        })
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RestApiError);
+      expect((refused as RestApiError).errors[0]).toMatchObject({
+        code: "INCOMPATIBLE_LINE_ITEM",
+        parameter: "line_item_id",
+      });
+    });
+
+    it("deletes a poll card and reads the account's features", async () => {
+      const poll = await client.cards.poll.create({
+        account_id,
+        name: "Poll to delete",
+        duration_in_minutes: 60,
+        first_choice: "Yes",
+        second_choice: "No",
+      });
+      const deleted = await client.cards.poll.delete({ account_id, card_id: poll.data.id });
+      expect(pollCardSchema.parse(deleted.data)).toMatchObject({ id: poll.data.id, deleted: true });
+      const features = await client.features.list({ account_id });
+      expectTypeOf(features.data).toEqualTypeOf<string[]>();
+      expect(features.data).toContain("PROMOTED_MEDIA_POLLS");
+      const named = await client.features.list({ account_id, feature_keys: ["CITY_TARGETING"] });
+      expect(named.data).toEqual([]);
+    });
   });
 
   // Keep this test last: it reads what every test above sent (run the whole file).

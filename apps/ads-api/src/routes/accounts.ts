@@ -1,7 +1,7 @@
 import { ERROR_CODES, ForbiddenError } from "../errors.js";
 import { accountOf, userOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
-import { cacheable, listOf, single } from "../services/results.js";
+import { cacheable, collection, listOf, single } from "../services/results.js";
 import {
   getUserSettings,
   listAccountApps,
@@ -55,6 +55,14 @@ export const accountHandlers: AdsHandlers = {
         permissions: [...(call.scope?.permissions ?? [])],
       }),
     ),
+  // Beyond the spec (issue 33): the account's stored features (the rules of §4.7 and §4.8 read
+  // the same list); feature_keys keeps the named ones the account has.
+  "features.list": (call) => {
+    const features = [...accountOf(call).features].sort();
+    const keys = call.params.feature_keys;
+    const wanted = keys === undefined ? features : features.filter((key) => keys.includes(key));
+    return Promise.resolve(collection(wanted, "features"));
+  },
   "tax_settings.update": async (call) =>
     single(await updateTaxSettings(call.ctx, accountOf(call).id, call.params)),
   "user_settings.get": async (call) => {

@@ -78,6 +78,11 @@ export const cardHandlers: AdsHandlers = {
     const row = await createPollCard(call.ctx, accountOf(call), call.params);
     return single(presentPollCard(row, call.ctx.clock()));
   },
+  // Beyond the spec (issue 33): a soft delete as for generic cards; a repeat is 404.
+  "cards.poll.delete": async (call) => {
+    const row = await deleteCard(call.ctx, accountOf(call).id, call.params.card_id, "poll");
+    return single(presentPollCard(row, call.ctx.clock()));
+  },
   "cards.video_conversation.list": async (call) => {
     const page = await listCards(call.ctx, accountOf(call).id, "video_conversation", call.params);
     return listOf(page, presentConversationCard);

@@ -151,9 +151,15 @@ export async function updateCard(
   });
 }
 
-export async function deleteCard(ctx: AppContext, accountId: string, id: string): Promise<Card> {
+/** Soft delete of a card of `kind` (generic by default; poll for cards/poll, issue 33). */
+export async function deleteCard(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+  kind: CardKind = "generic",
+): Promise<Card> {
   const updated = await ctx.prisma.card.updateMany({
-    where: { id, accountId, kind: "generic", deleted: false },
+    where: { id, accountId, kind, deleted: false },
     data: { deleted: true, updatedAt: ctx.clock() },
   });
   if (updated.count === 0) throw new NotFoundError(`card ${id} does not exist`, "card_id");

@@ -119,6 +119,8 @@ const LIST_PARAMS = new Set([
   "tailored_audience_permission_ids",
   "custom_audience_permission_ids",
   "targeting_criterion_ids",
+  // issue 33: account features (beyond the spec)
+  "feature_keys",
 ]);
 
 /** Cases a server may accept (then it may write): the rest must be refused. */

@@ -48,7 +48,7 @@ export interface Loaders extends AudienceLoaders, ServiceLoaders {
   readonly batching: boolean;
   /**
    * An account's resource by `<account>/<id>` (keys.ts), read by its catalog id: the single
-   * read (`campaigns.get`), or the list for one without (`promoted_posts.list`). Batched, it
+   * read (`campaigns.get`), or the list for one without (`cards.image_conversation.list`). Batched, it
    * reads through the list's lookup parameter (the catalog's resource declaration).
    */
   byId<Id extends ResourceReadId>(id: Id): ByIdLoader<EntityKey, ShapeOf<Id>>;

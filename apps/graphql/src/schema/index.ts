@@ -37,5 +37,6 @@ import "./accounts/account-history.js";
 import "./accounts/user-settings.js";
 import "./accounts/tax-settings.js";
 import "./audiences/tailored-audience-permission.js";
+import "./accounts/account-features.js";
 
 export const schema = builder.toSchema();

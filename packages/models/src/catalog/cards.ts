@@ -234,4 +234,15 @@ export const cardEndpoints = group(
     rules: [pollChoicesInOrder],
     response: single(pollCardSchema),
   }),
+  endpoint({
+    id: "cards.poll.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/cards/poll/:card_id",
+    capability: "creatives:write",
+    summary: "Delete a poll card.",
+    params: cardPath,
+    response: single(pollCardSchema),
+    beyondSpec:
+      "issue 33: §4.7 shows poll cards without a delete; the vendor's v12 reference has DELETE accounts/:account_id/cards/poll/:card_id",
+  }),
 );

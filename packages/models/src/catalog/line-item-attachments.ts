@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idList } from "../fields/lists.js";
 import { webUrl } from "../fields/urls.js";
+import { LIMITS } from "../limits.js";
 import {
   audienceEstimateSchema,
   lineItemCuratedCategorySchema,
@@ -28,6 +29,17 @@ const CURATED_LINKS_BEYOND_SPEC =
   "issue 15: LineItem.curatedCategories needs a read of the links; list and read as in the vendor's API (GET line_item_curated_categories)";
 const mediaCreativePath = { ...accountPath, media_creative_id: adsId };
 const promotedAccountPath = { ...accountPath, promoted_account_id: adsId };
+const promotedPostPath = { ...accountPath, promoted_post_id: adsId };
+
+/**
+ * Why promoted posts have a create, a read and a delete although §4.6 shows only the list
+ * ("creation, update and deletion: not shown"): issue 33's ad workflow puts a post on a line
+ * item. Parameters and answers follow the vendor's public v12 reference (POST, GET and DELETE
+ * accounts/:account_id/promoted_tweets; tweet_ids up to 50) and the recorded
+ * promoted_tweets_attach.json and promoted_tweets_load.json.
+ */
+const PROMOTED_POSTS_BEYOND_SPEC =
+  "issue 33: the ad workflow promotes a post; the vendor's v12 reference (POST/GET/DELETE accounts/:account_id/promoted_tweets), fixtures vendor-sdk/promoted_tweets_attach.json and promoted_tweets_load.json";
 const trackingTagPath = { ...accountPath, tracking_tag_id: adsId };
 const url = webUrl();
 
@@ -199,6 +211,42 @@ export const lineItemAttachmentEndpoints = group(
     },
     openParams: true,
     response: list(promotedPostSchema),
+  }),
+  endpoint({
+    id: "promoted_posts.get",
+    method: "GET",
+    path: "/accounts/:account_id/promoted_posts/:promoted_post_id",
+    capability: "campaigns:read",
+    summary: "One promoted post.",
+    params: { ...promotedPostPath, ...withDeleted },
+    response: single(promotedPostSchema),
+    beyondSpec: PROMOTED_POSTS_BEYOND_SPEC,
+  }),
+  endpoint({
+    id: "promoted_posts.create",
+    method: "POST",
+    path: "/accounts/:account_id/promoted_posts",
+    capability: "campaigns:write",
+    summary:
+      "Promote published posts on a line item, all or none; a post already promoted there is answered as it is.",
+    params: {
+      ...accountPath,
+      line_item_id: adsId,
+      post_ids: idList({ kind: "digits", max: LIMITS.postsPerPromotion }),
+    },
+    // The recorded answer is list-shaped: every promoted post of the request, with total_count.
+    response: list(promotedPostSchema),
+    beyondSpec: PROMOTED_POSTS_BEYOND_SPEC,
+  }),
+  endpoint({
+    id: "promoted_posts.delete",
+    method: "DELETE",
+    path: "/accounts/:account_id/promoted_posts/:promoted_post_id",
+    capability: "campaigns:write",
+    summary: "Stop promoting a post on its line item.",
+    params: promotedPostPath,
+    response: single(promotedPostSchema),
+    beyondSpec: PROMOTED_POSTS_BEYOND_SPEC,
   }),
   endpoint({
     id: "tracking_tags.list",

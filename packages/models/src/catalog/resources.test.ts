@@ -26,7 +26,8 @@ describe("resources", () => {
 
   it("are found by their read id, one resource per id", () => {
     expect(resourceOf("campaigns.get").list).toBe("campaigns.list");
-    expect(resourceOf("promoted_posts.list").lookup).toBe("promoted_post_ids");
+    expect(resourceOf("promoted_posts.get").lookup).toBe("promoted_post_ids");
+    expect(resourceOf("cards.image_conversation.list").lookup).toBe("card_ids");
     expect(() => resourceOf("accounts.list")).toThrow("reads no resource");
     expect(resourceOfList("cards.poll.list").get).toBe("cards.poll.get");
     expect(() => resourceOfList("accounts.list")).toThrow("lists no resource");

@@ -107,7 +107,8 @@ export const RESOURCES = [
   }),
   resource({
     name: "promoted post",
-    get: null,
+    // Beyond the spec (issue 33): the vendor's single read.
+    get: "promoted_posts.get",
     list: "promoted_posts.list",
     lookup: "promoted_post_ids",
   }),
@@ -150,7 +151,7 @@ const byList: ReadonlyMap<string, AnyResource> = new Map(
   RESOURCES.map((entry) => [entry.list, entry]),
 );
 
-/** The resource read by `id` (`campaigns.get`, or `promoted_posts.list` for one without). */
+/** The resource read by `id` (`campaigns.get`, or `cards.image_conversation.list` for one without). */
 export function resourceOf<Id extends ResourceReadId>(id: Id): ResourceOf<Id>;
 export function resourceOf(id: string): AnyResource;
 export function resourceOf(id: string): AnyResource {

@@ -7,7 +7,8 @@ import { advertisingFields } from "./common.js";
  * estimates, app lists, videos, promotable users, account features, active
  * entities). They are honest and loose: fields seen in the recordings are typed, nothing is
  * required beyond what every recording shows, and unknown fields are kept. No catalog entry
- * uses them, because the spec lists no such endpoint.
+ * uses them, because the spec lists no such endpoint, except account features (issue 33,
+ * `features.list`, beyond the spec).
  */
 
 /** An account's feature flags: a list of strings. */

@@ -77,6 +77,7 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
       },
     ),
     "authenticated_user_access.get": ads({}),
+    "features.list": ads({}, { feature_keys: "PROMOTED_MEDIA_POLLS" }),
     "tax_settings.update": ads({}, { tax_category: "BUSINESS_WITH_VAT", tax_id: "DE123" }),
     "user_settings.get": ads({ user_id: world.admin.userId }),
     "user_settings.update": ads(
@@ -143,6 +144,13 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     ),
     "promoted_accounts.delete": ads({ promoted_account_id: world.spare.promotedAccountId }),
     "promoted_posts.list": ads({}, { count: "5", line_item_ids: world.lineItemId }),
+    "promoted_posts.get": ads({ promoted_post_id: world.promotedPostId }, { with_deleted: "true" }),
+    // Already promoted: the existing record answers (nothing is written).
+    "promoted_posts.create": ads(
+      {},
+      { line_item_id: world.promotedPostsLineItemId, post_ids: world.posts.publishedId },
+    ),
+    "promoted_posts.delete": ads({ promoted_post_id: world.spare.promotedPostId }),
     "tracking_tags.list": ads({}, { count: "5", line_item_ids: world.lineItemId }),
     "tracking_tags.get": ads({ tracking_tag_id: world.trackingTagId }),
     "tracking_tags.create": ads(
@@ -204,6 +212,7 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     "cards.image_conversation.list": ads({}, { count: "5" }),
     "cards.poll.list": ads({}, { count: "5" }),
     "cards.poll.get": ads({ card_id: world.pollCardId }),
+    "cards.poll.delete": ads({ card_id: world.spare.pollCardId }),
     "cards.poll.create": ads(
       {},
       { name: "Poll 2", duration_in_minutes: "60", first_choice: "Yes", second_choice: "No" },
@@ -466,6 +475,7 @@ export function validSamples(world: World): Readonly<Record<string, string>> {
     media_creative_ids: world.mediaCreativeId,
     promoted_account_ids: world.promotedAccountId,
     promoted_post_ids: "pp1",
+    feature_keys: "PROMOTED_MEDIA_POLLS,CITY_TARGETING",
     tracking_tag_ids: world.trackingTagId,
     tracking_tag_type: "IMPRESSION_TAG",
     tracking_tag_url: "https://track.example/s",

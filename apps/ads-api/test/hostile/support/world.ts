@@ -10,7 +10,7 @@ import { grantAccess } from "../../../src/credentials/grants.js";
 import { insertPost } from "../../../src/services/post-store.js";
 import { addMedia, createAccountFor, createActor } from "../../support/actors.js";
 import type { Actor } from "../../support/actors.js";
-import { idOf } from "../../support/bodies.js";
+import { idOf, idsOf } from "../../support/bodies.js";
 import { createAudienceWorld } from "./audience-world.js";
 import type { AudienceWorld } from "./audience-world.js";
 import { createPostDataWorld } from "./post-data-world.js";
@@ -69,6 +69,8 @@ export interface PostWorld {
   readonly scheduledId: string;
   readonly spareDraftId: string;
   readonly spareScheduledId: string;
+  /** A second published post: the spare promoted post's (issue 33). */
+  readonly sparePublishedId: string;
 }
 
 export const SCHEDULED_AT = "2099-01-01T00:00:00Z";
@@ -103,6 +105,7 @@ async function createPostWorld(
     scheduledId: await post("SCHEDULED", "Hostile scheduled post"),
     spareDraftId: await post("DRAFT", "Spare draft"),
     spareScheduledId: await post("SCHEDULED", "Spare scheduled post"),
+    sparePublishedId: await post("PUBLISHED", "Spare published post"),
   };
 }
 
@@ -116,6 +119,9 @@ export interface World {
   readonly lineItemId: string;
   /** A PROMOTED_ACCOUNT line item of campaignId (promoted accounts need one, spec §4.6). */
   readonly promotedLineItemId: string;
+  /** A PROMOTED_POSTS line item of campaignId holding promotedPostId (issue 33). */
+  readonly promotedPostsLineItemId: string;
+  readonly promotedPostId: string;
   /** §4.6 records on lineItemId (the promoted account on promotedLineItemId). */
   readonly curatedLinkId: string;
   readonly mediaCreativeId: string;
@@ -141,6 +147,8 @@ export interface World {
     readonly mediaCreativeId: string;
     readonly promotedAccountId: string;
     readonly trackingTagId: string;
+    readonly promotedPostId: string;
+    readonly pollCardId: string;
   };
   /** Targets of the post-data API v2 (spec §4.9). */
   readonly postData: PostDataWorld;
@@ -245,6 +253,29 @@ export async function createWorld(ctx: AppContext): Promise<World> {
         },
       }),
   };
+  const posts = await createPostWorld(ctx, accountId, admin, imageKey);
+  const promotedPostsLineItemId = await post(admin, `${base}/line_items`, {
+    query: {
+      campaign_id: campaignId,
+      name: "Promoted posts",
+      objective: "ENGAGEMENTS",
+      product_type: "PROMOTED_POSTS",
+      placements: "ALL_ON_TWITTER",
+      entity_status: "PAUSED",
+    },
+  });
+  // The create answers a list: the target first, then the spare (post_ids' order).
+  const promoted = await admin.client.post(`${base}/promoted_posts`, {
+    query: {
+      line_item_id: promotedPostsLineItemId,
+      post_ids: `${posts.publishedId},${posts.sparePublishedId}`,
+    },
+  });
+  if (promoted.status !== 200) throw new Error(`setup promoted_posts: ${promoted.text}`);
+  const [promotedPostId = "", sparePromotedPostId = ""] = idsOf(promoted);
+  const poll = {
+    query: { name: "Poll", duration_in_minutes: 60, first_choice: "Yes", second_choice: "No" },
+  };
   return {
     admin,
     accountId,
@@ -252,14 +283,14 @@ export async function createWorld(ctx: AppContext): Promise<World> {
     campaignId,
     lineItemId,
     promotedLineItemId,
+    promotedPostsLineItemId,
+    promotedPostId,
     curatedLinkId: await attach.curatedLink("aa"),
     mediaCreativeId: await attach.mediaCreative(),
     promotedAccountId: await attach.promotedAccount(admin.userId),
     trackingTagId: await attach.trackingTag(),
     cardId: await post(admin, `${base}/cards`, card),
-    pollCardId: await post(admin, `${base}/cards/poll`, {
-      query: { name: "Poll", duration_in_minutes: 60, first_choice: "Yes", second_choice: "No" },
-    }),
+    pollCardId: await post(admin, `${base}/cards/poll`, poll),
     videoCardId: await post(admin, `${base}/cards/video_conversation`, {
       query: {
         name: "Chat",
@@ -273,7 +304,7 @@ export async function createWorld(ctx: AppContext): Promise<World> {
     accountMediaId: accountMedia.id,
     imageKey,
     videoKey,
-    posts: await createPostWorld(ctx, accountId, admin, imageKey),
+    posts,
     spare: {
       accountId: spareAccount.id,
       fundingInstrumentId: spareFunding.id,
@@ -286,6 +317,8 @@ export async function createWorld(ctx: AppContext): Promise<World> {
       mediaCreativeId: await attach.mediaCreative(),
       promotedAccountId: await attach.promotedAccount(other.userId),
       trackingTagId: await attach.trackingTag(),
+      promotedPostId: sparePromotedPostId,
+      pollCardId: await post(admin, `${base}/cards/poll`, poll),
     },
     postData: await createPostDataWorld(ctx, admin, accountId),
     audienceUsers: await createAudienceUsersWorld(ctx, accountId),

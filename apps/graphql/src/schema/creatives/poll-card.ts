@@ -10,7 +10,14 @@ import { SMALL_LIST, connectionType } from "../../fields/connections.js";
 import { propertyOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
-import { attempt, createPayload, mutationErrors } from "../../fields/mutations.js";
+import {
+  attempt,
+  createPayload,
+  deletePayload,
+  deleted,
+  inputArg,
+  mutationErrors,
+} from "../../fields/mutations.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ObservedCardType } from "../common/observed-enums.js";
 
@@ -231,5 +238,37 @@ builder.mutationField("createPollCard", (t) =>
         const { data } = await upstream.call("cards.poll.create", params);
         return { pollCard: { ...data, account_id: params.account_id, card_kind: "poll" as const } };
       }, create.fieldOf),
+  }),
+);
+
+const remove = mutationArgs("cards.poll.delete", {
+  globalIds: { card_id: PollCardRef },
+  describe: { card_id: "The `id` of the poll card to delete." },
+});
+
+builder.mutationField("deletePollCard", (t) =>
+  t.field({
+    type: deletePayload(
+      "DeletePollCard",
+      "pollCard",
+      PollCardRef,
+      "The poll card, now with deleted=true.",
+    ),
+    description:
+      "Deletes a poll card; the payload shows it with deleted true. Posts already using it keep " +
+      "their card.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("DeletePollCard"),
+    args: inputArg(t.arg, "DeletePollCard", remove.fields, "The poll card to delete."),
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = remove.params(input);
+        const { data } = await upstream.call("cards.poll.delete", params);
+        return deleted(PollCardRef, entityKey(params.account_id, data.id), {
+          ...data,
+          account_id: params.account_id,
+          card_kind: "poll" as const,
+        });
+      }, remove.fieldOf),
   }),
 );

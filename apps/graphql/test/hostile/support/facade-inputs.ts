@@ -8,6 +8,8 @@ export const A = DEMO.accounts[0].id;
 const b64 = (text: string | Buffer) => Buffer.from(text).toString("base64");
 const GA = globalId("Account", A);
 const FI1 = globalId("FundingInstrument", `${A}f1`, A);
+/** The demo's PROMOTED_POSTS line item without promoted posts (ads-api seed). */
+const LI5 = globalId("LineItem", `${A}l5`, A);
 
 /** Plain ids (account ids, campaign ids, media keys). `local`: the facade can refuse it alone. */
 export const RAW_IDS = [
@@ -197,6 +199,19 @@ export const GLOBAL_ID_MUTATIONS = [
   {
     name: "createPollCard accountId",
     query: `mutation ($id: ID!) { createPollCard(input: { accountId: $id, name: "p", durationInMinutes: 60, firstChoice: "a", secondChoice: "b" }) { ${ERROR_FIELDS} } }`,
+  },
+  // Issue 33: promoted posts and poll card delete (beyond the spec).
+  ...["unpromotePost", "deletePollCard"].map((name) => ({
+    name,
+    query: `mutation ($id: ID!) { ${name}(input: { id: $id }) { ${ERROR_FIELDS} } }`,
+  })),
+  {
+    name: "promotePosts lineItemId",
+    query: `mutation ($id: ID!) { promotePosts(input: { accountId: "${GA}", lineItemId: $id, postIds: ["${globalId("Post", DEMO.user.id)}"] }) { ${ERROR_FIELDS} } }`,
+  },
+  {
+    name: "promotePosts postIds",
+    query: `mutation ($id: ID!) { promotePosts(input: { accountId: "${GA}", lineItemId: "${LI5}", postIds: [$id] }) { ${ERROR_FIELDS} } }`,
   },
 ];
 
