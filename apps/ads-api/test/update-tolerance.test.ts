@@ -391,6 +391,16 @@ describe.each(["pglite", ...HTTP_TEST_ENGINES.filter((engine) => engine !== "pgl
           cursor: "abc",
         });
         expect(cursorAndTotal.status).toBe(400);
+        const manyIds = Array.from({ length: 201 }, (_, i) => `c${i}`).join(",");
+        const tooManyIds = await admin.client.get(`${base}/campaigns`, { campaign_ids: manyIds });
+        expect(errorOf(tooManyIds)).toMatchObject({
+          code: "TOO_MANY_IDS",
+          parameter: "campaign_ids",
+        });
+        for (const count of ["0", "1001"]) {
+          const outOfRange = await admin.client.get(`${base}/campaigns`, { count });
+          expect(errorOf(outOfRange)).toMatchObject({ parameter: "count" });
+        }
       },
     );
   },
