@@ -85,6 +85,14 @@ export async function createLineItemIn(
   writer: CampaignWriter,
   fields: LineItemCreate,
 ): Promise<LineItem> {
+  // A batch Create item shares its fields with Update items, whose categories may be emptied.
+  if (fields.categories?.length === 0) {
+    throw BadRequestError.of(
+      ERROR_CODES.INVALID_PARAMETER,
+      "categories must list at least one id",
+      "categories",
+    );
+  }
   const campaign = await parentCampaign(writer, fields.campaign_id);
   const placements = checkPlacements(writer.ctx.reference, fields.product_type, fields.placements);
   if (fields.categories !== undefined) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AnyEndpoint } from "../catalog/endpoint.js";
 import { BATCH_OPERATION_TYPES } from "../envelopes.js";
 import { WHEN_OBJECT, ruleIssue } from "../fields/issue.js";
-import { defaultRuleContext, isPresent, isRecord } from "../rules/context.js";
+import { ambientRuleContext, isPresent, isRecord } from "../rules/context.js";
 import type { Rule } from "../rules/context.js";
 import { adsId } from "../scalars.js";
 import { VIOLATION_CODES } from "../violations.js";
@@ -113,7 +113,7 @@ export function batchOperations<const I extends string, F extends z.ZodRawShape>
         }
       }
     }
-    for (const rule of kind?.rules ?? []) rule(params, inParams, defaultRuleContext);
+    for (const rule of kind?.rules ?? []) rule(params, inParams, ambientRuleContext);
   };
 
   return z
@@ -124,7 +124,7 @@ export function batchOperations<const I extends string, F extends z.ZodRawShape>
           params: z.looseObject({ ...id, ...spec.fields }),
         })
         .superRefine((item, ctx) => {
-          itemRules(item, ctx, defaultRuleContext);
+          itemRules(item, ctx, ambientRuleContext);
         }, WHEN_OBJECT),
     )
     .min(1, "must hold at least one operation")
