@@ -78,11 +78,11 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
           ? /issue 18/
           : entry.id === "line_items.batch"
             ? /vendor v12 reference/
-          : entry.id.startsWith("line_items.")
-            ? /line_items_/
-            : entry.id.startsWith("targeting_criteria.")
-              ? /targeting_criteria endpoints/
-              : /GET line_item_curated_categories/,
+            : entry.id.startsWith("line_items.")
+              ? /line_items_/
+              : entry.id.startsWith("targeting_criteria.")
+                ? /targeting_criteria endpoints/
+                : /GET line_item_curated_categories/,
       );
     }
   });
