@@ -41,7 +41,9 @@ import type { World } from "./hostile/support/world.js";
 // OUT_OF_RANGE, TOO_MANY_IDS, TOO_MANY_ITEMS, TOO_FEW_ITEMS, TOO_LARGE,
 // CONFLICTING_PARAMETERS) or INVALID_BODY, in `errors` or in a batch's `operation_errors`.
 // Everything else is a state reason and allowed: NOT_FOUND (random ids), UNAUTHORIZED_ACCESS,
-// TOO_MANY_ACTIVE_CAMPAIGNS, SANDBOX_ONLY, rate limits, BATCH_FAILED (whose items are checked).
+// TOO_MANY_ACTIVE_CAMPAIGNS, SANDBOX_ONLY, rate limits, BATCH_FAILED (whose items are checked),
+// READ_ONLY_PARAMETER (an update's read-only field differs from the stored object's, issue 33;
+// none is drawn for single updates, batch items may carry one).
 //
 // Some state checks answer with a parameter code because they are about what a referenced
 // record is (a funding instrument that must exist and be able to fund; a media key that must be
@@ -61,7 +63,11 @@ const RUNS_PER_READ = 10;
 const RUNS_PER_WRITE = 5;
 const runsOf = (endpoint: AnyEndpoint) =>
   endpoint.method === "GET" ? RUNS_PER_READ : RUNS_PER_WRITE;
-const PARAMETER_CODES = new Set<string>([...Object.values(VIOLATION_CODES), "INVALID_BODY"]);
+const PARAMETER_CODES = new Set<string>(
+  [...Object.values(VIOLATION_CODES), "INVALID_BODY"].filter(
+    (code) => code !== VIOLATION_CODES.READ_ONLY_PARAMETER,
+  ),
+);
 
 /** The error codes of a refusal: request-level and per batch item. */
 function refusalCodes(response: ApiResponse): string[] {
@@ -332,6 +338,34 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     );
   }
 
+  /**
+   * Line-item batch items: updates drawn from line_items.update's fields and deletes (of a fresh
+   * line item each, see withFreshTargets), and the baseline create (which combinations of
+   * product type and placements exist is reference data, state).
+   */
+  function lineItemOperations(): fc.Arbitrary<Params[]> {
+    const update = getEndpoint("line_items.update");
+    const fields = Object.entries(shapeOf(update)).filter(
+      ([name]) => !["account_id", "line_item_id", ...update.readOnly].includes(name),
+    );
+    const params = fc.record(
+      Object.fromEntries(
+        fields.map(([name, schema]) => [
+          name,
+          parameterValues(callOf("line_items.update"), name, schema, world, samples),
+        ]),
+      ),
+      { requiredKeys: [] },
+    );
+    const create = { ...callOf("line_items.create").query, campaign_id: world.campaignId };
+    const item = fc.oneof(
+      { weight: 3, arbitrary: params.map((p) => ({ operation_type: "Update", params: p })) },
+      { weight: 1, arbitrary: fc.constant({ operation_type: "Delete", params: {} }) },
+      { weight: 1, arbitrary: fc.constant({ operation_type: "Create", params: create }) },
+    );
+    return fc.array(item, { minLength: 1, maxLength: 3 });
+  }
+
   /** Stands for a fresh CRM audience of the world account (see withFreshTargets). */
   const FRESH_AUDIENCE = "freshaudience";
 
@@ -466,7 +500,8 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
   function parameters(call: Call): fc.Arbitrary<Params> {
     const entries: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, schema] of Object.entries(shapeOf(call.endpoint))) {
-      if (name === "cursor") continue;
+      // A read-only field's only accepted value is the stored one (state, not drawn).
+      if (name === "cursor" || call.endpoint.readOnly.includes(name)) continue;
       const where = call.endpoint.locations[name];
       if (where === "path") {
         const valid = call.path[name] ?? "";
@@ -483,7 +518,9 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
             ? audienceOperations()
             : call.endpoint.id === "campaigns.batch"
               ? campaignOperations()
-              : usersOperations(call.endpoint.id);
+              : call.endpoint.id === "line_items.batch"
+                ? lineItemOperations()
+                : usersOperations(call.endpoint.id);
       } else {
         entries[name] = parameterValues(call, name, schema, world, samples);
       }
@@ -591,6 +628,18 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
       return { ...params, operations };
     }
     if (id === "line_items.update") return { ...params, line_item_id: await freshLineItem() };
+    if (id === "line_items.batch" && Array.isArray(params.operations)) {
+      const operations: Params[] = [];
+      for (const operation of params.operations as Params[]) {
+        const inner = (operation.params ?? {}) as Params;
+        operations.push(
+          operation.operation_type === "Create"
+            ? operation
+            : { ...operation, params: { ...inner, line_item_id: await freshLineItem() } },
+        );
+      }
+      return { ...params, operations };
+    }
     if (id === "line_item_curated_categories.update") {
       const fresh = await freshCuratedLink();
       return {

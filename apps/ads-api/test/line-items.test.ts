@@ -323,9 +323,9 @@ describe.each(HTTP_TEST_ENGINES)("line items on %s", (engine) => {
       parameter: "bid_amount_local_micro",
       code: "MISSING_PARAMETER",
     });
-    // What fixes a line item's kind is not updatable.
+    // What fixes a line item's kind is read-only: only its stored value passes (issue 33).
     const kind = await admin.client.put(plain, { query: { objective: "REACH" } });
-    expect(errorOf(kind)).toMatchObject({ parameter: "objective", code: "UNKNOWN_PARAMETER" });
+    expect(errorOf(kind)).toMatchObject({ parameter: "objective", code: "READ_ONLY_PARAMETER" });
     expect(dataOf(await admin.client.get(plain))).toMatchObject({
       objective: "ENGAGEMENTS",
       bid_strategy: "AUTO",

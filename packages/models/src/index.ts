@@ -358,3 +358,5 @@ export type { ValidateOptions, ValidationResult } from "./validate.js";
 export { toWire, toWireString } from "./wire.js";
 export type { WireRequest } from "./wire.js";
 export { fromVendor, toVendor, VENDOR_KEY_ALIASES } from "./vendor-names.js";
+export { changedFields, readOnlyConflicts, sameOnWire, splitReadOnly } from "./update-rule.js";
+export { booleanWord } from "./fields/booleans.js";

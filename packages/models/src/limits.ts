@@ -96,6 +96,8 @@ export const LIMITS = {
    * batches). ads-api's ADS_API_CAMPAIGN_BATCH_MAX defaults to it (ads-api README).
    */
   campaignBatch: 40,
+  /** Operations in one line-item batch (vendor v12 reference: "up to 40"). */
+  lineItemBatch: 40,
   /** Absolute http(s) URLs in cards, tracking tags and creatives; app deep links. */
   urlLength: 4096,
   /** Opaque list cursors (this service's are HMAC-tagged base64url, well under this). */

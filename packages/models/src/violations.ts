@@ -10,6 +10,8 @@ export const VIOLATION_CODES = {
   TOO_FEW_ITEMS: "TOO_FEW_ITEMS",
   TOO_LARGE: "TOO_LARGE",
   CONFLICTING_PARAMETERS: "CONFLICTING_PARAMETERS",
+  /** A field of the resource that the call cannot change, sent with another value than the stored one. */
+  READ_ONLY_PARAMETER: "READ_ONLY_PARAMETER",
 } as const;
 
 export type ViolationCode = (typeof VIOLATION_CODES)[keyof typeof VIOLATION_CODES];

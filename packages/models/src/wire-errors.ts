@@ -117,6 +117,7 @@ export const WIRE_ERROR_STATUS: Readonly<Record<WireErrorCode, number>> = {
   [C.TOO_FEW_ITEMS]: 400,
   [C.TOO_LARGE]: 400,
   [C.CONFLICTING_PARAMETERS]: 400,
+  [C.READ_ONLY_PARAMETER]: 400,
 };
 
 /**

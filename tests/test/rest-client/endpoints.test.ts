@@ -474,6 +474,34 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       ]);
     });
 
+    it("sends a line-item batch in chunks of the catalog's 40 operations, in input order", async () => {
+      const before = (await api.requests.entries("line_items.batch")).length;
+      const operations = Array.from({ length: 41 }, (_, i) => ({
+        operation_type: "Create" as const,
+        params: {
+          campaign_id: `${account_id}c1`,
+          name: `Chunked ${i}`,
+          objective: "ENGAGEMENTS" as const,
+          product_type: "PROMOTED_POSTS" as const,
+          placements: ["ALL_ON_TWITTER" as const],
+          entity_status: "PAUSED" as const,
+        },
+      }));
+      const outcome = await client.line_items.batch.chunked({ account_id, operations });
+      expect(outcome.ok).toBe(true);
+      expect(outcome.data.map((item) => item?.name)).toEqual(operations.map((o) => o.params.name));
+      expect((await api.requests.entries("line_items.batch")).length - before).toBe(2);
+      // The same helper removes them again (the demo's line items stay as the other tests read them).
+      const removed = await client.line_items.batch.chunked({
+        account_id,
+        operations: outcome.data.map((item) => ({
+          operation_type: "Delete" as const,
+          params: { line_item_id: item?.id ?? "" },
+        })),
+      });
+      expect(removed.data.every((item) => item?.deleted === true)).toBe(true);
+    });
+
     it("creates, reads, updates and deletes a line item; bad parameters are never sent", async () => {
       const created = await client.line_items.create({
         account_id,

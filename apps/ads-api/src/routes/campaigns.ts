@@ -1,7 +1,7 @@
 import { accountOf, userOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { cacheable, listOf, single } from "../services/results.js";
-import { runCampaignBatch } from "../services/campaign-batch.js";
+import { runBatch } from "../services/batch-runner.js";
 import {
   createCampaignIn,
   deleteCampaignIn,
@@ -67,7 +67,15 @@ export const campaignHandlers: AdsHandlers = {
     return single(presentCampaign(row, call.ctx.clock()), "campaign");
   },
   "campaigns.batch": (call) =>
-    runCampaignBatch(call.ctx, accountOf(call), userOf(call).user.id, call.params.operations),
+    runBatch(call.ctx, accountOf(call), userOf(call).user.id, call.params.operations, {
+      idParam: "campaign_id",
+      dataType: "campaign",
+      max: (ctx) => ctx.limits.campaignBatchMax,
+      create: createCampaignIn,
+      update: updateCampaignIn,
+      remove: deleteCampaignIn,
+      present: presentCampaign,
+    }),
   "funding_instruments.list": async (call) => {
     const ids = call.params.funding_instrument_ids;
     return cacheable(

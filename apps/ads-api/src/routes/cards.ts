@@ -42,7 +42,8 @@ export const cardHandlers: AdsHandlers = {
     return single(presentGenericCard(row));
   },
   "cards.update": async (call) => {
-    const row = await updateCard(call.ctx, accountOf(call).id, call.params.card_id, call.params);
+    const { card_id: id, account_id: _account, ...params } = call.params;
+    const row = await updateCard(call.ctx, accountOf(call).id, id, params);
     return single(presentGenericCard(row));
   },
   "cards.delete": async (call) => {

@@ -1,7 +1,10 @@
+import { LIMITS } from "@adsgraph/models";
 import { accountOf, userOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { cacheable, listOf, single } from "../services/results.js";
+import { runBatch } from "../services/batch-runner.js";
 import { withCampaignWriter } from "../services/campaign-writes.js";
+import type { LineItemCreate } from "../services/line-item-writes.js";
 import {
   createLineItemIn,
   deleteLineItemIn,
@@ -53,4 +56,15 @@ export const lineItemHandlers: AdsHandlers = {
     );
     return single(presentLineItem(row), "line_item");
   },
+  "line_items.batch": (call) =>
+    runBatch(call.ctx, accountOf(call), userOf(call).user.id, call.params.operations, {
+      idParam: "line_item_id",
+      dataType: "line_item",
+      max: () => LIMITS.lineItemBatch,
+      // The catalog checked that a Create item holds what line_items.create requires.
+      create: (writer, params) => createLineItemIn(writer, params as LineItemCreate),
+      update: updateLineItemIn,
+      remove: deleteLineItemIn,
+      present: presentLineItem,
+    }),
 };

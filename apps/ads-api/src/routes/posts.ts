@@ -70,7 +70,7 @@ export const postHandlers: AdsHandlers = {
     return single(shown, "post");
   },
   "draft_posts.update": async (call) => {
-    const { draft_post_id: id, ...edit } = call.params;
+    const { draft_post_id: id, account_id: _account, ...edit } = call.params;
     const draft = await updateDraft(call.ctx, accountOf(call).id, id, edit);
     return single(presentDraft(draft), "draft_post");
   },
@@ -84,7 +84,7 @@ export const postHandlers: AdsHandlers = {
     return single(await previewDraft(call.ctx, accountOf(call).id, id, caller.screenName));
   },
   "scheduled_posts.update": async (call) => {
-    const { scheduled_post_id: id, ...edit } = call.params;
+    const { scheduled_post_id: id, account_id: _account, ...edit } = call.params;
     const post = await updateScheduledPost(call.ctx, accountOf(call).id, id, edit);
     return single(presentScheduledPost(post), "scheduled_post");
   },

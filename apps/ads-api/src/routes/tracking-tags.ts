@@ -30,8 +30,8 @@ export const trackingTagHandlers: AdsHandlers = {
     return single(presentTrackingTag(row), "tracking_tag");
   },
   "tracking_tags.update": async (call) => {
-    const { tracking_tag_id: id, tracking_tag_url: url } = call.params;
-    const row = await updateTrackingTag(call.ctx, accountOf(call).id, id, url);
+    const { tracking_tag_id: id, account_id: _account, ...params } = call.params;
+    const row = await updateTrackingTag(call.ctx, accountOf(call).id, id, params);
     return single(presentTrackingTag(row), "tracking_tag");
   },
   "tracking_tags.delete": async (call) => {

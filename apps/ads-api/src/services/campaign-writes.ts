@@ -1,3 +1,4 @@
+import type { Catalog, EndpointParsedParams } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/database.js";
 import { newAdsId } from "../db/ids.js";
@@ -7,6 +8,7 @@ import { WITH_FUNDING, presentCampaign } from "./campaigns.js";
 import type { CampaignRow } from "./campaigns.js";
 import { diff, recordHistory } from "./history.js";
 import { micro } from "./time.js";
+import { settleUpdate } from "./update-rule.js";
 
 /** Fields a history entry compares. */
 const HISTORY_FIELDS = [
@@ -32,6 +34,15 @@ export interface CampaignFields {
   readonly purchase_order_number?: string | undefined;
   readonly standard_delivery?: boolean | undefined;
 }
+
+/**
+ * An update's parameters as campaigns.update takes them (and a batch Update item): the fields
+ * it changes and the campaign's read-only fields as a client read them.
+ */
+export type CampaignUpdate = Omit<
+  EndpointParsedParams<Catalog["campaigns.update"]>,
+  "account_id" | "campaign_id"
+>;
 
 /** A transaction writing campaigns of one account for one user. */
 export interface CampaignWriter {
@@ -132,8 +143,11 @@ function toBig(value: number | undefined): bigint | null {
   return value === undefined ? null : BigInt(value);
 }
 
-async function liveCampaign(writer: CampaignWriter, id: string): Promise<Campaign> {
-  const row = await writer.tx.campaign.findFirst({ where: { id, accountId: writer.account.id } });
+async function liveCampaign(writer: CampaignWriter, id: string): Promise<CampaignRow> {
+  const row = await writer.tx.campaign.findFirst({
+    where: { id, accountId: writer.account.id },
+    include: WITH_FUNDING,
+  });
   if (row === null || row.deleted)
     throw new NotFoundError(`campaign ${id} does not exist`, "campaign_id");
   return row;
@@ -142,11 +156,14 @@ async function liveCampaign(writer: CampaignWriter, id: string): Promise<Campaig
 export async function updateCampaignIn(
   writer: CampaignWriter,
   id: string,
-  fields: CampaignFields,
+  params: CampaignUpdate,
 ): Promise<CampaignRow> {
   const before = await liveCampaign(writer, id);
-  // The catalog refuses funding_instrument_id on updates and checks the budgets and delivery
-  // the request gives; what is left here is against the stored campaign (state rules).
+  // Read-only fields (funding_instrument_id among them) must hold the stored values, and
+  // fields sent unchanged are no change: the rules below judge what changes.
+  const fields = settleUpdate("campaigns.update", params, presentCampaign(before, writer.now));
+  // The catalog checks the budgets the request gives; what is left here is against the
+  // stored campaign (state rules).
   const daily = fields.daily_budget_amount_local_micro ?? micro(before.dailyBudgetAmountLocalMicro);
   const total = fields.total_budget_amount_local_micro ?? micro(before.totalBudgetAmountLocalMicro);
   if (daily !== null && total !== null && daily > total) {

@@ -1,4 +1,4 @@
-import type { CardComponent } from "@adsgraph/models";
+import type { CardComponent, Catalog, EndpointParsedParams } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import { newDigitId } from "../db/ids.js";
@@ -8,10 +8,12 @@ import type { Sortable } from "../paging/keyset-paging.js";
 import { deriveCardType, mediaKeysOf } from "./card-types.js";
 import type { MediaType } from "./card-types.js";
 import type { CardKind } from "./card-present.js";
+import { presentGenericCard } from "./card-present.js";
 import { inList, namePrefix, runList } from "./list.js";
 import type { ListOutcome, ListParams } from "./list.js";
 import { mediaByKey } from "./media.js";
 import { sortColumns } from "./sort-columns.js";
+import { settleUpdate } from "./update-rule.js";
 
 const CARD_COLUMNS = {
   id: { field: "id", type: "string" },
@@ -102,6 +104,12 @@ export async function resolveCardBody(
   return { cardType, body: body as Prisma.InputJsonObject };
 }
 
+/** A PUT's parameters: the fields it replaces and the card's read-only fields as read. */
+export type CardUpdate = Omit<
+  EndpointParsedParams<Catalog["cards.update"]>,
+  "account_id" | "card_id"
+>;
+
 export interface CardInput {
   readonly name?: string | undefined;
   readonly components?: readonly CardComponent[] | undefined;
@@ -130,24 +138,32 @@ export async function createCard(
 }
 
 /** spec §4.7 PUT: each supplied field replaces the stored one (components replace slides). */
-export async function updateCard(
+export function updateCard(
   ctx: AppContext,
   accountId: string,
   id: string,
-  input: CardInput,
+  params: CardUpdate,
 ): Promise<Card> {
-  const before = await getCard(ctx, accountId, id, false, "generic");
-  const replaces = input.components !== undefined || input.slides !== undefined;
-  const resolved = replaces
-    ? await resolveCardBody(ctx.prisma, accountId, input.components, input.slides)
-    : undefined;
-  return ctx.prisma.card.update({
-    where: { id: before.id },
-    data: {
-      ...(input.name === undefined ? {} : { name: input.name }),
-      ...(resolved === undefined ? {} : { cardType: resolved.cardType, body: resolved.body }),
-      updatedAt: ctx.clock(),
-    },
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "card" WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+    const before = await tx.card.findFirst({ where: { id, accountId, kind: "generic" } });
+    if (before === null || before.deleted) {
+      throw new NotFoundError(`card ${id} does not exist`, "card_id");
+    }
+    // A card read back whole holds its components (or slides) as stored: no change.
+    const input = settleUpdate("cards.update", params, presentGenericCard(before));
+    const replaces = input.components !== undefined || input.slides !== undefined;
+    const resolved = replaces
+      ? await resolveCardBody(tx, accountId, input.components, input.slides)
+      : undefined;
+    return tx.card.update({
+      where: { id: before.id },
+      data: {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(resolved === undefined ? {} : { cardType: resolved.cardType, body: resolved.body }),
+        updatedAt: ctx.clock(),
+      },
+    });
   });
 }
 

@@ -4,6 +4,8 @@ import { NotFoundError } from "../errors.js";
 import type { Post } from "../generated/prisma/client.js";
 import { editedColumns } from "./post-edits.js";
 import type { PostEdit } from "./post-edits.js";
+import { presentDraft } from "./ads-post-present.js";
+import { settleUpdate } from "./update-rule.js";
 import type { Presented } from "./presented.js";
 
 function noDraft(accountId: string, id: string): NotFoundError {
@@ -20,22 +22,24 @@ export async function findDraft(ctx: AppContext, accountId: string, id: string):
   return draft;
 }
 
-/** spec §4.7 `PUT draft_posts/:id`: each given field replaces the stored one. */
-export async function updateDraft(
+/**
+ * spec §4.7 `PUT draft_posts/:id`: each given field replaces the stored one; the draft's
+ * read-only fields may come back as read (update rule), compared with the row locked here.
+ */
+export function updateDraft(
   ctx: AppContext,
   accountId: string,
   id: string,
-  input: PostEdit,
+  params: PostEdit & Readonly<Record<string, unknown>>,
 ): Promise<Post> {
-  const draft = await findDraft(ctx, accountId, id);
-  const data = await editedColumns(ctx.prisma, accountId, draft, input);
-  // Only while it is still this account's draft: a delete in between makes this a 404.
-  const updated = await ctx.prisma.post.updateMany({
-    where: { id, accountId, postType: "DRAFT" },
-    data: { ...data, updatedAt: ctx.clock() },
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "post" WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+    const draft = await tx.post.findFirst({ where: { id, accountId, postType: "DRAFT" } });
+    if (draft === null) throw noDraft(accountId, id);
+    const input = settleUpdate("draft_posts.update", params, presentDraft(draft));
+    const data = await editedColumns(tx, accountId, draft, input);
+    return tx.post.update({ where: { id }, data: { ...data, updatedAt: ctx.clock() } });
   });
-  if (updated.count === 0) throw noDraft(accountId, id);
-  return ctx.prisma.post.findUniqueOrThrow({ where: { id } });
 }
 
 /**

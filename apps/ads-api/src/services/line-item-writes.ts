@@ -13,9 +13,13 @@ import {
 } from "./line-item-checks.js";
 import { presentLineItem } from "./line-items.js";
 import { micro } from "./time.js";
+import { settleUpdate } from "./update-rule.js";
 
 type CreateParams = EndpointParsedParams<Catalog["line_items.create"]>;
 type UpdateParams = EndpointParsedParams<Catalog["line_items.update"]>;
+/** What a create takes (line_items.create, a batch Create item). */
+export type LineItemCreate = Omit<CreateParams, "account_id">;
+/** An update's fields and the line item's read-only fields as a client read them. */
 export type LineItemFields = Omit<UpdateParams, "account_id" | "line_item_id">;
 
 /** Fields an account_history entry of a line item compares. */
@@ -79,8 +83,16 @@ async function parentCampaign(writer: CampaignWriter, campaignId: string) {
 
 export async function createLineItemIn(
   writer: CampaignWriter,
-  fields: Omit<CreateParams, "account_id">,
+  fields: LineItemCreate,
 ): Promise<LineItem> {
+  // A batch Create item shares its fields with Update items, whose categories may be emptied.
+  if (fields.categories?.length === 0) {
+    throw BadRequestError.of(
+      ERROR_CODES.INVALID_PARAMETER,
+      "categories must list at least one id",
+      "categories",
+    );
+  }
   const campaign = await parentCampaign(writer, fields.campaign_id);
   const placements = checkPlacements(writer.ctx.reference, fields.product_type, fields.placements);
   if (fields.categories !== undefined) {
@@ -133,11 +145,21 @@ async function liveLineItem(writer: CampaignWriter, id: string): Promise<LineIte
 export async function updateLineItemIn(
   writer: CampaignWriter,
   id: string,
-  fields: LineItemFields,
+  params: LineItemFields,
 ): Promise<LineItem> {
   const before = await liveLineItem(writer, id);
+  // Read-only fields must hold the stored values; fields sent unchanged are no change.
+  const fields = settleUpdate("line_items.update", params, presentLineItem(before));
   if (fields.categories !== undefined) {
     checkCategories(writer.ctx.reference, before.objective, fields.categories);
+    // spec §4.4: a PREROLL_VIEWS line item keeps one or two categories.
+    if (fields.categories.length === 0) {
+      throw BadRequestError.of(
+        ERROR_CODES.MISSING_PARAMETER,
+        "categories cannot be emptied: a PREROLL_VIEWS line item needs one or two",
+        "categories",
+      );
+    }
   }
   const strategy = fields.bid_strategy ?? before.bidStrategy;
   // A switch to AUTO drops the stored amount; otherwise a new amount replaces it.

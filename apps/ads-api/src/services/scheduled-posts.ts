@@ -3,6 +3,8 @@ import { NotFoundError } from "../errors.js";
 import type { Post } from "../generated/prisma/client.js";
 import { editedColumns } from "./post-edits.js";
 import type { PostEdit } from "./post-edits.js";
+import { presentScheduledPost } from "./ads-post-present.js";
+import { settleUpdate } from "./update-rule.js";
 import { publishDuePosts } from "./post-store.js";
 import { timestampDate } from "./time.js";
 
@@ -32,27 +34,34 @@ export interface ScheduledPostEdit extends PostEdit {
   readonly scheduled_at?: string | undefined;
 }
 
-/** spec §4.7 `PUT scheduled_posts/:id`: each given field replaces the stored one. */
+/**
+ * spec §4.7 `PUT scheduled_posts/:id`: each given field replaces the stored one; the post's
+ * read-only fields may come back as read (update rule), compared with the row locked here.
+ */
 export async function updateScheduledPost(
   ctx: AppContext,
   accountId: string,
   id: string,
-  input: ScheduledPostEdit,
+  params: ScheduledPostEdit & Readonly<Record<string, unknown>>,
 ): Promise<Post> {
-  const post = await findScheduled(ctx, accountId, id);
-  const data = await editedColumns(ctx.prisma, accountId, post, input);
-  const updated = await ctx.prisma.post.updateMany({
-    where: { id, accountId, postType: "SCHEDULED" },
-    data: {
-      ...data,
-      ...(input.scheduled_at === undefined
-        ? {}
-        : { scheduledAt: timestampDate(input.scheduled_at) }),
-      updatedAt: ctx.clock(),
-    },
+  await findScheduled(ctx, accountId, id);
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "post" WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+    const post = await tx.post.findFirst({ where: { id, accountId, postType: "SCHEDULED" } });
+    if (post === null) throw noScheduledPost(accountId, id);
+    const input = settleUpdate("scheduled_posts.update", params, presentScheduledPost(post));
+    const data = await editedColumns(tx, accountId, post, input);
+    return tx.post.update({
+      where: { id },
+      data: {
+        ...data,
+        ...(input.scheduled_at === undefined
+          ? {}
+          : { scheduledAt: timestampDate(input.scheduled_at) }),
+        updatedAt: ctx.clock(),
+      },
+    });
   });
-  if (updated.count === 0) throw noScheduledPost(accountId, id);
-  return ctx.prisma.post.findUniqueOrThrow({ where: { id } });
 }
 
 /**

@@ -1,5 +1,10 @@
 import { TRACKING_TAG_TYPES } from "@adsgraph/models";
-import type { TrackingTagType, TrackingTag as TrackingTagResource } from "@adsgraph/models";
+import type {
+  Catalog,
+  EndpointParsedParams,
+  TrackingTagType,
+  TrackingTag as TrackingTagResource,
+} from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { newAdsId } from "../db/ids.js";
 import type { Prisma, TrackingTag } from "../generated/prisma/client.js";
@@ -11,6 +16,7 @@ import { sortColumns } from "./sort-columns.js";
 import { ts } from "./time.js";
 import type { Presented } from "./presented.js";
 import { storedEnum } from "./presented.js";
+import { settleUpdate } from "./update-rule.js";
 
 export const TRACKING_TAG_SORT = sortColumns("tracking_tags.list", {
   id: { field: "id", type: "string" },
@@ -100,21 +106,39 @@ export function createTrackingTag(
   });
 }
 
-/** spec §4.6 PUT: only the URL changes (the catalog requires it). */
-export async function updateTrackingTag(
+/** A PUT's parameters: the URL and the tag's read-only fields as a client read them. */
+export type TrackingTagUpdate = Omit<
+  EndpointParsedParams<Catalog["tracking_tags.update"]>,
+  "account_id" | "tracking_tag_id"
+>;
+
+/**
+ * spec §4.6 PUT: only the URL changes (the catalog requires it); the tag's other fields may come
+ * back as read (update rule), compared with the row locked in the same transaction.
+ */
+export function updateTrackingTag(
   ctx: AppContext,
   accountId: string,
   id: string,
-  url: string,
+  params: TrackingTagUpdate,
 ): Promise<TrackingTag> {
-  const updated = await ctx.prisma.trackingTag.updateMany({
-    where: { id, accountId, deleted: false },
-    data: { trackingTagUrl: url, updatedAt: ctx.clock() },
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "tracking_tag" WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+    const row = await tx.trackingTag.findFirst({ where: { id, accountId, deleted: false } });
+    if (row === null) {
+      throw new NotFoundError(`tracking tag ${id} does not exist`, "tracking_tag_id");
+    }
+    const fields = settleUpdate("tracking_tags.update", params, presentTrackingTag(row));
+    return tx.trackingTag.update({
+      where: { id },
+      data: {
+        ...(fields.tracking_tag_url === undefined
+          ? {}
+          : { trackingTagUrl: fields.tracking_tag_url }),
+        updatedAt: ctx.clock(),
+      },
+    });
   });
-  if (updated.count === 0) {
-    throw new NotFoundError(`tracking tag ${id} does not exist`, "tracking_tag_id");
-  }
-  return ctx.prisma.trackingTag.findUniqueOrThrow({ where: { id } });
 }
 
 /** Soft delete (spec §2.1); a second DELETE is 404. */

@@ -31,6 +31,7 @@ type Target =
   | "cards.create"
   | "cards.update"
   | "campaigns.batch"
+  | "line_items.batch"
   | "post_data.posts.create"
   | "custom_audiences.users.batch"
   | "do_not_reach_lists.users.batch";
@@ -39,7 +40,17 @@ type Target =
 interface Field {
   readonly target: Target;
   readonly body:
-    "components" | "button" | "slides" | "update" | "batch" | "post" | "edit" | "users" | "dnr";
+    | "components"
+    | "button"
+    | "slides"
+    | "update"
+    | "batch"
+    | "lineItems"
+    | "lineItemUpdate"
+    | "post"
+    | "edit"
+    | "users"
+    | "dnr";
   readonly path: readonly (string | number)[];
   readonly parameter: string;
 }
@@ -78,6 +89,14 @@ const STRING_FIELDS: readonly Field[] = [
   field("campaigns.batch", "batch", [0, "params", "funding_instrument_id"]),
   field("campaigns.batch", "batch", [0, "params", "entity_status"]),
   field("campaigns.batch", "batch", [0, "params", "purchase_order_number"]),
+  // The vendor's line-item batch (issue 33), and a read-only field of an Update item.
+  field("line_items.batch", "lineItems", [0, "operation_type"]),
+  field("line_items.batch", "lineItems", [0, "params", "name"]),
+  field("line_items.batch", "lineItems", [0, "params", "campaign_id"]),
+  field("line_items.batch", "lineItems", [0, "params", "objective"]),
+  field("line_items.batch", "lineItems", [0, "params", "advertiser_domain"]),
+  field("line_items.batch", "lineItemUpdate", [0, "params", "name"]),
+  field("line_items.batch", "lineItemUpdate", [0, "params", "created_at"]),
   // spec §4.9 POST /2/posts: free text and digit ids, nested ones included.
   field("post_data.posts.create", "post", ["text"]),
   field("post_data.posts.create", "post", ["media", "media_ids", 0]),
@@ -93,7 +112,7 @@ const STRING_FIELDS: readonly Field[] = [
   field("do_not_reach_lists.users.batch", "dnr", [0, "params", "users", 0, "email", 0]),
   field("do_not_reach_lists.users.batch", "dnr", [0, "params", "expires_at"]),
 ].map((item) =>
-  item.target === "campaigns.batch"
+  item.target === "campaigns.batch" || item.target === "line_items.batch"
     ? // spec §7: a batch item's errors name the parameter within the item.
       { ...item, parameter: `operations[0].${String(item.path.at(-1))}` }
     : item.body === "users" || item.body === "dnr"
@@ -136,6 +155,7 @@ const KEY_PLACES = [
   { target: "cards.create", where: "a destination", path: ["components", 1, "destination"] },
   { target: "campaigns.batch", where: "an operation", path: [0] },
   { target: "campaigns.batch", where: "an operation's params", path: [0, "params"] },
+  { target: "line_items.batch", where: "an operation's params", path: [0, "params"] },
   { target: "post_data.posts.create", where: "the body", path: [] },
   { target: "post_data.posts.create", where: "reply", path: ["reply"] },
   { target: "post_data.posts.create", where: "media", path: ["media"] },
@@ -178,6 +198,7 @@ const malformedCases = (
     "cards.create",
     "cards.update",
     "campaigns.batch",
+    "line_items.batch",
     "post_data.posts.create",
     "custom_audiences.users.batch",
     "do_not_reach_lists.users.batch",
@@ -228,6 +249,22 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
       },
       update: { name: "Card", components: [media, WEBSITE] },
       batch: [{ operation_type: "Create", params: campaign }],
+      lineItems: [
+        {
+          operation_type: "Create",
+          params: {
+            campaign_id: world.campaignId,
+            name: "Batched line item",
+            objective: "ENGAGEMENTS",
+            product_type: "PROMOTED_POSTS",
+            placements: ["ALL_ON_TWITTER"],
+            entity_status: "PAUSED",
+          },
+        },
+      ],
+      lineItemUpdate: [
+        { operation_type: "Update", params: { line_item_id: world.lineItemId, name: "Renamed" } },
+      ],
       post: {
         text: "Hostile post",
         media: { media_ids: [world.postData.mediaId] },
@@ -267,6 +304,8 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
         return `${base}/cards/${world.cardId}`;
       case "campaigns.batch":
         return `/12/batch/accounts/${world.accountId}/campaigns`;
+      case "line_items.batch":
+        return `/12/batch/accounts/${world.accountId}/line_items`;
       case "post_data.posts.create":
         return "/2/posts";
       case "custom_audiences.users.batch":
@@ -290,6 +329,8 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
     switch (target) {
       case "campaigns.batch":
         return bodies.batch;
+      case "line_items.batch":
+        return bodies.lineItems;
       case "post_data.posts.create":
         return bodies.post;
       case "custom_audiences.users.batch":
@@ -310,6 +351,10 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
     expect(updated.status, answerOf(updated)).toBe(200);
     const batch = await send("campaigns.batch", JSON.stringify(bodies.batch));
     expect(batch.status, answerOf(batch)).toBe(200);
+    for (const body of [bodies.lineItems, bodies.lineItemUpdate]) {
+      const lineItems = await send("line_items.batch", JSON.stringify(body));
+      expect(lineItems.status, answerOf(lineItems)).toBe(200);
+    }
     const post = await send("post_data.posts.create", JSON.stringify(bodies.post));
     expect(post.status, answerOf(post)).toBe(201);
     for (const [target, body] of [

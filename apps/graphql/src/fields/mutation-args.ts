@@ -74,7 +74,7 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
   id: Id,
   options: MutationArgsOptions<WireName<Id>, O> = {},
 ): MutationArgs<Id, O> {
-  const { path, locations, method } = getEndpoint(id);
+  const { path, locations, method, readOnly } = getEndpoint(id);
   // A PUT changes only what it is given: leaving a field out keeps its value.
   const update = method === "PUT";
   const opts: MutationArgsOptions<string> = options;
@@ -85,6 +85,9 @@ export function mutationArgs<Id extends EndpointId, const O extends WireName<Id>
     const node = globalIds[wire];
     // A global id names the account: no accountId beside it.
     if (opts.omit?.includes(wire) || (wire === "account_id" && byGlobalId)) return [];
+    // A field the update cannot change is tolerated on the wire for clients sending back what
+    // they read; the facade sends only changes.
+    if (readOnly.includes(wire)) return [];
     if (node !== undefined) {
       if (locations[wire] !== "path") throw new Error(`${id}: ${wire} is not in the path`);
       const name = path.endsWith(`/:${wire}`) ? "id" : fieldName(wire);

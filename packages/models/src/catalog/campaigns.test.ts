@@ -97,11 +97,18 @@ describe("campaign parameters (spec §4.5)", () => {
     });
     expectValid("campaigns.update", { ...path, standard_delivery: "false" });
     expectViolation(
-      "campaigns.update",
+      "campaigns.create",
       { ...path, standard_delivery: true, budget_optimization: "LINE_ITEM" },
       "standard_delivery",
       "CONFLICTING_PARAMETERS",
     );
+    // On update the rule is the campaign's after the change: ads-api checks it against the
+    // stored campaign, as a campaign read back whole sends both fields.
+    expectValid("campaigns.update", {
+      ...path,
+      standard_delivery: true,
+      budget_optimization: "LINE_ITEM",
+    });
   });
 
   it("reports every violation of a request at once", () => {

@@ -2,12 +2,13 @@ import { idList } from "../fields/lists.js";
 import { money } from "../fields/numbers.js";
 import { timestampParam } from "../fields/timestamps.js";
 import { flag } from "../fields/booleans.js";
+import { LIMITS } from "../limits.js";
+import { batchOperations } from "../params/batch-operations.js";
 import {
-  campaignBatchOperations,
   campaignCreateRules,
   campaignFields,
-  campaignRules,
   campaignUpdateFields,
+  campaignUpdateRules,
 } from "../params/campaign-fields.js";
 import { campaignSchema } from "../resources/campaign.js";
 import {
@@ -22,6 +23,41 @@ import { fundingEndAfterStart, fundingFieldsForType } from "../rules/funding-ins
 
 const campaignPath = { ...accountPath, campaign_id: adsId };
 const fundingInstrumentPath = { ...accountPath, funding_instrument_id: adsId };
+
+const campaignCreate = endpoint({
+  id: "campaigns.create",
+  method: "POST",
+  path: "/accounts/:account_id/campaigns",
+  capability: "campaigns:write",
+  summary: "Create a campaign; the spec shows some parameters and not which are required.",
+  params: { ...accountPath, ...campaignFields },
+  // spec §4.5: "remaining parameters ... not shown", so others are let through.
+  openParams: true,
+  rules: campaignCreateRules,
+  response: single(campaignSchema),
+});
+
+const campaignUpdate = endpoint({
+  id: "campaigns.update",
+  method: "PUT",
+  path: "/accounts/:account_id/campaigns/:campaign_id",
+  capability: "campaigns:write",
+  summary: "Update a campaign.",
+  params: { ...campaignPath, ...campaignUpdateFields },
+  updates: campaignSchema,
+  rules: campaignUpdateRules,
+  response: single(campaignSchema),
+});
+
+/** spec §4.5 batch: Create items as campaigns.create, Update items as campaigns.update. */
+const campaignBatchOperations = batchOperations({
+  idParam: "campaign_id",
+  fields: campaignFields,
+  create: { endpoint: campaignCreate, rules: campaignCreateRules },
+  update: { endpoint: campaignUpdate, rules: campaignUpdateRules },
+  max: LIMITS.campaignBatch,
+  maxMessage: `must hold at most ${LIMITS.campaignBatch} operations (a choice of this service: the spec gives no campaign-batch cap)`,
+});
 
 /** spec §4.5 campaigns and funding instruments. */
 export const campaignEndpoints = group(
@@ -51,18 +87,7 @@ export const campaignEndpoints = group(
     params: { ...campaignPath, ...withDeleted },
     response: single(campaignSchema),
   }),
-  endpoint({
-    id: "campaigns.create",
-    method: "POST",
-    path: "/accounts/:account_id/campaigns",
-    capability: "campaigns:write",
-    summary: "Create a campaign; the spec shows some parameters and not which are required.",
-    params: { ...accountPath, ...campaignFields },
-    // spec §4.5: "remaining parameters ... not shown", so others are let through.
-    openParams: true,
-    rules: campaignCreateRules,
-    response: single(campaignSchema),
-  }),
+  campaignCreate,
   endpoint({
     id: "campaigns.batch",
     method: "POST",
@@ -74,16 +99,7 @@ export const campaignEndpoints = group(
     locations: { operations: "body" },
     response: batch(campaignSchema),
   }),
-  endpoint({
-    id: "campaigns.update",
-    method: "PUT",
-    path: "/accounts/:account_id/campaigns/:campaign_id",
-    capability: "campaigns:write",
-    summary: "Update a campaign.",
-    params: { ...campaignPath, ...campaignUpdateFields },
-    rules: campaignRules,
-    response: single(campaignSchema),
-  }),
+  campaignUpdate,
   endpoint({
     id: "campaigns.delete",
     method: "DELETE",

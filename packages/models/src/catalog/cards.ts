@@ -108,6 +108,7 @@ export const cardEndpoints = group(
       components: components.optional(),
       slides: slides.optional(),
     },
+    updates: cardSchema,
     rules: [notBothComponentsAndSlides, cardShape],
     location: "json",
     response: single(cardSchema),

@@ -70,6 +70,15 @@ export interface PageSizes {
 }
 
 type Shape = z.ZodRawShape;
+/**
+ * A tolerated read-only field of an update: any value passes validation, and the service
+ * compares it with the stored one (update-rule.ts).
+ */
+const readOnlyParam = () => z.unknown().optional();
+/** The fields of the updated resource (`U`) that are not parameters of the update (`S`). */
+type ReadOnlyShape<U extends Shape, S extends Shape> = {
+  [K in Exclude<keyof U, keyof S>]: ReturnType<typeof readOnlyParam>;
+};
 type ParamsObject<S extends Shape, Open extends boolean> = Open extends true
   ? z.ZodObject<S, z.core.$loose>
   : z.ZodObject<S, z.core.$strict>;
@@ -137,6 +146,11 @@ export interface Endpoint<
    * be stored on every read (published posts' counts change with time, spec §2.12).
    */
   readonly history: boolean;
+  /**
+   * The fields of the resource an update endpoint changes that it cannot change (`updates`):
+   * accepted as parameters when they hold the stored value (update-rule.ts); empty elsewhere.
+   */
+  readonly readOnly: readonly string[];
 }
 
 export type AnyEndpoint = Endpoint;
@@ -154,6 +168,8 @@ export interface EndpointDefinition<
   Open extends boolean,
   R extends z.ZodType,
   L extends Extract<keyof S, string>,
+  // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- no resource updated
+  U extends Shape = Record<never, never>,
 > {
   readonly id: Id;
   readonly method: HttpMethod;
@@ -192,6 +208,11 @@ export interface EndpointDefinition<
   readonly safe?: true;
   /** Set (false) on endpoints whose items keep no history. */
   readonly history?: false;
+  /**
+   * Set on an update (PUT): the resource it changes. Its fields that are not parameters become
+   * tolerated read-only parameters (`readOnly`): clients send back the object as they read it.
+   */
+  readonly updates?: z.ZodObject<U>;
 }
 
 const PLACEHOLDER = /:([a-z_]+)/g;
@@ -218,17 +239,28 @@ export function endpoint<
   Open extends boolean = false,
   R extends z.ZodType = z.ZodType,
   const L extends Extract<keyof S, string> = never,
->(definition: EndpointDefinition<Id, S, Open, R, L>): Endpoint<Id, ParamsObject<S, Open>, R, L> {
-  const shapeFor = (context: RuleContext): S => {
+  // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- no resource updated
+  U extends Shape = Record<never, never>,
+>(
+  definition: EndpointDefinition<Id, S, Open, R, L, U>,
+): Endpoint<Id, ParamsObject<S & ReadOnlyShape<U, S>, Open>, R, L> {
+  const ownShapeFor = (context: RuleContext): S => {
     const params = definition.params;
     if (params === undefined) return {} as S; // an endpoint without parameters
     return typeof params === "function" ? params(context) : params;
+  };
+  const own = ownShapeFor(defaultRuleContext);
+  const readOnly = Object.keys(definition.updates?.shape ?? {}).filter((name) => !(name in own));
+  const shapeFor = (context: RuleContext): S & ReadOnlyShape<U, S> => {
+    const shape: Record<string, z.core.$ZodType> = { ...ownShapeFor(context) };
+    for (const name of readOnly) shape[name] = readOnlyParam();
+    return shape as S & ReadOnlyShape<U, S>;
   };
   const rules = [...(definition.rules ?? [])];
   const probe = shapeFor(defaultRuleContext);
   if ("with_total_count" in probe && "cursor" in probe) rules.push(totalCountWithoutCursor);
 
-  const paramsFor = (context: RuleContext): ParamsObject<S, Open> => {
+  const paramsFor = (context: RuleContext): ParamsObject<S & ReadOnlyShape<U, S>, Open> => {
     const shape = shapeFor(context);
     const base = definition.openParams === true ? z.looseObject(shape) : z.strictObject(shape);
     const schema =
@@ -243,7 +275,9 @@ export function endpoint<
   const inPath = new Set(pathParameterNames(definition.path));
   const locations: Record<string, ParamLocation> = {};
   for (const name of Object.keys(probe)) {
-    const given = definition.locations?.[name as Extract<keyof S, string>];
+    const given = (definition.locations as Readonly<Record<string, ParamLocation>> | undefined)?.[
+      name
+    ];
     locations[name] = inPath.has(name) ? "path" : (given ?? definition.location ?? "query");
   }
 
@@ -271,6 +305,7 @@ export function endpoint<
     freshness: definition.freshness ?? "entity",
     safe: definition.safe ?? definition.method === "GET",
     history: definition.history ?? true,
+    readOnly,
   };
 }
 

@@ -293,6 +293,7 @@ export const lineItemAttachmentEndpoints = group(
     capability: "campaigns:write",
     summary: "Change a tracking tag's URL.",
     params: { ...trackingTagPath, tracking_tag_url: url },
+    updates: trackingTagSchema,
     response: single(trackingTagSchema),
   }),
   endpoint({

@@ -168,7 +168,18 @@ describe("booleans on the query string", () => {
     ).toBe(false);
   });
 
-  it.each(["yes", "1", "TRUE", 1])("reject %j", (value) => {
+  it.each([
+    ["True", true],
+    ["TRUE", true],
+    ["False", false],
+    ["fAlSe", false],
+  ] as const)("accept %j in any letter case (Python writes True)", (value, parsed) => {
+    expect(
+      expectValid("accounts.get", { account_id: "a1", with_deleted: value }).with_deleted,
+    ).toBe(parsed);
+  });
+
+  it.each(["yes", "1", "truth", "", 1])("reject %j", (value) => {
     const violation = expectViolation(
       "accounts.get",
       { account_id: "a1", with_deleted: value },

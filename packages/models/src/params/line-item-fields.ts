@@ -29,8 +29,9 @@ export const lineItemUpdateFields = {
   bid_amount_local_micro: money().optional(),
   pay_by: payBySchema.optional(),
   total_budget_amount_local_micro: money().optional(),
-  // spec §4.4: advertiser business category ids, one or two.
-  categories: idList({ max: LIMITS.lineItemCategories.max }).optional(),
+  // spec §4.4: advertiser business category ids, one or two; empty as a line item without
+  // them reads back (ads-api refuses emptying a PREROLL_VIEWS line item's).
+  categories: idList({ max: LIMITS.lineItemCategories.max, allowEmpty: true }).optional(),
   advertiser_domain: domainName().optional(),
   primary_web_event_tag: adsId.optional(),
 };
@@ -41,6 +42,7 @@ export const lineItemUpdateFields = {
  */
 export const lineItemCreateFields = {
   ...lineItemUpdateFields,
+  categories: idList({ max: LIMITS.lineItemCategories.max }).optional(),
   campaign_id: adsId,
   name: lineItemUpdateFields.name.unwrap(),
   objective: lineItemObjectiveSchema,
@@ -59,3 +61,12 @@ export const lineItemCreateRules: readonly Rule[] = [
   bidStrategyNeedsAmount,
   noRepeatedItems,
 ];
+
+/** What a line-item batch item's params may hold, whatever its type (each optional). */
+export const lineItemBatchFields = {
+  ...lineItemUpdateFields,
+  campaign_id: lineItemCreateFields.campaign_id.optional(),
+  objective: lineItemCreateFields.objective.optional(),
+  product_type: lineItemCreateFields.product_type.optional(),
+  placements: lineItemCreateFields.placements.optional(),
+};

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { booleanWord } from "../fields/booleans.js";
 
 /** spec §8 media per post: how a media key's kind is known. */
 export type MediaKind = "image" | "gif" | "video";
@@ -61,9 +62,9 @@ export function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null && value !== "";
 }
 
-/** True for `true` and for the query-string word `"true"`. */
+/** True for `true` and for the query-string word `"true"` in any letter case. */
 export function isTrue(value: unknown): boolean {
-  return value === true || value === "true";
+  return booleanWord(value) === true;
 }
 
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

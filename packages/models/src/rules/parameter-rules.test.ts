@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits.js";
+import { getEndpoint } from "../catalog/catalog.js";
 import { expectValid, expectViolation, violationsOf } from "../../test/support.js";
 
 // Issue 13, point 9: rules ads-api used to check by hand, now written once in the catalog.
@@ -70,11 +71,13 @@ describe("campaigns: what create needs and update cannot change", () => {
     ]);
   });
 
-  it("update takes no funding_instrument_id (the spec's PUT lists none)", () => {
+  it("update changes no funding_instrument_id: it passes as read-only (ads-api compares it)", () => {
+    expectValid("campaigns.update", { ...account, campaign_id: "c1", funding_instrument_id: "f1" });
+    expect(getEndpoint("campaigns.update").readOnly).toContain("funding_instrument_id");
     expectViolation(
       "campaigns.update",
-      { ...account, campaign_id: "c1", funding_instrument_id: "f1" },
-      "funding_instrument_id",
+      { ...account, campaign_id: "c1", funding_instrument: "f1" },
+      "funding_instrument",
       "UNKNOWN_PARAMETER",
     );
   });
@@ -85,11 +88,13 @@ describe("campaigns: what create needs and update cannot change", () => {
       operations: [
         { operation_type: "Create", params: { name: "n" } },
         { operation_type: "Update", params: { campaign_id: "c1", funding_instrument_id: "f2" } },
+        { operation_type: "Update", params: { campaign_id: "c1", id: "c1", nme: "x" } },
       ],
     }).map((violation) => `${violation.code} ${violation.parameter}`);
+    // Update items take what campaigns.update takes: read-only fields, no unknown names.
     expect(found).toEqual([
       "MISSING_PARAMETER operations[0].params.funding_instrument_id",
-      "INVALID_PARAMETER operations[1].params.funding_instrument_id",
+      "UNKNOWN_PARAMETER operations[2].params.nme",
     ]);
     const remove = { operation_type: "Delete", params: { campaign_id: "c1" } };
     expectValid("campaigns.batch", {

@@ -60,6 +60,7 @@ describe("the method tree", () => {
     const batches = endpoints.filter((e) => helpersOf(e).batch).map((e) => e.id);
     expect(batches).toEqual([
       "campaigns.batch",
+      "line_items.batch",
       "custom_audiences.batch",
       "custom_audiences.users.batch",
       "do_not_reach_lists.users.batch",

@@ -110,6 +110,9 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     ),
     "line_items.update": ads({ line_item_id: world.lineItemId }, { name: "Renamed line item" }),
     "line_items.delete": ads({ line_item_id: world.spare.lineItemId }),
+    "line_items.batch": ads({}, {}, [
+      { operation_type: "Update", params: { line_item_id: world.lineItemId, name: "Batched" } },
+    ]),
     "line_item_curated_categories.list": ads({}, { count: "5", line_item_ids: world.lineItemId }),
     "line_item_curated_categories.get": ads({
       line_item_curated_category_id: world.curatedLinkId,

@@ -64,6 +64,8 @@ const VIOLATION_CODE_MEANINGS: { readonly [Code in ViolationCode]: string } = {
   TOO_FEW_ITEMS: "The list holds fewer items than required.",
   TOO_LARGE: "The value is larger than allowed.",
   CONFLICTING_PARAMETERS: "Fields were sent together that exclude each other.",
+  READ_ONLY_PARAMETER:
+    "A field that cannot be changed was sent with another value than the one it holds.",
 };
 
 const FieldViolationCode = observedEnum("FieldViolationCode", {
