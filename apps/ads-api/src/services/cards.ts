@@ -152,10 +152,12 @@ export function updateCard(
     }
     // A card read back whole holds its components (or slides) as stored: no change.
     const input = settleUpdate("cards.update", params, presentGenericCard(before));
-    const replaces = input.components !== undefined || input.slides !== undefined;
-    const resolved = replaces
-      ? await resolveCardBody(tx, accountId, input.components, input.slides)
-      : undefined;
+    const components = input.components ?? undefined;
+    const slides = input.slides ?? undefined;
+    const resolved =
+      components !== undefined || slides !== undefined
+        ? await resolveCardBody(tx, accountId, components, slides)
+        : undefined;
     return tx.card.update({
       where: { id: before.id },
       data: {

@@ -105,8 +105,10 @@ export const cardEndpoints = group(
     params: {
       ...cardPath,
       name: cardName.optional(),
-      components: components.optional(),
-      slides: slides.optional(),
+      // null is "not supplied": the vendor's SDK sends a card back as {name, components},
+      // so a card made of slides comes back with components: null.
+      components: components.nullish(),
+      slides: slides.nullish(),
     },
     updates: cardSchema,
     rules: [notBothComponentsAndSlides, cardShape],
