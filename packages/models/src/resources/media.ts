@@ -27,6 +27,9 @@ export const accountMediaSchema = z.looseObject({
 });
 export type AccountMedia = z.output<typeof accountMediaSchema>;
 
+/** What a media library object holds (vendor v12 media_library `media_type` filter). */
+export const MEDIA_TYPES = ["GIF", "IMAGE", "VIDEO"] as const;
+
 /** spec §2.6: `<digits>_<digits>`; a key is an id, as short as one. */
 export const mediaKey = sized(
   z
