@@ -56,9 +56,10 @@ export const mediaLibraryObjectSchema = z.looseObject({
   poster_media_url: z.string().optional(),
   poster_media_key: z.string().optional(),
   duration: z.number().int().optional(),
+  // `<w>:<h>`; the platform names 1200x628 images 1.91:1.
   aspect_ratio: z
     .string()
-    .regex(/^\d+:\d+$/, "must be <w>:<h>")
+    .regex(/^\d+(\.\d+)?:\d+$/, "must be <w>:<h>")
     .optional(),
   posted: z.boolean().optional(),
   created_at: timestamp,
