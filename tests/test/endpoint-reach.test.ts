@@ -109,6 +109,10 @@ const NOT_IN_GRAPH: Readonly<Record<string, string>> = {
     "the facade app's own webhook check: an operator's task (see webhooks.create)",
   "webhooks.delete": "the facade app's own webhook: an operator's task (see webhooks.create)",
   "webhooks.replay": "re-delivers every user's events to the app's webhook: an operator's task",
+  "draft_posts.get":
+    "a draft by id: the graph reads drafts by id through the posts list's post_ids (≤200 per request), not one request each",
+  "scheduled_posts.get":
+    "a scheduled post by id: read through the posts list's post_ids as drafts are (see draft_posts.get)",
 };
 
 describe("every endpoint the graph serves", () => {

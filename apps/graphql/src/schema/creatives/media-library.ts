@@ -10,6 +10,7 @@ import {
   FORWARD_ONLY,
   resolveConnection,
 } from "../../fields/connections.js";
+import { idInAccount } from "../../fields/entity-ids.js";
 import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
@@ -171,6 +172,25 @@ builder.objectFields(AccountRef, (t) => {
     },
   });
   return {
+    mediaLibraryObject: t.field({
+      ...serves("media_library.get"),
+      type: MediaLibraryObjectRef,
+      nullable: true,
+      description:
+        "One object of this account's media library, by its `id`; null, with a NOT_FOUND " +
+        "error, when missing or deleted.",
+      args: {
+        id: t.arg.globalID({
+          for: MediaLibraryObjectRef,
+          required: true,
+          description:
+            "The `id` of the object to read (as `MediaLibraryObject.id` answers it); an id of " +
+            "another account's library is refused.",
+        }),
+      },
+      resolve: (account, { id }, { loaders }) =>
+        loaders.library.mediaLibraryObject.load(entityKey(account.id, idInAccount(id, account.id))),
+    }),
     mediaLibrary: t.field({
       ...serves("media_library.list"),
       type: MediaLibraryConnection,
