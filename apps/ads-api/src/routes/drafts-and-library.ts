@@ -8,7 +8,7 @@ import {
   listMediaLibrary,
 } from "../services/media-library.js";
 import { presentMediaLibraryObject } from "../services/media.js";
-import { listOf, single } from "../services/results.js";
+import { cacheable, listOf, single } from "../services/results.js";
 import { findScheduled } from "../services/scheduled-posts.js";
 import {
   createDraft,
@@ -18,15 +18,18 @@ import {
 
 /**
  * Beyond the spec (issue 33, the vendor's v12 reference): the media library's list, read and
- * add; drafts' and scheduled posts' list, read and create. Not cached: scheduled posts publish
- * themselves as the clock moves, like the posts list.
+ * add; drafts' and scheduled posts' list, read and create. The drafts and scheduled posts lists
+ * are not cached: scheduled posts publish themselves as the clock moves, like the posts list.
  */
 export const draftAndLibraryHandlers: AdsHandlers = {
+  // The account's data alone, as account_media.list: cached per account data version.
   "media_library.list": async (call) =>
-    listOf(
-      await listMediaLibrary(call.ctx, accountOf(call).id, call.params),
-      presentMediaLibraryObject,
-      "media_library",
+    cacheable(
+      listOf(
+        await listMediaLibrary(call.ctx, accountOf(call).id, call.params),
+        presentMediaLibraryObject,
+        "media_library",
+      ),
     ),
   "media_library.get": async (call) => {
     const { media_key: key, with_deleted: withDeleted } = call.params;
