@@ -160,7 +160,8 @@ export async function addToMediaLibrary(
     where: { mediaKey: key },
     select: { accountId: true, deleted: true },
   });
-  if (added !== null) throw alreadyAdded(accountId, key, added);
+  if (added?.accountId === accountId) throw alreadyAdded(accountId, key, added);
+  // Whose upload it is comes before where it went: another library is no one else's business.
   const upload = await ctx.prisma.mediaUpload.findUnique({ where: { mediaKey: key } });
   if (upload === null) throw invalid("media_key", `${key} names no uploaded medium`);
   if (!mayAdd(upload, callerId)) {
@@ -169,6 +170,7 @@ export async function addToMediaLibrary(
       `${key} was uploaded by another user and does not list user ${callerId} in its additional_owners`,
     );
   }
+  if (added !== null) throw alreadyAdded(accountId, key, added);
   const poster = await posterOf(ctx, accountId, upload, input.poster_media_key);
   const base = mediaLibraryData({
     accountId,
