@@ -4,7 +4,8 @@ import type { AccountMedia, MediaLibraryObject, MediaUpload } from "../generated
 import type { MediaType } from "./card-types.js";
 
 /**
- * Media library upload is not part of the spec, so media enter through the CLI and the seed.
+ * Media library upload is not part of the spec, so media enter through the CLI and the seed:
+ * straight into a library (`add-media`), or as an upload `POST media_library` adds (`upload-media`).
  * URLs point at a placeholder CDN host; nothing is fetched.
  */
 export interface NewMedia {
