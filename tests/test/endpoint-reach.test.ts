@@ -111,6 +111,10 @@ const NOT_IN_GRAPH: Readonly<Record<string, string>> = {
   "webhooks.replay": "re-delivers every user's events to the app's webhook: an operator's task",
   "line_items.batch":
     "several line-item writes in one request, for SDK and rest-client users: the graph writes line items one mutation each (createLineItem, updateLineItem, deleteLineItem)",
+  "draft_posts.get":
+    "a draft by id: the graph reads drafts by id through the posts list's post_ids (≤200 per request), not one request each",
+  "scheduled_posts.get":
+    "a scheduled post by id: read through the posts list's post_ids as drafts are (see draft_posts.get)",
 };
 
 describe("every endpoint the graph serves", () => {

@@ -21,6 +21,7 @@ import type { TestServer } from "./support/server.js";
 import { servedCalls, validSamples } from "./hostile/support/calls.js";
 import type { Call } from "./hostile/support/calls.js";
 import { insertPost } from "../src/services/post-store.js";
+import { createMediaUpload } from "../src/services/media-admin.js";
 import { createDoNotReachList } from "../src/services/do-not-reach-lists.js";
 import { addAudience } from "./support/audiences.js";
 import {
@@ -236,11 +237,14 @@ function parameterValues(
   }
   // spec §4.7 posts: the author is one of the account's promotable users (the admin); media
   // and cards are the world's (a video, so video fields apply); an update may also clear them.
-  if (name === "as_user_id" || (name === "user_id" && id === "posts.list")) {
+  const unpublishedList = id === "draft_posts.list" || id === "scheduled_posts.list";
+  if (name === "as_user_id" || (name === "user_id" && (id === "posts.list" || unpublishedList))) {
     return fc.constant(world.admin.userId);
   }
   const postUpdate = id === "draft_posts.update" || id === "scheduled_posts.update";
-  if (name === "media_keys" && id === "posts.create") return fc.constant(world.videoKey);
+  const postCreate =
+    id === "posts.create" || id === "draft_posts.create" || id === "scheduled_posts.create";
+  if (name === "media_keys" && postCreate) return fc.constant(world.videoKey);
   if (name === "media_keys" && postUpdate) {
     return fc.constantFrom(world.imageKey, world.videoKey, "", [world.imageKey]);
   }
@@ -604,6 +608,17 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
     }
     if (id === "draft_posts.update")
       return { ...params, draft_post_id: await freshAdsPost("DRAFT") };
+    // issue 33: an upload is added once; each run adds a new video (posters are its own kind).
+    if (id === "media_library.create") {
+      const upload = await createMediaUpload(server.ctx.prisma, {
+        mediaType: "VIDEO",
+        width: 1280,
+        height: 720,
+        ownerUserId: world.admin.userId,
+        at: new Date(),
+      });
+      return { ...params, media_key: upload.mediaKey };
+    }
     if (id === "scheduled_posts.update") {
       return { ...params, scheduled_post_id: await freshAdsPost("SCHEDULED") };
     }

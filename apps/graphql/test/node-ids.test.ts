@@ -27,6 +27,7 @@ const GATHER = `{
       promotedPosts { nodes { __typename id } } trackingTags { nodes { __typename id } }
       targetingCriteria(first: 1) { nodes { __typename id } } } } }
     ${FIRST("media(first: 1)")}
+    ${FIRST("mediaLibrary(first: 1)")}
     ${FIRST("cards(first: 1)")}
     ${FIRST("pollCards(first: 1)")}
     ${FIRST("videoConversationCards(first: 1)")}

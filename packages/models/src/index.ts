@@ -74,6 +74,7 @@ export {
   CREATIVE_TYPES,
   mediaKey,
   mediaLibraryObjectSchema,
+  MEDIA_TYPES,
 } from "./resources/media.js";
 export type { AccountMedia, MediaLibraryObject } from "./resources/media.js";
 export { draftPostSchema } from "./resources/draft-post.js";

@@ -24,6 +24,16 @@ export const LIMITS = {
   listCount: { min: 1, max: 1000, default: 200 },
   /** §4.7 / §8: cards list `count`, default 100, 1 to 200. */
   cardsCount: { min: 1, max: 200, default: 100 },
+  /** Beyond the spec (vendor v12 draft_tweets, scheduled_tweets): list `count`, default 100, 1 to 200. */
+  unpublishedPostsCount: { min: 1, max: 200, default: 100 },
+  /** Beyond the spec (vendor v12 media_library): list `count`, default 20, 1 to 50. */
+  mediaLibraryCount: { min: 1, max: 50, default: 20 },
+  /**
+   * Beyond the spec (vendor v12 media_library create): name and file name lengths; a video's
+   * title and description are those of a post's video (videoTitle, videoDescription).
+   */
+  mediaLibraryName: 100,
+  mediaFileName: CAMPAIGN_NAME_MAX,
   /** §4.2 / §8: ids in one comma-separated list parameter. */
   idsPerList: 200,
   /** Beyond the spec (issue 33): the vendor's v12 POST promoted_tweets takes up to 50 post ids. */

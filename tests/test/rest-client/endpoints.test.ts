@@ -833,6 +833,87 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
     });
   });
 
+  describe("media library, drafts and scheduled posts (beyond the spec: catalog/drafts-and-library.ts)", () => {
+    it("lists, reads and creates drafts and scheduled posts; pages with the client", async () => {
+      const created = await client.draft_posts.create({
+        account_id,
+        as_user_id: DEMO.user.id,
+        text: "Drafted by the client",
+        name: "Client draft",
+      });
+      const draft = draftPostSchema.parse(created.data);
+      expect(draft).toMatchObject({ user_id: DEMO.user.id, nullcast: true });
+      const read = await client.draft_posts.get({ account_id, draft_post_id: draft.id });
+      expect(read.data).toEqual(created.data);
+      // Every page of one: the client follows next_cursor to the end.
+      const pages = [];
+      for await (const page of client.pages("draft_posts.list", { account_id, count: 1 })) {
+        pages.push(page.items.map((item) => item.id));
+      }
+      expect(pages[0]).toEqual([draft.id]);
+      const all = await client.posts.list({ account_id, post_type: "DRAFT", timeline_type: "ALL" });
+      expect(pages.flat().sort()).toEqual(all.data.map((post) => post.id).sort());
+
+      const at = "2099-07-01T09:00:00Z";
+      const scheduled = await client.scheduled_posts.create({
+        account_id,
+        as_user_id: DEMO.user.id,
+        text: "Scheduled by the client",
+        scheduled_at: at,
+      });
+      const waiting = scheduledPostSchema.parse(scheduled.data);
+      expect(waiting).toMatchObject({ scheduled_at: at, scheduled_status: "SCHEDULED" });
+      const again = await client.scheduled_posts.get({
+        account_id,
+        scheduled_post_id: waiting.id,
+      });
+      expect(again.data).toEqual(scheduled.data);
+      const list = await client.scheduled_posts.list({ account_id });
+      expect(list.data.map((post) => post.id)).toContain(waiting.id);
+      // The catalog refuses a time not ahead before anything is sent.
+      await expect(
+        client.scheduled_posts.create({
+          account_id,
+          as_user_id: DEMO.user.id,
+          text: "Too late",
+          scheduled_at: "2001-01-01T00:00:00Z",
+        }),
+      ).rejects.toMatchObject({ name: "RestValidationError" });
+    });
+
+    it("lists, reads and adds media library objects", async () => {
+      const library = await client.media_library.list({ account_id, count: 50 });
+      const objects = library.data.map((item) => mediaLibraryObjectSchema.parse(item));
+      expect(objects.length).toBeGreaterThan(0);
+      const first = present(objects[0], "a media library object");
+      const one = await client.media_library.get({ account_id, media_key: first.media_key });
+      expect(one.data).toEqual(library.data[0]);
+      const images = await client.media_library.list({ account_id, media_type: "IMAGE" });
+      expect(new Set(images.data.map((item) => item.media_type))).toEqual(new Set(["IMAGE"]));
+      // An upload (beyond the spec, the admin CLI's upload-media) joins the library by its key.
+      const upload = await api.server.ctx.prisma.mediaUpload.create({
+        data: {
+          mediaKey: "3_1400000000000881234",
+          mediaType: "IMAGE",
+          width: 1200,
+          height: 1200,
+          ownerUserId: DEMO.user.id,
+        },
+      });
+      const added = await client.media_library.create({
+        account_id,
+        media_key: upload.mediaKey,
+        name: "Client upload",
+      });
+      expect(mediaLibraryObjectSchema.parse(added.data)).toMatchObject({
+        media_key: upload.mediaKey,
+        name: "Client upload",
+        aspect_ratio: "1:1",
+        deleted: false,
+      });
+    });
+  });
+
   describe("post-data API v2 (spec §4.9)", () => {
     it("creates a post as the user and reads it back with the app-only bearer", async () => {
       const created = await client.post_data.posts.create({ text: "hello from rest-client" });

@@ -8,7 +8,11 @@ import { resealSecrets } from "../credentials/reseal.js";
 import { issueAccessToken } from "../credentials/tokens.js";
 import { createUser, findUser } from "../credentials/users.js";
 import { createAccountRow } from "../services/accounts.js";
-import { createAccountMedia, createMediaLibraryObject } from "../services/media-admin.js";
+import {
+  createAccountMedia,
+  createMediaLibraryObject,
+  createMediaUpload,
+} from "../services/media-admin.js";
 import { seedBench } from "../seed/bench-seed.js";
 import { DEMO, demoCredentialLines } from "../seed/demo-credentials.js";
 import { seedDemo } from "../seed/demo-seed.js";
@@ -202,6 +206,30 @@ export const COMMANDS: Readonly<Record<string, { usage: string; run: Command }>>
         );
       }
       return lines;
+    },
+  },
+  "upload-media": {
+    usage:
+      "--user <user id|screen name> --type IMAGE|VIDEO|GIF --width <px> --height <px> [--additional-owner <user>] (repeatable)",
+    run: async (ctx, options) => {
+      const type = text(options, "type").toUpperCase();
+      if (type !== "IMAGE" && type !== "VIDEO" && type !== "GIF")
+        throw new UsageError("--type must be IMAGE, VIDEO or GIF");
+      const owner = await user(ctx, text(options, "user"));
+      const shared = await Promise.all(
+        list(options, "additional-owner").map(async (name) => (await user(ctx, name)).id),
+      );
+      const upload = await createMediaUpload(ctx.prisma, {
+        mediaType: type,
+        width: integer(options, "width", 1200),
+        height: integer(options, "height", 628),
+        ownerUserId: owner.id,
+        additionalOwners: shared,
+        at: ctx.clock(),
+      });
+      return [
+        `uploaded ${upload.mediaKey} (${upload.width}x${upload.height}) by @${owner.screenName}: add it with POST media_library?media_key=${upload.mediaKey}`,
+      ];
     },
   },
   ...POST_COMMANDS,

@@ -32,6 +32,7 @@ const OPTIONS = {
   posts: { type: "string" },
   text: { type: "string" },
   "media-key": { type: "string", multiple: true },
+  "additional-owner": { type: "string", multiple: true },
   card: { type: "string" },
   organic: { type: "boolean" },
   at: { type: "string" },

@@ -17,6 +17,7 @@ import { campaignHandlers } from "./campaigns.js";
 import { cardHandlers } from "./cards.js";
 import { curatedCategoryHandlers } from "./curated-categories.js";
 import { doNotReachListHandlers } from "./do-not-reach-lists.js";
+import { draftAndLibraryHandlers } from "./drafts-and-library.js";
 import { keywordInsightHandlers } from "./keyword-insights.js";
 import { customAudienceHandlers } from "./custom-audiences.js";
 import { lineItemHandlers } from "./line-items.js";
@@ -45,6 +46,8 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...mediaCreativeHandlers,
   ...curatedCategoryHandlers,
   ...postHandlers,
+  // issue 33: media library, drafts and scheduled posts beyond the spec
+  ...draftAndLibraryHandlers,
   // issue 17: custom audience users, do-not-reach lists, keyword insights
   ...audienceUserHandlers,
   ...doNotReachListHandlers,

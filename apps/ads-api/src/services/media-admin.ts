@@ -1,10 +1,11 @@
 import type { Db } from "../db/database.js";
 import { newAdsId, newMediaKey } from "../db/ids.js";
-import type { AccountMedia, MediaLibraryObject } from "../generated/prisma/client.js";
+import type { AccountMedia, MediaLibraryObject, MediaUpload } from "../generated/prisma/client.js";
 import type { MediaType } from "./card-types.js";
 
 /**
- * Media library upload is not part of the spec, so media enter through the CLI and the seed.
+ * Media library upload is not part of the spec, so media enter through the CLI and the seed:
+ * straight into a library (`add-media`), or as an upload `POST media_library` adds (`upload-media`).
  * URLs point at a placeholder CDN host; nothing is fetched.
  */
 export interface NewMedia {
@@ -88,6 +89,37 @@ export function createAccountMedia(
       mediaUrl: video ? null : media.mediaUrl,
       createdAt: media.createdAt,
       updatedAt: media.createdAt,
+    },
+  });
+}
+
+/** What an upload says of a medium before any account's library holds it. */
+export interface NewUpload {
+  readonly mediaType: MediaType;
+  readonly width: number;
+  readonly height: number;
+  readonly ownerUserId: string;
+  readonly durationMs?: number | undefined;
+  readonly additionalOwners?: readonly string[] | undefined;
+  readonly at: Date;
+}
+
+/**
+ * A medium uploaded by a user (the vendor's upload step, beyond the spec): `POST media_library`
+ * adds it to an account's library by its key.
+ */
+export function createMediaUpload(db: Db, input: NewUpload): Promise<MediaUpload> {
+  const video = input.mediaType === "VIDEO";
+  return db.mediaUpload.create({
+    data: {
+      mediaKey: newMediaKey(input.mediaType),
+      mediaType: input.mediaType,
+      width: input.width,
+      height: input.height,
+      durationMs: video ? (input.durationMs ?? 15_000) : null,
+      ownerUserId: input.ownerUserId,
+      additionalOwners: [...(input.additionalOwners ?? [])],
+      createdAt: input.at,
     },
   });
 }

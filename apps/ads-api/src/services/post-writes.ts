@@ -31,6 +31,26 @@ const VIDEO_PARAMETERS = [
 ] as const;
 
 /**
+ * spec §4.7 `POST post` nullcast: promoted-only by default; "organic posts only for the
+ * authenticated user" (400 naming nullcast when asked as another user). Also for scheduled
+ * posts, which are published by themselves.
+ */
+export function promotedOnlyUnlessCaller(
+  nullcast: boolean | undefined,
+  authorId: string,
+  callerId: string,
+): boolean {
+  if (nullcast === false && authorId !== callerId) {
+    throw BadRequestError.of(
+      VIOLATION_CODES.INVALID_PARAMETER,
+      `nullcast: an organic post (nullcast=false) can only be made as the authenticated user ${callerId}, not as user ${authorId}; leave nullcast true for a promoted-only post`,
+      "nullcast",
+    );
+  }
+  return nullcast ?? true;
+}
+
+/**
  * spec §4.7 `POST post`: a published post by one of the account's promotable users, made
  * through the account. Promoted-only (nullcast) unless `nullcast=false`, which only the
  * authenticated user may ask for itself ("organic posts only for the authenticated user").
@@ -43,14 +63,7 @@ export async function createAccountPost(
   input: NewAccountPost,
 ): Promise<Post> {
   const authorId = promotableUser(account, input.as_user_id, "as_user_id");
-  const nullcast = input.nullcast ?? true;
-  if (!nullcast && authorId !== callerId) {
-    throw BadRequestError.of(
-      VIOLATION_CODES.INVALID_PARAMETER,
-      `nullcast: an organic post (nullcast=false) can only be made as the authenticated user ${callerId}, not as user ${authorId}; leave nullcast true for a promoted-only post`,
-      "nullcast",
-    );
-  }
+  const nullcast = promotedOnlyUnlessCaller(input.nullcast, authorId, callerId);
   const media = await checkPostMedia(ctx.prisma, {
     accountId: account.id,
     userId: authorId,

@@ -63,7 +63,7 @@ const NO_MENTIONS_OR_REPLIES: Where = {
 };
 
 /** spec §4.7: newest first. */
-const NEWEST_FIRST: SortSpec = {
+export const NEWEST_FIRST: SortSpec = {
   attribute: "created_at",
   direction: "desc",
   column: { field: "createdAt", type: "date" },

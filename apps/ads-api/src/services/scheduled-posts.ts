@@ -20,7 +20,7 @@ function noScheduledPost(accountId: string, id: string): NotFoundError {
  * Due posts are published first: one whose time has come is a published post, no longer a
  * scheduled one.
  */
-async function findScheduled(ctx: AppContext, accountId: string, id: string): Promise<Post> {
+export async function findScheduled(ctx: AppContext, accountId: string, id: string): Promise<Post> {
   await publishDuePosts(ctx.prisma, ctx.clock());
   const post = await ctx.prisma.post.findFirst({
     where: { id, accountId, postType: "SCHEDULED" },

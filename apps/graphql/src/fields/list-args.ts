@@ -33,7 +33,8 @@ export type FilterName<Id extends EndpointId> = Exclude<
 type ArgForm =
   | { readonly type: "Boolean" | "String" | "Int" }
   | { readonly type: "list"; readonly rule: "id" | "cardUri" | null }
-  | { readonly type: "enums"; readonly values: readonly string[] };
+  | { readonly type: "enums"; readonly values: readonly string[] }
+  | { readonly type: "enum"; readonly values: readonly string[] };
 
 function unwrap(schema: z.ZodType): z.ZodType {
   if (!(
@@ -56,6 +57,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
 function argForm(schema: z.ZodType): ArgForm | undefined {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodString) return { type: "String" };
+  if (inner instanceof z.ZodEnum) return { type: "enum", values: inner.options.map(String) };
   if (!(inner instanceof z.ZodPipe)) return undefined;
   const yields: unknown = inner.out;
   if (yields instanceof z.ZodNumber) return { type: "Int" };
@@ -92,6 +94,8 @@ function defaultDescription(wire: string, form: ArgForm, many: string): string {
     const what = words.replace(/s$/, "");
     return `Only ${many} whose ${what} is one of these; all of them when not given.`;
   }
+  if (form.type === "enum")
+    return `Only ${many} whose ${words} is this; all of them when not given.`;
   if (form.type === "list") return `Only ${many} with these ${words}; all of them when not given.`;
   return `Only ${many} matching this ${words}; all of them when not given.`;
 }
@@ -121,6 +125,8 @@ function filterArg(
       return arg.stringList({ ...(form.rule && INPUT_RULES[form.rule]), ...described });
     case "enums":
       return arg({ type: [enumOfValues(form.values)], ...described });
+    case "enum":
+      return arg({ type: enumOfValues(form.values), ...described });
   }
 }
 

@@ -16,6 +16,8 @@ import { createPostDataLoader } from "./post-data-loader.js";
 import type { PostDataLoader } from "./post-data-loader.js";
 import { postReads } from "./post-reads.js";
 import type { PostReads } from "./post-reads.js";
+import { libraryReads } from "./library-reads.js";
+import type { LibraryReads } from "./library-reads.js";
 import type {
   AccountShape,
   IabCategoryShape,
@@ -89,6 +91,8 @@ export interface Loaders extends AudienceLoaders, ServiceLoaders {
   readonly posts: PostDataLoader;
   /** An account's posts list (spec §4.7), drafts and scheduled posts by id, and previews. */
   readonly accountPosts: PostReads;
+  /** An account's media library, drafts and scheduled posts lists; library objects by key. */
+  readonly library: LibraryReads;
   /** Every IAB category (read once per request). */
   iabCategories(): Promise<IabCategoryShape[]>;
   /** One page of the caller's accounts; primes `account`. */
@@ -280,6 +284,7 @@ export function createLoaders(
   }
   let iab: Promise<IabCategoryShape[]> | undefined;
   const posts = createPostDataLoader(upstream, { batching, traceParent });
+  const accountPosts = postReads(upstream, posts, { batching, traceParent });
 
   return {
     ...audienceLoaders(upstream, { batching, traceParent }),
@@ -319,7 +324,8 @@ export function createLoaders(
     attachmentsOfLineItem,
     curatedLinksOfLineItem,
     posts,
-    accountPosts: postReads(upstream, posts, { batching, traceParent }),
+    accountPosts,
+    library: libraryReads(upstream, accountPosts, { batching, traceParent }),
     forgetAttachmentsOf(lineItemKey) {
       for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
     },

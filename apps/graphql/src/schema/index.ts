@@ -8,6 +8,7 @@ import "./accounts/funding-instrument.js";
 import "./campaigns/campaign.js";
 import "./campaigns/line-item.js";
 import "./creatives/media.js";
+import "./creatives/media-library.js";
 import "./creatives/card.js";
 import "./creatives/poll-card.js";
 import "./creatives/conversation-card.js";

@@ -4,6 +4,7 @@ import { audienceEndpoints } from "./audiences.js";
 import { campaignEndpoints } from "./campaigns.js";
 import { cardEndpoints } from "./cards.js";
 import { creativeEndpoints } from "./creatives.js";
+import { draftAndLibraryEndpoints } from "./drafts-and-library.js";
 import type { AnyEndpoint } from "./endpoint.js";
 import { lineItemAttachmentEndpoints } from "./line-item-attachments.js";
 import { lineItemEndpoints } from "./line-items.js";
@@ -28,6 +29,8 @@ export const catalog = {
   ...lineItemAttachmentEndpoints,
   ...cardEndpoints,
   ...creativeEndpoints,
+  // Beyond the spec: issue 33's media library, drafts and scheduled posts lists, reads and creates.
+  ...draftAndLibraryEndpoints,
   ...audienceEndpoints,
   // Beyond the spec: issue 17's targeting criteria (line items targeting custom audiences).
   ...targetingCriterionEndpoints,

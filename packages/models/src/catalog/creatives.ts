@@ -38,11 +38,11 @@ import { collection, list, single } from "./responses.js";
 
 const accountMediaPath = { ...accountPath, account_media_id: adsId };
 // Drafts and scheduled posts are posts (post_previews takes their ids as post ids): digits.
-const draftPath = { ...accountPath, draft_post_id: digitId };
-const scheduledPath = { ...accountPath, scheduled_post_id: digitId };
-const creativeName = text({ min: 1, max: LIMITS.creativeName });
+export const draftPath = { ...accountPath, draft_post_id: digitId };
+export const scheduledPath = { ...accountPath, scheduled_post_id: digitId };
+export const creativeName = text({ min: 1, max: LIMITS.creativeName });
 /** A post's text may span lines (spec §2.7). */
-const postText = text({ lineBreaks: true, max: LIMITS.postText });
+export const postText = text({ lineBreaks: true, max: LIMITS.postText });
 /** spec §4.7 draft update: an empty card_uri removes the card. */
 const cardUriOrEmpty = z.union([z.literal(""), cardUri], {
   error: "must be a card URI of the form card://<card_id>, or empty to remove the card",

@@ -27,6 +27,9 @@ export const accountMediaSchema = z.looseObject({
 });
 export type AccountMedia = z.output<typeof accountMediaSchema>;
 
+/** What a media library object holds (vendor v12 media_library `media_type` filter). */
+export const MEDIA_TYPES = ["GIF", "IMAGE", "VIDEO"] as const;
+
 /** spec §2.6: `<digits>_<digits>`; a key is an id, as short as one. */
 export const mediaKey = sized(
   z
@@ -53,9 +56,10 @@ export const mediaLibraryObjectSchema = z.looseObject({
   poster_media_url: z.string().optional(),
   poster_media_key: z.string().optional(),
   duration: z.number().int().optional(),
+  // `<w>:<h>`; the platform names 1200x628 images 1.91:1.
   aspect_ratio: z
     .string()
-    .regex(/^\d+:\d+$/, "must be <w>:<h>")
+    .regex(/^\d+(\.\d+)?:\d+$/, "must be <w>:<h>")
     .optional(),
   posted: z.boolean().optional(),
   created_at: timestamp,

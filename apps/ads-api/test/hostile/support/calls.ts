@@ -224,6 +224,25 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     "account_media.get": ads({ account_media_id: world.accountMediaId }),
     "account_media.delete": ads({ account_media_id: world.spare.accountMediaId }),
     "media_library.delete": ads({ media_key: world.spare.mediaKey }),
+    // issue 33, beyond the spec (vendor v12): media library, drafts and scheduled posts
+    "media_library.list": ads({}, { count: "5", media_type: "IMAGE", q: "Ho" }),
+    "media_library.get": ads({ media_key: world.imageKey }, { with_deleted: "true" }),
+    "media_library.create": ads(
+      {},
+      { media_key: world.uploadKey, name: "Hostile upload", poster_media_key: world.imageKey },
+    ),
+    "draft_posts.list": ads({}, { count: "5", user_id: world.admin.userId }),
+    "draft_posts.get": ads({ draft_post_id: world.posts.draftId }),
+    "draft_posts.create": ads(
+      {},
+      { as_user_id: world.admin.userId, text: "Hostile new draft", media_keys: world.imageKey },
+    ),
+    "scheduled_posts.list": ads({}, { count: "5", user_id: world.admin.userId }),
+    "scheduled_posts.get": ads({ scheduled_post_id: world.posts.scheduledId }),
+    "scheduled_posts.create": ads(
+      {},
+      { as_user_id: world.admin.userId, text: "Hostile scheduled", scheduled_at: SCHEDULED_AT },
+    ),
     // spec §4.7 post rows (issue 16)
     "draft_posts.update": ads(
       { draft_post_id: world.posts.draftId },

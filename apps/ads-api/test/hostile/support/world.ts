@@ -4,7 +4,11 @@ import type { AnyEndpoint } from "@adsgraph/models";
 import type { AppContext } from "../../../src/context.js";
 import { createAccountRow } from "../../../src/services/accounts.js";
 import { createFundingInstrumentRow } from "../../../src/services/funding-instruments.js";
-import { createAccountMedia, createMediaLibraryObject } from "../../../src/services/media-admin.js";
+import {
+  createAccountMedia,
+  createMediaLibraryObject,
+  createMediaUpload,
+} from "../../../src/services/media-admin.js";
 import { CATALOG_HANDLERS } from "../../../src/routes/catalog-routes.js";
 import { grantAccess } from "../../../src/credentials/grants.js";
 import { insertPost } from "../../../src/services/post-store.js";
@@ -134,6 +138,8 @@ export interface World {
   readonly imageKey: string;
   readonly videoKey: string;
   readonly posts: PostWorld;
+  /** A video the admin uploaded, in no library yet (issue 33: POST media_library's target). */
+  readonly uploadKey: string;
   /** Targets of the delete endpoints' baselines (validation must stop every hostile one). */
   readonly spare: {
     readonly accountId: string;
@@ -305,6 +311,15 @@ export async function createWorld(ctx: AppContext): Promise<World> {
     imageKey,
     videoKey,
     posts,
+    uploadKey: (
+      await createMediaUpload(ctx.prisma, {
+        mediaType: "VIDEO",
+        width: 1280,
+        height: 720,
+        ownerUserId: admin.userId,
+        at: new Date(),
+      })
+    ).mediaKey,
     spare: {
       accountId: spareAccount.id,
       fundingInstrumentId: spareFunding.id,

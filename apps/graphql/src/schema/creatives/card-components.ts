@@ -17,8 +17,12 @@ interface MediaMetadata {
   video_aspect_ratio?: string;
 }
 
-/** One component of a card's answer (spec §2.8), with the answer's media metadata. */
+/**
+ * One component of a card's answer (spec §2.8), with the answer's media metadata and the
+ * card's account (whose media library holds the media it names).
+ */
 export interface ComponentShape {
+  account_id: string;
   type: string;
   media_key?: string;
   media_keys?: string[];
@@ -32,6 +36,7 @@ export interface ComponentShape {
 export function mediaOf(component: ComponentShape, key: string): MediaLibraryObjectShape {
   const meta = component.media_metadata?.[key];
   return {
+    account_id: component.account_id,
     media_key: key,
     media_type: meta?.type ?? null,
     media_url: meta?.url ?? null,

@@ -40,7 +40,9 @@ export function namedMedia(
 ): MediaLibraryObjectShape[] {
   return pairs.flatMap(([keyField, urlField]) => {
     const key = textOf(card, keyField);
-    return key === null ? [] : [{ media_key: key, media_url: textOf(card, urlField) }];
+    return key === null
+      ? []
+      : [{ account_id: card.account_id, media_key: key, media_url: textOf(card, urlField) }];
   });
 }
 
@@ -128,8 +130,13 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
 
 export const GenericCardRef = builder.objectRef<GenericCardShape>("GenericCard");
 
-const componentsOf = (card: GenericCardShape): ComponentShape[] => card.components ?? [];
-const slidesOf = (card: GenericCardShape): ComponentShape[][] => card.slides ?? [];
+// Each component carries the card's account: the media it names are that account's library's.
+const componentsOf = (card: GenericCardShape): ComponentShape[] =>
+  (card.components ?? []).map((component) => ({ ...component, account_id: card.account_id }));
+const slidesOf = (card: GenericCardShape): ComponentShape[][] =>
+  (card.slides ?? []).map((slide) =>
+    slide.map((component) => ({ ...component, account_id: card.account_id })),
+  );
 
 builder.node(GenericCardRef, {
   description:

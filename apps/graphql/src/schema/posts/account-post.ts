@@ -1,3 +1,4 @@
+import { getEndpoint } from "@adsgraph/models";
 import type { DataUser, PostType } from "@adsgraph/models";
 import { builder } from "../../builder.js";
 import type { AccountPostsParams } from "../../loaders/post-reads.js";
@@ -236,3 +237,34 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
 }));
+
+/** The drafts and scheduled posts lists (vendor v12, beyond the spec): their page limits. */
+type UnpublishedList = "draft_posts.list" | "scheduled_posts.list";
+
+/**
+ * `first`/`after` within the list's page limit and `userId`: whose drafts or scheduled posts
+ * (one of the account's promotable users; the full promotable user by default).
+ */
+export function unpublishedListArgs(
+  arg: Parameters<typeof pageArgs>[0],
+  list: UnpublishedList,
+  many: string,
+) {
+  return {
+    ...pageArgs(arg, unpublishedListFilters.maxCount(list)),
+    userId: arg({
+      type: "ID",
+      extensions: globalIdExtensions(USER),
+      description:
+        `Only ${many} of this promotable user, by its \`id\` (default: the account's full ` +
+        "promotable user).",
+    }),
+  };
+}
+
+/** The wire parameters of `unpublishedListArgs`' values, and the lists' page limits. */
+export const unpublishedListFilters = {
+  of: (args: { readonly userId?: unknown }) =>
+    args.userId == null ? {} : { user_id: wireId(args.userId) },
+  maxCount: (list: UnpublishedList): number => getEndpoint(list).paging?.max ?? 1000,
+};

@@ -5,8 +5,21 @@ import { idInAccount } from "../../fields/entity-ids.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { AccountPostShape } from "../../loaders/post-shapes.js";
 import { AccountRef } from "../accounts/account.js";
-import { AccountPostInterface, isAccountPostOf, mediaOfKeys } from "./account-post.js";
-import { SMALL_LIST } from "../../fields/connections.js";
+import {
+  AccountPostInterface,
+  isAccountPostOf,
+  mediaOfKeys,
+  unpublishedListArgs,
+  unpublishedListFilters,
+} from "./account-post.js";
+import {
+  connectionComplexity,
+  connectionType,
+  FORWARD_ONLY,
+  resolveConnection,
+  SMALL_LIST,
+} from "../../fields/connections.js";
+import { serves } from "../../fields/serves.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import {
   attempt,
@@ -192,5 +205,80 @@ builder.mutationFields((t) => ({
         const { data } = await upstream.call("draft_posts.preview", preview.params(input));
         return { message: data.message };
       }, preview.fieldOf),
+  }),
+}));
+
+// Beyond the spec (vendor v12 draft_tweets): the account's drafts as a list of their own, and
+// their create.
+const DraftConnection = connectionType(
+  "Draft",
+  DraftRef,
+  "Drafts of an ad account, newest first.",
+  // The drafts list takes no with_total_count.
+  { totalCount: false },
+);
+
+builder.objectFields(AccountRef, (t) => ({
+  drafts: t.field({
+    ...serves("draft_posts.list"),
+    type: DraftConnection,
+    nullable: true,
+    description:
+      "The account's drafts of one promotable user, promoted-only and organic alike, newest " +
+      "first, a page at a time. There is no total count. Null, with an error, when they cannot " +
+      "be read. " +
+      FORWARD_ONLY,
+    complexity: connectionComplexity,
+    args: unpublishedListArgs(t.arg, "draft_posts.list", "drafts"),
+    resolve: (account, args, { loaders }, info) =>
+      resolveConnection(
+        info,
+        args,
+        unpublishedListFilters.maxCount("draft_posts.list"),
+        (page) =>
+          loaders.library.draftsPage(account.id, { ...unpublishedListFilters.of(args), ...page }),
+        () => Promise.resolve(0),
+      ),
+  }),
+}));
+
+const create = mutationArgs("draft_posts.create", {
+  describe: {
+    account_id: "The `id` of the ad account to keep the draft in.",
+    as_user_id: "The `id` of the user to write as: one of the account's promotable users.",
+    text: "The draft's text; required without media.",
+    name: "The draft's name, for finding it among the account's posts (at most 80 characters).",
+    nullcast:
+      "True (the default): promoted-only once published; false: also on the author's timeline.",
+    card_uri: "A card of the account to attach, as `card://<card id>`.",
+    media_keys:
+      "Media library keys: up to 4 images, or 1 animated GIF, or 1 video, that the author may " +
+      "use (they uploaded it, or are one of its additional owners).",
+  },
+});
+
+const CreateDraftInput = builder.inputType("CreateDraftInput", {
+  description:
+    "A draft written through an ad account as one of its promotable users: text, media, or both.",
+  fields: create.fields,
+});
+
+builder.mutationFields((t) => ({
+  createDraft: t.field({
+    type: DraftPayload("CreateDraft", "The new draft."),
+    description:
+      "Writes a draft through an ad account as one of its promotable users; nothing is " +
+      "published.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateDraft", [MediaRuleError]),
+    args: {
+      input: t.arg({ type: CreateDraftInput, required: true, description: "The draft to write." }),
+    },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("draft_posts.create", params);
+        return { draft: accountPostOf(data, params.account_id, "DRAFT") };
+      }, create.fieldOf),
   }),
 }));

@@ -6,8 +6,21 @@ import { entityKey } from "../../loaders/keys.js";
 import { postTime } from "../../loaders/post-shapes.js";
 import type { AccountPostShape } from "../../loaders/post-shapes.js";
 import { AccountRef } from "../accounts/account.js";
-import { AccountPostInterface, isAccountPostOf, mediaOfKeys } from "./account-post.js";
-import { SMALL_LIST } from "../../fields/connections.js";
+import {
+  AccountPostInterface,
+  isAccountPostOf,
+  mediaOfKeys,
+  unpublishedListArgs,
+  unpublishedListFilters,
+} from "./account-post.js";
+import {
+  connectionComplexity,
+  connectionType,
+  FORWARD_ONLY,
+  resolveConnection,
+  SMALL_LIST,
+} from "../../fields/connections.js";
+import { serves } from "../../fields/serves.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import {
   attempt,
@@ -203,5 +216,90 @@ builder.mutationFields((t) => ({
           accountPostOf(data, params.account_id, "SCHEDULED"),
         );
       }, remove.fieldOf),
+  }),
+}));
+
+// Beyond the spec (vendor v12 scheduled_tweets): the account's waiting scheduled posts as a
+// list of their own, and their create.
+const ScheduledPostConnection = connectionType(
+  "ScheduledPost",
+  ScheduledPostRef,
+  "Scheduled posts of an ad account still waiting for their time, newest first.",
+  // The scheduled posts list takes no with_total_count.
+  { totalCount: false },
+);
+
+builder.objectFields(AccountRef, (t) => ({
+  scheduledPosts: t.field({
+    ...serves("scheduled_posts.list"),
+    type: ScheduledPostConnection,
+    nullable: true,
+    description:
+      "The account's scheduled posts of one promotable user that still wait for their time, " +
+      "newest first, a page at a time (a published one is a post). There is no total count. " +
+      "Null, with an error, when they cannot be read. " +
+      FORWARD_ONLY,
+    complexity: connectionComplexity,
+    args: unpublishedListArgs(t.arg, "scheduled_posts.list", "scheduled posts"),
+    resolve: (account, args, { loaders }, info) =>
+      resolveConnection(
+        info,
+        args,
+        unpublishedListFilters.maxCount("scheduled_posts.list"),
+        (page) =>
+          loaders.library.scheduledPostsPage(account.id, {
+            ...unpublishedListFilters.of(args),
+            ...page,
+          }),
+        () => Promise.resolve(0),
+      ),
+  }),
+}));
+
+const create = mutationArgs("scheduled_posts.create", {
+  describe: {
+    account_id: "The `id` of the ad account to publish through.",
+    as_user_id: "The `id` of the user to post as: one of the account's promotable users.",
+    scheduled_at: "When to publish it: a time ahead of now.",
+    text: "The post's text; required without media.",
+    name: "The post's name, for finding it among the account's posts (at most 80 characters).",
+    nullcast:
+      "True (the default): promoted-only, shown only as an ad; false: an organic post, " +
+      "allowed only when posting as the signed-in user.",
+    card_uri: "A card of the account to attach, as `card://<card id>`.",
+    media_keys:
+      "Media library keys: up to 4 images, or 1 animated GIF, or 1 video, that the author may " +
+      "use (they uploaded it, or are one of its additional owners).",
+  },
+});
+
+const CreateScheduledPostInput = builder.inputType("CreateScheduledPostInput", {
+  description:
+    "A post to publish later through an ad account as one of its promotable users: when, and " +
+    "text, media, or both.",
+  fields: create.fields,
+});
+
+builder.mutationFields((t) => ({
+  createScheduledPost: t.field({
+    type: ScheduledPostPayload("CreateScheduledPost", "The new scheduled post."),
+    description:
+      "Schedules a post through an ad account as one of its promotable users: it is published " +
+      "by itself at the time given (promoted-only unless nullcast is false).",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("CreateScheduledPost", [MediaRuleError]),
+    args: {
+      input: t.arg({
+        type: CreateScheduledPostInput,
+        required: true,
+        description: "The post to schedule.",
+      }),
+    },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = create.params(input);
+        const { data } = await upstream.call("scheduled_posts.create", params);
+        return { scheduledPost: accountPostOf(data, params.account_id, "SCHEDULED") };
+      }, create.fieldOf),
   }),
 }));
