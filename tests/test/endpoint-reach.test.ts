@@ -109,6 +109,8 @@ const NOT_IN_GRAPH: Readonly<Record<string, string>> = {
     "the facade app's own webhook check: an operator's task (see webhooks.create)",
   "webhooks.delete": "the facade app's own webhook: an operator's task (see webhooks.create)",
   "webhooks.replay": "re-delivers every user's events to the app's webhook: an operator's task",
+  "post_data.posts.get":
+    "one post for clients written for the vendor's v2 API (GET /2/tweets/:id): the graph reads posts by id through the lookup (post_data.posts.lookup), batched",
 };
 
 describe("every endpoint the graph serves", () => {
