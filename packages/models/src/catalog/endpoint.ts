@@ -25,12 +25,7 @@ export type ApiVersion = "12" | "5" | "2" | "1.1";
  * `none`: not signed (the browser pages of §4.1).
  */
 export type AuthKind =
-  | "oauth1-user"
-  | "oauth1-request"
-  | "basic"
-  | "bearer-or-user"
-  | "bearer-or-oauth1"
-  | "none";
+  "oauth1-user" | "oauth1-request" | "basic" | "bearer-or-user" | "bearer-or-oauth1" | "none";
 /**
  * `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON
  * object body; `header` = an `oauth_*` protocol parameter carried in the OAuth 1.0a

@@ -104,7 +104,10 @@ const POST_SELECTION = {
  */
 const POST_READ_AUTH = "bearer-or-user";
 
-/** spec §4.9 post-data API (bearer or user for reads, user context for writes) and §6 activity endpoints. */
+/**
+ * spec §4.9 post-data API (bearer or user for reads, user context for writes) and §6 activity
+ * endpoints.
+ */
 export const postDataEndpoints = group(
   endpoint({
     id: "post_data.posts.lookup",
