@@ -681,17 +681,12 @@ describe("what rest-client's validation accepts, ads-api never refuses for a par
   async function send(endpoint: AnyEndpoint, value: Params): Promise<ApiResponse> {
     const wire = toWire(endpoint, value);
     const hasForm = Object.keys(wire.form).length > 0;
-    // The post-data reads take the app-only bearer token (spec §5), as rest-client sends it.
-    const auth =
-      endpoint.auth === "bearer"
-        ? { unsigned: true, headers: { authorization: `Bearer ${world.postData.bearer}` } }
-        : {};
+    // Signed as the admin, as rest-client signs a user client's calls (post reads included).
     return world.admin.client.request(endpoint.method, endpoint.host, wire.path, {
       query: wire.query,
       ...(hasForm ? { form: wire.form } : {}),
       ...(wire.json !== undefined ? { json: wire.json } : {}),
       ...(wire.body !== undefined ? { json: wire.body } : {}),
-      ...auth,
     });
   }
 

@@ -13,6 +13,8 @@ import { errorOf } from "./support/bodies.js";
 import {
   appBearer,
   createPost,
+  getPost,
+  getPostRaw,
   lookup,
   lookupRaw,
   mediaIdOf,
@@ -450,20 +452,35 @@ describe.each(HTTP_TEST_ENGINES)(
       });
     });
 
-    describe("who may read (spec §5: the post-data API sends a bearer token)", () => {
-      it("the app-only bearer token reads", async () => {
-        const response = await lookupRaw(server, { ids: P.rich }, `Bearer ${bearer}`);
-        expect(response.status).toBe(200);
+    describe("who may read: the app-only bearer token (spec §5) or user context (issue 33)", () => {
+      it("OAuth 1.0a user context reads what the app-only bearer token reads", async () => {
+        const query = { ids: `${P.rich},${P.draft}`, expansions: "author_id" };
+        const asApp = await lookupRaw(server, query, `Bearer ${bearer}`);
+        expect(asApp.status).toBe(200);
+        for (const actor of [author, fan]) {
+          const asUser = await actor.client.get("/2/posts", query, "base");
+          expect(asUser.status, asUser.text).toBe(200);
+          expect(asUser.body).toEqual(asApp.body);
+        }
       });
 
-      it("OAuth 1.0a user context is refused once verified: 403 APP_AUTH_REQUIRED", async () => {
-        const response = await author.client.get("/2/posts", { ids: P.rich }, "base");
-        expect(response.status).toBe(403);
-        expect(errorOf(response).code).toBe("APP_AUTH_REQUIRED");
-        expect(errorOf(response).message).toMatch(/app-only bearer token/);
+      it("a user's reads count against the user's token, the bearer's against the app", async () => {
+        const reader = await createActor(server.ctx);
+        const readerBearer = await appBearer(server, reader);
+        const remaining = (response: { headers: Headers }) =>
+          Number(response.headers.get("x-rate-limit-remaining"));
+        const asUser = await reader.client.get("/2/posts", { ids: P.rich }, "base");
+        const limit = Number(asUser.headers.get("x-rate-limit-limit"));
+        expect(limit).toBeGreaterThan(2);
+        expect(remaining(asUser)).toBe(limit - 1);
+        const asApp = await lookupRaw(server, { ids: P.rich }, `Bearer ${readerBearer}`);
+        expect(remaining(asApp)).toBe(limit - 1);
+        // The single read is of the same family.
+        const again = await reader.client.get(`/2/posts/${P.rich}`, {}, "base");
+        expect(remaining(again)).toBe(limit - 2);
       });
 
-      it("no credentials, a bad signature or an unknown bearer token: 401, never the 403", async () => {
+      it("no credentials, a bad signature or an unknown bearer token: 401", async () => {
         expect((await lookupRaw(server, { ids: P.rich }, undefined)).status).toBe(401);
         const forged = await lookupRaw(
           server,
@@ -474,6 +491,80 @@ describe.each(HTTP_TEST_ENGINES)(
         const unknown = await lookupRaw(server, { ids: P.rich }, "Bearer not-a-token");
         expect(unknown.status).toBe(401);
         expect(errorOf(unknown).code).toBe(89);
+        expect((await getPostRaw(server, P.rich, {}, undefined)).status).toBe(401);
+      });
+    });
+
+    describe("GET /2/posts/:id (beyond the spec: the vendor's GET /2/tweets/:id)", () => {
+      it("answers the post as data: id and text by default, nothing else", async () => {
+        expect(await getPost(server, bearer, P.rich)).toEqual({
+          data: { id: P.rich, text: `more for @${fan.screenName}` },
+        });
+      });
+
+      it("takes the lookup's fields and expansions and answers what the lookup answers", async () => {
+        const query = {
+          "post.fields": "author_id,created_at,referenced_tweets",
+          expansions: "attachments.media_keys,author_id,referenced_tweets.id",
+          "media.fields": "url,width",
+          "user.fields": "created_at",
+        };
+        const single = await getPost(server, bearer, P.rich, query);
+        const many = await lookup(server, bearer, { ids: P.rich, ...query });
+        expect(keysOf(single)).toEqual(["data", "includes"]);
+        expect(single.data).toEqual(many.data?.[0]);
+        expect(single.includes).toEqual(many.includes);
+        expect(single.includes?.media?.map((item) => item.media_key)).toEqual([image.mediaKey]);
+        expect(single.includes?.posts?.map((post) => post.id)).toEqual([P.root, P.quoted]);
+      });
+
+      it("user context reads the same post", async () => {
+        const response = await fan.client.get(
+          `/2/posts/${P.rich}`,
+          { expansions: "author_id" },
+          "base",
+        );
+        expect(response.status, response.text).toBe(200);
+        expect(response.body).toEqual(
+          await getPost(server, bearer, P.rich, { expansions: "author_id" }),
+        );
+      });
+
+      it.each([
+        { what: "an unknown id", id: () => "1" },
+        { what: "a draft", id: () => P.draft },
+        { what: "a scheduled post", id: () => P.scheduled },
+      ])("$what: 200 with one errors item naming `id`, and no data", async ({ id }) => {
+        const postId = id();
+        const body = await getPost(server, bearer, postId, { expansions: "author_id" });
+        expect(body).toEqual({
+          errors: [
+            {
+              value: postId,
+              detail: `Could not find post with id: [${postId}].`,
+              title: "Not Found Error",
+              resource_type: "post",
+              parameter: "id",
+              resource_id: postId,
+              type: RESOURCE_NOT_FOUND_TYPE,
+            },
+          ],
+        });
+      });
+
+      it.each([
+        { id: "12ab", query: {}, parameter: "id", code: "INVALID_PARAMETER" },
+        {
+          id: undefined,
+          query: { "post.fields": "bogus" },
+          parameter: "post.fields[0]",
+          code: "INVALID_PARAMETER",
+        },
+        { id: undefined, query: { ids: "1" }, parameter: "ids", code: "UNKNOWN_PARAMETER" },
+      ])("a 400 naming $parameter ($code)", async ({ id, query, parameter, code }) => {
+        const response = await getPostRaw(server, id ?? P.rich, query, `Bearer ${bearer}`);
+        expect(response.status, response.text).toBe(400);
+        expect(errorOf(response)).toMatchObject({ code, parameter });
       });
     });
   },

@@ -33,8 +33,6 @@ export const WIRE_ERROR_CODES = {
   /** spec §7: promoted account create on an incompatible line item. */
   INCOMPATIBLE_LINE_ITEM: "INCOMPATIBLE_LINE_ITEM",
   TOO_MANY_ACTIVE_CAMPAIGNS: "TOO_MANY_ACTIVE_CAMPAIGNS",
-  /** spec §5: the post-data API's reads take the app-only bearer token, not user context. */
-  APP_AUTH_REQUIRED: "APP_AUTH_REQUIRED",
   /** spec §4.9: a reply to a post whose author did not mention or quote the replier. */
   REPLY_NOT_ALLOWED: "REPLY_NOT_ALLOWED",
   /** spec §4.9, §8: an edit more than an hour after the post was created. */
@@ -90,7 +88,6 @@ export const WIRE_ERROR_STATUS: Readonly<Record<WireErrorCode, number>> = {
   [C.NOT_IMPLEMENTED]: 501,
   [C.INCOMPATIBLE_LINE_ITEM]: 400,
   [C.TOO_MANY_ACTIVE_CAMPAIGNS]: 400,
-  [C.APP_AUTH_REQUIRED]: 403,
   [C.REPLY_NOT_ALLOWED]: 403,
   [C.EDIT_WINDOW_PASSED]: 403,
   [C.PREMIUM_REQUIRED]: 403,

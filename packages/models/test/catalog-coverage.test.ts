@@ -69,7 +69,7 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
     "promoted_posts.get",
   ]);
 
-  it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18) as beyond the spec, each with its source", () => {
+  it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18), and issue 33's workflow and client endpoints as beyond the spec, each with its source", () => {
     const beyond = endpoints.filter((entry) => entry.beyondSpec !== null);
     expect(beyond.map((entry) => entry.id).sort()).toEqual([
       "activity.subscriptions.delete",
@@ -90,6 +90,7 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
       "media_library.create",
       "media_library.get",
       "media_library.list",
+      "post_data.posts.get",
       "promoted_posts.create",
       "promoted_posts.delete",
       "promoted_posts.get",
@@ -109,13 +110,15 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
       expect(entry.beyondSpec).toMatch(
         ISSUE_33.has(entry.id)
           ? /issue 33: .*vendor('s)? v12 (Ads API )?reference/
-          : entry.id.startsWith("activity.") || entry.id.startsWith("webhooks.")
-            ? /issue 18/
-            : entry.id.startsWith("line_items.")
-              ? /line_items_/
-              : entry.id.startsWith("targeting_criteria.")
-                ? /targeting_criteria endpoints/
-                : /GET line_item_curated_categories/,
+          : entry.id === "post_data.posts.get"
+            ? /issue 33: the vendor's v2 reference GET \/2\/tweets\/:id/
+            : entry.id.startsWith("activity.") || entry.id.startsWith("webhooks.")
+              ? /issue 18/
+              : entry.id.startsWith("line_items.")
+                ? /line_items_/
+                : entry.id.startsWith("targeting_criteria.")
+                  ? /targeting_criteria endpoints/
+                  : /GET line_item_curated_categories/,
       );
     }
   });

@@ -12,6 +12,8 @@ import { json, startScriptedServer } from "./support/scripted-server.js";
 import type { RecordedRequest, ScriptedServer } from "./support/scripted-server.js";
 
 let server: ScriptedServer | undefined;
+/** An app's client (no user token): post reads, like reference data, send the app-only bearer. */
+const APP_ONLY = { auth: { consumer: TEST_AUTH.consumer } };
 
 afterEach(async () => {
   await server?.close();
@@ -137,7 +139,7 @@ describe("authentication per call kind", () => {
         ? json(200, { token_type: "bearer", access_token: SECRETS.bearerToken })
         : json(200, { data: [{ id: "1", text: "hello" }] }),
     );
-    const client = clientFor(server);
+    const client = clientFor(server, APP_ONLY);
     await client.post_data.posts.lookup({ ids: ["1"] });
     await client.post_data.posts.lookup({ ids: ["1"] });
     expect(server.requests.map((r) => r.path)).toEqual(["/oauth2/token", "/2/posts", "/2/posts"]);
@@ -156,6 +158,7 @@ describe("authentication per call kind", () => {
     const seen: string[] = [];
     const events: unknown[] = [];
     const client = clientFor(server, {
+      ...APP_ONLY,
       hooks: {
         onRequest: (event) => {
           seen.push(`request ${event.endpointId}`);
@@ -186,6 +189,7 @@ describe("authentication per call kind", () => {
     );
     const seen: string[] = [];
     const client = clientFor(server, {
+      ...APP_ONLY,
       hooks: {
         onResponse: (event) => seen.push(`response ${event.endpointId} ${event.status}`),
         onError: (event) => seen.push(`error ${event.endpointId} ${event.error.code}`),
@@ -201,7 +205,7 @@ describe("authentication per call kind", () => {
 
   it("refetches the bearer token once after a 401", async () => {
     server = await startScriptedServer(refusingFirstBearer());
-    const client = clientFor(server);
+    const client = clientFor(server, APP_ONLY);
     await client.post_data.posts.lookup({ ids: ["1"] });
     expect(server.requests.map((r) => r.path)).toEqual([
       "/oauth2/token",
@@ -236,6 +240,26 @@ describe("authentication per call kind", () => {
       ),
     ).resolves.toBeDefined();
     await app.close();
+    await user.close();
+  });
+
+  it("signs post reads as the user on a user client, as the vendor's clients do (issue 33)", async () => {
+    const post = { id: "1", text: "hello" };
+    server = await startScriptedServer((request) =>
+      json(200, { data: request.path === "/2/posts" ? [post] : post }),
+    );
+    const user = clientFor(server);
+    await user.post_data.posts.lookup({ ids: ["1"] });
+    await user.post_data.posts.get({ id: "1" });
+    expect(server.requests.map((r) => r.path)).toEqual(["/2/posts", "/2/posts/1"]);
+    for (const signed of server.requests) {
+      await expect(
+        verifier({ [SECRETS.token]: SECRETS.tokenSecret }).verify(
+          asVerifiable(server, signed),
+          "protected",
+        ),
+      ).resolves.toBeDefined();
+    }
     await user.close();
   });
 

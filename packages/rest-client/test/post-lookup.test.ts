@@ -13,7 +13,8 @@ afterEach(async () => {
 });
 
 /** The lookup is app-only (bearer); a fixed token spares the oauth2.token request. */
-const withBearer = { auth: { ...TEST_AUTH, bearerToken: SECRETS.bearerToken } };
+/** An app's client with a fixed bearer token (a user client would sign its lookups as the user). */
+const withBearer = { auth: { consumer: TEST_AUTH.consumer, bearerToken: SECRETS.bearerToken } };
 
 /** 250 distinct ids, newest first, with repeats and two ids that name no post. */
 function wantedIds() {

@@ -92,7 +92,11 @@ describe("no secret in any error, message or hook payload", () => {
       hooks,
       auth: { ...TEST_AUTH, bearerToken: SECRETS.bearerToken },
     });
-    const fetchingBearer = clientFor(server, { hooks });
+    const appBearer = clientFor(server, {
+      hooks,
+      auth: { consumer: TEST_AUTH.consumer, bearerToken: SECRETS.bearerToken },
+    });
+    const fetchingBearer = clientFor(server, { hooks, auth: { consumer: TEST_AUTH.consumer } });
     const limited = clientFor(server, {
       hooks,
       clock: time.clock,
@@ -109,7 +113,7 @@ describe("no secret in any error, message or hook payload", () => {
       () => limited.accounts.get({ account_id: "limited" }),
       () => fetchingBearer.post_data.posts.lookup({ ids: ["1"] }),
       // A secret passed where a digit id belongs is echoed by the violation: masked by value.
-      () => bearerClient.post_data.posts.lookup({ ids: [SECRETS.bearerToken] }),
+      () => appBearer.post_data.posts.lookup({ ids: [SECRETS.bearerToken] }),
       // A credential-named parameter never shows its value.
       () => client.call("oauth2.invalidate_token", { access_token: 42 } as never),
       () => client.oauth.access_token({ oauth_token: SECRETS.token, oauth_verifier: "" }),
@@ -155,6 +159,7 @@ describe("no secret in any error, message or hook payload", () => {
     await Promise.all([
       client.close(),
       bearerClient.close(),
+      appBearer.close(),
       fetchingBearer.close(),
       limited.close(),
     ]);

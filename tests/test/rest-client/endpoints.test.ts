@@ -915,12 +915,12 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
   });
 
   describe("post-data API v2 (spec §4.9)", () => {
-    it("creates a post as the user and reads it back with the app-only bearer", async () => {
+    it("creates a post as the user and reads it back, by ids and alone", async () => {
       const created = await client.post_data.posts.create({ text: "hello from rest-client" });
       const post = dataPostCreateResultSchema.parse(created).data;
       expect(post).toMatchObject({ text: "hello from rest-client" });
       expect(post.edit_history_post_ids).toEqual([post.id]);
-      // A bearer endpoint: the client sends the app-only bearer even though it has a user token.
+      // A user client signs the reads as its user (bearer-or-user; an app client sends its bearer).
       const found = await client.post_data.posts.lookup({
         ids: [post.id, "1"],
         "post.fields": ["author_id", "created_at"],
@@ -931,6 +931,14 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         includes: { users: [{ id: DEMO.user.id }] },
         errors: [{ resource_id: "1" }],
       });
+      const one = await client.post_data.posts.get({ id: post.id, expansions: ["author_id"] });
+      expect(one).toEqual({
+        data: { id: post.id, text: "hello from rest-client", author_id: DEMO.user.id },
+        includes: { users: [expect.objectContaining({ id: DEMO.user.id })] },
+      });
+      const missing = await client.post_data.posts.get({ id: "1" });
+      expect(missing).toMatchObject({ errors: [{ parameter: "id", resource_id: "1" }] });
+      expect(missing).not.toHaveProperty("data");
     });
   });
 

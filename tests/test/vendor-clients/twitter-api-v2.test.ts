@@ -13,7 +13,7 @@ import { DEMO } from "@adsgraph/ads-api";
 import { approveAndReadPin, startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import { ApiResponseError, TwitterApi, TwitterV2IncludesHelper } from "twitter-api-v2";
-import type { TwitterApiTokens } from "twitter-api-v2";
+import type { Tweetv2FieldsParams, TwitterApiTokens } from "twitter-api-v2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpsFetch } from "../support/https-fetch.js";
 import { mapVendorUrl, vendorHostsPlugin } from "./twitter-api-v2-plugin.js";
@@ -61,6 +61,17 @@ describe("twitter-api-v2 against ads-api (issue 33)", () => {
   let client: (tokens: TwitterApiTokens) => TwitterApi;
   /** The demo user's client, signed in with the seeded access token. */
   let demo: TwitterApi;
+
+  /** The bench account's published posts (`tweets` → `posts`, `tweet_type` → `post_type`). */
+  async function benchPostIds(): Promise<string[]> {
+    const posts = await demo.ads.sandbox.get<{ data: { id: string }[] }>(
+      `accounts/${BENCH}/tweets`,
+      { tweet_type: "PUBLISHED" },
+    );
+    const ids = posts.data.map((post) => post.id);
+    expect(ids.length).toBeGreaterThan(0);
+    return ids;
+  }
 
   /** The user opens the client's authorize link in a browser (on ads-api's base host), approves. */
   const approve = (link: { url: string }) =>
@@ -149,12 +160,7 @@ describe("twitter-api-v2 against ads-api (issue 33)", () => {
   });
 
   it("reads /2/posts with the app-only bearer: fields, expansions, includes, rate-limit headers", async () => {
-    const posts = await demo.ads.sandbox.get<{ data: { id: string; media_keys?: string[] }[] }>(
-      `accounts/${BENCH}/tweets`,
-      { tweet_type: "PUBLISHED" },
-    );
-    const ids = posts.data.map((post) => post.id);
-    expect(ids.length).toBeGreaterThan(0);
+    const ids = await benchPostIds();
 
     const app = await client(APP).appLogin();
     const result = await app.v2.tweets(ids, {
@@ -176,6 +182,65 @@ describe("twitter-api-v2 against ads-api (issue 33)", () => {
     expect(full.rateLimit?.limit).toBeGreaterThan(0);
     expect(full.rateLimit?.remaining).toBeLessThan(full.rateLimit?.limit ?? 0);
     expect(full.rateLimit?.reset).toBeGreaterThan(Date.now() / 1000 - 1);
+  });
+
+  it("reads one post with v2.singleTweet (GET /2/tweets/:id → /2/posts/:id): fields, expansions, a missing one", async () => {
+    const ids = await benchPostIds();
+    const app = await client(APP).appLogin();
+    const [first] = ids;
+    if (first === undefined) throw new Error("no bench post");
+    const single = await app.v2.singleTweet(first, {
+      "tweet.fields": ["attachments", "author_id", "created_at"],
+      expansions: ["attachments.media_keys", "author_id"],
+      "media.fields": ["width", "type"],
+      "user.fields": ["created_at"],
+    });
+    expect(single.data).toMatchObject({ id: first, author_id: DEMO.user.id });
+    expect(single.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const includes = new TwitterV2IncludesHelper(single);
+    const media = includes.medias(single.data);
+    expect(media.length).toBe(single.data.attachments?.media_keys?.length ?? 0);
+    expect(media.length).toBeGreaterThan(0);
+    for (const medium of media) expect(medium.width).toBeGreaterThan(0);
+    expect(includes.author(single.data)).toMatchObject({
+      id: DEMO.user.id,
+      username: DEMO.user.screenName,
+    });
+    expect(includes.author(single.data)?.created_at).toBeDefined();
+    // The same post as the list lookup answers it.
+    const listed = await app.v2.tweets([first], {
+      "tweet.fields": ["attachments", "author_id", "created_at"],
+    });
+    expect(listed.data[0]).toEqual(single.data);
+
+    // A post that does not exist: 200 with the vendor's `errors` item and no `data`.
+    const missing = await app.v2.singleTweet("1");
+    expect(missing.data).toBeUndefined();
+    expect(missing.errors).toMatchObject([
+      { title: "Not Found Error", parameter: "id", resource_id: "1", value: "1" },
+    ]);
+  });
+
+  it("reads posts as the signed-in user (OAuth 1.0a user context) with v2.tweets and v2.singleTweet", async () => {
+    const ids = await benchPostIds();
+    const fields = {
+      "tweet.fields": ["author_id", "created_at"],
+      expansions: ["author_id"],
+    } satisfies Partial<Tweetv2FieldsParams>;
+    const asUser = await demo.v2.tweets(ids, fields);
+    expect(asUser.data.map((post) => post.id).sort()).toEqual([...ids].sort());
+    expect(asUser.includes?.users?.map((user) => user.id)).toEqual([DEMO.user.id]);
+    // The same answer the app-only bearer gets: posts are public.
+    const app = await client(APP).appLogin();
+    expect(await app.v2.tweets(ids, fields)).toEqual(asUser);
+    const [first] = ids;
+    if (first === undefined) throw new Error("no bench post");
+    const single = await demo.v2.singleTweet(first, fields);
+    expect(single.data).toEqual(asUser.data.find((post) => post.id === first));
+    // Counted against the user's token (x-rate-limit-* of its own).
+    const full = await demo.v2.get("tweets", { ids: ids.join(",") }, { fullResponse: true });
+    expect(full.rateLimit?.limit).toBeGreaterThan(0);
+    expect(full.rateLimit?.remaining).toBeLessThan(full.rateLimit?.limit ?? 0);
   });
 
   it("invalidates the bearer token through /oauth2/invalidate_token; it is then refused", async () => {

@@ -56,7 +56,7 @@ export interface AdsCall<Id extends EndpointId> {
   readonly params: EndpointParsedParams<Catalog[Id]>;
   /** Parameters as received (open-parameter endpoints read extra ones here). */
   readonly raw: Readonly<Record<string, unknown>>;
-  /** A user, or the app alone on endpoints the catalog marks `bearer-or-user`. */
+  /** A user, or the app alone on endpoints the catalog lets take the app-only bearer. */
   readonly auth: Caller;
   /** Set when the path has `:account_id`. */
   readonly scope: AccountScope | undefined;
@@ -90,24 +90,19 @@ export function accountOf(call: { readonly scope: AccountScope | undefined }): A
   return call.scope.account;
 }
 
-/** The user of a call; only `bearer-or-user` endpoints (which never ask) may lack one. */
+/** The user of a call; only endpoints taking the app-only bearer (which never ask) may lack one. */
 export function userOf(call: { readonly auth: Caller }): AuthContext {
   if (call.auth.kind !== "user") throw new Error("this endpoint was admitted without user context");
   return call.auth;
 }
 
 /** The catalog auth kinds an app-only bearer token may call. */
-const BEARER_KINDS: ReadonlySet<AuthKind> = new Set([
-  "bearer",
-  "bearer-or-user",
-  "bearer-or-oauth1",
-]);
+const BEARER_KINDS: ReadonlySet<AuthKind> = new Set(["bearer-or-user", "bearer-or-oauth1"]);
 
 /**
  * Who calls: the app-only bearer token where the catalog allows it (§4.4 reference data, the
- * post-data API of §4.9, §5 Account Activity), else OAuth 1.0a user context. A valid bearer token on a
- * user-context endpoint gets 403 (code 220); valid user context on an endpoint that takes the
- * bearer token only gets 403 APP_AUTH_REQUIRED.
+ * post-data API's reads of §4.9, §5 Account Activity), else OAuth 1.0a user context, which those
+ * take as well. A valid bearer token on a user-context endpoint gets 403 (code 220).
  */
 async function authenticate(
   ctx: AppContext,
@@ -120,15 +115,7 @@ async function authenticate(
     // The path's account is read with the credentials (one query), when the path has one.
     const params = request.params as Record<string, string | undefined> | undefined;
     const accountId = endpoint.locations.account_id === "path" ? params?.account_id : undefined;
-    const user = await verifyUserRequest(ctx, role, request, accountId);
-    // After the signature check, so that an unauthenticated caller still learns nothing.
-    if (endpoint.auth === "bearer") {
-      throw new ForbiddenError(
-        ERROR_CODES.APP_AUTH_REQUIRED,
-        `${endpoint.id} takes the app-only bearer token (spec §5: the post-data API's reads send Authorization: Bearer <BEARER_TOKEN>, from POST /oauth2/token); OAuth 1.0a user context cannot call it`,
-      );
-    }
-    return user;
+    return verifyUserRequest(ctx, role, request, accountId);
   }
   const caller = await verifyBearerRequest(ctx, bearer);
   if (!BEARER_KINDS.has(endpoint.auth)) {

@@ -2,6 +2,7 @@ import type {
   DataLookupError,
   DataMedia,
   DataPost,
+  DataPostGet,
   DataPostsLookup,
   DataUser,
   MediaField,
@@ -17,17 +18,21 @@ import { editHistoryOf, publishDuePosts } from "./post-store.js";
 import { viewCountOf } from "./post-metrics.js";
 
 /**
- * GET /2/posts (spec §4.9, §2.12): posts by id with the fields and related objects asked for.
- * Only published posts are public: drafts and scheduled posts are not (a scheduled post once
- * its time has come is published first). Promoted-only (`nullcast`) posts are readable by id,
- * as on the real platform, where they are public but off the author's timeline.
+ * GET /2/posts (spec §4.9, §2.12) and GET /2/posts/:id (beyond the spec, the vendor's
+ * GET /2/tweets/:id): posts by id with the fields and related objects asked for. Only published
+ * posts are public: drafts and scheduled posts are not (a scheduled post once its time has come
+ * is published first). Promoted-only (`nullcast`) posts are readable by id, as on the real
+ * platform, where they are public but off the author's timeline.
  */
-export interface LookupRequest {
-  readonly ids: readonly string[];
+export interface PostSelection {
   readonly "post.fields"?: readonly PostField[] | undefined;
   readonly expansions?: readonly PostExpansion[] | undefined;
   readonly "media.fields"?: readonly MediaField[] | undefined;
   readonly "user.fields"?: readonly UserField[] | undefined;
+}
+
+export interface LookupRequest extends PostSelection {
+  readonly ids: readonly string[];
 }
 
 /**
@@ -48,15 +53,15 @@ export async function readablePosts(db: Db, ids: readonly string[]): Promise<Map
 
 /**
  * The vendor's per-id failure item in this service's words (apps/ads-api/README.md "Where the
- * spec is silent").
+ * spec is silent"), naming the parameter that carried the id (`ids`, or the path's `id`).
  */
-function notFound(id: string): DataLookupError {
+function notFound(id: string, parameter: "ids" | "id"): DataLookupError {
   return {
     value: id,
-    detail: `Could not find post with ids: [${id}].`,
+    detail: `Could not find post with ${parameter}: [${id}].`,
     title: "Not Found Error",
     resource_type: "post",
-    parameter: "ids",
+    parameter,
     resource_id: id,
     type: RESOURCE_NOT_FOUND_TYPE,
   };
@@ -77,8 +82,45 @@ export async function lookupPosts(
   const ids = uniqueInOrder(request.ids);
   const readable = await readablePosts(db, ids);
   const found = ids.flatMap((id) => readable.get(id) ?? []);
-  const errors = ids.filter((id) => !readable.has(id)).map(notFound);
+  const errors = ids.filter((id) => !readable.has(id)).map((id) => notFound(id, "ids"));
+  const { data, includes } = await presentPosts(db, now, found, readable, request);
+  // v2 convention: `data` only when something was found, `errors` only when something was not.
+  return {
+    ...(data.length > 0 && { data }),
+    ...(includes !== undefined && { includes }),
+    ...(errors.length > 0 && { errors }),
+  };
+}
 
+/**
+ * One post: `data` is the post itself. A post that cannot be read answers 200 with one item of
+ * `errors` and no `data`, as the vendor's GET /2/tweets/:id does for a missing or deleted one.
+ */
+export async function getPost(
+  db: Db,
+  now: Date,
+  request: PostSelection & { readonly id: string },
+): Promise<DataPostGet> {
+  await publishDuePosts(db, now);
+  const readable = await readablePosts(db, [request.id]);
+  const post = readable.get(request.id);
+  if (post === undefined) return { errors: [notFound(request.id, "id")] };
+  const { data, includes } = await presentPosts(db, now, [post], readable, request);
+  return { data: data[0], ...(includes !== undefined && { includes }) };
+}
+
+/**
+ * The found posts as the selection asks, and the objects their expansions bring (`includes`
+ * left out when they bring none). `readable` holds the posts already read, so a referenced one
+ * among them is not read again.
+ */
+async function presentPosts(
+  db: Db,
+  now: Date,
+  found: readonly Post[],
+  readable: ReadonlyMap<string, Post>,
+  request: PostSelection,
+): Promise<{ data: DataPost[]; includes: DataPostsLookup["includes"] }> {
   const expansions = new Set(request.expansions);
   const asked = new Set(request["post.fields"]);
   const dataFields = new Set([...asked, ...[...expansions].map((name) => EXPANDED_FIELD[name])]);
@@ -107,13 +149,8 @@ export async function lookupPosts(
     ...(users.length > 0 && { users }),
     ...(posts.length > 0 && { posts }),
   };
-  const data: DataPost[] = found.map((post) => presentPost(post, dataFields, facts));
-  // v2 convention: `data` only when something was found, `errors` only when something was not.
-  return {
-    ...(data.length > 0 && { data }),
-    ...(Object.keys(includes).length > 0 && { includes }),
-    ...(errors.length > 0 && { errors }),
-  };
+  const data = found.map((post) => presentPost(post, dataFields, facts));
+  return { data, includes: Object.keys(includes).length > 0 ? includes : undefined };
 }
 
 /** The readable posts that `posts` reply to or quote, in the order they are first named. */

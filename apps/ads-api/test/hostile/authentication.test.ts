@@ -26,7 +26,7 @@ import { casesOn } from "./support/engine-sample.js";
 // Issue 12, items 5 and 8: who may call. Every route of the catalog answers an unsigned
 // request with 401, built or not (never 501 first), and so does every Authorization header no
 // verifier can read; a read-only token writes nothing; the app-only bearer token reaches
-// reference data and the post-data reads and nothing else, and those reads take nothing else.
+// reference data and the post-data reads and nothing else, and those take user context too.
 // (Tampered, skewed and replayed signatures: signatures.test.ts.)
 
 /** The hosts a catalog endpoint is routed on (the sandbox host serves the ads endpoints too). */
@@ -180,7 +180,7 @@ describe.each(TEST_ENGINES)("authentication and OAuth on %s", (engine) => {
     });
   });
 
-  describe("the app-only bearer token: reference data only", () => {
+  describe("the app-only bearer token: reference data and post reads only", () => {
     const userContext = SERVED.filter((endpoint) => endpoint.auth === "oauth1-user");
     const reference = SERVED.filter((endpoint) => endpoint.auth === "bearer-or-user");
     let before: string;
@@ -229,37 +229,35 @@ describe.each(TEST_ENGINES)("authentication and OAuth on %s", (engine) => {
     });
   });
 
-  describe("the post-data API's reads (spec §5: Authorization: Bearer)", () => {
-    const bearerOnly = SERVED.filter((endpoint) => endpoint.auth === "bearer");
+  describe("the post-data API's reads: the bearer token (spec §5) or user context (issue 33)", () => {
+    const postReads = SERVED.filter(
+      (endpoint) => endpoint.id.startsWith("post_data.") && endpoint.method === "GET",
+    );
 
-    it("are served (the post-data lookup among them)", () => {
-      expect(bearerOnly.map((endpoint) => endpoint.id)).toContain("post_data.posts.lookup");
+    it("are served (the lookup and the single read)", () => {
+      expect(postReads.map((endpoint) => endpoint.id)).toEqual([
+        "post_data.posts.lookup",
+        "post_data.posts.get",
+      ]);
     });
 
-    it.each(bearerOnly.map((endpoint) => ({ id: endpoint.id })))(
-      "reads $id with the app-only bearer token",
+    it.each(postReads.map((endpoint) => ({ id: endpoint.id })))(
+      "$id answers the same body to the app-only bearer token and to OAuth 1.0a user context",
       async ({ id }) => {
         const call = callOf(id);
-        const response = await rawRequest({
+        const asApp = await rawRequest({
           method: call.endpoint.method,
           url: urlOf(call),
           authorization: `Bearer ${bearer}`,
         });
-        expect(response.status, answerOf(response)).toBe(200);
-      },
-    );
-
-    it.each(bearerOnly.map((endpoint) => ({ id: endpoint.id })))(
-      "refuses verified OAuth 1.0a user context on $id (403 APP_AUTH_REQUIRED)",
-      async ({ id }) => {
-        const call = callOf(id);
-        const response = await rawRequest({
+        expect(asApp.status, answerOf(asApp)).toBe(200);
+        const asUser = await rawRequest({
           method: call.endpoint.method,
           url: urlOf(call),
           credentials: world.admin.credentials,
         });
-        expectRefused(response, { status: 403, code: "APP_AUTH_REQUIRED" });
-        expect(response.text).toContain("app-only bearer token");
+        expect(asUser.status, answerOf(asUser)).toBe(200);
+        expect(asUser.body).toEqual(asApp.body);
       },
     );
   });

@@ -1,5 +1,9 @@
-import { dataPostCreateResultSchema, dataPostsLookupSchema } from "@adsgraph/models";
-import type { DataPostCreateResult, DataPostsLookup } from "@adsgraph/models";
+import {
+  dataPostCreateResultSchema,
+  dataPostGetSchema,
+  dataPostsLookupSchema,
+} from "@adsgraph/models";
+import type { DataPostCreateResult, DataPostGet, DataPostsLookup } from "@adsgraph/models";
 import { buildBasicAuthorization } from "@adsgraph/oauth";
 import type { TestServer } from "./server.js";
 import type { Actor } from "./actors.js";
@@ -69,6 +73,32 @@ export async function lookup(
   const response = await lookupRaw(server, query, `Bearer ${bearer}`);
   if (response.status !== 200) throw new Error(`lookup: ${response.status} ${response.text}`);
   return dataPostsLookupSchema.parse(response.body);
+}
+
+/** GET /2/posts/:id (beyond the spec) with whatever `authorization` says. */
+export async function getPostRaw(
+  server: TestServer,
+  id: string,
+  query: Query,
+  authorization: string | undefined,
+): Promise<ApiResponse> {
+  return answerOf(
+    await fetch(withQuery(server.urls.base, `/2/posts/${encodeURIComponent(id)}`, query), {
+      headers: authorization === undefined ? {} : { authorization },
+    }),
+  );
+}
+
+/** A single read with the bearer token that must answer 200, parsed with the catalog's schema. */
+export async function getPost(
+  server: TestServer,
+  bearer: string,
+  id: string,
+  query: Query = {},
+): Promise<DataPostGet> {
+  const response = await getPostRaw(server, id, query, `Bearer ${bearer}`);
+  if (response.status !== 200) throw new Error(`get: ${response.status} ${response.text}`);
+  return dataPostGetSchema.parse(response.body);
 }
 
 /** POST /2/posts signed as the actor. */

@@ -51,7 +51,7 @@ describe("catalog", () => {
     expect(byId("post_data.posts.lookup")).toMatchObject({
       host: "base",
       version: "2",
-      auth: "bearer",
+      auth: "bearer-or-user",
     });
     expect(byId("activity.stream").response.kind).toBe("stream");
     // §5: Account Activity takes OAuth 2.0 or OAuth 1.0a user context.
@@ -62,7 +62,8 @@ describe("catalog", () => {
       ["activity.subscriptions.list", "bearer-or-oauth1"],
       ["activity.subscriptions.delete", "bearer-or-oauth1"],
     ]);
-    // §4.4 reference data belongs to no account: the app-only bearer may read it.
+    // §4.4 reference data belongs to no account, §4.9 posts are public: the app-only bearer
+    // may read them (and a user, issue 33).
     const reference = endpoints.filter((entry) => entry.auth === "bearer-or-user");
     expect(reference.map((entry) => entry.id).sort()).toEqual([
       "advertiser_business_categories.list",
@@ -70,6 +71,8 @@ describe("catalog", () => {
       "content_categories.list",
       "iab_categories.list",
       "placements.list",
+      "post_data.posts.get",
+      "post_data.posts.lookup",
     ]);
     expect(byId("campaigns.list")).toMatchObject({
       host: "ads",

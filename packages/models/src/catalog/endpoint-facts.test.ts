@@ -80,6 +80,7 @@ describe("endpoint facts", () => {
       "posts.create",
       "posts.name.update",
       "post_data.posts.lookup",
+      "post_data.posts.get",
       "post_data.posts.create",
     ]);
   });

@@ -16,21 +16,16 @@ export type ApiVersion = "12" | "5" | "2" | "1.1";
 /**
  * `oauth1-user`: OAuth 1.0a signed with consumer keys and a user's access token.
  * `oauth1-request`: OAuth 1.0a signed with consumer keys and no or a temporary request token.
- * `basic`: API key and secret (§4.1 /oauth2/token). `bearer`: app-only bearer token.
- * `bearer-or-user`: either of those two; for calls that need no user context (§4.4 reference
- * data, which belongs to no account): a client may send the app's bearer for any user.
+ * `basic`: API key and secret (§4.1 /oauth2/token).
+ * `bearer-or-user`: the app-only bearer token or OAuth 1.0a user context, for calls that need
+ * no user and answer the same to every caller (§4.4 reference data, which belongs to no
+ * account; §4.9 reads of public posts): a client may send the app's bearer for any user.
  * `bearer-or-oauth1`: OAuth 2.0 bearer or OAuth 1.0a user context, and the answer depends on
  * who calls (§5 Account Activity: when OAuth 1.0a is present its permissions govern).
  * `none`: not signed (the browser pages of §4.1).
  */
 export type AuthKind =
-  | "oauth1-user"
-  | "oauth1-request"
-  | "basic"
-  | "bearer"
-  | "bearer-or-user"
-  | "bearer-or-oauth1"
-  | "none";
+  "oauth1-user" | "oauth1-request" | "basic" | "bearer-or-user" | "bearer-or-oauth1" | "none";
 /**
  * `body` = the parameter is the whole JSON body (batch arrays); `json` = a field of a JSON
  * object body; `header` = an `oauth_*` protocol parameter carried in the OAuth 1.0a

@@ -65,6 +65,24 @@ describe("post-data API (spec §4.9)", () => {
     expectViolation("post_data.posts.lookup", {}, "ids", "MISSING_PARAMETER");
   });
 
+  it("the single read (beyond the spec) takes a digit id and the lookup's lists, not ids", () => {
+    const value = expectValid("post_data.posts.get", {
+      id: "1166476031668015104",
+      "post.fields": "author_id",
+      expansions: "author_id",
+      "user.fields": "created_at",
+    });
+    expect(value.expansions).toEqual(["author_id"]);
+    expectViolation("post_data.posts.get", { id: "12a" }, "id", "INVALID_PARAMETER");
+    expectViolation("post_data.posts.get", { id: "1", ids: "1" }, "ids", "UNKNOWN_PARAMETER");
+    expectViolation(
+      "post_data.posts.get",
+      { id: "1", "media.fields": "alt_text" },
+      "media.fields[0]",
+      "INVALID_PARAMETER",
+    );
+  });
+
   it("create: edits name the previous post by digit id; share_with_followers needs community_id", () => {
     expectValid("post_data.posts.create", {
       text: "edited",

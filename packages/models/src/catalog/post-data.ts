@@ -9,7 +9,11 @@ import {
   activitySubscriptionAnswerSchema,
   activitySubscriptionListSchema,
 } from "../resources/activity.js";
-import { dataPostCreateResultSchema, dataPostsLookupSchema } from "../resources/post-data.js";
+import {
+  dataPostCreateResultSchema,
+  dataPostGetSchema,
+  dataPostsLookupSchema,
+} from "../resources/post-data.js";
 import { LIMITS } from "../limits.js";
 import { directionNeedsUser } from "../rules/activity.js";
 import { editKeepsLinks, shareNeedsCommunity, textOrMedia } from "../rules/posts.js";
@@ -85,7 +89,25 @@ const postReply = z.strictObject({ in_reply_to_post_id: digitId });
 const ACTIVITY_BEYOND_SPEC =
   "issue 18: §6 subscriptions need a list and a delete beside POST /2/activity/subscriptions";
 
-/** spec §4.9 post-data API (bearer for reads, user context for writes) and §6 activity endpoints. */
+/** What a post read may ask for besides the posts: the same for one post and for many. */
+const POST_SELECTION = {
+  "post.fields": enumList(POST_FIELDS).optional(),
+  expansions: enumList(POST_EXPANSIONS).optional(),
+  "media.fields": enumList(MEDIA_FIELDS).optional(),
+  "user.fields": enumList(USER_FIELDS).optional(),
+};
+
+/**
+ * spec §5 shows the post-data reads with `Authorization: Bearer`; the vendor's v2 post lookups
+ * take OAuth 1.0a user context as well, and clients written for it sign them as the user
+ * (issue 33). Public posts: the same answer whoever asks.
+ */
+const POST_READ_AUTH = "bearer-or-user";
+
+/**
+ * spec §4.9 post-data API (bearer or user for reads, user context for writes) and §6 activity
+ * endpoints.
+ */
 export const postDataEndpoints = group(
   endpoint({
     id: "post_data.posts.lookup",
@@ -95,16 +117,28 @@ export const postDataEndpoints = group(
     version: "2",
     path: "/posts",
     lookups: [{ param: "ids", key: "id" }],
-    auth: "bearer",
+    auth: POST_READ_AUTH,
     summary: "Look posts up by id; extra fields and related objects on request.",
     params: {
       ids: idList({ kind: "digits", max: LIMITS.postLookupIds }),
-      "post.fields": enumList(POST_FIELDS).optional(),
-      expansions: enumList(POST_EXPANSIONS).optional(),
-      "media.fields": enumList(MEDIA_FIELDS).optional(),
-      "user.fields": enumList(USER_FIELDS).optional(),
+      ...POST_SELECTION,
     },
     response: rawJson(dataPostsLookupSchema),
+  }),
+  endpoint({
+    id: "post_data.posts.get",
+    history: false,
+    method: "GET",
+    host: "base",
+    version: "2",
+    // The vendor's path parameter name, which its not-found answer names (`parameter: "id"`).
+    path: "/posts/:id",
+    auth: POST_READ_AUTH,
+    summary: "One post by id; extra fields and related objects on request.",
+    params: { id: digitId, ...POST_SELECTION },
+    response: rawJson(dataPostGetSchema),
+    beyondSpec:
+      "issue 33: the vendor's v2 reference GET /2/tweets/:id (twitter-api-v2's singleTweet); §4.9 lists only the lookup by ids",
   }),
   endpoint({
     id: "post_data.posts.create",

@@ -127,6 +127,17 @@ export const dataPostsLookupSchema = z.looseObject({
 });
 export type DataPostsLookup = z.output<typeof dataPostsLookupSchema>;
 
+/**
+ * GET /2/posts/:post_id (beyond the spec, the vendor's GET /2/tweets/:id): the post as `data`,
+ * with `includes` as the lookup's; a post that cannot be read is one item of `errors`, no `data`.
+ */
+export const dataPostGetSchema = z.looseObject({
+  data: dataPostSchema.optional(),
+  includes: dataPostsLookupSchema.shape.includes,
+  errors: dataPostsLookupSchema.shape.errors,
+});
+export type DataPostGet = z.output<typeof dataPostGetSchema>;
+
 /** spec §4.9 POST /2/posts: the created or edited post (body not shown beyond id/text). */
 export const dataPostCreateResultSchema = z.looseObject({
   data: z.looseObject({

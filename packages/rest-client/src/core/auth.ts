@@ -101,8 +101,6 @@ export function createAuthenticator(
     principal(endpoint, callToken) {
       const token = callToken ?? auth.token;
       switch (endpoint.auth) {
-        case "bearer":
-          return bearerPrincipal();
         case "oauth1-user":
           return userPrincipal(token);
         case "bearer-or-user":
@@ -127,15 +125,13 @@ export function createAuthenticator(
           return {
             authorization: buildBasicAuthorization(consumer.consumerKey, consumer.consumerSecret),
           };
-        case "bearer":
-          return bearer(endpoint, signal);
         case "oauth1-user":
           return userSigned(endpoint, request, callToken ?? auth.token);
         case "bearer-or-user":
         case "bearer-or-oauth1": {
           // A client that signs as a user keeps doing so (spec §5: then OAuth 1.0a governs);
-          // an app client (no user token) sends the app-only bearer, so reference data costs
-          // no user's rate limit.
+          // an app client (no user token) sends the app-only bearer, so reference data and post
+          // reads cost no user's rate limit.
           const token = callToken ?? auth.token;
           return token !== undefined && consumer !== undefined
             ? userSigned(endpoint, request, token)

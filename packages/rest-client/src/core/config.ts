@@ -21,10 +21,10 @@ import type { SendScope } from "./transport.js";
 /**
  * Credentials. Which are used depends on each endpoint's catalog `auth` kind:
  * `oauth1-user` signs with `consumer` + `token`; `oauth1-request` with `consumer` (+ the
- * request token); `basic` sends `consumer` as HTTP Basic; `bearer` sends `bearerToken`, or
- * fetches the app-only token from /oauth2/token with `consumer` once and caches it;
- * `bearer-or-user` (reference data) signs as the user when `token` is given, else sends the
- * bearer; `none` sends nothing.
+ * request token); `basic` sends `consumer` as HTTP Basic; `bearer-or-user` (reference data,
+ * post reads) and `bearer-or-oauth1` sign as the user when `token` is given, else send the
+ * app-only bearer: `bearerToken`, or the token fetched from /oauth2/token with `consumer` once
+ * and cached; `none` sends nothing.
  */
 export interface AuthOptions {
   /** API key and secret. */

@@ -15,14 +15,15 @@ export interface Call {
 }
 
 /**
- * How a call authenticates: the app-only bearer token where the catalog takes nothing else
- * (spec §5: the post-data API's reads), else the admin's OAuth 1.0a user context.
+ * How a call authenticates: the app-only bearer token on the post-data API's reads (spec §5
+ * shows them with it; they take user context as well), else the admin's OAuth 1.0a user context.
  */
 export function authOf(
   call: Pick<Call, "endpoint">,
   world: World,
 ): { readonly credentials?: Credentials; readonly authorization?: string } {
-  return call.endpoint.auth === "bearer"
+  const { id, method } = call.endpoint;
+  return id.startsWith("post_data.") && method === "GET"
     ? { authorization: `Bearer ${world.postData.bearer}` }
     : { credentials: world.admin.credentials };
 }
@@ -360,6 +361,17 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
       path: {},
       query: {
         ids: `${world.postData.postId},1`,
+        "post.fields": "author_id,created_at",
+        expansions: "author_id,attachments.media_keys",
+        "media.fields": "url,width",
+        "user.fields": "created_at",
+      },
+    },
+    // beyond the spec (issue 33): one post, with every list of the lookup
+    "post_data.posts.get": {
+      role: "base",
+      path: { id: world.postData.postId },
+      query: {
         "post.fields": "author_id,created_at",
         expansions: "author_id,attachments.media_keys",
         "media.fields": "url,width",

@@ -6,7 +6,7 @@ import type { Actor } from "../../support/actors.js";
 
 /** What the post-data API v2 calls (spec §4.9) aim at, beside the advertising world. */
 export interface PostDataWorld {
-  /** The admin's app's app-only bearer token: the lookup takes only it (spec §5). */
+  /** The admin's app's app-only bearer token, which spec §5 shows on the post-data reads. */
   readonly bearer: string;
   /** A published post of the admin (a reply to it is a thread, a quote of it is allowed). */
   readonly postId: string;
