@@ -7,7 +7,10 @@ export interface Credentials {
   readonly token?: TokenCredentials | undefined;
 }
 
-export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
+/** A list value is sent as the name repeated, once per item (as Python's requests does). */
+export type Query = Readonly<
+  Record<string, string | number | boolean | readonly string[] | undefined>
+>;
 
 export interface RequestOptions {
   readonly query?: Query;
@@ -36,9 +39,11 @@ export interface ApiResponse {
 
 /** An absolute URL with the query encoded as RFC 3986 (so signatures agree). */
 export function withQuery(base: string, path: string, query: Query = {}): string {
-  const pairs = Object.entries(query).flatMap(([name, value]) =>
-    value === undefined ? [] : [[name, String(value)] as [string, string]],
-  );
+  const pairs = Object.entries(query).flatMap(([name, value]): [string, string][] => {
+    if (value === undefined) return [];
+    if (Array.isArray(value)) return value.map((item: string) => [name, item]);
+    return [[name, String(value)]];
+  });
   const search = pairs.length === 0 ? "" : `?${serializeForm(pairs)}`;
   return `${base}${path}${search}`;
 }
