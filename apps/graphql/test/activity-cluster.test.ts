@@ -124,6 +124,10 @@ describe("activity fan-out across two replicas sharing Redis", () => {
   });
 
   it("gives every subscriber on both replicas each event once from one upstream stream, and survives the holder's crash within the bound", async () => {
+    // The stream of the test before ends once its last subscriber has gone (not at once): this
+    // test counts the streams it opens itself.
+    const streaming = () => replicas.some((replica) => stats(replica).streaming);
+    await expect.poll(streaming).toBe(false);
     await adsApi.requests.reset();
     const [one, two] = replicas as [Replica, Replica];
     // The first replica's subscribers come first: it takes the lease.
