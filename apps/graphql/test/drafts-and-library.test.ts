@@ -157,6 +157,11 @@ describe.each(HTTP_TEST_ENGINES)("media library, drafts and scheduled posts on %
       },
     });
     expect(updated.byEndpoint).toEqual({ "media_library.update": 1 });
+    // The library read next shows the change (no cached page stands in for it).
+    const renamed = await accountField(
+      `mediaLibrary(first: 50, q: "renamed in the graph") { nodes { id } }`,
+    );
+    expect(present(renamed.account.mediaLibrary, "mediaLibrary").nodes).toEqual([{ id: video.id }]);
     // A poster is an image of the library, and only a video has one: refused naming the field.
     for (const input of [
       { id: video.id, posterMediaKey: video.mediaKey },
