@@ -19,8 +19,9 @@ import {
 
 /**
  * Beyond the spec (issue 33, the vendor's v12 reference): the media library's list, read, add
- * and update; drafts' and scheduled posts' list, read and create. The drafts and scheduled posts lists
- * are not cached: scheduled posts publish themselves as the clock moves, like the posts list.
+ * and update; drafts' and scheduled posts' list, read and create. The drafts and scheduled
+ * posts lists are not cached: scheduled posts publish themselves as the clock moves, like the
+ * posts list.
  */
 export const draftAndLibraryHandlers: AdsHandlers = {
   // The account's data alone, as account_media.list: cached per account data version.

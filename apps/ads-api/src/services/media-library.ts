@@ -223,7 +223,7 @@ function alreadyAdded(
   );
 }
 
-/** A PUT's parameters: the changeable fields and the object's read-only fields as a client read them. */
+/** A PUT's parameters: the changeable fields, and the read-only ones as a client read them. */
 export type LibraryObjectUpdate = Omit<
   EndpointParsedParams<Catalog["media_library.update"]>,
   "account_id" | "media_key"

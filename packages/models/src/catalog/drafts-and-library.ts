@@ -32,7 +32,7 @@ const LIBRARY_BEYOND_SPEC =
 
 const libraryPath = { ...accountPath, media_key: mediaKey };
 
-/** What a media library object is named and described with (vendor v12 POST and PUT media_library). */
+/** What a library object is named and described with (vendor v12 POST and PUT media_library). */
 const libraryFields = {
   name: text({ min: 1, max: LIMITS.mediaLibraryName }).optional(),
   file_name: text({ min: 1, max: LIMITS.mediaFileName }).optional(),
