@@ -27,7 +27,7 @@ const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 const keysOf = (response: ApiResponse) => itemsOf(response).map((item) => item.media_key);
 
 // Issue 33, beyond the spec (catalog `beyondSpec`, the vendor's v12 reference): the media
-// library's list, read and add; drafts' and scheduled posts' list, read and create.
+// library's list, read, add and update; drafts' and scheduled posts' list, read and create.
 describe.each(HTTP_TEST_ENGINES)("media library, drafts and scheduled posts on %s", (engine) => {
   const clock = testClock();
   let server: TestServer;
@@ -150,6 +150,85 @@ describe.each(HTTP_TEST_ENGINES)("media library, drafts and scheduled posts on %
         `${acc.base}/media_library/${other.images[0] ?? ""}`,
       );
       expect(foreign.status).toBe(404);
+    });
+
+    it("updates the name, file name, title, description and a video's poster, under the add's rules", async () => {
+      const key = await upload(composer);
+      const path = `${acc.base}/media_library/${key}`;
+      expect((await add({ media_key: key, name: "Film" })).status).toBe(200);
+      const put = (query: Record<string, string>) => composer.client.put(path, { query });
+      clock.advance(1000);
+      const updated = await put({
+        name: "Renamed film",
+        file_name: "renamed.mp4",
+        title: "",
+        description: "New\ndescription",
+        poster_media_key: acc.images[1] ?? "",
+      });
+      expect(updated.status, updated.text).toBe(200);
+      expect(bodyOf(updated).data_type).toBe("media_library");
+      const shown = getEndpoint("media_library.update").response.schema.parse(bodyOf(updated)).data;
+      expect(shown).toMatchObject({
+        media_key: key,
+        name: "Renamed film",
+        file_name: "renamed.mp4",
+        title: "",
+        description: "New\ndescription",
+        poster_media_key: acc.images[1],
+      });
+      expect(shown.updated_at).not.toBe(shown.created_at);
+      expect(dataOf(await composer.client.get(path))).toEqual(shown);
+
+      // A poster is a live image of the account's library, and only a video has one.
+      const deletedImage = (
+        await createMediaLibraryObject(server.ctx.prisma, {
+          accountId: acc.accountId,
+          mediaType: "IMAGE",
+          width: 1200,
+          height: 628,
+        })
+      ).mediaKey;
+      await composer.client.delete(`${acc.base}/media_library/${deletedImage}`);
+      const refusals: [string, Record<string, string>, string, RegExp][] = [
+        [path, { name: "" }, "name", /must not be empty/],
+        [path, { name: "n".repeat(101) }, "name", /at most 100/],
+        [path, { title: "t".repeat(71) }, "title", /at most 70/],
+        [path, { description: "d".repeat(201) }, "description", /at most 200/],
+        [path, { poster_media_key: acc.videos[0] ?? "" }, "poster_media_key", /no image/],
+        [path, { poster_media_key: deletedImage }, "poster_media_key", /no image/],
+        [path, { poster_media_key: "nope" }, "poster_media_key", /media key/],
+        [
+          `${acc.base}/media_library/${acc.images[2] ?? ""}`,
+          { poster_media_key: acc.images[1] ?? "" },
+          "poster_media_key",
+          /only a video/,
+        ],
+        [path, { name: "Unwritten", media_type: "IMAGE" }, "media_type", /read-only/],
+        [path, { name: "Unwritten", bogus: "x" }, "bogus", /./],
+      ];
+      for (const [target, query, parameter, message] of refusals) {
+        const refused = await composer.client.put(target, { query });
+        expect(refused.status, refused.text).toBe(400);
+        expect(parametersOf(refused)).toEqual([parameter]);
+        expect(errorOf(refused).message).toMatch(message);
+      }
+      expect(dataOf(await composer.client.get(path))).toEqual(shown);
+
+      // Not found as by the single read: deleted, another account's, never added.
+      const other = await createPostAccount(server.ctx, composer);
+      for (const target of [
+        `${acc.base}/media_library/${deletedImage}`,
+        `${acc.base}/media_library/${other.images[0] ?? ""}`,
+        `${acc.base}/media_library/3_1`,
+      ]) {
+        const missing = await composer.client.put(target, { query: { name: "Found?" } });
+        expect(missing.status, missing.text).toBe(404);
+        expect(errorOf(missing).parameter).toBe("media_key");
+      }
+      expect(
+        dataOf(await composer.client.get(`${other.base}/media_library/${other.images[0] ?? ""}`))
+          .name,
+      ).not.toBe("Found?");
     });
 
     it("filters by media type and by a term of name, title, file name or description, in any case", async () => {

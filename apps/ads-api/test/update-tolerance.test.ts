@@ -315,6 +315,35 @@ describe.each(["pglite", ...HTTP_TEST_ENGINES.filter((engine) => engine !== "pgl
     );
 
     it.skipIf(onPostgres)(
+      "media library objects (issue 33, beyond the spec): the SDK's MediaLibrary.update()",
+      async () => {
+        const path = `${acc.base}/media_library/${acc.videos[0] ?? ""}`;
+        const read = async () => {
+          const response = await admin.client.get(path);
+          expect(response.status, response.text).toBe(200);
+          return dataOf(response);
+        };
+        await expectUpdateRule({
+          name: "media library object",
+          read,
+          put: (params) => admin.client.put(path, { query: asQuery(params) }),
+          asSent: (object) => object,
+          change: ["name", "Renamed medium"],
+          readOnly: ["media_type", "IMAGE"],
+        });
+        // As the SDK puts it on the wire (false and 0 left out), with a new title.
+        const before = await read();
+        const put = await admin.client.put(path, {
+          query: { ...sdkWire(before), title: "Titled" },
+        });
+        expect(put.status, put.text).toBe(200);
+        expect(differing(before, await read()).filter((name) => name !== "updated_at")).toEqual([
+          "title",
+        ]);
+      },
+    );
+
+    it.skipIf(onPostgres)(
       "campaigns.batch and line_items.batch Update: the same rule",
       async () => {
         const campaignId = await campaign();

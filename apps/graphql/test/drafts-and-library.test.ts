@@ -6,7 +6,8 @@ import type { Stack } from "../testing/index.js";
 import { present } from "./support/present.js";
 
 // Issue 33: the account's media library, drafts and scheduled posts as connections of their
-// own (ads-api's lists beyond the spec), and their creates, against the real ads-api.
+// own (ads-api's lists beyond the spec), and their creates (and the library's update), against
+// the real ads-api.
 
 const A = DEMO.accounts[0].id;
 const GA = globalId("Account", A);
@@ -126,6 +127,56 @@ describe.each(HTTP_TEST_ENGINES)("media library, drafts and scheduled posts on %
       __typename: "ValidationError",
       violations: [{ field: "mediaKey", code: "INVALID_PARAMETER" }],
     });
+  });
+
+  it("updates a library object by its id: names, and a video's poster from the library", async () => {
+    const library = await accountField(
+      `mediaLibrary(first: 50) { nodes { id mediaKey mediaType } }`,
+    );
+    const nodes = present(library.account.mediaLibrary, "mediaLibrary").nodes;
+    const video = present(
+      nodes.find((node) => node.mediaType === "VIDEO"),
+      "a video",
+    );
+    const image = present(
+      nodes.find((node) => node.mediaType === "IMAGE"),
+      "an image",
+    );
+    const UPDATE = `mutation($input: UpdateMediaLibraryObjectInput!) { updateMediaLibraryObject(input: $input) {
+      ${ERROR_FIELDS} ... on UpdateMediaLibraryObjectPayload { mediaLibraryObject { id name title posterMediaKey } } } }`;
+    const updated = await run(UPDATE, {
+      input: { id: video.id, name: "Renamed in the graph", posterMediaKey: image.mediaKey },
+    });
+    expect(updated.data.updateMediaLibraryObject).toEqual({
+      __typename: "UpdateMediaLibraryObjectPayload",
+      mediaLibraryObject: {
+        id: video.id,
+        name: "Renamed in the graph",
+        title: expect.any(String) as unknown,
+        posterMediaKey: image.mediaKey,
+      },
+    });
+    expect(updated.byEndpoint).toEqual({ "media_library.update": 1 });
+    // The library read next shows the change (no cached page stands in for it).
+    const renamed = await accountField(
+      `mediaLibrary(first: 50, q: "renamed in the graph") { nodes { id } }`,
+    );
+    expect(present(renamed.account.mediaLibrary, "mediaLibrary").nodes).toEqual([{ id: video.id }]);
+    // A poster is an image of the library, and only a video has one: refused naming the field.
+    for (const input of [
+      { id: video.id, posterMediaKey: video.mediaKey },
+      { id: image.id, posterMediaKey: image.mediaKey },
+    ]) {
+      const refused = await run(UPDATE, { input });
+      expect(refused.data.updateMediaLibraryObject).toMatchObject({
+        __typename: "ValidationError",
+        violations: [{ field: "posterMediaKey", code: "INVALID_PARAMETER" }],
+      });
+    }
+    const missing = await run(UPDATE, {
+      input: { id: globalId("MediaLibraryObject", "3_1", A), name: "Nobody" },
+    });
+    expect(missing.data.updateMediaLibraryObject).toMatchObject({ __typename: "NotFoundError" });
   });
 
   it("creates a draft and lists the account's drafts, newest first", async () => {

@@ -881,7 +881,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       ).rejects.toMatchObject({ name: "RestValidationError" });
     });
 
-    it("lists, reads and adds media library objects", async () => {
+    it("lists, reads, adds and updates media library objects", async () => {
       const library = await client.media_library.list({ account_id, count: 50 });
       const objects = library.data.map((item) => mediaLibraryObjectSchema.parse(item));
       expect(objects.length).toBeGreaterThan(0);
@@ -910,6 +910,17 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
         name: "Client upload",
         aspect_ratio: "1:1",
         deleted: false,
+      });
+      // The update takes the object back as read (update rule) with what changes.
+      const renamed = await client.media_library.update({
+        ...mediaLibraryObjectSchema.parse(added.data),
+        account_id,
+        description: "Described by the client",
+      });
+      expect(mediaLibraryObjectSchema.parse(renamed.data)).toMatchObject({
+        media_key: upload.mediaKey,
+        name: "Client upload",
+        description: "Described by the client",
       });
     });
   });

@@ -6,6 +6,7 @@ import {
   addToMediaLibrary,
   getMediaLibraryObject,
   listMediaLibrary,
+  updateMediaLibraryObject,
 } from "../services/media-library.js";
 import { presentMediaLibraryObject } from "../services/media.js";
 import { cacheable, listOf, single } from "../services/results.js";
@@ -17,9 +18,10 @@ import {
 } from "../services/unpublished-posts.js";
 
 /**
- * Beyond the spec (issue 33, the vendor's v12 reference): the media library's list, read and
- * add; drafts' and scheduled posts' list, read and create. The drafts and scheduled posts lists
- * are not cached: scheduled posts publish themselves as the clock moves, like the posts list.
+ * Beyond the spec (issue 33, the vendor's v12 reference): the media library's list, read, add
+ * and update; drafts' and scheduled posts' list, read and create. The drafts and scheduled
+ * posts lists are not cached: scheduled posts publish themselves as the clock moves, like the
+ * posts list.
  */
 export const draftAndLibraryHandlers: AdsHandlers = {
   // The account's data alone, as account_media.list: cached per account data version.
@@ -48,6 +50,11 @@ export const draftAndLibraryHandlers: AdsHandlers = {
       userOf(call).user.id,
       call.params,
     );
+    return single(presentMediaLibraryObject(row), "media_library");
+  },
+  "media_library.update": async (call) => {
+    const { account_id: _account, media_key: key, ...fields } = call.params;
+    const row = await updateMediaLibraryObject(call.ctx, accountOf(call).id, key, fields);
     return single(presentMediaLibraryObject(row), "media_library");
   },
   "draft_posts.list": async (call) =>

@@ -1,5 +1,7 @@
 import { LIMITS, VIOLATION_CODES } from "@adsgraph/models";
+import type { Catalog, EndpointParsedParams } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
+import type { Db } from "../db/database.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { BadRequestError, NotFoundError } from "../errors.js";
 import type { MediaLibraryObject, MediaUpload, Prisma } from "../generated/prisma/client.js";
@@ -7,7 +9,9 @@ import { runList } from "./list.js";
 import type { ListOutcome } from "./list.js";
 import { likeLiteral } from "./list.js";
 import { mediaLibraryData } from "./media-admin.js";
+import { presentMediaLibraryObject } from "./media.js";
 import type { MediaType } from "./card-types.js";
+import { settleUpdate } from "./update-rule.js";
 
 type Where = Record<string, unknown>;
 /** A library row with the `id` keyset paging tells rows apart by: its media key. */
@@ -122,19 +126,19 @@ function mayAdd(upload: MediaUpload, userId: string): boolean {
  * otherwise); only videos have one.
  */
 async function posterOf(
-  ctx: AppContext,
+  db: Db,
   accountId: string,
-  upload: MediaUpload,
+  medium: Pick<MediaUpload, "mediaKey" | "mediaType">,
   posterKey: string | undefined,
 ): Promise<MediaLibraryObject | undefined> {
   if (posterKey === undefined) return undefined;
-  if (upload.mediaType !== "VIDEO") {
+  if (medium.mediaType !== "VIDEO") {
     throw invalid(
       "poster_media_key",
-      `only a video has a poster; ${upload.mediaKey} is ${upload.mediaType.toLowerCase()}`,
+      `only a video has a poster; ${medium.mediaKey} is ${medium.mediaType.toLowerCase()}`,
     );
   }
-  const poster = await ctx.prisma.mediaLibraryObject.findFirst({
+  const poster = await db.mediaLibraryObject.findFirst({
     where: { mediaKey: posterKey, accountId, deleted: false },
   });
   if (poster === null || poster.mediaType !== "IMAGE") {
@@ -171,7 +175,7 @@ export async function addToMediaLibrary(
     );
   }
   if (added !== null) throw alreadyAdded(accountId, key, added);
-  const poster = await posterOf(ctx, accountId, upload, input.poster_media_key);
+  const poster = await posterOf(ctx.prisma, accountId, upload, input.poster_media_key);
   const base = mediaLibraryData({
     accountId,
     mediaType: upload.mediaType as MediaType,
@@ -217,4 +221,47 @@ function alreadyAdded(
       ? `${key} was deleted from the account's media library; a deleted object is not added again`
       : `${key} is already in the account's media library`,
   );
+}
+
+/** A PUT's parameters: the changeable fields, and the read-only ones as a client read them. */
+export type LibraryObjectUpdate = Omit<
+  EndpointParsedParams<Catalog["media_library.update"]>,
+  "account_id" | "media_key"
+>;
+
+/**
+ * Vendor v12 `PUT media_library/:media_key`: name, file name, title, description and a video's
+ * poster change, under the rules of the add; the object's other fields may come back as read
+ * (update rule), compared with the row locked in the same transaction. A deleted object is not
+ * found, as by the single read.
+ */
+export function updateMediaLibraryObject(
+  ctx: AppContext,
+  accountId: string,
+  mediaKey: string,
+  params: LibraryObjectUpdate,
+): Promise<MediaLibraryObject> {
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT media_key FROM "media_library_object" WHERE media_key = ${mediaKey} AND account_id = ${accountId} FOR UPDATE`;
+    const row = await tx.mediaLibraryObject.findFirst({
+      where: { mediaKey, accountId, deleted: false },
+    });
+    if (row === null) throw notInLibrary(accountId, mediaKey);
+    const fields = settleUpdate("media_library.update", params, presentMediaLibraryObject(row));
+    const poster = await posterOf(tx, accountId, row, fields.poster_media_key);
+    return tx.mediaLibraryObject.update({
+      where: { mediaKey },
+      data: {
+        ...(fields.name !== undefined && { name: fields.name }),
+        ...(fields.file_name !== undefined && { fileName: fields.file_name }),
+        ...(fields.title !== undefined && { title: fields.title }),
+        ...(fields.description !== undefined && { description: fields.description }),
+        ...(poster !== undefined && {
+          posterMediaKey: poster.mediaKey,
+          posterMediaUrl: poster.mediaUrl,
+        }),
+        updatedAt: ctx.clock(),
+      },
+    });
+  });
 }

@@ -62,6 +62,41 @@ describe("media library, drafts and scheduled posts beyond the spec (vendor v12)
     );
   });
 
+  it("update a library object with the add's fields and lengths; the object as read comes back", () => {
+    const update = getEndpoint("media_library.update");
+    expect(update.readOnly).toEqual(
+      expect.arrayContaining(["media_type", "created_at", "deleted", "width", "height"]),
+    );
+    expect(update.readOnly).not.toContain("name");
+    expect(update.family).toBe(getEndpoint("media_library.create").family);
+    expect(update.capability).toBe(getEndpoint("media_library.create").capability);
+    expectValid("media_library.update", {
+      account_id: "a1",
+      media_key: "13_1",
+      name: "Renamed",
+      media_type: "VIDEO",
+      posted: "false",
+    });
+    expectViolation(
+      "media_library.update",
+      { account_id: "a1", media_key: "13_1", description: "d".repeat(LIMITS.videoDescription + 1) },
+      "description",
+      "TOO_LONG",
+    );
+    expectViolation(
+      "media_library.update",
+      { account_id: "a1", media_key: "13_1", poster_media_key: "poster" },
+      "poster_media_key",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "media_library.update",
+      { account_id: "a1", media_key: "13_1", tweeted: "true" },
+      "tweeted",
+      "UNKNOWN_PARAMETER",
+    );
+  });
+
   it("create drafts under the post's rules: an author, and text unless media", () => {
     expectValid("draft_posts.create", {
       ...post,

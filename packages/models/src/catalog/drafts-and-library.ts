@@ -32,6 +32,25 @@ const LIBRARY_BEYOND_SPEC =
 
 const libraryPath = { ...accountPath, media_key: mediaKey };
 
+/** What a library object is named and described with (vendor v12 POST and PUT media_library). */
+const libraryFields = {
+  name: text({ min: 1, max: LIMITS.mediaLibraryName }).optional(),
+  file_name: text({ min: 1, max: LIMITS.mediaFileName }).optional(),
+  // The vendor's: shown under a video when posted.
+  title: text({ max: LIMITS.videoTitle }).optional(),
+  description: text({ max: LIMITS.videoDescription, lineBreaks: true }).optional(),
+  poster_media_key: mediaKey.optional(),
+};
+
+/**
+ * A library object as a client reads it: the service also answers its pixel size (ads-api's
+ * presenter), and the vendor's SDK `update()` sends back every field it read (update rule).
+ */
+const libraryObjectAsRead = mediaLibraryObjectSchema.extend({
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
 /** vendor v12 draft_tweets / scheduled_tweets lists: no sort, no total, the author's posts. */
 const unpublishedListParams = {
   ...accountPath,
@@ -52,7 +71,10 @@ const unpublishedFields = (context: Parameters<typeof mediaKeys>[0]) => ({
   name: creativeName.optional(),
 });
 
-/** Beyond the spec: media library list, read and add; drafts and scheduled posts list, read and create. */
+/**
+ * Beyond the spec: media library list, read, add and update; drafts and scheduled posts list,
+ * read and create.
+ */
 export const draftAndLibraryEndpoints = group(
   endpoint({
     id: "media_library.list",
@@ -89,15 +111,19 @@ export const draftAndLibraryEndpoints = group(
     path: "/accounts/:account_id/media_library",
     capability: "creatives:write",
     summary: "Add an uploaded medium to the account's media library, by its media key.",
-    params: {
-      ...libraryPath,
-      name: text({ min: 1, max: LIMITS.mediaLibraryName }).optional(),
-      file_name: text({ min: 1, max: LIMITS.mediaFileName }).optional(),
-      // The vendor's: shown under a video when posted.
-      title: text({ max: LIMITS.videoTitle }).optional(),
-      description: text({ max: LIMITS.videoDescription, lineBreaks: true }).optional(),
-      poster_media_key: mediaKey.optional(),
-    },
+    params: { ...libraryPath, ...libraryFields },
+    response: single(mediaLibraryObjectSchema),
+    beyondSpec: LIBRARY_BEYOND_SPEC,
+  }),
+  endpoint({
+    id: "media_library.update",
+    method: "PUT",
+    path: "/accounts/:account_id/media_library/:media_key",
+    capability: "creatives:write",
+    summary:
+      "Rename or redescribe a media library object, or change a video's poster; the other fields may come back as read.",
+    params: { ...libraryPath, ...libraryFields },
+    updates: libraryObjectAsRead,
     response: single(mediaLibraryObjectSchema),
     beyondSpec: LIBRARY_BEYOND_SPEC,
   }),

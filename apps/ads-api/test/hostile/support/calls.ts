@@ -232,6 +232,10 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
       {},
       { media_key: world.uploadKey, name: "Hostile upload", poster_media_key: world.imageKey },
     ),
+    "media_library.update": ads(
+      { media_key: world.videoKey },
+      { name: "Hostile rename", title: "Hostile title", poster_media_key: world.imageKey },
+    ),
     "draft_posts.list": ads({}, { count: "5", user_id: world.admin.userId }),
     "draft_posts.get": ads({ draft_post_id: world.posts.draftId }),
     "draft_posts.create": ads(

@@ -265,3 +265,52 @@ builder.mutationFields((t) => ({
       }, add.fieldOf),
   }),
 }));
+
+const update = mutationArgs("media_library.update", {
+  globalIds: { media_key: MediaLibraryObjectRef },
+  describe: {
+    media_key: "The `id` of the media library object to change.",
+    name: "The object's new name in the library (at most 100 characters).",
+    file_name: "The file's name, as the library shows it (at most 255 characters).",
+    title: "A video's title, shown under it when posted (at most 70 characters).",
+    description: "A video's description, shown under it when posted (at most 200 characters).",
+    poster_media_key:
+      "For a video: the media key of an image of the account's library to show before it plays.",
+  },
+});
+
+const UpdateMediaLibraryObjectInput = builder.inputType("UpdateMediaLibraryObjectInput", {
+  description:
+    "Changes the given names of a media library object, or a video's poster; fields left out " +
+    "stay as they are.",
+  fields: update.fields,
+});
+
+builder.mutationFields((t) => ({
+  updateMediaLibraryObject: t.field({
+    type: payload(
+      "UpdateMediaLibraryObject",
+      "mediaLibraryObject",
+      MediaLibraryObjectRef,
+      "The media library object as it is now.",
+    ),
+    description:
+      "Changes a media library object's name, file name, title or description, or the image " +
+      "shown before a video plays.",
+    authScopes: { authenticated: true },
+    errors: mutationErrors("UpdateMediaLibraryObject"),
+    args: {
+      input: t.arg({
+        type: UpdateMediaLibraryObjectInput,
+        required: true,
+        description: "The media library object and the fields to change.",
+      }),
+    },
+    resolve: (_root, { input }, { upstream }) =>
+      attempt(async () => {
+        const params = update.params(input);
+        const { data } = await upstream.call("media_library.update", params);
+        return { mediaLibraryObject: ownedBy(data, params.account_id) };
+      }, update.fieldOf),
+  }),
+}));

@@ -206,6 +206,10 @@ export const GLOBAL_ID_MUTATIONS = [
     query: `mutation ($id: ID!) { ${name}(input: { id: $id }) { ${ERROR_FIELDS} } }`,
   })),
   {
+    name: "updateMediaLibraryObject",
+    query: `mutation ($id: ID!) { updateMediaLibraryObject(input: { id: $id, name: "x" }) { ${ERROR_FIELDS} } }`,
+  },
+  {
     name: "promotePosts lineItemId",
     query: `mutation ($id: ID!) { promotePosts(input: { accountId: "${GA}", lineItemId: $id, postIds: ["${globalId("Post", DEMO.user.id)}"] }) { ${ERROR_FIELDS} } }`,
   },
