@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { contentCategorySchema, iabCategorySchema } from "../resources/categories.js";
 import {
   advertiserBusinessCategorySchema,
