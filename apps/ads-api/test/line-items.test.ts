@@ -132,6 +132,28 @@ describe.each(HTTP_TEST_ENGINES)("line items on %s", (engine) => {
       where: { id: idOf(created) },
     });
     expect(stored.productType).toBe("PROMOTED_POSTS");
+    // Sent back on an update it is the stored value, on PUT and batch Update alike
+    const path = `${base}/line_items/${idOf(created)}`;
+    const put = await admin.client.put(path, {
+      query: { product_type: "PROMOTED_TWEETS", name: "SDK 2" },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(dataOf(put)).toMatchObject({ name: "SDK 2", product_type: "PROMOTED_POSTS" });
+    const batchUpdate = await admin.client.post(`/12/batch/accounts/${accountId}/line_items`, {
+      json: [
+        {
+          operation_type: "Update",
+          params: { line_item_id: idOf(created), product_type: "PROMOTED_TWEETS", name: "SDK 3" },
+        },
+      ],
+    });
+    expect(batchUpdate.status, batchUpdate.text).toBe(200);
+    const changed = await admin.client.put(path, { query: { product_type: "MEDIA" } });
+    expect(changed.status).toBe(400);
+    expect(errorOf(changed)).toMatchObject({
+      code: "READ_ONLY_PARAMETER",
+      parameter: "product_type",
+    });
     // LineItem.batch_save sends the same params as JSON
     const batch = await admin.client.post(`/12/batch/accounts/${accountId}/line_items`, {
       json: [

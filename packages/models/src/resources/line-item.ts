@@ -37,9 +37,10 @@ export const LINE_ITEM_PRODUCT_TYPES = PLACEMENT_PRODUCT_TYPES;
  * SDK's `PRODUCT.PROMOTED_TWEETS`, which a client mapping only the spec's names sends as it is)
  * taken as PROMOTED_POSTS, the value it stands for. Stored and answered in the spec's word.
  */
+export const PRODUCT_TYPE_ALIASES = { PROMOTED_TWEETS: "PROMOTED_POSTS" } as const;
 export const lineItemProductTypeSchema = z
   .enum([...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"])
-  .transform((value) => (value === "PROMOTED_TWEETS" ? "PROMOTED_POSTS" : value));
+  .transform((value) => (value === "PROMOTED_TWEETS" ? PRODUCT_TYPE_ALIASES[value] : value));
 const READ_PRODUCT_TYPES = [...PLACEMENT_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const;
 
 /** Placement names of the placements reference data (§4.4 line_items/placements). */
