@@ -90,6 +90,32 @@ describe.each(TEST_ENGINES)("custom audience users on %s (spec §4.8, §7, §8)"
     expect(audience.lastUploadAt?.getTime()).toBeLessThanOrEqual(clock.now().getTime());
   });
 
+  it("takes the vendor's twitter_id as the user_id it stands for (the Python SDK's wire form)", async () => {
+    const audienceId = await addAudience(server.ctx, accountId);
+    const user = sha256("1400000000000000002");
+    // CustomAudience.users() posts json.dumps(params) as it is given: the vendor's kind names
+    expectCounts(
+      await send(audienceId, [
+        {
+          operation_type: "Update",
+          params: { users: [{ twitter_id: [user] }, { email: [HASH] }] },
+        },
+      ]),
+      2,
+    );
+    const members = await membersOf(audienceId);
+    expect(members.map((member) => [member.kind, member.value])).toEqual([
+      ["email", HASH],
+      ["user_id", user],
+    ]);
+    // one member under either name: user_id removes what twitter_id added
+    expectCounts(await send(audienceId, [remove([{ user_id: [user] }])]), 1);
+    expect((await membersOf(audienceId)).map((member) => member.kind)).toEqual(["email"]);
+    const refused = await send(audienceId, [update([{ twitter_id: ["1400000000000000002"] }])]);
+    expect(refused.status).toBe(400);
+    expect(parametersOf(refused)).toEqual(["operations[0].params.users[0].twitter_id[0]"]);
+  });
+
   it("moves the times of users already there, and Delete removes them", async () => {
     const audienceId = await addAudience(server.ctx, accountId);
     clock.advance(24 * 3_600_000); // the service clock a day ahead of the machine's

@@ -121,6 +121,64 @@ describe.each(HTTP_TEST_ENGINES)("line items on %s", (engine) => {
     expect(errorOf(afterDelete).parameter).toBe("line_item_id");
   });
 
+  it("takes the vendor's PROMOTED_TWEETS as PROMOTED_POSTS, in creates, batches and placements, storing the spec's word", async () => {
+    // The Python SDK's LineItem.save() with PRODUCT.PROMOTED_TWEETS, names mapped, values not
+    const created = await create(
+      engagements({ name: "SDK", product_type: "PROMOTED_TWEETS", bid_amount_local_micro: 10_000 }),
+    );
+    expect(created.status, created.text).toBe(200);
+    expect(dataOf(created).product_type).toBe("PROMOTED_POSTS");
+    const stored = await server.ctx.prisma.lineItem.findUniqueOrThrow({
+      where: { id: idOf(created) },
+    });
+    expect(stored.productType).toBe("PROMOTED_POSTS");
+    // Sent back on an update it is the stored value, on PUT and batch Update alike
+    const path = `${base}/line_items/${idOf(created)}`;
+    const put = await admin.client.put(path, {
+      query: { product_type: "PROMOTED_TWEETS", name: "SDK 2" },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(dataOf(put)).toMatchObject({ name: "SDK 2", product_type: "PROMOTED_POSTS" });
+    const batchUpdate = await admin.client.post(`/12/batch/accounts/${accountId}/line_items`, {
+      json: [
+        {
+          operation_type: "Update",
+          params: { line_item_id: idOf(created), product_type: "PROMOTED_TWEETS", name: "SDK 3" },
+        },
+      ],
+    });
+    expect(batchUpdate.status, batchUpdate.text).toBe(200);
+    const changed = await admin.client.put(path, { query: { product_type: "MEDIA" } });
+    expect(changed.status).toBe(400);
+    expect(errorOf(changed)).toMatchObject({
+      code: "READ_ONLY_PARAMETER",
+      parameter: "product_type",
+    });
+    // LineItem.batch_save sends the same params as JSON
+    const batch = await admin.client.post(`/12/batch/accounts/${accountId}/line_items`, {
+      json: [
+        {
+          operation_type: "Create",
+          params: {
+            campaign_id: campaignId,
+            name: "SDK batch",
+            objective: "ENGAGEMENTS",
+            product_type: "PROMOTED_TWEETS",
+            placements: ["ALL_ON_TWITTER"],
+          },
+        },
+      ],
+    });
+    expect(batch.status, batch.text).toBe(200);
+    expect(itemsOf(batch)[0]?.product_type).toBe("PROMOTED_POSTS");
+    // LineItemPlacements.all(product_type=PROMOTED_TWEETS) answers the PROMOTED_POSTS entries
+    const placements = await admin.client.get("/12/line_items/placements", {
+      product_type: "PROMOTED_TWEETS",
+    });
+    expect(placements.status, placements.text).toBe(200);
+    expect(itemsOf(placements).map((entry) => entry.product_type)).toEqual(["PROMOTED_POSTS"]);
+  });
+
   it("records creates, updates and deletes in account_history as LINE_ITEM entries", async () => {
     const id = idOf(await create(engagements({ name: "Tracked" })));
     await admin.client.put(`${base}/line_items/${id}`, { query: { name: "Tracked 2" } });
@@ -161,10 +219,9 @@ describe.each(HTTP_TEST_ENGINES)("line items on %s", (engine) => {
   it.each<[string, Query, string, string]>([
     ["a name over 255", { name: "n".repeat(LIMITS.lineItemName + 1) }, "name", "TOO_LONG"],
     ["an unknown objective", { objective: "SALES" }, "objective", "INVALID_PARAMETER"],
-    // Values are the spec's (§4.4); the vendor's older word is read, never written.
     [
-      "the vendor's product type",
-      { product_type: "PROMOTED_TWEETS" },
+      "an unknown product type",
+      { product_type: "PROMOTED_TRENDS" },
       "product_type",
       "INVALID_PARAMETER",
     ],

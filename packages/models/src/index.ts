@@ -126,6 +126,7 @@ export type {
   UsersBatchResult,
 } from "./resources/audiences.js";
 export { AUDIENCE_IDENTIFIER_KINDS } from "./params/users-batch.js";
+export { AUDIENCE_IDENTIFIER_ALIASES, audienceIdentifierKind } from "./params/users-batch.js";
 export type { AudienceIdentifierKind } from "./params/users-batch.js";
 export {
   promotedAccountSchema,

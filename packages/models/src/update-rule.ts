@@ -1,5 +1,6 @@
 import { booleanWord } from "./fields/booleans.js";
 import { splitCommaList } from "./fields/lists.js";
+import { PRODUCT_TYPE_ALIASES } from "./resources/line-item.js";
 import { parseTimestamp } from "./timestamp.js";
 import { VIOLATION_CODES, formatPath } from "./violations.js";
 import type { Violation } from "./violations.js";
@@ -77,6 +78,21 @@ function shown(value: unknown): string {
 }
 
 /**
+ * Values a field takes as another (a vendor word a create takes as the spec's): compared as the
+ * value they stand for, so a PUT's raw parameter and a batch item's parsed one agree.
+ */
+const VALUE_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  product_type: PRODUCT_TYPE_ALIASES,
+};
+
+function unaliased(name: string, value: unknown): unknown {
+  const aliases = Object.hasOwn(VALUE_ALIASES, name) ? VALUE_ALIASES[name] : undefined;
+  return typeof value === "string" && aliases !== undefined && Object.hasOwn(aliases, value)
+    ? aliases[value]
+    : value;
+}
+
+/**
  * The read-only fields of `given` whose values differ from the stored object's (`stored`, as
  * the service presents it right before the write), as violations naming each field under
  * `path` (a batch item's `operations[i].params`, or nothing).
@@ -87,7 +103,8 @@ export function readOnlyConflicts(
   path: readonly PropertyKey[] = [],
 ): Violation[] {
   return Object.entries(given).flatMap(([name, value]): Violation[] => {
-    if (value === undefined || sameOnWire(value, stored[name])) return [];
+    if (value === undefined || sameOnWire(unaliased(name, value), unaliased(name, stored[name])))
+      return [];
     const parameter = formatPath([...path, name]);
     return [
       {

@@ -1,3 +1,5 @@
+import { audienceIdentifierKind } from "@adsgraph/models";
+
 /**
  * One operation of a users batch as the catalog validated it (spec §4.8): every identifier a
  * SHA-256 digest (a partner_user_id in clear), one value or a list per kind.
@@ -60,7 +62,8 @@ export function planUsersBatch(operations: readonly UsersOperation[]): UsersBatc
         ? { effectiveAt: params.effective_at ?? null, expiresAt: params.expires_at ?? null }
         : null;
     for (const user of params.users) {
-      for (const [kind, given] of Object.entries(user)) {
+      for (const [name, given] of Object.entries(user)) {
+        const kind = audienceIdentifierKind(name); // a vendor alias is the member of its kind
         const values: unknown[] = Array.isArray(given) ? given : [given];
         for (const value of values) {
           if (typeof value !== "string") continue; // never: the catalog refused it

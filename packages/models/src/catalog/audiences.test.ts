@@ -360,10 +360,12 @@ describe("audience users and do-not-reach batches (spec §4.8, §8)", () => {
         batch([{ [kind]: [kind === "partner_user_id" ? "crm-1" : hash] }]),
       );
     }
+    // the vendor's name of user_id is its alias (issue 33: the vendor's SDK sends it)
+    expectValid("custom_audiences.users.batch", batch([{ twitter_id: [hash] }]));
     expectViolation(
       "custom_audiences.users.batch",
-      batch([{ twitter_id: [hash] }]),
-      "operations[0].params.users[0].twitter_id",
+      batch([{ fax_number: [hash] }]),
+      "operations[0].params.users[0].fax_number",
       "UNKNOWN_PARAMETER",
     );
     expectViolation(

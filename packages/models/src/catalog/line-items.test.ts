@@ -34,13 +34,18 @@ describe("line item parameters (beyond the spec: vendor-sdk/line_items_*.json)",
     ]);
   });
 
-  it("creates with the spec's product types (§4.4), not the vendor's PROMOTED_TWEETS", () => {
+  it("creates with the spec's product types (§4.4), the vendor's PROMOTED_TWEETS taken as PROMOTED_POSTS", () => {
     for (const type of ["MEDIA", "PROMOTED_ACCOUNT", "PROMOTED_POSTS"]) {
       expectValid("line_items.create", { ...engagements, product_type: type });
     }
+    const parsed = expectValid("line_items.create", {
+      ...engagements,
+      product_type: "PROMOTED_TWEETS",
+    });
+    expect(parsed.product_type).toBe("PROMOTED_POSTS");
     expectViolation(
       "line_items.create",
-      { ...engagements, product_type: "PROMOTED_TWEETS" },
+      { ...engagements, product_type: "PROMOTED_TRENDS" },
       "product_type",
       "INVALID_PARAMETER",
     );

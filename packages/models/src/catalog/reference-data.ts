@@ -1,11 +1,10 @@
-import { z } from "zod";
 import { contentCategorySchema, iabCategorySchema } from "../resources/categories.js";
 import {
   advertiserBusinessCategorySchema,
   biddingRuleSchema,
-  PLACEMENT_PRODUCT_TYPES,
   placementSchema,
 } from "../resources/records.js";
+import { lineItemProductTypeSchema } from "../resources/line-item.js";
 import { flag } from "../fields/booleans.js";
 import { currencyCode } from "../scalars.js";
 import { pagingParams } from "./common-params.js";
@@ -62,7 +61,7 @@ export const referenceDataEndpoints = group(
     auth: "bearer-or-user",
     path: "/line_items/placements",
     summary: "Valid placement combinations per product type.",
-    params: { product_type: z.enum(PLACEMENT_PRODUCT_TYPES).optional() },
+    params: { product_type: lineItemProductTypeSchema.optional() },
     response: collection(placementSchema),
   }),
 );

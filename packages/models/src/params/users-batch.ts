@@ -29,6 +29,22 @@ export const AUDIENCE_IDENTIFIER_KINDS = [
 ] as const;
 export type AudienceIdentifierKind = (typeof AUDIENCE_IDENTIFIER_KINDS)[number];
 
+/**
+ * The vendor's own names of identifier kinds, accepted as the kind they stand for (a client
+ * such as the vendor's SDK sends `twitter_id`; the spec's neutral words do not rename it) and
+ * stored as that kind, so both names reach the same member.
+ */
+export const AUDIENCE_IDENTIFIER_ALIASES: Readonly<Record<string, AudienceIdentifierKind>> = {
+  twitter_id: "user_id",
+};
+
+/** The kind an identifier name stands for (an alias's kind, else the name itself). */
+export function audienceIdentifierKind(name: string): string {
+  return Object.hasOwn(AUDIENCE_IDENTIFIER_ALIASES, name)
+    ? (AUDIENCE_IDENTIFIER_ALIASES[name] ?? name)
+    : name;
+}
+
 /** Identifiers that are sent in clear (spec §4.8: all but partner_user_id are hashed). */
 const CLEAR_IDENTIFIERS: ReadonlySet<string> = new Set(["partner_user_id"]);
 const KNOWN_IDENTIFIERS: ReadonlySet<string> = new Set(AUDIENCE_IDENTIFIER_KINDS);
@@ -56,7 +72,7 @@ const audienceUser = z.looseObject({}).superRefine((user, ctx) => {
     fieldIssue(ctx, VIOLATION_CODES.MISSING_PARAMETER, "must hold at least one identifier");
   }
   for (const [name, value] of Object.entries(user)) {
-    if (!KNOWN_IDENTIFIERS.has(name)) {
+    if (!KNOWN_IDENTIFIERS.has(audienceIdentifierKind(name))) {
       ruleIssue(
         ctx,
         VIOLATION_CODES.UNKNOWN_PARAMETER,

@@ -28,10 +28,19 @@ export const lineItemObjectiveSchema = z.enum(LINE_ITEM_OBJECTIVES);
  * Product types a line item is created with: the spec's own words (§4.4 placements: MEDIA |
  * PROMOTED_ACCOUNT | PROMOTED_POSTS), so that a line item and the placements endpoint agree.
  * The v11 recordings say PROMOTED_TWEETS: values are never renamed (vendor-names.ts), so reads
- * accept it as it is, and a create does not (ads-api serves the spec's version, 12).
+ * accept it as it is; a create takes it as an alias (below) and stores the spec's word.
  */
 export const LINE_ITEM_PRODUCT_TYPES = PLACEMENT_PRODUCT_TYPES;
-export const lineItemProductTypeSchema = z.enum(LINE_ITEM_PRODUCT_TYPES);
+
+/**
+ * A product type as a client sends it: the spec's words, or the vendor's PROMOTED_TWEETS (its
+ * SDK's `PRODUCT.PROMOTED_TWEETS`, which a client mapping only the spec's names sends as it is)
+ * taken as PROMOTED_POSTS, the value it stands for. Stored and answered in the spec's word.
+ */
+export const PRODUCT_TYPE_ALIASES = { PROMOTED_TWEETS: "PROMOTED_POSTS" } as const;
+export const lineItemProductTypeSchema = z
+  .enum([...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"])
+  .transform((value) => (value === "PROMOTED_TWEETS" ? PRODUCT_TYPE_ALIASES[value] : value));
 const READ_PRODUCT_TYPES = [...PLACEMENT_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const;
 
 /** Placement names of the placements reference data (§4.4 line_items/placements). */
