@@ -115,11 +115,6 @@ const NOT_IN_GRAPH: Readonly<Record<string, string>> = {
     "a draft by id: the graph reads drafts by id through the posts list's post_ids (≤200 per request), not one request each",
   "scheduled_posts.get":
     "a scheduled post by id: read through the posts list's post_ids as drafts are (see draft_posts.get)",
-  "promotable_users.list":
-    "the users an account may post as or promote: not yet in the graph (issue 33 added the REST reads for the vendor's SDK)",
-  "promotable_users.get": "one promotable user by id: see promotable_users.list",
-  "tax_settings.get":
-    "the read of what updateTaxSettings stores (issue 33, for the vendor's SDK): not yet in the graph, whose mutation answers the settings",
   "post_data.posts.get":
     "one post for clients written for the vendor's v2 API (GET /2/tweets/:id): the graph reads posts by id through the lookup (post_data.posts.lookup), batched",
 };
