@@ -89,6 +89,9 @@ describe("responses carry every field of the recorded responses (fixtures/vendor
     ["promoted_tweets_all", `/12/accounts/${account}/promoted_posts`, { with_total_count: true }],
     // The single read is beyond the spec (issue 33, the vendor's GET promoted_tweets/:id).
     ["promoted_tweets_load", "PROMOTED_POST", {}],
+    // Beyond the spec (issue 33, the vendor's promotable_users): the demo user is the account's.
+    ["promotable_users_all", `/12/accounts/${account}/promotable_users`, { with_total_count: true }],
+    ["promotable_users_load", "PROMOTABLE_USER", {}],
   ] as const)("%s", async (fixture, route, query) => {
     let url: string = route;
     const params: Record<string, boolean> = { ...query };
@@ -102,6 +105,10 @@ describe("responses carry every field of the recorded responses (fixtures/vendor
     if (route === "PROMOTED_POST") {
       const list = await client.get(`/12/accounts/${account}/promoted_posts`);
       url = `/12/accounts/${account}/promoted_posts/${(itemsOf(list) as Json[])[0]?.id as string}`;
+    }
+    if (route === "PROMOTABLE_USER") {
+      const list = await client.get(`/12/accounts/${account}/promotable_users`);
+      url = `/12/accounts/${account}/promotable_users/${(itemsOf(list) as Json[])[0]?.id as string}`;
     }
     if (route === "CARD") {
       const list = await client.get(`/12/accounts/${account}/cards`);

@@ -33,6 +33,7 @@ const GATHER = `{
     ${FIRST("videoConversationCards(first: 1)")}
     ${FIRST("imageConversationCards(first: 1)")}
     ${FIRST("customAudiences(first: 1)")}
+    ${FIRST("promotableUsers(first: 1)")}
     doNotReachList { __typename id }
     drafts: posts(type: DRAFT, first: 1) { edges { node { __typename id } } }
     scheduled: posts(type: SCHEDULED, first: 1) { edges { node { __typename id } } }

@@ -198,6 +198,59 @@ describe("the rest of the service in the graph", () => {
     );
   });
 
+  // Issue 33 (beyond the spec, the vendor's v12 reference): promotable users and the tax read.
+  it("reads an account's promotable users (its own FULL user first) and its tax settings", async () => {
+    await mutate(
+      `mutation { updateTaxSettings(input: { accountId: "${ACCOUNT_A}", addressName: "Read back" }) {
+        __typename } }`,
+    );
+    await stack.adsApi.requests.reset();
+    const data = await ok<{
+      account: {
+        promotableUsers: {
+          totalCount: number;
+          nodes: {
+            id: string;
+            rawId: string;
+            userId: string;
+            type: string;
+            user: { rawId: string };
+          }[];
+        };
+        taxSettings: { addressName: string | null };
+      };
+    }>(`{ account(rawId: "${A}") {
+      promotableUsers(first: 10) { totalCount nodes { id rawId userId type typeRaw user { rawId } createdAt } }
+      taxSettings { addressName } } }`);
+    // One read each: the list and the settings (besides the account's own).
+    const { byEndpoint } = await stack.adsApi.requests.counts();
+    expect(byEndpoint["promotable_users.list"]).toBe(1);
+    expect(byEndpoint["tax_settings.get"]).toBe(1);
+    const [own] = data.account.promotableUsers.nodes;
+    expect(own).toMatchObject({
+      userId: DEMO.user.id,
+      type: "FULL",
+      user: { rawId: DEMO.user.id },
+    });
+    expect(data.account.promotableUsers.totalCount).toBe(data.account.promotableUsers.nodes.length);
+    expect(data.account.taxSettings.addressName).toBe("Read back");
+
+    const one = await ok<{ account: { promotableUser: { rawId: string } }; node: { id: string } }>(
+      `query ($id: ID!) { account(rawId: "${A}") { promotableUser(id: $id) { rawId } }
+        node(id: $id) { id } }`,
+      { id: own?.id },
+    );
+    expect(one).toEqual({
+      account: { promotableUser: { rawId: own?.rawId } },
+      node: { id: own?.id },
+    });
+    const elsewhere = await stack.query(
+      `query ($id: ID!) { account(rawId: "${B}") { promotableUser(id: $id) { rawId } } }`,
+      { id: own?.id },
+    );
+    expect(elsewhere.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+  });
+
   it("shows who changed a campaign within whole hours, and refuses a window off the hour", async () => {
     const campaigns = await ok<{ account: { campaigns: { edges: { node: { id: string } }[] } } }>(
       `{ account(rawId: "${A}") { campaigns(first: 1) { edges { node { id } } } } }`,

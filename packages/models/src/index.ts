@@ -294,6 +294,7 @@ export {
   appListSchema,
   videoSchema,
   promotableUserSchema,
+  PROMOTABLE_USER_TYPES,
 } from "./resources/unspecified.js";
 export type {
   ActiveEntity,

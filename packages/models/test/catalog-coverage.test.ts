@@ -68,6 +68,9 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
     "promoted_posts.create",
     "promoted_posts.delete",
     "promoted_posts.get",
+    "promotable_users.list",
+    "promotable_users.get",
+    "tax_settings.get",
   ]);
 
   it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18), and issue 33's workflow and client endpoints as beyond the spec, each with its source", () => {
@@ -93,6 +96,8 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
       "media_library.list",
       "media_library.update",
       "post_data.posts.get",
+      "promotable_users.get",
+      "promotable_users.list",
       "promoted_posts.create",
       "promoted_posts.delete",
       "promoted_posts.get",
@@ -103,6 +108,7 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
       "targeting_criteria.delete",
       "targeting_criteria.get",
       "targeting_criteria.list",
+      "tax_settings.get",
       "webhooks.create",
       "webhooks.delete",
       "webhooks.list",

@@ -31,6 +31,7 @@ import {
   placementSchema,
   pollCardSchema,
   postPreviewSchema,
+  promotableUserSchema,
   promotedPostSchema,
   requestTokenResultSchema,
   scheduledPostSchema,
@@ -50,6 +51,7 @@ import type {
   FundingInstrument,
   IabCategory,
   LineItem,
+  PromotableUser,
   PromotedPost,
 } from "@adsgraph/models";
 import { serializeForm } from "@adsgraph/oauth";
@@ -1424,7 +1426,7 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
   });
 
   // Issue 33: beyond the spec after the vendor's v12 reference (catalog `beyondSpec`).
-  describe("promoted posts, poll card delete and account features (beyond the spec)", () => {
+  describe("promoted posts, poll card delete, account features, promotable users and the tax settings read (beyond the spec)", () => {
     /** The demo's PROMOTED_POSTS line item without seeded promoted posts (seed/demo-line-items.ts). */
     const reachLine = `${DEMO_ACCOUNT}l5`;
 
@@ -1499,6 +1501,26 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(features.data).toContain("PROMOTED_MEDIA_POLLS");
       const named = await client.features.list({ account_id, feature_keys: ["CITY_TARGETING"] });
       expect(named.data).toEqual([]);
+    });
+
+    it("lists and reads the account's promotable users, and reads its tax settings back", async () => {
+      const users = await client.promotable_users.list({ account_id, with_total_count: true });
+      expectTypeOf(users.data).toEqualTypeOf<PromotableUser[]>();
+      const full = present(users.data[0], "the account's full promotable user");
+      expect(promotableUserSchema.parse(full)).toMatchObject({
+        user_id: DEMO.user.id,
+        promotable_user_type: "FULL",
+      });
+      expect(users.total_count).toBe(users.data.length);
+      const one = await client.promotable_users.get({
+        account_id,
+        promotable_user_id: full.id,
+        with_deleted: true,
+      });
+      expect(one.data).toEqual(full);
+      const stored = await client.tax_settings.update({ account_id, tax_id: "DE-READ-BACK" });
+      const read = await client.tax_settings.get({ account_id });
+      expect(taxSettingsSchema.parse(read.data)).toEqual(stored.data);
     });
   });
 

@@ -3,6 +3,7 @@ import { accountOf, userOf } from "./ads-route.js";
 import type { AdsHandlers } from "./ads-route.js";
 import { cacheable, collection, listOf, single } from "../services/results.js";
 import {
+  getTaxSettings,
   getUserSettings,
   listAccountApps,
   presentAccountApp,
@@ -18,6 +19,11 @@ import {
   updateAccount,
 } from "../services/accounts.js";
 import { listHistory, presentHistory } from "../services/history.js";
+import {
+  getPromotableUser,
+  listPromotableUsers,
+  presentPromotableUser,
+} from "../services/promotable-users.js";
 
 /** spec §4.3 accounts. */
 export const accountHandlers: AdsHandlers = {
@@ -63,6 +69,23 @@ export const accountHandlers: AdsHandlers = {
     const wanted = keys === undefined ? features : features.filter((key) => keys.includes(key));
     return Promise.resolve(collection(wanted, "features"));
   },
+  // Beyond the spec (issue 33): the account's stored promotable users (services/promotable-users.ts).
+  "promotable_users.list": (call) => {
+    const account = accountOf(call);
+    return Promise.resolve(
+      listOf(
+        listPromotableUsers(call.ctx, account, call.params),
+        (row) => presentPromotableUser(account.id, row),
+        "promotable_user",
+      ),
+    );
+  },
+  "promotable_users.get": (call) => {
+    const account = accountOf(call);
+    const row = getPromotableUser(account, call.params.promotable_user_id);
+    return Promise.resolve(single(presentPromotableUser(account.id, row), "promotable_user"));
+  },
+  "tax_settings.get": async (call) => single(await getTaxSettings(call.ctx, accountOf(call).id)),
   "tax_settings.update": async (call) =>
     single(await updateTaxSettings(call.ctx, accountOf(call).id, call.params)),
   "user_settings.get": async (call) => {

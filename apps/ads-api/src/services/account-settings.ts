@@ -72,9 +72,35 @@ export async function updateTaxSettings(
       update: { settings: merged, updatedAt: ctx.clock() },
     });
   });
-  const settings = stored.settings as Record<string, string>;
+  return presentTaxSettings(accountId, stored.settings as Record<string, string>, stored.updatedAt);
+}
+
+/** The whole record: every stored field, the named ones null when never set. */
+function presentTaxSettings(
+  accountId: string,
+  settings: Readonly<Record<string, string>>,
+  updatedAt: Date | null,
+): TaxSettings {
   const named = Object.fromEntries(TAX_FIELDS.map((field) => [field, settings[field] ?? null]));
-  return { account_id: accountId, ...settings, ...named, updated_at: ts(stored.updatedAt) };
+  return {
+    account_id: accountId,
+    ...settings,
+    ...named,
+    updated_at: updatedAt === null ? null : ts(updatedAt),
+  };
+}
+
+/**
+ * Beyond the spec (issue 33, the vendor's GET tax_settings): what the PUT stored, answered as
+ * the PUT answers it; an account never given any has every named field null and no updated_at.
+ */
+export async function getTaxSettings(ctx: AppContext, accountId: string): Promise<TaxSettings> {
+  const stored = await ctx.prisma.taxSettings.findUnique({ where: { accountId } });
+  return presentTaxSettings(
+    accountId,
+    (stored?.settings ?? {}) as Record<string, string>,
+    stored?.updatedAt ?? null,
+  );
 }
 
 export function presentUserSettings(

@@ -124,6 +124,8 @@ const LIST_PARAMS = new Set([
   "targeting_criterion_ids",
   // issue 33: account features (beyond the spec)
   "feature_keys",
+  // issue 33: promotable users (beyond the spec)
+  "promotable_user_ids",
 ]);
 
 /** Cases a server may accept (then it may write): the rest must be refused. */

@@ -1,6 +1,7 @@
 import type {
   AccountApp,
   AudiencePermission,
+  PromotableUser,
   TargetingCriterionResource,
   UserSettings,
 } from "@adsgraph/models";
@@ -17,6 +18,7 @@ export type TargetingCriterionShape = Owned<TargetingCriterionResource>;
 export type AccountAppShape = Owned<AccountApp>;
 export type UserSettingsShape = Owned<UserSettings> & { readonly user_id: string };
 export type TailoredPermissionShape = Owned<AudiencePermission>;
+export type PromotableUserShape = Owned<PromotableUser>;
 
 /**
  * Reads of the rest of the service (issue 32): targeting criteria of line items, an account's
@@ -31,6 +33,10 @@ export interface ServiceLoaders {
   readonly targetingCriterion: ByIdLoader<EntityKey, TargetingCriterionShape>;
   /** Every app of an account, by account id. */
   readonly accountApps: ByIdLoader<string, AccountAppShape[]>;
+  /** Every promotable user of an account (a handful), by account id. */
+  readonly promotableUsers: ByIdLoader<string, PromotableUserShape[]>;
+  /** One promotable user by `<account>/<id>`. */
+  readonly promotableUser: ByIdLoader<EntityKey, PromotableUserShape>;
   /** A user's settings on an account, keyed `<account>/<user id>`. */
   readonly userSettings: ByIdLoader<EntityKey, UserSettingsShape>;
   /** Live grants of an audience through the version 5 tailored-audience path. */
@@ -80,6 +86,19 @@ export function serviceLoaders(
         (app): AccountAppShape => ({ ...app, account_id: accountId }),
       ),
     ),
+    promotableUsers: perKey("promotable users", async (accountId: string) =>
+      (await upstream.collect("promotable_users.list", { account_id: accountId, count: 1000 })).map(
+        (user): PromotableUserShape => ({ ...user, account_id: accountId }),
+      ),
+    ),
+    promotableUser: perKey("promotable user", async (key: EntityKey) => {
+      const { accountId, id } = keyParts(key, "promotable user");
+      const { data } = await upstream.call("promotable_users.get", {
+        account_id: accountId,
+        promotable_user_id: id,
+      });
+      return { ...data, account_id: accountId };
+    }),
     userSettings: perKey("user settings", async (key: EntityKey) => {
       const { accountId, id } = keyParts(key, "user");
       const { data } = await upstream.call("user_settings.get", {

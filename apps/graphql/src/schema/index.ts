@@ -39,5 +39,6 @@ import "./accounts/user-settings.js";
 import "./accounts/tax-settings.js";
 import "./audiences/tailored-audience-permission.js";
 import "./accounts/account-features.js";
+import "./accounts/promotable-user.js";
 
 export const schema = builder.toSchema();

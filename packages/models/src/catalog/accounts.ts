@@ -19,7 +19,7 @@ import {
   taxSettingsSchema,
   userSettingsSchema,
 } from "../resources/records.js";
-import { accountFeatureSchema } from "../resources/unspecified.js";
+import { accountFeatureSchema, promotableUserSchema } from "../resources/unspecified.js";
 import { onWholeHours } from "../rules/time-window.js";
 import { adsId, digitId } from "../scalars.js";
 import { SORTABLE, accountPath, listParams, nameQuery, withDeleted } from "./common-params.js";
@@ -32,6 +32,12 @@ const subscribeEmailTypes = wordList();
 const line = text();
 
 /** spec §4.3 accounts. */
+const PROMOTABLE_USERS_BEYOND_SPEC =
+  "issue 33: the spec's posts default to the account's full promotable user without a read of them; the vendor's v12 Ads API reference, promotable_users (GET accounts/:account_id/promotable_users and /:promotable_user_id), fixtures vendor-sdk/promotable_users_*.json";
+
+/** `:promotable_user_id` of an account. */
+const promotableUserPath = { ...accountPath, promotable_user_id: adsId };
+
 export const accountEndpoints = group(
   endpoint({
     id: "accounts.list",
@@ -131,6 +137,42 @@ export const accountEndpoints = group(
     response: collection(accountFeatureSchema),
     beyondSpec:
       "issue 33: the spec names account features (PROMOTED_MEDIA_POLLS, SHARE_AUDIENCE_OUTSIDE_BUSINESS) without a read; the vendor's v12 reference has GET accounts/:account_id/features, fixture vendor-sdk/accounts_features.json",
+  }),
+  endpoint({
+    id: "promotable_users.list",
+    method: "GET",
+    path: "/accounts/:account_id/promotable_users",
+    capability: "account:read",
+    lookups: [{ param: "promotable_user_ids", key: "id" }],
+    summary: "Users whose posts the account may promote: its full promotable user first.",
+    params: {
+      ...accountPath,
+      promotable_user_ids: idList().optional(),
+      ...listParams(SORTABLE.promotableUsers),
+    },
+    response: list(promotableUserSchema),
+    beyondSpec: PROMOTABLE_USERS_BEYOND_SPEC,
+  }),
+  endpoint({
+    id: "promotable_users.get",
+    method: "GET",
+    path: "/accounts/:account_id/promotable_users/:promotable_user_id",
+    capability: "account:read",
+    summary: "One promotable user of the account.",
+    params: { ...promotableUserPath, ...withDeleted },
+    response: single(promotableUserSchema),
+    beyondSpec: PROMOTABLE_USERS_BEYOND_SPEC,
+  }),
+  endpoint({
+    id: "tax_settings.get",
+    method: "GET",
+    path: "/accounts/:account_id/tax_settings",
+    capability: "account:manage",
+    summary: "The account's tax settings as the PUT stored them (account admins only).",
+    params: accountPath,
+    response: single(taxSettingsSchema),
+    beyondSpec:
+      "issue 33: the spec lists only the PUT; the vendor's v12 Ads API reference, tax_settings (GET accounts/:account_id/tax_settings), which the Python SDK's TaxSettings.load calls",
   }),
   endpoint({
     id: "tax_settings.update",

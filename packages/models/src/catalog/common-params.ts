@@ -95,4 +95,5 @@ export const SORTABLE = {
   trackingTags: [...COMMON_SORTABLE, "line_item_id", "tracking_tag_type"],
   customAudiences: [...COMMON_SORTABLE, "name", "audience_type", "audience_size"],
   audiencePermissions: [...COMMON_SORTABLE, "granted_account_id", "permission_level"],
+  promotableUsers: COMMON_SORTABLE,
 } as const satisfies Readonly<Record<string, readonly [string, ...string[]]>>;

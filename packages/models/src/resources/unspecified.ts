@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adsId, digitId, timestamp } from "../scalars.js";
+import { adsId, digitId, openEnum, timestamp } from "../scalars.js";
 import { advertisingFields } from "./common.js";
 
 /**
@@ -7,8 +7,8 @@ import { advertisingFields } from "./common.js";
  * estimates, app lists, videos, promotable users, account features, active
  * entities). They are honest and loose: fields seen in the recordings are typed, nothing is
  * required beyond what every recording shows, and unknown fields are kept. No catalog entry
- * uses them, because the spec lists no such endpoint, except account features (issue 33,
- * `features.list`, beyond the spec).
+ * uses them, because the spec lists no such endpoint, except account features and promotable
+ * users (issue 33, `features.list` and `promotable_users.*`, beyond the spec).
  */
 
 /** An account's feature flags: a list of strings. */
@@ -82,11 +82,15 @@ export const videoSchema = z.looseObject({
 });
 export type Video = z.output<typeof videoSchema>;
 
+/** The promotable user types the vendor's reference names. */
+export const PROMOTABLE_USER_TYPES = ["FULL", "RETWEETS_ONLY"] as const;
+
 /** Users the account may promote. */
 export const promotableUserSchema = z.looseObject({
   ...advertisingFields,
   account_id: adsId,
   user_id: digitId,
-  promotable_user_type: z.string(),
+  /** FULL (the account's own; one per account) or RETWEETS_ONLY, as the recordings show. */
+  promotable_user_type: openEnum(PROMOTABLE_USER_TYPES),
 });
 export type PromotableUser = z.output<typeof promotableUserSchema>;

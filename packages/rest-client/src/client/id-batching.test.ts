@@ -31,6 +31,7 @@ describe("the catalog's id lookups", () => {
       "custom_audiences.list": ["custom_audience_ids→id"],
       "custom_audiences.permissions.list": ["custom_audience_permission_ids→id"],
       "post_data.posts.lookup": ["ids→id"],
+      "promotable_users.list": ["promotable_user_ids→id"],
     });
   });
 });

@@ -1,5 +1,6 @@
 import { pathParameterNames } from "@adsgraph/models";
 import type { AnyEndpoint, HostRole } from "@adsgraph/models";
+import { promotableUserId } from "../../../src/services/promotable-users.js";
 import type { Credentials } from "../../support/signed-fetch.js";
 import { DEAD_WEBHOOK_URL, SCHEDULED_AT, SERVED, WEBSITE } from "./world.js";
 import type { World } from "./world.js";
@@ -79,6 +80,12 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     ),
     "authenticated_user_access.get": ads({}),
     "features.list": ads({}, { feature_keys: "PROMOTED_MEDIA_POLLS" }),
+    "promotable_users.list": ads({}, { count: "5", sort_by: "id-asc", with_total_count: "true" }),
+    "promotable_users.get": ads(
+      { promotable_user_id: promotableUserId(world.admin.userId) },
+      { with_deleted: "true" },
+    ),
+    "tax_settings.get": ads({}),
     "tax_settings.update": ads({}, { tax_category: "BUSINESS_WITH_VAT", tax_id: "DE123" }),
     "user_settings.get": ads({ user_id: world.admin.userId }),
     "user_settings.update": ads(

@@ -30,8 +30,8 @@ const TaxCategoryEnum = closedEnum("TaxCategory", {
 
 const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implement({
   description:
-    "How an account is invoiced and taxed, as they stand after a change (they can be " +
-    "changed, not read on their own).",
+    "How an account is invoiced and taxed: read through `Account.taxSettings` (account " +
+    "admins only) or answered by `updateTaxSettings`.",
   fields: (t) => ({
     addressName: t.string({
       nullable: true,
@@ -70,6 +70,20 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
     }),
   }),
 });
+
+builder.objectFields(AccountRef, (t) => ({
+  taxSettings: t.field({
+    type: TaxSettingsRef,
+    nullable: true,
+    description:
+      "How this account is invoiced and taxed; fields never set are null. Only account admins " +
+      "may read them: for anyone else null, with a FORBIDDEN error.",
+    resolve: async (account, _args, { upstream }) => {
+      const { data } = await upstream.call("tax_settings.get", { account_id: account.id });
+      return { ...data, account_id: account.id };
+    },
+  }),
+}));
 
 const update = mutationArgs("tax_settings.update", {
   describe: {
