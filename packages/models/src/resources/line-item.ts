@@ -38,9 +38,13 @@ export const LINE_ITEM_PRODUCT_TYPES = PLACEMENT_PRODUCT_TYPES;
  * taken as PROMOTED_POSTS, the value it stands for. Stored and answered in the spec's word.
  */
 export const PRODUCT_TYPE_ALIASES = { PROMOTED_TWEETS: "PROMOTED_POSTS" } as const;
-export const lineItemProductTypeSchema = z
-  .enum([...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"])
-  .transform((value) => (value === "PROMOTED_TWEETS" ? PRODUCT_TYPE_ALIASES[value] : value));
+// A step in front of the spec's enum (not an enum of four with a transform behind): what the
+// parameter names stays the spec's three words, so the graph's input offers only those.
+export const lineItemProductTypeSchema = z.preprocess(
+  (value: (typeof LINE_ITEM_PRODUCT_TYPES)[number] | keyof typeof PRODUCT_TYPE_ALIASES) =>
+    value === "PROMOTED_TWEETS" ? PRODUCT_TYPE_ALIASES[value] : value,
+  z.enum(LINE_ITEM_PRODUCT_TYPES),
+);
 const READ_PRODUCT_TYPES = [...PLACEMENT_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const;
 
 /** Placement names of the placements reference data (§4.4 line_items/placements). */
