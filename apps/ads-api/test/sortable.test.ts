@@ -11,6 +11,7 @@ import { FUNDING_INSTRUMENT_SORT } from "../src/services/funding-instruments.js"
 import { LINE_ITEM_SORT } from "../src/services/line-items.js";
 import { ACCOUNT_MEDIA_SORT } from "../src/services/media.js";
 import { MEDIA_CREATIVE_SORT } from "../src/services/media-creatives.js";
+import { PROMOTABLE_USER_SORT } from "../src/services/promotable-users.js";
 import { PROMOTED_ACCOUNT_SORT } from "../src/services/promoted-accounts.js";
 import { PROMOTED_POST_SORT } from "../src/services/promoted-posts.js";
 import { TRACKING_TAG_SORT } from "../src/services/tracking-tags.js";
@@ -35,6 +36,8 @@ const SERVED: Readonly<Partial<Record<EndpointId, Sortable>>> = {
   "cards.poll.list": CARD_SORT.poll,
   "account_media.list": ACCOUNT_MEDIA_SORT,
   "media_creatives.list": MEDIA_CREATIVE_SORT,
+  // beyond the spec (issue 33): paged in memory over the account's stored list, by the same keys
+  "promotable_users.list": PROMOTABLE_USER_SORT,
   "promoted_accounts.list": PROMOTED_ACCOUNT_SORT,
   "promoted_posts.list": PROMOTED_POST_SORT,
   "tracking_tags.list": TRACKING_TAG_SORT,

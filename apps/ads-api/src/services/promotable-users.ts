@@ -61,7 +61,7 @@ export function presentPromotableUser(
   };
 }
 
-const PROMOTABLE_USER_SORT = sortColumns("promotable_users.list", {
+export const PROMOTABLE_USER_SORT = sortColumns("promotable_users.list", {
   id: { field: "id", type: "string" },
   created_at: { field: "createdAt", type: "date" },
   updated_at: { field: "updatedAt", type: "date" },
