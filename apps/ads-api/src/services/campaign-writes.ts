@@ -174,10 +174,12 @@ export async function updateCampaignIn(
     );
   }
   const optimization = fields.budget_optimization ?? before.budgetOptimization;
-  if (fields.standard_delivery !== undefined && optimization === "LINE_ITEM") {
+  // Only turning it off conflicts: true is the default every campaign stores (catalog rule
+  // standardDeliveryOffNeedsCampaignBudget, the same reading against the request alone).
+  if (fields.standard_delivery === false && optimization === "LINE_ITEM") {
     throw BadRequestError.of(
       "CONFLICTING_PARAMETERS",
-      "standard_delivery is only allowed when budget_optimization is CAMPAIGN (the campaign has LINE_ITEM)",
+      "standard_delivery can be turned off only when budget_optimization is CAMPAIGN (the campaign has LINE_ITEM)",
       "standard_delivery",
     );
   }

@@ -102,13 +102,20 @@ describe("campaign parameters (spec §4.5)", () => {
       "standard_delivery",
       "CONFLICTING_PARAMETERS",
     );
-    // On update the rule is the campaign's after the change: ads-api checks it against the
-    // stored campaign, as a campaign read back whole sends both fields.
+    // On update a campaign read back whole sends both fields, standard_delivery true (the
+    // default every campaign stores): only turning it off under LINE_ITEM is refused here, and
+    // ads-api refuses the same against the stored campaign.
     expectValid("campaigns.update", {
       ...path,
       standard_delivery: true,
       budget_optimization: "LINE_ITEM",
     });
+    expectViolation(
+      "campaigns.update",
+      { ...path, standard_delivery: "False", budget_optimization: "LINE_ITEM" },
+      "standard_delivery",
+      "CONFLICTING_PARAMETERS",
+    );
   });
 
   it("reports every violation of a request at once", () => {

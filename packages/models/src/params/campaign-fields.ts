@@ -5,7 +5,11 @@ import { LIMITS } from "../limits.js";
 import { ruleIssue } from "../fields/issue.js";
 import { adsId } from "../scalars.js";
 import { budgetOptimizationSchema, entityStatusSchema } from "../resources/campaign.js";
-import { dailyWithinTotal, standardDeliveryNeedsCampaignBudget } from "../rules/campaign-budget.js";
+import {
+  dailyWithinTotal,
+  standardDeliveryNeedsCampaignBudget,
+  standardDeliveryOffNeedsCampaignBudget,
+} from "../rules/campaign-budget.js";
 import type { Rule } from "../rules/context.js";
 import { VIOLATION_CODES } from "../violations.js";
 
@@ -31,11 +35,14 @@ export const campaignRules: readonly Rule[] = [
 ];
 
 /**
- * On update, standard_delivery against budget_optimization is a rule of the campaign after
- * the change (ads-api checks it against the stored campaign): a campaign read back whole sends
- * both, and must pass when neither changes.
+ * On update, a campaign read back whole sends both standard_delivery (true by default) and
+ * budget_optimization, and must pass when neither changes: only turning standard delivery off
+ * under LINE_ITEM is refused here; ads-api checks the same against the stored campaign.
  */
-export const campaignUpdateRules: readonly Rule[] = [dailyWithinTotal];
+export const campaignUpdateRules: readonly Rule[] = [
+  dailyWithinTotal,
+  standardDeliveryOffNeedsCampaignBudget,
+];
 
 /**
  * spec §4.5 create shows parameters without saying which are required. This service's choice

@@ -28,3 +28,20 @@ export const standardDeliveryNeedsCampaignBudget: Rule = (params, ctx) => {
     );
   }
 };
+
+/**
+ * The update's form of the rule above: a campaign read back whole carries its stored
+ * `standard_delivery` (true, the default, on every campaign), so only turning standard delivery
+ * off in a request that also says LINE_ITEM is a conflict the request shows by itself. The
+ * stored optimization is ads-api's to check (`campaign-writes.ts`), by the same reading.
+ */
+export const standardDeliveryOffNeedsCampaignBudget: Rule = (params, ctx) => {
+  if (params.standard_delivery === false && params.budget_optimization === "LINE_ITEM") {
+    ruleIssue(
+      ctx,
+      VIOLATION_CODES.CONFLICTING_PARAMETERS,
+      ["standard_delivery"],
+      "standard_delivery can be turned off only when budget_optimization is CAMPAIGN (got LINE_ITEM)",
+    );
+  }
+};
