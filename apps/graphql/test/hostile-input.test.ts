@@ -307,6 +307,15 @@ describe("hostile input to the facade", () => {
     await expectHealthy();
   });
 
+  it("answers variables nested 5,000 deep, sent with a session, without a 500 (issue 34)", async () => {
+    const deep = `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
+    const answer = await post(`{"query":"{ health }","variables":{"x":${deep}}}`);
+    expect(answer.status, answer.text).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ data: { health: "ok" } });
+    expect(JSON.parse(answer.text)).not.toHaveProperty("errors");
+    await expectHealthy();
+  });
+
   it("answers an unusable session token as UNAUTHENTICATED without looking it up", async () => {
     const unusable: Record<string, string>[] = [
       { cookie: "adsgraph_session=ags_%00abc" },

@@ -67,6 +67,18 @@ describe("response cache key", () => {
       expect(responseCacheKey("u1", undefined, refused[0], refused[1])).toBeNull();
   });
 
+  it("leaves variables nested past its bound to Apollo, without overflowing (issue 34)", () => {
+    let deep: unknown = [];
+    for (let level = 0; level < 10_000; level += 1) deep = [deep];
+    expect(responseCacheKey("u1", undefined, { query: "{ health }", variables: { x: deep } })).toBe(
+      null,
+    );
+    let shallow: unknown = "leaf";
+    for (let level = 0; level < 60; level += 1) shallow = { next: shallow };
+    const body = { query: "{ health }", variables: { x: shallow } };
+    expect(responseCacheKey("u1", undefined, body)).toEqual(expect.any(String));
+  });
+
   it("takes no part in anything but a plain query body", () => {
     for (const hostile of [
       null,
