@@ -177,6 +177,8 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
       [{ filter: { keyword: "" } }, "filter.keyword"],
       [{ filter: { user_id: "1", direction: "sideways" } }, "filter.direction"],
       [{ filter: { direction: "sent" } }, "filter.user_id"],
+      // a misspelled filter key is refused, not read as an empty filter (issue 34)
+      [{ filter: { usr_id: "1" } }, "filter.usr_id"],
     ];
     for (const [json, parameter] of cases) {
       const response = await send("POST", "/2/activity/subscriptions", bearer, json);

@@ -191,8 +191,10 @@ export const postDataEndpoints = group(
     params: {
       // spec §6: the body is not shown; these fields are named after the filters it lists.
       event_type: activityEventType().optional(),
+      // Strict (issue 34): a misspelled filter key would otherwise leave an empty filter, a
+      // subscription to every event.
       filter: z
-        .looseObject({
+        .strictObject({
           user_id: digitId.optional(),
           keyword: text({ min: 1 }).optional(),
           direction: z.enum(ACTIVITY_DIRECTIONS).optional(),
