@@ -14,6 +14,8 @@ export const AccountFeature = observedEnum("AccountFeature", {
     "not the advertiser.",
   values: {
     PROMOTED_MEDIA_POLLS: "Poll cards may show an image or a video.",
+    CUSTOM_AUDIENCES_BATCH_BETA:
+      "Flexible and mobile custom audiences may be created, changed and deleted several in one go.",
     SHARE_AUDIENCE_OUTSIDE_BUSINESS:
       "Custom audiences may be shared with accounts of another business.",
     CPI_CHARGING: "App install campaigns may be charged per install.",
