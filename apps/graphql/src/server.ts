@@ -123,7 +123,7 @@ export async function buildServer({
   });
   refuseBrokenUtf8Json(app);
   await app.register(fastifyCookie);
-  await registerSignInLimit(app);
+  await registerSignInLimit(app, shared);
   registerAuthRoutes(app, {
     upstream: services.upstream.app,
     baseUrl: env.ADS_API_BASE_URL,

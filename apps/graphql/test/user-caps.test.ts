@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
 import {
@@ -13,11 +14,13 @@ import type { RunningFacade } from "../testing/index.js";
 import { collectActivity, connectActivity, type Collected } from "./support/activity-clients.js";
 
 // Issue 34: a user's activity subscriptions and WebSocket connections stop exactly at
-// ACTIVITY_SUBSCRIPTIONS_PER_USER under 50 concurrent attempts, on one facade and across two
-// replicas sharing Redis.
+// ACTIVITY_SUBSCRIPTIONS_PER_USER, and an address's sign-ins at SIGN_IN_LIMIT, under 50
+// concurrent attempts, on one facade and across two replicas sharing Redis.
 
 const PER_USER = 5;
 const CONCURRENT = 50;
+/** Sign-ins one client address may start per window (SIGN_IN_LIMIT). */
+const SIGN_IN_LIMIT = 4;
 /** The close code of a connection past its user's cap (graphql-ws-route.ts). */
 const TOO_MANY_CONNECTIONS = 4429;
 
@@ -27,6 +30,21 @@ beforeAll(async () => {
 });
 afterAll(() => adsApi.close());
 
+/** POST /auth/pin/start from a given loopback address (the whole of 127/8 is this machine). */
+function startPin(origin: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const call = request(`${origin}/auth/pin/start`, { method: "POST", localAddress }, (res) => {
+      res.resume();
+      res.on("end", () => {
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    call.on("error", reject);
+    call.end();
+  });
+}
+
+let addresses = 10;
 let users = 0;
 /** A user of its own per test (its session on the first facade, good on every replica). */
 async function freshUser(facade: RunningFacade): Promise<string> {
@@ -96,6 +114,19 @@ function capCases(facades: () => readonly RunningFacade[]) {
     expect(refused()).toHaveLength(CONCURRENT - PER_USER);
     expect(refused()[0]?.closed?.reason).toBe(`A user may hold at most ${PER_USER} connections`);
   });
+
+  it(`starts ${SIGN_IN_LIMIT} of ${CONCURRENT} concurrent sign-ins from one address and answers the rest 429`, async () => {
+    const servers = facades();
+    addresses += 1;
+    const address = `127.0.34.${String(addresses)}`;
+    const statuses = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, index) =>
+        startPin((servers[index % servers.length] as RunningFacade).origin, address),
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(SIGN_IN_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(CONCURRENT - SIGN_IN_LIMIT);
+  });
 }
 
 describe("per-user caps of one facade under concurrency (issue 34)", () => {
@@ -106,6 +137,7 @@ describe("per-user caps of one facade under concurrency (issue 34)", () => {
         ...adsApi.env,
         ACTIVITY_STREAM_BACKOFF_MS: "20",
         ACTIVITY_SUBSCRIPTIONS_PER_USER: String(PER_USER),
+        SIGN_IN_LIMIT: String(SIGN_IN_LIMIT),
       },
     });
   });
@@ -125,6 +157,7 @@ describe("per-user caps across two replicas sharing Redis (issue 34)", () => {
       REDIS_KEY_PREFIX: prefix,
       ACTIVITY_STREAM_BACKOFF_MS: "20",
       ACTIVITY_SUBSCRIPTIONS_PER_USER: String(PER_USER),
+      SIGN_IN_LIMIT: String(SIGN_IN_LIMIT),
       SESSION_ENCRYPTION_KEYS: generateKeyText(),
     };
     first = await startFacade({ env });
