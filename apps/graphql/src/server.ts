@@ -30,6 +30,7 @@ import { registerHealthRoute } from "./shared/health-route.js";
 import { openSharedState } from "./shared/shared-state.js";
 import { channelsReady } from "./shared/broadcast-channel.js";
 import { persistedQueriesSetting } from "./shared/persisted-queries.js";
+import { createUserSlots, userSlotsTtlMs } from "./shared/user-slots.js";
 import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { operationSpanPlugin, traceOperations } from "./tracing/operation-span.js";
 import { registerServerTracing } from "./tracing/server-tracing.js";
@@ -122,7 +123,7 @@ export async function buildServer({
   });
   refuseBrokenUtf8Json(app);
   await app.register(fastifyCookie);
-  await registerSignInLimit(app);
+  await registerSignInLimit(app, shared);
   registerAuthRoutes(app, {
     upstream: services.upstream.app,
     baseUrl: env.ADS_API_BASE_URL,
@@ -186,6 +187,13 @@ export async function buildServer({
   app.route({ method: ["POST", "OPTIONS"], url: "/graphql", handler });
   // GET /graphql: Apollo over HTTP (the playground, GET queries), and subscriptions over
   // WebSocket (graphql-transport-ws) when the request is an upgrade.
+  // issue 34: a user's connections counted across replicas in shared mode (user-slots.ts).
+  const connectionSlots = createUserSlots(
+    shared,
+    "connections",
+    env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
+    userSlotsTtlMs(env.ACTIVITY_LEASE_MS),
+  );
   app.route({
     method: "GET",
     url: "/graphql",
@@ -194,7 +202,7 @@ export async function buildServer({
       schema,
       dependencies,
       publicUrl: env.GRAPHQL_PUBLIC_URL,
-      connectionsPerUser: env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
+      connectionSlots,
       sessionCheckMs: env.ACTIVITY_SESSION_CHECK_SECONDS * 1000,
     }),
   });
@@ -202,6 +210,7 @@ export async function buildServer({
     // Subscriptions end (and the upstream stream stops, its lease handed over) before the
     // sockets close.
     await services.activity.close();
+    connectionSlots.close();
   });
   app.addHook("onClose", async () => {
     // Reads already answered are still written before the database goes away.

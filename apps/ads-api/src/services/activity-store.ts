@@ -9,6 +9,7 @@ import type {
 } from "../generated/prisma/client.js";
 import { matchAction, payloadOf, usersOf } from "./activity-actions.js";
 import type { ActivityAction } from "./activity-actions.js";
+import { createUnderCap } from "./owner-cap.js";
 import { ts } from "./time.js";
 import { enqueueDeliveries } from "../delivery/webhook-queue.js";
 import type { Presented } from "./presented.js";
@@ -41,29 +42,36 @@ export interface NewSubscription {
   readonly direction: string | undefined;
 }
 
-/** Subscribes an app; at most `limits.activitySubscriptionsPerApp` (403 past it). */
+/**
+ * Subscribes an app; at most `limits.activitySubscriptionsPerApp` (403 past it), counted and
+ * inserted under the app's cap lock so that concurrent creates end exactly at the cap.
+ */
 export async function createSubscription(
   ctx: AppContext,
   appId: string,
   wanted: NewSubscription,
 ): Promise<ActivitySubscription> {
-  const held = await ctx.prisma.activitySubscription.count({ where: { appId } });
   const cap = ctx.limits.activitySubscriptionsPerApp;
-  if (held >= cap) {
-    throw new ForbiddenError(
-      ERROR_CODES.UNAUTHORIZED_ACCESS,
-      `an app may hold at most ${cap} activity subscriptions; delete one first`,
-    );
-  }
-  const row = await ctx.prisma.activitySubscription.create({
-    data: {
-      appId,
-      eventType: wanted.eventType ?? null,
-      userId: wanted.userId ?? null,
-      keyword: wanted.keyword ?? null,
-      direction: wanted.direction ?? null,
-      createdAt: ctx.clock(),
-    },
+  const row = await createUnderCap(ctx.prisma, {
+    owner: `activity_subscription:${appId}`,
+    cap,
+    held: (tx) => tx.activitySubscription.count({ where: { appId } }),
+    create: (tx) =>
+      tx.activitySubscription.create({
+        data: {
+          appId,
+          eventType: wanted.eventType ?? null,
+          userId: wanted.userId ?? null,
+          keyword: wanted.keyword ?? null,
+          direction: wanted.direction ?? null,
+          createdAt: ctx.clock(),
+        },
+      }),
+    refuse: () =>
+      new ForbiddenError(
+        ERROR_CODES.UNAUTHORIZED_ACCESS,
+        `an app may hold at most ${cap} activity subscriptions; delete one first`,
+      ),
   });
   return subscriptionOf(row);
 }

@@ -3,6 +3,7 @@ import type { Webhook } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors.js";
 import type { App, Webhook as WebhookRow } from "../generated/prisma/client.js";
+import { createUnderCap } from "./owner-cap.js";
 import { ts } from "./time.js";
 import { crcProblem } from "../delivery/webhook-crc.js";
 import type { Presented } from "./presented.js";
@@ -46,15 +47,14 @@ export async function registerWebhook(ctx: AppContext, app: App, url: string): P
     ctx.limits.webhookTimeoutMs,
   );
   if (problem !== undefined) throw crcFailed(problem);
-  // Counted again inside the write: two registrations racing through their CRC checks.
-  const row = await ctx.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "app" WHERE id = ${app.id} FOR UPDATE`;
-    if ((await tx.webhook.count({ where: { appId: app.id } })) >= WEBHOOK_LIMITS.perApp) {
-      throw tooMany();
-    }
-    return tx.webhook.create({
-      data: { appId: app.id, url, valid: true, createdAt: ctx.clock() },
-    });
+  // Counted again under the app's cap lock: two registrations racing through their CRC checks.
+  const row = await createUnderCap(ctx.prisma, {
+    owner: `webhook:${app.id}`,
+    cap: WEBHOOK_LIMITS.perApp,
+    held: (tx) => tx.webhook.count({ where: { appId: app.id } }),
+    create: (tx) =>
+      tx.webhook.create({ data: { appId: app.id, url, valid: true, createdAt: ctx.clock() } }),
+    refuse: tooMany,
   });
   return webhookOf(row);
 }

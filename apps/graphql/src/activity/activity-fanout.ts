@@ -5,6 +5,7 @@ import { toFacadeError } from "../errors/to-facade-error.js";
 import type { FeedFactory, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 import { withWireEventType, type WireEventType } from "./event-types.js";
 import { createLocalFeed } from "./local-feed.js";
+import { localUserSlots, type UserSlots } from "../shared/user-slots.js";
 import { createSubscriberQueue, type SubscriberQueue } from "./subscriber-queue.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
 
@@ -19,6 +20,11 @@ export interface ActivityFanOutOptions {
   feed?: FeedFactory | undefined;
   upstream: UpstreamSubscriptions;
   perUser: number;
+  /**
+   * Who counts `perUser` (issue 34): the replicas together in shared mode; default this
+   * process's own count.
+   */
+  userSlots?: UserSlots | undefined;
   max: number;
   queueSize: number;
   onError: (message: string) => void;
@@ -63,6 +69,8 @@ export interface ActivityFanOut {
 
 interface Subscriber {
   userId: string;
+  /** Gives the user's place back (the cap). */
+  release: () => void;
   types: ReadonlySet<WireEventType> | null;
   queue: SubscriberQueue<ActivityEvent>;
   live: boolean;
@@ -70,6 +78,7 @@ interface Subscriber {
 
 export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFanOut {
   const byUser = new Map<string, Set<Subscriber>>();
+  const userSlots = options.userSlots ?? localUserSlots(options.perUser);
   let count = 0;
   let live = 0;
   let lastSeen: string | undefined;
@@ -119,8 +128,9 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     count -= 1;
     if (subscriber.live) live -= 1;
     if (subscribers.size === 0) byUser.delete(subscriber.userId);
-    // A crashed process releases nothing: its shares lapse in Redis by themselves.
+    // A crashed process releases nothing: its places and shares lapse in Redis by themselves.
     if (halted) return;
+    subscriber.release();
     const released = options.upstream.release(subscriber.userId);
     releasing.add(released);
     void released.finally(() => releasing.delete(released));
@@ -135,11 +145,16 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
 
   return {
     async subscribe({ userId, types }) {
-      const held = byUser.get(userId)?.size ?? 0;
-      if (held >= options.perUser) throw SubscriptionLimitError.perUser(options.perUser);
-      if (count >= options.max) throw SubscriptionLimitError.total();
+      // Taken and checked in one step (one script across replicas); the total is this process's.
+      const release = await userSlots.take(userId);
+      if (release === undefined) throw SubscriptionLimitError.perUser(userSlots.max);
+      if (count >= options.max) {
+        release();
+        throw SubscriptionLimitError.total();
+      }
       const subscriber: Subscriber = {
         userId,
+        release,
         types,
         live: false,
         queue: createSubscriberQueue<ActivityEvent>(options.queueSize, () => {
@@ -181,12 +196,14 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
       endEvery();
       await Promise.all([...releasing]);
       options.upstream.close?.();
+      userSlots.close();
       await feed.close();
     },
     halt() {
       halted = true;
       endEvery();
       options.upstream.close?.();
+      userSlots.close();
       feed.halt();
     },
   };

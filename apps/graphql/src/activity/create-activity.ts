@@ -1,6 +1,7 @@
 import { readActivityStream, type RestClient } from "@adsgraph/rest-client";
 import type { Env } from "../env.js";
 import type { SharedState } from "../shared/shared-state.js";
+import { createUserSlots, userSlotsTtlMs } from "../shared/user-slots.js";
 import { createActivityFanOut, type ActivityFanOut } from "./activity-fanout.js";
 import type { OpenStream } from "./activity-feed.js";
 import { createClusterFeed } from "./cluster-feed.js";
@@ -69,5 +70,12 @@ export function createActivity(
         fellBack,
       }),
     ...limits,
+    // issue 34: the per-user cap counts every replica's subscribers (user-slots.ts).
+    userSlots: createUserSlots(
+      shared,
+      "subscriptions",
+      env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
+      userSlotsTtlMs(env.ACTIVITY_LEASE_MS),
+    ),
   });
 }

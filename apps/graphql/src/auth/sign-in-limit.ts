@@ -1,5 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, RouteShorthandOptions } from "fastify";
+import type { SharedState } from "../shared/shared-state.js";
+import { windowCounterStore } from "../shared/window-counter-store.js";
 
 /** How many sign-ins one client address may start per window. */
 export interface SignInLimit {
@@ -15,12 +17,23 @@ const REMEMBERED_ADDRESSES = 10_000;
  * login attempt and spends one of the facade's upstream request-token calls, which the service
  * limits for the facade as a whole. Without a per-address limit one anonymous client could
  * fill the attempts table and spend that quota, locking every other user out of sign-in.
- * Registers the limiter; routes opt in with `signInLimited(limit)` (one budget for both).
+ * Registers the limiter; routes opt in with `signInLimited(limit)` (one budget for both). With
+ * Redis the replicas count together (issue 34), so a client gets the limit, not one per replica.
  */
-export async function registerSignInLimit(app: FastifyInstance): Promise<void> {
+export async function registerSignInLimit(
+  app: FastifyInstance,
+  shared?: SharedState,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    cache: REMEMBERED_ADDRESSES,
+    store: windowCounterStore({
+      remembered: REMEMBERED_ADDRESSES,
+      redis: shared?.redis,
+      name: "sign-in",
+      fellBack: (part, error) => {
+        shared?.fellBack(part, error);
+      },
+    }),
     keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

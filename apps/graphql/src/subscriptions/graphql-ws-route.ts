@@ -26,6 +26,7 @@ import { ResponseRecorder } from "../response-cache/response-recorder.js";
 import type { RequestCaller } from "../request-caller.js";
 import { sessionDigest } from "../sessions/session-digest.js";
 import { connectionSession } from "./connection-session.js";
+import type { UserSlots } from "../shared/user-slots.js";
 
 export interface GraphqlWsOptions {
   schema: GraphQLSchema;
@@ -33,7 +34,8 @@ export interface GraphqlWsOptions {
   /** GRAPHQL_PUBLIC_URL: the one origin whose pages may use the session cookie. */
   publicUrl: string;
   /** Open connections one user may hold (each subscription counts apart, in the fan-out). */
-  connectionsPerUser: number;
+  /** WebSocket connections per user (issue 34: every replica's, in shared mode). */
+  connectionSlots: UserSlots;
   /** How often an open connection checks that its session still lives. */
   sessionCheckMs: number;
 }
@@ -103,7 +105,6 @@ const format = (errors: readonly GraphQLError[]) =>
 export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
   const { schema, dependencies, publicUrl } = options;
   const connections = new WeakMap<Context<Record<string, unknown>, Extra>, Connection>();
-  const perUser = new Map<string, number>();
 
   const watchSession = (socket: Extra["socket"], caller: Connection["caller"]): (() => void) => {
     const { session } = caller;
@@ -156,23 +157,25 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
         return false;
       }
       const userId = found.caller.session?.userId ?? "";
-      const held = perUser.get(userId) ?? 0;
-      if (held >= options.connectionsPerUser) {
+      const release = await options.connectionSlots.take(userId);
+      if (release === undefined) {
         socket.close(
           TOO_MANY_CONNECTIONS,
-          closeReason(`A user may hold at most ${options.connectionsPerUser} connections`),
+          closeReason(`A user may hold at most ${options.connectionSlots.max} connections`),
         );
         return false;
       }
-      perUser.set(userId, held + 1);
+      // Closed while its session and place were looked up: onClose has run, nothing to stop.
+      if (socket.readyState !== socket.OPEN) {
+        release();
+        return false;
+      }
       const stopWatch = watchSession(socket, found.caller);
       connections.set(ctx, {
         caller: found.caller,
         stop: () => {
           stopWatch();
-          const left = (perUser.get(userId) ?? 1) - 1;
-          if (left === 0) perUser.delete(userId);
-          else perUser.set(userId, left);
+          release();
         },
       });
       return true;
