@@ -340,6 +340,16 @@ describe.each(TEST_ENGINES)(
       } while (cursor !== undefined);
       expect(pages).toBe(3);
       expect(seen).toEqual([...ids].reverse());
+      // rest-client pages it like any list (next_cursor).
+      const items = [];
+      for await (const item of app.client.items("webhooks.deliveries.list", {
+        webhook_id: webhookId,
+        state: "delivered",
+        count: 2,
+      })) {
+        items.push(item.event_id);
+      }
+      expect(items).toEqual(seen);
       expect((await log(app, webhookId, { state: "dead" })).data).toEqual([]);
 
       const bearer = await bearerOf(app);
