@@ -108,6 +108,8 @@ const NOT_IN_GRAPH: Readonly<Record<string, string>> = {
   "webhooks.validate":
     "the facade app's own webhook check: an operator's task (see webhooks.create)",
   "webhooks.delete": "the facade app's own webhook: an operator's task (see webhooks.create)",
+  "webhooks.deliveries.list":
+    "the facade app's own webhook delivery log: an operator's view (see webhooks.create)",
   "webhooks.replay": "re-delivers every user's events to the app's webhook: an operator's task",
   "line_items.batch":
     "several line-item writes in one request, for SDK and rest-client users: the graph writes line items one mutation each (createLineItem, updateLineItem, deleteLineItem)",

@@ -14,8 +14,18 @@ import type { RestClient } from "@adsgraph/rest-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebhookReceiver } from "./support/webhook-receiver.js";
 
-/** Retries fast (tests wait for deliveries, not for backoff), and many, so none is given up. */
-const RETRY = { webhookRetryBaseMs: 40, webhookRetryMaxMs: 200, webhookMaxAttempts: 1_000 };
+/**
+ * Retries fast (tests wait for deliveries, not for backoff), and many, so none is dead; one
+ * attempt in flight per webhook, so first attempts arrive in event-id order (the order these
+ * tests assert; with more in flight only their start is ordered). The queue's own behaviour
+ * (failures, the schedule, the log, bounds): webhook-queue.test.ts.
+ */
+const RETRY = {
+  webhookRetryBaseMs: 40,
+  webhookRetryMaxMs: 200,
+  webhookMaxAttempts: 1_000,
+  webhookConcurrencyPerWebhook: 1,
+};
 
 /** `YYYYMMDDHHmm` of an instant (UTC), the replay endpoint's format. */
 function minuteOf(ms: number): string {

@@ -51,10 +51,14 @@ export interface Limits {
   /** Retry delay after a failed delivery's first attempt, doubled per attempt up to the max. */
   readonly webhookRetryBaseMs: number;
   readonly webhookRetryMaxMs: number;
-  /** Attempts of one delivery (the first included) before it is given up. */
+  /** Attempts of one delivery (the first included) before it is dead. */
   readonly webhookMaxAttempts: number;
-  /** Deliveries in flight at once, all webhooks together. */
+  /** Deliveries in flight at once, all webhooks together (per process). */
   readonly webhookConcurrency: number;
+  /** Deliveries in flight at once to one webhook, all processes together (issue 34). */
+  readonly webhookConcurrencyPerWebhook: number;
+  /** How long delivered and dead deliveries stay in the delivery log (issue 34). */
+  readonly webhookLogRetentionMs: number;
   /** How often the worker reads the queue unwoken (deliveries queued by another process). */
   readonly webhookPollMs: number;
 }
@@ -137,10 +141,12 @@ export const DEFAULT_LIMITS: Limits = {
   streamKeepAliveMs: 10_000,
   activitySubscriptionsPerApp: LIMITS.activitySubscriptionsPerApp,
   webhookTimeoutMs: 10_000,
-  webhookRetryBaseMs: 1_000,
-  webhookRetryMaxMs: 15 * MINUTE_MS,
-  webhookMaxAttempts: 8,
+  webhookRetryBaseMs: MINUTE_MS,
+  webhookRetryMaxMs: 240 * MINUTE_MS,
+  webhookMaxAttempts: 10,
   webhookConcurrency: 16,
+  webhookConcurrencyPerWebhook: 4,
+  webhookLogRetentionMs: 7 * 24 * 60 * MINUTE_MS,
   webhookPollMs: 1_000,
 };
 
@@ -200,6 +206,8 @@ export function configFromEnv(env: Env): AdsApiConfig {
       webhookRetryMaxMs: env.ADS_API_WEBHOOK_RETRY_MAX_MS,
       webhookMaxAttempts: env.ADS_API_WEBHOOK_MAX_ATTEMPTS,
       webhookConcurrency: env.ADS_API_WEBHOOK_CONCURRENCY,
+      webhookConcurrencyPerWebhook: env.ADS_API_WEBHOOK_CONCURRENCY_PER_WEBHOOK,
+      webhookLogRetentionMs: env.ADS_API_WEBHOOK_LOG_RETENTION_HOURS * 60 * MINUTE_MS,
       webhookPollMs: env.ADS_API_WEBHOOK_POLL_MS,
     },
   };

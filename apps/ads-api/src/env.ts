@@ -133,13 +133,20 @@ const schema = z.object({
   ADS_API_ACTIVITY_ADMIN: flag(false),
   /** issue 18 webhooks: the time a CRC check or one delivery may take before it counts as failed. */
   ADS_API_WEBHOOK_TIMEOUT_MS: count(10_000),
-  /** First retry delay of a failed delivery; doubled per attempt (with jitter) up to the max. */
-  ADS_API_WEBHOOK_RETRY_BASE_MS: count(1_000),
-  ADS_API_WEBHOOK_RETRY_MAX_MS: count(15 * 60_000),
-  /** Attempts of one delivery (the first included) before it is given up. */
-  ADS_API_WEBHOOK_MAX_ATTEMPTS: count(8),
-  /** Deliveries in flight at once, all webhooks together (one per webhook at a time). */
+  /**
+   * First retry delay of a failed delivery; doubled per attempt (with jitter) up to the max.
+   * The defaults spread 10 attempts over about 4 to 8 hours (issue 34; docs/rest-service.md).
+   */
+  ADS_API_WEBHOOK_RETRY_BASE_MS: count(60_000),
+  ADS_API_WEBHOOK_RETRY_MAX_MS: count(4 * 3_600_000),
+  /** Attempts of one delivery (the first included) before it is dead. */
+  ADS_API_WEBHOOK_MAX_ATTEMPTS: count(10),
+  /** Deliveries in flight at once, all webhooks together, per process. */
   ADS_API_WEBHOOK_CONCURRENCY: count(16),
+  /** Deliveries in flight at once to one webhook, all processes together (issue 34). */
+  ADS_API_WEBHOOK_CONCURRENCY_PER_WEBHOOK: count(4),
+  /** Hours delivered and dead deliveries stay in the delivery log before the worker prunes them. */
+  ADS_API_WEBHOOK_LOG_RETENTION_HOURS: count(7 * 24),
   /** How often the worker looks for deliveries queued by another process (the CLI). */
   ADS_API_WEBHOOK_POLL_MS: count(1_000),
   /**

@@ -247,6 +247,9 @@ export {
   webhookDeleteAnswerSchema,
   webhookReplayAnswerSchema,
   webhookDeliverySchema,
+  WEBHOOK_DELIVERY_STATES,
+  webhookDeliveryRecordSchema,
+  webhookDeliveryLogSchema,
 } from "./resources/webhooks.js";
 export type {
   Webhook,
@@ -255,6 +258,9 @@ export type {
   WebhookDeleteAnswer,
   WebhookReplayAnswer,
   WebhookDelivery,
+  WebhookDeliveryState,
+  WebhookDeliveryRecord,
+  WebhookDeliveryLog,
 } from "./resources/webhooks.js";
 export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
 export { isLoopbackHost } from "./fields/urls.js";

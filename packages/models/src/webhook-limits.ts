@@ -9,4 +9,6 @@ export const WEBHOOK_LIMITS = {
   urlLength: 1024,
   /** X's replay window: at most five days between from_date and to_date. */
   replayWindowDays: 5,
+  /** Page sizes of a webhook's delivery log (`count` of GET /2/webhooks/:webhook_id/deliveries). */
+  deliveryLogCount: { min: 1, max: 100, default: 50 },
 } as const;

@@ -73,7 +73,7 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
     "tax_settings.get",
   ]);
 
-  it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18), and issue 33's workflow and client endpoints as beyond the spec, each with its source", () => {
+  it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18), the webhook delivery log (issue 34), and issue 33's workflow and client endpoints as beyond the spec, each with its source", () => {
     const beyond = endpoints.filter((entry) => entry.beyondSpec !== null);
     expect(beyond.map((entry) => entry.id).sort()).toEqual([
       "activity.subscriptions.delete",
@@ -111,6 +111,7 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
       "tax_settings.get",
       "webhooks.create",
       "webhooks.delete",
+      "webhooks.deliveries.list",
       "webhooks.list",
       "webhooks.validate",
     ]);

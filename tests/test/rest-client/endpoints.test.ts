@@ -1410,6 +1410,12 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       expect(listed).toEqual({ data: [created.data], meta: { result_count: 1 } });
       const validated = await appOnly.call("webhooks.validate", { webhook_id: created.data.id });
       expect(validated.data).toEqual(created.data);
+      const log = await appOnly.call("webhooks.deliveries.list", {
+        webhook_id: created.data.id,
+        state: "dead",
+        count: 10,
+      });
+      expect(log).toEqual({ data: [], meta: { result_count: 0 }, next_cursor: null });
       const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(/[-T:]/g, "");
       const replay = await appOnly.call("webhooks.replay", {
         webhook_id: created.data.id,

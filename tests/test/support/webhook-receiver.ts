@@ -20,9 +20,10 @@ export interface ReceivedDelivery {
 
 /**
  * A webhook receiver as an app would write one (node:http on 127.0.0.1:0): answers the CRC
- * check with rest-client's `crcResponse`, verifies each delivery with `verifyWebhookSignature`
- * and refuses (401) one that does not verify. Tests switch its behaviour: a wrong CRC answer,
- * or failing (503) the next `failNext` deliveries.
+ * check with rest-client's `crcResponse`, verifies every delivery attempt with
+ * `verifyWebhookSignature` and refuses (401) one that does not verify. Tests switch its
+ * behaviour: a wrong CRC answer, failing (503) the next `failNext` deliveries, failing (500)
+ * every attempt of the events `failWhen` picks, or holding answers until released.
  */
 export class WebhookReceiver {
   readonly #server: Server;
@@ -32,11 +33,21 @@ export class WebhookReceiver {
   crcStatus = 200;
   /** Deliveries still to answer 503 (Infinity: all of them). */
   failNext = 0;
+  /** Events whose every attempt is answered 500 (the receiver's own bug for that event). */
+  failWhen: ((delivery: WebhookDelivery) => boolean) | undefined;
+  /** Hold each delivery's answer until `releaseOne()` lets the oldest held one answer. */
+  hold = false;
   /** Arrival times (ms) of every delivery attempt, failed ones included. */
   readonly attempts: number[] = [];
+  /** Arrival times (ms) of every attempt, by event id. */
+  readonly attemptsByEvent = new Map<string, number[]>();
   readonly delivered: ReceivedDelivery[] = [];
   /** Deliveries whose signature did not verify (answered 401). */
   readonly refused: string[] = [];
+  /** Attempts being answered now (held, or in progress), and the most there ever were. */
+  open = 0;
+  maxOpen = 0;
+  readonly #held: (() => void)[] = [];
   readonly #waiters = new Set<() => void>();
 
   private constructor(secret: string) {
@@ -66,6 +77,8 @@ export class WebhookReceiver {
   }
 
   async close(): Promise<void> {
+    this.hold = false;
+    for (const release of this.#held.splice(0)) release();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => {
       this.#server.close(() => {
@@ -90,29 +103,56 @@ export class WebhookReceiver {
         return;
       }
       this.attempts.push(Date.now());
-      if (this.failNext > 0) {
-        this.failNext -= 1;
-        response.writeHead(503).end();
-        return;
-      }
       const signature = request.headers[WEBHOOK_SIGNATURE_HEADER];
       if (!verifyWebhookSignature(raw, signature, this.#secret)) {
         this.refused.push(raw);
         response.writeHead(401).end();
         return;
       }
-      const replay = request.headers["x-adsgraph-replay-job-id"];
-      this.delivered.push({
-        raw,
-        signature: typeof signature === "string" ? signature : undefined,
-        replayHeader: typeof replay === "string" ? replay : undefined,
-        delivery: webhookDeliverySchema.parse(JSON.parse(raw)),
-      });
-      response.writeHead(200).end();
+      const delivery = webhookDeliverySchema.parse(JSON.parse(raw));
+      const arrivals = this.attemptsByEvent.get(delivery.data.id) ?? [];
+      arrivals.push(Date.now());
+      this.attemptsByEvent.set(delivery.data.id, arrivals);
+      this.open += 1;
+      this.maxOpen = Math.max(this.maxOpen, this.open);
+      try {
+        if (this.hold) {
+          this.#wakeWaiters();
+          await new Promise<void>((resolve) => this.#held.push(resolve));
+        }
+        if (this.failNext > 0) {
+          this.failNext -= 1;
+          response.writeHead(503).end();
+          return;
+        }
+        if (this.failWhen?.(delivery) === true) {
+          response.writeHead(500).end();
+          return;
+        }
+        const replay = request.headers["x-adsgraph-replay-job-id"];
+        this.delivered.push({
+          raw,
+          signature: typeof signature === "string" ? signature : undefined,
+          replayHeader: typeof replay === "string" ? replay : undefined,
+          delivery,
+        });
+        response.writeHead(200).end();
+      } finally {
+        this.open -= 1;
+      }
     } finally {
-      const waiters = [...this.#waiters];
-      this.#waiters.clear();
-      for (const wake of waiters) wake();
+      this.#wakeWaiters();
     }
+  }
+
+  /** Lets the oldest held delivery answer. */
+  releaseOne(): void {
+    this.#held.shift()?.();
+  }
+
+  #wakeWaiters(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
   }
 }

@@ -5,18 +5,26 @@ export interface RetryPolicy {
   readonly maxAttempts: number;
 }
 
-/** Whether a delivery that failed its `attempts`-th attempt is tried again. */
+/** Whether a delivery whose `attempts`-th attempt failed is tried again (else it is dead). */
 export function shouldRetry(attempts: number, policy: RetryPolicy): boolean {
-  // every failure (non-2xx, timeout, connection error) is worth another try until the cap
+  // Every failure (non-2xx, redirect, timeout, connection error) may be passing: retried until
+  // the cap. A crash mid-attempt can start one attempt past it; that one fails into dead.
   return attempts < policy.maxAttempts;
 }
 
+/** The schedule's step after the `attempts`-th failure: base × 2^(attempts-1), capped at max. */
+export function backoffStepMs(attempts: number, policy: RetryPolicy): number {
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
 /**
- * The wait after the `attempts`-th failed attempt: base × 2^(attempts-1), capped at maxMs,
- * with "equal jitter" (half fixed, half random) so that retries of many deliveries spread out
- * but never come sooner than half the step.
+ * The wait after the `attempts`-th failed attempt: the step with "equal jitter" (half fixed,
+ * half random, in [step/2, step]). Random enough to spread the retries of deliveries that failed
+ * together (a receiver's outage); chosen over full jitter because a wait never falls below half
+ * its step, so below the cap each wait is at least the one before it (the next step's half is
+ * this step) and the documented schedule is a floor a receiver can count on.
  */
 export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.random): number {
-  const step = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+  const step = backoffStepMs(attempts, policy);
   return Math.round(step / 2 + random() * (step / 2));
 }

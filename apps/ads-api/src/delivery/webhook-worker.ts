@@ -1,43 +1,57 @@
 import type { PrismaClient } from "../db/database.js";
 import type { Limits } from "../config.js";
 import type { OpenedSecrets } from "../credentials/opened-secrets.js";
-import { eventOf } from "./activity-event.js";
 import { backoffMs, shouldRetry } from "./webhook-backoff.js";
 import type { RetryPolicy } from "./webhook-backoff.js";
 import { sendToReceiver } from "./webhook-http.js";
-import { claim, dueHeads, finish, release, retryAt } from "./webhook-queue.js";
-import type { DueDelivery } from "./webhook-queue.js";
-import { REPLAY_HEADER, SIGNATURE_HEADER, signBody } from "./webhook-signature.js";
+import {
+  claimDue,
+  dueWebhooks,
+  markDead,
+  markDelivered,
+  release,
+  scheduleRetry,
+} from "./webhook-queue.js";
+import type { AttemptResult, ClaimedDelivery } from "./webhook-queue.js";
+import { answerResult, deliveryRequest, failureResult } from "./webhook-request.js";
+import { PRUNE_BATCH, pruneFinished } from "./webhook-retention.js";
 
 /** Past the request timeout, the time a claimed delivery stays hidden from other workers. */
 const LEASE_MARGIN_MS = 5_000;
+/** How often the delivery log is pruned, and how many batches one prune deletes at most. */
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_BATCHES = 10;
 
 export interface WebhookWorkerOptions {
   readonly prisma: PrismaClient;
   readonly secrets: OpenedSecrets;
   readonly limits: Limits;
-  /** Where a given-up delivery is reported (webhook and event ids only, never the URL or secret). */
+  /** Where a dead delivery is reported (webhook and event ids only, never the URL or secret). */
   readonly warn?: (message: string) => void;
 }
 
 /**
- * Delivers queued events to webhooks (issue 18), inside the ads-api process: started and closed
- * with the server. At most `webhookConcurrency` deliveries are in flight, and at most one per
- * webhook (the head of its queue), so each webhook gets its events in id order and a slow or
- * failing one holds only its own queue. A failed attempt (non-2xx, timeout, connection error)
- * is retried after exponential backoff with jitter, up to `webhookMaxAttempts`. The queue is in
- * the database: woken by writes in this process, it also reads it every `webhookPollMs` (the
- * CLI's writes) and at the soonest retry it scheduled.
+ * Delivers queued events to webhooks (issues 18 and 34), inside the ads-api process: started and
+ * closed with the server. Each delivery is retried on its own (exponential backoff with jitter,
+ * `webhookMaxAttempts` attempts, then dead), so a failing event never holds later ones. At most
+ * `webhookConcurrency` attempts are in flight in this process and `webhookConcurrencyPerWebhook`
+ * to one webhook across all processes; free slots are shared out evenly among the webhooks with
+ * due deliveries, the longest-waiting first, so a busy webhook cannot starve the others. The
+ * queue is in the database: woken by writes in this process, the worker also reads it every
+ * `webhookPollMs` (other processes' writes) and at the soonest retry it scheduled, and prunes
+ * finished deliveries older than `webhookLogRetentionMs`.
  */
 export class WebhookWorker {
   readonly #options: WebhookWorkerOptions;
   readonly #policy: RetryPolicy;
+  /** Attempts in flight, by delivery id. */
   readonly #inFlight = new Map<bigint, Promise<void>>();
   readonly #stop = new AbortController();
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #dirty = true;
   #soonest = Number.POSITIVE_INFINITY;
+  #nextPruneAt = 0;
 
   constructor(options: WebhookWorkerOptions) {
     this.#options = options;
@@ -78,6 +92,7 @@ export class WebhookWorker {
         this.#dirty = false;
         try {
           await this.#startDue();
+          await this.#pruneWhenDue();
         } catch (error) {
           // A store failure (the database restarting): the next poll tries again.
           this.#warn(
@@ -110,80 +125,105 @@ export class WebhookWorker {
     if (this.#soonest <= Date.now()) this.#soonest = Number.POSITIVE_INFINITY;
   }
 
+  /** Claims due deliveries into the free slots, an even share per webhook, and starts them. */
   async #startDue(): Promise<void> {
-    const free = this.#options.limits.webhookConcurrency - this.#inFlight.size;
+    const { prisma, limits } = this.#options;
+    let free = limits.webhookConcurrency - this.#inFlight.size;
     if (free <= 0) return;
-    // Heads of webhooks this worker is already delivering to are read and skipped.
-    const heads = await dueHeads(this.#options.prisma, new Date(), free + this.#inFlight.size);
-    const lease = this.#options.limits.webhookTimeoutMs + LEASE_MARGIN_MS;
-    let started = 0;
-    for (const due of heads) {
-      if (started >= free || this.#stopped) break;
-      if (this.#inFlight.has(due.webhookId)) continue;
-      if (!(await claim(this.#options.prisma, due, new Date(Date.now() + lease)))) continue;
-      started += 1;
-      const attempt = this.#attempt(due)
-        .catch((error: unknown) => {
-          this.#warn(
-            `a webhook delivery failed to settle (${error instanceof Error ? error.name : "error"})`,
-          );
-        })
-        .finally(() => {
-          this.#inFlight.delete(due.webhookId);
-          this.wake();
-        });
-      this.#inFlight.set(due.webhookId, attempt);
+    const hooks = await dueWebhooks(prisma, new Date(), free);
+    if (hooks.length === 0) return;
+    const share = Math.ceil(free / hooks.length);
+    let more = false;
+    for (const webhookId of hooks) {
+      if (free <= 0 || this.#stopped) break;
+      const want = Math.min(share, free);
+      const now = new Date();
+      const claimed = await claimDue(prisma, webhookId, {
+        now,
+        leaseUntil: new Date(now.getTime() + limits.webhookTimeoutMs + LEASE_MARGIN_MS),
+        perWebhook: limits.webhookConcurrencyPerWebhook,
+        want,
+      });
+      // A full share may leave more due: read again once this round is started.
+      if (claimed.length === want) more = true;
+      for (const delivery of claimed) {
+        free -= 1;
+        this.#begin(delivery);
+      }
     }
+    if (more && free > 0) this.#dirty = true;
+  }
+
+  #begin(delivery: ClaimedDelivery): void {
+    const attempt = this.#attempt(delivery)
+      .catch((error: unknown) => {
+        // Its lease runs out and it is tried again.
+        this.#warn(
+          `a webhook delivery failed to settle (${error instanceof Error ? error.name : "error"})`,
+        );
+      })
+      .finally(() => {
+        this.#inFlight.delete(delivery.id);
+        this.wake();
+      });
+    this.#inFlight.set(delivery.id, attempt);
   }
 
   /** One attempt of a claimed delivery, and what the queue does next. */
-  async #attempt(due: DueDelivery): Promise<void> {
+  async #attempt(delivery: ClaimedDelivery): Promise<void> {
     const { prisma, secrets, limits } = this.#options;
     const [hook, event] = await Promise.all([
       prisma.webhook.findUnique({
-        where: { id: due.webhookId },
+        where: { id: delivery.webhookId },
         select: { url: true, valid: true, app: { select: { consumerSecretEnc: true } } },
       }),
-      prisma.activityEvent.findUnique({ where: { id: due.eventId } }),
+      prisma.activityEvent.findUnique({ where: { id: delivery.eventId } }),
     ]);
-    if (hook === null || event === null) return finish(prisma, due.id);
-    if (!hook.valid) return release(prisma, due.id); // re-validated later, it resumes
-    const body = JSON.stringify({
-      data: eventOf(event),
-      ...(due.replayJobId === null ? {} : { replay_job_id: due.replayJobId.toString() }),
-    });
-    const secret = secrets.open(hook.app.consumerSecretEnc);
-    let delivered = false;
+    if (hook === null) return; // deleted: its deliveries went with it
+    if (!hook.valid) return release(prisma, delivery); // re-validated later, it resumes
+    if (event === null) {
+      const gone = { status: null, error: "the event is no longer stored" };
+      return markDead(prisma, delivery, gone, new Date());
+    }
+    const request = deliveryRequest(
+      event,
+      delivery.replayJobId,
+      secrets.open(hook.app.consumerSecretEnc),
+    );
+    let result: AttemptResult;
     try {
       const answer = await sendToReceiver(
         hook.url,
-        {
-          method: "POST",
-          headers: {
-            "content-type": "application/json; charset=utf-8",
-            [SIGNATURE_HEADER]: signBody(body, secret),
-            ...(due.replayJobId === null ? {} : { [REPLAY_HEADER]: due.replayJobId.toString() }),
-          },
-          body,
-        },
+        { method: "POST", headers: request.headers, body: request.body },
         limits.webhookTimeoutMs,
         this.#stop.signal,
       );
-      delivered = answer.status >= 200 && answer.status < 300;
-    } catch {
-      if (this.#stopped) return release(prisma, due.id);
+      result = answerResult(answer);
+    } catch (error) {
+      if (this.#stopped) return release(prisma, delivery);
+      result = failureResult(error, limits.webhookTimeoutMs);
     }
-    if (delivered) return finish(prisma, due.id);
-    const attempts = due.attempts + 1;
-    if (!shouldRetry(attempts, this.#policy)) {
+    if (result.error === null) return markDelivered(prisma, delivery, result, new Date());
+    if (!shouldRetry(delivery.attempts, this.#policy)) {
       this.#warn(
-        `gave up delivering event ${due.eventId.toString()} to webhook ${due.webhookId.toString()} after ${attempts} attempts`,
+        `webhook delivery ${delivery.id.toString()} (event ${delivery.eventId.toString()}, webhook ${delivery.webhookId.toString()}) is dead after ${delivery.attempts} attempts`,
       );
-      return finish(prisma, due.id);
+      return markDead(prisma, delivery, result, new Date());
     }
-    const at = Date.now() + backoffMs(attempts, this.#policy);
+    const at = Date.now() + backoffMs(delivery.attempts, this.#policy);
     this.#soonest = Math.min(this.#soonest, at);
-    return retryAt(prisma, due.id, new Date(at));
+    return scheduleRetry(prisma, delivery, result, new Date(at));
+  }
+
+  /** Every PRUNE_EVERY_MS, and at once again while a prune found more than it may delete. */
+  async #pruneWhenDue(): Promise<void> {
+    const now = Date.now();
+    if (now < this.#nextPruneAt || this.#stopped) return;
+    const before = new Date(now - this.#options.limits.webhookLogRetentionMs);
+    const removed = await pruneFinished(this.#options.prisma, before, PRUNE_BATCHES);
+    const full = removed >= PRUNE_BATCHES * PRUNE_BATCH;
+    this.#nextPruneAt = full ? now : now + PRUNE_EVERY_MS;
+    if (full) this.#dirty = true;
   }
 
   #warn(message: string): void {

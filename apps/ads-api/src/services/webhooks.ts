@@ -26,7 +26,11 @@ function crcFailed(problem: string): BadRequestError {
 }
 
 /** The app's webhook of that id; another app's is 404 like a missing one. */
-async function ownWebhook(ctx: AppContext, appId: string, webhookId: string): Promise<WebhookRow> {
+export async function ownWebhook(
+  ctx: AppContext,
+  appId: string,
+  webhookId: string,
+): Promise<WebhookRow> {
   const id = BigInt(webhookId);
   const row = id > MAX_BIGINT ? null : await ctx.prisma.webhook.findFirst({ where: { id, appId } });
   if (row === null) throw new NotFoundError(`webhook ${webhookId} does not exist`, "webhook_id");
@@ -72,7 +76,7 @@ export async function listWebhooks(ctx: AppContext, appId: string): Promise<Webh
   return rows.map(webhookOf);
 }
 
-/** DELETE /2/webhooks/:webhook_id: its pending deliveries go with it. */
+/** DELETE /2/webhooks/:webhook_id: its deliveries (pending ones and the log) go with it. */
 export async function deleteWebhook(
   ctx: AppContext,
   appId: string,
@@ -117,9 +121,11 @@ export interface ReplayWindow {
 
 /**
  * spec §9 POST /2/webhooks/replay: queues the app's stored events with created_at in
- * [from_date, to_date) for the webhook, in id order, marked with the job's id. The catalog
- * checked the window; here: the webhook is the app's and valid, no earlier replay of it is
- * still pending (409), and the window holds at most REPLAY_MAX_EVENTS events (400).
+ * [from_date, to_date) for the webhook, in id order, marked with the job's id: every event of
+ * the window, so the events of its dead deliveries are delivered again (issue 34; the dead rows
+ * stay in the log as they were, the replay's are new rows). The catalog checked the window;
+ * here: the webhook is the app's and valid, no earlier replay of it is still pending (409), and
+ * the window holds at most REPLAY_MAX_EVENTS events (400).
  */
 export async function replayWebhook(
   ctx: AppContext,
@@ -139,10 +145,12 @@ export async function replayWebhook(
   const to = parseReplayDate(window.toDate);
   if (from === undefined || to === undefined) throw new Error("the catalog checked the dates");
   const createdAt = ctx.clock();
+  // The queue's own time (as live deliveries'), not the service clock a test may move.
+  const queuedAt = new Date();
   const job = await ctx.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "webhook" WHERE id = ${hook.id} FOR UPDATE`;
     const running = await tx.webhookDelivery.findFirst({
-      where: { webhookId: hook.id, replayJobId: { not: null } },
+      where: { webhookId: hook.id, state: "pending", replayJobId: { not: null } },
       select: { replayJobId: true },
     });
     if (running !== null) {
@@ -166,8 +174,8 @@ export async function replayWebhook(
       data: { appId, webhookId: hook.id, fromDate: from, toDate: to, createdAt },
     });
     await tx.$executeRaw`
-      INSERT INTO "webhook_delivery" (webhook_id, event_id, replay_job_id, attempts, next_attempt_at)
-      SELECT ${hook.id}, id, ${created.id}, 0, ${new Date()}
+      INSERT INTO "webhook_delivery" (webhook_id, event_id, replay_job_id, attempts, next_attempt_at, created_at)
+      SELECT ${hook.id}, id, ${created.id}, 0, ${queuedAt}, ${queuedAt}
       FROM "activity_event"
       WHERE app_id = ${appId} AND created_at >= ${from} AND created_at < ${to}
       ORDER BY id`;

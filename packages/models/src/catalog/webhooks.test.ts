@@ -36,6 +36,41 @@ describe("webhooks (spec §6 webhooks, §9 replay; issue 18)", () => {
     );
   });
 
+  it("pages a webhook's delivery log by state, count (1 to 100) and cursor (issue 34)", () => {
+    expectValid("webhooks.deliveries.list", { webhook_id: "1" });
+    expectValid("webhooks.deliveries.list", {
+      webhook_id: "1",
+      state: "dead",
+      count: "100",
+      cursor: "abc",
+    });
+    const state = expectViolation(
+      "webhooks.deliveries.list",
+      { webhook_id: "1", state: "failed" },
+      "state",
+      "INVALID_PARAMETER",
+    );
+    expect(state.message).toMatch(/pending|delivered|dead/);
+    expectViolation(
+      "webhooks.deliveries.list",
+      { webhook_id: "1", count: "101" },
+      "count",
+      "OUT_OF_RANGE",
+    );
+    expectViolation(
+      "webhooks.deliveries.list",
+      { webhook_id: "1", cursor: "a b" },
+      "cursor",
+      "INVALID_PARAMETER",
+    );
+    expectViolation(
+      "webhooks.deliveries.list",
+      { webhook_id: "x" },
+      "webhook_id",
+      "INVALID_PARAMETER",
+    );
+  });
+
   it("reads YYYYMMDDHHmm replay dates as UTC minutes, refusing impossible ones", () => {
     expect(parseReplayDate("202603251200")?.toISOString()).toBe("2026-03-25T12:00:00.000Z");
     for (const text of [

@@ -1,13 +1,18 @@
 import { replayDate } from "../fields/replay-dates.js";
+import { z } from "zod";
 import { webhookUrl } from "../fields/urls.js";
 import {
+  WEBHOOK_DELIVERY_STATES,
   webhookAnswerSchema,
   webhookDeleteAnswerSchema,
+  webhookDeliveryLogSchema,
   webhookListSchema,
   webhookReplayAnswerSchema,
 } from "../resources/webhooks.js";
 import { replayWindow } from "../rules/webhooks.js";
 import { digitId } from "../scalars.js";
+import { WEBHOOK_LIMITS } from "../webhook-limits.js";
+import { pagingParams } from "./common-params.js";
 import { endpoint, group } from "./endpoint.js";
 import { rawJson } from "./responses.js";
 
@@ -17,6 +22,13 @@ import { rawJson } from "./responses.js";
  */
 const WEBHOOKS_BEYOND_SPEC =
   "issue 18: §6 delivers events by webhooks without showing their registration; modelled on X API v2 /2/webhooks";
+
+/**
+ * Neither the spec nor X shows a delivery log: issue 34 asks for one a developer can read and
+ * re-drive (with §9's replay), as GitHub's and Stripe's webhooks keep theirs.
+ */
+const DELIVERY_LOG_BEYOND_SPEC =
+  "issue 34 (issue 18's webhooks): a delivery log to read and re-drive, as GitHub's and Stripe's webhook deliveries; the spec and X show none";
 
 /** spec §6 webhooks and §9 replay: the app's own (bearer, or the OAuth 1.0a consumer). */
 export const webhookEndpoints = group(
@@ -70,6 +82,23 @@ export const webhookEndpoints = group(
     beyondSpec: WEBHOOKS_BEYOND_SPEC,
   }),
   endpoint({
+    id: "webhooks.deliveries.list",
+    method: "GET",
+    host: "base",
+    version: "2",
+    path: "/webhooks/:webhook_id/deliveries",
+    auth: "bearer-or-oauth1",
+    summary:
+      "The webhook's delivery log, newest first: each event's state (pending, delivered, dead), attempts and last result.",
+    params: {
+      webhook_id: digitId,
+      state: z.enum(WEBHOOK_DELIVERY_STATES).optional(),
+      ...pagingParams(WEBHOOK_LIMITS.deliveryLogCount),
+    },
+    response: rawJson(webhookDeliveryLogSchema),
+    beyondSpec: DELIVERY_LOG_BEYOND_SPEC,
+  }),
+  endpoint({
     id: "webhooks.replay",
     method: "POST",
     host: "base",
@@ -77,7 +106,7 @@ export const webhookEndpoints = group(
     path: "/webhooks/replay",
     auth: "bearer-or-oauth1",
     summary:
-      "Re-deliver the app's events of a window (YYYYMMDDHHmm UTC, at most 5 days) to its webhook.",
+      "Re-deliver the app's events of a window (YYYYMMDDHHmm UTC, at most 5 days) to its webhook, dead deliveries included.",
     params: { webhook_id: digitId, from_date: replayDate(), to_date: replayDate() },
     rules: [replayWindow],
     location: "json",

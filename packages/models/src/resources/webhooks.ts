@@ -47,3 +47,39 @@ export const webhookDeliverySchema = z.looseObject({
   replay_job_id: digitId.optional(),
 });
 export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
+
+/** Where a delivery stands (issue 34): being tried, taken by a 2xx, or given up after its last try. */
+export const WEBHOOK_DELIVERY_STATES = ["pending", "delivered", "dead"] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/**
+ * One entry of a webhook's delivery log (issue 34, beyond the spec; after GitHub's and Stripe's
+ * webhook delivery logs): one event to one webhook. `last_status` is the receiver's HTTP status
+ * on the last attempt (null when none answered); `last_error` says why that attempt failed, in
+ * this service's words (null once delivered); `next_attempt_at` is set while pending.
+ */
+export const webhookDeliveryRecordSchema = z.looseObject({
+  id: digitId,
+  event_id: digitId,
+  replay_job_id: digitId.nullable(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number().int().min(0),
+  created_at: timestamp,
+  last_attempt_at: timestamp.nullable(),
+  next_attempt_at: timestamp.nullable(),
+  completed_at: timestamp.nullable(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+});
+export type WebhookDeliveryRecord = z.output<typeof webhookDeliveryRecordSchema>;
+
+/**
+ * GET /2/webhooks/:webhook_id/deliveries: a page of the log, newest first, its size, and the
+ * cursor of the next page (null on the last), as every paged list of this API names it.
+ */
+export const webhookDeliveryLogSchema = z.looseObject({
+  data: z.array(webhookDeliveryRecordSchema),
+  meta: z.looseObject({ result_count: z.number().int().min(0) }),
+  next_cursor: z.string().nullable(),
+});
+export type WebhookDeliveryLog = z.output<typeof webhookDeliveryLogSchema>;

@@ -426,6 +426,11 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     "webhooks.list": { role: "base", path: {}, query: {} },
     "webhooks.validate": { role: "base", path: { webhook_id: world.webhookId }, query: {} },
     "webhooks.delete": { role: "base", path: { webhook_id: world.webhookId }, query: {} },
+    "webhooks.deliveries.list": {
+      role: "base",
+      path: { webhook_id: world.webhookId },
+      query: { state: "dead", count: "10" },
+    },
     "webhooks.replay": {
       role: "base",
       path: {},
