@@ -257,7 +257,15 @@ export type {
   WebhookDelivery,
 } from "./resources/webhooks.js";
 export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
-export { isLoopbackHost } from "./fields/urls.js";
+export {
+  classifyHost,
+  describeInternal,
+  internalAddress,
+  isIpAddress,
+  isLoopbackHost,
+  normalHost,
+} from "./fields/internal-hosts.js";
+export type { HostClass, InternalAddress, InternalKind } from "./fields/internal-hosts.js";
 export { countryOfLocation, COUNTRY_TARGETING_VALUES } from "./fields/country-code.js";
 export type {
   ActivityEvent,
