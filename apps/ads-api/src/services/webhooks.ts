@@ -5,6 +5,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "../errors.js";
 import type { App, Webhook as WebhookRow } from "../generated/prisma/client.js";
 import { ts } from "./time.js";
 import { crcProblem } from "../delivery/webhook-crc.js";
+import { assertPublicDestination } from "./webhook-destination.js";
 import type { Presented } from "./presented.js";
 
 /** The largest id PostgreSQL's BIGINT holds: a larger webhook id names none. */
@@ -40,10 +41,12 @@ async function ownWebhook(ctx: AppContext, appId: string, webhookId: string): Pr
 export async function registerWebhook(ctx: AppContext, app: App, url: string): Promise<Webhook> {
   const held = await ctx.prisma.webhook.count({ where: { appId: app.id } });
   if (held >= WEBHOOK_LIMITS.perApp) throw tooMany();
+  await assertPublicDestination(ctx, url);
   const problem = await crcProblem(
     url,
     ctx.secrets.open(app.consumerSecretEnc),
     ctx.limits.webhookTimeoutMs,
+    ctx.outbound.dispatcher,
   );
   if (problem !== undefined) throw crcFailed(problem);
   // Counted again inside the write: two registrations racing through their CRC checks.
@@ -97,6 +100,7 @@ export async function revalidateWebhook(
     row.url,
     ctx.secrets.open(app.consumerSecretEnc),
     ctx.limits.webhookTimeoutMs,
+    ctx.outbound.dispatcher,
   );
   const updated = await ctx.prisma.webhook.updateMany({
     where: { id: row.id },
