@@ -12,6 +12,6 @@ import { BadRequestError } from "../errors.js";
 export async function assertPublicDestination(ctx: AppContext, url: string): Promise<void> {
   const problem = await destinationProblem(ctx.outbound.policy, url);
   if (problem !== undefined) {
-    throw BadRequestError.of(VIOLATION_CODES.INVALID_PARAMETER, problem, "url");
+    throw BadRequestError.of(VIOLATION_CODES.INVALID_PARAMETER, `url ${problem}`, "url");
   }
 }
