@@ -264,8 +264,8 @@ export {
   isIpAddress,
   isLoopbackHost,
   normalHost,
-} from "./fields/internal-hosts.js";
-export type { HostClass, InternalAddress, InternalKind } from "./fields/internal-hosts.js";
+} from "./network/internal-hosts.js";
+export type { HostClass, InternalAddress, InternalKind } from "./network/internal-hosts.js";
 export { countryOfLocation, COUNTRY_TARGETING_VALUES } from "./fields/country-code.js";
 export type {
   ActivityEvent,

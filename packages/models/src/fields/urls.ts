@@ -3,7 +3,7 @@ import { LIMITS } from "../limits.js";
 import { VIOLATION_CODES } from "../violations.js";
 import { WEBHOOK_LIMITS } from "../webhook-limits.js";
 import { fieldIssue } from "./issue.js";
-import { classifyHost, describeInternal, isLoopbackHost } from "./internal-hosts.js";
+import { classifyHost, describeInternal, isLoopbackHost } from "../network/internal-hosts.js";
 import { sized } from "./size-rules.js";
 import { textProblem } from "./text-safety.js";
 
