@@ -200,11 +200,19 @@ describe("webhook URLs cannot reach inside (issue 34), against apps/ads-api on p
       })
       .toBeGreaterThanOrEqual(2);
     expect(receiver.attempts).toHaveLength(1);
+    // Re-validating now fails the CRC check for the same reason (the webhook holds its queue).
+    const webhookId = created.body.data?.id ?? "";
+    const revalidated = await send("PUT", `/2/webhooks/${webhookId}`);
+    expect(revalidated.status).toBe(400);
+    expect(revalidated.error?.message).toBe(
+      `CRC failed: the URL was not reached: ${LOCAL} leads to no public address; webhooks reach public addresses only`,
+    );
 
     DNS[LOCAL] = ["127.0.0.1"];
+    expect((await send("PUT", `/2/webhooks/${webhookId}`)).status).toBe(200);
     await receiver.until(() => receiver.delivered.length >= 2);
     expect(receiver.delivered.map((entry) => entry.delivery.data.id)).toEqual([first, second]);
-    expect((await send("DELETE", `/2/webhooks/${created.body.data?.id ?? ""}`)).status).toBe(200);
+    expect((await send("DELETE", `/2/webhooks/${webhookId}`)).status).toBe(200);
   });
 
   it("never follows a redirect: not from the CRC check, not from a delivery", async () => {
