@@ -111,6 +111,11 @@ export interface AdsApiConfig {
   readonly activityAdmin?: boolean | undefined;
   /** `GET /metrics` on the base host; undefined: loopback clients only, no token. */
   readonly metrics?: MetricsSettings | undefined;
+  /**
+   * issue 34, development only: hosts whose loopback addresses webhooks may reach (local
+   * receivers), ADS_API_WEBHOOK_ALLOW_HOSTS; undefined or empty: public addresses only.
+   */
+  readonly webhookAllowHosts?: readonly string[] | undefined;
 }
 
 export const DEFAULT_HOSTS: Readonly<Record<HostRole, string>> = {
@@ -182,6 +187,7 @@ export function configFromEnv(env: Env): AdsApiConfig {
     logLevel: env.LOG_LEVEL,
     activityAdmin: env.ADS_API_ACTIVITY_ADMIN,
     metrics: { token: env.ADS_API_METRICS_TOKEN, public: env.ADS_API_METRICS_PUBLIC },
+    webhookAllowHosts: env.ADS_API_WEBHOOK_ALLOW_HOSTS,
     limits: {
       rateWindowMs: env.ADS_API_RATE_WINDOW_SECONDS * 1000,
       userRate: env.ADS_API_RATE_LIMIT,

@@ -5,6 +5,7 @@ import type { NonceStore } from "./credentials/nonces.js";
 import type { OpenedSecrets } from "./credentials/opened-secrets.js";
 import type { Database, PrismaClient } from "./db/database.js";
 import type { ActivityHub } from "./delivery/activity-hub.js";
+import type { Outbound } from "./delivery/outbound-guard.js";
 import type { WebhookWorker } from "./delivery/webhook-worker.js";
 import type { ListAnswerCache } from "./list-cache/list-answer-cache.js";
 import type { RequestLog } from "./logging/request-log.js";
@@ -67,4 +68,9 @@ export interface AppContext {
   readonly activity: ActivityHub;
   /** Delivers queued events to webhooks (issue 18); the server starts and closes it. */
   readonly webhooks: WebhookWorker;
+  /**
+   * issue 34: where requests to URLs clients gave (webhooks) may go — public addresses, and
+   * loopback ones of ADS_API_WEBHOOK_ALLOW_HOSTS — and the dispatcher enforcing it on connect.
+   */
+  readonly outbound: Outbound;
 }

@@ -8,6 +8,9 @@ import { createRedisNonceStore } from "./credentials/redis-nonces.js";
 import { hmacBase64url } from "./crypto/tokens.js";
 import type { Database } from "./db/database.js";
 import { ActivityHub } from "./delivery/activity-hub.js";
+import { createOutboundDispatcher } from "./delivery/outbound-dispatcher.js";
+import { policyOf } from "./delivery/outbound-guard.js";
+import type { Outbound, ResolveHost } from "./delivery/outbound-guard.js";
 import { WebhookWorker } from "./delivery/webhook-worker.js";
 import { ListAnswerCache } from "./list-cache/list-answer-cache.js";
 import { RequestLog } from "./logging/request-log.js";
@@ -29,6 +32,17 @@ export interface ContextOptions {
   /** Shared mode: the connection the server opened for `config.redis`. */
   readonly redis?: SharedRedis | undefined;
   readonly replicaId?: string | undefined;
+  /** How outbound requests resolve host names (default getaddrinfo); tests script one. */
+  readonly resolve?: ResolveHost | undefined;
+}
+
+/** issue 34: the outbound policy and its dispatcher; a refused connection is logged as a warning. */
+function outboundOf(config: AdsApiConfig, resolve: ResolveHost | undefined): Outbound {
+  const policy = policyOf(config.webhookAllowHosts ?? [], resolve);
+  const dispatcher = createOutboundDispatcher(policy, (message) => {
+    process.emitWarning(`ads-api: ${message}`);
+  });
+  return { policy, dispatcher };
 }
 
 function deriveKey(secretKey: Buffer, purpose: string): Buffer {
@@ -91,5 +105,6 @@ export function createContext(options: ContextOptions): AppContext {
     listCache: new ListAnswerCache(),
     activity: new ActivityHub(redis === undefined ? undefined : { redis, replicaId }),
     webhooks: new WebhookWorker({ prisma: options.db.prisma, secrets, limits: config.limits }),
+    outbound: outboundOf(config, options.resolve),
   };
 }

@@ -94,4 +94,33 @@ describe("loadEnv", () => {
     }
     expect(() => loadEnv({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL:/);
   });
+
+  it("lists loopback hosts for local webhook receivers in development only (issue 34)", () => {
+    expect(loadEnv({}).ADS_API_WEBHOOK_ALLOW_HOSTS).toEqual([]);
+    expect(configFromEnv(loadEnv({})).webhookAllowHosts).toEqual([]);
+    const dev = loadEnv({
+      ADS_API_WEBHOOK_ALLOW_HOSTS: "127.0.0.1, localhost,::1,[::1],app.localhost",
+    });
+    expect(configFromEnv(dev).webhookAllowHosts).toEqual([
+      "127.0.0.1",
+      "localhost",
+      "::1",
+      "[::1]",
+      "app.localhost",
+    ]);
+    for (const host of ["10.0.0.1", "example.com", "169.254.169.254", "0.0.0.0", "a b"]) {
+      expect(() => loadEnv({ ADS_API_WEBHOOK_ALLOW_HOSTS: host }), host).toThrow(
+        /ADS_API_WEBHOOK_ALLOW_HOSTS: must list loopback hosts only/,
+      );
+    }
+    expect(() =>
+      loadEnv({ NODE_ENV: "production", ADS_API_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }),
+    ).toThrow(
+      /ADS_API_WEBHOOK_ALLOW_HOSTS: is a development setting and must not be set when NODE_ENV=production/,
+    );
+    expect(
+      loadEnv({ NODE_ENV: "production", ADS_API_WEBHOOK_ALLOW_HOSTS: "" })
+        .ADS_API_WEBHOOK_ALLOW_HOSTS,
+    ).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { LIMITS } from "@adsgraph/models";
+import { LIMITS, isLoopbackHost } from "@adsgraph/models";
 import { tracingEnvShape } from "@adsgraph/telemetry";
 import { z } from "zod";
 import { parseFaults } from "./faults/fault-settings.js";
@@ -47,6 +47,39 @@ const listenAddress = z
     }
     return address;
   });
+/**
+ * issue 34: loopback hosts webhooks may reach, for receivers on a developer's machine
+ * (`127.0.0.1,localhost,[::1]`); anything else (a private address, a public name) is refused:
+ * the setting opens this machine, never a network.
+ */
+const loopbackHosts = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const hosts = (text ?? "")
+      .split(",")
+      .map((host) => host.trim())
+      .filter((host) => host !== "");
+    for (const host of hosts) {
+      const bracketed = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+      let hostname: string | undefined;
+      try {
+        hostname = new URL(`http://${bracketed}/`).hostname;
+      } catch {
+        hostname = undefined;
+      }
+      if (hostname === undefined || !isLoopbackHost(hostname)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must list loopback hosts only (127.0.0.0/8, [::1], localhost, *.localhost), not "${host}"`,
+          input: text,
+        });
+        return z.NEVER;
+      }
+    }
+    return hosts;
+  });
+
 const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0"])
@@ -150,6 +183,13 @@ const schema = z.object({
   /** How often the worker looks for deliveries queued by another process (the CLI). */
   ADS_API_WEBHOOK_POLL_MS: count(1_000),
   /**
+   * issue 34, development only: loopback hosts webhooks may reach (local receivers), comma
+   * separated; unset: webhooks reach public addresses only. Start fails when it is set with
+   * NODE_ENV=production.
+   */
+  ADS_API_WEBHOOK_ALLOW_HOSTS: loopbackHosts,
+  NODE_ENV: z.string().optional(),
+  /**
    * issue 19, shared mode: OAuth nonces and every rate-limit counter live in this Redis, so
    * replicas on one database refuse a replay and count limits together. Unset: in-process
    * counters and nonces in the database (one replica). Signed requests are refused with 503
@@ -186,11 +226,23 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema>;
+const checked = schema.superRefine((env, ctx) => {
+  // Refused rather than ignored: whoever set it would believe local receivers work.
+  if (env.NODE_ENV === "production" && env.ADS_API_WEBHOOK_ALLOW_HOSTS.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ADS_API_WEBHOOK_ALLOW_HOSTS"],
+      message:
+        "is a development setting and must not be set when NODE_ENV=production (webhooks reach public addresses only there)",
+    });
+  }
+});
+
+export type Env = z.infer<typeof checked>;
 
 /** Parses the environment once; a bad value fails start with the variable's name and the rule. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = schema.safeParse(source);
+  const result = checked.safeParse(source);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new Error(`Invalid environment for @adsgraph/ads-api:\n${lines.join("\n")}`);

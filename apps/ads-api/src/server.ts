@@ -9,6 +9,8 @@ import type { AppContext } from "./context.js";
 import { createContext } from "./create-context.js";
 import type { ContextOptions } from "./create-context.js";
 import type { Database } from "./db/database.js";
+import { runWithOutbound } from "./delivery/webhook-http.js";
+import type { ResolveHost } from "./delivery/outbound-guard.js";
 import { buildHostApp } from "./hosts/build-host.js";
 import { planHosts } from "./hosts/host-config.js";
 import { createAdsApiMetrics } from "./metrics/ads-api-metrics.js";
@@ -25,6 +27,8 @@ export interface ServerOptions {
   readonly logStream?: NodeJS.WritableStream | undefined;
   /** Trace each request (docs/operations.md "Tracing"); the SDK is started by the caller. */
   readonly tracing?: ServerTracing | undefined;
+  /** How webhook deliveries resolve host names (default getaddrinfo); tests script one. */
+  readonly resolve?: ResolveHost | undefined;
 }
 
 export interface RunningServer {
@@ -114,12 +118,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await ctx.activity.close();
     await ctx.replayStore.close();
+    await ctx.outbound.dispatcher.close();
     await redis?.close();
     metrics.close();
     throw error;
   }
-  // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
-  ctx.webhooks.start();
+  // Deliveries left pending by the last run (or queued by the CLI) go out from here on, through
+  // this server's outbound dispatcher (issue 34: no address inside a network).
+  runWithOutbound(ctx.outbound.dispatcher, () => {
+    ctx.webhooks.start();
+  });
   return {
     ctx,
     urls: ctx.hosts,
@@ -132,6 +140,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // database closes.
       await ctx.webhooks.close();
       await Promise.all(Object.values(apps).map((app) => app.close()));
+      await ctx.outbound.dispatcher.close();
       await ctx.replayStore.close();
       stopLogging();
       metrics.close();

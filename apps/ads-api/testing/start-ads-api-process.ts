@@ -4,6 +4,7 @@ import path from "node:path";
 import type { HostRole } from "@adsgraph/models";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import type { Env } from "../src/env.js";
+import { LOCAL_RECEIVER_HOSTS } from "./local-receivers.js";
 import { requestLogAt } from "./request-log.js";
 import type { RequestLogReader } from "./request-log.js";
 
@@ -101,6 +102,7 @@ export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsAp
         ADS_API_ADS_URL: "http://127.0.0.1:0",
         ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
         LOG_LEVEL: options.logLevel ?? "silent",
+        ADS_API_WEBHOOK_ALLOW_HOSTS: LOCAL_RECEIVER_HOSTS.join(","),
         ...databaseEnv(options.database),
         ...options.env,
       },

@@ -7,6 +7,7 @@ import type { AdsApiConfig, Limits, MetricsSettings, TlsFiles } from "../src/con
 import type { AppContext } from "../src/context.js";
 import { MIGRATIONS_DIR, openDatabase } from "../src/db/database.js";
 import type { Database } from "../src/db/database.js";
+import type { ResolveHost } from "../src/delivery/outbound-guard.js";
 import { parseListenAddress } from "../src/env.js";
 import type { Env, ListenAddress } from "../src/env.js";
 import { parseFaults } from "../src/faults/fault-settings.js";
@@ -18,6 +19,7 @@ import { seedDemo } from "../src/seed/demo-seed.js";
 import { startServer } from "../src/server.js";
 import type { RunningServer } from "../src/server.js";
 import type { ServerTracing } from "@adsgraph/telemetry";
+import { LOCAL_RECEIVER_HOSTS } from "./local-receivers.js";
 import { requestLogAt } from "./request-log.js";
 import type { RequestLogReader } from "./request-log.js";
 
@@ -68,6 +70,10 @@ export interface AdsApiInstanceOptions {
   readonly metrics?: MetricsSettings;
   /** Trace each request with this instrumentation (`serverTracing()`; the test starts the SDK). */
   readonly tracing?: ServerTracing;
+  /** Loopback hosts webhooks may reach (ADS_API_WEBHOOK_ALLOW_HOSTS); default LOCAL_RECEIVER_HOSTS. */
+  readonly webhookAllowHosts?: readonly string[];
+  /** How webhook requests resolve names (default getaddrinfo): a scripted resolver (DNS rebinding). */
+  readonly resolve?: ResolveHost;
 }
 
 export interface StartAdsApiOptions extends AdsApiInstanceOptions {
@@ -165,6 +171,7 @@ function configOf(options: AdsApiInstanceOptions): AdsApiConfig {
     logLevel: options.logLevel ?? "silent",
     activityAdmin: options.activityAdmin ?? false,
     metrics: options.metrics,
+    webhookAllowHosts: options.webhookAllowHosts ?? LOCAL_RECEIVER_HOSTS,
   };
 }
 
@@ -176,6 +183,7 @@ function start(db: Database, secretKey: Buffer, options: AdsApiInstanceOptions) 
     clock: options.clock,
     logStream: options.logStream,
     tracing: options.tracing,
+    resolve: options.resolve,
   });
 }
 

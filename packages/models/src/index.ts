@@ -263,7 +263,15 @@ export type {
   WebhookDeliveryLog,
 } from "./resources/webhooks.js";
 export { parseReplayDate, REPLAY_DATE_RULE } from "./fields/replay-dates.js";
-export { isLoopbackHost } from "./fields/urls.js";
+export {
+  classifyHost,
+  describeInternal,
+  internalAddress,
+  isIpAddress,
+  isLoopbackHost,
+  normalHost,
+} from "./network/internal-hosts.js";
+export type { HostClass, InternalAddress, InternalKind } from "./network/internal-hosts.js";
 export { countryOfLocation, COUNTRY_TARGETING_VALUES } from "./fields/country-code.js";
 export type {
   ActivityEvent,

@@ -6,6 +6,7 @@ import type { App, Webhook as WebhookRow } from "../generated/prisma/client.js";
 import { createUnderCap } from "./owner-cap.js";
 import { ts } from "./time.js";
 import { crcProblem } from "../delivery/webhook-crc.js";
+import { assertPublicDestination } from "./webhook-destination.js";
 import type { Presented } from "./presented.js";
 
 /** The largest id PostgreSQL's BIGINT holds: a larger webhook id names none. */
@@ -45,10 +46,12 @@ export async function ownWebhook(
 export async function registerWebhook(ctx: AppContext, app: App, url: string): Promise<Webhook> {
   const held = await ctx.prisma.webhook.count({ where: { appId: app.id } });
   if (held >= WEBHOOK_LIMITS.perApp) throw tooMany();
+  await assertPublicDestination(ctx, url);
   const problem = await crcProblem(
     url,
     ctx.secrets.open(app.consumerSecretEnc),
     ctx.limits.webhookTimeoutMs,
+    ctx.outbound.dispatcher,
   );
   if (problem !== undefined) throw crcFailed(problem);
   // Counted again under the app's cap lock: two registrations racing through their CRC checks.
@@ -101,6 +104,7 @@ export async function revalidateWebhook(
     row.url,
     ctx.secrets.open(app.consumerSecretEnc),
     ctx.limits.webhookTimeoutMs,
+    ctx.outbound.dispatcher,
   );
   const updated = await ctx.prisma.webhook.updateMany({
     where: { id: row.id },

@@ -169,3 +169,57 @@ describe("app links (deep links, OAuth callbacks)", () => {
     );
   });
 });
+
+describe("webhook URLs never point inside a network (issue 34)", () => {
+  it.each([
+    ["https://169.254.169.254/latest/meta-data/", /169\.254\.169\.254 is a cloud metadata address/],
+    ["https://2852039166/", /169\.254\.169\.254 is a cloud metadata/],
+    ["https://0251.0376.0251.0376/", /cloud metadata/],
+    ["https://0xa9fea9fe/", /cloud metadata/],
+    ["https://169.254.169.254./", /cloud metadata/],
+    ["https://%31%36%39.254.169.254/", /cloud metadata/],
+    ["https://[::ffff:169.254.169.254]/", /carrying 169\.254\.169\.254.*cloud metadata/],
+    ["https://[::ffff:a9fe:a9fe]/", /carrying 169\.254\.169\.254/],
+    ["https://[fd00:ec2::254]/", /cloud metadata/],
+    ["https://100.100.100.200/", /cloud metadata/],
+    ["https://192.0.0.192/", /cloud metadata/],
+    ["https://10.0.0.1/hook", /10\.0\.0\.1 is a private address \(10\.0\.0\.0\/8\)/],
+    ["https://10.1/hook", /10\.0\.0\.1 is a private address/],
+    ["https://172.16.5.4/", /private/],
+    ["https://192.168.1.1/", /private/],
+    ["https://100.64.0.1/", /carrier-grade NAT/],
+    ["https://169.254.1.1/", /link-local/],
+    ["https://[fe80::1]/", /link-local/],
+    ["https://[fd00::1]/", /unique-local/],
+    ["https://0.0.0.0/", /unspecified/],
+    ["https://[::]/", /unspecified/],
+    ["https://224.0.0.1/", /multicast/],
+    ["https://[ff02::1]/", /multicast/],
+    ["https://255.255.255.255/", /broadcast/],
+    ["https://192.0.2.1/", /documentation/],
+    ["https://198.18.0.1/", /benchmarking/],
+    ["https://[64:ff9b::a00:1]/", /carrying 10\.0\.0\.1/],
+    ["https://[2002:c0a8:101::]/", /carrying 192\.168\.1\.1/],
+    ["https://metadata.google.internal/", /local name/],
+    ["https://metadata/computeMetadata/v1/", /local name/],
+    ["https://printer.local/", /local name/],
+  ])("refuse %s naming url and the rule", (url, message) => {
+    const violation = expectViolation("webhooks.create", { url }, "url", "INVALID_PARAMETER");
+    expect(violation.message).toMatch(/must not point inside a network/);
+    expect(violation.message).toMatch(message);
+  });
+
+  it.each([
+    "https://hooks.example.com/x",
+    "https://8.8.8.8/hook",
+    "https://[2606:4700:4700::1111]/hook",
+    // Loopback hosts are ads-api's to refuse: its development setting may allow local receivers.
+    "http://127.0.0.1:8080/hook",
+    "http://127.1:8080/hook",
+    "http://localhost./hook",
+    "http://app.localhost/hook",
+    "http://[::1]/hook",
+  ])("take %s", (url) => {
+    expectValid("webhooks.create", { url });
+  });
+});

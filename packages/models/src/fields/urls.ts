@@ -3,6 +3,7 @@ import { LIMITS } from "../limits.js";
 import { VIOLATION_CODES } from "../violations.js";
 import { WEBHOOK_LIMITS } from "../webhook-limits.js";
 import { fieldIssue } from "./issue.js";
+import { classifyHost, describeInternal, isLoopbackHost } from "../network/internal-hosts.js";
 import { sized } from "./size-rules.js";
 import { textProblem } from "./text-safety.js";
 
@@ -59,20 +60,30 @@ function writtenAsWebUrl(url: URL, value: string): boolean {
   return written && WEB_SCHEMES.has(url.protocol) && url.hostname !== "";
 }
 
-/** Hosts of this machine (the WHATWG parser has normalised IPv4 forms and lower-cased names). */
-export function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === "localhost" ||
-    hostname === "[::1]" ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
+/**
+ * Why the URL's host leads inside a network, or undefined. Loopback hosts pass: ads-api refuses
+ * them unless its development setting (ADS_API_WEBHOOK_ALLOW_HOSTS) lists them, and resolves
+ * names, refusing one that resolves to any address this refuses.
+ */
+function internalHostProblem(hostname: string): string | undefined {
+  const found = classifyHost(hostname);
+  const why = "webhooks reach public addresses only";
+  if (found.type === "internal" && found.why.kind !== "loopback") {
+    return `must not point inside a network: ${found.host} is ${describeInternal(found.why)}; ${why}`;
+  }
+  if (found.type === "local-name" && !found.loopback) {
+    return `must not point inside a network: ${found.host} is a local name (a single label, .local, .internal, .home.arpa); ${why}`;
+  }
+  return undefined;
 }
 
 /**
  * A webhook address (spec §6 webhooks): absolute `https://`, or `http://` on a loopback host
  * (this is a self-hostable simulation: receivers on the same machine need no certificate);
- * no credentials (they would be sent to every redirect and shown in lists) and no fragment
- * (never sent over HTTP).
+ * no credentials (they would be sent to every redirect and shown in lists), no fragment
+ * (never sent over HTTP), and no host inside a network in any spelling (issue 34: private,
+ * link-local, metadata... addresses, decimal/octal/hex IPv4 as the WHATWG parser reads them,
+ * IPv4-mapped IPv6, local names).
  */
 export function webhookUrl() {
   return urlField((url, value) => {
@@ -81,6 +92,8 @@ export function webhookUrl() {
       return "must not hold credentials (user:password@)";
     }
     if (value.includes("#")) return "must not have a fragment (#...)";
+    const inside = internalHostProblem(url.hostname);
+    if (inside !== undefined) return inside;
     if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
       return "must use https:// (http:// is taken for loopback hosts only: localhost, 127.0.0.0/8, [::1])";
     }
