@@ -46,7 +46,7 @@ describe("formatError", () => {
       ["INTERNAL_SERVER_ERROR", overflow],
       ["GRAPHQL_PARSE_FAILED", overflow],
       ["BAD_USER_INPUT", overflow],
-      ["INTERNAL_SERVER_ERROR", new Error("relation \"session\" does not exist")],
+      ["INTERNAL_SERVER_ERROR", new Error('relation "session" does not exist')],
     ];
     for (const [code, cause] of cases) {
       const inner = new GraphQLError(cause.message, { originalError: cause });

@@ -52,9 +52,10 @@ export function registerHttpErrorHandler(app: FastifyInstance): void {
         err: {
           type: error instanceof Error ? error.name : typeof error,
           message: redactString(error instanceof Error ? error.message : String(error)),
-          ...(error instanceof Error && error.stack !== undefined && {
-            stack: redactString(error.stack),
-          }),
+          ...(error instanceof Error &&
+            error.stack !== undefined && {
+              stack: redactString(error.stack),
+            }),
         },
       },
       "unexpected error",
