@@ -204,12 +204,13 @@ export const CASES: Case[] = [
     sizes: [1_000, 10_000, 100_000, 1_000_000],
     unit: "characters",
     // Any string over 65,536 characters is refused while the body's structure is scanned,
-    // before any other work; shorter names reach the name's own rule (255).
+    // before any other work; shorter names reach the name's own rule (255), reported with
+    // every other violation (the item leaves out the campaign's required parameters).
     expected: (n) =>
       n <= 65_536
         ? {
             status: 400,
-            codes: ["BATCH_FAILED", "TOO_LONG"],
+            codes: ["BATCH_FAILED", "MISSING_PARAMETER", "TOO_LONG"],
             path: "name rule (255)",
             contains: "at most 255 characters",
           }
