@@ -6,6 +6,8 @@ import type { ChildServers } from "./children.js";
 /** Lengths that fit in Node's 16 KiB of request line and headers, 10× apart. */
 export const HEADER_SIZES = [140, 1_400, 14_000];
 export const BODY_SIZES = [10_000, 100_000, 1_000_000];
+/** Levels of nesting (issue 34): 100,000 levels of `[` and `]` are a 200 KB body. */
+export const DEPTHS = [1_000, 10_000, 100_000];
 /** Id lists: 2, 20 and 200 ids (200 is a list's maximum) of 64 characters (an id's maximum). */
 export const ID_COUNTS = [2, 20, 200];
 const ID_LENGTH = 64;
@@ -41,7 +43,7 @@ export interface Case {
   server: "ads-api" | "facade";
   /** Characters of the input, or ids in a list (`unit`). */
   sizes: readonly number[];
-  unit: "characters" | "ids of 64 characters";
+  unit: "characters" | "ids of 64 characters" | "levels of nesting";
   expected(size: number): Expected;
   /** Sends one request with an input of that size; resolves with what came back. */
   send(servers: ChildServers, size: number, signal: AbortSignal): Promise<Answer>;
@@ -104,6 +106,22 @@ const graphql = (servers: ChildServers, body: unknown, signal: AbortSignal) =>
     }),
     graphqlCodes,
   );
+
+/** A GraphQL body sent as the text given: values this deep cannot be built and stringified. */
+const graphqlText = (servers: ChildServers, text: string, signal: AbortSignal) =>
+  answer(
+    fetch(servers.facade.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...servers.facade.headers },
+      body: text,
+      signal,
+    }),
+    graphqlCodes,
+  );
+
+/** JSON text nesting arrays, or objects, n levels deep. */
+const deepArrays = (n: number) => "[".repeat(n) + "]".repeat(n);
+const deepObjects = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
 
 const at = (body: unknown, ...keys: string[]): unknown =>
   keys.reduce<unknown>((value, key) => (value as Json)?.[key], body);
@@ -186,12 +204,13 @@ export const CASES: Case[] = [
     sizes: [1_000, 10_000, 100_000, 1_000_000],
     unit: "characters",
     // Any string over 65,536 characters is refused while the body's structure is scanned,
-    // before any other work; shorter names reach the name's own rule (255).
+    // before any other work; shorter names reach the name's own rule (255), reported with
+    // every other violation (the item leaves out the campaign's required parameters).
     expected: (n) =>
       n <= 65_536
         ? {
             status: 400,
-            codes: ["BATCH_FAILED", "TOO_LONG"],
+            codes: ["BATCH_FAILED", "MISSING_PARAMETER", "TOO_LONG"],
             path: "name rule (255)",
             contains: "at most 255 characters",
           }
@@ -206,6 +225,64 @@ export const CASES: Case[] = [
         headers: { "content-type": "application/json" },
         body: JSON.stringify([{ operation_type: "Create", params: { name: filler(n) } }]),
       }),
+  },
+  {
+    name: "ads-api: JSON body nested deep, signed (arrays as a campaign name in campaigns.batch)",
+    server: "ads-api",
+    sizes: DEPTHS,
+    unit: "levels of nesting",
+    // The structure scan stops at the catalog's depth limit: the rest is never walked.
+    expected: always({
+      status: 400,
+      codes: ["BATCH_FAILED", "TOO_LARGE"],
+      path: "depth rule (64)",
+      contains: "at most 64 levels",
+    }),
+    send: (s, n, signal) =>
+      signed("POST", `${s.adsApi.urls.ads}/12/batch/accounts/${ACCOUNT}/campaigns`, signal, {
+        headers: { "content-type": "application/json" },
+        body: `[{"operation_type":"Create","params":{"name":${deepArrays(n)}}}]`,
+      }),
+  },
+  {
+    name: "ads-api: JSON body nested deep, signed (objects as a card component)",
+    server: "ads-api",
+    sizes: DEPTHS,
+    unit: "levels of nesting",
+    expected: always({
+      status: 400,
+      codes: ["TOO_LARGE"],
+      path: "depth rule (64)",
+      contains: "at most 64 levels",
+    }),
+    send: (s, n, signal) =>
+      signed("POST", `${s.adsApi.urls.ads}/12/accounts/${ACCOUNT}/cards`, signal, {
+        headers: { "content-type": "application/json" },
+        body: `{"name":"Deep","components":[${deepObjects(n)}]}`,
+      }),
+  },
+  {
+    name: "facade: variables nested deep, signed in",
+    server: "facade",
+    sizes: DEPTHS,
+    unit: "levels of nesting",
+    // Refused as the body is parsed, before the response cache's key or any coercion walks it.
+    expected: always({ status: 400, codes: ["BAD_REQUEST"], path: "body nesting rule (64)" }),
+    send: (s, n, signal) =>
+      graphqlText(s, `{"query":"{ health }","variables":{"x":${deepArrays(n)}}}`, signal),
+  },
+  {
+    name: "facade: list value nested deep in the document",
+    server: "facade",
+    sizes: DEPTHS,
+    unit: "levels of nesting",
+    // Read in one pass before graphql-js parses (its parser recurses per level).
+    expected: always({
+      status: 400,
+      codes: ["QUERY_LIMIT_EXCEEDED"],
+      path: "document nesting rule (64)",
+    }),
+    send: (s, n, signal) => graphql(s, { query: `{ node(id: ${deepArrays(n)}) { id } }` }, signal),
   },
   {
     name: "facade: account(rawId:) as a variable",
@@ -253,7 +330,10 @@ export const CASES: Case[] = [
           query: `query($id: String!, $ids: [ID!]) {
   account(rawId: $id) { campaigns(ids: $ids) { edges { node { rawId } } } }
 }`,
-          variables: { id: ACCOUNT, ids: longIds(n).map((id) => globalId("Campaign", id, ACCOUNT)) },
+          variables: {
+            id: ACCOUNT,
+            ids: longIds(n).map((id) => globalId("Campaign", id, ACCOUNT)),
+          },
         },
         signal,
       ),

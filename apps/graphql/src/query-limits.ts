@@ -18,4 +18,11 @@ export const QUERY_LIMITS = {
    * than the document, and 300 fields with their arguments and fragments stay far below it.
    */
   tokens: 10_000,
+  /**
+   * Levels of `{`, `[` and `(` in one document, checked on its text before parsing: graphql-js'
+   * parser recurses per level and overflows the call stack at a few thousand, well within the
+   * token limit. Twelve levels of fields, each in an inline fragment, with arguments, stay far
+   * below it.
+   */
+  nesting: 64,
 } as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
@@ -12,9 +13,12 @@ import { createContext, type GraphQLContext } from "./context.js";
 import type { Database } from "./db/database.js";
 import type { Env } from "./env.js";
 import { formatError } from "./errors/graphql-errors.js";
+import { registerHttpErrorHandler } from "./errors/http-error-handler.js";
+import { unexpectedErrorsPlugin } from "./errors/unexpected-errors-plugin.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
 import { requestErrorStatusPlugin } from "./request-error-status.js";
+import { registerNestingLimits } from "./request-nesting.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
@@ -65,6 +69,8 @@ export async function buildServer({
 }: ServerOptions): Promise<Server> {
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
+    // Unique across restarts and replicas: a 500 answers it, and the log holds it beside the cause.
+    genReqId: () => randomUUID(),
     logController: new OneLineLogController(),
     logger: {
       level: env.LOG_LEVEL,
@@ -82,6 +88,7 @@ export async function buildServer({
       },
     },
   });
+  registerHttpErrorHandler(app);
   // Before any route: the instrumentation wraps routes as they are added.
   if (tracing) await registerServerTracing(app, tracing);
   const shared = await openSharedState(env, {
@@ -160,6 +167,7 @@ export async function buildServer({
     plugins: [
       fastifyApolloDrainPlugin(app),
       requestErrorStatusPlugin(),
+      unexpectedErrorsPlugin(app.log),
       // No cache hints are used: without this Apollo wraps every resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
       playgroundPlugin(playground),
@@ -170,7 +178,8 @@ export async function buildServer({
       ...(tracing ? [operationSpanPlugin<GraphQLContext>()] : []),
     ],
   });
-  // Before the GraphQL route, so its hooks apply to it.
+  // Before the GraphQL route, so its hooks apply to it; nesting first, before any reads the body.
+  registerNestingLimits(app, "/graphql");
   registerResponseCache(app, {
     cache: services.responseCache,
     sessions: services.sessions,

@@ -1,10 +1,15 @@
 import { isUtf8 } from "node:buffer";
+import { jsonDepthExceeds } from "@adsgraph/models";
 import type { FastifyInstance } from "fastify";
+import { tooDeepJsonError } from "./errors/graphql-errors.js";
+import { JSON_NESTING_MAX } from "./request-nesting.js";
 
 /**
  * JSON bodies must be UTF-8 (RFC 8259 §8.1). Fastify would decode broken bytes into U+FFFD
  * and carry on; they are refused instead (400), then Fastify's own parser (with its
- * prototype-poisoning protection and empty-body rule) parses the text.
+ * prototype-poisoning protection and empty-body rule) parses the text. A body nesting objects
+ * and arrays past JSON_NESTING_MAX is refused (400) before anything walks it: JSON.parse does
+ * not recurse, but the response cache's key, variable coercion and logging would (issue 34).
  */
 export function refuseBrokenUtf8Json(app: FastifyInstance): void {
   // Fastify's defaults: `__proto__` and `constructor.prototype` keys are refused (400).
@@ -23,6 +28,13 @@ export function refuseBrokenUtf8Json(app: FastifyInstance): void {
       return;
     }
     // Fastify's parser answers through `done`.
-    void parseJson(request, bytes.toString("utf8"), done);
+    void parseJson(request, bytes.toString("utf8"), (error, value) => {
+      if (error === null && jsonDepthExceeds(value, JSON_NESTING_MAX)) {
+        const refusal = tooDeepJsonError("the request body", JSON_NESTING_MAX);
+        done(Object.assign(refusal, { statusCode: 400 }), undefined);
+        return;
+      }
+      done(error, value);
+    });
   });
 }

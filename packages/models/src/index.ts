@@ -7,6 +7,7 @@ export {
   MS_PER_DAY,
 } from "./timestamp.js";
 export { LIMITS, SHA256_HEX_LENGTH } from "./limits.js";
+export { jsonDepthExceeds } from "./json-depth.js";
 export { textProblem } from "./fields/text-safety.js";
 export type { TextSafetyOptions } from "./fields/text-safety.js";
 export {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { HostRole } from "@adsgraph/models";
@@ -45,6 +46,8 @@ export async function buildHostApp(
   options: HostOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
+    // Unique across restarts and replicas: a 500 answers it, and the log holds it by the cause.
+    genReqId: () => randomUUID(),
     // No limit of the router's own: Node caps the request line at 16 KiB, and the catalog
     // refuses a too-long id with a 400 naming it (Fastify's limit of 100 answered 414).
     routerOptions: { maxParamLength: 16_384 },

@@ -78,19 +78,35 @@ export function answerFrameworkError(
 }
 
 /**
+ * What an unexpected failure answers: a generic message and the request id (also in
+ * `x-request-id`, which rest-client keeps on its errors), under which the log holds the cause.
+ */
+export function internalError(requestId: string): ApiError {
+  return new ApiError(
+    500,
+    [
+      {
+        code: ERROR_CODES.INTERNAL_ERROR,
+        message: `internal error (request id ${requestId}): the cause is logged, not answered`,
+      },
+    ],
+    { "x-request-id": requestId },
+  );
+}
+
+/**
  * The one place errors become HTTP answers: ApiError subclasses carry their status and
- * entries; Fastify's own 4xx (body parsing) become INVALID_BODY; anything else is a 500 whose
- * details go to the log (redacted), never to the client.
+ * entries; Fastify's own 4xx (body parsing) become INVALID_BODY; anything else (a database
+ * error, an overflowed stack, a bug) is a 500 with a generic message and the request id, whose
+ * details go to the log (redacted) under that id, never to the client.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = error instanceof ApiError ? error : fromFastify(error, request);
     if (apiError === undefined) {
-      request.log.error({ err: redact(error) }, "unhandled error");
+      request.log.error({ err: redact(error), requestId: request.id }, "unhandled error");
     }
-    const answer =
-      apiError ??
-      new ApiError(500, [{ code: ERROR_CODES.INTERNAL_ERROR, message: "internal error" }]);
+    const answer = apiError ?? internalError(request.id);
     void reply.status(answer.status).headers(answer.headers);
     if (routeFlags(request).html === true) {
       return reply.type("text/html; charset=utf-8").send(

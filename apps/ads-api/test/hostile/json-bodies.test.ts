@@ -205,6 +205,38 @@ const malformedCases = (
   ] as const
 ).flatMap((target) => MALFORMED.map((item) => ({ target, ...item })));
 
+/** JSON text nesting arrays, or objects, `levels` deep (too deep to build as a value and stringify). */
+const DEEP = 10_000;
+const deepArrays = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+const deepObjects = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
+
+/** Where each target's body gets a value nested 10,000 deep: whole bodies and real fields. */
+const DEEP_PLACES: readonly { target: Target; path: readonly (string | number)[] }[] = [
+  { target: "cards.create", path: [] },
+  { target: "cards.create", path: ["components"] },
+  { target: "cards.create", path: ["components", 1, "destination"] },
+  { target: "cards.update", path: ["components", 0] },
+  { target: "campaigns.batch", path: [] },
+  { target: "campaigns.batch", path: [0, "params"] },
+  { target: "line_items.batch", path: [0, "params", "placements"] },
+  { target: "post_data.posts.create", path: [] },
+  { target: "post_data.posts.create", path: ["media", "media_ids"] },
+  { target: "post_data.posts.create", path: ["reply"] },
+  { target: "custom_audiences.users.batch", path: [0, "params", "users"] },
+  { target: "custom_audiences.users.batch", path: [0, "params", "users", 0, "email"] },
+  { target: "do_not_reach_lists.users.batch", path: [0, "params", "users", 0] },
+];
+const deepCases = DEEP_PLACES.flatMap((place) =>
+  [
+    { shape: "arrays", text: deepArrays(DEEP) },
+    { shape: "objects", text: deepObjects(DEEP) },
+  ].map((deep) => ({
+    ...place,
+    ...deep,
+    where: place.path.length === 0 ? "the whole body" : nameOf(place.path),
+  })),
+);
+
 function setAt(root: Json, path: readonly (string | number)[], value: unknown): Json {
   // A JSON round trip, not structuredClone: that keeps shared objects shared (both slides).
   const copy = JSON.parse(JSON.stringify(root)) as Record<string | number, unknown>;
@@ -442,6 +474,35 @@ describe.each(TEST_ENGINES)("hostile JSON bodies on %s", (engine) => {
         expect(response.text, answerOf(response)).toContain(name);
       },
     );
+  });
+
+  describe("values nested 10,000 deep: a 400 naming the depth rule, nothing written (issue 34)", () => {
+    let before: string;
+    beforeAll(async () => {
+      before = await stateDigest(server.ctx, [world.accountId]);
+    });
+
+    it.each(deepCases)("$target: $shape as $where", async ({ target, path, text }) => {
+      const marker = "__deep_marker__";
+      const body =
+        path.length === 0
+          ? text
+          : JSON.stringify(
+              setAt(target === "cards.update" ? bodies.update : baseOf(target), path, marker),
+            ).replace(`"${marker}"`, text);
+      const response = await send(target, body);
+      expectRefused(response, { status: 400 });
+      // The catalog's one depth limit, naming the parameter; a whole body nested deep is no
+      // object of parameters, or holds a name (`a`) refused before its value is read.
+      expect(response.text, answerOf(response)).toMatch(
+        /must nest at most 64 levels|a is not a parameter|must be an object of parameters/,
+      );
+      expect(response.text).not.toContain("call stack");
+    });
+
+    it("wrote nothing", async () => {
+      expect(await stateDigest(server.ctx, [world.accountId])).toBe(before);
+    });
   });
 
   describe("malformed bodies and content types: a 4xx, nothing written", () => {

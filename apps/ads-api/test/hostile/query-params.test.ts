@@ -274,6 +274,27 @@ describe.each(TEST_ENGINES)("hostile query parameters on %s", (engine) => {
     expect(response.status).toBe(431);
   });
 
+  it("reads bracketed names nested 10,000 deep as one flat name: a 400 naming the rule (issue 34)", async () => {
+    // No qs-style nesting: `a[b][c]…` is a name like any other, refused by its length long
+    // before anything could walk it. In a form body 10,000 deep; on the query string as deep as
+    // the request line holds.
+    const before = await stateDigest(server.ctx, [world.accountId]);
+    const create = callOf("campaigns.create");
+    const deepName = `name${"[a]".repeat(10_000)}`;
+    const form = await rawRequest({
+      method: "POST",
+      url: `${server.urls[create.role]}${encodedPathOf(create)}`,
+      ...authOf(create, world),
+      body: queryOf([...baselinePairs(create), [deepName, "x"]]).slice(1),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expectRefused(form, { status: 400, code: "TOO_LONG" });
+    const list = callOf("campaigns.list");
+    const query = await send(list, [...baselinePairs(list), [`q${"[a]".repeat(2_000)}`, "x"]]);
+    expectRefused(query, { status: 400, code: "TOO_LONG" });
+    expect(await stateDigest(server.ctx, [world.accountId])).toBe(before);
+  });
+
   it("still answers /health on every host role", async () => {
     await expectHealthy(server.urls);
   });

@@ -38,6 +38,35 @@ describe("formatError", () => {
     });
   });
 
+  it("keeps no message of a fault whatever code Apollo gave it (issue 34)", () => {
+    const overflow = new RangeError("Maximum call stack size exceeded");
+    // Apollo codes a throw in variable coercion INTERNAL_SERVER_ERROR, a throw in parsing
+    // GRAPHQL_PARSE_FAILED, keeping the message; a stack overflow is a fault under any code.
+    const cases: [unknown, Error][] = [
+      ["INTERNAL_SERVER_ERROR", overflow],
+      ["GRAPHQL_PARSE_FAILED", overflow],
+      ["BAD_USER_INPUT", overflow],
+      ["INTERNAL_SERVER_ERROR", new Error('relation "session" does not exist')],
+    ];
+    for (const [code, cause] of cases) {
+      const inner = new GraphQLError(cause.message, { originalError: cause });
+      const outer = new GraphQLError(cause.message, { originalError: inner });
+      const formatted = formatError({ message: cause.message, extensions: { code } }, outer);
+      expect(formatted).toEqual({
+        message: "Internal server error",
+        extensions: { code: "INTERNAL_SERVER_ERROR" },
+      });
+    }
+    // A scalar's own error under BAD_USER_INPUT names the rule: it stays.
+    const scalar = new GraphQLError('Variable "$at" got invalid value; Expected an ISO date.', {
+      originalError: new TypeError("Expected an ISO date."),
+    });
+    expect(
+      formatError({ message: scalar.message, extensions: { code: "BAD_USER_INPUT" } }, scalar)
+        .extensions?.code,
+    ).toBe("BAD_USER_INPUT");
+  });
+
   it("says when a write may have been applied", () => {
     const reset = new UpstreamError("x", { status: null, codes: ["ECONNRESET"] }, true);
     const formatted = formatError(

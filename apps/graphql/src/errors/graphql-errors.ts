@@ -1,3 +1,4 @@
+import { ApolloServerErrorCode } from "@apollo/server/errors";
 import { GraphQLError } from "graphql";
 import type { ASTNode, GraphQLFormattedError } from "graphql";
 import { withoutEchoedValues } from "../echoed-values.js";
@@ -26,6 +27,46 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
     ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
     ...(error instanceof UpstreamError && error.possiblyApplied && { possiblyApplied: true }),
   };
+}
+
+/** The error at the bottom of graphql-js' and Apollo's wrapping (each keeps its cause). */
+function rootCause(error: unknown): unknown {
+  let cause = error;
+  while (cause instanceof GraphQLError && cause.originalError !== undefined) {
+    cause = cause.originalError;
+  }
+  return cause;
+}
+
+/**
+ * The cause of an error that is a fault of the server (no GraphQLError, no failure a client can
+ * act on), for the log; undefined for the others.
+ */
+export function faultOf(error: unknown): Error | undefined {
+  const cause = rootCause(error);
+  if (!(cause instanceof Error) || cause instanceof GraphQLError) return undefined;
+  return toFacadeError(cause) === undefined ? cause : undefined;
+}
+
+/** Codes Apollo gives failures it did not expect (a parse cannot fail but by a GraphQLError). */
+const CODES_OF_FAULTS: ReadonlySet<unknown> = new Set([
+  undefined,
+  ERROR_CODES.INTERNAL_SERVER_ERROR,
+  "GRAPHQL_PARSE_FAILED",
+]);
+
+/**
+ * A failure of the server, whatever code Apollo put on it: a cause that is no GraphQLError
+ * under a fault's code (Apollo codes a throw in variable coercion INTERNAL_SERVER_ERROR and keeps
+ * its message), or an overflowed call stack under any code. Its message stays in the server.
+ */
+function isUnexpected(error: unknown, code: unknown): boolean {
+  const cause = rootCause(error);
+  if (!(cause instanceof Error) || cause instanceof GraphQLError) return false;
+  if (cause instanceof RangeError && cause.message === "Maximum call stack size exceeded") {
+    return true;
+  }
+  return CODES_OF_FAULTS.has(code) && toFacadeError(cause) === undefined;
 }
 
 /**
@@ -57,12 +98,19 @@ export function formatError(
   }
   const code = formatted.extensions?.code;
   const internal = typeof code !== "string";
-  const unexpected = internal && original instanceof Error && !(original instanceof GraphQLError);
+  if (isUnexpected(error, code)) {
+    return {
+      message: "Internal server error",
+      ...(formatted.locations && { locations: formatted.locations }),
+      ...(formatted.path && { path: formatted.path }),
+      extensions: { code: ERROR_CODES.INTERNAL_SERVER_ERROR },
+    };
+  }
   // A variable's coercion wraps the scalar's own error: its message names the rule.
   const inner = error instanceof GraphQLError ? error.originalError?.message : undefined;
   return {
     ...formatted,
-    message: unexpected ? "Internal server error" : withoutEchoedValues(formatted.message, inner),
+    message: withoutEchoedValues(formatted.message, inner),
     extensions: {
       ...formatted.extensions,
       code: internal ? ERROR_CODES.INTERNAL_SERVER_ERROR : code,
@@ -110,4 +158,28 @@ export function queryLimitError(
  */
 export function requestError(message: string, nodes?: ASTNode): GraphQLError {
   return new GraphQLError(message, nodes === undefined ? {} : { nodes });
+}
+
+/**
+ * A document nesting `{`, `[` and `(` past QUERY_LIMITS.nesting, refused before it is parsed
+ * (`document-nesting.ts`): `limit` and `max` as for the other query limits; the actual nesting
+ * is not counted past the limit.
+ */
+export function nestingLimitError(max: number): GraphQLError {
+  return new GraphQLError(
+    `The document nests selections, arguments and values more than ${max} levels deep. Nest fewer levels.`,
+    { extensions: { code: ERROR_CODES.QUERY_LIMIT_EXCEEDED, limit: "nesting", max } },
+  );
+}
+
+/**
+ * JSON nesting objects and arrays past `max` levels (a body, its variables or extensions),
+ * refused before anything reads it: a request no GraphQL operation can be run from. Apollo's
+ * own code for such requests (not one of the schema's ErrorCode values, as GRAPHQL_PARSE_FAILED).
+ */
+export function tooDeepJsonError(where: string, max: number): GraphQLError {
+  return new GraphQLError(
+    `Objects and arrays nest more than ${max} levels deep in ${where}: send at most ${max} levels.`,
+    { extensions: { code: ApolloServerErrorCode.BAD_REQUEST, limit: "nesting", max } },
+  );
 }

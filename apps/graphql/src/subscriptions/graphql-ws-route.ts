@@ -22,6 +22,7 @@ import {
   requestError,
 } from "../errors/graphql-errors.js";
 import { QUERY_LIMITS } from "../query-limits.js";
+import { nestingRefusal } from "../request-nesting.js";
 import { ResponseRecorder } from "../response-cache/response-recorder.js";
 import type { RequestCaller } from "../request-caller.js";
 import { sessionDigest } from "../sessions/session-digest.js";
@@ -187,6 +188,8 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
     onSubscribe(ctx, _id, payload) {
       const connection = connections.get(ctx);
       if (connection === undefined) return [requestError("Not connected.")];
+      const tooDeep = nestingRefusal(payload); // before parsing and coercion recurse (issue 34)
+      if (tooDeep !== undefined) return [tooDeep];
       let document: DocumentNode;
       try {
         document = parse(payload.query, { maxTokens: QUERY_LIMITS.tokens });
