@@ -62,6 +62,7 @@ export function createContext(options: ContextOptions): AppContext {
   const secrets = new OpenedSecrets(box);
   const { redis } = options;
   const replicaId = options.replicaId ?? "embedded";
+  const outbound = outboundOf(config, options.resolve);
   /** One kind of rate-limit counter: in Redis in shared mode, else in this process. */
   const counters = (scope: string, windowMs: number): RateCounters =>
     redis === undefined
@@ -104,7 +105,12 @@ export function createContext(options: ContextOptions): AppContext {
     reference: loadReferenceData(),
     listCache: new ListAnswerCache(),
     activity: new ActivityHub(redis === undefined ? undefined : { redis, replicaId }),
-    webhooks: new WebhookWorker({ prisma: options.db.prisma, secrets, limits: config.limits }),
-    outbound: outboundOf(config, options.resolve),
+    webhooks: new WebhookWorker({
+      prisma: options.db.prisma,
+      secrets,
+      limits: config.limits,
+      dispatcher: outbound.dispatcher,
+    }),
+    outbound,
   };
 }

@@ -9,7 +9,6 @@ import type { AppContext } from "./context.js";
 import { createContext } from "./create-context.js";
 import type { ContextOptions } from "./create-context.js";
 import type { Database } from "./db/database.js";
-import { runWithOutbound } from "./delivery/webhook-http.js";
 import type { ResolveHost } from "./delivery/outbound-guard.js";
 import { buildHostApp } from "./hosts/build-host.js";
 import { planHosts } from "./hosts/host-config.js";
@@ -123,11 +122,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics.close();
     throw error;
   }
-  // Deliveries left pending by the last run (or queued by the CLI) go out from here on, through
-  // this server's outbound dispatcher (issue 34: no address inside a network).
-  runWithOutbound(ctx.outbound.dispatcher, () => {
-    ctx.webhooks.start();
-  });
+  // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
+  ctx.webhooks.start();
   return {
     ctx,
     urls: ctx.hosts,

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { fetch } from "undici";
 import type { Dispatcher } from "undici";
 import { createOutboundDispatcher } from "./outbound-dispatcher.js";
@@ -9,23 +8,10 @@ const ANSWER_LIMIT = 4096;
 
 const USER_AGENT = "adsgraph-ads-api-webhooks/1";
 
-/**
- * The outbound dispatcher of the server whose work is running: the server runs its webhook
- * worker inside `runWithOutbound`, so deliveries use its policy without being handed it.
- */
-const outboundScope = new AsyncLocalStorage<Dispatcher>();
-
-/** Runs `work` (and everything it starts) with `dispatcher` as the outbound one. */
-export function runWithOutbound<T>(dispatcher: Dispatcher, work: () => T): T {
-  return outboundScope.run(dispatcher, work);
-}
-
 let strictDispatcher: Dispatcher | undefined;
 
-/** Outside any server's scope: public addresses only, through the system resolver (fail closed). */
+/** Without a server's dispatcher: public addresses only, through the system resolver (fail closed). */
 function outboundDispatcher(): Dispatcher {
-  const scoped = outboundScope.getStore();
-  if (scoped !== undefined) return scoped;
   strictDispatcher ??= createOutboundDispatcher(policyOf([]), (message) => {
     process.emitWarning(`ads-api: ${message}`);
   });
@@ -42,7 +28,7 @@ export interface OutboundResult {
  * One request to a webhook receiver: redirects are never followed (a 3xx is the answer), the
  * whole exchange ends at `timeoutMs` or when `signal` aborts, and at most ANSWER_LIMIT bytes
  * of the answer are read — a receiver can neither hold a worker nor fill its memory. The
- * connection goes through the outbound dispatcher (`init.dispatcher`, else the one in scope):
+ * connection goes through the outbound dispatcher (`init.dispatcher`, else a strict public-only one):
  * an address inside a network is never reached (issue 34). Throws on a connection error (an
  * `OutboundRefusedError` as the cause when refused), timeout or abort.
  */

@@ -1,3 +1,4 @@
+import { OutboundRefusedError } from "./outbound-guard.js";
 import type { ActivityEvent as EventRow } from "../generated/prisma/client.js";
 import { eventOf } from "./activity-event.js";
 import type { OutboundResult } from "./webhook-http.js";
@@ -53,8 +54,14 @@ export function answerResult(answer: OutboundResult): AttemptResult {
  */
 export function failureResult(error: unknown, timeoutMs: number): AttemptResult {
   const timedOut = error instanceof Error && error.name === "TimeoutError";
+  // issue 34: a refused address says why in our own words (its reason names no address).
+  const refused = error instanceof Error && error.cause instanceof OutboundRefusedError;
   return {
     status: null,
-    error: timedOut ? `no answer within ${timeoutMs} ms` : "the URL could not be reached",
+    error: timedOut
+      ? `no answer within ${timeoutMs} ms`
+      : refused
+        ? (error.cause as OutboundRefusedError).reason
+        : "the URL could not be reached",
   };
 }

@@ -1,3 +1,4 @@
+import type { Dispatcher } from "undici";
 import type { PrismaClient } from "../db/database.js";
 import type { Limits } from "../config.js";
 import type { OpenedSecrets } from "../credentials/opened-secrets.js";
@@ -26,6 +27,8 @@ export interface WebhookWorkerOptions {
   readonly prisma: PrismaClient;
   readonly secrets: OpenedSecrets;
   readonly limits: Limits;
+  /** The server's outbound dispatcher: no address inside a network is reached (issue 34). */
+  readonly dispatcher: Dispatcher;
   /** Where a dead delivery is reported (webhook and event ids only, never the URL or secret). */
   readonly warn?: (message: string) => void;
 }
@@ -194,7 +197,12 @@ export class WebhookWorker {
     try {
       const answer = await sendToReceiver(
         hook.url,
-        { method: "POST", headers: request.headers, body: request.body },
+        {
+          method: "POST",
+          headers: request.headers,
+          body: request.body,
+          dispatcher: this.#options.dispatcher,
+        },
         limits.webhookTimeoutMs,
         this.#stop.signal,
       );
