@@ -193,7 +193,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
    * A sign-in in a browser that held a session ends that one: one browser, one session, and
    * the old id never works again. Its upstream token goes with it unless another session (an
    * API client's, `POST /auth/token`) holds it. The new sign-in stands even when the service
-   * cannot be told: the old session then ends anyway and its token is left to expire.
+   * cannot be told: the old session then ends anyway, and its token stays valid upstream.
    */
   async function endReplaced(request: FastifyRequest, sessionId: string) {
     const reason = "replaced by a new sign-in in the same browser";
