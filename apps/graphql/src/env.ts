@@ -143,6 +143,11 @@ const schema = z.object({
    */
   ACTIVITY_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).default(60),
   /**
+   * How often each WebSocket is pinged; a client that answers nothing for two of these in a row
+   * while the facade was responsive is taken as gone (closed with 4410). docs/graphql.md "Transport".
+   */
+  GRAPHQL_WS_PING_MS: z.coerce.number().int().min(10).default(12_000),
+  /**
    * issue 19, shared mode (docs/operations.md "Replicas"): upstream rate-limit budgets, the
    * app bearer token, access checks, persisted queries and activity fan-out are shared through
    * this Redis. Unset: all of it in process (one replica). While Redis is down the facade keeps

@@ -213,6 +213,7 @@ export async function buildServer({
       publicUrl: env.GRAPHQL_PUBLIC_URL,
       connectionSlots,
       sessionCheckMs: env.ACTIVITY_SESSION_CHECK_SECONDS * 1000,
+      pingMs: env.GRAPHQL_WS_PING_MS,
     }),
   });
   app.addHook("preClose", async () => {

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createApp, DEMO } from "@adsgraph/ads-api";
 import { approveAndReadPin, freePort, startAdsApi } from "@adsgraph/ads-api/testing";
 import type { StartedAdsApi } from "@adsgraph/ads-api/testing";
-import { buildBasicAuthorization } from "@adsgraph/oauth";
+import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postGraphQL, startFacade } from "../testing/index.js";
@@ -72,8 +72,11 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     await adsApi.close();
   });
 
-  /** Follows the browser flow: login → authorize page → form post → callback. */
-  async function signInAsBrowser(): Promise<string> {
+  /**
+   * Follows the browser flow: login → authorize page → form post → callback; `current`, the
+   * session cookie a browser that signed in before still sends.
+   */
+  async function signInAsBrowser(current?: string): Promise<string> {
     const login = await get(`${facade.origin}/auth/login`);
     expect(login.status).toBe(303);
     const loginCookie = cookieOf(login, "adsgraph_login");
@@ -105,7 +108,7 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     expect(callback).toMatch(new RegExp(`^${facade.origin}/auth/callback\\?`));
 
     secrets.add(new URL(callback).searchParams.get("oauth_verifier") ?? "");
-    const done = await get(callback, loginCookie);
+    const done = await get(callback, [loginCookie, current].filter(Boolean).join("; "));
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/graphql");
     const setCookie = done.headers.getSetCookie().find((c) => c.startsWith("adsgraph_session="));
@@ -171,10 +174,63 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     );
   });
 
+  /**
+   * How ads-api answers a read signed with `session`'s upstream access token: 200, or 401 with
+   * code 89 once invalidated (spec §4.1, §7).
+   */
+  async function upstreamAnswer(session: {
+    accessToken: string;
+    accessTokenSecret: string;
+  }): Promise<{ status: number; code?: number | undefined }> {
+    const url = `${adsApi.urls.ads}/12/accounts/${DEMO.accounts[0].id}`;
+    const signed = signRequest({
+      method: "GET",
+      url,
+      consumer: {
+        consumerKey: facade.env.FACADE_CONSUMER_KEY,
+        consumerSecret: facade.env.FACADE_CONSUMER_SECRET,
+      },
+      token: { token: session.accessToken, tokenSecret: session.accessTokenSecret },
+    });
+    const answer = await fetch(url, { headers: { authorization: signed.authorization } });
+    if (answer.ok) return { status: answer.status };
+    const body = (await answer.json()) as { errors: { code: number }[] };
+    return { status: answer.status, code: body.errors[0]?.code };
+  }
+
+  /** The live session (with its upstream credentials) a cookie or bearer token names. */
+  async function sessionOf(cookieOrToken: string) {
+    const session = await facade.services.sessions.resolve(
+      cookieOrToken.slice(cookieOrToken.indexOf("=") + 1),
+    );
+    expect(session).not.toBeNull();
+    return session as NonNullable<typeof session>;
+  }
+
+  const signOut = (headers: Record<string, string>) =>
+    fetch(`${facade.origin}/auth/logout`, {
+      method: "POST",
+      headers: { ...headers, "apollo-require-preflight": "true" },
+    });
+
+  const mintToken = async (cookie: string): Promise<string> => {
+    const minted = await fetch(`${facade.origin}/auth/token`, {
+      method: "POST",
+      headers: { cookie, "apollo-require-preflight": "true" },
+    });
+    expect(minted.status).toBe(200);
+    const { session_token: token } = (await minted.json()) as { session_token: string };
+    secrets.add(token);
+    return token;
+  };
+
+  const signedIn = { data: { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } } };
+  const unauthenticated = async (headers: Record<string, string>) =>
+    (await ask(headers)).body.errors?.[0]?.extensions?.code;
+
   it("logs out: the session is refused and the upstream token answers 401 code 89", async () => {
     const cookie = await signInAsBrowser();
-    const session = await facade.services.sessions.resolve(cookie.split("=")[1] ?? "");
-    expect(session).not.toBeNull();
+    const session = await sessionOf(cookie);
 
     const logout = await fetch(`${facade.origin}/auth/logout`, {
       method: "POST",
@@ -185,22 +241,81 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
 
     const after = await ask({ cookie });
     expect(after.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
-
     // The upstream access token itself was invalidated (spec §4.1, §7).
-    const { signRequest } = await import("@adsgraph/oauth");
-    const url = `${adsApi.urls.ads}/12/accounts/${DEMO.accounts[0].id}`;
-    const signed = signRequest({
-      method: "GET",
-      url,
-      consumer: {
-        consumerKey: facade.env.FACADE_CONSUMER_KEY,
-        consumerSecret: facade.env.FACADE_CONSUMER_SECRET,
-      },
-      token: { token: session?.accessToken ?? "", tokenSecret: session?.accessTokenSecret ?? "" },
-    });
-    const upstream = await fetch(url, { headers: { authorization: signed.authorization } });
-    expect(upstream.status).toBe(401);
-    expect(((await upstream.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(89);
+    expect(await upstreamAnswer(session)).toEqual({ status: 401, code: 89 });
+  });
+
+  it("a second sign-in in the same browser ends the first: its cookie is refused, its upstream token invalidated", async () => {
+    const first = await signInAsBrowser();
+    const firstSession = await sessionOf(first);
+    const second = await signInAsBrowser(first);
+    expect(second).not.toBe(first);
+
+    expect(await unauthenticated({ cookie: first })).toBe("UNAUTHENTICATED");
+    expect((await ask({ cookie: second })).body).toEqual(signedIn);
+    expect(await upstreamAnswer(firstSession)).toEqual({ status: 401, code: 89 });
+    expect(await upstreamAnswer(await sessionOf(second))).toEqual({ status: 200 });
+    await signOut({ cookie: second });
+  });
+
+  it("a sign-in in the same browser keeps the API token minted from the old session, and its upstream token", async () => {
+    const first = await signInAsBrowser();
+    const token = await mintToken(first);
+    const second = await signInAsBrowser(first);
+
+    expect(await unauthenticated({ cookie: first })).toBe("UNAUTHENTICATED");
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await ask(bearer)).body).toEqual(signedIn);
+    expect(await upstreamAnswer(await sessionOf(token))).toEqual({ status: 200 });
+    await signOut(bearer);
+    await signOut({ cookie: second });
+  });
+
+  it("two browsers signed in as the same user hold separate sessions and upstream tokens: signing one out leaves the other", async () => {
+    const one = await signInAsBrowser();
+    const two = await signInAsBrowser();
+    const [sessionOne, sessionTwo] = [await sessionOf(one), await sessionOf(two)];
+    // ads-api issues a new access token at every three-legged sign-in.
+    expect(sessionTwo.accessToken).not.toBe(sessionOne.accessToken);
+
+    expect((await signOut({ cookie: one })).status).toBe(200);
+    expect(await unauthenticated({ cookie: one })).toBe("UNAUTHENTICATED");
+    expect(await upstreamAnswer(sessionOne)).toEqual({ status: 401, code: 89 });
+    expect((await ask({ cookie: two })).body).toEqual(signedIn);
+    expect(await upstreamAnswer(sessionTwo)).toEqual({ status: 200 });
+    await signOut({ cookie: two });
+  });
+
+  it("a browser and the API token minted from it share one upstream token, invalidated when the last signs out", async () => {
+    const cookie = await signInAsBrowser();
+    const token = await mintToken(cookie);
+    const bearer = { authorization: `Bearer ${token}` };
+    const [browser, api] = [await sessionOf(cookie), await sessionOf(token)];
+    expect(api.id).not.toBe(browser.id);
+    expect(api.accessToken).toBe(browser.accessToken);
+
+    expect(await (await signOut({ cookie })).json()).toEqual({ signed_out: true });
+    expect(await unauthenticated({ cookie })).toBe("UNAUTHENTICATED");
+    expect((await ask(bearer)).body).toEqual(signedIn);
+    expect(await upstreamAnswer(api)).toEqual({ status: 200 });
+
+    expect(await (await signOut(bearer)).json()).toEqual({ signed_out: true });
+    expect(await unauthenticated(bearer)).toBe("UNAUTHENTICATED");
+    expect(await upstreamAnswer(api)).toEqual({ status: 401, code: 89 });
+  });
+
+  it("sessions of one upstream token signing out at once invalidate it once, after the last", async () => {
+    const cookie = await signInAsBrowser();
+    const tokens = [await mintToken(cookie), await mintToken(cookie)];
+    const session = await sessionOf(cookie);
+    await adsApi.requests.reset();
+    const answers = await Promise.all([
+      signOut({ cookie }),
+      ...tokens.map((token) => signOut({ authorization: `Bearer ${token}` })),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await adsApi.requests.entries("oauth.invalidate_token")).toHaveLength(1);
+    expect(await upstreamAnswer(session)).toEqual({ status: 401, code: 89 });
   });
 
   it("refuses a sign-out or token request another site could send, and the session lives on", async () => {

@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { textProblem } from "@adsgraph/models";
 import { buildAuthenticateUrl } from "@adsgraph/oauth";
-import { RestApiError, RestRateLimitError, type RestClient } from "@adsgraph/rest-client";
+import {
+  RestApiError,
+  RestNetworkError,
+  RestRateLimitError,
+  type RestClient,
+} from "@adsgraph/rest-client";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { LoginAttempts } from "../sessions/login-attempts.js";
-import type { SessionStore } from "../sessions/session-store.js";
+import type { SessionCredentials, SessionStore } from "../sessions/session-store.js";
 import { cookieOptions, LOGIN_COOKIE, SESSION_COOKIE } from "./cookies.js";
 import { readSessionToken } from "./request-session.js";
 import { signInLimited, type SignInLimit } from "./sign-in-limit.js";
@@ -66,6 +71,14 @@ function upstreamProblem(reply: FastifyReply, error: unknown) {
       `The ads service refused the sign-in step: ${error.message}`,
     );
   }
+  if (error instanceof RestNetworkError) {
+    return problem(
+      reply,
+      502,
+      "UPSTREAM_UNAVAILABLE",
+      `The ads service could not be reached for the sign-in step: ${error.message}`,
+    );
+  }
   throw error;
 }
 
@@ -75,7 +88,10 @@ function upstreamProblem(reply: FastifyReply, error: unknown) {
  *   sets an HttpOnly session cookie;
  * - API clients: `POST /auth/token` (with the cookie) mints a separate bearer session token, or
  *   the PIN flow (`POST /auth/pin/start`, `POST /auth/pin/complete`, used by `adsgraph login`);
- * - `POST /auth/logout` revokes the upstream access token and the session.
+ * - `POST /auth/logout` ends that session alone, and invalidates the upstream access token when
+ *   no other live session holds it (a token shared by `POST /auth/token`);
+ * - a browser sign-in that completes while the browser still holds a live session ends that
+ *   session (a new session id every sign-in: session fixation), other clients' sessions stay.
  * The two cookie-authenticated POSTs (`token`, `logout`) refuse CORS-simple requests (CSRF);
  * the PIN flow's POSTs act on no session and set no cookie, so a forged one gains nothing.
  */
@@ -87,6 +103,20 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
   /** Leg 1: a request token for `callback` (spec §4.1: always sent; `oob` for the PIN flow). */
   const requestToken = (callback: string) =>
     upstream.call("oauth.request_token", { oauth_callback: callback });
+
+  /**
+   * spec §4.1 invalidate_token, signed with the token itself; already invalid upstream (401)
+   * is what is wanted anyway.
+   */
+  const invalidateUpstream = async (credentials: SessionCredentials) => {
+    try {
+      await upstream.call("oauth.invalidate_token", undefined, {
+        token: { token: credentials.accessToken, tokenSecret: credentials.accessTokenSecret },
+      });
+    } catch (error) {
+      if (!(error instanceof RestApiError && error.status === 401)) throw error;
+    }
+  };
 
   /** Leg 3, signed with the request token and its secret (RFC 5849 §2.3). */
   const startSession = async (token: string, secret: string, verifier: string) => {
@@ -146,15 +176,37 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
         "This sign-in has expired, was already used, or was started in another browser. Start again at /auth/login.",
       );
     }
+    // The session this browser holds now (its cookie), replaced by the new one below.
+    const cookie = request.cookies[SESSION_COOKIE];
+    const replaced = cookie === undefined ? null : await sessions.resolve(cookie);
+    let sessionToken: string;
     try {
-      const { token: sessionToken } = await startSession(token, secret, verifier);
-      return await reply
-        .setCookie(SESSION_COOKIE, sessionToken, sessionCookie)
-        .redirect("/graphql", 303);
+      ({ token: sessionToken } = await startSession(token, secret, verifier));
     } catch (error) {
       return upstreamProblem(reply, error);
     }
+    if (replaced !== null) await endReplaced(request, replaced.id);
+    return reply.setCookie(SESSION_COOKIE, sessionToken, sessionCookie).redirect("/graphql", 303);
   });
+
+  /**
+   * A sign-in in a browser that held a session ends that one: one browser, one session, and
+   * the old id never works again. Its upstream token goes with it unless another session (an
+   * API client's, `POST /auth/token`) holds it. The new sign-in stands even when the service
+   * cannot be told: the old session then ends anyway, and its token stays valid upstream.
+   */
+  async function endReplaced(request: FastifyRequest, sessionId: string) {
+    const reason = "replaced by a new sign-in in the same browser";
+    try {
+      await sessions.end(sessionId, reason, invalidateUpstream);
+    } catch (error) {
+      request.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "the replaced session's upstream token could not be invalidated; the session ends anyway",
+      );
+      await sessions.revoke(sessionId, reason);
+    }
+  }
 
   app.post("/auth/pin/start", signInLimited(options.signInLimit), async (_request, reply) => {
     try {
@@ -208,24 +260,21 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
   /** Mints a bearer session token for API clients, from a signed-in browser (same user). */
   app.post("/auth/token", { onRequest: refuseCrossSite }, async (request, reply) => {
     const current = await currentSession(request);
-    if (!current) return problem(reply, 401, "UNAUTHENTICATED", "Sign in first (GET /auth/login).");
-    const { token, session } = await sessions.create(current);
-    return reply.send(sessionAnswer(token, session));
+    const shared = current && (await sessions.share(current.id));
+    if (!shared) return problem(reply, 401, "UNAUTHENTICATED", "Sign in first (GET /auth/login).");
+    return reply.send(sessionAnswer(shared.token, shared.session));
   });
 
   app.post("/auth/logout", { onRequest: refuseCrossSite }, async (request, reply) => {
     const current = await currentSession(request);
     if (!current) return problem(reply, 401, "UNAUTHENTICATED", "No live session to end.");
     try {
-      await upstream.call("oauth.invalidate_token", undefined, {
-        token: { token: current.accessToken, tokenSecret: current.accessTokenSecret },
-      });
+      // Also when another sign-out ended it meanwhile: the caller is signed out either way.
+      await sessions.end(current.id, "logout", invalidateUpstream);
     } catch (error) {
-      // Already invalid upstream (401) is what logout wants anyway; anything else is reported.
-      if (!(error instanceof RestApiError && error.status === 401))
-        return upstreamProblem(reply, error);
+      // The service could not invalidate the token: the session lives on, try again.
+      return upstreamProblem(reply, error);
     }
-    await sessions.revoke(current.id, "logout");
     return reply.clearCookie(SESSION_COOKIE, { path: "/" }).send({ signed_out: true });
   });
 

@@ -28,17 +28,19 @@ import type { RequestCaller } from "../request-caller.js";
 import { sessionDigest } from "../sessions/session-digest.js";
 import { connectionSession } from "./connection-session.js";
 import type { UserSlots } from "../shared/user-slots.js";
+import { keepAlive } from "./keep-alive.js";
 
 export interface GraphqlWsOptions {
   schema: GraphQLSchema;
   dependencies: ContextDependencies;
   /** GRAPHQL_PUBLIC_URL: the one origin whose pages may use the session cookie. */
   publicUrl: string;
-  /** Open connections one user may hold (each subscription counts apart, in the fan-out). */
   /** WebSocket connections per user (issue 34: every replica's, in shared mode). */
   connectionSlots: UserSlots;
   /** How often an open connection checks that its session still lives. */
   sessionCheckMs: number;
+  /** How often each connection is pinged (`keep-alive.ts`). */
+  pingMs: number;
 }
 
 /** A connection past its user's cap (not a graphql-ws code: 4429 like HTTP's 429). */
@@ -51,6 +53,14 @@ interface Connection {
   /** Stops the session watch (timers, revoke listener). */
   stop(): void;
 }
+
+/**
+ * graphql-ws's handler with its own keep-alive off (0): that one terminated every socket whose
+ * pong was not read within 12 s, a facade pause included; `keepAlive` pings instead.
+ */
+const handlerWithoutKeepAlive = (
+  options: Parameters<typeof makeHandler<Record<string, unknown>>>[0],
+) => makeHandler<Record<string, unknown>>(options, 0);
 
 /** Checks run on every operation of a connection before it executes (as Apollo's, and more). */
 function validationErrors(
@@ -101,7 +111,9 @@ const format = (errors: readonly GraphQLError[]) =>
  * subscriptions only (queries and mutations go over HTTP, with its caching and limits). The
  * session is settled at connection_init (refused: 4401, or 4403 for a cookie from another
  * site) and watched: sign-out, revocation or expiry close the connection, ending its
- * subscriptions. Errors leave through `formatError` as over HTTP.
+ * subscriptions. A client that stops answering pings is closed with 4410 (`keep-alive.ts`);
+ * nothing else about the client's pace closes the socket. Errors leave through `formatError`
+ * as over HTTP.
  */
 export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
   const { schema, dependencies, publicUrl } = options;
@@ -143,7 +155,7 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
     };
   };
 
-  return makeHandler<Record<string, unknown>>({
+  const handle = handlerWithoutKeepAlive({
     schema,
     // Messages of unexpected failures stay generic, as over HTTP.
     isProd: true,
@@ -223,4 +235,9 @@ export function graphqlWsHandler(options: GraphqlWsOptions): WebsocketHandler {
       return format(errors);
     },
   });
+  return function handler(socket, request) {
+    const stop = keepAlive(socket, options.pingMs);
+    socket.once("close", stop);
+    return handle.call(this, socket, request);
+  };
 }
