@@ -22,3 +22,4 @@ export { startTcpBalancer } from "./tcp-balancer.js";
 export type { TcpBalancer } from "./tcp-balancer.js";
 export { freePort } from "./free-port.js";
 export { approveAndReadPin } from "./approve-pin.js";
+export { RawConnection } from "./raw-connection.js";
