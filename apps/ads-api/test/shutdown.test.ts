@@ -11,7 +11,6 @@ import { RawConnection, startAdsApiProcess } from "../testing/index.js";
 import type { AdsApiProcess } from "../testing/index.js";
 import { StreamReader } from "./support/activity.js";
 
-
 /** The default grace period (ADS_API_SHUTDOWN_GRACE_MS). */
 const GRACE_MS = 10_000;
 /**
