@@ -28,7 +28,7 @@ export function renderCurves(
   const panelHeight = 260;
   const left = 70;
   const right = 20;
-  const top = 70;
+  const top = 90;
   const gap = 70;
   const plotWidth = width - left - right;
   const maxSeconds = Math.max(1, ...samples.map((s) => s.atSeconds));
