@@ -35,6 +35,8 @@ export interface ProcessMemory {
   arrayBuffers: number;
   /** V8 heap in use just after the last full collection (live objects); null before one. */
   liveAfterMajorGc: number | null;
+  /** Active handles and requests of its event loop, by kind (absent from older probes). */
+  resources?: Record<string, number>;
 }
 
 /** A server in a process of its own (its RSS, its event loop), from its sources via tsx. */
@@ -161,6 +163,18 @@ export async function rssBytes(pid: number): Promise<number> {
   return Number(kb) * 1024;
 }
 
+/**
+ * Resident bytes of the process's brk heap (`[heap]` in /proc/<pid>/smaps): the main malloc
+ * arena, where native allocations of the main thread (Node's C++ objects, OpenSSL, zlib) live.
+ */
+export async function brkHeapBytes(pid: number): Promise<number> {
+  const smaps = await readFile(`/proc/${pid}/smaps`, "utf8");
+  const at = smaps.indexOf(" [heap]\n");
+  if (at < 0) return 0;
+  const kb = /^Rss:\s+(\d+) kB$/m.exec(smaps.slice(at))?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
 /** V8 reserves 8 GiB or more of address space for each WebAssembly memory (guards included). */
 const WASM_RESERVATION = 8 * 1024 ** 3;
 
@@ -203,6 +217,9 @@ export interface ChildServersOptions {
   startTimeoutMs?: number;
   /** Load memory-probe.ts into each process, for `Child.memoryUsage()`. */
   memoryProbe?: boolean;
+  /** More node options of each process (e.g. --expose-gc, for the probe's heap snapshots). */
+  adsApiNodeArgs?: readonly string[];
+  facadeNodeArgs?: readonly string[];
 }
 
 export interface ChildServers {
@@ -211,6 +228,8 @@ export interface ChildServers {
   /** Kills both and starts them again on the same data (after a request that would not end). */
   restart(): Promise<void>;
   close(): Promise<void>;
+  /** Where each process's memory probe writes (with `memoryProbe`). */
+  memoryFiles: { adsApi: string | undefined; facade: string | undefined };
 }
 
 /**
@@ -251,6 +270,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       },
       logLevel: "info",
       imports: adsApiMemory === undefined ? [] : [MEMORY_PROBE],
+      nodeArgs: options.adsApiNodeArgs ?? [],
       startTimeoutMs,
     });
     const urls = {
@@ -274,6 +294,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
       port,
       startTimeoutMs,
       imports: facadeMemory === undefined ? [] : [MEMORY_PROBE],
+      nodeArgs: options.facadeNodeArgs ?? [],
     });
     return {
       adsApi: { ...childOf("ads-api", adsApi, adsApiMemory), urls },
@@ -297,6 +318,7 @@ export async function startChildServers(options: ChildServersOptions): Promise<C
     get facade() {
       return current.facade;
     },
+    memoryFiles: { adsApi: memoryFile("ads-api"), facade: memoryFile("facade") },
     restart: async () => {
       await stop();
       current = await startBoth();

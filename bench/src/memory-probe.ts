@@ -26,7 +26,12 @@ if (file !== undefined && file !== "") {
     if (major) liveAfterMajorGc = v8.getHeapStatistics().used_heap_size;
   }).observe({ entryTypes: ["gc"] });
   const write = (to = file) => {
-    const usage = { at: Date.now(), ...process.memoryUsage(), liveAfterMajorGc };
+    // Handles and requests the event loop holds, by kind: a count that only grows is a leak of
+    // timers or sockets, whatever memory says.
+    const resources: Record<string, number> = {};
+    for (const kind of process.getActiveResourcesInfo())
+      resources[kind] = (resources[kind] ?? 0) + 1;
+    const usage = { at: Date.now(), ...process.memoryUsage(), liveAfterMajorGc, resources };
     // Written aside and renamed: a reader never sees half a line.
     writeFileSync(`${to}.part`, JSON.stringify(usage));
     renameSync(`${to}.part`, to);

@@ -221,6 +221,11 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Serve `/metrics` to any client without ADS_API_METRICS_TOKEN (default: not in production). */
   ADS_API_METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
+  /**
+   * issue 34: after SIGTERM or SIGINT, how long requests in flight and open activity streams may
+   * take to end before their connections are cut and the process exits.
+   */
+  ADS_API_SHUTDOWN_GRACE_MS: count(10_000),
   /** Tracing (issue 20, docs/operations.md "Tracing"): the OTEL_* settings telemetry reads. */
   ...tracingEnvShape,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,4 +1,4 @@
-import { tracingFromEnv } from "@adsgraph/telemetry";
+import { shutdownOnSignals, tracingFromEnv } from "@adsgraph/telemetry";
 import { configFromEnv } from "./config.js";
 import { createSecretBox, resolveTarget } from "@adsgraph/storage";
 import { resolveKeyring } from "./crypto/secret-key.js";
@@ -43,17 +43,19 @@ async function main(): Promise<void> {
     release();
     throw error;
   });
-  let closing = false;
-  const close = async () => {
-    if (closing) return;
-    closing = true;
-    await server.close();
-    await db.close();
-    release();
-    // The spans of the last requests are exported before the process ends.
-    await tracing?.shutdown();
-  };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
+  // SIGTERM, SIGINT: drain within the grace period, then cut what is left and exit.
+  shutdownOnSignals({
+    name: "ads-api",
+    graceMs: env.ADS_API_SHUTDOWN_GRACE_MS,
+    servers: () => server.connections,
+    close: async () => {
+      await server.close();
+      await db.close();
+      release();
+      // The spans of the last requests are exported before the process ends.
+      await tracing?.shutdown();
+    },
+  });
 
   const where = db.engine === "pglite" ? `PGlite in ${env.ADS_API_PGLITE_DIR}` : "PostgreSQL";
   /** ` (listening on …)` when the role listens apart from its public URL (ADS_API_LISTEN_*). */

@@ -13,7 +13,8 @@ import type { ResolveHost } from "./delivery/outbound-guard.js";
 import { buildHostApp } from "./hosts/build-host.js";
 import { planHosts } from "./hosts/host-config.js";
 import { createAdsApiMetrics } from "./metrics/ads-api-metrics.js";
-import type { ServerTracing } from "@adsgraph/telemetry";
+import { watchServer } from "@adsgraph/telemetry";
+import type { ServerTracing, WatchedServer } from "@adsgraph/telemetry";
 
 export interface ServerOptions {
   readonly db: Database;
@@ -40,6 +41,8 @@ export interface RunningServer {
    */
   readonly listenUrls: Readonly<Record<HostRole, string>>;
   readonly apps: Readonly<Record<HostRole, FastifyInstance>>;
+  /** The connections of each role's server, watched from before it listened (shutdown drains them). */
+  readonly connections: readonly WatchedServer[];
   close(): Promise<void>;
 }
 
@@ -84,6 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const metrics = createAdsApiMetrics(ctx);
   const apps = {} as Record<HostRole, FastifyInstance>;
   const listenUrls = {} as Record<HostRole, string>;
+  const connections: WatchedServer[] = [];
   let stopLogging: () => void = () => undefined;
   try {
     // Nonces of the last window, before any request is verified (a restart keeps refusing replays).
@@ -98,6 +102,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         tracing: options.tracing,
       });
       apps[plan.role] = app;
+      connections.push(watchServer(app.server));
       await app.listen({ host: plan.host, port: plan.port });
       const address = app.server.address();
       const bound = typeof address === "object" && address !== null ? address.port : plan.port;
@@ -129,6 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     urls: ctx.hosts,
     listenUrls,
     apps,
+    connections,
     close: async () => {
       // Open activity streams end first: the hosts' close waits for their connections.
       await ctx.activity.close();

@@ -24,3 +24,4 @@ export { freePort } from "./free-port.js";
 export { LOCAL_RECEIVER_HOSTS } from "./local-receivers.js";
 export type { ResolveHost, ResolvedAddress } from "../src/delivery/outbound-guard.js";
 export { approveAndReadPin } from "./approve-pin.js";
+export { RawConnection } from "./raw-connection.js";

@@ -179,6 +179,11 @@ const schema = z.object({
   METRICS_TOKEN: optional,
   /** Serve `/metrics` without METRICS_TOKEN (default: not in production). */
   METRICS_PUBLIC: flag(process.env.NODE_ENV !== "production"),
+  /**
+   * issue 34: after SIGTERM or SIGINT, how long requests in flight may take to end (WebSockets
+   * are closed with 1001 at once) before every connection left is cut and the process exits.
+   */
+  GRAPHQL_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).default(10_000),
   /** Tracing (issue 20, docs/operations.md "Tracing"): the OTEL_* settings telemetry reads. */
   ...tracingEnvShape,
   DATABASE_URL: z

@@ -1,4 +1,4 @@
-import { tracingFromEnv } from "@adsgraph/telemetry";
+import { shutdownOnSignals, tracingFromEnv, watchServer } from "@adsgraph/telemetry";
 import { resolveTarget } from "@adsgraph/storage";
 import { openDatabase } from "./db/database.js";
 import { loadEnv } from "./env.js";
@@ -35,13 +35,19 @@ const { app } = await buildServer({
   ...(playground && { playground }),
   ...(tracing && { tracing }),
 });
-const close = async () => {
-  await app.close();
-  await db.close();
-  // The spans of the last requests are exported before the process ends.
-  await tracing?.shutdown();
-};
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void close());
+// Watched from before it listens: SIGTERM and SIGINT drain it within the grace period.
+const connections = watchServer(app.server);
+shutdownOnSignals({
+  name: "facade",
+  graceMs: env.GRAPHQL_SHUTDOWN_GRACE_MS,
+  servers: () => [connections],
+  close: async () => {
+    await app.close();
+    await db.close();
+    // The spans of the last requests are exported before the process ends.
+    await tracing?.shutdown();
+  },
+});
 
 await app.listen({ host: env.GRAPHQL_HOST, port: env.GRAPHQL_PORT });
 // Before the ready line: whoever waits for that line knows by then whether spans go out.

@@ -120,7 +120,16 @@ export async function buildServer({
   });
   // WebSocket upgrades go through Fastify's router and hooks (the session cookie is parsed);
   // a message larger than any document the token limit allows is refused by ws itself.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 * 1024 },
+    // On close, each WebSocket is told why (1001 "going away", RFC 6455 §7.4.1; the plugin's own
+    // close sends no code), so a client reconnects elsewhere rather than report an error.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, "server shutting down");
+      this.websocketServer.close();
+      done();
+    },
+  });
   // Snapshots are written while no request is in flight: each counts from its first byte until
   // its response is closed (sent or aborted), so recording never competes with a response.
   // A WebSocket lives for hours and is no such request.

@@ -1,5 +1,7 @@
 export { startAppTracing, tracingFromEnv } from "./app-tracing.js";
 export type { AppTracing, Tracing } from "./app-tracing.js";
+export { shutdownOnSignals, watchServer } from "./graceful-shutdown.js";
+export type { ShutdownOptions, WatchedServer } from "./graceful-shutdown.js";
 export { OneLineLogController } from "./one-line-log-controller.js";
 export { RedactingSpanProcessor } from "./redacting-processor.js";
 export { registerServerTracing, serverTracing } from "./server-tracing.js";
