@@ -1,10 +1,15 @@
 import type { ActivityEvent } from "@adsgraph/models";
 import { compareEventIds } from "@adsgraph/rest-client";
-import { SlowSubscriberError, SubscriptionLimitError } from "../errors/facade-errors.js";
+import {
+  ResumeWindowExpiredError,
+  SlowSubscriberError,
+  SubscriptionLimitError,
+} from "../errors/facade-errors.js";
 import { toFacadeError } from "../errors/to-facade-error.js";
 import type { FeedFactory, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 import { withWireEventType, type WireEventType } from "./event-types.js";
 import { createLocalFeed } from "./local-feed.js";
+import { afterReplay } from "./resumed-events.js";
 import { createSubscriberQueue, type SubscriberQueue } from "./subscriber-queue.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
 
@@ -28,6 +33,11 @@ export interface Subscribe {
   userId: string;
   /** Only these event types; null: every type. */
   types: ReadonlySet<WireEventType> | null;
+  /**
+   * Resume (issue 34): the user's retained events after this event id come first, then the
+   * live ones, with none missed or doubled at the seam.
+   */
+  after?: string | undefined;
 }
 
 export interface FanOutStats extends FeedStats {
@@ -50,8 +60,10 @@ export interface FanOutStats extends FeedStats {
  */
 export interface ActivityFanOut {
   /**
-   * A subscriber's events from now on: resolves once the user's upstream subscription exists
-   * and the stream is connected (an event recorded after that reaches it).
+   * A subscriber's events from now on (with `after`, from after that event): resolves once
+   * the user's upstream subscription exists and the stream is connected (an event recorded
+   * after that reaches it). Rejects with ResumeWindowExpiredError when events after `after`
+   * are no longer all retained.
    */
   subscribe(request: Subscribe): Promise<AsyncIterableIterator<ActivityEvent>>;
   stats(): FanOutStats;
@@ -134,7 +146,7 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
   };
 
   return {
-    async subscribe({ userId, types }) {
+    async subscribe({ userId, types, after }) {
       const held = byUser.get(userId)?.size ?? 0;
       if (held >= options.perUser) throw SubscriptionLimitError.perUser(options.perUser);
       if (count >= options.max) throw SubscriptionLimitError.total();
@@ -167,7 +179,25 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
         subscriber.live = true;
         live += 1;
       }
-      return subscriber.queue;
+      if (after === undefined) return subscriber.queue;
+      // Read once the subscriber is live: an event not retained yet reaches its queue instead.
+      let retained;
+      try {
+        retained = await feed.retained(after, (event) => {
+          if (event.for_user_id !== userId) return false;
+          const current = withWireEventType(event);
+          return current !== undefined && (types === null || types.has(current.event_type));
+        });
+      } catch (error) {
+        subscriber.queue.end();
+        throw toFacadeError(error) ?? error;
+      }
+      if (retained.expired) {
+        subscriber.queue.end();
+        throw new ResumeWindowExpiredError(retained.oldestId);
+      }
+      const replayed = retained.events.flatMap((event) => withWireEventType(event) ?? []);
+      return afterReplay(replayed, subscriber.queue, after);
     },
     stats: () => ({
       ...feed.stats(),

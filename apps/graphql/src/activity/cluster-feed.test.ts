@@ -105,6 +105,7 @@ function replica(
         keys,
         replicaId: name,
         leaseMs: 600,
+        retainedEvents: 100,
         openStream: open,
         sink,
         onError: () => undefined,
