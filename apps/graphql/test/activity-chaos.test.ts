@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/database.js";
 import { loadEnv } from "../src/env.js";
 import { createServices } from "../src/services.js";
-import { signIn, startFacade, startFacadeProcess } from "../testing/index.js";
+import { globalId, signIn, startFacade, startFacadeProcess } from "../testing/index.js";
 import type { FacadeProcess, RunningFacade } from "../testing/index.js";
 import {
   createWatcher,
@@ -19,6 +19,7 @@ import {
   type Posted,
   type Watcher,
 } from "./support/activity-watchers.js";
+import { act } from "./support/activity-clients.js";
 import { startPrivateRedis, type PrivateRedis } from "./support/private-redis.js";
 
 const USER_A = DEMO.user.id;
@@ -44,6 +45,18 @@ async function flowing(watchers: readonly Watcher[], posted: readonly Posted[], 
       { timeout: 20_000, interval: 50 },
     )
     .toBe(true);
+}
+
+/** Posts two events for user A while one of its clients is away (counted with the steady ones). */
+async function missWhileAway(adsApi: StartedAdsApi, posted: Posted[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const bio of ["away 1", "away 2"]) {
+    const at = Date.now();
+    const stored = await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio });
+    for (const rawId of stored) posted.push({ userId: USER_A, rawId, at });
+    ids.push(...stored);
+  }
+  return ids;
 }
 
 /** Waits for the last posted events to arrive, then reports and checks the losses. */
@@ -104,17 +117,34 @@ describe.each(["pglite", "postgresql"] as const)(
         await adsApi.restart();
         await flowing(watchers, writer.posted, Date.now());
 
-        // (d) a client leaves, misses events, and comes back with `after:`.
+        // (d) a client leaves, misses events, and comes back with `after:`: they come first.
         const [a1] = watchers as [Watcher];
         await disconnect(a1);
-        await sleep(300);
+        const missed = await missWhileAway(adsApi, writer.posted);
         await watch(a1, facade.url, token(a1));
+        await expect.poll(() => missed.every((id) => a1.received.has(id))).toBe(true);
         await flowing(watchers, writer.posted, Date.now());
       } finally {
         await writer.stop();
       }
       await expectNothingLost(`one facade on ${engine}`, watchers, writer.posted);
       for (const watcher of watchers) await disconnect(watcher);
+    });
+
+    it("refuses a resume from before the events it keeps with RESUME_WINDOW_EXPIRED, naming the oldest kept", async () => {
+      const watcher = createWatcher("stale", USER_A);
+      // An event id from long before this facade started: what came after it is not all kept.
+      watcher.newest = { raw: 1n, id: globalId("ActivityEvent", "1") };
+      await expect(watch(watcher, facade.url, tokens[USER_A] ?? "")).rejects.toThrow();
+      expect(watcher.current?.errors).toMatchObject([
+        {
+          extensions: {
+            code: "RESUME_WINDOW_EXPIRED",
+            oldestRetainedId: expect.any(String) as unknown,
+          },
+        },
+      ]);
+      await disconnect(watcher);
     });
   },
 );
@@ -215,11 +245,12 @@ describe("activity events at least once, two facade replicas on PostgreSQL + Red
       await adsApi.restart();
       await flowing(watchers, writer.posted, Date.now());
 
-      // (d) a client leaves, misses events, and comes back with `after:`.
+      // (d) a client leaves, misses events, and comes back with `after:`: they come first.
       const [first] = watchers as [Watcher];
       await disconnect(first);
-      await sleep(300);
+      const missed = await missWhileAway(adsApi, writer.posted);
       await watch(first, survivor.url, tokens[first.userId] ?? "");
+      await expect.poll(() => missed.every((id) => first.received.has(id))).toBe(true);
       await flowing(watchers, writer.posted, Date.now());
     } finally {
       await writer.stop();

@@ -79,14 +79,23 @@ export async function watch(watcher: Watcher, url: string, token: string): Promi
     drain();
     clearInterval(timer);
   });
-  await Promise.race([
-    collected.live,
-    new Promise((_, reject) =>
-      setTimeout(() => {
-        reject(new Error(`${watcher.name}: not live (${JSON.stringify(collected.errors)})`));
-      }, 20_000),
-    ),
-  ]);
+  // Live, or refused (an error before the live message): no need to wait any longer.
+  let check: ReturnType<typeof setInterval> | undefined;
+  try {
+    await Promise.race([
+      collected.live,
+      new Promise((_, reject) => {
+        const until = Date.now() + 20_000;
+        check = setInterval(() => {
+          if (collected.errors.length > 0 || Date.now() > until) {
+            reject(new Error(`${watcher.name}: not live (${JSON.stringify(collected.errors)})`));
+          }
+        }, 20);
+      }),
+    ]);
+  } finally {
+    clearInterval(check);
+  }
   watcher.liveAt ??= Date.now();
 }
 
