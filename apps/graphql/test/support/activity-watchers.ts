@@ -125,8 +125,10 @@ export function postSteadily(
 ): { posted: Posted[]; stop(): Promise<void> } {
   const posted: Posted[] = [];
   let stopped = false;
+  // Read through a function: `stop` sets it while the loop awaits, which narrowing ignores.
+  const isStopped = () => stopped;
   const running = (async () => {
-    for (let index = 0; !stopped; index += 1) {
+    for (let index = 0; !isStopped(); index += 1) {
       const userId = userIds[index % userIds.length] as string;
       const at = Date.now();
       try {
