@@ -134,6 +134,11 @@ const schema = z.object({
   ACTIVITY_SUBSCRIPTIONS_MAX: z.coerce.number().int().min(1).default(10_000),
   /** Events waiting for one slow subscriber; past it the subscription ends with an error. */
   ACTIVITY_SUBSCRIBER_QUEUE: z.coerce.number().int().min(1).default(100),
+  /**
+   * issue 34: the app's last events kept for clients resuming with `activityEvents(after:)`
+   * (in Redis with REDIS_URL, else in process); a resume from further back is refused.
+   */
+  ACTIVITY_RETAINED_EVENTS: z.coerce.number().int().min(1).default(10_000),
   /** The upstream stream's reconnect delay (first, then doubling up to 60 s) and stall timeout. */
   ACTIVITY_STREAM_BACKOFF_MS: z.coerce.number().int().min(1).default(1_000),
   ACTIVITY_STREAM_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),

@@ -20,3 +20,5 @@ export { connectRedis, deletePrefixed } from "./redis.js";
 export type { SharedRedis, SharedRedisOptions } from "./redis.js";
 export { LUA_NOW_MS, redisScript } from "./redis-script.js";
 export type { RedisScript, ScriptArg } from "./redis-script.js";
+export { rangeStream, readStreamAfter } from "./redis-stream.js";
+export type { StreamEntry } from "./redis-stream.js";

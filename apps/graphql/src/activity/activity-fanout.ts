@@ -1,11 +1,16 @@
 import type { ActivityEvent } from "@adsgraph/models";
 import { compareEventIds } from "@adsgraph/rest-client";
-import { SlowSubscriberError, SubscriptionLimitError } from "../errors/facade-errors.js";
+import {
+  ResumeWindowExpiredError,
+  SlowSubscriberError,
+  SubscriptionLimitError,
+} from "../errors/facade-errors.js";
 import { toFacadeError } from "../errors/to-facade-error.js";
 import type { FeedFactory, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
 import { withWireEventType, type WireEventType } from "./event-types.js";
 import { createLocalFeed } from "./local-feed.js";
 import { localUserSlots, type UserSlots } from "../shared/user-slots.js";
+import { afterReplay } from "./resumed-events.js";
 import { createSubscriberQueue, type SubscriberQueue } from "./subscriber-queue.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
 
@@ -34,6 +39,11 @@ export interface Subscribe {
   userId: string;
   /** Only these event types; null: every type. */
   types: ReadonlySet<WireEventType> | null;
+  /**
+   * Resume (issue 34): the user's retained events after this event id come first, then the
+   * live ones, with none missed or doubled at the seam.
+   */
+  after?: string | undefined;
 }
 
 export interface FanOutStats extends FeedStats {
@@ -56,8 +66,10 @@ export interface FanOutStats extends FeedStats {
  */
 export interface ActivityFanOut {
   /**
-   * A subscriber's events from now on: resolves once the user's upstream subscription exists
-   * and the stream is connected (an event recorded after that reaches it).
+   * A subscriber's events from now on (with `after`, from after that event): resolves once
+   * the user's upstream subscription exists and the stream is connected (an event recorded
+   * after that reaches it). Rejects with ResumeWindowExpiredError when events after `after`
+   * are no longer all retained.
    */
   subscribe(request: Subscribe): Promise<AsyncIterableIterator<ActivityEvent>>;
   stats(): FanOutStats;
@@ -144,7 +156,7 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
   };
 
   return {
-    async subscribe({ userId, types }) {
+    async subscribe({ userId, types, after }) {
       // Taken and checked in one step (one script across replicas); the total is this process's.
       const release = await userSlots.take(userId);
       if (release === undefined) throw SubscriptionLimitError.perUser(userSlots.max);
@@ -182,7 +194,25 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
         subscriber.live = true;
         live += 1;
       }
-      return subscriber.queue;
+      if (after === undefined) return subscriber.queue;
+      // Read once the subscriber is live: an event not retained yet reaches its queue instead.
+      let retained;
+      try {
+        retained = await feed.retained(after, (event) => {
+          if (event.for_user_id !== userId) return false;
+          const current = withWireEventType(event);
+          return current !== undefined && (types === null || types.has(current.event_type));
+        });
+      } catch (error) {
+        subscriber.queue.end();
+        throw toFacadeError(error) ?? error;
+      }
+      if (retained.expired) {
+        subscriber.queue.end();
+        throw new ResumeWindowExpiredError(retained.oldestId);
+      }
+      const replayed = retained.events.flatMap((event) => withWireEventType(event) ?? []);
+      return afterReplay(replayed, subscriber.queue, after);
     },
     stats: () => ({
       ...feed.stats(),

@@ -19,10 +19,18 @@ export interface FeedSink {
   lastSeen(): string | undefined;
 }
 
+/**
+ * What a client's resume (`activityEvents(after:)`) finds: the retained events after the id,
+ * or that events after it may no longer be retained (`oldestId`: the oldest still held).
+ */
+export type Retained =
+  | { readonly expired: false; readonly events: ActivityEvent[] }
+  | { readonly expired: true; readonly oldestId: string | undefined };
+
 export interface FeedStats {
   /**
    * Whether this replica runs an upstream stream, and whether it is connected now (a
-   * follower of the cluster's stream: whether it hears the cluster's channel).
+   * follower of the cluster's stream: whether it reads the cluster's log).
    */
   streaming: boolean;
   connected: boolean;
@@ -46,6 +54,12 @@ export interface ActivityFeed {
   /** This replica's last subscriber left. */
   idle(): void;
   stats(): FeedStats;
+  /**
+   * The app's retained events after the event id `after` that `keep` accepts, in id order;
+   * `expired` when some event after it may be gone (older than the retention, or recorded
+   * while nobody watched).
+   */
+  retained(after: string, keep: (event: ActivityEvent) => boolean): Promise<Retained>;
   /** Stops, handing what it holds in the cluster over (lease, shares) when there is one. */
   close(): Promise<void>;
   /** Stops at once and tells no one, as a killed process would (tests simulate crashes). */

@@ -105,6 +105,7 @@ function replica(
         keys,
         replicaId: name,
         leaseMs: 600,
+        retainedEvents: 100,
         openStream: open,
         sink,
         onError: () => undefined,
@@ -217,6 +218,30 @@ describe("createClusterFeed", () => {
     const after = [upstream.record("1")];
     await expect.poll(() => onTwo.length).toBeGreaterThanOrEqual(5);
     expect(onTwo).toEqual([...before, ...during, ...after]);
+    await two.fanOut.close();
+  });
+
+  it("replays a resumed subscriber's events from the log on any replica, then live ones, and refuses an id from before the log", async () => {
+    const upstream = upstreamStream();
+    const keys = activityKeys("feed-resume");
+    const one = replica(await redisAt(TEST_REDIS_URL), "one", keys, upstream.open);
+    const first = drain(await one.fanOut.subscribe({ userId: "1", types: null }));
+    const before = [upstream.record("1"), upstream.record("2"), upstream.record("1")];
+    await expect.poll(() => first.length).toBe(2);
+
+    const two = replica(await redisAt(TEST_REDIS_URL), "two", keys, upstream.open);
+    const resumed = drain(
+      await two.fanOut.subscribe({ userId: "1", types: null, after: before[0] }),
+    );
+    const later = upstream.record("1");
+    await expect.poll(() => resumed.length).toBeGreaterThanOrEqual(2);
+    // User 2's event is not this subscriber's; the seam doubles nothing.
+    expect(resumed).toEqual([before[2], later]);
+
+    await expect(
+      two.fanOut.subscribe({ userId: "1", types: null, after: "5" }),
+    ).rejects.toMatchObject({ code: "RESUME_WINDOW_EXPIRED", oldestRetainedId: before[0] });
+    await one.fanOut.close();
     await two.fanOut.close();
   });
 

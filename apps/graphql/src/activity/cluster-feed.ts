@@ -1,12 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { ActivityEvent } from "@adsgraph/models";
 import { compareEventIds } from "@adsgraph/rest-client";
-import type { SharedRedis } from "@adsgraph/storage";
+import { rangeStream, type SharedRedis } from "@adsgraph/storage";
 import { UpstreamError } from "../errors/facade-errors.js";
-import type { ActivityFeed, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
+import type { ActivityFeed, FeedSink, FeedStats, OpenStream, Retained } from "./activity-feed.js";
 import { createStreamHolder } from "./cluster-holder.js";
 import type { ActivityKeys } from "./cluster-keys.js";
-import { decodeFeedMessage, encodeFeedMessage } from "./cluster-messages.js";
+import { createLogReader } from "./cluster-log-reader.js";
+import { decodeLogEntry, entryEventId } from "./cluster-messages.js";
 import { COUNT_SHARES, JOIN_SHARES } from "./cluster-scripts.js";
 import { createLocalFeed } from "./local-feed.js";
 
@@ -17,6 +17,8 @@ export interface ClusterFeedOptions {
   replicaId: string;
   /** ACTIVITY_LEASE_MS: the stream moves within about this long after its holder dies. */
   leaseMs: number;
+  /** ACTIVITY_RETAINED_EVENTS: about this many entries stay in the log for resumes. */
+  retainedEvents: number;
   openStream: OpenStream;
   sink: FeedSink;
   onError: (message: string) => void;
@@ -24,8 +26,11 @@ export interface ClusterFeedOptions {
   fellBack: (part: string, error: unknown) => void;
 }
 
-/** Channel events kept while this replica runs its own stream (for the way back), at most. */
-const PENDING_MAX = 10_000;
+/** Entries read from the log at a time when a client resumes. */
+const REPLAY_BATCH = 1_000;
+
+/** The log of an app nobody watched for this long goes (and with it what a resume could read). */
+const LOG_TTL_MS = 24 * 3600 * 1000;
 
 interface Waiter {
   resolve: () => void;
@@ -34,18 +39,26 @@ interface Waiter {
 
 const stoppedError = () =>
   new UpstreamError("The activity stream stopped.", { status: null, codes: [] });
+const historyUnavailable = () =>
+  new UpstreamError(
+    "Earlier activity events cannot be read right now: subscribe again in a moment.",
+    { status: null, codes: [] },
+  );
 
 /**
- * The app's one upstream stream for the whole cluster (issue 19). The replica holding the
+ * The app's one upstream stream for the whole cluster (issues 19, 34). The replica holding the
  * lease opens it, while some replica has subscribers (an entry in the interest set), from the
- * cursor its predecessor left, and publishes each event on the channel; every replica (the
- * holder too) hears the channel and hands the events to its fan-out. Each tick a holder
- * renews its lease; a replica with subscribers and no holder alive takes it, so the stream
- * moves within the lease's time (plus a tick) after its holder dies, losing nothing.
+ * cursor its predecessor left, and appends each event to the app's log (a Redis Stream);
+ * every replica (the holder too) reads the log from its own position and hands the events to
+ * its fan-out. Each tick a holder renews its lease; a replica with subscribers and no holder
+ * alive takes it, so the stream moves within the lease's time (plus a tick) after its holder
+ * dies, and the successor resumes from the cursor: delayed, never lost. A replica whose read
+ * failed (Redis restarted, a dead connection) reads again from its own position.
  *
  * While Redis fails, this replica runs its own stream from the last event it delivered
  * (issue 18's behaviour, said through `fellBack`); once Redis answers again it keeps that
- * stream until the channel's events continue where it stands, then goes back to the channel.
+ * stream until the log holds every event after the one it stands at, then reads the log again
+ * from where it left it (repeats are dropped by id).
  */
 export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
   const { redis, keys, sink, leaseMs } = options;
@@ -55,7 +68,6 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
   const tickMs = Math.max(100, Math.floor(leaseMs / 5));
   const interestMs = 3 * leaseMs;
   const cursorMs = Math.max(60_000, 12 * leaseMs);
-  const nonce = randomUUID();
 
   let stopped = false;
   let wanted = false;
@@ -63,13 +75,7 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
   let mode: "cluster" | "fallback" = "cluster";
   let local: ActivityFeed | undefined;
   let localConnections = 0;
-  let subscribing: Promise<void> | undefined;
-  let unsubscribe: (() => Promise<void>) | undefined;
-  let proven = false;
-  let pingedAt = 0;
-  let unheardSince: number | undefined;
-  /** In fallback: the channel's events since it was heard (contiguous), for the way back. */
-  let pending: ActivityEvent[] = [];
+  let positioned = false;
   const waiters = new Set<Waiter>();
 
   const rejectWaiters = (error: Error) => {
@@ -95,18 +101,13 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     local = undefined;
   };
 
-  const resetChannelView = () => {
-    proven = false;
-    pingedAt = 0;
-    unheardSince = undefined;
-    pending = [];
-  };
-
   /** Redis failed this replica: run its own stream, from where its subscribers stand. */
   const enterFallback = (error: unknown) => {
     if (stopped) return;
-    resetChannelView();
     holder.stop();
+    // Kept: back from the fallback, this replica reads on from where it left the log.
+    reader.stop(true);
+    positioned = false;
     if (mode === "fallback") return;
     mode = "fallback";
     if (!wanted) return;
@@ -117,64 +118,43 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     waiters.clear();
   };
 
-  const onMessage = (text: string) => {
-    if (stopped) return;
-    const message = decodeFeedMessage(text);
-    if (message === undefined) return;
-    switch (message.t) {
+  const onEntry = (entryId: string, fields: Readonly<Record<string, string>>) => {
+    if (stopped || mode !== "cluster") return;
+    const entry = decodeLogEntry({ id: entryId, fields });
+    if (entry === undefined) return;
+    switch (entry.t) {
       case "event":
-        if (mode === "cluster") {
-          sink.deliver(message.event);
-        } else if (pending.push(message.event) > PENDING_MAX) {
-          // Too long on the way back: start the window again (the cursor is read after it).
-          pending = [];
-        }
-        return;
-      case "ping":
-        if (message.r === nonce && !proven) {
-          proven = true;
-          void kick();
-        }
+        sink.deliver(entry.event);
         return;
       case "live":
         void kick();
         return;
-      case "failed":
-        if (mode !== "cluster") return;
-        {
-          const error = new UpstreamError(message.message, { status: null, codes: [] });
-          rejectWaiters(error);
-          sink.fail(error);
-        }
+      case "failed": {
+        const error = new UpstreamError(entry.message, { status: null, codes: [] });
+        rejectWaiters(error);
+        sink.fail(error);
         return;
+      }
     }
   };
 
-  /**
-   * Subscribes once (ioredis renews it after reconnects) and proves it by hearing its own ping;
-   * a channel still unheard after two leases is subscribed anew, this replica serving from
-   * its own stream meanwhile (a subscription that failed unseen must not starve subscribers).
-   */
-  const ensureChannel = async () => {
-    subscribing ??= redis.subscribe(keys.channel, onMessage).then((off) => {
-      unsubscribe = off;
-      void kick();
-    });
-    if (proven) return;
-    const now = Date.now();
-    unheardSince ??= now;
-    if (now - unheardSince > 2 * leaseMs) {
-      const off = unsubscribe;
-      unsubscribe = undefined;
-      subscribing = undefined;
-      unheardSince = undefined;
-      await off?.();
-      throw new Error("the activity channel is not heard");
-    }
-    if (unsubscribe !== undefined && now - pingedAt >= tickMs) {
-      pingedAt = now;
-      await redis.publish(keys.channel, encodeFeedMessage({ t: "ping", r: nonce }));
-    }
+  const reader = createLogReader({
+    redis,
+    key: keys.log,
+    // Well inside the command timeout of the reader's own connection (block + 3 s).
+    blockMs: Math.min(1_000, tickMs),
+    onEntry,
+    onFailure: (error) => {
+      enterFallback(error);
+    },
+    onRecovered: () => void kick(),
+  });
+
+  /** Reads the log from this replica's position (the log's end when it has none). */
+  const ensureReading = async () => {
+    if (mode !== "cluster" || !wanted) return;
+    await reader.start();
+    positioned = true;
   };
 
   const shareInterest = async () => {
@@ -193,6 +173,8 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     token,
     leaseMs,
     cursorMs,
+    maxEntries: options.retainedEvents,
+    logTtlMs: LOG_TTL_MS,
     openStream: options.openStream,
     isStopped: () => stopped,
     onError: options.onError,
@@ -207,32 +189,33 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
 
   const isLive = async () => holder.connected || (await client.exists(keys.live)) === 1;
 
-  /** Back from a fallback once the channel's events continue where this replica stands. */
+  /**
+   * Back from a fallback once the log holds every event after the one this replica stands at:
+   * the holder resumed from a cursor at or below it, or the log's first event after this
+   * replica's position is one its own stream already delivered.
+   */
   const tryReturn = async () => {
-    if (!proven) return;
     if (local !== undefined) {
-      // Read after `pending` began: every event past the cursor is in `pending`, so this
-      // replica's own stream must only have reached the cursor (or the first pending event).
-      const cursor = await client.get(keys.cursor);
       if (!(await isLive())) return;
+      const cursor = await client.get(keys.cursor);
       const seen = sink.lastSeen();
       const covered = (id: string) => seen !== undefined && compareEventIds(seen, id) >= 0;
-      const first = pending[0];
-      const caughtUp =
-        (cursor !== null && covered(cursor)) ||
-        (first !== undefined && covered(first.id)) ||
-        (cursor === null && seen === undefined);
+      let caughtUp =
+        (cursor !== null && covered(cursor)) || (cursor === null && seen === undefined);
+      if (!caughtUp && reader.position !== undefined) {
+        const next = await rangeStream(client, keys.log, `(${reader.position}`, "+", 20);
+        const first = next.find((entry) => !entryEventId(entry.id).notice);
+        caughtUp = first !== undefined && covered(entryEventId(first.id).eventId);
+      }
       if (!caughtUp) return;
     }
     stopLocal();
     mode = "cluster";
-    const buffered = pending;
-    pending = [];
-    for (const event of buffered) sink.deliver(event);
+    await ensureReading();
   };
 
   const settleWaiters = async () => {
-    if (waiters.size === 0 || mode !== "cluster" || !proven) return;
+    if (waiters.size === 0 || mode !== "cluster" || !positioned || !reader.healthy) return;
     if (!(await isLive())) return;
     for (const waiter of waiters) waiter.resolve();
     waiters.clear();
@@ -245,7 +228,7 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
       return;
     }
     try {
-      await ensureChannel();
+      await ensureReading();
       await shareInterest();
       if (holder.active) await holder.keepOrRetire();
       else if (wanted) await holder.tryStart();
@@ -289,8 +272,46 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
     clearInterval(timer);
     offState();
     holder.stop();
+    void reader.close();
     local?.halt();
     rejectWaiters(stoppedError());
+  };
+
+  /** The log's events after `after`, when it holds every one of them. */
+  const fromLog = async (
+    after: string,
+    keep: (event: ActivityEvent) => boolean,
+  ): Promise<Retained> => {
+    const from = BigInt(after);
+    const floor = await client.get(keys.floor);
+    const [head] = await rangeStream(client, keys.log, "-", "+", 1);
+    // Every event above `bound` is in the log: above the floor, and above what trimming took.
+    let bound = floor === null ? undefined : BigInt(floor);
+    if (bound !== undefined && head !== undefined) {
+      const { eventId, notice } = entryEventId(head.id);
+      const kept = notice ? BigInt(eventId) : BigInt(eventId) - 1n;
+      if (kept > bound) bound = kept;
+    }
+    if (bound === undefined || from < bound) {
+      const start = bound === undefined ? "-" : `${bound + 1n}-0`;
+      const oldest = (await rangeStream(client, keys.log, start, "+", 20)).find(
+        (entry) => !entryEventId(entry.id).notice,
+      );
+      return { expired: true, oldestId: oldest && entryEventId(oldest.id).eventId };
+    }
+    const events: ActivityEvent[] = [];
+    let start = `${from + 1n}-0`;
+    for (;;) {
+      const batch = await rangeStream(client, keys.log, start, "+", REPLAY_BATCH);
+      for (const entry of batch) {
+        const decoded = decodeLogEntry(entry);
+        if (decoded?.t === "event" && keep(decoded.event)) events.push(decoded.event);
+      }
+      const last = batch.at(-1);
+      if (batch.length < REPLAY_BATCH || last === undefined) break;
+      start = `(${last.id}`;
+    }
+    return { expired: false, events };
   };
 
   return {
@@ -307,7 +328,16 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
       wanted = false;
       // A later subscriber's own stream starts from then, not from this one's last event.
       stopLocal();
+      reader.stop();
+      positioned = false;
       void kick();
+    },
+    async retained(after, keep) {
+      try {
+        return await fromLog(after, keep);
+      } catch {
+        throw historyUnavailable();
+      }
     },
     stats: (): FeedStats => {
       const own = local?.stats();
@@ -317,7 +347,7 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
           ? holder.connected
           : own !== undefined
             ? own.connected
-            : mode === "cluster" && proven,
+            : mode === "cluster" && positioned && reader.healthy,
         connections: holder.connections + localConnections + (own?.connections ?? 0),
         role: mode === "fallback" ? "local" : holder.active ? "holder" : "follower",
       };
@@ -336,7 +366,6 @@ export function createClusterFeed(options: ClusterFeedOptions): ActivityFeed {
       } catch {
         // Redis failed: the lease and the entry lapse by themselves.
       }
-      await unsubscribe?.();
     },
     halt,
   };

@@ -5,8 +5,7 @@ import { toFacadeError } from "../errors/to-facade-error.js";
 import { createLease } from "../shared/lease.js";
 import type { OpenStream } from "./activity-feed.js";
 import type { ActivityKeys } from "./cluster-keys.js";
-import { encodeFeedMessage } from "./cluster-messages.js";
-import { COUNT_SHARES, MARK_LIVE, PUBLISH_EVENT } from "./cluster-scripts.js";
+import { COUNT_SHARES, MARK_LIVE, NOTICE_FAILED, PUBLISH_EVENT } from "./cluster-scripts.js";
 
 export interface StreamHolderOptions {
   redis: SharedRedis;
@@ -16,6 +15,10 @@ export interface StreamHolderOptions {
   leaseMs: number;
   /** How long the cursor outlives the last renewal (a takeover later than this starts anew). */
   cursorMs: number;
+  /** ACTIVITY_RETAINED_EVENTS: the log keeps about this many entries. */
+  maxEntries: number;
+  /** How long the log outlives its last append (an app nobody watches leaves nothing behind). */
+  logTtlMs: number;
   openStream: OpenStream;
   /** The feed closed or halted: a lease taken meanwhile starts no stream (it lapses, or is handed over). */
   isStopped: () => boolean;
@@ -49,16 +52,16 @@ interface Holding {
 }
 
 /**
- * The holder's side of the cluster's stream (issue 19): it opens the stream with `since_id` =
- * the cursor its predecessor left, and publishes each event on the channel while moving the
- * cursor, both in one script fenced by the lease, so a holder that lost the lease (paused past
- * its expiry) publishes nothing and its successor resumes where the last publication stood.
+ * The holder's side of the cluster's stream (issues 19, 34): it opens the stream with
+ * `since_id` = the cursor its predecessor left, and appends each event to the app's log while
+ * moving the cursor, both in one script fenced by the lease, so a holder that lost the lease
+ * (paused past its expiry) appends nothing and its successor resumes where the last append
+ * stood: a failover delays events, never drops them.
  */
 export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
   const { redis, keys, token, leaseMs, cursorMs } = options;
   const { client } = redis;
   const lease = createLease(client, { key: keys.lease, token, ttlMs: leaseMs });
-  const channelName = redis.prefix + keys.channel;
   let holding: Holding | undefined;
   let connections = 0;
 
@@ -80,10 +83,7 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
       });
     options.onError(`activity: the upstream stream stopped: ${mapped.message}`);
     try {
-      await redis.publish(
-        keys.channel,
-        encodeFeedMessage({ t: "failed", message: mapped.message }),
-      );
+      await NOTICE_FAILED.run(client, [keys.log], [mapped.message, options.maxEntries]);
       await lease.release([keys.live]);
     } catch {
       options.onFailed(mapped);
@@ -97,12 +97,14 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
       connections += 1;
       MARK_LIVE.run(
         client,
-        [keys.lease, keys.live],
-        [token, leaseMs, channelName, encodeFeedMessage({ t: "live" })],
+        [keys.lease, keys.live, keys.log],
+        [token, leaseMs, options.maxEntries],
       ).catch((error: unknown) => {
         if (holding === current) options.onRedisFailure(error);
       });
     };
+    // Started without a cursor: the log vouches for events from this stream's first one on.
+    let fresh = sinceId === undefined;
     try {
       for await (const event of options.openStream({
         signal: current.controller.signal,
@@ -114,9 +116,18 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
         try {
           published = await PUBLISH_EVENT.run(
             client,
-            [keys.lease, keys.cursor],
-            [token, event.id, channelName, encodeFeedMessage({ t: "event", event }), cursorMs],
+            [keys.lease, keys.cursor, keys.log, keys.floor],
+            [
+              token,
+              event.id,
+              JSON.stringify(event),
+              cursorMs,
+              options.maxEntries,
+              fresh ? (BigInt(event.id) - 1n).toString() : "",
+              options.logTtlMs,
+            ],
           );
+          fresh = false;
         } catch (error) {
           // Unpublished: this replica's own stream resumes from what it delivered, and the
           // next holder from the cursor, so the event still reaches everyone.
@@ -148,6 +159,8 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
       if (!(await lease.tryAcquire()) && !(await lease.renew())) return false;
       const cursor = await client.get(keys.cursor);
       if (options.isStopped()) return true;
+      // A stream from now on: the log vouches for nothing until its first event sets the floor.
+      if (cursor === null) await client.del(keys.floor);
       const current: Holding = { controller: new AbortController(), connected: false };
       holding = current;
       void run(current, cursor !== null && /^\d{1,64}$/.test(cursor) ? cursor : undefined);
@@ -165,12 +178,12 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
       if ((await COUNT_SHARES.run(client, [keys.interest], [])) !== 0) return;
       stop();
       // Nobody listens: the next stream starts from then, not from this one's last event.
-      await lease.release([keys.live, keys.cursor]);
+      await lease.release([keys.live, keys.cursor, keys.floor]);
     },
     stop,
     async handOver(othersListen) {
       stop();
-      await lease.release(othersListen ? [keys.live] : [keys.live, keys.cursor]);
+      await lease.release(othersListen ? [keys.live] : [keys.live, keys.cursor, keys.floor]);
     },
   };
 }

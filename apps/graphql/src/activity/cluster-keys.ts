@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-/** The Redis keys and channel of one app's activity fan-out (issue 19), under the key prefix. */
+/** The Redis keys of one app's activity fan-out (issue 19), under the key prefix. */
 export interface ActivityKeys {
   /** Who runs the app's one upstream stream (a lease: SET NX PX, renewed by its holder). */
   readonly lease: string;
@@ -10,8 +10,17 @@ export interface ActivityKeys {
   readonly cursor: string;
   /** Replicas with subscribers: a sorted set, member = replica, score = when its entry lapses. */
   readonly interest: string;
-  /** Where the holder publishes each event (and `live`, `failed` notices) to every replica. */
-  readonly channel: string;
+  /**
+   * The app's event log (a Redis Stream, issue 34): the holder appends each event under the
+   * entry id `<event id>-0` (and `live`, `failed` notices as `<last event id>-<n>`); every
+   * replica reads it from its own position. Trimmed to about ACTIVITY_RETAINED_EVENTS entries.
+   */
+  readonly log: string;
+  /**
+   * The event id after which the log holds every event of the app's stream (set when a
+   * holder's stream starts afresh, without a cursor): a resume from before it may miss some.
+   */
+  readonly floor: string;
   /** One user's upstream subscription, shared by the cluster. */
   user(userId: string): UserKeys;
 }
@@ -37,7 +46,8 @@ export function activityKeys(consumerKey: string): ActivityKeys {
     live: `${base}live`,
     cursor: `${base}cursor`,
     interest: `${base}interest`,
-    channel: `${base}events`,
+    log: `${base}log`,
+    floor: `${base}floor`,
     user: (userId) => ({
       holders: `${base}user:${userId}:holders`,
       subscription: `${base}user:${userId}:subscription`,

@@ -25,31 +25,60 @@ local function newer(a, b)
 end
 `;
 
+// The event id of the log's newest entry ('0' when empty): notices are `<that id>-<n>`.
+const LOG_TOP = `
+local function top(log)
+  local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)
+  if last[1] then return string.match(last[1][1], '^(%d+)') end
+  return '0'
+end
+`;
+
 /**
- * The holder publishes one event, fenced by its lease (a holder that lost it publishes
- * nothing: the new one resumes from the cursor), and moves the cursor forward (never back).
- * KEYS[1] lease, KEYS[2] cursor; ARGV token, event id, channel (prefixed), message, cursor ttl.
- * Returns 1 when published, 0 when the lease is not the caller's.
+ * The holder appends one event to the app's log, fenced by its lease (a holder that lost it
+ * appends nothing: the new one resumes from the cursor), under the entry id `<event id>-0`, and
+ * moves the cursor forward (never back). An event at or below the log's newest (a resumed
+ * stream's overlap) is not appended twice. The first event of a stream started without a
+ * cursor sets the floor (ARGV[6], its id minus one). The log is trimmed to about ARGV[5]
+ * entries and lives ARGV[7] ms after its last append.
+ * KEYS[1] lease, KEYS[2] cursor, KEYS[3] log, KEYS[4] floor; ARGV token, event id, event
+ * JSON, cursor ttl, max entries, floor or '', log ttl.
+ * Returns 1 when appended (or already there), 0 when the lease is not the caller's.
  */
-export const PUBLISH_EVENT = redisScript(`${NEWER}
+export const PUBLISH_EVENT = redisScript(`${NEWER}${LOG_TOP}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 local cursor = redis.call('GET', KEYS[2])
 if not cursor or newer(ARGV[2], cursor) then
-  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[5])
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
 end
-redis.call('PUBLISH', ARGV[3], ARGV[4])
+if ARGV[6] ~= '' then redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[7]) end
+if newer(ARGV[2], top(KEYS[3])) then
+  redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[5], ARGV[2] .. '-0',
+    't', 'event', 'id', ARGV[2], 'e', ARGV[3])
+end
+redis.call('PEXPIRE', KEYS[3], ARGV[7])
+redis.call('PEXPIRE', KEYS[4], ARGV[7])
 return 1
 `);
 
 /**
  * The holder's stream connected: mark it live for the lease's lifetime (renewed with the
- * lease) and tell waiting replicas. KEYS[1] lease, KEYS[2] live; ARGV token, ttl ms, channel
- * (prefixed), message.
+ * lease) and tell waiting replicas with a notice in the log. KEYS[1] lease, KEYS[2] live,
+ * KEYS[3] log; ARGV token, ttl ms, max entries.
  */
-export const MARK_LIVE = redisScript(`
+export const MARK_LIVE = redisScript(`${LOG_TOP}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
-redis.call('PUBLISH', ARGV[3], ARGV[4])
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], top(KEYS[3]) .. '-*', 't', 'live')
+return 1
+`);
+
+/**
+ * The stream failed for good: a notice every replica reads, ending its subscribers.
+ * KEYS[1] log; ARGV message, max entries.
+ */
+export const NOTICE_FAILED = redisScript(`${LOG_TOP}
+redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], top(KEYS[1]) .. '-*', 't', 'failed', 'm', ARGV[1])
 return 1
 `);
 

@@ -7,6 +7,8 @@ import type { OpenStream } from "./activity-feed.js";
 import { createClusterFeed } from "./cluster-feed.js";
 import { activityKeys } from "./cluster-keys.js";
 import { createClusterUpstreamSubscriptions } from "./cluster-upstream-subscriptions.js";
+import { createEventRing } from "./event-ring.js";
+import { createLocalFeed } from "./local-feed.js";
 import { createUpstreamSubscriptions } from "./upstream-subscriptions.js";
 
 /**
@@ -36,9 +38,11 @@ export function createActivity(
   };
   const redis = shared?.redis;
   if (shared === undefined || redis === undefined) {
+    const ring = createEventRing(env.ACTIVITY_RETAINED_EVENTS);
     return createActivityFanOut({
       openStream,
       upstream: createUpstreamSubscriptions(app, { onError: warn }),
+      feed: (sink) => createLocalFeed({ openStream, sink, onError: warn, ring }),
       ...limits,
     });
   }
@@ -64,6 +68,7 @@ export function createActivity(
         keys,
         replicaId: shared.replicaId,
         leaseMs: env.ACTIVITY_LEASE_MS,
+        retainedEvents: env.ACTIVITY_RETAINED_EVENTS,
         openStream,
         sink,
         onError: warn,

@@ -2,6 +2,7 @@ import type { ActivityStreamState } from "@adsgraph/rest-client";
 import { UpstreamError } from "../errors/facade-errors.js";
 import { toFacadeError } from "../errors/to-facade-error.js";
 import type { ActivityFeed, FeedSink, FeedStats, OpenStream } from "./activity-feed.js";
+import type { EventRing } from "./event-ring.js";
 
 export interface LocalFeedOptions {
   openStream: OpenStream;
@@ -12,6 +13,11 @@ export interface LocalFeedOptions {
    * starts; undefined: from now on (a stream started for a first subscriber).
    */
   resumeFrom?: () => string | undefined;
+  /**
+   * Where the stream's events are kept for clients resuming with `after:` (a single-process
+   * facade); without one (a cluster replica's own stream while Redis fails) no resume is served.
+   */
+  ring?: EventRing | undefined;
 }
 
 interface Reader {
@@ -55,6 +61,7 @@ export function createLocalFeed(options: LocalFeedOptions): ActivityFeed {
     // Only the first stream resumes: one started after an idle spell starts from now on.
     const sinceId = resume?.();
     resume = undefined;
+    if (sinceId === undefined) options.ring?.restart();
     const run = async () => {
       try {
         for await (const event of options.openStream({
@@ -63,6 +70,7 @@ export function createLocalFeed(options: LocalFeedOptions): ActivityFeed {
           ...(sinceId !== undefined && { sinceId }),
         })) {
           if (reader !== current) return;
+          options.ring?.record(event);
           options.sink.deliver(event);
         }
       } catch (error) {
@@ -106,6 +114,11 @@ export function createLocalFeed(options: LocalFeedOptions): ActivityFeed {
       connections,
       role: "local",
     }),
+    retained(after, keep) {
+      return Promise.resolve(
+        options.ring?.retained(after, keep) ?? { expired: true, oldestId: undefined },
+      );
+    },
     close() {
       stop();
       return Promise.resolve();

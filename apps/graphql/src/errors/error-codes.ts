@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   QUERY_LIMIT_EXCEEDED: "QUERY_LIMIT_EXCEEDED",
   SUBSCRIPTION_LIMIT_EXCEEDED: "SUBSCRIPTION_LIMIT_EXCEEDED",
   SUBSCRIBER_TOO_SLOW: "SUBSCRIBER_TOO_SLOW",
+  /** `activityEvents(after:)` named an event older than the events still kept (issue 34). */
+  RESUME_WINDOW_EXPIRED: "RESUME_WINDOW_EXPIRED",
   /** Shared mode's automatic persisted queries: the hash sent is not the query's SHA-256. */
   PERSISTED_QUERY_HASH_MISMATCH: "PERSISTED_QUERY_HASH_MISMATCH",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",

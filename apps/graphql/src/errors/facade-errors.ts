@@ -214,3 +214,24 @@ export class SlowSubscriberError extends FacadeError {
     );
   }
 }
+
+/**
+ * `activityEvents(after:)` named an event further back than the events the facade keeps
+ * (ACTIVITY_RETAINED_EVENTS), or from before a spell when nobody watched: some events after
+ * it may be gone, so the client refreshes what it shows and subscribes without `after`.
+ */
+export class ResumeWindowExpiredError extends FacadeError {
+  override readonly name = "ResumeWindowExpiredError";
+  readonly code = ERROR_CODES.RESUME_WINDOW_EXPIRED;
+  /** The wire id of the oldest event still kept; undefined when none is. */
+  readonly oldestRetainedId: string | undefined;
+
+  constructor(oldestRetainedId: string | undefined) {
+    super(
+      "Events after `after` are no longer all kept: reload what the screen shows, then " +
+        "subscribe again without `after` (or with an event id at least as recent as " +
+        "`oldestRetainedId`).",
+    );
+    this.oldestRetainedId = oldestRetainedId;
+  }
+}

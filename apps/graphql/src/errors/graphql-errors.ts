@@ -1,4 +1,5 @@
 import { ApolloServerErrorCode } from "@apollo/server/errors";
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { GraphQLError } from "graphql";
 import type { ASTNode, GraphQLFormattedError } from "graphql";
 import { withoutEchoedValues } from "../echoed-values.js";
@@ -8,6 +9,7 @@ import {
   DuplicateNameError,
   MediaRuleError,
   RateLimitedError,
+  ResumeWindowExpiredError,
   UpstreamError,
   ValidationError,
   type FacadeError,
@@ -26,6 +28,13 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
     }),
     ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
     ...(error instanceof UpstreamError && error.possiblyApplied && { possiblyApplied: true }),
+    // The event's global id, as `ActivityEvent.id` shows it: what `after:` takes.
+    ...(error instanceof ResumeWindowExpiredError && {
+      oldestRetainedId:
+        error.oldestRetainedId === undefined
+          ? null
+          : encodeGlobalID("ActivityEvent", error.oldestRetainedId),
+    }),
   };
 }
 

@@ -4,8 +4,8 @@ import { createClient, type Client, type ExecutionResult } from "graphql-ws";
 import WebSocket from "ws";
 
 /** The `activityEvents` subscription with every payload type the tests read. */
-export const ACTIVITY_SUBSCRIPTION = `subscription Activity($types: [ActivityEventType!]) {
-  activityEvents(types: $types) {
+export const ACTIVITY_SUBSCRIPTION = `subscription Activity($types: [ActivityEventType!], $after: ID) {
+  activityEvents(types: $types, after: $after) {
     __typename
     ... on ActivityFeedLive { liveAt types }
     ... on ActivityEvent {

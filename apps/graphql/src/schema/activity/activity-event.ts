@@ -11,7 +11,8 @@ import { ActivityPayloadUnion } from "./activity-payload.js";
 export const ActivityEventRef = builder.objectRef<ActivityEvent>("ActivityEvent").implement({
   description:
     "One thing that happened to the signed-in user (a profile change, a direct message, an " +
-    "audio space), delivered once by the `activityEvents` subscription. It cannot be read " +
+    "audio space), delivered by the `activityEvents` subscription (at least once: a repeat " +
+    "after a server failover has the same `id`). It cannot be read " +
     "again later (it is not a `Node`: `node(id:)` does not take its id), but its `id` is " +
     "stable, so a client cache keeps one copy per event.",
   fields: (t) => ({

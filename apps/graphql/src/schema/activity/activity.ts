@@ -48,10 +48,24 @@ builder.subscriptionField("activityEvents", (t) =>
     description:
       "The signed-in user's activity, over a WebSocket (graphql-transport-ws) at the same " +
       "URL. The first message is an `ActivityFeedLive`: from then on every event about the " +
-      "user arrives, once and in the order it happened, as an `ActivityEvent`. Events from " +
-      "before the subscription are not replayed.",
+      "user arrives, in the order it happened, as an `ActivityEvent`. Delivery is at least " +
+      "once: after a server failover an event may come twice, always with the same `id`, so " +
+      "drop one whose `id` you already have. Events from before the subscription are not " +
+      "sent, unless `after` names the last event you saw: then the events since it come " +
+      "first.",
     authScopes: { authenticated: true },
     args: {
+      after: t.arg.globalID({
+        for: ActivityEventRef,
+        required: false,
+        description:
+          "Resume after this event: the `id` of the last `ActivityEvent` you received (for " +
+          "example before a reconnect). The events since it that this subscription would " +
+          "have delivered come right after the `ActivityFeedLive`, then new ones, with none " +
+          "missed. Events are kept for a limited time: when some after it are no longer " +
+          "kept, the subscription fails with RESUME_WINDOW_EXPIRED (reload what the screen " +
+          "shows and subscribe without `after`). Left out: only events from now on.",
+      }),
       types: t.arg({
         type: [ActivityEventTypeEnum],
         required: false,
@@ -60,7 +74,7 @@ builder.subscriptionField("activityEvents", (t) =>
           "refused (BAD_USER_INPUT).",
       }),
     },
-    subscribe: async (_root, { types }, { viewer, activity }) => {
+    subscribe: async (_root, { types, after }, { viewer, activity }) => {
       if (viewer === null) throw new UnauthenticatedError("Sign in first.");
       if (types?.length === 0) {
         throw new ValidationError([
@@ -72,10 +86,24 @@ builder.subscriptionField("activityEvents", (t) =>
           },
         ]);
       }
+      if (after !== null && after !== undefined && !/^\d{1,20}$/.test(after.id)) {
+        throw new ValidationError([
+          {
+            code: "INVALID_PARAMETER",
+            field: "after",
+            parameter: "after",
+            message: "must be the `id` of an `ActivityEvent`",
+          },
+        ]);
+      }
       const wanted = types === null || types === undefined ? null : new Set(types);
       // Resolves only once the subscriber is in the fan-out, the user's upstream subscription
       // exists and the feed is connected: the live message goes out first, then the events.
-      const events = await activity.subscribe({ userId: viewer.userId, types: wanted });
+      const events = await activity.subscribe({
+        userId: viewer.userId,
+        types: wanted,
+        after: after?.id ?? undefined,
+      });
       return startingWith(new FeedLive(timestampOf(new Date()), wanted), events);
     },
     resolve: (message) => message,

@@ -39,6 +39,9 @@ const ERROR_CODE_MEANINGS: { readonly [Code in ErrorCode]: string } = {
   QUERY_LIMIT_EXCEEDED: "The query asks for too much at once: ask for less.",
   SUBSCRIPTION_LIMIT_EXCEEDED: "Too many subscriptions are open: end one first.",
   SUBSCRIBER_TOO_SLOW: "The subscription ended because events were read too slowly.",
+  RESUME_WINDOW_EXPIRED:
+    "A subscription resumed from an event too far back: some later events are no longer " +
+    "kept. Reload what the screen shows, then subscribe again without `after`.",
   PERSISTED_QUERY_HASH_MISMATCH: "A persisted query's hash does not match its text.",
   INTERNAL_SERVER_ERROR: "An unexpected failure in this server.",
 };
