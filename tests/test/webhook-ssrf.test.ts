@@ -191,6 +191,9 @@ describe("webhook URLs cannot reach inside (issue 34), against apps/ads-api on p
     await receiver.until(() => receiver.delivered.length >= 1);
 
     DNS[LOCAL] = ["0.0.0.0"];
+    // A kept-alive connection stays with the address checked when it opened (a public one in
+    // production): the rebinding shows on the next connection, so end the idle one.
+    receiver.dropIdleConnections();
     const second = await bio(userId, "after the rebinding");
     const refusal = `refused to connect to ${LOCAL}: no public address (0.0.0.0: unspecified)`;
     // Refused attempts fail and are retried: wait for two of them.
@@ -200,6 +203,11 @@ describe("webhook URLs cannot reach inside (issue 34), against apps/ads-api on p
       })
       .toBeGreaterThanOrEqual(2);
     expect(receiver.attempts).toHaveLength(1);
+    // The delivery log says why, in our words: the host, never the address it resolved to.
+    const webhookLog = await send("GET", `/2/webhooks/${created.body.data?.id ?? ""}/deliveries`);
+    expect(JSON.stringify(webhookLog.body)).toContain(
+      `"last_error":"${LOCAL} leads to no public address; webhooks reach public addresses only"`,
+    );
     // Re-validating now fails the CRC check for the same reason (the webhook holds its queue).
     const webhookId = created.body.data?.id ?? "";
     const revalidated = await send("PUT", `/2/webhooks/${webhookId}`);

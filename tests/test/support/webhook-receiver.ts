@@ -76,6 +76,11 @@ export class WebhookReceiver {
     }
   }
 
+  /** Ends the kept-alive connections now idle: the next attempt connects afresh. */
+  dropIdleConnections(): void {
+    this.#server.closeIdleConnections();
+  }
+
   async close(): Promise<void> {
     this.hold = false;
     for (const release of this.#held.splice(0)) release();
