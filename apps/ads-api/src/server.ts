@@ -129,24 +129,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
   ctx.webhooks.start();
+  const closeOnce = async () => {
+    // Open activity streams end first: the hosts' close waits for their connections.
+    await ctx.activity.close();
+    // Attempts in flight are cut short and released (due again after a restart), before the
+    // database closes.
+    await ctx.webhooks.close();
+    await Promise.all(Object.values(apps).map((app) => app.close()));
+    await ctx.outbound.dispatcher.close();
+    await ctx.replayStore.close();
+    stopLogging();
+    metrics.close();
+    await redis?.close();
+  };
+  let closing: Promise<void> | undefined;
   return {
     ctx,
     urls: ctx.hosts,
     listenUrls,
     apps,
     connections,
-    close: async () => {
-      // Open activity streams end first: the hosts' close waits for their connections.
-      await ctx.activity.close();
-      // Attempts in flight are cut short and released (due again after a restart), before the
-      // database closes.
-      await ctx.webhooks.close();
-      await Promise.all(Object.values(apps).map((app) => app.close()));
-      await ctx.outbound.dispatcher.close();
-      await ctx.replayStore.close();
-      stopLogging();
-      metrics.close();
-      await redis?.close();
-    },
+    // Once, however often it is called (a signal and a test's teardown may both close it).
+    close: () => (closing ??= closeOnce()),
   };
 }

@@ -58,7 +58,16 @@ export function rawRequest(request: RawRequest): Promise<ApiResponse> {
   const target = request.url.slice(url.origin.length) || "/";
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: url.hostname, port: url.port, method: request.method, path: target, headers },
+      // A connection of its own: a kept-alive one could be closed by the server's idle timeout
+      // just as it is reused (a slow test between two requests), a "socket hang up" of the test's.
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: target,
+        headers,
+        agent: false,
+      },
       (response) => {
         // An accepted activity stream (spec §6) never ends by itself: its head is the answer.
         if ((response.headers["content-type"] ?? "").includes("x-ndjson")) {
