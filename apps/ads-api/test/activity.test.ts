@@ -388,6 +388,7 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     for (const text of ["b4", "b5"]) await simulateActivity(server.urls.base, bio("6001", text));
     const resumed = await StreamReader.open(server, bearer, { since_id: third });
     try {
+      expect(resumed.startsAfter).toBe(third);
       const missed = await resumed.events(2);
       expect(missed.map((event) => event.payload.bio)).toEqual(["b4", "b5"]);
       await simulateActivity(server.urls.base, bio("6001", "b6"));
@@ -397,10 +398,14 @@ describe.each(TEST_ENGINES)("activity events on %s (spec §5, §6; issue 18)", (
     } finally {
       resumed.close();
     }
+    // From now on: it says it starts after the newest event, so a reader resumes from there.
+    const fromNow = await StreamReader.open(server, bearer);
+    fromNow.close();
     // From the first id: every later one once, in order.
     const replay = await StreamReader.open(server, bearer, { since_id: first });
     try {
       const events = await replay.events(5);
+      expect(fromNow.startsAfter).toBe(events.at(-1)?.id);
       expect(events.map((event) => event.payload.bio)).toEqual(["b2", "b3", "b4", "b5", "b6"]);
       expect(increasing(events.map((event) => event.id))).toBe(true);
     } finally {

@@ -139,6 +139,12 @@ const schema = z.object({
    * (in Redis with REDIS_URL, else in process); a resume from further back is refused.
    */
   ACTIVITY_RETAINED_EVENTS: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * issue 34: how long a user's upstream subscription and the app's stream outlive the user's
+   * last subscriber, so a client reconnecting with `after:` within it misses no event (each
+   * kept subscription counts against ads-api's per-app cap meanwhile); 0: released at once.
+   */
+  ACTIVITY_RESUME_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
   /** The upstream stream's reconnect delay (first, then doubling up to 60 s) and stall timeout. */
   ACTIVITY_STREAM_BACKOFF_MS: z.coerce.number().int().min(1).default(1_000),
   ACTIVITY_STREAM_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),

@@ -149,6 +149,76 @@ describe.each(["pglite", "postgresql"] as const)(
   },
 );
 
+describe("a lone client's reconnect within the resume grace, one facade", () => {
+  // Wide enough for a disconnect, two posts and a reconnect on a busy machine.
+  const GRACE_MS = 4_000;
+  let adsApi: StartedAdsApi;
+  let facade: RunningFacade;
+  let token: string;
+
+  beforeAll(async () => {
+    adsApi = await startAdsApi({ engine: "pglite", activityAdmin: true });
+    facade = await startFacade({
+      engine: "pglite",
+      env: {
+        ...adsApi.env,
+        ACTIVITY_STREAM_BACKOFF_MS: "20",
+        ACTIVITY_RESUME_GRACE_MS: String(GRACE_MS),
+      },
+    });
+    token = await signIn(facade, DEMO.user);
+  });
+
+  afterAll(async () => {
+    await facade.close();
+    await adsApi.close();
+  });
+
+  /** The facade app's upstream subscriptions for user A, as ads-api lists them. */
+  const heldUpstream = async () => {
+    const { data } = await facade.services.upstream.app.call("activity.subscriptions.list");
+    return data.filter((subscription) => subscription.filter.user_id === USER_A).length;
+  };
+
+  it("gives the user's only client every event posted while it was away, then releases after the grace", async () => {
+    const posted: Posted[] = [];
+    const watcher = createWatcher("lone", USER_A);
+    await watch(watcher, facade.url, token);
+    const at = Date.now();
+    const before = await act(adsApi, {
+      event_type: "profile.update.bio",
+      user_id: USER_A,
+      bio: "b",
+    });
+    for (const rawId of before) posted.push({ userId: USER_A, rawId, at });
+    await expect.poll(() => before.every((id) => watcher.received.has(id))).toBe(true);
+
+    // Its last subscriber gone, the user's events are still recorded for the grace.
+    await disconnect(watcher);
+    await expect.poll(() => facade.services.activity.stats().subscribers).toBe(0);
+    const missed = await missWhileAway(adsApi, posted);
+    await watch(watcher, facade.url, token);
+    await expect.poll(() => missed.every((id) => watcher.received.has(id))).toBe(true);
+    const [report] = lostEvents([watcher], posted);
+    console.info(`lone client: ${posted.length} events posted, lost ${report?.lost}`, report);
+    expect(report?.lost).toBe(0);
+    expect(watcher.errors).toEqual([]);
+    expect(watcher.mismatches).toEqual([]);
+
+    // Gone for good: after the grace the upstream subscription is deleted and the stream stops.
+    await disconnect(watcher);
+    await expect.poll(heldUpstream, { timeout: GRACE_MS + 15_000, interval: 200 }).toBe(0);
+    await expect.poll(() => facade.services.activity.stats().streaming).toBe(false);
+    // What was posted since is not vouched for: a resume from before is refused.
+    await act(adsApi, { event_type: "profile.update.bio", user_id: USER_A, bio: "unseen" });
+    await expect(watch(watcher, facade.url, token)).rejects.toThrow();
+    expect(watcher.current?.errors).toMatchObject([
+      { extensions: { code: "RESUME_WINDOW_EXPIRED" } },
+    ]);
+    await disconnect(watcher);
+  });
+});
+
 describe("activity events at least once, two facade replicas on PostgreSQL + Redis", () => {
   let redis: PrivateRedis;
   let adsApi: StartedAdsApi;

@@ -39,6 +39,7 @@ describe("activity fan-out across two replicas sharing Redis", () => {
   let first: RunningFacade;
   let replicas: Replica[];
   let tokens: Record<string, string>;
+  let env: ReturnType<typeof settings>;
   const settings = (adsEnv: Record<string, string>) => ({
     ...adsEnv,
     REDIS_URL: TEST_REDIS_URL,
@@ -50,7 +51,7 @@ describe("activity fan-out across two replicas sharing Redis", () => {
 
   beforeAll(async () => {
     adsApi = await startAdsApi({ engine: STACK_ENGINE, activityAdmin: true });
-    const env = settings(adsApi.env);
+    env = settings(adsApi.env);
     first = await startFacade({ env });
     // The second replica on the same database (sessions made on one are good on the other).
     const second = await startFacade({ db: first.db, env });
@@ -206,5 +207,41 @@ describe("activity fan-out across two replicas sharing Redis", () => {
     }
     expect((await adsApi.requests.counts()).byEndpoint["activity.stream"]).toBe(2);
     console.info(`activity cluster: the stream moved ${takeoverMs} ms after the holder died`);
+  });
+
+  it("loses nothing when a holder that started from now dies before its first event", async () => {
+    // After the test before, the first replica is dead; the second's stream ends with its clients.
+    const two = replicas[1] as Replica;
+    for (const client of two.clients.splice(0)) await client.dispose();
+    await expect.poll(() => stats(two).streaming).toBe(false);
+    const keys = activityKeys(first.env.FACADE_CONSUMER_KEY);
+    const redis = await connectRedis({ url: TEST_REDIS_URL, prefix });
+    // Another replica on the same database and keys (a session made on one is good on it).
+    const third = await startFacade({ db: first.db, env });
+    const three: Replica = { name: "third", server: third, url: third.url, clients: [] };
+    try {
+      // Nobody listened: the next stream starts from now on, without a cursor.
+      expect(await redis.client.get(keys.cursor)).toBeNull();
+      const onTwo = subscribe(two, USER_A);
+      await onTwo.live;
+      expect(stats(two).role).toBe("holder");
+      const onThree = subscribe(three, USER_A);
+      await onThree.live;
+      expect(stats(three).role).toBe("follower");
+      // ads-api said where the stream starts: the cursor is known before any event.
+      await expect.poll(() => redis.client.get(keys.cursor)).not.toBeNull();
+
+      two.server.services.activity.halt();
+      const during = await post("unheld", 4);
+      await expect.poll(() => stats(three).role === "holder" && stats(three).connected).toBe(true);
+      await expect
+        .poll(() => eventIds(onThree.events), { timeout: 20_000 })
+        .toEqual(during[USER_A]);
+      expect(onThree.errors).toEqual([]);
+    } finally {
+      for (const client of three.clients) await client.dispose();
+      await third.close();
+      await redis.close();
+    }
   });
 });

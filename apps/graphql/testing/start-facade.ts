@@ -89,6 +89,9 @@ export async function startFacade(options: StartFacadeOptions = {}): Promise<Run
       LOG_LEVEL: "silent",
       SESSION_ENCRYPTION_KEYS: generateKeyText(),
       DEV_SESSION: "false",
+      // Released as soon as the last subscriber leaves: tests count upstream subscriptions and
+      // streams; those about the resume grace set their own.
+      ACTIVITY_RESUME_GRACE_MS: "0",
       ...overrides,
     });
     const server = await buildServer({

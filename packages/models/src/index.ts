@@ -239,6 +239,7 @@ export {
   DEPRECATED_ACTIVITY_EVENT_REPLACEMENTS,
   currentEventType,
   ACTIVITY_DIRECTIONS,
+  ACTIVITY_STREAM_STARTS_AFTER_HEADER,
 } from "./resources/activity.js";
 export { WEBHOOK_LIMITS } from "./webhook-limits.js";
 export {

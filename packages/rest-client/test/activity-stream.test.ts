@@ -138,6 +138,33 @@ describe("readActivityStream", () => {
     await client.close();
   });
 
+  it("resumes a stream started from now where the server said it starts, when it drops before any event", async () => {
+    const srv = await setup((request, index) => {
+      // Only keep-alives, then the connection drops: no event told the reader where it stood.
+      if (index === 0) return { streamLines: [""], headers: { "x-activity-starts-after": "41" } };
+      return lines(["42", "43"], "hold");
+    });
+    const client = clientFor(srv, { auth: { bearerToken: "b" } });
+    const states: ActivityStreamState[] = [];
+    const reader = readActivityStream(client, {
+      signal: new AbortController().signal,
+      sleep: fakeSleep().sleep,
+      onState: (state) => states.push(state),
+    });
+    const ids: unknown[] = [];
+    for await (const received of reader) {
+      ids.push(received.id);
+      if (received.id === "43") break;
+    }
+    expect(ids).toEqual(["42", "43"]);
+    expect(srv.requests.map((r) => r.rawQuery)).toEqual(["", "since_id=41"]);
+    expect(states.filter((s) => s.state === "connected")).toEqual([
+      { state: "connected", sinceId: undefined, startsAfter: "41" },
+      { state: "connected", sinceId: "41", startsAfter: "41" },
+    ]);
+    await client.close();
+  });
+
   it("resumes from a saved sinceId and backs off exponentially over 5xx, honouring retry-after", async () => {
     const srv = await setup([
       json(503, { errors: [{ code: 130, message: "Over capacity" }] }),

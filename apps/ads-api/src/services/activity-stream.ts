@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { ACTIVITY_STREAM_STARTS_AFTER_HEADER } from "@adsgraph/models";
 import type { AppContext } from "../context.js";
 import { eventOf } from "../delivery/activity-event.js";
 import { idBound, latestEventId, readEvents } from "./activity-store.js";
@@ -12,6 +13,8 @@ const PAGE = 100;
  * from the store in id order from the last id sent, so there is no gap and no duplicate:
  * the wake-up listener is registered before the first read, and every wake-up reads from the
  * store again. Without `since_id` the stream starts after the app's newest stored event.
+ * Either way the answer's `x-activity-starts-after` header names the id it starts after, so a
+ * reader that sees no event before its connection drops resumes from there (issue 34).
  * A blank line (`\r\n`) every `keepAliveMs` keeps idle connections open; each tick also reads
  * the store, so events written by another process (the CLI against PostgreSQL) arrive too.
  * Back-pressure: while the socket's buffer is over Node's high-water mark the loop waits for
@@ -75,6 +78,7 @@ export async function runActivityStream(
       // The socket closes with the stream: an ended stream leaves no connection behind for a
       // closing server to wait on (its keep-alive timeout is long).
       connection: "close",
+      [ACTIVITY_STREAM_STARTS_AFTER_HEADER]: last.toString(),
     });
     response.flushHeaders();
     while (!isClosed()) {

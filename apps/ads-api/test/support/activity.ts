@@ -15,6 +15,8 @@ export interface BaseHost {
 export class StreamReader {
   readonly status: number;
   readonly contentType: string;
+  /** The id the stream says it starts after (`x-activity-starts-after`, issue 34). */
+  readonly startsAfter: string | null;
   readonly #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   readonly #controller: AbortController;
   readonly #decoder = new TextDecoder();
@@ -24,6 +26,7 @@ export class StreamReader {
   private constructor(response: Response, controller: AbortController) {
     this.status = response.status;
     this.contentType = response.headers.get("content-type") ?? "";
+    this.startsAfter = response.headers.get("x-activity-starts-after");
     this.#reader = response.body?.getReader();
     this.#controller = controller;
   }

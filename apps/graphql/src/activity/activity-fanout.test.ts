@@ -1,5 +1,5 @@
 import type { ActivityEvent } from "@adsgraph/models";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createActivityFanOut, type OpenStream } from "./activity-fanout.js";
 import type { UpstreamSubscriptions } from "./upstream-subscriptions.js";
 
@@ -62,7 +62,9 @@ function event(forUserId: string, eventType = "profile.update.bio"): ActivityEve
   };
 }
 
-const setup = (overrides: { perUser?: number; max?: number; queueSize?: number } = {}) => {
+const setup = (
+  overrides: { perUser?: number; max?: number; queueSize?: number; resumeGraceMs?: number } = {},
+) => {
   const stream = scriptedStream();
   const upstream = upstreamSubscriptions();
   const errors: string[] = [];
@@ -72,6 +74,7 @@ const setup = (overrides: { perUser?: number; max?: number; queueSize?: number }
     perUser: overrides.perUser ?? 5,
     max: overrides.max ?? 100,
     queueSize: overrides.queueSize ?? 10,
+    resumeGraceMs: overrides.resumeGraceMs,
     onError: (message) => errors.push(message),
   });
   return { stream, upstream, fanOut, errors };
@@ -142,6 +145,44 @@ describe("createActivityFanOut", () => {
 
     await fanOut.subscribe({ userId: "1", types: null });
     expect(stream.state.opened).toBe(2);
+  });
+
+  it("keeps the user's upstream subscription and the stream for the resume grace after its last subscriber", async () => {
+    vi.useFakeTimers();
+    try {
+      const { stream, upstream, fanOut } = setup({ resumeGraceMs: 1_000, perUser: 1 });
+      const first = await fanOut.subscribe({ userId: "1", types: null });
+      await first.return?.();
+      // Its place is free at once (the per-user cap), the upstream hold and the stream wait.
+      expect(upstream.held.get("1")).toBe(1);
+      expect(fanOut.stats()).toMatchObject({ subscribers: 0, streaming: true });
+      await vi.advanceTimersByTimeAsync(900);
+      // Back within the grace: the pending release is cancelled, the same stream goes on.
+      const again = await fanOut.subscribe({ userId: "1", types: null });
+      expect(upstream.held.get("1")).toBe(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(upstream.held.get("1")).toBe(1);
+      expect(stream.state).toEqual({ opened: 1, aborted: 0 });
+
+      await again.return?.();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(upstream.held.get("1")).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(upstream.held.get("1")).toBe(0);
+      expect(fanOut.stats().streaming).toBe(false);
+      expect(stream.state.aborted).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("releases what the resume grace keeps when it closes", async () => {
+    const { upstream, fanOut } = setup({ resumeGraceMs: 60_000 });
+    const first = await fanOut.subscribe({ userId: "1", types: null });
+    await first.return?.();
+    expect(upstream.held.get("1")).toBe(1);
+    await fanOut.close();
+    expect(upstream.held.get("1")).toBe(0);
   });
 
   it("refuses subscriptions past the per-user and the total caps", async () => {

@@ -32,6 +32,12 @@ export interface ActivityFanOutOptions {
   userSlots?: UserSlots | undefined;
   max: number;
   queueSize: number;
+  /**
+   * ACTIVITY_RESUME_GRACE_MS (issue 34): how long a user's upstream subscription, and the
+   * feed, outlive the user's last subscriber here, so a client reconnecting with `after:`
+   * within it finds every event retained; 0: released at once.
+   */
+  resumeGraceMs?: number | undefined;
   onError: (message: string) => void;
 }
 
@@ -59,9 +65,10 @@ export interface FanOutStats extends FeedStats {
 /**
  * The activity events of every GraphQL subscriber, from ONE upstream stream per app
  * (`GET /2/activity/stream`: a newer connection would replace the older). The feed starts
- * with the first subscriber and stops when the last one leaves; events come in id order, and
- * one at or below the last delivered (a resumed stream's overlap) is dropped, so no
- * subscriber misses or doubles one. Each event goes to the subscribers of its `for_user_id`
+ * with the first subscriber and stops when the last one leaves (after the resume grace, with
+ * the users' upstream subscriptions, so a reconnecting client misses nothing); events come in
+ * id order, and one at or below the last delivered (a resumed stream's overlap) is dropped,
+ * so no subscriber misses or doubles one. Each event goes to the subscribers of its `for_user_id`
  * alone, as their `types` allow.
  */
 export interface ActivityFanOut {
@@ -77,6 +84,12 @@ export interface ActivityFanOut {
   close(): Promise<void>;
   /** Ends every subscriber and stops at once, telling the cluster nothing (a crash, in tests). */
   halt(): void;
+}
+
+/** Holds of a user's upstream subscription kept after its subscribers left (the resume grace). */
+interface Lingering {
+  holds: number;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 interface Subscriber {
@@ -99,6 +112,8 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
   let halted = false;
   // Releases under way: close waits for them, so a graceful stop leaves no share behind.
   const releasing = new Set<Promise<void>>();
+  const graceMs = options.resumeGraceMs ?? 0;
+  const lingering = new Map<string, Lingering>();
 
   const endAll = (error: Error) => {
     for (const subscribers of [...byUser.values()]) {
@@ -142,11 +157,62 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     if (subscribers.size === 0) byUser.delete(subscriber.userId);
     // A crashed process releases nothing: its places and shares lapse in Redis by themselves.
     if (halted) return;
+    // The user's place (the cap) is given back at once; the upstream hold waits for the grace.
     subscriber.release();
-    const released = options.upstream.release(subscriber.userId);
-    releasing.add(released);
-    void released.finally(() => releasing.delete(released));
-    if (count === 0) feed.idle();
+    if (graceMs > 0) linger(subscriber.userId);
+    else releaseUpstream(subscriber.userId, 1);
+    idleIfUnwanted();
+  };
+
+  const releaseUpstream = (userId: string, holds: number) => {
+    for (let hold = 0; hold < holds; hold += 1) {
+      const released = options.upstream.release(userId);
+      releasing.add(released);
+      void released.finally(() => releasing.delete(released));
+    }
+  };
+
+  /** The feed runs while a subscriber is here or a user's grace runs (its events are kept). */
+  const idleIfUnwanted = () => {
+    if (count === 0 && lingering.size === 0) feed.idle();
+  };
+
+  /**
+   * Keeps one hold of the user's upstream subscription for the grace after a subscriber left,
+   * so events about the user are still recorded while its client reconnects; the grace
+   * starts again at each leave, and ends early when a subscriber of the user comes back.
+   */
+  const linger = (userId: string) => {
+    const current = lingering.get(userId);
+    if (current !== undefined) clearTimeout(current.timer);
+    const timer = setTimeout(() => {
+      const kept = lingering.get(userId);
+      if (kept?.timer !== timer) return;
+      lingering.delete(userId);
+      releaseUpstream(userId, kept.holds);
+      idleIfUnwanted();
+    }, graceMs);
+    // Never keeps the process alive: a stop releases what is held (close) or lets it lapse.
+    timer.unref();
+    lingering.set(userId, { holds: (current?.holds ?? 0) + 1, timer });
+  };
+
+  /** A subscriber of the user came back within the grace: its own hold replaces the kept ones. */
+  const endLinger = (userId: string) => {
+    const current = lingering.get(userId);
+    if (current === undefined) return;
+    clearTimeout(current.timer);
+    lingering.delete(userId);
+    releaseUpstream(userId, current.holds);
+  };
+
+  /** Releases every kept hold now (a graceful stop), or forgets them (a crash). */
+  const dropLingering = (release: boolean) => {
+    for (const [userId, current] of [...lingering]) {
+      clearTimeout(current.timer);
+      lingering.delete(userId);
+      if (release) releaseUpstream(userId, current.holds);
+    }
   };
 
   const endEvery = () => {
@@ -184,7 +250,10 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
         const ready = feed.want();
         // Awaited below; a failure while the upstream subscription is made is not unhandled.
         ready.catch(() => undefined);
-        await options.upstream.acquire(userId);
+        // Taken before the kept holds go, so the upstream subscription is never deleted between.
+        const acquired = options.upstream.acquire(userId);
+        endLinger(userId);
+        await acquired;
         await ready;
       } catch (error) {
         subscriber.queue.end();
@@ -224,6 +293,7 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     }),
     async close() {
       endEvery();
+      dropLingering(true);
       await Promise.all([...releasing]);
       options.upstream.close?.();
       userSlots.close();
@@ -232,6 +302,7 @@ export function createActivityFanOut(options: ActivityFanOutOptions): ActivityFa
     halt() {
       halted = true;
       endEvery();
+      dropLingering(false);
       options.upstream.close?.();
       userSlots.close();
       feed.halt();

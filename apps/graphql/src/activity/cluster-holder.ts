@@ -5,7 +5,13 @@ import { toFacadeError } from "../errors/to-facade-error.js";
 import { createLease } from "../shared/lease.js";
 import type { OpenStream } from "./activity-feed.js";
 import type { ActivityKeys } from "./cluster-keys.js";
-import { COUNT_SHARES, MARK_LIVE, NOTICE_FAILED, PUBLISH_EVENT } from "./cluster-scripts.js";
+import {
+  COUNT_SHARES,
+  MARK_LIVE,
+  NOTICE_FAILED,
+  PUBLISH_EVENT,
+  START_AT,
+} from "./cluster-scripts.js";
 
 export interface StreamHolderOptions {
   redis: SharedRedis;
@@ -56,7 +62,9 @@ interface Holding {
  * `since_id` = the cursor its predecessor left, and appends each event to the app's log while
  * moving the cursor, both in one script fenced by the lease, so a holder that lost the lease
  * (paused past its expiry) appends nothing and its successor resumes where the last append
- * stood: a failover delays events, never drops them.
+ * stood: a failover delays events, never drops them. A stream started without a cursor
+ * stores where ads-api says it starts as the cursor as soon as it connects, so a holder that
+ * dies before its first event leaves its successor no gap either.
  */
 export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
   const { redis, keys, token, leaseMs, cursorMs } = options;
@@ -91,10 +99,23 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
   };
 
   const run = async (current: Holding, sinceId: string | undefined) => {
+    // Started without a cursor: the log vouches for events from this stream's first one on.
+    let fresh = sinceId === undefined;
     const onState = (state: ActivityStreamState) => {
       current.connected = state.state === "connected";
       if (state.state !== "connected") return;
       connections += 1;
+      if (fresh && state.startsAfter !== undefined) {
+        // Known before any event: a successor resumes from here even if this holder dies first.
+        fresh = false;
+        START_AT.run(
+          client,
+          [keys.lease, keys.cursor, keys.floor],
+          [token, state.startsAfter, cursorMs, options.logTtlMs],
+        ).catch((error: unknown) => {
+          if (holding === current) options.onRedisFailure(error);
+        });
+      }
       MARK_LIVE.run(
         client,
         [keys.lease, keys.live, keys.log],
@@ -103,8 +124,6 @@ export function createStreamHolder(options: StreamHolderOptions): StreamHolder {
         if (holding === current) options.onRedisFailure(error);
       });
     };
-    // Started without a cursor: the log vouches for events from this stream's first one on.
-    let fresh = sinceId === undefined;
     try {
       for await (const event of options.openStream({
         signal: current.controller.signal,

@@ -62,6 +62,23 @@ return 1
 `);
 
 /**
+ * A stream started without a cursor connected and said where it starts (issue 34): that id is
+ * the cursor (a successor resumes from it even if this holder dies before any event) and the
+ * floor (the log will hold every event after it). Fenced by the lease; the cursor never moves
+ * back and a floor already set stays. KEYS[1] lease, KEYS[2] cursor, KEYS[3] floor; ARGV
+ * token, event id, cursor ttl, floor ttl. Returns 1 when set, 0 when the lease is not the caller's.
+ */
+export const START_AT = redisScript(`${NEWER}
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local cursor = redis.call('GET', KEYS[2])
+if not cursor or newer(ARGV[2], cursor) then
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+end
+if not redis.call('GET', KEYS[3]) then redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[4]) end
+return 1
+`);
+
+/**
  * The holder's stream connected: mark it live for the lease's lifetime (renewed with the
  * lease) and tell waiting replicas with a notice in the log. KEYS[1] lease, KEYS[2] live,
  * KEYS[3] log; ARGV token, ttl ms, max entries.

@@ -34,6 +34,7 @@ export function createActivity(
     perUser: env.ACTIVITY_SUBSCRIPTIONS_PER_USER,
     max: env.ACTIVITY_SUBSCRIPTIONS_MAX,
     queueSize: env.ACTIVITY_SUBSCRIBER_QUEUE,
+    resumeGraceMs: env.ACTIVITY_RESUME_GRACE_MS,
     onError: warn,
   };
   const redis = shared?.redis;

@@ -82,6 +82,14 @@ export const activityEventSchema = z.looseObject({
 });
 export type ActivityEvent = z.output<typeof activityEventSchema>;
 
+/**
+ * issue 34: the stream's answer says where it starts, the event id it sends events after
+ * (`since_id`, or the app's newest stored event for a stream from now on), so a reader that
+ * saw no event yet can still resume, or hand over, without a gap. A header, not a line:
+ * readers that do not know it read the same body.
+ */
+export const ACTIVITY_STREAM_STARTS_AFTER_HEADER = "x-activity-starts-after";
+
 /** A subscription's filters as stored and answered (issue 18). */
 export const activityFilterSchema = z.looseObject({
   user_id: digitId.optional(),

@@ -1,4 +1,4 @@
-import type { ActivityEvent } from "@adsgraph/models";
+import { ACTIVITY_STREAM_STARTS_AFTER_HEADER, type ActivityEvent } from "@adsgraph/models";
 import {
   DEFAULT_STREAM_BACKOFF,
   classifyStreamEnd,
@@ -19,7 +19,16 @@ export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000;
 /** What the reader is doing, for logs. Errors are the client's typed, secret-free errors. */
 export type ActivityStreamState =
   | { readonly state: "connecting"; readonly sinceId: string | undefined; readonly attempt: number }
-  | { readonly state: "connected"; readonly sinceId: string | undefined }
+  | {
+      readonly state: "connected";
+      readonly sinceId: string | undefined;
+      /**
+       * The event id this connection sends events after, as the server said (issue 34:
+       * `x-activity-starts-after`; with `sinceId` the same id); undefined when it did not say.
+       * A reader started from now on resumes from it, even before its first event.
+       */
+      readonly startsAfter?: string | undefined;
+    }
   | {
       readonly state: "backing_off";
       readonly reason: ReconnectReason;
@@ -65,7 +74,10 @@ export interface ActivityStreamOptions {
 
 /** Activity events in id order, across reconnects. */
 export interface ActivityStreamReader extends AsyncIterable<ActivityEvent> {
-  /** The id of the last event yielded (what a reconnect passes as since_id). */
+  /**
+   * The id of the last event yielded, or before any, where the server said the stream starts
+   * (what a reconnect passes as since_id).
+   */
   readonly lastEventId: string | undefined;
 }
 
@@ -85,11 +97,23 @@ function byteTap(onBytes: () => void): Middleware {
   };
 }
 
+/** Reports where a stream's answer says it starts (its `x-activity-starts-after` header). */
+function startTap(onStart: (startsAfter: string | undefined) => void): Middleware {
+  return async (ctx, next) => {
+    const response = await next();
+    if (ctx.endpointId !== "activity.stream") return response;
+    const announced = response.headers[ACTIVITY_STREAM_STARTS_AFTER_HEADER];
+    onStart(announced !== undefined && isDigitId(announced) ? announced : undefined);
+    return response;
+  };
+}
+
 /**
  * Reads `GET /2/activity/stream` (spec §6) for as long as `signal` allows: yields each event
  * once, in order; on the end of the stream, a broken connection, a timeout, a 5xx or no bytes
  * for `keepAliveTimeoutMs`, it reconnects with exponential backoff and jitter, resuming with
- * `since_id` = the last event id. 429s wait for the reset through the client's rate-limit
+ * `since_id` = the last event id (before any event: the id the server said the stream starts
+ * after, so none posted meanwhile is skipped). 429s wait for the reset through the client's rate-limit
  * handling. Events at or below the last id (a replay) are dropped. A 4xx (401, 403, 400) or
  * a line the catalog rejects throws the client's typed error.
  */
@@ -132,6 +156,8 @@ export function readActivityStream(
     armed: false,
     stalled: false,
     received: false,
+    /** Where the connection just opened starts, when the server said. */
+    startsAfter: undefined as string | undefined,
   };
   const disarm = () => {
     if (watch.timer !== undefined) timers.clearTimeout(watch.timer);
@@ -147,6 +173,9 @@ export function readActivityStream(
   };
   const connection = client.with({
     middleware: [
+      startTap((startsAfter) => {
+        watch.startsAfter = startsAfter;
+      }),
       byteTap(() => {
         watch.received = true;
         // Only while the reader waits for data: a slow loop body is not a stalled server.
@@ -158,6 +187,7 @@ export function readActivityStream(
   // Functions, not fields: these change while the generator awaits, which narrowing ignores.
   const aborted = () => signal.aborted;
   const receivedAny = () => watch.received;
+  const announced = () => watch.startsAfter;
   let stopped = false;
   const stop = (reason: "aborted" | "closed" | "error", error?: RestClientError) => {
     stopped = true;
@@ -179,6 +209,7 @@ export function readActivityStream(
         let checkpointFailure: { error: unknown } | undefined;
         watch.stalled = false;
         watch.received = false;
+        watch.startsAfter = undefined;
         try {
           const params = lastEventId === undefined ? {} : { since_id: lastEventId };
           // The reader owns reconnecting: the client does not retry on its own (429 waits stay).
@@ -187,7 +218,11 @@ export function readActivityStream(
             retry: { maxRetries: 0 },
           });
           watch.stream = stream;
-          report({ state: "connected", sinceId: lastEventId });
+          const sinceId = lastEventId;
+          // From now on: a reconnect before the first event resumes where this one started.
+          const startsAfter = announced() ?? sinceId;
+          lastEventId ??= startsAfter;
+          report({ state: "connected", sinceId, startsAfter });
           const iterator = stream[Symbol.asyncIterator]();
           for (;;) {
             watch.armed = true;

@@ -34,6 +34,7 @@ export type Reply =
   | {
       readonly streamLines: readonly string[];
       readonly status?: number;
+      readonly headers?: Readonly<Record<string, string>>;
       readonly then?: "end" | "hold" | "reset";
     };
 
@@ -76,7 +77,10 @@ async function perform(
     return;
   }
   if ("streamLines" in reply) {
-    response.writeHead(reply.status ?? 200, { "content-type": "application/x-ndjson" });
+    response.writeHead(reply.status ?? 200, {
+      "content-type": "application/x-ndjson",
+      ...reply.headers,
+    });
     for (const line of reply.streamLines) {
       if (response.destroyed) return;
       response.write(`${line}\r\n`);
