@@ -151,7 +151,7 @@ describe.each(["pglite", "postgresql"] as const)(
 
 describe("a lone client's reconnect within the resume grace, one facade", () => {
   // Wide enough for a disconnect, two posts and a reconnect on a busy machine.
-  const GRACE_MS = 4_000;
+  const GRACE_MS = 10_000;
   let adsApi: StartedAdsApi;
   let facade: RunningFacade;
   let token: string;
