@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { jsonDepthExceeds } from "@adsgraph/models";
 
 const BODY_FIELDS: ReadonlySet<string> = new Set(["query", "variables", "operationName"]);
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -31,22 +32,6 @@ function documentOf(fields: Record<string, unknown>, persistedQueries: boolean):
 const MAX_VARIABLES_DEPTH = 64;
 
 /**
- * Whether a parsed JSON value nests objects or arrays deeper than `max`, walked with a stack
- * of its own: JSON.stringify (the key below) recurses once per level and overflows Node's call
- * stack on a few thousand, which any signed-in caller could send (issue 34).
- */
-function nestsDeeperThan(value: unknown, max: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth >= max) return true;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/**
  * The cache key of a GraphQL POST body for a user, or null when the body is anything but a
  * plain `{ query, variables?, operationName? }` (Apollo then answers it, errors included); with
  * `persistedQueries` (shared mode) an automatic persisted query's `extensions` may come too, and
@@ -74,7 +59,7 @@ export function responseCacheKey(
     return null;
   if (operationName !== undefined && operationName !== null && typeof operationName !== "string")
     return null;
-  if (nestsDeeperThan(variables, MAX_VARIABLES_DEPTH)) return null;
+  if (jsonDepthExceeds(variables, MAX_VARIABLES_DEPTH)) return null;
   const document = documentOf(fields, persistedQueries);
   if (document === null) return null;
   // A parsed JSON body no deeper than the bound: no cycles, bigints or overflow; cannot throw.
