@@ -7,13 +7,10 @@ const NOW = Date.UTC(2026, 10, 29, 21, 0, 0);
 const RESET = NOW + 60_000;
 
 /** A client whose book holds these states (newest first), as rest-client keeps them. */
-function clientWith(states: RateLimitState[]): RestClient {
-  const rateLimits = {
-    snapshot: () => states,
-    get: () => undefined,
-    clear: () => undefined,
+function clientWith(states: RateLimitState[]): Pick<RestClient, "rateLimits"> {
+  return {
+    rateLimits: { snapshot: () => states, get: () => undefined, clear: () => undefined },
   };
-  return { rateLimits } as unknown as RestClient;
 }
 
 const state = (remaining: number, account?: number): RateLimitState => ({

@@ -13,9 +13,9 @@ import {
 
 export interface LocalBudgetOptions {
   /** The app's client (its book holds the app bearer's windows). */
-  readonly app: RestClient;
+  readonly app: Pick<RestClient, "rateLimits">;
   /** The client of a token (its book holds that user's windows: upstream/clients.ts). */
-  readonly forToken: (token: TokenCredentials) => RestClient;
+  readonly forToken: (token: TokenCredentials) => Pick<RestClient, "rateLimits">;
   /** The facade's consumer key (FACADE_CONSUMER_KEY): part of every user principal. */
   readonly consumerKey: string;
   readonly clock?: () => number;
