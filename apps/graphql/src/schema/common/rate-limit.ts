@@ -91,7 +91,9 @@ const QueryCostPlanRef = builder.objectRef<QueryPlan>("QueryCostPlan").implement
     }),
     windows: t.field({
       type: [PlannedWindowRef],
-      description: "The requests per rate-limit window: user windows first, then accounts'.",
+      description:
+        "How many requests go into each rate-limit window: the user's own windows first, then " +
+        "the ad accounts'.",
       resolve: (plan) => plan.windows,
     }),
     withTotalCount: t.field({
