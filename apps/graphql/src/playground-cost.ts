@@ -147,9 +147,12 @@ const COST_PANEL = `<details id="adsgraph-cost" open style="position:fixed;botto
     // Inside <summary>: the click must not fold the panel.
     event.preventDefault();
     const run = document.querySelector(".graphiql-execute-button");
-    if (run === null) return;
+    // While an operation runs the button stops it instead: nothing to explain then.
+    if (run === null || !/^Execute/.test(run.getAttribute("aria-label") ?? "")) return;
     explainNext = true;
     run.click();
+    // A click that sent nothing (no operation in the editor) must not turn the next run into a dry run.
+    setTimeout(() => { explainNext = false; }, 5000);
   });
 })();
 </script>
