@@ -1,5 +1,5 @@
 import type { BudgetBook } from "../budget/budget-windows.js";
-import type { UsersBatchId } from "./upload-send.js";
+import type { EndpointId } from "@adsgraph/models";
 
 /** Paces users batches at their window (spec §8: 1,500 per account and endpoint per minute). */
 export interface UsersBatchPacing {
@@ -29,7 +29,7 @@ export interface PacingOptions {
  */
 export function paceUsersBatches(
   budget: BudgetBook,
-  endpointId: UsersBatchId,
+  endpointId: EndpointId,
   accountId: string,
   options: PacingOptions,
 ): UsersBatchPacing {
