@@ -97,14 +97,14 @@ describe("refused, waited for, partial and explained by the rate-limit budget (i
       expect(answer.extensions?.cost).toMatchObject({ mode: "run", actual: 1 });
     }
     const refused = await run(accounts(USER_RATE + 1));
-    expect(refused.data).toBeUndefined();
+    expect(refused.data).toBeNull();
     expect(refused.errors).toHaveLength(1);
     const extensions = refused.errors?.[0]?.extensions ?? {};
     expect(extensions).toMatchObject({
       code: "RATE_LIMITED",
       family: "accounts",
       accountId: null,
-      planned: { lower: 1, upper: 1 },
+      planned: 1,
       remaining: 0,
     });
     expect(extensions.retryAfter).toBeGreaterThanOrEqual(0);

@@ -96,7 +96,8 @@ function refusalError(refusal: Refusal, now: number, options: CostOptions): Grap
       code: ERROR_CODES.RATE_LIMITED,
       family: window.ref.family,
       accountId: window.ref.accountId,
-      planned: window.planned,
+      // The lower bound that does not fit (docs/cost.md "Refused").
+      planned: window.planned.lower,
       remaining,
       retryAfter,
       resetAt: new Date(resetAt).toISOString(),
@@ -298,7 +299,7 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
           if (decision.error === undefined) return Promise.resolve(null);
           return Promise.resolve({
             http,
-            body: { kind: "single", singleResult: { errors: [decision.error] } },
+            body: { kind: "single", singleResult: { data: null, errors: [decision.error] } },
           });
         },
         async willSendResponse({ response, contextValue }) {
