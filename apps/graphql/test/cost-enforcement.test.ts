@@ -179,3 +179,27 @@ describe("refused, waited for, partial and explained by the rate-limit budget (i
     expect((await stack.adsApi.requests.counts()).total).toBe(0);
   });
 });
+
+describe("refused by the per-token book in the embedded mode (issue 35)", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      measureUpstream: true,
+      adsApi: { limits: { userRate: USER_RATE, accountRate: 100, rateWindowMs: WINDOW_MS } },
+    });
+  });
+  afterAll(() => stack.close());
+
+  it("refuses once the window is spent, with nothing sent", async () => {
+    for (let first = 1; first <= USER_RATE; first += 1)
+      expect((await stack.query(accounts(first))).errors).toBeUndefined();
+    const refused = (await stack.query(accounts(USER_RATE + 1))) as Answer;
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: "RATE_LIMITED",
+      family: "accounts",
+      remaining: 0,
+    });
+    expect(refused.extensions?.cost).toMatchObject({ mode: "refused", actual: 0 });
+    expect(await stack.adsApi.requests.entries("accounts.list")).toHaveLength(USER_RATE);
+  });
+});
