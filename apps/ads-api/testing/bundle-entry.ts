@@ -16,7 +16,9 @@ let scratch: string | undefined;
 function scratchDir(): string {
   if (scratch === undefined) {
     const dir = mkdtempSync(path.join(os.tmpdir(), "adsgraph-bundle-"));
-    process.once("exit", () => { rmSync(dir, { recursive: true, force: true }); });
+    process.once("exit", () => {
+      rmSync(dir, { recursive: true, force: true });
+    });
     scratch = dir;
   }
   return scratch;
