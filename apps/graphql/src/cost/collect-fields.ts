@@ -52,9 +52,15 @@ export function collectFields(
   type: GraphQLObjectType,
   sets: readonly SelectionSetNode[],
 ): CollectedFields {
+  // One selection set without directives collects alike for any variables: kept per document.
+  const only = sets.length === 1 ? sets[0] : undefined;
+  const cached = only === undefined ? undefined : CACHE.get(only)?.get(type);
+  if (cached !== undefined) return cached;
+  let directed = false;
   const fields: CollectedFields = new Map();
   const visit = (set: SelectionSetNode, seen: ReadonlySet<string>) => {
     for (const selection of set.selections) {
+      if (selection.directives !== undefined && selection.directives.length > 0) directed = true;
       if (!included(scope, selection)) continue;
       switch (selection.kind) {
         case Kind.FIELD: {
@@ -80,8 +86,16 @@ export function collectFields(
     }
   };
   for (const set of sets) visit(set, new Set());
+  if (only !== undefined && !directed) {
+    let byType = CACHE.get(only);
+    if (byType === undefined) CACHE.set(only, (byType = new WeakMap()));
+    byType.set(type, fields);
+  }
   return fields;
 }
+
+/** Collected fields of a directive-free selection set, per object type (callers never mutate). */
+const CACHE = new WeakMap<SelectionSetNode, WeakMap<GraphQLObjectType, CollectedFields>>();
 
 /** The selection sets of the fields under one response key. */
 export function subSelections(nodes: readonly FieldNode[]): SelectionSetNode[] {
