@@ -56,11 +56,11 @@ export function collectFields(
   const only = sets.length === 1 ? sets[0] : undefined;
   const cached = only === undefined ? undefined : CACHE.get(only)?.get(type);
   if (cached !== undefined) return cached;
-  let directed = false;
+  const found = { directives: false };
   const fields: CollectedFields = new Map();
   const visit = (set: SelectionSetNode, seen: ReadonlySet<string>) => {
     for (const selection of set.selections) {
-      if (selection.directives !== undefined && selection.directives.length > 0) directed = true;
+      if (selection.directives !== undefined && selection.directives.length > 0) found.directives = true;
       if (!included(scope, selection)) continue;
       switch (selection.kind) {
         case Kind.FIELD: {
@@ -86,7 +86,7 @@ export function collectFields(
     }
   };
   for (const set of sets) visit(set, new Set());
-  if (only !== undefined && !directed) {
+  if (only !== undefined && !found.directives) {
     let byType = CACHE.get(only);
     if (byType === undefined) CACHE.set(only, (byType = new WeakMap()));
     byType.set(type, fields);
