@@ -60,7 +60,8 @@ export function collectFields(
   const fields: CollectedFields = new Map();
   const visit = (set: SelectionSetNode, seen: ReadonlySet<string>) => {
     for (const selection of set.selections) {
-      if (selection.directives !== undefined && selection.directives.length > 0) found.directives = true;
+      if (selection.directives !== undefined && selection.directives.length > 0)
+        found.directives = true;
       if (!included(scope, selection)) continue;
       switch (selection.kind) {
         case Kind.FIELD: {
