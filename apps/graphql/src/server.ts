@@ -43,6 +43,8 @@ import { createBudgets } from "./cost/budget-wiring.js";
 import { presentCachedCost } from "./cost/cost-plugin-cached.js";
 import { COST_HEADERS } from "./cost/cost-plugin-options.js";
 import { costPlugin } from "./cost/cost-plugin.js";
+import { KnownTotalsBook } from "./cost/known-totals.js";
+import { planKnowledgeFor } from "./cost/plan-knowledge.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
 
 export interface ServerOptions {
@@ -117,6 +119,8 @@ export async function buildServer({
   metrics.watch(services);
   // issue 35: the callers' rate-limit budgets the cost plugin checks and holds.
   const budgets = createBudgets(shared, services.upstream, env.FACADE_CONSUMER_KEY);
+  // List sizes each user's answers showed: they make the next plans exact.
+  const knownTotals = new KnownTotalsBook();
   // Invalidations from other replicas are heard before this one answers anything.
   await channelsReady(shared);
   registerHealthRoute(app, shared, () => services.activity.stats());
@@ -189,7 +193,16 @@ export async function buildServer({
       cacheReportPlugin(),
       metrics.operations,
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
-      costPlugin({ planning: env.COST_PLANNING }),
+      costPlugin({
+        planning: env.COST_PLANNING,
+        knowledge: (context) =>
+          planKnowledgeFor({
+            batching: services.batching,
+            policy: services.snapshots.policy,
+            totals: context.viewer ? knownTotals.forUser(context.viewer.userId) : undefined,
+          }),
+        totals: knownTotals,
+      }),
       responseCachePlugin(),
       ...(tracing ? [operationSpanPlugin<GraphQLContext>()] : []),
     ],

@@ -11,7 +11,10 @@ import {
   type CostMode,
   type CostReport,
 } from "./cost-plugin-report.js";
+import type { KnownTotalsBook } from "./known-totals.js";
+import type { PlanKnowledge } from "./plan-knowledge.js";
 import {
+  learnTotals,
   planOperation,
   type PlanInput,
   type PlannedWindow,
@@ -43,6 +46,10 @@ const UNPLANNED: QueryPlan = {
 export interface CostPluginOptions {
   /** COST_PLANNING: false skips the planner (nothing refused, held or explained ahead). */
   readonly planning: boolean;
+  /** What the facade knows of this request's reads (snapshots, batching, known totals). */
+  readonly knowledge?: (context: GraphQLContext) => PlanKnowledge;
+  /** Where the list sizes answers show are kept for the user's next plans. */
+  readonly totals?: KnownTotalsBook;
   readonly queue?: WindowQueue;
   readonly clock?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -274,7 +281,13 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
           const parsed = costOptionsOf(request.http?.headers, schema, operation, variables);
           const costOptions = parsed.ok ? parsed.options : { explain: false, waitSeconds: 0 };
           const plan = options.planning
-            ? planOf({ schema, document, operationName: operation.name?.value ?? null, variables })
+            ? planOf({
+                schema,
+                document,
+                operationName: operation.name?.value ?? null,
+                variables,
+                knowledge: options.knowledge?.(contextValue),
+              })
             : UNPLANNED;
           contextValue.cost.plan = plan;
           if (!parsed.ok) {
@@ -311,6 +324,15 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
             if (budgets !== null) await budgets.release(unspent).catch(() => undefined);
           }
           const cost = await report(decision, contextValue, ran);
+          const userId = contextValue.viewer?.userId;
+          if (ran && options.totals && userId !== undefined) {
+            const totals = options.totals;
+            learnTotals(decision.plan, response.body.singleResult.data, {
+              remember: (key, total) => {
+                totals.remember(userId, key, total);
+              },
+            });
+          }
           response.body.singleResult.extensions = {
             ...response.body.singleResult.extensions,
             cost,
