@@ -202,6 +202,9 @@ export async function buildServer({
             totals: context.viewer ? knownTotals.forUser(context.viewer.userId) : undefined,
           }),
         totals: knownTotals,
+        seesAccount: (context, accountId) =>
+          context.viewer !== null &&
+          services.snapshots.access.holds(context.viewer.userId, accountId),
       }),
       responseCachePlugin(),
       ...(tracing ? [operationSpanPlugin<GraphQLContext>()] : []),

@@ -51,6 +51,13 @@ export interface CostPluginOptions {
   /** Where the list sizes answers show are kept for the user's next plans. */
   readonly totals?: KnownTotalsBook;
   readonly queue?: WindowQueue;
+  /**
+   * Whether the caller is known to see this account (a grant upstream gave, unexpired). An
+   * account's window is shared by all its users: a caller not known to see the account is
+   * neither refused by it nor shown it, so its numbers never tell anything of an account
+   * the caller may not read. Default: nobody is known (account windows only spent).
+   */
+  readonly seesAccount?: (context: GraphQLContext, accountId: string) => boolean;
   readonly clock?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -182,7 +189,10 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
     };
     const budgets = contextValue.cost.budgets();
     if (budgets === null) return decision;
-    decision.checked = plan.windows.map((window) => ({
+    const sees = options.seesAccount ?? (() => false);
+    decision.checked = plan.windows
+      .filter((window) => window.accountId === null || sees(contextValue, window.accountId))
+      .map((window) => ({
       ref: {
         family: window.family,
         accountId: window.accountId,
@@ -245,13 +255,19 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
     const before = new Map(
       decision.checked.map((window, index) => [windowKey(window.ref), decision.before[index]]),
     );
+    // Read now: a successful read of the account during the query proves the caller sees it.
+    const sees = options.seesAccount ?? (() => false);
+    const shown = (window: (typeof windows)[number]) =>
+      window.accountId === null || sees(contextValue, window.accountId);
     return {
       mode: decision.mode,
       planned: { ...plan.total, exact: plan.exact },
       actual: counter?.total ?? 0,
       windows: windows.map((window, index) => ({
         ...window,
-        budget: budgetReport(before.get(refKey(refs[index])), after[index]),
+        budget: shown(window)
+          ? budgetReport(before.get(refKey(refs[index])), after[index])
+          : null,
       })),
       withTotalCount: {
         planned: plan.withTotalCount,
