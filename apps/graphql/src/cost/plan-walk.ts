@@ -19,6 +19,7 @@ import { DEFAULT_PAGE_SIZE, pagingFor } from "../fields/connections.js";
 import { parseGlobalId } from "../input/global-id.js";
 import { chunks, exactly, minUpper, times } from "./bounds.js";
 import { collectFields, subSelections } from "./collect-fields.js";
+import { decodedArgs } from "./decoded-input.js";
 import type { CollectScope } from "./collect-fields.js";
 import { fetchRuleOf } from "./fetch-rule.js";
 import type {
@@ -184,7 +185,7 @@ export class PlanWalk {
           });
         return UNKNOWN_MANY(null, parent);
       case "call":
-        return this.#call(rule, args, parent);
+        return this.#call(rule, field, args, parent);
     }
   }
 
@@ -429,8 +430,15 @@ export class PlanWalk {
    * input passes the checks the resolver makes before sending, else none at all, and the reads
    * it makes around the write. Its payload is of the account the parameters name.
    */
-  #call(rule: CallRule, args: Record<string, unknown>, parent: Objects): Objects | null {
-    const input = (args.input ?? args) as Readonly<Record<string, unknown>>;
+  #call(
+    rule: CallRule,
+    field: GraphQLField<unknown, unknown>,
+    args: Record<string, unknown>,
+    parent: Objects,
+  ): Objects | null {
+    const decoded = decodedArgs(field, args);
+    if (decoded === null) return null; // a global id refused before the resolver runs
+    const input = (decoded.input ?? decoded) as Readonly<Record<string, unknown>>;
     let params: unknown;
     try {
       params = rule.params(input);
