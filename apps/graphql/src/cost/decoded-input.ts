@@ -18,12 +18,11 @@ function decoded(type: GraphQLInputType, value: unknown, ids: GlobalIdExtensions
   if (value === null || value === undefined) return value;
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
-    return Array.isArray(value)
-      ? value.map((item) => decoded(nullable.ofType as GraphQLInputType, item, ids))
-      : value;
+    return Array.isArray(value) ? value.map((item) => decoded(nullable.ofType, item, ids)) : value;
   }
   if (ids?.isRelayGlobalID === true) {
-    const parsed = parseGlobalId(String(value));
+    if (typeof value !== "string") throw new RefusedId();
+    const parsed = parseGlobalId(value);
     if (parsed.problem !== undefined) throw new RefusedId();
     const allowed = ids.relayGlobalIDFor;
     if (allowed && allowed.length > 0 && !allowed.some((t) => t.typename === parsed.typename))
@@ -35,10 +34,7 @@ function decoded(type: GraphQLInputType, value: unknown, ids: GlobalIdExtensions
     const fields = nullable.getFields();
     for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
       const field = fields[name];
-      out[name] =
-        field === undefined
-          ? item
-          : decoded(field.type, item, field.extensions as GlobalIdExtensions);
+      out[name] = field === undefined ? item : decoded(field.type, item, field.extensions);
     }
     return out;
   }
@@ -53,8 +49,7 @@ export function decodedArgs(
   const out: Record<string, unknown> = {};
   try {
     for (const arg of field.args)
-      if (arg.name in args)
-        out[arg.name] = decoded(arg.type, args[arg.name], arg.extensions as GlobalIdExtensions);
+      if (arg.name in args) out[arg.name] = decoded(arg.type, args[arg.name], arg.extensions);
   } catch (error) {
     if (error instanceof RefusedId) return null;
     throw error;

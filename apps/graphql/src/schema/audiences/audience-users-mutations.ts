@@ -236,11 +236,15 @@ async function listIdOf({ loaders }: GraphQLContext, accountId: string): Promise
  * loader forgets it then, so the payload's list is read again). The list id is not known
  * before that read: the planner counts the write as possible, not sure.
  */
+/** The e-mails of an input the planner hands on (GraphQL already checked their shape). */
+const emailsIn = (input: Readonly<Record<string, unknown>>): string[] =>
+  Array.isArray(input.emails) ? input.emails.filter((e) => typeof e === "string") : [];
+
 const DO_NOT_REACH_USERS_CALL = callRule(
   "do_not_reach_lists.users.batch",
   (input) => ({
     account_id: listUsers.params(input).account_id,
-    users: hashedEmails(input.emails as readonly string[]),
+    users: hashedEmails(emailsIn(input)),
   }),
   { reads: ["do_not_reach_lists.list"] },
 );
@@ -295,11 +299,20 @@ function audienceUsersParams(input: AudienceUsersInput, operation: "Update" | "D
   return { ...audience, operations: [{ operation_type: operation, params: { users, ...times } }] };
 }
 
+/** The planner's view of the input (GraphQL already checked its shape). */
+const isAudienceUsersInput = (
+  input: Readonly<Record<string, unknown>>,
+): input is AudienceUsersInput => Array.isArray(input.users);
+
+/** The users of an input the planner hands on; none if it holds none (refused). */
+const usersInput = (input: Readonly<Record<string, unknown>>): AudienceUsersInput =>
+  isAudienceUsersInput(input) ? input : { ...input, users: [] };
+
 const ADD_AUDIENCE_USERS_CALL = callRule("custom_audiences.users.batch", (input) =>
-  audienceUsersParams(input as AudienceUsersInput, "Update"),
+  audienceUsersParams(usersInput(input), "Update"),
 );
 const REMOVE_AUDIENCE_USERS_CALL = callRule("custom_audiences.users.batch", (input) =>
-  audienceUsersParams(input as AudienceUsersInput, "Delete"),
+  audienceUsersParams(usersInput(input), "Delete"),
 );
 
 async function sendAudienceUsers(
