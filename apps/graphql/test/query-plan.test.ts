@@ -1,6 +1,7 @@
 import { getEndpoint } from "@adsgraph/models";
 import type { EndpointId } from "@adsgraph/models";
-import { parse } from "graphql";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { getOperationAST, getVariableValues, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planOperation } from "../src/cost/query-plan.js";
 import type { QueryPlan } from "../src/cost/query-plan.js";
@@ -31,10 +32,18 @@ describe("the query plan against the requests really sent", () => {
 
   /** Plans the query, runs it, and checks ads-api's own count per family against the plan. */
   async function runPlanned(query: string, variables: Record<string, unknown> = {}) {
+    // The plan is made from the variables as the executor coerces them (enum values, ...).
+    const document = parse(query);
+    const coerced = getVariableValues(
+      schema,
+      getOperationAST(document)?.variableDefinitions ?? [],
+      variables,
+    );
+    if (coerced.errors) throw new Error(coerced.errors.map((e) => e.message).join("; "));
     const plan = planOperation({
       schema,
-      document: parse(query),
-      variables,
+      document,
+      variables: coerced.coerced,
       knowledge: { snapshotFreshMs: () => 0 },
     });
     await stack.adsApi.requests.reset();
@@ -135,5 +144,42 @@ describe("the query plan against the requests really sent", () => {
     await runPlanned(`{ viewer { accounts(first: 5) { nodes { rawId industryType
       lineItems(first: 3) { nodes { rawId campaign { rawId } } }
     } } } }`);
+  });
+
+  it("mutations: a create with its payload's account, and an audience users upload", async () => {
+    const account = encodeGlobalID("Account", ACCOUNT);
+    const { data } = await runPlanned(`{ account(rawId: "${ACCOUNT}") {
+      fundingInstruments(first: 1) { nodes { id } }
+    } }`);
+    const instrument = (data.account as { fundingInstruments: { nodes: { id: string }[] } })
+      .fundingInstruments.nodes[0]?.id;
+    const created = await runPlanned(
+      `mutation ($a: ID!, $f: ID!) {
+        createCampaign(input: { accountId: $a, name: "Planned", fundingInstrumentId: $f }) {
+          __typename ... on CreateCampaignPayload { campaign { rawId } account { name } }
+        }
+        createCustomAudience(input: { accountId: $a, name: "Planned audience" }) {
+          __typename ... on CreateCustomAudiencePayload { customAudience { id } }
+        }
+      }`,
+      { a: account, f: instrument },
+    );
+    expect(created.data.createCampaign).toMatchObject({ __typename: "CreateCampaignPayload" });
+    // Two writes and the account read for the payload.
+    expect(created.total).toBe(3);
+    const audience = (created.data.createCustomAudience as { customAudience: { id: string } })
+      .customAudience.id;
+    const users = Array.from({ length: 40 }, (_, i) => ({ email: [`p${String(i)}@example.com`] }));
+    const uploaded = await runPlanned(
+      `mutation ($id: ID!, $users: [AudienceUserInput!]!) {
+        addCustomAudienceUsers(input: { customAudienceId: $id, users: $users }) {
+          __typename ... on CustomAudienceUsersPayload { usersSent }
+        }
+      }`,
+      { id: audience, users },
+    );
+    expect(uploaded.data.addCustomAudienceUsers).toMatchObject({ usersSent: 40 });
+    expect(uploaded.plan.exact).toBe(true);
+    expect(uploaded.total).toBe(1);
   });
 });

@@ -77,13 +77,41 @@ export interface OnceRule {
   readonly count: number;
 }
 
-export type FetchRule = PageRule | ByIdRule | ChildrenRule | PerKeyRule | OnceRule;
+/**
+ * A mutation's write (issue 35): `requests(input)` calls of `endpoint`, sent once the input
+ * makes wire parameters the catalog accepts (`params`, the resolver's own mutationArgs
+ * `params`: a value it refuses is refused before anything is sent), and `reads` sent around
+ * it through the loaders (a read before the write), at most once each per request.
+ */
+export interface CallRule {
+  readonly kind: "call";
+  readonly endpoint: EndpointId;
+  /** The input's wire parameters for `endpoint`, as the resolver makes them (throws: refused). */
+  readonly params: (input: Readonly<Record<string, unknown>>) => unknown;
+  /** Calls of `endpoint` the input sends (one unless a batch splits); bounds when unknown. */
+  readonly requests: (input: Readonly<Record<string, unknown>>) => CallCount;
+  /**
+   * Per-key loader reads of the account the resolver makes before the write (0 when this
+   * request read it already); the loader forgets it after the write. A read may stop the write.
+   */
+  readonly reads: readonly EndpointId[];
+}
+
+/** How many calls a write sends: exactly, or at least/at most. */
+export interface CallCount {
+  readonly lower: number;
+  readonly upper: number;
+}
+
+export type FetchRule = PageRule | ByIdRule | ChildrenRule | PerKeyRule | OnceRule | CallRule;
 
 /** The endpoints a rule reads, for `extensions.endpoints` (fields/serves.ts). */
 function endpointsOf(rule: FetchRule): EndpointId[] {
   switch (rule.kind) {
     case "perKey":
       return [rule.endpoint];
+    case "call":
+      return [rule.endpoint, ...rule.reads];
     default:
       return [rule.list];
   }
@@ -142,4 +170,19 @@ export function childrenRule(
     maxCount,
     everyParentAsks,
   };
+}
+
+/** One call of a write endpoint per mutation (most mutations). */
+export const ONE_CALL = (): CallCount => ({ lower: 1, upper: 1 });
+
+/**
+ * The rule of a mutation writing through `endpoint`; the resolver calls `rule.endpoint` with
+ * `params(input)`, so the plan and the write name the same call.
+ */
+export function callRule<Id extends EndpointId>(
+  endpoint: Id,
+  params: CallRule["params"],
+  { requests = ONE_CALL, reads = [] }: Partial<Pick<CallRule, "requests" | "reads">> = {},
+): CallRule & { readonly endpoint: Id } {
+  return { kind: "call", endpoint, params, requests, reads };
 }

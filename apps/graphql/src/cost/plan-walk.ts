@@ -1,3 +1,4 @@
+import { validateParams } from "@adsgraph/models";
 import type { EndpointId } from "@adsgraph/models";
 import {
   getArgumentValues,
@@ -18,9 +19,17 @@ import { DEFAULT_PAGE_SIZE, pagingFor } from "../fields/connections.js";
 import { parseGlobalId } from "../input/global-id.js";
 import { chunks, exactly, minUpper, times } from "./bounds.js";
 import { collectFields, subSelections } from "./collect-fields.js";
+import { decodedArgs } from "./decoded-input.js";
 import type { CollectScope } from "./collect-fields.js";
 import { fetchRuleOf } from "./fetch-rule.js";
-import type { ByIdRule, ChildrenRule, FetchRule, PageRule, PerKeyRule } from "./fetch-rule.js";
+import type {
+  ByIdRule,
+  CallRule,
+  ChildrenRule,
+  FetchRule,
+  PageRule,
+  PerKeyRule,
+} from "./fetch-rule.js";
 import { listKey } from "./list-key.js";
 import type { PlanKnowledge } from "./plan-knowledge.js";
 import type { PlanTally } from "./plan-tally.js";
@@ -175,6 +184,8 @@ export class PlanWalk {
             upper: null,
           });
         return UNKNOWN_MANY(null, parent);
+      case "call":
+        return this.#call(rule, field, args, parent);
     }
   }
 
@@ -414,6 +425,60 @@ export class PlanWalk {
     };
   }
 
+  /**
+   * A mutation's write (root fields of a mutation run one after the other): its calls when the
+   * input passes the checks the resolver makes before sending, else none at all, and the reads
+   * it makes around the write. Its payload is of the account the parameters name.
+   */
+  #call(
+    rule: CallRule,
+    field: GraphQLField<unknown, unknown>,
+    args: Record<string, unknown>,
+    parent: Objects,
+  ): Objects | null {
+    const decoded = decodedArgs(field, args);
+    if (decoded === null) return null; // a global id refused before the resolver runs
+    const input = (decoded.input ?? decoded) as Readonly<Record<string, unknown>>;
+    let params: unknown;
+    try {
+      params = rule.params(input);
+    } catch {
+      return null; // refused by the resolver before anything is sent
+    }
+    // rest-client checks the same parameters against the catalog before sending: a refused
+    // value sends nothing. Checks only the service makes (or the clock) may still refuse it.
+    const accepted = validateParams(rule.endpoint, params).ok;
+    const calls = rule.requests(input);
+    const accountId = accountOfParams(params);
+    const sure = accepted && parent.count.lower > 0;
+    // A read before the write may stop it (e.g. no do-not-reach list): the write is then unsure.
+    const writes = sure && rule.reads.length === 0;
+    this.#tally.charge(rule.endpoint, accountId, {
+      lower: writes ? calls.lower : 0,
+      upper: parent.count.upper === 0 ? 0 : calls.upper,
+    });
+    for (const read of rule.reads) {
+      // A per-key loader's read of the account (0 when this request has it), forgotten after
+      // the write so that the payload reads it again.
+      const key = `${read}\u0000${accountId ?? ""}`;
+      if (accountId !== null && this.#perKey.has(key)) {
+        this.#perKey.delete(key);
+        continue;
+      }
+      const reads = accountId !== null && parent.count.lower > 0;
+      this.#tally.charge(read, accountId, { lower: reads ? 1 : 0, upper: 1 });
+    }
+    return {
+      count: { lower: writes ? 1 : 0, upper: 1 },
+      groups: 1,
+      groupMax: 1,
+      accountId,
+      accountLoaded: false,
+      origin: rule.endpoint,
+      path: null,
+    };
+  }
+
   /** Charges the by-id reads keyed by arguments: each loader batch ≤ idsPerRequest ids. */
   finish(): void {
     for (const read of this.#keyed.values()) {
@@ -433,6 +498,12 @@ export class PlanWalk {
       this.#tally.charge(rule.list, read.accountId, { lower, upper: Math.max(lower, upper) });
     }
   }
+}
+
+/** The account a write's wire parameters name (its reads and payload are of that account). */
+function accountOfParams(params: unknown): string | null {
+  const account = (params as { account_id?: unknown } | null)?.account_id;
+  return typeof account === "string" ? account : null;
 }
 
 function withoutItems(objects: Objects): Objects {

@@ -1,5 +1,5 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { parse } from "graphql";
+import { getOperationAST, getVariableValues, parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { schema } from "../schema/index.js";
 import { KnownTotalsBook } from "./known-totals.js";
@@ -236,5 +236,142 @@ describe("the plan of a selection", () => {
   it("plans nothing for a field refused before any read (bad first)", () => {
     const p = plan(`{ account(rawId: "a1") { campaigns(first: 0) { nodes { rawId } } } }`);
     expect(p.total).toEqual({ lower: 1, upper: 1 });
+  });
+});
+
+describe("the plan of a mutation", () => {
+  const ACCOUNT = encodeGlobalID("Account", "a1");
+  const INSTRUMENT = encodeGlobalID("FundingInstrument", "a1/f1");
+  const LINE_ITEM = encodeGlobalID("LineItem", "a1/l1");
+  const AUDIENCE = encodeGlobalID("CustomAudience", "a1/ca1");
+
+  /** Plans a mutation with its variables coerced as the executor hands them on. */
+  function planMutation(query: string, raw: Record<string, unknown> = {}): QueryPlan {
+    const document = parse(query);
+    const operation = getOperationAST(document);
+    if (!operation) throw new Error("no operation");
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], raw);
+    if (coerced.errors) throw new Error(coerced.errors.map((e) => e.message).join("; "));
+    return planOperation({ schema, document, variables: coerced.coerced, knowledge: NO_SNAPSHOTS });
+  }
+
+  it("sends one create, and no account window (only GETs of account paths spend one)", () => {
+    const p = planMutation(
+      `mutation ($a: ID!, $f: ID!) {
+      createCampaign(input: { accountId: $a, name: "Spring", fundingInstrumentId: $f }) {
+        ... on CreateCampaignPayload { campaign { rawId name } }
+      }
+    }`,
+      { a: ACCOUNT, f: INSTRUMENT },
+    );
+    expect(p.windows).toEqual([
+      { family: "campaigns", accountId: null, requests: { lower: 1, upper: 1 } },
+    ]);
+    expect(p.exact).toBe(true);
+    expect(p.unplanned).toEqual([]);
+  });
+
+  it("plans nothing for a mutation refused before it sends (another type's id)", () => {
+    const p = planMutation(
+      `mutation ($a: ID!) {
+      createCampaign(input: { accountId: $a, name: "Spring", fundingInstrumentId: $a }) {
+        __typename
+      }
+    }`,
+      { a: ACCOUNT },
+    );
+    expect(p.total).toEqual({ lower: 0, upper: 0 });
+  });
+
+  it("counts a value the catalog refuses as possibly nothing sent", () => {
+    const p = planMutation(
+      `mutation ($a: ID!, $f: ID!) {
+      createCampaign(input: { accountId: $a, name: "", fundingInstrumentId: $f }) { __typename }
+    }`,
+      { a: ACCOUNT, f: INSTRUMENT },
+    );
+    expect(families(p)).toEqual({ campaigns: { lower: 0, upper: 1 } });
+  });
+
+  it("sends a batch of operations as one request", () => {
+    const operations = Array.from({ length: 3 }, (_, i) => ({
+      type: "CREATE",
+      name: `C${String(i)}`,
+      fundingInstrumentId: INSTRUMENT,
+    }));
+    const p = planMutation(
+      `mutation ($a: ID!, $ops: [CampaignBatchOperation!]!) {
+      batchCampaigns(input: { accountId: $a, operations: $ops }) {
+        ... on BatchCampaignsPayload { campaigns { rawId } }
+      }
+    }`,
+      { a: ACCOUNT, ops: operations },
+    );
+    expect(p.windows).toEqual([
+      { family: "campaigns", accountId: null, requests: { lower: 1, upper: 1 } },
+    ]);
+    expect(p.exact).toBe(true);
+  });
+
+  it("uploads N audience users in one users batch; the audience read again when selected", () => {
+    const users = Array.from({ length: 700 }, (_, i) => ({ email: [`u${String(i)}@example.com`] }));
+    const query = `mutation ($id: ID!, $users: [AudienceUserInput!]!) {
+      addCustomAudienceUsers(input: { customAudienceId: $id, users: $users }) {
+        ... on CustomAudienceUsersPayload { usersSent SELECTED }
+      }
+    }`;
+    const bare = planMutation(query.replace("SELECTED", ""), { id: AUDIENCE, users });
+    expect(bare.windows).toEqual([
+      { family: "custom_audiences", accountId: null, requests: { lower: 1, upper: 1 } },
+    ]);
+    expect(bare.exact).toBe(true);
+    const read = planMutation(query.replace("SELECTED", "customAudience { name }"), {
+      id: AUDIENCE,
+      users,
+    });
+    expect(families(read)).toEqual({ custom_audiences: { lower: 1, upper: 2 } });
+    // The read again is a GET of the account's path: its account window too.
+    expect(accountWindows(read, "a1")).toEqual({ custom_audiences: { lower: 0, upper: 1 } });
+    // No users: refused before anything is sent.
+    const none = planMutation(query.replace("SELECTED", ""), { id: AUDIENCE, users: [] });
+    expect(none.total).toEqual({ lower: 0, upper: 0 });
+  });
+
+  it("reads the do-not-reach list before its users batch, and again for the payload", () => {
+    const p = planMutation(
+      `mutation ($a: ID!) {
+      addDoNotReachUsers(input: { accountId: $a, emails: ["a@example.com"], expiresAt: "2027-06-01T00:00:00Z" }) {
+        ... on DoNotReachUsersPayload { usersSent doNotReachList { id } }
+      }
+    }`,
+      { a: ACCOUNT },
+    );
+    // The read (exactly one), the write (none when the account has no list), the payload's read.
+    expect(families(p)).toEqual({ do_not_reach_lists: { lower: 1, upper: 3 } });
+    expect(accountWindows(p, "a1")).toEqual({ do_not_reach_lists: { lower: 1, upper: 2 } });
+  });
+
+  it("reads a create's account and line item by id when its payload selects them", () => {
+    const p = planMutation(
+      `mutation ($a: ID!, $l: ID!, $f: ID!) {
+      createTrackingTag(input: { accountId: $a, lineItemId: $l, trackingTagType: CLICK_TRACKER,
+                                 trackingTagUrl: "https://t.example.com/c" }) {
+        ... on CreateTrackingTagPayload { trackingTag { rawId } lineItem { name } }
+      }
+      createCampaign(input: { accountId: $a, name: "Spring", fundingInstrumentId: $f }) {
+        ... on CreateCampaignPayload { campaign { rawId } account { name } }
+      }
+    }`,
+      { a: ACCOUNT, l: LINE_ITEM, f: INSTRUMENT },
+    );
+    expect(families(p)).toEqual({
+      tracking_tags: { lower: 1, upper: 1 },
+      line_items: { lower: 0, upper: 1 },
+      campaigns: { lower: 1, upper: 1 },
+      accounts: { lower: 0, upper: 1 },
+    });
+    expect(accountWindows(p, "a1")).toEqual({ line_items: { lower: 0, upper: 1 } });
+    expect(p.total).toEqual({ lower: 2, upper: 4 });
+    expect(p.unplanned).toEqual([]);
   });
 });

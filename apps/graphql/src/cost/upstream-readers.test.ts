@@ -39,6 +39,10 @@ it("shows which fields read upstream without a fetch rule (the planner's gap)", 
     "IabCategory.parent",
   ])
     expect(gap).not.toContain(planned);
+  // Every mutation and every payload field reading upstream has its rule (call, byId, perKey).
+  expect(gap.filter((c) => c.startsWith("Mutation.") || /^\w+Payload\./.test(c))).toEqual([]);
+  const mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
+  expect(mutations.filter((f) => fetchRuleOf(f)?.kind !== "call").map((f) => f.name)).toEqual([]);
   // A resolver reading through the loaders is found.
   expect(gap).toContain("Account.taxSettings");
 });

@@ -24,7 +24,7 @@ import {
   mutationErrors,
   payload,
 } from "../../fields/mutations.js";
-import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 import type { PageRule, PerKeyRule } from "../../cost/fetch-rule.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ApprovalStatus } from "../common/observed-enums.js";
@@ -287,6 +287,7 @@ builder.queryFields((t) => ({
 export const inAccount: ParentOf<{ readonly account_id: string }> = (payload, createdOf) => {
   builder.objectField(payload, "account", (t) =>
     t.field({
+      ...fetchedBy(ACCOUNT_BY_ID),
       type: AccountRef,
       nullable: true,
       description: "The account it was created in: select its lists here to see them with it.",
@@ -358,8 +359,14 @@ const AccountIdInput = builder.inputType("AccountIdInput", {
   fields: remove.fields,
 });
 
+// Takes nothing: only the sandbox deployment's host answers it (the catalog's host).
+const CREATE_SANDBOX_ACCOUNT_CALL = callRule("accounts.create", () => ({}));
+const UPDATE_ACCOUNT_CALL = callRule("accounts.update", update.params);
+const DELETE_SANDBOX_ACCOUNT_CALL = callRule("accounts.delete", remove.params);
+
 builder.mutationFields((t) => ({
   updateAccount: t.field({
+    ...fetchedBy(UPDATE_ACCOUNT_CALL),
     type: AccountPayload("UpdateAccount", "The account as it is now."),
     description: "Renames an account or sets its industry type.",
     authScopes: { authenticated: true },
@@ -367,12 +374,13 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateAccountInput, required: true }) },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("accounts.update", update.params(input));
+        const { data } = await upstream.call(UPDATE_ACCOUNT_CALL.endpoint, update.params(input));
         loaders.account.prime(data.id, data);
         return { account: data };
       }, update.fieldOf),
   }),
   createSandboxAccount: t.field({
+    ...fetchedBy(CREATE_SANDBOX_ACCOUNT_CALL),
     type: CreateSandboxAccountPayload,
     description:
       "Creates a test account, at no cost; only on a sandbox deployment of the API, where " +
@@ -382,12 +390,13 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateSandboxAccountInput, required: true }) },
     resolve: (_root, { input }, { upstream, viewer }) =>
       attempt(async () => ({
-        account: (await upstream.call("accounts.create", {})).data,
+        account: (await upstream.call(CREATE_SANDBOX_ACCOUNT_CALL.endpoint, {})).data,
         viewer: viewer ?? { userId: "", screenName: "" },
         clientMutationId: input.clientMutationId ?? null,
       })),
   }),
   deleteSandboxAccount: t.field({
+    ...fetchedBy(DELETE_SANDBOX_ACCOUNT_CALL),
     type: deletePayload(
       "DeleteSandboxAccount",
       "account",
@@ -401,7 +410,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AccountIdInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("accounts.delete", remove.params(input));
+        const { data } = await upstream.call(
+          DELETE_SANDBOX_ACCOUNT_CALL.endpoint,
+          remove.params(input),
+        );
         return deleted(AccountRef, data.id, data);
       }, remove.fieldOf),
   }),

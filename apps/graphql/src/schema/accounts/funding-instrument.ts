@@ -23,7 +23,7 @@ import {
   ObservedEntityStatus,
 } from "../common/observed-enums.js";
 
-import { ACCOUNT_BY_ID, byIdRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const FundingInstrumentRef = builder.objectRef<FundingInstrumentShape>("FundingInstrument");
 
@@ -203,8 +203,18 @@ const CreateSandboxFundingInstrumentInput = builder.inputType(
   },
 );
 
+const CREATE_SANDBOX_FUNDING_INSTRUMENT_CALL = callRule(
+  "funding_instruments.create",
+  create.params,
+);
+const DELETE_SANDBOX_FUNDING_INSTRUMENT_CALL = callRule(
+  "funding_instruments.delete",
+  remove.params,
+);
+
 builder.mutationFields((t) => ({
   createSandboxFundingInstrument: t.field({
+    ...fetchedBy(CREATE_SANDBOX_FUNDING_INSTRUMENT_CALL),
     type: createPayload(
       "CreateSandboxFundingInstrument",
       "fundingInstrument",
@@ -219,11 +229,15 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateSandboxFundingInstrumentInput, required: true }) },
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("funding_instruments.create", create.params(input));
+        const { data } = await upstream.call(
+          CREATE_SANDBOX_FUNDING_INSTRUMENT_CALL.endpoint,
+          create.params(input),
+        );
         return { fundingInstrument: data };
       }, create.fieldOf),
   }),
   deleteSandboxFundingInstrument: t.field({
+    ...fetchedBy(DELETE_SANDBOX_FUNDING_INSTRUMENT_CALL),
     type: deletePayload(
       "DeleteSandboxFundingInstrument",
       "fundingInstrument",
@@ -243,7 +257,10 @@ builder.mutationFields((t) => ({
     ),
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("funding_instruments.delete", remove.params(input));
+        const { data } = await upstream.call(
+          DELETE_SANDBOX_FUNDING_INSTRUMENT_CALL.endpoint,
+          remove.params(input),
+        );
         return deleted(FundingInstrumentRef, entityKey(data.account_id, data.id), data);
       }, remove.fieldOf),
   }),

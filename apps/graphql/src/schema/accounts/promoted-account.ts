@@ -18,6 +18,7 @@ import type { PromotedAccountShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { ApprovalStatus, ObservedEntityStatus } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const PromotedAccountRef = builder.objectRef<PromotedAccountShape>("PromotedAccount");
 
@@ -72,8 +73,12 @@ const CreatePromotedAccountInput = builder.inputType("CreatePromotedAccountInput
   fields: create.fields,
 });
 
+const CREATE_PROMOTED_ACCOUNT_CALL = callRule("promoted_accounts.create", create.params);
+const DELETE_PROMOTED_ACCOUNT_CALL = callRule("promoted_accounts.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createPromotedAccount: t.field({
+    ...fetchedBy(CREATE_PROMOTED_ACCOUNT_CALL),
     type: createPayload(
       "CreatePromotedAccount",
       "promotedAccount",
@@ -91,7 +96,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("promoted_accounts.create", params);
+        const { data } = await upstream.call(CREATE_PROMOTED_ACCOUNT_CALL.endpoint, params);
         const promotedAccount = ownedBy(data, params.account_id);
         loaders
           .byId("promoted_accounts.get")
@@ -101,6 +106,7 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deletePromotedAccount: t.field({
+    ...fetchedBy(DELETE_PROMOTED_ACCOUNT_CALL),
     type: deletePayload(
       "DeletePromotedAccount",
       "promotedAccount",
@@ -119,7 +125,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("promoted_accounts.delete", params);
+        const { data } = await upstream.call(DELETE_PROMOTED_ACCOUNT_CALL.endpoint, params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
         return deleted(
           PromotedAccountRef,

@@ -6,6 +6,7 @@ import { attempt, mutationErrors } from "../../fields/mutations.js";
 import type { Owned } from "../../loaders/shapes.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { AccountRef } from "./account.js";
+import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 type TaxSettingsShape = Owned<TaxSettings>;
 
@@ -115,6 +116,7 @@ const UpdateTaxSettingsPayload = builder
         resolve: (r) => r.taxSettings,
       }),
       account: t.field({
+        ...fetchedBy(ACCOUNT_BY_ID),
         type: AccountRef,
         nullable: true,
         description: "The account the settings belong to.",
@@ -123,8 +125,11 @@ const UpdateTaxSettingsPayload = builder
     }),
   });
 
+const UPDATE_TAX_SETTINGS_CALL = callRule("tax_settings.update", update.params);
+
 builder.mutationFields((t) => ({
   updateTaxSettings: t.field({
+    ...fetchedBy(UPDATE_TAX_SETTINGS_CALL),
     type: UpdateTaxSettingsPayload,
     description:
       "Changes how an account is invoiced and taxed; needs the right to manage the account.",
@@ -134,7 +139,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("tax_settings.update", params);
+        const { data } = await upstream.call(UPDATE_TAX_SETTINGS_CALL.endpoint, params);
         return { taxSettings: { ...data, account_id: params.account_id } };
       }, update.fieldOf),
   }),

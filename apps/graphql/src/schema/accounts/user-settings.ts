@@ -5,6 +5,7 @@ import { serves } from "../../fields/serves.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { UserSettingsShape } from "../../loaders/service-loaders.js";
 import { AccountRef } from "./account.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 /** The signed-in user's contact settings on one account. */
 const UserSettingsRef = builder.objectRef<UserSettingsShape>("UserSettings").implement({
@@ -91,8 +92,15 @@ const UpdateUserSettingsPayload = builder
     }),
   });
 
+// The user id is the signed-in caller's, set by the resolver: the planner checks the rest.
+const UPDATE_USER_SETTINGS_CALL = callRule("user_settings.update", (input) => ({
+  ...update.params(input),
+  user_id: "0",
+}));
+
 builder.mutationFields((t) => ({
   updateUserSettings: t.field({
+    ...fetchedBy(UPDATE_USER_SETTINGS_CALL),
     type: UpdateUserSettingsPayload,
     description: "Changes the signed-in user's contact settings on an account.",
     authScopes: { authenticated: true },
@@ -102,7 +110,7 @@ builder.mutationFields((t) => ({
       attempt(async () => {
         const userId = viewer?.userId ?? "";
         const params = { ...update.params(input), user_id: userId };
-        const { data } = await upstream.call("user_settings.update", params);
+        const { data } = await upstream.call(UPDATE_USER_SETTINGS_CALL.endpoint, params);
         return {
           userSettings: { ...data, account_id: params.account_id, user_id: data.user_id ?? userId },
         };

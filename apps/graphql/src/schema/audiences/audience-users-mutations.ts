@@ -4,6 +4,9 @@ import { builder } from "../../builder.js";
 import { NotFoundError, UpstreamError, ValidationError } from "../../errors/facade-errors.js";
 import type { FieldNamer } from "../../errors/field-violations.js";
 import { AUDIENCE_USER_CAPS, hashedUsers } from "../../input/audience-users.js";
+import type { AudienceUserFields } from "../../input/audience-users.js";
+import { byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PerKeyRule } from "../../cost/fetch-rule.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { GraphQLContext } from "../../context.js";
 import { CustomAudienceRef } from "./custom-audience.js";
@@ -130,6 +133,16 @@ const outcomeFields = {
   totalCount: "How many of them were received (equals usersSent when the mutation succeeds).",
 } as const;
 
+/** The audience read again by id when the payload selects it. */
+const PAYLOAD_AUDIENCE = byIdRule("custom_audiences.get");
+/** The account's list, read again (the write's read was forgotten) when the payload selects it. */
+const PAYLOAD_DO_NOT_REACH_LIST: PerKeyRule = {
+  kind: "perKey",
+  endpoint: "do_not_reach_lists.list",
+  key: "parentAccount",
+  freeFrom: [],
+};
+
 const AudienceUsersPayload = builder
   .objectRef<UsersBatchOutcome & { accountId: string; audienceId: string }>(
     "CustomAudienceUsersPayload",
@@ -141,11 +154,12 @@ const AudienceUsersPayload = builder
       successCount: t.exposeInt("successCount", { description: outcomeFields.successCount }),
       totalCount: t.exposeInt("totalCount", { description: outcomeFields.totalCount }),
       customAudience: t.field({
+        ...fetchedBy(PAYLOAD_AUDIENCE),
         type: CustomAudienceRef,
         nullable: true,
         description: "The audience as it is now (read again when selected).",
         resolve: (r, _args, { loaders }) =>
-          loaders.byId("custom_audiences.get").load(entityKey(r.accountId, r.audienceId)),
+          loaders.byId(PAYLOAD_AUDIENCE.read).load(entityKey(r.accountId, r.audienceId)),
       }),
     }),
   });
@@ -159,6 +173,7 @@ const DoNotReachUsersPayload = builder
       successCount: t.exposeInt("successCount", { description: outcomeFields.successCount }),
       totalCount: t.exposeInt("totalCount", { description: outcomeFields.totalCount }),
       doNotReachList: t.field({
+        ...fetchedBy(PAYLOAD_DO_NOT_REACH_LIST),
         type: DoNotReachListRef,
         nullable: true,
         description: "The list as it is now (read again when selected).",
@@ -216,9 +231,28 @@ async function listIdOf({ loaders }: GraphQLContext, accountId: string): Promise
   return list.id;
 }
 
+/**
+ * The users batch of a do-not-reach mutation, after a read of the account's list (its id; the
+ * loader forgets it then, so the payload's list is read again). The list id is not known
+ * before that read: the planner counts the write as possible, not sure.
+ */
+/** The e-mails of an input the planner hands on (GraphQL already checked their shape). */
+const emailsIn = (input: Readonly<Record<string, unknown>>): string[] =>
+  Array.isArray(input.emails) ? input.emails.filter((e) => typeof e === "string") : [];
+
+const DO_NOT_REACH_USERS_CALL = callRule(
+  "do_not_reach_lists.users.batch",
+  (input) => ({
+    account_id: listUsers.params(input).account_id,
+    users: hashedEmails(emailsIn(input)),
+  }),
+  { reads: ["do_not_reach_lists.list"] },
+);
+
 /** One users batch of hashed e-mails on the account's do-not-reach list (add and remove). */
 async function sendDoNotReachUsers(
   context: GraphQLContext,
+  rule: typeof DO_NOT_REACH_USERS_CALL,
   input: Readonly<Record<string, unknown>> & { readonly emails: readonly string[] },
   operation: "Update" | "Delete",
   extra: { readonly expires_at?: string },
@@ -226,7 +260,7 @@ async function sendDoNotReachUsers(
   const { account_id } = listUsers.params(input);
   const users = hashedEmails(input.emails);
   const listId = await listIdOf(context, account_id);
-  const answer = await context.upstream.call("do_not_reach_lists.users.batch", {
+  const answer = await context.upstream.call(rule.endpoint, {
     account_id,
     do_not_reach_list_id: listId,
     operations: [
@@ -239,6 +273,64 @@ async function sendDoNotReachUsers(
   return { ...countsOf(answer, users.length), accountId: account_id };
 }
 
+/** The input of a custom audience users mutation (add and remove). */
+type AudienceUsersInput = Readonly<Record<string, unknown>> & {
+  readonly users: readonly AudienceUserFields[];
+  readonly defaultCountryCode?: string | null | undefined;
+  readonly effectiveAt?: string | null | undefined;
+  readonly expiresAt?: string | null | undefined;
+};
+
+/**
+ * The one users batch request of an add or remove: the audience, and one operation of the
+ * users hashed here (≤ AUDIENCE_USER_CAPS.users, so one request). The planner checks the same
+ * parameters against the catalog (fetch rule), the resolver sends them.
+ */
+function audienceUsersParams(input: AudienceUsersInput, operation: "Update" | "Delete") {
+  const audience = audienceUsers.params(input);
+  const users = hashedUsers(input.users, "users", input);
+  const times =
+    operation === "Update"
+      ? {
+          ...(input.effectiveAt != null && { effective_at: input.effectiveAt }),
+          ...(input.expiresAt != null && { expires_at: input.expiresAt }),
+        }
+      : {};
+  return { ...audience, operations: [{ operation_type: operation, params: { users, ...times } }] };
+}
+
+/** The planner's view of the input (GraphQL already checked its shape). */
+const isAudienceUsersInput = (
+  input: Readonly<Record<string, unknown>>,
+): input is AudienceUsersInput => Array.isArray(input.users);
+
+/** The users of an input the planner hands on; none if it holds none (refused). */
+const usersInput = (input: Readonly<Record<string, unknown>>): AudienceUsersInput =>
+  isAudienceUsersInput(input) ? input : { ...input, users: [] };
+
+const ADD_AUDIENCE_USERS_CALL = callRule("custom_audiences.users.batch", (input) =>
+  audienceUsersParams(usersInput(input), "Update"),
+);
+const REMOVE_AUDIENCE_USERS_CALL = callRule("custom_audiences.users.batch", (input) =>
+  audienceUsersParams(usersInput(input), "Delete"),
+);
+
+async function sendAudienceUsers(
+  upstream: GraphQLContext["upstream"],
+  rule: typeof ADD_AUDIENCE_USERS_CALL,
+  input: AudienceUsersInput,
+  operation: "Update" | "Delete",
+) {
+  const params = audienceUsersParams(input, operation);
+  const answer = await upstream.call(rule.endpoint, params);
+  const sent = params.operations[0]?.params.users.length ?? 0;
+  return {
+    ...countsOf(answer, sent),
+    accountId: params.account_id,
+    audienceId: params.custom_audience_id,
+  };
+}
+
 builder.mutationFields((t) => ({
   addCustomAudienceUsers: t.field({
     type: AudienceUsersPayload,
@@ -246,29 +338,12 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     errors: mutationErrors("AddCustomAudienceUsers"),
     args: { input: t.arg({ type: AddAudienceUsersInput, required: true }) },
+    ...fetchedBy(ADD_AUDIENCE_USERS_CALL),
     resolve: (_root, { input }, { upstream }) =>
-      attempt(async () => {
-        const audience = audienceUsers.params(input);
-        const users = hashedUsers(input.users, "users", input);
-        const answer = await upstream.call("custom_audiences.users.batch", {
-          ...audience,
-          operations: [
-            {
-              operation_type: "Update",
-              params: {
-                users,
-                ...(input.effectiveAt != null && { effective_at: input.effectiveAt }),
-                ...(input.expiresAt != null && { expires_at: input.expiresAt }),
-              },
-            },
-          ],
-        });
-        return {
-          ...countsOf(answer, users.length),
-          accountId: audience.account_id,
-          audienceId: audience.custom_audience_id,
-        };
-      }, flat(audienceUsers.fieldOf)),
+      attempt(
+        () => sendAudienceUsers(upstream, ADD_AUDIENCE_USERS_CALL, input, "Update"),
+        flat(audienceUsers.fieldOf),
+      ),
   }),
   removeCustomAudienceUsers: t.field({
     type: AudienceUsersPayload,
@@ -276,20 +351,12 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     errors: mutationErrors("RemoveCustomAudienceUsers"),
     args: { input: t.arg({ type: RemoveAudienceUsersInput, required: true }) },
+    ...fetchedBy(REMOVE_AUDIENCE_USERS_CALL),
     resolve: (_root, { input }, { upstream }) =>
-      attempt(async () => {
-        const audience = audienceUsers.params(input);
-        const users = hashedUsers(input.users, "users", input);
-        const answer = await upstream.call("custom_audiences.users.batch", {
-          ...audience,
-          operations: [{ operation_type: "Delete", params: { users } }],
-        });
-        return {
-          ...countsOf(answer, users.length),
-          accountId: audience.account_id,
-          audienceId: audience.custom_audience_id,
-        };
-      }, flat(audienceUsers.fieldOf)),
+      attempt(
+        () => sendAudienceUsers(upstream, REMOVE_AUDIENCE_USERS_CALL, input, "Delete"),
+        flat(audienceUsers.fieldOf),
+      ),
   }),
   addDoNotReachUsers: t.field({
     type: DoNotReachUsersPayload,
@@ -299,9 +366,13 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     errors: mutationErrors("AddDoNotReachUsers"),
     args: { input: t.arg({ type: AddDoNotReachUsersInput, required: true }) },
+    ...fetchedBy(DO_NOT_REACH_USERS_CALL),
     resolve: (_root, { input }, context) =>
       attempt(
-        () => sendDoNotReachUsers(context, input, "Update", { expires_at: input.expiresAt }),
+        () =>
+          sendDoNotReachUsers(context, DO_NOT_REACH_USERS_CALL, input, "Update", {
+            expires_at: input.expiresAt,
+          }),
         flat(listUsers.fieldOf),
       ),
   }),
@@ -313,7 +384,11 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     errors: mutationErrors("RemoveDoNotReachUsers"),
     args: { input: t.arg({ type: RemoveDoNotReachUsersInput, required: true }) },
+    ...fetchedBy(DO_NOT_REACH_USERS_CALL),
     resolve: (_root, { input }, context) =>
-      attempt(() => sendDoNotReachUsers(context, input, "Delete", {}), flat(listUsers.fieldOf)),
+      attempt(
+        () => sendDoNotReachUsers(context, DO_NOT_REACH_USERS_CALL, input, "Delete", {}),
+        flat(listUsers.fieldOf),
+      ),
   }),
 }));

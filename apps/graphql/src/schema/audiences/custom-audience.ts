@@ -52,6 +52,7 @@ import {
   CustomAudiencePartnerSource,
   CustomAudienceTargetableType,
 } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "Where a custom audience's people come from.",
@@ -567,8 +568,22 @@ const BatchPayload = builder
     }),
   });
 
+const CREATE_CUSTOM_AUDIENCE_CALL = callRule("custom_audiences.create", create.params);
+const UPDATE_CUSTOM_AUDIENCE_CALL = callRule("custom_audiences.update", update.params);
+const DELETE_CUSTOM_AUDIENCE_CALL = callRule("custom_audiences.delete", remove.params);
+const BATCH_CUSTOM_AUDIENCES_CALL = callRule("custom_audiences.batch", batch.params);
+const GRANT_CUSTOM_AUDIENCE_PERMISSION_CALL = callRule(
+  "custom_audiences.permissions.create",
+  grant.params,
+);
+const REVOKE_CUSTOM_AUDIENCE_PERMISSION_CALL = callRule(
+  "custom_audiences.permissions.delete",
+  revoke.params,
+);
+
 builder.mutationFields((t) => ({
   createCustomAudience: t.field({
+    ...fetchedBy(CREATE_CUSTOM_AUDIENCE_CALL),
     type: createPayload(
       "CreateCustomAudience",
       "customAudience",
@@ -584,7 +599,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("custom_audiences.create", params);
+        const { data } = await upstream.call(CREATE_CUSTOM_AUDIENCE_CALL.endpoint, params);
         const customAudience = ownedBy(data, params.account_id);
         loaders
           .byId("custom_audiences.get")
@@ -593,6 +608,7 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   updateCustomAudience: t.field({
+    ...fetchedBy(UPDATE_CUSTOM_AUDIENCE_CALL),
     type: AudiencePayload("UpdateCustomAudience", "The audience as it is now."),
     description:
       "Renames or describes a custom audience; a name already used is " +
@@ -603,11 +619,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("custom_audiences.update", params);
+        const { data } = await upstream.call(UPDATE_CUSTOM_AUDIENCE_CALL.endpoint, params);
         return { customAudience: ownedBy(data, params.account_id) };
       }, update.fieldOf),
   }),
   deleteCustomAudience: t.field({
+    ...fetchedBy(DELETE_CUSTOM_AUDIENCE_CALL),
     type: deletePayload(
       "DeleteCustomAudience",
       "customAudience",
@@ -623,7 +640,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("custom_audiences.delete", params);
+        const { data } = await upstream.call(DELETE_CUSTOM_AUDIENCE_CALL.endpoint, params);
         return deleted(
           CustomAudienceRef,
           entityKey(params.account_id, data.id),
@@ -632,6 +649,7 @@ builder.mutationFields((t) => ({
       }, remove.fieldOf),
   }),
   batchCustomAudiences: t.field({
+    ...fetchedBy(BATCH_CUSTOM_AUDIENCES_CALL),
     type: BatchPayload,
     description:
       "Creates, updates and deletes FLEXIBLE and MOBILE_AUDIENCE audiences together, in " +
@@ -643,13 +661,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = batch.params(input);
-        const { data } = await upstream.call("custom_audiences.batch", params);
+        const { data } = await upstream.call(BATCH_CUSTOM_AUDIENCES_CALL.endpoint, params);
         return {
           customAudiences: data.map((audience) => ownedBy(audience, params.account_id)),
         };
       }, batch.fieldOf),
   }),
   grantCustomAudiencePermission: t.field({
+    ...fetchedBy(GRANT_CUSTOM_AUDIENCE_PERMISSION_CALL),
     type: PermissionPayload("GrantCustomAudiencePermission", "The new grant."),
     description:
       "Shares a custom audience with another account: only its owner may " +
@@ -664,11 +683,15 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = grant.params(input);
-        const { data } = await upstream.call("custom_audiences.permissions.create", params);
+        const { data } = await upstream.call(
+          GRANT_CUSTOM_AUDIENCE_PERMISSION_CALL.endpoint,
+          params,
+        );
         return { permission: ownedBy(data, params.account_id) };
       }, grant.fieldOf),
   }),
   revokeCustomAudiencePermission: t.field({
+    ...fetchedBy(REVOKE_CUSTOM_AUDIENCE_PERMISSION_CALL),
     type: PermissionPayload("RevokeCustomAudiencePermission", "The grant, now with deleted=true."),
     description:
       "Ends a share: the other account can no longer target the audience in new campaigns. " +
@@ -679,7 +702,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = revoke.params(input);
-        const { data } = await upstream.call("custom_audiences.permissions.delete", params);
+        const { data } = await upstream.call(
+          REVOKE_CUSTOM_AUDIENCE_PERMISSION_CALL.endpoint,
+          params,
+        );
         return { permission: ownedBy(data, params.account_id) };
       }, revoke.fieldOf),
   }),

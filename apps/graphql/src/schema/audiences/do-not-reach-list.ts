@@ -13,6 +13,7 @@ import {
   ownedBy,
 } from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
 
@@ -103,8 +104,12 @@ const DeleteDoNotReachListInput = builder.inputType("DeleteDoNotReachListInput",
   fields: remove.fields,
 });
 
+const CREATE_DO_NOT_REACH_LIST_CALL = callRule("do_not_reach_lists.create", create.params);
+const DELETE_DO_NOT_REACH_LIST_CALL = callRule("do_not_reach_lists.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createDoNotReachList: t.field({
+    ...fetchedBy(CREATE_DO_NOT_REACH_LIST_CALL),
     type: createPayload(
       "CreateDoNotReachList",
       "doNotReachList",
@@ -121,13 +126,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("do_not_reach_lists.create", params);
+        const { data } = await upstream.call(CREATE_DO_NOT_REACH_LIST_CALL.endpoint, params);
         const doNotReachList = ownedBy(data, params.account_id);
         loaders.doNotReachList.prime(params.account_id, doNotReachList);
         return { doNotReachList };
       }, create.fieldOf),
   }),
   deleteDoNotReachList: t.field({
+    ...fetchedBy(DELETE_DO_NOT_REACH_LIST_CALL),
     type: deletePayload(
       "DeleteDoNotReachList",
       "doNotReachList",
@@ -141,7 +147,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("do_not_reach_lists.delete", params);
+        const { data } = await upstream.call(DELETE_DO_NOT_REACH_LIST_CALL.endpoint, params);
         return deleted(
           DoNotReachListRef,
           entityKey(params.account_id, data.id),

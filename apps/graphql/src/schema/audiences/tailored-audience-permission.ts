@@ -12,6 +12,7 @@ import { NotAudienceOwnerError, SharingNotAllowedError } from "../../errors/faca
 import { ID_INPUT } from "../../input/input-rules.js";
 import { entityKey } from "../../loaders/keys.js";
 import { AudiencePermissionRef, CustomAudienceRef } from "./custom-audience.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 // The version 5 "tailored audience" grants: the same audiences and grants as the custom ones,
 // kept for clients of the older API, with their own list (filters, sort, counts) and writes.
@@ -95,8 +96,18 @@ const RevokeInput = builder.inputType("RevokeTailoredAudiencePermissionInput", {
   fields: revoke.fields,
 });
 
+const GRANT_TAILORED_AUDIENCE_PERMISSION_CALL = callRule(
+  "tailored_audiences.permissions.create",
+  grant.params,
+);
+const REVOKE_TAILORED_AUDIENCE_PERMISSION_CALL = callRule(
+  "tailored_audiences.permissions.delete",
+  revoke.params,
+);
+
 builder.mutationFields((t) => ({
   grantTailoredAudiencePermission: t.field({
+    ...fetchedBy(GRANT_TAILORED_AUDIENCE_PERMISSION_CALL),
     type: payload(
       "GrantTailoredAudiencePermission",
       "permission",
@@ -116,11 +127,15 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = grant.params(input);
-        const { data } = await upstream.call("tailored_audiences.permissions.create", params);
+        const { data } = await upstream.call(
+          GRANT_TAILORED_AUDIENCE_PERMISSION_CALL.endpoint,
+          params,
+        );
         return { permission: ownedBy(data, params.account_id) };
       }, grant.fieldOf),
   }),
   revokeTailoredAudiencePermission: t.field({
+    ...fetchedBy(REVOKE_TAILORED_AUDIENCE_PERMISSION_CALL),
     type: payload(
       "RevokeTailoredAudiencePermission",
       "permission",
@@ -136,7 +151,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = revoke.params(input);
-        const { data } = await upstream.call("tailored_audiences.permissions.delete", params);
+        const { data } = await upstream.call(
+          REVOKE_TAILORED_AUDIENCE_PERMISSION_CALL.endpoint,
+          params,
+        );
         return { permission: ownedBy(data, params.account_id) };
       }, revoke.fieldOf),
   }),

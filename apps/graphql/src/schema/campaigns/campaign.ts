@@ -30,7 +30,13 @@ import { observedFields, observedListFields } from "../../fields/observed-fields
 import { CampaignEffectiveStatus, CampaignNotServableReason } from "../common/observed-enums.js";
 
 // The fetch rules read by these fields and by the query planner (issue 35).
-import { ACCOUNT_BY_ID, byIdRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+import {
+  ACCOUNT_BY_ID,
+  byIdRule,
+  callRule,
+  childrenRule,
+  fetchedBy,
+} from "../../cost/fetch-rule.js";
 
 export const CampaignRef = builder.objectRef<CampaignShape>("Campaign");
 
@@ -347,13 +353,14 @@ export const inCampaign: ParentOf<{
 }> = (payload, createdOf) => {
   builder.objectField(payload, "campaign", (t) =>
     t.field({
+      ...fetchedBy(CAMPAIGN_BY_ID),
       type: CampaignRef,
       nullable: true,
       description: "The campaign it was created in: select its lists here to see them with it.",
       resolve: (answer, _args, { loaders }) => {
         const created = createdOf(answer);
         return loaders
-          .byId("campaigns.get")
+          .byId(CAMPAIGN_BY_ID.read)
           .load(entityKey(created.account_id, created.campaign_id));
       },
     }),
@@ -376,8 +383,14 @@ const BatchCampaignsPayload = builder
     }),
   });
 
+const CREATE_CAMPAIGN_CALL = callRule("campaigns.create", create.params);
+const UPDATE_CAMPAIGN_CALL = callRule("campaigns.update", update.params);
+const DELETE_CAMPAIGN_CALL = callRule("campaigns.delete", remove.params);
+const BATCH_CAMPAIGNS_CALL = callRule("campaigns.batch", batch.params);
+
 builder.mutationFields((t) => ({
   createCampaign: t.field({
+    ...fetchedBy(CREATE_CAMPAIGN_CALL),
     type: createPayload("CreateCampaign", "campaign", CampaignRef, "The new campaign.", inAccount),
     description:
       "Creates a campaign in an account. Invalid fields come back as a ValidationError naming " +
@@ -394,13 +407,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("campaigns.create", params);
+        const { data } = await upstream.call(CREATE_CAMPAIGN_CALL.endpoint, params);
         const campaign = ownedBy(data, params.account_id);
         loaders.byId("campaigns.get").prime(`${params.account_id}/${campaign.id}`, campaign);
         return { campaign };
       }, create.fieldOf),
   }),
   updateCampaign: t.field({
+    ...fetchedBy(UPDATE_CAMPAIGN_CALL),
     type: CampaignPayload("UpdateCampaign", "The campaign as it is now."),
     description:
       "Changes the given fields of a campaign (name, budgets, status...); fields left out stay " +
@@ -417,11 +431,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("campaigns.update", params);
+        const { data } = await upstream.call(UPDATE_CAMPAIGN_CALL.endpoint, params);
         return { campaign: ownedBy(data, params.account_id) };
       }, update.fieldOf),
   }),
   deleteCampaign: t.field({
+    ...fetchedBy(DELETE_CAMPAIGN_CALL),
     type: deletePayload(
       "DeleteCampaign",
       "campaign",
@@ -436,7 +451,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("campaigns.delete", params);
+        const { data } = await upstream.call(DELETE_CAMPAIGN_CALL.endpoint, params);
         return deleted(
           CampaignRef,
           entityKey(params.account_id, data.id),
@@ -445,6 +460,7 @@ builder.mutationFields((t) => ({
       }, remove.fieldOf),
   }),
   batchCampaigns: t.field({
+    ...fetchedBy(BATCH_CAMPAIGNS_CALL),
     type: BatchCampaignsPayload,
     description:
       "Creates, updates and deletes campaigns of one account together, in order, all or " +
@@ -461,7 +477,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = batch.params(input);
-        const { data } = await upstream.call("campaigns.batch", params);
+        const { data } = await upstream.call(BATCH_CAMPAIGNS_CALL.endpoint, params);
         return {
           campaigns: data.map((campaign) => ownedBy(campaign, params.account_id)),
         };

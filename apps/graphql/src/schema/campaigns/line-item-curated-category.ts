@@ -15,6 +15,7 @@ import type { LineItemCuratedCategoryShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "./attachment-fields.js";
 import { addHistory } from "../common/history.js";
 import { LineItemRef, onLineItem } from "./line-item.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 /**
  * A curated category linked to a line item (spec §4.6). Not a Node: the spec gives these links
@@ -96,8 +97,22 @@ const UpdateLineItemCuratedCategoryInput = builder.inputType("UpdateLineItemCura
 const LinkPayload = (name: string, description: string) =>
   payload(name, "lineItemCuratedCategory", LineItemCuratedCategoryRef, description);
 
+const CREATE_LINE_ITEM_CURATED_CATEGORY_CALL = callRule(
+  "line_item_curated_categories.create",
+  create.params,
+);
+const UPDATE_LINE_ITEM_CURATED_CATEGORY_CALL = callRule(
+  "line_item_curated_categories.update",
+  update.params,
+);
+const DELETE_LINE_ITEM_CURATED_CATEGORY_CALL = callRule(
+  "line_item_curated_categories.delete",
+  remove.params,
+);
+
 builder.mutationFields((t) => ({
   createLineItemCuratedCategory: t.field({
+    ...fetchedBy(CREATE_LINE_ITEM_CURATED_CATEGORY_CALL),
     type: createPayload(
       "CreateLineItemCuratedCategory",
       "lineItemCuratedCategory",
@@ -118,11 +133,15 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("line_item_curated_categories.create", params);
+        const { data } = await upstream.call(
+          CREATE_LINE_ITEM_CURATED_CATEGORY_CALL.endpoint,
+          params,
+        );
         return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
       }, create.fieldOf),
   }),
   updateLineItemCuratedCategory: t.field({
+    ...fetchedBy(UPDATE_LINE_ITEM_CURATED_CATEGORY_CALL),
     type: LinkPayload("UpdateLineItemCuratedCategory", "The link as it is now."),
     description: "Changes a link's curated category or line item.",
     authScopes: { authenticated: true },
@@ -137,11 +156,15 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("line_item_curated_categories.update", params);
+        const { data } = await upstream.call(
+          UPDATE_LINE_ITEM_CURATED_CATEGORY_CALL.endpoint,
+          params,
+        );
         return { lineItemCuratedCategory: ownedBy(data, params.account_id) };
       }, update.fieldOf),
   }),
   deleteLineItemCuratedCategory: t.field({
+    ...fetchedBy(DELETE_LINE_ITEM_CURATED_CATEGORY_CALL),
     type: deletePayload(
       "DeleteLineItemCuratedCategory",
       "lineItemCuratedCategory",
@@ -160,7 +183,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("line_item_curated_categories.delete", params);
+        const { data } = await upstream.call(
+          DELETE_LINE_ITEM_CURATED_CATEGORY_CALL.endpoint,
+          params,
+        );
         return deleted(
           LineItemCuratedCategoryRef,
           entityKey(params.account_id, data.id),

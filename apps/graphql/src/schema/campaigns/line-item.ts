@@ -48,7 +48,13 @@ import { observedFields } from "../../fields/observed-fields.js";
 import { LineItemPlacementType } from "../common/observed-enums.js";
 
 /** A line item (beyond the spec; issue 15). Attachment edges are added in their own files. */
-import { ACCOUNT_BY_ID, byIdRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+import {
+  ACCOUNT_BY_ID,
+  byIdRule,
+  callRule,
+  childrenRule,
+  fetchedBy,
+} from "../../cost/fetch-rule.js";
 
 export const LineItemRef = builder.objectRef<LineItemShape>("LineItem");
 
@@ -370,13 +376,14 @@ export const onLineItem: ParentOf<{
 }> = (payload, createdOf) => {
   builder.objectField(payload, "lineItem", (t) =>
     t.field({
+      ...fetchedBy(LINE_ITEM_BY_ID),
       type: LineItemRef,
       nullable: true,
       description: "The line item it was created on: select its lists here to see them with it.",
       resolve: (answer, _args, { loaders }) => {
         const created = createdOf(answer);
         return loaders
-          .byId("line_items.get")
+          .byId(LINE_ITEM_BY_ID.read)
           .load(entityKey(created.account_id, created.line_item_id));
       },
     }),
@@ -386,8 +393,13 @@ export const onLineItem: ParentOf<{
 const LineItemPayload = (name: string, description: string) =>
   payload(name, "lineItem", LineItemRef, description);
 
+const CREATE_LINE_ITEM_CALL = callRule("line_items.create", create.params);
+const UPDATE_LINE_ITEM_CALL = callRule("line_items.update", update.params);
+const DELETE_LINE_ITEM_CALL = callRule("line_items.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createLineItem: t.field({
+    ...fetchedBy(CREATE_LINE_ITEM_CALL),
     type: createPayload(
       "CreateLineItem",
       "lineItem",
@@ -410,13 +422,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("line_items.create", params);
+        const { data } = await upstream.call(CREATE_LINE_ITEM_CALL.endpoint, params);
         const lineItem = ownedBy(data, params.account_id);
         loaders.byId("line_items.get").prime(entityKey(params.account_id, lineItem.id), lineItem);
         return { lineItem };
       }, create.fieldOf),
   }),
   updateLineItem: t.field({
+    ...fetchedBy(UPDATE_LINE_ITEM_CALL),
     type: LineItemPayload("UpdateLineItem", "The line item as it is now."),
     description: "Changes the given fields of a line item; fields left out stay as they are.",
     authScopes: { authenticated: true },
@@ -431,11 +444,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("line_items.update", params);
+        const { data } = await upstream.call(UPDATE_LINE_ITEM_CALL.endpoint, params);
         return { lineItem: ownedBy(data, params.account_id) };
       }, update.fieldOf),
   }),
   deleteLineItem: t.field({
+    ...fetchedBy(DELETE_LINE_ITEM_CALL),
     type: deletePayload(
       "DeleteLineItem",
       "lineItem",
@@ -450,7 +464,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("line_items.delete", params);
+        const { data } = await upstream.call(DELETE_LINE_ITEM_CALL.endpoint, params);
         return deleted(
           LineItemRef,
           entityKey(params.account_id, data.id),

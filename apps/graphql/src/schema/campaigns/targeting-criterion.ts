@@ -18,7 +18,7 @@ import { TargetingOperatorEnum, TargetingTypeEnum } from "../audiences/audience-
 import { knownValue } from "../common/enums.js";
 import { LineItemRef } from "./line-item.js";
 
-import { childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { byIdRule, callRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 /** A line item's criteria, read by `line_item_ids` for every line item asking together. */
 const CRITERIA_OF_LINE_ITEM = childrenRule("targeting_criteria.list", "line_item_ids");
@@ -154,6 +154,8 @@ const DeleteTargetingCriterionInput = builder.inputType("DeleteTargetingCriterio
   fields: remove.fields,
 });
 
+/** The payload's line item, read by id (a by-id read of the write's account). */
+const PAYLOAD_LINE_ITEM = byIdRule("line_items.get");
 const CreatePayload = builder
   .objectRef<{ targetingCriterion: TargetingCriterionShape }>("CreateTargetingCriterionPayload")
   .implement({
@@ -165,11 +167,12 @@ const CreatePayload = builder
         resolve: (r) => r.targetingCriterion,
       }),
       lineItem: t.field({
+        ...fetchedBy(PAYLOAD_LINE_ITEM),
         type: LineItemRef,
         nullable: true,
         description: "The line item it targets.",
         resolve: ({ targetingCriterion: c }, _args, { loaders }) =>
-          loaders.byId("line_items.get").load(entityKey(c.account_id, c.line_item_id)),
+          loaders.byId(PAYLOAD_LINE_ITEM.read).load(entityKey(c.account_id, c.line_item_id)),
       }),
     }),
   });
@@ -192,8 +195,12 @@ const DeletePayload = builder
     }),
   });
 
+const CREATE_TARGETING_CRITERION_CALL = callRule("targeting_criteria.create", create.params);
+const DELETE_TARGETING_CRITERION_CALL = callRule("targeting_criteria.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createTargetingCriterion: t.field({
+    ...fetchedBy(CREATE_TARGETING_CRITERION_CALL),
     type: CreatePayload,
     description:
       "Adds a targeting criterion to a line item. A CUSTOM_AUDIENCE criterion must name an " +
@@ -210,7 +217,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("targeting_criteria.create", params);
+        const { data } = await upstream.call(CREATE_TARGETING_CRITERION_CALL.endpoint, params);
         const targetingCriterion = ownedBy(data, params.account_id);
         loaders.targetingCriteriaOfLineItem.clear?.(
           entityKey(params.account_id, params.line_item_id),
@@ -219,6 +226,7 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteTargetingCriterion: t.field({
+    ...fetchedBy(DELETE_TARGETING_CRITERION_CALL),
     type: DeletePayload,
     description: "Removes a targeting criterion from its line item.",
     authScopes: { authenticated: true },
@@ -233,7 +241,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("targeting_criteria.delete", params);
+        const { data } = await upstream.call(DELETE_TARGETING_CRITERION_CALL.endpoint, params);
         loaders.targetingCriteriaOfLineItem.clear?.(
           entityKey(params.account_id, data.line_item_id),
         );

@@ -25,6 +25,7 @@ import {
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
 import { ObservedCardType } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 const TYPE_OF_KIND: Record<CardKind, string> = {
   generic: "GenericCard",
@@ -320,8 +321,13 @@ const owned = <T extends object>(data: T, accountId: string) => ({
 const CardPayload = (name: string, description: string) =>
   payload(name, "card", GenericCardRef, description);
 
+const CREATE_CARD_CALL = callRule("cards.create", create.params);
+const UPDATE_CARD_CALL = callRule("cards.update", update.params);
+const DELETE_CARD_CALL = callRule("cards.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createCard: t.field({
+    ...fetchedBy(CREATE_CARD_CALL),
     type: createPayload("CreateCard", "card", GenericCardRef, "The new card.", inAccount),
     description: "Creates a card from components or slides.",
     authScopes: { authenticated: true },
@@ -332,11 +338,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("cards.create", params);
+        const { data } = await upstream.call(CREATE_CARD_CALL.endpoint, params);
         return { card: owned(data, params.account_id) };
       }, create.fieldOf),
   }),
   updateCard: t.field({
+    ...fetchedBy(UPDATE_CARD_CALL),
     type: CardPayload("UpdateCard", "The card as it is now."),
     description:
       "Replaces the given fields of a card (a new components list replaces the old one whole).",
@@ -352,11 +359,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("cards.update", params);
+        const { data } = await upstream.call(UPDATE_CARD_CALL.endpoint, params);
         return { card: owned(data, params.account_id) };
       }, update.fieldOf),
   }),
   deleteCard: t.field({
+    ...fetchedBy(DELETE_CARD_CALL),
     type: deletePayload("DeleteCard", "card", GenericCardRef, "The card, now with deleted=true."),
     description: "Deletes a card; the payload shows it with deleted true.",
     authScopes: { authenticated: true },
@@ -365,7 +373,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("cards.delete", params);
+        const { data } = await upstream.call(DELETE_CARD_CALL.endpoint, params);
         return deleted(
           GenericCardRef,
           entityKey(params.account_id, data.id),

@@ -15,6 +15,7 @@ import { textOf } from "../../fields/properties.js";
 import { MediaLibraryObjectRef } from "./media.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, createPayload, mutationErrors } from "../../fields/mutations.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 // spec §2.11: conversation cards' response fields are not shown beyond the parameters of
 // their create call, so every field but the id is read as the answer gives it (textOf: or null).
@@ -203,8 +204,14 @@ const VideoConversationCardPayload = createPayload(
   inAccount,
 );
 
+const CREATE_VIDEO_CONVERSATION_CARD_CALL = callRule(
+  "cards.video_conversation.create",
+  create.params,
+);
+
 builder.mutationField("createVideoConversationCard", (t) =>
   t.field({
+    ...fetchedBy(CREATE_VIDEO_CONVERSATION_CARD_CALL),
     type: VideoConversationCardPayload,
     description: "Creates a video conversation card. Such cards cannot be changed afterwards.",
     authScopes: { authenticated: true },
@@ -219,7 +226,7 @@ builder.mutationField("createVideoConversationCard", (t) =>
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("cards.video_conversation.create", params);
+        const { data } = await upstream.call(CREATE_VIDEO_CONVERSATION_CARD_CALL.endpoint, params);
         return {
           videoConversationCard: {
             ...data,

@@ -23,6 +23,7 @@ import {
   MediaCreativeType,
   ObservedEntityStatus,
 } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const MediaCreativeRef = builder.objectRef<MediaCreativeShape>("MediaCreative");
 
@@ -100,8 +101,12 @@ const CreateMediaCreativeInput = builder.inputType("CreateMediaCreativeInput", {
   fields: create.fields,
 });
 
+const CREATE_MEDIA_CREATIVE_CALL = callRule("media_creatives.create", create.params);
+const DELETE_MEDIA_CREATIVE_CALL = callRule("media_creatives.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createMediaCreative: t.field({
+    ...fetchedBy(CREATE_MEDIA_CREATIVE_CALL),
     type: createPayload(
       "CreateMediaCreative",
       "mediaCreative",
@@ -124,7 +129,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("media_creatives.create", params);
+        const { data } = await upstream.call(CREATE_MEDIA_CREATIVE_CALL.endpoint, params);
         const mediaCreative = ownedBy(data, params.account_id);
         loaders
           .byId("media_creatives.get")
@@ -134,6 +139,7 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   deleteMediaCreative: t.field({
+    ...fetchedBy(DELETE_MEDIA_CREATIVE_CALL),
     type: deletePayload(
       "DeleteMediaCreative",
       "mediaCreative",
@@ -147,7 +153,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("media_creatives.delete", params);
+        const { data } = await upstream.call(DELETE_MEDIA_CREATIVE_CALL.endpoint, params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
         return deleted(
           MediaCreativeRef,

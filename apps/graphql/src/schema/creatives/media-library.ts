@@ -18,6 +18,7 @@ import { observedFields } from "../../fields/observed-fields.js";
 import { serves } from "../../fields/serves.js";
 import { closedEnum } from "../common/enums.js";
 import { MediaCategory, MediaStatus, MediaType } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const MediaLibraryObjectRef =
   builder.objectRef<MediaLibraryObjectShape>("MediaLibraryObject");
@@ -237,8 +238,11 @@ const AddMediaLibraryObjectInput = builder.inputType("AddMediaLibraryObjectInput
   fields: add.fields,
 });
 
+const ADD_MEDIA_LIBRARY_OBJECT_CALL = callRule("media_library.create", add.params);
+
 builder.mutationFields((t) => ({
   addMediaLibraryObject: t.field({
+    ...fetchedBy(ADD_MEDIA_LIBRARY_OBJECT_CALL),
     type: payload(
       "AddMediaLibraryObject",
       "mediaLibraryObject",
@@ -260,7 +264,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = add.params(input);
-        const { data } = await upstream.call("media_library.create", params);
+        const { data } = await upstream.call(ADD_MEDIA_LIBRARY_OBJECT_CALL.endpoint, params);
         return { mediaLibraryObject: ownedBy(data, params.account_id) };
       }, add.fieldOf),
   }),
@@ -286,8 +290,11 @@ const UpdateMediaLibraryObjectInput = builder.inputType("UpdateMediaLibraryObjec
   fields: update.fields,
 });
 
+const UPDATE_MEDIA_LIBRARY_OBJECT_CALL = callRule("media_library.update", update.params);
+
 builder.mutationFields((t) => ({
   updateMediaLibraryObject: t.field({
+    ...fetchedBy(UPDATE_MEDIA_LIBRARY_OBJECT_CALL),
     type: payload(
       "UpdateMediaLibraryObject",
       "mediaLibraryObject",
@@ -309,7 +316,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("media_library.update", params);
+        const { data } = await upstream.call(UPDATE_MEDIA_LIBRARY_OBJECT_CALL.endpoint, params);
         return { mediaLibraryObject: ownedBy(data, params.account_id) };
       }, update.fieldOf),
   }),

@@ -17,6 +17,7 @@ import {
   mutationErrors,
   ownedBy,
 } from "../../fields/mutations.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 // Cards describe their media as media library objects (defined in media-library.ts).
 export { MediaLibraryObjectRef };
@@ -99,8 +100,12 @@ const removeMedia = mutationArgs("media_library.delete", {
   },
 });
 
+const DELETE_ACCOUNT_MEDIA_CALL = callRule("account_media.delete", removeAccountMedia.params);
+const DELETE_MEDIA_LIBRARY_OBJECT_CALL = callRule("media_library.delete", removeMedia.params);
+
 builder.mutationFields((t) => ({
   deleteAccountMedia: t.field({
+    ...fetchedBy(DELETE_ACCOUNT_MEDIA_CALL),
     type: deletePayload(
       "DeleteAccountMedia",
       "accountMedia",
@@ -119,7 +124,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = removeAccountMedia.params(input);
-        const { data } = await upstream.call("account_media.delete", params);
+        const { data } = await upstream.call(DELETE_ACCOUNT_MEDIA_CALL.endpoint, params);
         return deleted(
           AccountMediaRef,
           entityKey(params.account_id, data.id),
@@ -128,6 +133,7 @@ builder.mutationFields((t) => ({
       }, removeAccountMedia.fieldOf),
   }),
   deleteMediaLibraryObject: t.field({
+    ...fetchedBy(DELETE_MEDIA_LIBRARY_OBJECT_CALL),
     type: deletePayload(
       "DeleteMediaLibraryObject",
       "mediaLibraryObject",
@@ -147,7 +153,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = removeMedia.params(input);
-        const { data } = await upstream.call("media_library.delete", params);
+        const { data } = await upstream.call(DELETE_MEDIA_LIBRARY_OBJECT_CALL.endpoint, params);
         return deleted(
           MediaLibraryObjectRef,
           entityKey(params.account_id, data.media_key),

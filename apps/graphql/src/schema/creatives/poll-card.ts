@@ -20,6 +20,7 @@ import {
 } from "../../fields/mutations.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ObservedCardType } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
 
@@ -219,8 +220,11 @@ const PollCardPayload = createPayload(
   inAccount,
 );
 
+const CREATE_POLL_CARD_CALL = callRule("cards.poll.create", create.params);
+
 builder.mutationField("createPollCard", (t) =>
   t.field({
+    ...fetchedBy(CREATE_POLL_CARD_CALL),
     type: PollCardPayload,
     description: "Creates a poll card; voting opens now. Poll cards cannot be changed afterwards.",
     authScopes: { authenticated: true },
@@ -235,7 +239,7 @@ builder.mutationField("createPollCard", (t) =>
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("cards.poll.create", params);
+        const { data } = await upstream.call(CREATE_POLL_CARD_CALL.endpoint, params);
         return { pollCard: { ...data, account_id: params.account_id, card_kind: "poll" as const } };
       }, create.fieldOf),
   }),
@@ -246,8 +250,11 @@ const remove = mutationArgs("cards.poll.delete", {
   describe: { card_id: "The `id` of the poll card to delete." },
 });
 
+const DELETE_POLL_CARD_CALL = callRule("cards.poll.delete", remove.params);
+
 builder.mutationField("deletePollCard", (t) =>
   t.field({
+    ...fetchedBy(DELETE_POLL_CARD_CALL),
     type: deletePayload(
       "DeletePollCard",
       "pollCard",
@@ -263,7 +270,7 @@ builder.mutationField("deletePollCard", (t) =>
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("cards.poll.delete", params);
+        const { data } = await upstream.call(DELETE_POLL_CARD_CALL.endpoint, params);
         return deleted(PollCardRef, entityKey(params.account_id, data.id), {
           ...data,
           account_id: params.account_id,

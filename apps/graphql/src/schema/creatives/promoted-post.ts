@@ -17,6 +17,7 @@ import type { PromotedPostShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { ApprovalStatus, ObservedEntityStatus } from "../common/observed-enums.js";
+import { byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const PromotedPostRef = builder.objectRef<PromotedPostShape>("PromotedPost");
 
@@ -78,6 +79,9 @@ interface PromotedPosts {
   readonly lineItemId: string;
 }
 
+/** The payload's line item, read by id (a by-id read of the write's account). */
+const PAYLOAD_LINE_ITEM = byIdRule("line_items.get");
+
 const PromotePostsPayload = builder.objectRef<PromotedPosts>("PromotePostsPayload").implement({
   description: "What promotePosts answers: the promoted posts and the line item they are on.",
   fields: (t) => ({
@@ -89,17 +93,22 @@ const PromotePostsPayload = builder.objectRef<PromotedPosts>("PromotePostsPayloa
       resolve: (answer) => answer.promotedPosts,
     }),
     lineItem: t.field({
+      ...fetchedBy(PAYLOAD_LINE_ITEM),
       type: LineItemRef,
       nullable: true,
       description: "The line item the posts are promoted on: select its lists here to see them.",
       resolve: (answer, _args, { loaders }) =>
-        loaders.byId("line_items.get").load(entityKey(answer.accountId, answer.lineItemId)),
+        loaders.byId(PAYLOAD_LINE_ITEM.read).load(entityKey(answer.accountId, answer.lineItemId)),
     }),
   }),
 });
 
+const PROMOTE_POSTS_CALL = callRule("promoted_posts.create", promote.params);
+const UNPROMOTE_POST_CALL = callRule("promoted_posts.delete", unpromote.params);
+
 builder.mutationFields((t) => ({
   promotePosts: t.field({
+    ...fetchedBy(PROMOTE_POSTS_CALL),
     type: PromotePostsPayload,
     description:
       "Promotes published posts on a line item, all or none. A line item that cannot hold " +
@@ -117,12 +126,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = promote.params(input);
-        const { data } = await upstream.call("promoted_posts.create", params);
+        const { data } = await upstream.call(PROMOTE_POSTS_CALL.endpoint, params);
         const promotedPosts = data.map((record) => ownedBy(record, params.account_id));
         for (const record of promotedPosts) {
-          loaders
-            .byId("promoted_posts.get")
-            .prime(entityKey(params.account_id, record.id), record);
+          loaders.byId("promoted_posts.get").prime(entityKey(params.account_id, record.id), record);
         }
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
         return {
@@ -133,6 +140,7 @@ builder.mutationFields((t) => ({
       }, promote.fieldOf),
   }),
   unpromotePost: t.field({
+    ...fetchedBy(UNPROMOTE_POST_CALL),
     type: deletePayload(
       "UnpromotePost",
       "promotedPost",
@@ -148,7 +156,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = unpromote.params(input);
-        const { data } = await upstream.call("promoted_posts.delete", params);
+        const { data } = await upstream.call(UNPROMOTE_POST_CALL.endpoint, params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
         return deleted(
           PromotedPostRef,

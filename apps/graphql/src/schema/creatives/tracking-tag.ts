@@ -18,6 +18,7 @@ import { entityKey } from "../../loaders/keys.js";
 import type { TrackingTagShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
 import { closedEnum } from "../common/enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const TrackingTagTypeEnum = closedEnum("TrackingTagType", {
   description: "The kind of a tracking tag.",
@@ -93,8 +94,13 @@ const UpdateTrackingTagInput = builder.inputType("UpdateTrackingTagInput", {
 const TrackingTagPayload = (name: string, description: string) =>
   payload(name, "trackingTag", TrackingTagRef, description);
 
+const CREATE_TRACKING_TAG_CALL = callRule("tracking_tags.create", create.params);
+const UPDATE_TRACKING_TAG_CALL = callRule("tracking_tags.update", update.params);
+const DELETE_TRACKING_TAG_CALL = callRule("tracking_tags.delete", remove.params);
+
 builder.mutationFields((t) => ({
   createTrackingTag: t.field({
+    ...fetchedBy(CREATE_TRACKING_TAG_CALL),
     type: createPayload(
       "CreateTrackingTag",
       "trackingTag",
@@ -115,7 +121,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("tracking_tags.create", params);
+        const { data } = await upstream.call(CREATE_TRACKING_TAG_CALL.endpoint, params);
         const trackingTag = ownedBy(data, params.account_id);
         loaders.byId("tracking_tags.get").prime(entityKey(params.account_id, data.id), trackingTag);
         afterAttachmentWrite(loaders, params.account_id, params.line_item_id);
@@ -123,6 +129,7 @@ builder.mutationFields((t) => ({
       }, create.fieldOf),
   }),
   updateTrackingTag: t.field({
+    ...fetchedBy(UPDATE_TRACKING_TAG_CALL),
     type: TrackingTagPayload("UpdateTrackingTag", "The tracking tag as it is now."),
     description: "Changes a tracking tag's URL.",
     authScopes: { authenticated: true },
@@ -137,12 +144,13 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("tracking_tags.update", params);
+        const { data } = await upstream.call(UPDATE_TRACKING_TAG_CALL.endpoint, params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
         return { trackingTag: ownedBy(data, params.account_id) };
       }, update.fieldOf),
   }),
   deleteTrackingTag: t.field({
+    ...fetchedBy(DELETE_TRACKING_TAG_CALL),
     type: deletePayload(
       "DeleteTrackingTag",
       "trackingTag",
@@ -156,7 +164,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("tracking_tags.delete", params);
+        const { data } = await upstream.call(DELETE_TRACKING_TAG_CALL.endpoint, params);
         afterAttachmentWrite(loaders, params.account_id, data.line_item_id);
         return deleted(
           TrackingTagRef,

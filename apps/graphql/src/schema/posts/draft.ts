@@ -31,6 +31,7 @@ import {
 } from "../../fields/mutations.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { PostMediaRef } from "./post-parts.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const DraftRef = builder.objectRef<AccountPostShape>("Draft");
 
@@ -150,8 +151,13 @@ const PreviewDraftPayload = builder
     }),
   });
 
+const UPDATE_DRAFT_CALL = callRule("draft_posts.update", update.params);
+const DELETE_DRAFT_CALL = callRule("draft_posts.delete", remove.params);
+const PREVIEW_DRAFT_CALL = callRule("draft_posts.preview", preview.params);
+
 builder.mutationFields((t) => ({
   updateDraft: t.field({
+    ...fetchedBy(UPDATE_DRAFT_CALL),
     type: DraftPayload("UpdateDraft", "The draft as it is now."),
     description: "Changes a draft's text, name, promoted-only flag, card or media.",
     authScopes: { authenticated: true },
@@ -166,11 +172,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("draft_posts.update", params);
+        const { data } = await upstream.call(UPDATE_DRAFT_CALL.endpoint, params);
         return { draft: accountPostOf(data, params.account_id, "DRAFT") };
       }, update.fieldOf),
   }),
   deleteDraft: t.field({
+    ...fetchedBy(DELETE_DRAFT_CALL),
     type: deletePayload(
       "DeleteDraft",
       "draft",
@@ -184,7 +191,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("draft_posts.delete", params);
+        const { data } = await upstream.call(DELETE_DRAFT_CALL.endpoint, params);
         return deleted(
           DraftRef,
           entityKey(params.account_id, data.id),
@@ -193,6 +200,7 @@ builder.mutationFields((t) => ({
       }, remove.fieldOf),
   }),
   previewDraft: t.field({
+    ...fetchedBy(PREVIEW_DRAFT_CALL),
     type: PreviewDraftPayload,
     description:
       "Sends a preview of a draft, as it would look published, to the signed-in user's " +
@@ -202,7 +210,7 @@ builder.mutationFields((t) => ({
     args: inputArg(t.arg, "PreviewDraft", preview.fields, "The draft to preview."),
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
-        const { data } = await upstream.call("draft_posts.preview", preview.params(input));
+        const { data } = await upstream.call(PREVIEW_DRAFT_CALL.endpoint, preview.params(input));
         return { message: data.message };
       }, preview.fieldOf),
   }),
@@ -263,8 +271,11 @@ const CreateDraftInput = builder.inputType("CreateDraftInput", {
   fields: create.fields,
 });
 
+const CREATE_DRAFT_CALL = callRule("draft_posts.create", create.params);
+
 builder.mutationFields((t) => ({
   createDraft: t.field({
+    ...fetchedBy(CREATE_DRAFT_CALL),
     type: DraftPayload("CreateDraft", "The new draft."),
     description:
       "Writes a draft through an ad account as one of its promotable users; nothing is " +
@@ -277,7 +288,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("draft_posts.create", params);
+        const { data } = await upstream.call(CREATE_DRAFT_CALL.endpoint, params);
         return { draft: accountPostOf(data, params.account_id, "DRAFT") };
       }, create.fieldOf),
   }),

@@ -23,6 +23,7 @@ import { fieldNeeds, selectionNeeds } from "../../fields/post-selection.js";
 import { serves } from "../../fields/serves.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ReferencedPostType } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const PostRef = builder.objectRef<PostRecord>("Post");
 
@@ -558,8 +559,14 @@ const EditPostInput = builder.inputType("EditPostInput", {
 const PostPayload = (name: string, description: string) =>
   payload(name, "post", PostRef, description);
 
+const CREATE_POST_CALL = callRule("posts.create", create.params);
+const RENAME_POST_CALL = callRule("posts.name.update", rename.params);
+const PUBLISH_POST_CALL = callRule("post_data.posts.create", publish.params);
+const EDIT_POST_CALL = callRule("post_data.posts.create", edit.params);
+
 builder.mutationFields((t) => ({
   createPost: t.field({
+    ...fetchedBy(CREATE_POST_CALL),
     type: PostPayload("CreatePost", "The new post."),
     description:
       "Creates a post through an ad account as one of its promotable users; promoted-only " +
@@ -572,11 +579,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("posts.create", params);
+        const { data } = await upstream.call(CREATE_POST_CALL.endpoint, params);
         return { post: loaders.posts.primeFromAds(data, params.account_id) };
       }, create.fieldOf),
   }),
   renamePost: t.field({
+    ...fetchedBy(RENAME_POST_CALL),
     type: PostPayload("RenamePost", "The post with its new name."),
     description: "Gives a published post of an ad account a new name.",
     authScopes: { authenticated: true },
@@ -591,11 +599,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = rename.params(input);
-        const { data } = await upstream.call("posts.name.update", params);
+        const { data } = await upstream.call(RENAME_POST_CALL.endpoint, params);
         return { post: loaders.posts.primeFromAds(data, params.account_id) };
       }, rename.fieldOf),
   }),
   publishPost: t.field({
+    ...fetchedBy(PUBLISH_POST_CALL),
     type: PostPayload("PublishPost", "The new post (its other fields are read on request)."),
     description: "Publishes a post, a reply or a quote as the signed-in user.",
     authScopes: { authenticated: true },
@@ -609,11 +618,12 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
-        const { data } = await upstream.call("post_data.posts.create", publish.params(input));
+        const { data } = await upstream.call(PUBLISH_POST_CALL.endpoint, publish.params(input));
         return { post: loaders.posts.primeCreated(data) };
       }, publish.fieldOf),
   }),
   editPost: t.field({
+    ...fetchedBy(EDIT_POST_CALL),
     type: PostPayload("EditPost", "The new version (the post's id changes with each edit)."),
     description:
       "Edits your own post within an hour of its creation (needs a premium subscription): a " +
@@ -630,7 +640,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream, loaders }) =>
       attempt(async () => {
         const params = edit.params(input);
-        const { data } = await upstream.call("post_data.posts.create", params);
+        const { data } = await upstream.call(EDIT_POST_CALL.endpoint, params);
         // The edited version's history changed: what this request read of it is stale.
         if (params.edit_options) loaders.posts.forget(params.edit_options.previous_post_id);
         return { post: loaders.posts.primeCreated(data) };

@@ -36,6 +36,7 @@ import { selectionNeeds } from "../../fields/post-selection.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { ScheduledPostStatus } from "../common/observed-enums.js";
+import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
 
@@ -175,8 +176,12 @@ const UpdateScheduledPostInput = builder.inputType("UpdateScheduledPostInput", {
 const ScheduledPostPayload = (name: string, description: string) =>
   payload(name, "scheduledPost", ScheduledPostRef, description);
 
+const UPDATE_SCHEDULED_POST_CALL = callRule("scheduled_posts.update", update.params);
+const DELETE_SCHEDULED_POST_CALL = callRule("scheduled_posts.delete", remove.params);
+
 builder.mutationFields((t) => ({
   updateScheduledPost: t.field({
+    ...fetchedBy(UPDATE_SCHEDULED_POST_CALL),
     type: ScheduledPostPayload("UpdateScheduledPost", "The scheduled post as it is now."),
     description: "Changes a scheduled post's text, name, time, card or media.",
     authScopes: { authenticated: true },
@@ -191,11 +196,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = update.params(input);
-        const { data } = await upstream.call("scheduled_posts.update", params);
+        const { data } = await upstream.call(UPDATE_SCHEDULED_POST_CALL.endpoint, params);
         return { scheduledPost: accountPostOf(data, params.account_id, "SCHEDULED") };
       }, update.fieldOf),
   }),
   deleteScheduledPost: t.field({
+    ...fetchedBy(DELETE_SCHEDULED_POST_CALL),
     type: deletePayload(
       "DeleteScheduledPost",
       "scheduledPost",
@@ -209,7 +215,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = remove.params(input);
-        const { data } = await upstream.call("scheduled_posts.delete", params);
+        const { data } = await upstream.call(DELETE_SCHEDULED_POST_CALL.endpoint, params);
         return deleted(
           ScheduledPostRef,
           entityKey(params.account_id, data.id),
@@ -280,8 +286,11 @@ const CreateScheduledPostInput = builder.inputType("CreateScheduledPostInput", {
   fields: create.fields,
 });
 
+const CREATE_SCHEDULED_POST_CALL = callRule("scheduled_posts.create", create.params);
+
 builder.mutationFields((t) => ({
   createScheduledPost: t.field({
+    ...fetchedBy(CREATE_SCHEDULED_POST_CALL),
     type: ScheduledPostPayload("CreateScheduledPost", "The new scheduled post."),
     description:
       "Schedules a post through an ad account as one of its promotable users: it is published " +
@@ -298,7 +307,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { upstream }) =>
       attempt(async () => {
         const params = create.params(input);
-        const { data } = await upstream.call("scheduled_posts.create", params);
+        const { data } = await upstream.call(CREATE_SCHEDULED_POST_CALL.endpoint, params);
         return { scheduledPost: accountPostOf(data, params.account_id, "SCHEDULED") };
       }, create.fieldOf),
   }),
