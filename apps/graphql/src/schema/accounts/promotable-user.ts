@@ -14,6 +14,7 @@ import type { PromotableUserShape } from "../../loaders/service-loaders.js";
 import { observedEnum } from "../common/enums.js";
 import { UserRef } from "../posts/post-parts.js";
 import { AccountRef } from "./account.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 /**
  * Promotable users (beyond the spec, issue 33: the vendor's v12 GET promotable_users): the users
@@ -66,6 +67,7 @@ builder.node(PromotableUserRef, {
       nullable: true,
       description:
         "The ad account that may promote the user; null, with an error, when unreadable.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (p, _args, { loaders }) => loaders.account.load(p.account_id),
     }),
     createdAt: t.field({

@@ -5,6 +5,7 @@ import { serves } from "../../fields/serves.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { UserSettingsShape } from "../../loaders/service-loaders.js";
 import { AccountRef } from "./account.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 /** The signed-in user's contact settings on one account. */
 const UserSettingsRef = builder.objectRef<UserSettingsShape>("UserSettings").implement({
@@ -41,6 +42,7 @@ const UserSettingsRef = builder.objectRef<UserSettingsShape>("UserSettings").imp
       type: AccountRef,
       nullable: true,
       description: "The account the settings apply to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (s, _args, { loaders }) => loaders.account.load(s.account_id),
     }),
   }),

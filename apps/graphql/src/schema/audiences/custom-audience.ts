@@ -52,6 +52,7 @@ import {
   CustomAudiencePartnerSource,
   CustomAudienceTargetableType,
 } from "../common/observed-enums.js";
+import { ACCOUNT_BY_ID, byIdRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "Where a custom audience's people come from.",
@@ -196,6 +197,7 @@ builder.node(CustomAudienceRef, {
       type: AccountRef,
       nullable: true,
       description: "The account the audience was read from (its owner or a grantee).",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (a, _args, { loaders }) => loaders.account.load(a.account_id),
     }),
     ...observedFields(t, "partnerSource", {
@@ -278,6 +280,9 @@ const AudiencePermissionConnection = connectionType(
   "Grants of a custom audience.",
 );
 
+const TARGETING_LINE_ITEM = byIdRule("line_items.get");
+const TARGETING_CAMPAIGN = byIdRule("campaigns.get");
+
 type TargetedLineItem = TargetedEntryShape["line_items"][number] & { readonly account_id: string };
 
 const TargetingLineItemRef = builder
@@ -300,8 +305,9 @@ const TargetingLineItemRef = builder
         type: LineItemRef,
         nullable: true,
         description: "The line item itself; null with an error when it cannot be read.",
+        ...fetchedBy(TARGETING_LINE_ITEM),
         resolve: (li, _args, { loaders }) =>
-          loaders.byId("line_items.get").load(entityKey(li.account_id, li.id)),
+          loaders.byId(TARGETING_LINE_ITEM.read).load(entityKey(li.account_id, li.id)),
       }),
     }),
   });
@@ -324,8 +330,9 @@ const TargetingCampaignRef = builder
         type: CampaignRef,
         nullable: true,
         description: "The campaign itself; null with an error when it cannot be read.",
+        ...fetchedBy(TARGETING_CAMPAIGN),
         resolve: (entry, _args, { loaders }) =>
-          loaders.byId("campaigns.get").load(entityKey(entry.account_id, entry.campaign_id)),
+          loaders.byId(TARGETING_CAMPAIGN.read).load(entityKey(entry.account_id, entry.campaign_id)),
       }),
       lineItems: t.field({
         type: [TargetingLineItemRef],

@@ -13,6 +13,7 @@ import {
   ownedBy,
 } from "../../fields/mutations.js";
 import { serves } from "../../fields/serves.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
 
@@ -68,6 +69,7 @@ builder.node(DoNotReachListRef, {
       type: AccountRef,
       nullable: true,
       description: "The account the list belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
     }),
   }),

@@ -25,6 +25,7 @@ import {
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
 import { ObservedCardType } from "../common/observed-enums.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 const TYPE_OF_KIND: Record<CardKind, string> = {
   generic: "GenericCard",
@@ -99,6 +100,7 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
       type: AccountRef,
       nullable: true,
       description: "The ad account the card belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (c, _args, { loaders }) => loaders.account.load(c.account_id),
     }),
     media: t.field({

@@ -18,6 +18,7 @@ import { observedFields } from "../../fields/observed-fields.js";
 import { serves } from "../../fields/serves.js";
 import { closedEnum } from "../common/enums.js";
 import { MediaCategory, MediaStatus, MediaType } from "../common/observed-enums.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const MediaLibraryObjectRef =
   builder.objectRef<MediaLibraryObjectShape>("MediaLibraryObject");
@@ -123,6 +124,7 @@ builder.node(MediaLibraryObjectRef, {
       nullable: true,
       description:
         "The ad account whose media library holds it; null, with an error, when it cannot be read.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (m, _args, { loaders }) => loaders.account.load(m.account_id),
     }),
     createdAt: t.field({

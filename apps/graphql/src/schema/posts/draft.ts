@@ -31,6 +31,7 @@ import {
 } from "../../fields/mutations.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { PostMediaRef } from "./post-parts.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const DraftRef = builder.objectRef<AccountPostShape>("Draft");
 
@@ -83,6 +84,7 @@ builder.node(DraftRef, {
       nullable: true,
       description:
         "The ad account the draft belongs to; null, with an error, when it cannot be read.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (d, _args, { loaders }) => loaders.account.load(d.account_id),
     }),
   }),

@@ -36,6 +36,7 @@ import { selectionNeeds } from "../../fields/post-selection.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { ScheduledPostStatus } from "../common/observed-enums.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
 
@@ -124,6 +125,7 @@ builder.node(ScheduledPostRef, {
       nullable: true,
       description:
         "The ad account the scheduled post belongs to; null, with an error, when it cannot be read.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (s, _args, { loaders }) => loaders.account.load(s.account_id),
     }),
   }),
