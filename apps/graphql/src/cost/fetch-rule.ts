@@ -91,9 +91,9 @@ export type FetchRule =
  * parent's account: `upstream.call` straight from the resolver, or a per-key loader keyed by
  * the parent or an argument.
  */
-export interface EachRule {
+export interface EachRule<Id extends EndpointId = EndpointId> {
   readonly kind: "each";
-  readonly list: EndpointId;
+  readonly list: Id;
   /** A per-key loader: the same key twice in a request costs one request. */
   readonly dedupes: boolean;
   /** The call may be skipped (a key the parent lacks, a loader primed by a list): lower 0. */
@@ -118,8 +118,8 @@ export interface HistoryRule {
 export const HISTORY_READ: HistoryRule = { kind: "history", list: "authenticated_user_access.get" };
 
 /** An `EachRule` (see there): a plain call unless told otherwise. */
-export function eachRule(
-  list: EndpointId,
+export function eachRule<Id extends EndpointId>(
+  list: Id,
   {
     dedupes = false,
     optional = false,
@@ -131,7 +131,7 @@ export function eachRule(
     argument?: string | null;
     maxCount?: number | null;
   } = {},
-): EachRule {
+): EachRule<Id> {
   return { kind: "each", list, dedupes, optional, argument, maxCount };
 }
 

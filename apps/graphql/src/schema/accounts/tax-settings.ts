@@ -6,6 +6,7 @@ import { attempt, mutationErrors } from "../../fields/mutations.js";
 import type { Owned } from "../../loaders/shapes.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { AccountRef } from "./account.js";
+import { eachRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 type TaxSettingsShape = Owned<TaxSettings>;
 
@@ -71,15 +72,19 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
   }),
 });
 
+/** A call each time the field resolves (no loader). */
+const TAX_SETTINGS = eachRule("tax_settings.get");
+
 builder.objectFields(AccountRef, (t) => ({
   taxSettings: t.field({
+    ...fetchedBy(TAX_SETTINGS),
     type: TaxSettingsRef,
     nullable: true,
     description:
       "How this account is invoiced and taxed; fields never set are null. Only account admins " +
       "may read them: for anyone else null, with a FORBIDDEN error.",
     resolve: async (account, _args, { upstream }) => {
-      const { data } = await upstream.call("tax_settings.get", { account_id: account.id });
+      const { data } = await upstream.call(TAX_SETTINGS.list, { account_id: account.id });
       return { ...data, account_id: account.id };
     },
   }),

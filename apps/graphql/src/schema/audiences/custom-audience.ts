@@ -387,6 +387,8 @@ builder.objectFields(CustomAudienceRef, (t) => ({
   }),
 }));
 
+const AUDIENCE_OF_ACCOUNT = byIdRule("custom_audiences.get", { argument: "id" });
+
 builder.objectFields(AccountRef, (t) => ({
   customAudiences: accountListField(t, "custom_audiences.list", {
     type: CustomAudienceConnection,
@@ -397,6 +399,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
   customAudience: t.field({
+    ...fetchedBy(AUDIENCE_OF_ACCOUNT),
     type: CustomAudienceRef,
     nullable: true,
     description:
@@ -412,7 +415,9 @@ builder.objectFields(AccountRef, (t) => ({
       }),
     },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("custom_audiences.get").load(entityKey(account.id, idInAccount(id, account.id))),
+      loaders
+        .byId(AUDIENCE_OF_ACCOUNT.read)
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

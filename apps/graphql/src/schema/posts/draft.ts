@@ -19,7 +19,6 @@ import {
   resolveConnection,
   SMALL_LIST,
 } from "../../fields/connections.js";
-import { serves } from "../../fields/serves.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import {
   attempt,
@@ -31,7 +30,8 @@ import {
 } from "../../fields/mutations.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { PostMediaRef } from "./post-parts.js";
-import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, eachRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule } from "../../cost/fetch-rule.js";
 
 export const DraftRef = builder.objectRef<AccountPostShape>("Draft");
 
@@ -90,8 +90,24 @@ builder.node(DraftRef, {
   }),
 });
 
+/**
+ * A draft by its id argument through loaders.accountPosts.draft: the drafts asked in one tick
+ * share a lookup (≤ one request each); none when a list of the query held it already.
+ */
+const DRAFT = eachRule("posts.list", { optional: true, argument: "id" });
+/** One page per account asked (loaders.library.draftsPage); the list has no total count. */
+const DRAFTS: PageRule = {
+  kind: "page",
+  list: "draft_posts.list",
+  maxCount: unpublishedListFilters.maxCount("draft_posts.list"),
+  counts: false,
+  primes: null,
+  owner: "account",
+};
+
 builder.objectFields(AccountRef, (t) => ({
   draft: t.field({
+    ...fetchedBy(DRAFT),
     type: DraftRef,
     nullable: true,
     description:
@@ -222,7 +238,7 @@ const DraftConnection = connectionType(
 
 builder.objectFields(AccountRef, (t) => ({
   drafts: t.field({
-    ...serves("draft_posts.list"),
+    ...fetchedBy(DRAFTS),
     type: DraftConnection,
     nullable: true,
     description:
@@ -236,7 +252,7 @@ builder.objectFields(AccountRef, (t) => ({
       resolveConnection(
         info,
         args,
-        unpublishedListFilters.maxCount("draft_posts.list"),
+        DRAFTS.maxCount,
         (page) =>
           loaders.library.draftsPage(account.id, { ...unpublishedListFilters.of(args), ...page }),
         () => Promise.resolve(0),
