@@ -44,7 +44,6 @@ import {
 } from "../../fields/mutations.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { LineItemRef } from "../campaigns/line-item.js";
-import { serves } from "../../fields/serves.js";
 import { observedFields, observedListFields } from "../../fields/observed-fields.js";
 import {
   CustomAudienceListType,
@@ -52,7 +51,7 @@ import {
   CustomAudiencePartnerSource,
   CustomAudienceTargetableType,
 } from "../common/observed-enums.js";
-import { ACCOUNT_BY_ID, byIdRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, byIdRule, eachRule, fetchedBy, wholeListRule } from "../../cost/fetch-rule.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "Where a custom audience's people come from.",
@@ -183,6 +182,7 @@ builder.node(CustomAudienceRef, {
       resolve: (a) => a.owner_account_id ?? (a.is_owner === true ? a.account_id : null),
     }),
     ownerAccount: t.field({
+      ...fetchedBy(OWNER_ACCOUNT),
       type: AccountRef,
       nullable: true,
       description:
@@ -280,6 +280,16 @@ const AudiencePermissionConnection = connectionType(
   "Grants of a custom audience.",
 );
 
+/** Every page of an audience's grants, once per audience (loaders.permissionsOfAudience). */
+const GRANTS = wholeListRule("custom_audiences.permissions.list");
+/** Every page of what targets an audience, once per audience and filter. */
+const TARGETED = wholeListRule("custom_audiences.targeted.list");
+/**
+ * The owner, another account than the one read from maybe: through `loaders.account` (batched,
+ * ≤ one request per audience); none when the owner is unknown or already read.
+ */
+const OWNER_ACCOUNT = eachRule("accounts.list", { optional: true });
+
 const TARGETING_LINE_ITEM = byIdRule("line_items.get");
 const TARGETING_CAMPAIGN = byIdRule("campaigns.get");
 
@@ -350,7 +360,7 @@ const TargetingConnection = connectionType(
 
 builder.objectFields(CustomAudienceRef, (t) => ({
   permissions: t.field({
-    ...serves("custom_audiences.permissions.list"),
+    ...fetchedBy(GRANTS),
     type: AudiencePermissionConnection,
     nullable: true,
     description:
@@ -359,12 +369,12 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     complexity: connectionComplexity,
     args: { ...pageArgs(t.arg), ...backwardPageArgs(t.arg) },
     resolve: (audience, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, GRANTS.maxCount, () =>
         loaders.permissionsOfAudience.load(entityKey(audience.account_id, audience.id)),
       ),
   }),
   targetedBy: t.field({
-    ...serves("custom_audiences.targeted.list"),
+    ...fetchedBy(TARGETED),
     type: TargetingConnection,
     nullable: true,
     description:
@@ -379,7 +389,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
       }),
     },
     resolve: (audience, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, TARGETED.maxCount, () =>
         loaders
           .targetedOfAudience({ withActive: args.withActive ?? true })
           .load(entityKey(audience.account_id, audience.id)),
