@@ -37,8 +37,30 @@ it("shows which fields read upstream without a fetch rule (the planner's gap)", 
     "LineItem.mediaCreatives",
     "LineItem.targetingCriteria",
     "IabCategory.parent",
+    "Account.taxSettings",
+    "Account.apps",
+    "Account.drafts",
+    "Account.changeHistory",
+    "Campaign.history",
+    "CustomAudience.targetedBy",
+    "MediaCreative.accountMedia",
+    "TargetingCriterion.account",
+    "Query.biddingRules",
+    "Query.keywordInsights",
   ])
     expect(gap).not.toContain(planned);
   // A resolver reading through the loaders is found.
-  expect(gap).toContain("Account.taxSettings");
+  expect(gap).toContain("Post.editHistory");
+  // Outside mutations (and their payloads), only the post-data lookups and the subscription
+  // are left.
+  expect(gap.filter((coordinate) => !/^Mutation\.|Payload\./.test(coordinate))).toEqual([
+    "Draft.preview",
+    "Post.editHistory",
+    "Post.media",
+    "Post.preview",
+    "Query.posts",
+    "ScheduledPost.post",
+    "ScheduledPost.preview",
+    "Subscription.activityEvents",
+  ]);
 });
