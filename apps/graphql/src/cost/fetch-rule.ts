@@ -78,13 +78,7 @@ export interface OnceRule {
 }
 
 export type FetchRule =
-  | PageRule
-  | ByIdRule
-  | ChildrenRule
-  | PerKeyRule
-  | OnceRule
-  | EachRule
-  | HistoryRule;
+  PageRule | ByIdRule | ChildrenRule | PerKeyRule | OnceRule | EachRule | HistoryRule;
 
 /**
  * At most one request to `list` (one call, no paging) each time the field resolves, in its
@@ -144,7 +138,14 @@ export function wholeListRule(
   list: EndpointId,
   { maxCount = 1000 }: { maxCount?: number } = {},
 ): ChildrenRule {
-  return { kind: "children", list, idsPerRequest: 1, primes: null, maxCount, everyParentAsks: true };
+  return {
+    kind: "children",
+    list,
+    idsPerRequest: 1,
+    primes: null,
+    maxCount,
+    everyParentAsks: true,
+  };
 }
 
 /** The endpoints a rule reads, for `extensions.endpoints` (fields/serves.ts). */

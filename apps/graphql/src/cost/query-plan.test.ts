@@ -266,7 +266,9 @@ describe("the account's own reads, references, histories and reference data", ()
   });
 
   it("plans a drafts page exactly, its items' account already read", () => {
-    const p = plan(`{ account(rawId: "a1") { drafts(first: 7) { nodes { rawId account { rawId } } } } }`);
+    const p = plan(
+      `{ account(rawId: "a1") { drafts(first: 7) { nodes { rawId account { rawId } } } } }`,
+    );
     expect(p.total).toEqual({ lower: 2, upper: 2 });
     expect(families(p).draft_posts).toEqual({ lower: 1, upper: 1 });
   });
@@ -297,9 +299,12 @@ describe("the account's own reads, references, histories and reference data", ()
 
   it("plans nothing for a by-id argument of another account (refused first)", () => {
     const other = encodeGlobalID("PromotableUser", "a2/u1");
-    const p = plan(`query ($id: ID!) { account(rawId: "a1") { promotableUser(id: $id) { rawId } } }`, {
-      id: other,
-    });
+    const p = plan(
+      `query ($id: ID!) { account(rawId: "a1") { promotableUser(id: $id) { rawId } } }`,
+      {
+        id: other,
+      },
+    );
     expect(families(p).promotable_users).toBeUndefined();
   });
 });

@@ -6,7 +6,6 @@ import {
   pageArgs,
 } from "../../fields/connections.js";
 import { observedFields } from "../../fields/observed-fields.js";
-import { serves } from "../../fields/serves.js";
 import { observedEnum } from "../common/enums.js";
 import type { AccountAppShape } from "../../loaders/service-loaders.js";
 import { AccountRef } from "./account.js";

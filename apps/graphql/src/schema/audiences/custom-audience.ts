@@ -51,7 +51,13 @@ import {
   CustomAudiencePartnerSource,
   CustomAudienceTargetableType,
 } from "../common/observed-enums.js";
-import { ACCOUNT_BY_ID, byIdRule, eachRule, fetchedBy, wholeListRule } from "../../cost/fetch-rule.js";
+import {
+  ACCOUNT_BY_ID,
+  byIdRule,
+  eachRule,
+  fetchedBy,
+  wholeListRule,
+} from "../../cost/fetch-rule.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "Where a custom audience's people come from.",
@@ -342,7 +348,9 @@ const TargetingCampaignRef = builder
         description: "The campaign itself; null with an error when it cannot be read.",
         ...fetchedBy(TARGETING_CAMPAIGN),
         resolve: (entry, _args, { loaders }) =>
-          loaders.byId(TARGETING_CAMPAIGN.read).load(entityKey(entry.account_id, entry.campaign_id)),
+          loaders
+            .byId(TARGETING_CAMPAIGN.read)
+            .load(entityKey(entry.account_id, entry.campaign_id)),
       }),
       lineItems: t.field({
         type: [TargetingLineItemRef],
