@@ -157,7 +157,7 @@ builder.objectFields(AccountRef, (t) => ({
       attempt(
         async () => {
           const paging = pagingFor(args, CHANGES_PAGE);
-          const page = await upstream.page(CHANGES.list, {
+          const page = await upstream.page("account_history.list", {
             account_id: account.id,
             ...changedEntity(args.entityId, account.id),
             start_time: args.startTime,

@@ -84,7 +84,7 @@ builder.objectFields(AccountRef, (t) => ({
       "How this account is invoiced and taxed; fields never set are null. Only account admins " +
       "may read them: for anyone else null, with a FORBIDDEN error.",
     resolve: async (account, _args, { upstream }) => {
-      const { data } = await upstream.call(TAX_SETTINGS.list, { account_id: account.id });
+      const { data } = await upstream.call("tax_settings.get", { account_id: account.id });
       return { ...data, account_id: account.id };
     },
   }),

@@ -128,7 +128,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
     resolve: async (account, { targeting }, { upstream }) => {
       try {
-        const { data } = await upstream.call(ESTIMATE.list, {
+        const { data } = await upstream.call("audience_estimate.estimate", {
           account_id: account.id,
           targeting_criteria: targeting.criteria.map((criterion) => ({
             targeting_type: criterion.targetingType,

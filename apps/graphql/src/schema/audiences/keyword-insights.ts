@@ -81,7 +81,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, { input }, { upstream }) =>
       (
-        await upstream.call(KEYWORD_INSIGHTS.list, {
+        await upstream.call("insights.keywords.search", {
           granularity: input.granularity,
           keywords: input.keywords,
           start_time: input.startTime,

@@ -56,7 +56,7 @@ builder.objectFields(CustomAudienceRef, (t) => ({
       }),
     },
     resolve: async (audience, { rawId }, { upstream }) => {
-      const { data } = await upstream.call(GRANT.list, {
+      const { data } = await upstream.call("custom_audiences.permissions.get", {
         account_id: audience.account_id,
         custom_audience_id: audience.id,
         custom_audience_permission_id: rawId,

@@ -289,7 +289,7 @@ builder.queryFields((t) => ({
         WHOLE.maxCount,
         async () =>
           (
-            await upstream.call(BIDDING_RULES.list, {
+            await upstream.call("bidding_rules.list", {
               ...(args.currency != null && { currency: args.currency }),
             })
           ).data,
@@ -309,7 +309,7 @@ builder.queryFields((t) => ({
       connectionOfAll(
         args,
         WHOLE.maxCount,
-        async () => (await upstream.call(CONTENT_CATEGORIES.list, {})).data,
+        async () => (await upstream.call("content_categories.list", {})).data,
       ),
   }),
   iabCategories: t.field({
@@ -327,8 +327,8 @@ builder.queryFields((t) => ({
         info,
         args,
         IAB_CATEGORY_PAGES.maxCount,
-        (page) => upstream.page(IAB_CATEGORY_PAGES.list, page),
-        () => upstream.totalCount(IAB_CATEGORY_PAGES.list, {}),
+        (page) => upstream.page("iab_categories.list", page),
+        () => upstream.totalCount("iab_categories.list", {}),
       ),
   }),
   placements: t.field({
@@ -351,7 +351,7 @@ builder.queryFields((t) => ({
         WHOLE.maxCount,
         async () =>
           (
-            await upstream.call(PLACEMENTS.list, {
+            await upstream.call("placements.list", {
               ...(args.productType != null && { product_type: args.productType }),
             })
           ).data,
@@ -371,7 +371,7 @@ builder.queryFields((t) => ({
       connectionOfAll(
         args,
         WHOLE.maxCount,
-        async () => (await upstream.call(BUSINESS_CATEGORIES.list, {})).data,
+        async () => (await upstream.call("advertiser_business_categories.list", {})).data,
       ),
   }),
 }));
