@@ -182,4 +182,16 @@ describe("the query plan against the requests really sent", () => {
     expect(uploaded.plan.exact).toBe(true);
     expect(uploaded.total).toBe(1);
   });
+
+  it("the account's own lists and single reads: within the plan", async () => {
+    const reads = await runPlanned(`{ account(rawId: "${ACCOUNT}") {
+      drafts(first: 5) { nodes { rawId account { rawId } } }
+      scheduledPosts(first: 5) { nodes { rawId } }
+      apps(first: 3) { nodes { __typename } }
+      promotableUsers(first: 3) { nodes { __typename account { rawId } } }
+      userSettings { __typename }
+      campaigns(first: 3) { nodes { rawId account { rawId } } }
+    } }`);
+    expect(reads.plan.unplanned).toEqual([]);
+  });
 });

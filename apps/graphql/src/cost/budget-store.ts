@@ -102,10 +102,7 @@ export function isAppFamily(family: string): boolean {
 export const FAMILIES: readonly string[] = [...new Set(endpoints.map((e) => e.family))].sort();
 
 /** The principal digests rest-client keys a caller's windows by (core/auth.ts). */
-export function principalsOf(
-  consumerKey: string,
-  caller: CallerToken,
-): (family: string) => string {
+export function principalsOf(consumerKey: string, caller: CallerToken): (family: string) => string {
   const user = principalDigest("user", consumerKey, caller.accessToken);
   const app = principalDigest("app", consumerKey);
   return (family) => (APP_FAMILIES.has(family) ? app : user);

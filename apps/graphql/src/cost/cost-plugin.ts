@@ -95,8 +95,7 @@ const defaultSleep = (ms: number) =>
 function refusalError(refusal: Refusal, now: number, options: CostOptions): GraphQLFormattedError {
   const { window, remaining, resetAt } = refusal;
   const retryAfter = Math.max(0, Math.ceil((resetAt - now) / 1000));
-  const where =
-    window.ref.accountId === null ? "" : ` of account ${window.ref.accountId}`;
+  const where = window.ref.accountId === null ? "" : ` of account ${window.ref.accountId}`;
   const waited =
     options.waitSeconds > 0
       ? ` (the reset is past the ${options.waitSeconds} s wait asked for)`
@@ -193,13 +192,13 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
     decision.checked = plan.windows
       .filter((window) => window.accountId === null || sees(contextValue, window.accountId))
       .map((window) => ({
-      ref: {
-        family: window.family,
-        accountId: window.accountId,
-        principal: budgets.principalFor(window.family),
-      },
-      planned: window.requests,
-    }));
+        ref: {
+          family: window.family,
+          accountId: window.accountId,
+          principal: budgets.principalFor(window.family),
+        },
+        planned: window.requests,
+      }));
     const started = clock();
     let admitted: Awaited<ReturnType<typeof admit>>;
     try {
@@ -265,9 +264,7 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
       actual: counter?.total ?? 0,
       windows: windows.map((window, index) => ({
         ...window,
-        budget: shown(window)
-          ? budgetReport(before.get(refKey(refs[index])), after[index])
-          : null,
+        budget: shown(window) ? budgetReport(before.get(refKey(refs[index])), after[index]) : null,
       })),
       withTotalCount: {
         planned: plan.withTotalCount,
@@ -324,7 +321,10 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
           if (decision === undefined) return Promise.resolve(null);
           const http = { status: 200, headers: new HeaderMap() };
           if (decision.mode === "explain")
-            return Promise.resolve({ http, body: { kind: "single", singleResult: { data: null } } });
+            return Promise.resolve({
+              http,
+              body: { kind: "single", singleResult: { data: null } },
+            });
           if (decision.error === undefined) return Promise.resolve(null);
           return Promise.resolve({
             http,

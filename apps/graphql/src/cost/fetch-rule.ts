@@ -77,6 +77,77 @@ export interface OnceRule {
   readonly count: number;
 }
 
+export type FetchRule =
+  PageRule | ByIdRule | ChildrenRule | PerKeyRule | OnceRule | EachRule | HistoryRule | CallRule;
+
+/**
+ * At most one request to `list` (one call, no paging) each time the field resolves, in its
+ * parent's account: `upstream.call` straight from the resolver, or a per-key loader keyed by
+ * the parent or an argument.
+ */
+export interface EachRule<Id extends EndpointId = EndpointId> {
+  readonly kind: "each";
+  readonly list: Id;
+  /** A per-key loader: the same key twice in a request costs one request. */
+  readonly dedupes: boolean;
+  /** The call may be skipped (a key the parent lacks, a loader primed by a list): lower 0. */
+  readonly optional: boolean;
+  /** The key is this argument's global id, of the parent's account (refused otherwise). */
+  readonly argument: string | null;
+  /** A connection over the whole answer (connectionOfAll): `first`/`last` go up to it. */
+  readonly maxCount: number | null;
+}
+
+/**
+ * The snapshot history of an object (snapshots/history-reader.ts): read from the database,
+ * after asking upstream (`list`, the access check) whether the caller may see the account,
+ * once per account and user while the answer is held (shared with the snapshot layer's check).
+ */
+export interface HistoryRule {
+  readonly kind: "history";
+  readonly list: "authenticated_user_access.get";
+}
+
+/** The rule of `historyField` (schema/common/history.ts). */
+export const HISTORY_READ: HistoryRule = { kind: "history", list: "authenticated_user_access.get" };
+
+/** An `EachRule` (see there): a plain call unless told otherwise. */
+export function eachRule<Id extends EndpointId>(
+  list: Id,
+  {
+    dedupes = false,
+    optional = false,
+    argument = null,
+    maxCount = null,
+  }: {
+    dedupes?: boolean;
+    optional?: boolean;
+    argument?: string | null;
+    maxCount?: number | null;
+  } = {},
+): EachRule<Id> {
+  return { kind: "each", list, dedupes, optional, argument, maxCount };
+}
+
+/**
+ * A list read whole (every page of up to `maxCount`) once per key for the request by a
+ * per-key loader (an account's apps, an audience's grants): a children edge of one parent
+ * per request.
+ */
+export function wholeListRule(
+  list: EndpointId,
+  { maxCount = 1000 }: { maxCount?: number } = {},
+): ChildrenRule {
+  return {
+    kind: "children",
+    list,
+    idsPerRequest: 1,
+    primes: null,
+    maxCount,
+    everyParentAsks: true,
+  };
+}
+
 /**
  * A mutation's write (issue 35): `requests(input)` calls of `endpoint`, sent once the input
  * makes wire parameters the catalog accepts (`params`, the resolver's own mutationArgs
@@ -102,8 +173,6 @@ export interface CallCount {
   readonly lower: number;
   readonly upper: number;
 }
-
-export type FetchRule = PageRule | ByIdRule | ChildrenRule | PerKeyRule | OnceRule | CallRule;
 
 /** The endpoints a rule reads, for `extensions.endpoints` (fields/serves.ts). */
 function endpointsOf(rule: FetchRule): EndpointId[] {

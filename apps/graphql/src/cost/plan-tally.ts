@@ -91,6 +91,21 @@ export class PlanTally {
     return true;
   }
 
+  /**
+   * The access check a read from the database makes (the snapshot history): at most once per
+   * account for the request, shared with the snapshot answers' own check (`charge`), and held
+   * across requests, so never in the lower bound.
+   */
+  accessCheck(accountId: string | null, upper: number | null): void {
+    if (upper === 0) return;
+    if (accountId === null) {
+      this.#add(ACCESS_CHECK, null, { lower: 0, upper }, false);
+    } else if (!this.#accessChecked.has(accountId)) {
+      this.#accessChecked.add(accountId);
+      this.#add(ACCESS_CHECK, accountId, { lower: 0, upper: 1 }, false);
+    }
+  }
+
   /** A field reading upstream by no rule: its endpoints' families (all, if unknown) unbounded. */
   unplanned(coordinate: string, endpoints: readonly EndpointId[] | undefined): void {
     this.#unplanned.add(coordinate);

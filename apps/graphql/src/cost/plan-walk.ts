@@ -26,6 +26,7 @@ import type {
   ByIdRule,
   CallRule,
   ChildrenRule,
+  EachRule,
   FetchRule,
   PageRule,
   PerKeyRule,
@@ -186,6 +187,11 @@ export class PlanWalk {
         return UNKNOWN_MANY(null, parent);
       case "call":
         return this.#call(rule, field, args, parent);
+      case "each":
+        return this.#each(rule, field, args, parent);
+      case "history":
+        this.#tally.accessCheck(parent.accountId, parent.count.upper);
+        return UNKNOWN_MANY(null, parent);
     }
   }
 
@@ -477,6 +483,65 @@ export class PlanWalk {
       origin: rule.endpoint,
       path: null,
     };
+  }
+
+  /** One call per resolution (EachRule); a deduplicating loader's repeats may cost nothing. */
+  #each(
+    rule: EachRule,
+    field: GraphQLField<unknown, unknown>,
+    args: Record<string, unknown>,
+    parent: Objects,
+  ): Objects | null {
+    let perParent: number | null = null;
+    if (rule.maxCount !== null) {
+      try {
+        perParent = pageSizeOf(args, rule.maxCount);
+      } catch {
+        return null; // bad `first`/`last`: the field errors before any request
+      }
+    }
+    let key = "";
+    if (rule.argument !== null) {
+      const value = args[rule.argument];
+      const id = isDecoded(value)
+        ? value.id
+        : typeof value === "string"
+          ? parseGlobalIdOrNull(value)
+          : null;
+      if (id === null) return null;
+      // An id of another account's object is refused before any read (idInAccount).
+      if (parent.accountId !== null && !id.startsWith(`${parent.accountId}/`)) return null;
+      key = id;
+    }
+    const lower = rule.optional
+      ? 0
+      : !rule.dedupes
+        ? parent.count.lower
+        : parent.count.lower > 0 &&
+            this.#tally.firstTime(
+              `each\u0000${rule.list}\u0000${parent.accountId ?? ""}\u0000${key}`,
+            )
+          ? 1
+          : 0;
+    this.#tally.charge(rule.list, parent.accountId, { lower, upper: parent.count.upper });
+    const answered: Objects = {
+      count: { lower: 0, upper: parent.count.upper },
+      groups: parent.groups,
+      groupMax: parent.groupMax,
+      accountId: parent.accountId,
+      accountLoaded: parent.accountLoaded,
+      origin: rule.list,
+      path: null,
+    };
+    if (perParent !== null) {
+      const items: Objects = {
+        ...answered,
+        count: times(answered.count, { lower: 0, upper: perParent }),
+        groupMax: parent.groupMax === null ? null : parent.groupMax * perParent,
+      };
+      return { ...answered, items };
+    }
+    return isListType(getNullableType(field.type)) ? UNKNOWN_MANY(null, parent) : answered;
   }
 
   /** Charges the by-id reads keyed by arguments: each loader batch ≤ idsPerRequest ids. */

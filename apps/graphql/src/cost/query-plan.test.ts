@@ -227,8 +227,8 @@ describe("the plan of a selection", () => {
   });
 
   it("lists a field read by no rule as unplanned, and leaves the total unbounded", () => {
-    const p = plan(`{ account(rawId: "a1") { taxSettings { account { rawId } } } }`);
-    expect(p.unplanned).toEqual(["Account.taxSettings"]);
+    const p = plan(`{ posts(rawIds: ["1"]) { rawId } }`);
+    expect(p.unplanned).toEqual(["Query.posts"]);
     expect(p.total.upper).toBeNull();
     expect(p.exact).toBe(false);
   });
@@ -373,5 +373,110 @@ describe("the plan of a mutation", () => {
     expect(accountWindows(p, "a1")).toEqual({ line_items: { lower: 0, upper: 1 } });
     expect(p.total).toEqual({ lower: 2, upper: 4 });
     expect(p.unplanned).toEqual([]);
+  });
+});
+
+describe("the account's own reads, references, histories and reference data", () => {
+  it("plans a call per resolution and the account reference exactly", () => {
+    const p = plan(`{ account(rawId: "a1") { taxSettings { account { rawId } } } }`);
+    expect(accountWindows(p, "a1")).toEqual({
+      accounts: { lower: 1, upper: 1 },
+      tax_settings: { lower: 1, upper: 1 },
+    });
+    expect(p.exact).toBe(true);
+  });
+
+  it("plans per-account reads once, and a list read whole without an upper bound", () => {
+    const p = plan(`{ account(rawId: "a1") {
+      apps(first: 5) { nodes { appStoreIdentifier } }
+      userSettings { account { rawId } }
+      again: userSettings { rawId: account { rawId } }
+      doNotReachList { account { rawId } }
+    } }`);
+    expect(accountWindows(p, "a1")).toEqual({
+      accounts: { lower: 1, upper: 1 },
+      account_apps: { lower: 1, upper: null },
+      do_not_reach_lists: { lower: 1, upper: 1 },
+      user_settings: { lower: 1, upper: 1 },
+    });
+    expect(p.unplanned).toEqual([]);
+  });
+
+  it("plans a drafts page exactly, its items' account already read", () => {
+    const p = plan(
+      `{ account(rawId: "a1") { drafts(first: 7) { nodes { rawId account { rawId } } } } }`,
+    );
+    expect(p.total).toEqual({ lower: 2, upper: 2 });
+    expect(families(p).draft_posts).toEqual({ lower: 1, upper: 1 });
+  });
+
+  it("plans a history as at most one access check per account, sent from the database", () => {
+    const p = plan(
+      `{ account(rawId: "a1") { campaigns(first: 3) { nodes { history(first: 2) { totalCount } } } } }`,
+    );
+    expect(accountWindows(p, "a1").authenticated_user_access).toEqual({ lower: 0, upper: 1 });
+    expect(p.total).toEqual({ lower: 2, upper: 3 });
+    expect(p.unplanned).toEqual([]);
+  });
+
+  it("plans reference data one call each, and a total count on its own", () => {
+    const p = plan(`{
+      biddingRules(first: 2) { nodes { currency } }
+      placements { nodes { productType } }
+      iabCategories(first: 5) { totalCount nodes { name } }
+    }`);
+    expect(families(p)).toEqual({
+      bidding_rules: { lower: 1, upper: 1 },
+      iab_categories: { lower: 1, upper: 1 },
+      placements: { lower: 1, upper: 1 },
+    });
+    expect(p.withTotalCount).toEqual({ lower: 1, upper: 1 });
+    expect(p.exact).toBe(true);
+  });
+
+  it("plans nothing for a by-id argument of another account (refused first)", () => {
+    const other = encodeGlobalID("PromotableUser", "a2/u1");
+    const p = plan(
+      `query ($id: ID!) { account(rawId: "a1") { promotableUser(id: $id) { rawId } } }`,
+      {
+        id: other,
+      },
+    );
+    expect(families(p).promotable_users).toBeUndefined();
+  });
+});
+
+describe("known totals", () => {
+  const key = "campaigns.list|a1|{}";
+
+  it("stand only while a snapshot of the list would", () => {
+    let now = 1_000_000;
+    const book = new KnownTotalsBook({
+      policy: { freshForMs: () => 30_000 },
+      now: () => now,
+    });
+    book.remember("u1", key, 3, now);
+    expect(book.forUser("u1").get(key)).toBe(3);
+    now += 29_999;
+    expect(book.forUser("u1").get(key)).toBe(3);
+    now += 1;
+    expect(book.forUser("u1").get(key)).toBeUndefined();
+  });
+
+  it("are forgotten once the facade sees a write to their account, on or after the plan", () => {
+    const now = 1_000_000;
+    const writes = new Map<string, number>();
+    const book = new KnownTotalsBook({ accountWrites: writes, now: () => now });
+    book.remember("u1", key, 3, now - 10);
+    book.remember("u1", "campaigns.list|a2|{}", 4, now - 10);
+    writes.set("a1", now - 10); // while the query that learned it ran
+    expect(book.forUser("u1").get(key)).toBeUndefined();
+    expect(book.forUser("u1").get("campaigns.list|a2|{}")).toBe(4);
+  });
+
+  it("are never used for a list whose snapshots are never fresh", () => {
+    const book = new KnownTotalsBook({ policy: { freshForMs: () => 0 } });
+    book.remember("u1", key, 3);
+    expect(book.forUser("u1").get(key)).toBeUndefined();
   });
 });

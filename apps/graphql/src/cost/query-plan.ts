@@ -55,8 +55,12 @@ const NOTHING_KNOWN: QueryPlan = {
   unplanned: [],
 };
 
-/** The first pages of lists each plan reads whose size the answer tells (`learnTotals`). */
-const listReads = new WeakMap<QueryPlan, readonly ListRead[]>();
+/**
+ * The first pages of lists each plan reads whose size the answer tells (`learnTotals`), and
+ * when it was planned: a size learned from its answer is as old as that (a write while the
+ * query ran voids it).
+ */
+const listReads = new WeakMap<QueryPlan, { reads: readonly ListRead[]; at: number }>();
 
 /** Fragments by name, worked out once per document. */
 const fragmentsOf = new WeakMap<DocumentNode, Record<string, FragmentDefinitionNode>>();
@@ -103,13 +107,14 @@ export function planOperation(input: PlanInput): QueryPlan {
   });
   walk.finish();
   const plan = tally.build();
-  listReads.set(plan, walk.lists);
+  if (walk.lists.length > 0) listReads.set(plan, { reads: walk.lists, at: Date.now() });
   return plan;
 }
 
 /** Where `learnTotals` records a list's size. */
 export interface TotalsRecorder {
-  remember(key: string, total: number): void;
+  /** `seenAt`: when the plan was made (ms), the time the size holds from. */
+  remember(key: string, total: number, seenAt: number): void;
 }
 
 /**
@@ -118,18 +123,20 @@ export interface TotalsRecorder {
  * the operation `plan` was made for.
  */
 export function learnTotals(plan: QueryPlan, data: unknown, totals: TotalsRecorder): void {
-  for (const read of listReads.get(plan) ?? []) {
+  const learned = listReads.get(plan);
+  if (learned === undefined) return;
+  for (const read of learned.reads) {
     let at: unknown = data;
     for (const key of read.path) at = isRecord(at) ? at[key] : undefined;
     if (!isRecord(at)) continue;
     if (typeof at.totalCount === "number" && at.totalCount >= 0) {
-      totals.remember(read.key, at.totalCount);
+      totals.remember(read.key, at.totalCount, learned.at);
       continue;
     }
     const pageInfo = at.pageInfo;
     const items = Array.isArray(at.edges) ? at.edges : Array.isArray(at.nodes) ? at.nodes : null;
     if (isRecord(pageInfo) && pageInfo.hasNextPage === false && items !== null)
-      totals.remember(read.key, items.length);
+      totals.remember(read.key, items.length, learned.at);
   }
 }
 

@@ -69,7 +69,11 @@ export function heldBudget(budgets: CallerBudgets, holds: readonly WindowHold[])
           key.accountId === undefined
             ? undefined
             : left.get(
-                windowKey({ family: key.family, accountId: key.accountId, principal: key.principal }),
+                windowKey({
+                  family: key.family,
+                  accountId: key.accountId,
+                  principal: key.principal,
+                }),
               );
         if (user === undefined || user.count <= 0) return false;
         if (key.accountId !== undefined && (account === undefined || account.count <= 0))

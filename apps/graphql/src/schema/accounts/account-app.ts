@@ -6,10 +6,10 @@ import {
   pageArgs,
 } from "../../fields/connections.js";
 import { observedFields } from "../../fields/observed-fields.js";
-import { serves } from "../../fields/serves.js";
 import { observedEnum } from "../common/enums.js";
 import type { AccountAppShape } from "../../loaders/service-loaders.js";
 import { AccountRef } from "./account.js";
+import { fetchedBy, wholeListRule } from "../../cost/fetch-rule.js";
 
 const AppOsType = observedEnum("AppOsType", {
   description: "The mobile platform an app is published on.",
@@ -52,15 +52,18 @@ const AccountAppConnection = connectionType(
   "Mobile apps of an account.",
 );
 
+/** Every page of the account's apps, once per account (loaders.accountApps). */
+const APPS = wholeListRule("account_apps.list");
+
 builder.objectFields(AccountRef, (t) => ({
   apps: t.field({
-    ...serves("account_apps.list"),
+    ...fetchedBy(APPS),
     type: AccountAppConnection,
     nullable: true,
     description: "The mobile apps the account advertises, in the order the service lists them.",
     complexity: connectionComplexity,
     args: pageArgs(t.arg),
     resolve: (account, args, { loaders }) =>
-      connectionOfAll(args, 1000, () => loaders.accountApps.load(account.id)),
+      connectionOfAll(args, APPS.maxCount, () => loaders.accountApps.load(account.id)),
   }),
 }));

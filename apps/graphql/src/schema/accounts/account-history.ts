@@ -16,10 +16,10 @@ import {
   wireIdOf,
 } from "../../fields/entity-ids.js";
 import type { Entity } from "../../fields/entity-ids.js";
-import { serves } from "../../fields/serves.js";
 import type { Owned } from "../../loaders/shapes.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { AccountRef } from "./account.js";
+import { eachRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 type AccountChangeShape = Owned<AccountHistoryEntry>;
 
@@ -106,9 +106,16 @@ function changedEntity(entityId: unknown, accountId: string) {
   return { entity_type, entity_id: wireIdOf(CHANGED, entityId, "entityId", accountId).id };
 }
 
+/**
+ * One page each time the field resolves; none when the entity or paging is refused first
+ * (another account's entity, a foreign cursor).
+ */
+const CHANGES_PAGE = 1000;
+const CHANGES = eachRule("account_history.list", { optional: true, maxCount: CHANGES_PAGE });
+
 builder.objectFields(AccountRef, (t) => ({
   changeHistory: t.field({
-    ...serves("account_history.list"),
+    ...fetchedBy(CHANGES),
     type: AccountChangeConnection,
     nullable: true,
     description:
@@ -149,7 +156,7 @@ builder.objectFields(AccountRef, (t) => ({
     resolve: (account, args, { upstream }) =>
       attempt(
         async () => {
-          const paging = pagingFor(args, 1000);
+          const paging = pagingFor(args, CHANGES_PAGE);
           const page = await upstream.page("account_history.list", {
             account_id: account.id,
             ...changedEntity(args.entityId, account.id),

@@ -8,12 +8,12 @@ import {
 } from "../../fields/connections.js";
 import { idInAccount } from "../../fields/entity-ids.js";
 import { observedFields } from "../../fields/observed-fields.js";
-import { serves } from "../../fields/serves.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { PromotableUserShape } from "../../loaders/service-loaders.js";
 import { observedEnum } from "../common/enums.js";
 import { UserRef } from "../posts/post-parts.js";
 import { AccountRef } from "./account.js";
+import { ACCOUNT_BY_ID, eachRule, fetchedBy, wholeListRule } from "../../cost/fetch-rule.js";
 
 /**
  * Promotable users (beyond the spec, issue 33: the vendor's v12 GET promotable_users): the users
@@ -66,6 +66,7 @@ builder.node(PromotableUserRef, {
       nullable: true,
       description:
         "The ad account that may promote the user; null, with an error, when unreadable.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (p, _args, { loaders }) => loaders.account.load(p.account_id),
     }),
     createdAt: t.field({
@@ -90,9 +91,14 @@ const PromotableUserConnection = connectionType(
   "Users an ad account may promote, its own (FULL) user first.",
 );
 
+/** Every page of an account's promotable users, once per account (loaders.promotableUsers). */
+const PROMOTABLE_USERS = wholeListRule("promotable_users.list");
+/** One promotable user by its id argument, once per id (loaders.promotableUser). */
+const PROMOTABLE_USER = eachRule("promotable_users.get", { dedupes: true, argument: "id" });
+
 builder.objectFields(AccountRef, (t) => ({
   promotableUsers: t.field({
-    ...serves("promotable_users.list"),
+    ...fetchedBy(PROMOTABLE_USERS),
     type: PromotableUserConnection,
     nullable: true,
     description:
@@ -101,10 +107,12 @@ builder.objectFields(AccountRef, (t) => ({
     complexity: connectionComplexity,
     args: pageArgs(t.arg),
     resolve: (account, args, { loaders }) =>
-      connectionOfAll(args, 1000, () => loaders.promotableUsers.load(account.id)),
+      connectionOfAll(args, PROMOTABLE_USERS.maxCount, () =>
+        loaders.promotableUsers.load(account.id),
+      ),
   }),
   promotableUser: t.field({
-    ...serves("promotable_users.get"),
+    ...fetchedBy(PROMOTABLE_USER),
     type: PromotableUserRef,
     nullable: true,
     description:

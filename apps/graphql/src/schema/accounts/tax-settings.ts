@@ -6,7 +6,7 @@ import { attempt, mutationErrors } from "../../fields/mutations.js";
 import type { Owned } from "../../loaders/shapes.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { AccountRef } from "./account.js";
-import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, eachRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 type TaxSettingsShape = Owned<TaxSettings>;
 
@@ -72,8 +72,12 @@ const TaxSettingsRef = builder.objectRef<TaxSettingsShape>("TaxSettings").implem
   }),
 });
 
+/** A call each time the field resolves (no loader). */
+const TAX_SETTINGS = eachRule("tax_settings.get");
+
 builder.objectFields(AccountRef, (t) => ({
   taxSettings: t.field({
+    ...fetchedBy(TAX_SETTINGS),
     type: TaxSettingsRef,
     nullable: true,
     description:

@@ -1,11 +1,11 @@
 import { builder } from "../../builder.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors } from "../../fields/mutations.js";
-import { serves } from "../../fields/serves.js";
 import { entityKey } from "../../loaders/keys.js";
 import type { UserSettingsShape } from "../../loaders/service-loaders.js";
 import { AccountRef } from "./account.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PerKeyRule } from "../../cost/fetch-rule.js";
 
 /** The signed-in user's contact settings on one account. */
 const UserSettingsRef = builder.objectRef<UserSettingsShape>("UserSettings").implement({
@@ -42,14 +42,23 @@ const UserSettingsRef = builder.objectRef<UserSettingsShape>("UserSettings").imp
       type: AccountRef,
       nullable: true,
       description: "The account the settings apply to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (s, _args, { loaders }) => loaders.account.load(s.account_id),
     }),
   }),
 });
 
+/** The caller's settings on an account, once per account (loaders.userSettings). */
+const USER_SETTINGS: PerKeyRule = {
+  kind: "perKey",
+  endpoint: "user_settings.get",
+  key: "parentAccount",
+  freeFrom: [],
+};
+
 builder.objectFields(AccountRef, (t) => ({
   userSettings: t.field({
-    ...serves("user_settings.get"),
+    ...fetchedBy(USER_SETTINGS),
     type: UserSettingsRef,
     nullable: true,
     description:

@@ -5,6 +5,7 @@ import { rethrowAsFacadeError } from "../../errors/to-facade-error.js";
 import { AccountRef } from "../accounts/account.js";
 import { inputPath } from "../../fields/mutations.js";
 import { closedEnum } from "../common/enums.js";
+import { eachRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const TargetingTypeEnum = closedEnum("TargetingType", {
   description:
@@ -106,8 +107,12 @@ const targetingFields = inputPath({
   operator_type: "operatorType",
 });
 
+/** A call each time the field resolves; none when rest-client refuses the criteria first. */
+const ESTIMATE = eachRule("audience_estimate.estimate", { optional: true });
+
 builder.objectFields(AccountRef, (t) => ({
   audienceEstimate: t.field({
+    ...fetchedBy(ESTIMATE),
     type: AudienceEstimateRef,
     nullable: true,
     description:

@@ -44,7 +44,6 @@ import {
 } from "../../fields/mutations.js";
 import { closedEnum, knownValue } from "../common/enums.js";
 import { LineItemRef } from "../campaigns/line-item.js";
-import { serves } from "../../fields/serves.js";
 import { observedFields, observedListFields } from "../../fields/observed-fields.js";
 import {
   CustomAudienceListType,
@@ -52,7 +51,14 @@ import {
   CustomAudiencePartnerSource,
   CustomAudienceTargetableType,
 } from "../common/observed-enums.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import {
+  ACCOUNT_BY_ID,
+  byIdRule,
+  callRule,
+  eachRule,
+  fetchedBy,
+  wholeListRule,
+} from "../../cost/fetch-rule.js";
 
 export const AudienceTypeEnum = builder.enumType("AudienceType", {
   description: "Where a custom audience's people come from.",
@@ -183,6 +189,7 @@ builder.node(CustomAudienceRef, {
       resolve: (a) => a.owner_account_id ?? (a.is_owner === true ? a.account_id : null),
     }),
     ownerAccount: t.field({
+      ...fetchedBy(OWNER_ACCOUNT),
       type: AccountRef,
       nullable: true,
       description:
@@ -197,6 +204,7 @@ builder.node(CustomAudienceRef, {
       type: AccountRef,
       nullable: true,
       description: "The account the audience was read from (its owner or a grantee).",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (a, _args, { loaders }) => loaders.account.load(a.account_id),
     }),
     ...observedFields(t, "partnerSource", {
@@ -279,6 +287,19 @@ const AudiencePermissionConnection = connectionType(
   "Grants of a custom audience.",
 );
 
+/** Every page of an audience's grants, once per audience (loaders.permissionsOfAudience). */
+const GRANTS = wholeListRule("custom_audiences.permissions.list");
+/** Every page of what targets an audience, once per audience and filter. */
+const TARGETED = wholeListRule("custom_audiences.targeted.list");
+/**
+ * The owner, another account than the one read from maybe: through `loaders.account` (batched,
+ * ≤ one request per audience); none when the owner is unknown or already read.
+ */
+const OWNER_ACCOUNT = eachRule("accounts.list", { optional: true });
+
+const TARGETING_LINE_ITEM = byIdRule("line_items.get");
+const TARGETING_CAMPAIGN = byIdRule("campaigns.get");
+
 type TargetedLineItem = TargetedEntryShape["line_items"][number] & { readonly account_id: string };
 
 const TargetingLineItemRef = builder
@@ -301,8 +322,9 @@ const TargetingLineItemRef = builder
         type: LineItemRef,
         nullable: true,
         description: "The line item itself; null with an error when it cannot be read.",
+        ...fetchedBy(TARGETING_LINE_ITEM),
         resolve: (li, _args, { loaders }) =>
-          loaders.byId("line_items.get").load(entityKey(li.account_id, li.id)),
+          loaders.byId(TARGETING_LINE_ITEM.read).load(entityKey(li.account_id, li.id)),
       }),
     }),
   });
@@ -325,8 +347,11 @@ const TargetingCampaignRef = builder
         type: CampaignRef,
         nullable: true,
         description: "The campaign itself; null with an error when it cannot be read.",
+        ...fetchedBy(TARGETING_CAMPAIGN),
         resolve: (entry, _args, { loaders }) =>
-          loaders.byId("campaigns.get").load(entityKey(entry.account_id, entry.campaign_id)),
+          loaders
+            .byId(TARGETING_CAMPAIGN.read)
+            .load(entityKey(entry.account_id, entry.campaign_id)),
       }),
       lineItems: t.field({
         type: [TargetingLineItemRef],
@@ -344,7 +369,7 @@ const TargetingConnection = connectionType(
 
 builder.objectFields(CustomAudienceRef, (t) => ({
   permissions: t.field({
-    ...serves("custom_audiences.permissions.list"),
+    ...fetchedBy(GRANTS),
     type: AudiencePermissionConnection,
     nullable: true,
     description:
@@ -353,12 +378,12 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     complexity: connectionComplexity,
     args: { ...pageArgs(t.arg), ...backwardPageArgs(t.arg) },
     resolve: (audience, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, GRANTS.maxCount, () =>
         loaders.permissionsOfAudience.load(entityKey(audience.account_id, audience.id)),
       ),
   }),
   targetedBy: t.field({
-    ...serves("custom_audiences.targeted.list"),
+    ...fetchedBy(TARGETED),
     type: TargetingConnection,
     nullable: true,
     description:
@@ -373,13 +398,15 @@ builder.objectFields(CustomAudienceRef, (t) => ({
       }),
     },
     resolve: (audience, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, TARGETED.maxCount, () =>
         loaders
           .targetedOfAudience({ withActive: args.withActive ?? true })
           .load(entityKey(audience.account_id, audience.id)),
       ),
   }),
 }));
+
+const AUDIENCE_OF_ACCOUNT = byIdRule("custom_audiences.get", { argument: "id" });
 
 builder.objectFields(AccountRef, (t) => ({
   customAudiences: accountListField(t, "custom_audiences.list", {
@@ -391,6 +418,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
   customAudience: t.field({
+    ...fetchedBy(AUDIENCE_OF_ACCOUNT),
     type: CustomAudienceRef,
     nullable: true,
     description:
@@ -406,7 +434,9 @@ builder.objectFields(AccountRef, (t) => ({
       }),
     },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("custom_audiences.get").load(entityKey(account.id, idInAccount(id, account.id))),
+      loaders
+        .byId(AUDIENCE_OF_ACCOUNT.read)
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

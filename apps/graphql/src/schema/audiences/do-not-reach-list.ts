@@ -12,8 +12,8 @@ import {
   mutationErrors,
   ownedBy,
 } from "../../fields/mutations.js";
-import { serves } from "../../fields/serves.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PerKeyRule } from "../../cost/fetch-rule.js";
 
 export const DoNotReachListRef = builder.objectRef<DoNotReachListShape>("DoNotReachList");
 
@@ -69,14 +69,23 @@ builder.node(DoNotReachListRef, {
       type: AccountRef,
       nullable: true,
       description: "The account the list belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (l, _args, { loaders }) => loaders.account.load(l.account_id),
     }),
   }),
 });
 
+/** The account's list, once per account (loaders.doNotReachList). */
+const DO_NOT_REACH_LIST: PerKeyRule = {
+  kind: "perKey",
+  endpoint: "do_not_reach_lists.list",
+  key: "parentAccount",
+  freeFrom: [],
+};
+
 builder.objectFields(AccountRef, (t) => ({
   doNotReachList: t.field({
-    ...serves("do_not_reach_lists.list"),
+    ...fetchedBy(DO_NOT_REACH_LIST),
     type: DoNotReachListRef,
     nullable: true,
     description: "The account's do-not-reach list; null when it has none.",

@@ -1,6 +1,7 @@
 import { LIMITS } from "@adsgraph/models";
 import type { KeywordInsight } from "@adsgraph/models";
 import { builder } from "../../builder.js";
+import { eachRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 const KeywordGranularityEnum = builder.enumType("KeywordInsightGranularity", {
   description: "The step of a keyword-insights series: one post volume per day or per hour.",
@@ -59,8 +60,12 @@ const KeywordInsightsRef = builder.objectRef<KeywordInsight>("KeywordInsights").
   }),
 });
 
+/** A call each time the field resolves; none when rest-client refuses the input first. */
+const KEYWORD_INSIGHTS = eachRule("insights.keywords.search", { optional: true });
+
 builder.queryFields((t) => ({
   keywordInsights: t.field({
+    ...fetchedBy(KEYWORD_INSIGHTS),
     type: KeywordInsightsRef,
     nullable: true,
     authScopes: { authenticated: true },

@@ -7,12 +7,11 @@ import {
 } from "../../fields/connections.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
-import { serves } from "../../fields/serves.js";
 import { NotAudienceOwnerError, SharingNotAllowedError } from "../../errors/facade-errors.js";
 import { ID_INPUT } from "../../input/input-rules.js";
 import { entityKey } from "../../loaders/keys.js";
 import { AudiencePermissionRef, CustomAudienceRef } from "./custom-audience.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { callRule, eachRule, fetchedBy, wholeListRule } from "../../cost/fetch-rule.js";
 
 // The version 5 "tailored audience" grants: the same audiences and grants as the custom ones,
 // kept for clients of the older API, with their own list (filters, sort, counts) and writes.
@@ -23,9 +22,14 @@ const TailoredPermissionConnection = connectionType(
   "Grants of an audience as the older tailored-audience API lists them.",
 );
 
+/** Every page of an audience's grants, once per audience (loaders.tailoredPermissionsOfAudience). */
+const TAILORED_GRANTS = wholeListRule("tailored_audiences.permissions.list");
+/** A call each time the field resolves (no loader). */
+const GRANT = eachRule("custom_audiences.permissions.get");
+
 builder.objectFields(CustomAudienceRef, (t) => ({
   tailoredPermissions: t.field({
-    ...serves("tailored_audiences.permissions.list"),
+    ...fetchedBy(TAILORED_GRANTS),
     type: TailoredPermissionConnection,
     nullable: true,
     description:
@@ -34,11 +38,12 @@ builder.objectFields(CustomAudienceRef, (t) => ({
     complexity: connectionComplexity,
     args: pageArgs(t.arg),
     resolve: (audience, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, TAILORED_GRANTS.maxCount, () =>
         loaders.tailoredPermissionsOfAudience.load(entityKey(audience.account_id, audience.id)),
       ),
   }),
   permission: t.field({
+    ...fetchedBy(GRANT),
     type: AudiencePermissionRef,
     nullable: true,
     description:

@@ -1,6 +1,7 @@
 import type { FieldRef, ObjectFieldBuilder } from "@pothos/core";
 import type { Types } from "../../builder.js";
 import { AccountRef } from "../accounts/account.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
 
 /** What every line item attachment carries (spec §2.1), and the account it was read from. */
 interface Attachment {
@@ -24,6 +25,7 @@ export function attachmentFields<T extends Attachment>(
       type: AccountRef,
       nullable: true,
       description: "The ad account it belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (item, _args, { loaders }) => loaders.account.load(item.account_id),
     }),
     createdAt: t.field({

@@ -15,7 +15,9 @@ import type { LineItemCuratedCategoryShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "./attachment-fields.js";
 import { addHistory } from "../common/history.js";
 import { LineItemRef, onLineItem } from "./line-item.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
+
+const LINE_ITEM = byIdRule("line_items.get");
 
 /**
  * A curated category linked to a line item (spec §4.6). Not a Node: the spec gives these links
@@ -54,8 +56,9 @@ export const LineItemCuratedCategoryRef = builder
         nullable: true,
         description:
           "The line item the category is linked to; null with an error if it cannot be read.",
+        ...fetchedBy(LINE_ITEM),
         resolve: (link, _args, { loaders }) =>
-          loaders.byId("line_items.get").load(entityKey(link.account_id, link.line_item_id)),
+          loaders.byId(LINE_ITEM.read).load(entityKey(link.account_id, link.line_item_id)),
       }),
     }),
   });

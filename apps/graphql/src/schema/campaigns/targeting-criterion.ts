@@ -18,10 +18,17 @@ import { TargetingOperatorEnum, TargetingTypeEnum } from "../audiences/audience-
 import { knownValue } from "../common/enums.js";
 import { LineItemRef } from "./line-item.js";
 
-import { byIdRule, callRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+import {
+  ACCOUNT_BY_ID,
+  byIdRule,
+  callRule,
+  childrenRule,
+  fetchedBy,
+} from "../../cost/fetch-rule.js";
 
 /** A line item's criteria, read by `line_item_ids` for every line item asking together. */
 const CRITERIA_OF_LINE_ITEM = childrenRule("targeting_criteria.list", "line_item_ids");
+const LINE_ITEM = byIdRule("line_items.get");
 
 export const TargetingCriterionRef =
   builder.objectRef<TargetingCriterionShape>("TargetingCriterion");
@@ -76,13 +83,15 @@ builder.node(TargetingCriterionRef, {
       type: LineItemRef,
       nullable: true,
       description: "The line item this criterion targets; null with an error if it is gone.",
+      ...fetchedBy(LINE_ITEM),
       resolve: (c, _args, { loaders }) =>
-        loaders.byId("line_items.get").load(entityKey(c.account_id, c.line_item_id)),
+        loaders.byId(LINE_ITEM.read).load(entityKey(c.account_id, c.line_item_id)),
     }),
     account: t.field({
       type: AccountRef,
       nullable: true,
       description: "The account the criterion belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (c, _args, { loaders }) => loaders.account.load(c.account_id),
     }),
     createdAt: t.field({

@@ -12,6 +12,7 @@ import { CardInterface } from "../creatives/card.js";
 import { connectionComplexity, nounsOf } from "../../fields/connections.js";
 import { FundingInstrumentRef } from "../accounts/funding-instrument.js";
 import { LineItemRef } from "../campaigns/line-item.js";
+import { fetchedBy, HISTORY_READ } from "../../cost/fetch-rule.js";
 
 const VersionRef = builder.objectRef<HistoryEntry>("ResourceVersion").implement({
   description:
@@ -60,6 +61,8 @@ export const historyField = <Parent extends { id: string; account_id: string }>(
   resourceType: (parent: Parent) => string,
 ) =>
   ({
+    // From the database, after the access check the rule names (history-reader.ts).
+    ...fetchedBy(HISTORY_READ),
     type: VersionRef,
     nullable: true,
     description:

@@ -25,7 +25,7 @@ import {
 import { MediaLibraryObjectRef } from "./media.js";
 import type { MediaLibraryObjectShape } from "./media.js";
 import { ObservedCardType } from "../common/observed-enums.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 const TYPE_OF_KIND: Record<CardKind, string> = {
   generic: "GenericCard",
@@ -100,6 +100,7 @@ export const CardInterface = builder.interfaceRef<CardShape>("Card").implement({
       type: AccountRef,
       nullable: true,
       description: "The ad account the card belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (c, _args, { loaders }) => loaders.account.load(c.account_id),
     }),
     media: t.field({
@@ -209,6 +210,8 @@ export const CARD_LIST_DESCRIPTIONS = {
   with_deleted: "Include deleted cards (default false).",
 } as const;
 
+const CARD_OF_ACCOUNT = byIdRule("cards.get", { argument: "id" });
+
 builder.objectFields(AccountRef, (t) => ({
   // spec §4.7: count ≤200 and no with_total_count (nor totalCount), as its catalog entry says.
   cards: accountListField(t, "cards.list", {
@@ -224,6 +227,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
   card: t.field({
+    ...fetchedBy(CARD_OF_ACCOUNT),
     type: GenericCardRef,
     nullable: true,
     description: "One generic card of this account; null with an error if missing.",
@@ -237,7 +241,7 @@ builder.objectFields(AccountRef, (t) => ({
       }),
     },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("cards.get").load(entityKey(account.id, idInAccount(id, account.id))),
+      loaders.byId(CARD_OF_ACCOUNT.read).load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

@@ -17,15 +17,17 @@ import { entityKey } from "../../loaders/keys.js";
 import type { MediaCreativeShape } from "../../loaders/shapes.js";
 import { attachmentFields } from "../campaigns/attachment-fields.js";
 import { AccountMediaRef } from "./media.js";
+import { byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import {
   ApprovalStatus,
   MediaCreativeType,
   ObservedEntityStatus,
 } from "../common/observed-enums.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const MediaCreativeRef = builder.objectRef<MediaCreativeShape>("MediaCreative");
+
+const ACCOUNT_MEDIA = byIdRule("account_media.get");
 
 builder.node(MediaCreativeRef, {
   description:
@@ -50,8 +52,9 @@ builder.node(MediaCreativeRef, {
       type: AccountMediaRef,
       nullable: true,
       description: "The account media shown; null with an error if it cannot be read.",
+      ...fetchedBy(ACCOUNT_MEDIA),
       resolve: (c, _args, { loaders }) =>
-        loaders.byId("account_media.get").load(entityKey(c.account_id, c.account_media_id)),
+        loaders.byId(ACCOUNT_MEDIA.read).load(entityKey(c.account_id, c.account_media_id)),
     }),
     ...observedFields(t, "creativeType", {
       enum: MediaCreativeType,

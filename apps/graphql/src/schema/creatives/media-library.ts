@@ -15,10 +15,10 @@ import { listArgs } from "../../fields/list-args.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import { attempt, mutationErrors, ownedBy, payload } from "../../fields/mutations.js";
 import { observedFields } from "../../fields/observed-fields.js";
-import { serves } from "../../fields/serves.js";
 import { closedEnum } from "../common/enums.js";
 import { MediaCategory, MediaStatus, MediaType } from "../common/observed-enums.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, eachRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule } from "../../cost/fetch-rule.js";
 
 export const MediaLibraryObjectRef =
   builder.objectRef<MediaLibraryObjectShape>("MediaLibraryObject");
@@ -124,6 +124,7 @@ builder.node(MediaLibraryObjectRef, {
       nullable: true,
       description:
         "The ad account whose media library holds it; null, with an error, when it cannot be read.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (m, _args, { loaders }) => loaders.account.load(m.account_id),
     }),
     createdAt: t.field({
@@ -161,6 +162,16 @@ const MediaLibraryConnection = connectionType(
   { totalCount: false },
 );
 
+/**
+ * One object by its id argument, once per id (loaders.library.mediaLibraryObject); none when
+ * a page of the library held it already.
+ */
+const LIBRARY_OBJECT = eachRule("media_library.get", {
+  dedupes: true,
+  optional: true,
+  argument: "id",
+});
+
 builder.objectFields(AccountRef, (t) => {
   const list = listArgs(t.arg, "media_library.list", {
     sort: "MediaLibraryObject",
@@ -172,9 +183,18 @@ builder.objectFields(AccountRef, (t) => {
       with_deleted: "Include objects deleted from the library too (default false).",
     },
   });
+  // One page per account asked (loaders.library.mediaLibraryPage); the list has no total.
+  const LIBRARY: PageRule = {
+    kind: "page",
+    list: "media_library.list",
+    maxCount: list.maxCount,
+    counts: false,
+    primes: null,
+    owner: "account",
+  };
   return {
     mediaLibraryObject: t.field({
-      ...serves("media_library.get"),
+      ...fetchedBy(LIBRARY_OBJECT),
       type: MediaLibraryObjectRef,
       nullable: true,
       description:
@@ -193,7 +213,7 @@ builder.objectFields(AccountRef, (t) => {
         loaders.library.mediaLibraryObject.load(entityKey(account.id, idInAccount(id, account.id))),
     }),
     mediaLibrary: t.field({
-      ...serves("media_library.list"),
+      ...fetchedBy(LIBRARY),
       type: MediaLibraryConnection,
       nullable: true,
       description:
@@ -206,7 +226,7 @@ builder.objectFields(AccountRef, (t) => {
         resolveConnection(
           info,
           args,
-          list.maxCount,
+          LIBRARY.maxCount,
           (page) =>
             loaders.library.mediaLibraryPage(account.id, {
               ...list.wireFilters(args, account.id),

@@ -17,7 +17,7 @@ import {
   mutationErrors,
   ownedBy,
 } from "../../fields/mutations.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 // Cards describe their media as media library objects (defined in media-library.ts).
 export { MediaLibraryObjectRef };
@@ -59,6 +59,7 @@ builder.node(AccountMediaRef, {
       type: AccountRef,
       nullable: true,
       description: "The ad account it belongs to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (m, _args, { loaders }) => loaders.account.load(m.account_id),
     }),
     createdAt: t.field({

@@ -20,7 +20,7 @@ import {
 } from "../../fields/mutations.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ObservedCardType } from "../common/observed-enums.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { byIdRule, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 export const PollCardRef = builder.objectRef<PollCardShape>("PollCard");
 
@@ -166,6 +166,8 @@ builder.node(PollCardRef, {
 
 const PollCardConnection = connectionType("PollCard", PollCardRef, "Poll cards.");
 
+const POLL_CARD_OF_ACCOUNT = byIdRule("cards.poll.get", { argument: "id" });
+
 builder.objectFields(AccountRef, (t) => ({
   pollCards: accountListField(t, "cards.poll.list", {
     type: PollCardConnection,
@@ -174,6 +176,7 @@ builder.objectFields(AccountRef, (t) => ({
     describe: CARD_LIST_DESCRIPTIONS,
   }),
   pollCard: t.field({
+    ...fetchedBy(POLL_CARD_OF_ACCOUNT),
     type: PollCardRef,
     nullable: true,
     description: "One poll card of this account; null with an error if missing.",
@@ -187,7 +190,9 @@ builder.objectFields(AccountRef, (t) => ({
       }),
     },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("cards.poll.get").load(entityKey(account.id, idInAccount(id, account.id))),
+      loaders
+        .byId(POLL_CARD_OF_ACCOUNT.read)
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 

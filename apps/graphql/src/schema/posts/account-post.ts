@@ -19,6 +19,8 @@ import { hasProperty } from "../../fields/properties.js";
 import { PostTypeEnum, TimelineTypeEnum } from "../common/enums.js";
 import { PostMediaRef, UserRef } from "./post-parts.js";
 import { serves } from "../../fields/serves.js";
+import { fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule } from "../../cost/fetch-rule.js";
 
 const POST = entityOfParam("post_id") ?? { typenames: ["Post"], scope: "own" };
 const USER = entityOfParam("user_id") ?? { typenames: ["User"], scope: "own" };
@@ -171,9 +173,19 @@ function wantsAuthorProfile(info: Parameters<typeof selectsPath>[0]): boolean {
   );
 }
 
+/** One page per account asked (loaders.accountPosts.page); the list has no total count. */
+const POSTS: PageRule = {
+  kind: "page",
+  list: "posts.list",
+  maxCount: 1000,
+  counts: false,
+  primes: null,
+  owner: "account",
+};
+
 builder.objectFields(AccountRef, (t) => ({
   posts: t.field({
-    ...serves("posts.list"),
+    ...fetchedBy(POSTS),
     type: AccountPostConnection,
     nullable: true,
     description:
@@ -183,7 +195,7 @@ builder.objectFields(AccountRef, (t) => ({
       FORWARD_ONLY,
     complexity: connectionComplexity,
     args: {
-      ...pageArgs(t.arg, 1000),
+      ...pageArgs(t.arg, POSTS.maxCount),
       type: t.arg({
         type: PostTypeEnum,
         required: true,
@@ -230,7 +242,7 @@ builder.objectFields(AccountRef, (t) => ({
       return resolveConnection(
         info,
         args,
-        1000,
+        POSTS.maxCount,
         (page) => loaders.accountPosts.page(account.id, { ...filters, ...page }),
         () => Promise.resolve(0),
       );

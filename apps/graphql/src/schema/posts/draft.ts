@@ -19,7 +19,6 @@ import {
   resolveConnection,
   SMALL_LIST,
 } from "../../fields/connections.js";
-import { serves } from "../../fields/serves.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import {
   attempt,
@@ -31,7 +30,8 @@ import {
 } from "../../fields/mutations.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { PostMediaRef } from "./post-parts.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, eachRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule } from "../../cost/fetch-rule.js";
 
 export const DraftRef = builder.objectRef<AccountPostShape>("Draft");
 
@@ -84,13 +84,30 @@ builder.node(DraftRef, {
       nullable: true,
       description:
         "The ad account the draft belongs to; null, with an error, when it cannot be read.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (d, _args, { loaders }) => loaders.account.load(d.account_id),
     }),
   }),
 });
 
+/**
+ * A draft by its id argument through loaders.accountPosts.draft: the drafts asked in one tick
+ * share a lookup (≤ one request each); none when a list of the query held it already.
+ */
+const DRAFT = eachRule("posts.list", { optional: true, argument: "id" });
+/** One page per account asked (loaders.library.draftsPage); the list has no total count. */
+const DRAFTS: PageRule = {
+  kind: "page",
+  list: "draft_posts.list",
+  maxCount: unpublishedListFilters.maxCount("draft_posts.list"),
+  counts: false,
+  primes: null,
+  owner: "account",
+};
+
 builder.objectFields(AccountRef, (t) => ({
   draft: t.field({
+    ...fetchedBy(DRAFT),
     type: DraftRef,
     nullable: true,
     description:
@@ -228,7 +245,7 @@ const DraftConnection = connectionType(
 
 builder.objectFields(AccountRef, (t) => ({
   drafts: t.field({
-    ...serves("draft_posts.list"),
+    ...fetchedBy(DRAFTS),
     type: DraftConnection,
     nullable: true,
     description:
@@ -242,7 +259,7 @@ builder.objectFields(AccountRef, (t) => ({
       resolveConnection(
         info,
         args,
-        unpublishedListFilters.maxCount("draft_posts.list"),
+        DRAFTS.maxCount,
         (page) =>
           loaders.library.draftsPage(account.id, { ...unpublishedListFilters.of(args), ...page }),
         () => Promise.resolve(0),

@@ -20,7 +20,6 @@ import {
   resolveConnection,
   SMALL_LIST,
 } from "../../fields/connections.js";
-import { serves } from "../../fields/serves.js";
 import { mutationArgs } from "../../fields/mutation-args.js";
 import {
   attempt,
@@ -36,7 +35,8 @@ import { selectionNeeds } from "../../fields/post-selection.js";
 import { accountPostOf } from "../../loaders/post-reads.js";
 import { observedFields } from "../../fields/observed-fields.js";
 import { ScheduledPostStatus } from "../common/observed-enums.js";
-import { callRule, fetchedBy } from "../../cost/fetch-rule.js";
+import { ACCOUNT_BY_ID, callRule, eachRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule } from "../../cost/fetch-rule.js";
 
 export const ScheduledPostRef = builder.objectRef<AccountPostShape>("ScheduledPost");
 
@@ -125,13 +125,30 @@ builder.node(ScheduledPostRef, {
       nullable: true,
       description:
         "The ad account the scheduled post belongs to; null, with an error, when it cannot be read.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (s, _args, { loaders }) => loaders.account.load(s.account_id),
     }),
   }),
 });
 
+/**
+ * A scheduled post by its id argument through loaders.accountPosts.scheduledPost: the ones
+ * asked in one tick share a lookup; none when a list of the query held it already.
+ */
+const SCHEDULED_POST = eachRule("posts.list", { optional: true, argument: "id" });
+/** One page per account asked (loaders.library.scheduledPostsPage); no total count. */
+const SCHEDULED_POSTS: PageRule = {
+  kind: "page",
+  list: "scheduled_posts.list",
+  maxCount: unpublishedListFilters.maxCount("scheduled_posts.list"),
+  counts: false,
+  primes: null,
+  owner: "account",
+};
+
 builder.objectFields(AccountRef, (t) => ({
   scheduledPost: t.field({
+    ...fetchedBy(SCHEDULED_POST),
     type: ScheduledPostRef,
     nullable: true,
     description:
@@ -237,7 +254,7 @@ const ScheduledPostConnection = connectionType(
 
 builder.objectFields(AccountRef, (t) => ({
   scheduledPosts: t.field({
-    ...serves("scheduled_posts.list"),
+    ...fetchedBy(SCHEDULED_POSTS),
     type: ScheduledPostConnection,
     nullable: true,
     description:
@@ -251,7 +268,7 @@ builder.objectFields(AccountRef, (t) => ({
       resolveConnection(
         info,
         args,
-        unpublishedListFilters.maxCount("scheduled_posts.list"),
+        SCHEDULED_POSTS.maxCount,
         (page) =>
           loaders.library.scheduledPostsPage(account.id, {
             ...unpublishedListFilters.of(args),

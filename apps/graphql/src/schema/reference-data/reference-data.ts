@@ -21,7 +21,8 @@ import { PlacementProductTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ObservedPlacement, ObservedPlacementProductType } from "../common/observed-enums.js";
-import { fetchedBy } from "../../cost/fetch-rule.js";
+import { eachRule, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule } from "../../cost/fetch-rule.js";
 import { IAB_CATEGORIES_READ } from "../../loaders/loaders.js";
 
 // spec §4.4 reference data: not account-scoped. The catalog signs these endpoints in user
@@ -249,8 +250,25 @@ const BusinessCategoryConnection = connectionType(
   "Advertiser business categories.",
 );
 
+// Reference lists read whole in one call each time a field resolves (connectionOfAll over it).
+const WHOLE = { maxCount: 1000 };
+const BIDDING_RULES = eachRule("bidding_rules.list", WHOLE);
+const CONTENT_CATEGORIES = eachRule("content_categories.list", WHOLE);
+const PLACEMENTS = eachRule("placements.list", WHOLE);
+const BUSINESS_CATEGORIES = eachRule("advertiser_business_categories.list", WHOLE);
+/** One page each time `Query.iabCategories` resolves (resolveConnection). */
+const IAB_CATEGORY_PAGES = {
+  kind: "page",
+  list: "iab_categories.list",
+  maxCount: 1000,
+  counts: true,
+  primes: null,
+  owner: "account",
+} as const satisfies PageRule;
+
 builder.queryFields((t) => ({
   biddingRules: t.field({
+    ...fetchedBy(BIDDING_RULES),
     type: BiddingRuleConnection,
     nullable: true,
     authScopes: { authenticated: true },
@@ -268,7 +286,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       connectionOfAll(
         args,
-        1000,
+        WHOLE.maxCount,
         async () =>
           (
             await upstream.call("bidding_rules.list", {
@@ -278,6 +296,7 @@ builder.queryFields((t) => ({
       ),
   }),
   contentCategories: t.field({
+    ...fetchedBy(CONTENT_CATEGORIES),
     type: ContentCategoryConnection,
     nullable: true,
     authScopes: { authenticated: true },
@@ -289,11 +308,12 @@ builder.queryFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       connectionOfAll(
         args,
-        1000,
+        WHOLE.maxCount,
         async () => (await upstream.call("content_categories.list", {})).data,
       ),
   }),
   iabCategories: t.field({
+    ...fetchedBy(IAB_CATEGORY_PAGES),
     type: IabCategoryConnection,
     nullable: true,
     description: `The IAB content categories, top-level and below, a page at a time. ${FORWARD_ONLY}`,
@@ -306,12 +326,13 @@ builder.queryFields((t) => ({
       resolveConnection(
         info,
         args,
-        1000,
+        IAB_CATEGORY_PAGES.maxCount,
         (page) => upstream.page("iab_categories.list", page),
         () => upstream.totalCount("iab_categories.list", {}),
       ),
   }),
   placements: t.field({
+    ...fetchedBy(PLACEMENTS),
     type: PlacementConnection,
     nullable: true,
     authScopes: { authenticated: true },
@@ -327,7 +348,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       connectionOfAll(
         args,
-        1000,
+        WHOLE.maxCount,
         async () =>
           (
             await upstream.call("placements.list", {
@@ -337,6 +358,7 @@ builder.queryFields((t) => ({
       ),
   }),
   businessCategories: t.field({
+    ...fetchedBy(BUSINESS_CATEGORIES),
     type: BusinessCategoryConnection,
     nullable: true,
     authScopes: { authenticated: true },
@@ -348,7 +370,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, { upstream }) =>
       connectionOfAll(
         args,
-        1000,
+        WHOLE.maxCount,
         async () => (await upstream.call("advertiser_business_categories.list", {})).data,
       ),
   }),
