@@ -120,7 +120,11 @@ export async function buildServer({
   // issue 35: the callers' rate-limit budgets the cost plugin checks and holds.
   const budgets = createBudgets(shared, services.upstream, env.FACADE_CONSUMER_KEY);
   // List sizes each user's answers showed: they make the next plans exact.
-  const knownTotals = new KnownTotalsBook();
+  // Each stands while a snapshot of its list would be fresh, and until a write to its account.
+  const knownTotals = new KnownTotalsBook({
+    policy: services.snapshots.policy,
+    accountWrites: services.snapshots.accountWrites,
+  });
   // Invalidations from other replicas are heard before this one answers anything.
   await channelsReady(shared);
   registerHealthRoute(app, shared, () => services.activity.stats());
@@ -219,7 +223,10 @@ export async function buildServer({
     persistedQueries: shared.redis !== undefined,
     onHit: metrics.responseCacheHit,
     bypass: (request) => request.headers[COST_HEADERS.explain] !== undefined,
-    present: (body, session) => presentCachedCost(body, budgets.forCaller(session)),
+    present: (body, session) =>
+      presentCachedCost(body, budgets.forCaller(session), (accountId) =>
+        services.snapshots.access.holds(session.userId, accountId),
+      ),
   });
   await apollo.start();
   const dependencies = { db, sessions: services.sessions, services, budgets };

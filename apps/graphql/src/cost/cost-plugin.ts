@@ -302,7 +302,8 @@ export function costPlugin(options: CostPluginOptions): ApolloServerPlugin<Graph
                 knowledge: options.knowledge?.(contextValue),
               })
             : UNPLANNED;
-          contextValue.cost.plan = plan;
+          // Query.rateLimit's plan: none when planning is off.
+          contextValue.cost.plan = options.planning ? plan : undefined;
           if (!parsed.ok) {
             decision = {
               ...(await decide(contextValue, plan, { explain: true, waitSeconds: 0 })),
