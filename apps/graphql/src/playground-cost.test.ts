@@ -50,6 +50,25 @@ describe("costPanelHtml", () => {
     expect(shown).not.toContain("with_total_count");
   });
 
+  it("shows a budget number the facade did not know as ? (a window the plan missed)", () => {
+    const missed = {
+      ...RUN,
+      windows: [
+        {
+          family: "campaigns",
+          accountId: null,
+          planned: { lower: 0, upper: null },
+          actual: 1,
+          budget: { limit: null, before: null, after: 9998, resetAt: null },
+        },
+      ],
+    };
+    const shown = text(costPanelHtml({ data: {}, extensions: { cost: missed } }, NOW));
+    expect(shown).toContain("campaigns | user | 0+ | 1 | ? → 9998 of ? | |");
+    expect(shown).not.toContain("null");
+    expect(shown).not.toContain("NaN");
+  });
+
   it("says a dry run sent nothing, and why a refusal came back", () => {
     const explain = { ...RUN, mode: "explain", actual: 0 };
     expect(text(costPanelHtml({ data: null, extensions: { cost: explain } }, NOW))).toContain(

@@ -36,7 +36,13 @@ export function costPanelHtml(answer: unknown, now: number): string {
           accountId: string | null;
           planned: { lower: number; upper: number | null };
           actual: number;
-          budget: { limit: number; before: number; after: number; resetAt: string } | null;
+          // Each number null when not known (docs/cost.md): shown as "?".
+          budget: {
+            limit: number | null;
+            before: number | null;
+            after: number | null;
+            resetAt: string | null;
+          } | null;
         }[];
         withTotalCount?: { planned: { lower: number; upper: number | null }; actual: number };
         unplanned?: string[];
@@ -76,14 +82,17 @@ export function costPanelHtml(answer: unknown, now: number): string {
           ? `Waited ${Math.ceil((cost.waitedMs ?? 0) / 1000)} s for a reset: ${planned}, sent ${cost.actual ?? 0}.`
           : `Ran: ${planned}, sent ${cost.actual ?? 0}.`;
   const rows = (cost.windows ?? []).map((w) => {
+    const known = (n: number | null) => (n === null ? "?" : `${n}`);
     const reset =
-      w.budget === null
+      w.budget === null || w.budget.resetAt === null
         ? ""
         : `in ${Math.max(0, Math.ceil((Date.parse(w.budget.resetAt) - now) / 1000))} s`;
     return `<tr><td>${costPanelEscape(w.family)}</td><td>${costPanelEscape(
       w.accountId ?? "user",
     )}</td><td>${bounds(w.planned)}</td><td>${w.actual}</td><td>${
-      w.budget === null ? "unknown" : `${w.budget.before} → ${w.budget.after} of ${w.budget.limit}`
+      w.budget === null
+        ? "unknown"
+        : `${known(w.budget.before)} → ${known(w.budget.after)} of ${known(w.budget.limit)}`
     }</td><td title="${costPanelEscape(w.budget?.resetAt ?? "")}">${reset}</td></tr>`;
   });
   const totals = cost.withTotalCount;

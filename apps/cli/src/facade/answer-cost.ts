@@ -10,12 +10,16 @@ export interface CostBounds {
   readonly upper: number | null;
 }
 
-/** A rate-limit window's remaining requests when the plan was checked and when it answered. */
+/**
+ * A rate-limit window's remaining requests when the plan was checked and when it answered.
+ * Each number may be null (docs/cost.md): `before` of a window the plan did not name, `limit`
+ * or `resetAt` the service has not told, `after` the facade could not read.
+ */
 export interface CostBudget {
-  readonly limit: number;
-  readonly before: number;
-  readonly after: number;
-  readonly resetAt: string;
+  readonly limit: number | null;
+  readonly before: number | null;
+  readonly after: number | null;
+  readonly resetAt: string | null;
 }
 
 export interface CostWindow {
@@ -57,13 +61,19 @@ function bounds(value: unknown): CostBounds | undefined {
   return { lower: value.lower, upper: value.upper };
 }
 
+const countOrNull = (value: unknown): number | null => (isCount(value) ? value : null);
+
 function budget(value: unknown): CostBudget | null {
   if (!isObject(value)) return null;
   const { limit, before, after, resetAt } = value;
-  if (!isCount(limit) || !isCount(before) || !isCount(after) || typeof resetAt !== "string") {
-    return null;
-  }
-  return { limit, before, after, resetAt };
+  const known = {
+    limit: countOrNull(limit),
+    before: countOrNull(before),
+    after: countOrNull(after),
+    resetAt: typeof resetAt === "string" ? resetAt : null,
+  };
+  // Nothing known of it reads as an unknown window.
+  return Object.values(known).every((part) => part === null) ? null : known;
 }
 
 function window(value: unknown): CostWindow | undefined {

@@ -82,6 +82,26 @@ describe("costTable", () => {
     const later = table(RUN, Date.parse("2026-11-29T21:20:00.000Z"));
     expect(later).toContain("2026-11-29T21:15:00.000Z (passed)");
   });
+
+  it("shows a number the facade did not know as ? (a window the plan missed, an untold reset)", () => {
+    const missed = {
+      cost: {
+        ...RUN.cost,
+        windows: [
+          {
+            family: "campaigns",
+            accountId: null,
+            planned: { lower: 0, upper: null },
+            actual: 1,
+            budget: { limit: null, before: null, after: 9998, resetAt: null },
+          },
+        ],
+      },
+    };
+    expect(table(missed).split("\n")[2]).toBe(
+      "campaigns         user    0+       1     ? → 9998 of ?",
+    );
+  });
 });
 
 describe("answerCost", () => {

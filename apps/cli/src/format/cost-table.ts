@@ -16,13 +16,17 @@ export function durationText(ms: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
+/** `?` for a number the facade did not know (e.g. `before` of a window the plan missed). */
+const part = (value: number | null): string => (value === null ? "?" : `${value}`);
+
 function budgetText(budget: CostBudget | null): string {
-  return budget === null ? "unknown" : `${budget.before} → ${budget.after} of ${budget.limit}`;
+  if (budget === null) return "unknown";
+  return `${part(budget.before)} → ${part(budget.after)} of ${part(budget.limit)}`;
 }
 
 /** The reset time as given, and how far off it is (a reset already passed says so). */
 function resetText(budget: CostBudget | null, now: number): string {
-  if (budget === null) return "";
+  if (budget?.resetAt == null) return "";
   const at = Date.parse(budget.resetAt);
   if (Number.isNaN(at)) return budget.resetAt;
   const left = at - now;
