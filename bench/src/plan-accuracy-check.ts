@@ -162,6 +162,13 @@ export function violationsOf(plan: ComparedPlan, actual: Actual): string[] {
       );
   }
   for (const window of plan.windows) {
+    // The facade adds the windows requests spent that the plan did not name as [0, ∞]: with
+    // a bounded total that is a window the planner missed, not an unknown size.
+    if (window.planned.upper === null && plan.total.upper !== null && window.actual !== null)
+      found.push(
+        `family ${window.family}${window.accountId === null ? "" : ` account ${window.accountId}`}: ` +
+          `sent ${window.actual} into a window the plan did not bound (total ${showBounds(plan.total)})`,
+      );
     if (window.accountId === null || window.actual === null) continue;
     if (!within(window.planned, window.actual))
       found.push(
