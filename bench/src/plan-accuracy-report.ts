@@ -100,7 +100,8 @@ export function coordinatesOf(schema: GraphQLSchema, document: string): Set<stri
       Field: () => {
         const parent = typeInfo.getParentType();
         const field = typeInfo.getFieldDef();
-        if (parent != null && field != null) seen.add(`${parent.name}.${field.name}`);
+        if (parent != null && field != null && !field.name.startsWith("__"))
+          seen.add(`${parent.name}.${field.name}`);
       },
     }),
   );
