@@ -230,6 +230,14 @@ export function markdown(report: AccuracyReport): string {
       ]),
     ),
     "",
+    ...(report.passes.snapshots?.planSources["in-process"] === undefined
+      ? []
+      : [
+          "The in-process planner knows no snapshots: in the snapshots pass, a query answered " +
+            "from them may send fewer requests than its in-process lower bound (the facade's own " +
+            "plan, with what it knows, is the one to hold them against).",
+          "",
+        ]),
     "## Width of the plan (upper − lower of all requests)",
     "",
     row(["pass", ...(passes[0]?.[1].widths ?? []).map((w) => w.width)]),
