@@ -4,11 +4,13 @@ import path from "node:path";
 import type { HostRole } from "@adsgraph/models";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import type { Env } from "../src/env.js";
+import { bundleEntry } from "./bundle-entry.js";
 import { LOCAL_RECEIVER_HOSTS } from "./local-receivers.js";
 import { requestLogAt } from "./request-log.js";
 import type { RequestLogReader } from "./request-log.js";
 
 const appDir = path.resolve(import.meta.dirname, "..");
+const ENTRY = path.join(appDir, "src", "main.ts");
 /** Kept of the output: enough to read why it failed, and a pipe that never fills. */
 const OUTPUT_TAIL = 64 * 1024;
 
@@ -25,6 +27,12 @@ export interface AdsApiProcessOptions {
   readonly nodeArgs?: readonly string[];
   /** Default 240 s: tsx compiles the sources first, on a machine that may be busy. */
   readonly startTimeoutMs?: number;
+  /**
+   * `src/main.ts` bundled once per test process and run by plain `node` (`bundle`), or through
+   * the tsx loader as `pnpm dev` runs it (`tsx`). Default: `bundle` under vitest, where files
+   * start servers again and again; `tsx` elsewhere (benchmarks profile the sources as they are).
+   */
+  readonly runner?: "bundle" | "tsx";
 }
 
 /** ads-api in a process of its own (`src/main.ts` via tsx), as `pnpm start` runs it. */
@@ -80,34 +88,29 @@ function readyUrls(output: string): Ready | undefined {
  * Starts ads-api in its own process group (one node process with the tsx loader, so a SIGKILL
  * reaches the server itself) and waits for the ready lines of its three roles.
  */
-export function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsApiProcess> {
+export async function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsApiProcess> {
   const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
-  const child = spawn(
-    process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      "--import",
-      "tsx",
-      ...imports,
-      "--conditions=source",
-      "src/main.ts",
-    ],
-    {
-      cwd: appDir,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        ADS_API_BASE_URL: "http://127.0.0.1:0",
-        ADS_API_ADS_URL: "http://127.0.0.1:0",
-        ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
-        LOG_LEVEL: options.logLevel ?? "silent",
-        ADS_API_WEBHOOK_ALLOW_HOSTS: LOCAL_RECEIVER_HOSTS.join(","),
-        ...databaseEnv(options.database),
-        ...options.env,
-      },
+  const runner = options.runner ?? (process.env.VITEST === undefined ? "tsx" : "bundle");
+  const main =
+    runner === "bundle"
+      ? // The tsx loader stays for modules given to load first (they may be TypeScript).
+        [...(imports.length > 0 ? ["--import", "tsx"] : []), ...imports, await bundleEntry(ENTRY)]
+      : ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...main], {
+    cwd: appDir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      ADS_API_BASE_URL: "http://127.0.0.1:0",
+      ADS_API_ADS_URL: "http://127.0.0.1:0",
+      ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
+      LOG_LEVEL: options.logLevel ?? "silent",
+      ADS_API_WEBHOOK_ALLOW_HOSTS: LOCAL_RECEIVER_HOSTS.join(","),
+      ...databaseEnv(options.database),
+      ...options.env,
     },
-  );
+  });
   let output = "";
   let exited = false;
   const exit = new Promise<void>((resolve) => {

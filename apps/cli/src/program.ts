@@ -163,9 +163,17 @@ export function buildProgram(context: CliContext, version: string) {
     .option("--variables <json>", "variables as a JSON object, or @file.json")
     .option("--operation-name <name>", "which operation of the document to run")
     .addOption(formatOption("json"))
+    .option(
+      "--cost",
+      "after the answer, print its upstream cost on stderr: per rate-limit window the planned and sent requests and the budget left",
+    )
+    .option(
+      "--explain",
+      "print the operation's plan (upstream requests per rate-limit window) without running it: nothing is sent upstream",
+    )
     .addHelpText(
       "after",
-      "\n--format table prints the nodes of the answer's first connection (edges { node { … } }) as columns.",
+      "\n--format table prints the nodes of the answer's first connection (edges { node { … } }) as columns.\nPlanned counts: 3 exact, 1–7 between bounds, 2+ with no upper bound (docs/cost.md).",
     )
     .action(async (document, options) => {
       await query(context, document, { ...options, url: url() });

@@ -91,6 +91,23 @@ describe("adsgraph against the facade", () => {
     expect(JSON.parse(viaStdin.stdout)).toEqual({ viewer: { screenName: DEMO.user.screenName } });
   });
 
+  // Needs the facade's extensions.cost and explain header (issue 35).
+  it("prints the cost after the answer on stderr with --cost; --explain sends nothing upstream", async () => {
+    const document = "{ viewer { accounts(first: 2) { edges { node { rawId } } } } }";
+    const result = await cli(["query", document, "--cost"]);
+    expect(result.code).toBe(0);
+    // stdout stays the answer alone, for a pipe.
+    expect(JSON.parse(result.stdout)).toHaveProperty("viewer.accounts.edges");
+    expect(result.stderr).toMatch(/^cost: planned \d+(–\d+|\+)? requests?, sent \d+\n/);
+    expect(result.stderr).toMatch(/^FAMILY +WINDOW +PLANNED +SENT +BUDGET +RESETS$/m);
+
+    const requestsBefore = (await stack.adsApi.requests.counts()).total;
+    const explain = await cli(["query", document, "--explain"]);
+    expect(explain).toMatchObject({ code: 0, stderr: "" });
+    expect(explain.stdout).toMatch(/^plan: \d+(–\d+|\+)? requests? \(explain: nothing sent\)\n/);
+    expect((await stack.adsApi.requests.counts()).total).toBe(requestsBefore);
+  });
+
   it("prints a connection as aligned columns with --format table", async () => {
     const result = await cli([
       "query",

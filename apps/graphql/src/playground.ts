@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions } from "graphql-yoga";
+import { withCostPanel } from "./playground-cost.js";
 
 /** The playground's starting query: the caller, its accounts and a first look at each. */
 export const EXAMPLE_QUERY = `# Your accounts, their campaigns and what funds them. Ctrl-Enter runs it.
@@ -77,7 +78,8 @@ export function withSignOut(html: string): string {
 
 /**
  * GraphiQL at `GET /graphql` for browsers (subscriptions over graphql-ws on the same URL), with every asset inlined in the page (about 9 MB),
- * so it works with no internet; Apollo's default landing page loads from a CDN.
+ * so it works with no internet; Apollo's default landing page loads from a CDN. Each run's
+ * upstream cost shows in a panel (playground-cost.ts).
  */
 export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerPlugin {
   let html: string | undefined;
@@ -99,7 +101,7 @@ export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerP
               connectionParams: options.connectionParams,
             }),
           };
-          html ??= withSignOut(renderGraphiQL(graphiql));
+          html ??= withSignOut(withCostPanel(renderGraphiQL(graphiql)));
           return Promise.resolve({ html });
         },
       });

@@ -73,10 +73,28 @@ describe("offline playground at GET /graphql", () => {
     expect(body.data?.viewer.accounts.totalCount).toBe(DEMO.accounts.length + 1);
     await page.getByText(`"screenName": "${DEMO.user.screenName}"`).waitFor({ timeout: 60_000 });
 
+    // The cost panel took the run's answer in (whatever it says: a facade may report none).
+    const costPanel = page.locator("#adsgraph-cost-body");
+    await expect
+      .poll(() => costPanel.innerText(), { timeout: 60_000 })
+      .not.toContain("Run an operation");
+
+    // Explain runs the editor's operation again with the dry-run header.
+    const explained = page.waitForRequest(
+      (request) => request.url() === url && request.method() === "POST",
+    );
+    const requestsBefore = (await adsApi.requests.counts()).total;
+    await page.locator("#adsgraph-explain").click();
+    expect((await explained).headers()["x-adsgraph-explain"]).toBe("true");
+
     await mkdir(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     console.info(`[playground] screenshot: ${SCREENSHOT}`);
     expect(blocked).toEqual([]);
+
+    // Needs the facade's extensions.cost and explain (issue 35): the plan, nothing sent upstream.
+    await expect.poll(() => costPanel.innerText(), { timeout: 60_000 }).toContain("Plan: ");
+    expect((await adsApi.requests.counts()).total).toBe(requestsBefore);
     await page.close();
   });
 });

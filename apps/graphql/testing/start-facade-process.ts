@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "@adsgraph/ads-api/testing";
+import { bundleEntry, freePort } from "@adsgraph/ads-api/testing";
 import type { DatabaseTarget } from "@adsgraph/storage";
 
 const appDir = path.resolve(import.meta.dirname, "..");
+const ENTRY = path.join(appDir, "src", "main.ts");
 /** Kept of the output: enough to read why it failed, and a pipe that never fills. */
 const OUTPUT_TAIL = 64 * 1024;
 
@@ -21,6 +22,12 @@ export interface FacadeProcessOptions {
   readonly nodeArgs?: readonly string[];
   /** Kills it and fails past this; default none (a test's hook timeout is the net). */
   readonly startTimeoutMs?: number;
+  /**
+   * `src/main.ts` bundled once per test process and run by plain `node` (`bundle`), or through
+   * the tsx loader as `pnpm dev` runs it (`tsx`). Default: `bundle` under vitest, where files
+   * start facades again and again; `tsx` elsewhere (benchmarks profile the sources as they are).
+   */
+  readonly runner?: "bundle" | "tsx";
 }
 
 /** The facade in a process of its own (`src/main.ts` via tsx), as `pnpm start` runs it. */
@@ -57,29 +64,24 @@ export async function startFacadeProcess(options: FacadeProcessOptions): Promise
   const port = options.port ?? Number(options.env.GRAPHQL_PORT ?? (await freePort()));
   const devSessionOn = options.env.DEV_SESSION === "true";
   const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
-  const child = spawn(
-    process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      "--import",
-      "tsx",
-      ...imports,
-      "--conditions=source",
-      "src/main.ts",
-    ],
-    {
-      cwd: appDir,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        LOG_LEVEL: "warn",
-        ...databaseEnv(options.database),
-        ...options.env,
-        GRAPHQL_PORT: String(port),
-      },
+  const runner = options.runner ?? (process.env.VITEST === undefined ? "tsx" : "bundle");
+  const main =
+    runner === "bundle"
+      ? // The tsx loader stays for modules given to load first (they may be TypeScript).
+        [...(imports.length > 0 ? ["--import", "tsx"] : []), ...imports, await bundleEntry(ENTRY)]
+      : ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...main], {
+    cwd: appDir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      ...databaseEnv(options.database),
+      ...options.env,
+      GRAPHQL_PORT: String(port),
     },
-  );
+  });
   let output = "";
   let exited = false;
   const exit = new Promise<void>((resolve) => {

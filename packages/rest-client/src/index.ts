@@ -24,6 +24,24 @@ export type { ManyResult } from "./client/id-batching.js";
 export { splitOperations, usersBatchCounts } from "./client/batch.js";
 export type { BatchChunk, BatchOutcome } from "./client/batch.js";
 
+// Budgets and plans: the rate-limit windows a client knows, and what a sequence of calls spends.
+export { windowsSpentBy } from "./budget/budget-windows.js";
+export type {
+  BudgetBook,
+  BudgetScope,
+  BudgetWindow,
+  BudgetWindowKey,
+} from "./budget/budget-windows.js";
+export type {
+  PlanStep,
+  PageStep,
+  LookupStep,
+  CallStep,
+  PlannedRequests,
+  PlannedWindow,
+  CallPlan,
+} from "./budget/call-plan.js";
+
 // The core: one call through validation, middleware, retries, rate limits and transport.
 export {
   DEFAULT_TIMEOUT_MS,

@@ -185,6 +185,55 @@ describe("uploadAudienceUsers", () => {
     await client.close();
   });
 
+  it("paces itself at the users-batch window: 10 batches under a limit of 3 a minute, no 429", async () => {
+    const time = fakeTime();
+    const statuses: number[] = [];
+    // The server counts as ads-api does: a fixed window opened by the first request, 3 per minute.
+    let window = { startedAt: 0, used: 0 };
+    server = await startScriptedServer((request) => {
+      if (time.now() >= window.startedAt + 60_000) window = { startedAt: time.now(), used: 0 };
+      const allowed = window.used < 3;
+      if (allowed) window.used += 1;
+      const headers = {
+        "x-account-rate-limit-limit": "3",
+        "x-account-rate-limit-remaining": String(3 - window.used),
+        "x-account-rate-limit-reset": String(Math.ceil((window.startedAt + 60_000) / 1000)),
+      };
+      statuses.push(allowed ? 200 : 429);
+      if (!allowed)
+        return json(429, { errors: [{ code: 88, message: "Rate limit exceeded" }] }, headers);
+      const answer = answerCounts(request) as { status: number; body: unknown };
+      return json(answer.status, answer.body, headers);
+    });
+    const client = clientFor(server, { clock: time.clock, sleep: time.sleep });
+    const waiting: string[] = [];
+    const report = await uploadAudienceUsers(client, {
+      ...target,
+      source: emails(100),
+      maxOperations: 10,
+      clock: time.clock,
+      sleep: time.sleep,
+      onProgress: (r) => {
+        if (r.waitingUntil !== null) waiting.push(r.waitingUntil);
+      },
+    });
+    expect(statuses).toEqual(Array<number>(10).fill(200));
+    expect(report).toMatchObject({ sent: 100, batches: 10, retries: 0, rateLimitWaits: 3 });
+    // Each wait was announced when it began, with when the upload resumes: the reset plus 1 s.
+    const start = Date.UTC(2025, 0, 1, 12, 0, 0);
+    expect(waiting).toEqual(
+      [61_000, 122_000, 183_000].map((ms) => new Date(start + ms).toISOString()),
+    );
+    expect(report.waitingUntil).toBeNull();
+    // What the book holds after the last batch: the fourth window, 1 of 3 spent.
+    expect(client.budget.window("custom_audiences.users.batch", "acc1")).toMatchObject({
+      scope: "account",
+      limit: 3,
+      remaining: 2,
+    });
+    await client.close();
+  });
+
   it("sends a batch again when its counts differ from the users sent (spec §7) or on a 5xx", async () => {
     const time = fakeTime();
     server = await startScriptedServer((request, index) => {

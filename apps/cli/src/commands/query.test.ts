@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { connectionTable, parseVariables } from "./query.js";
+import { connectionTable, costReport, parseVariables } from "./query.js";
 
 describe("parseVariables", () => {
   it("reads a JSON object inline or from @file", async () => {
@@ -32,5 +32,26 @@ describe("connectionTable", () => {
       connectionTable({ viewer: { accounts: { edges: [{ node: { rawId: "a", name: "A" } }] } } }),
     ).toBe("rawId  name\na      A\n");
     expect(() => connectionTable({ health: "ok" })).toThrow(/needs a connection/);
+  });
+});
+
+describe("costReport", () => {
+  it("says when the facade sent no cost, leaving the answer as it is", () => {
+    expect(costReport({ data: { health: "ok" } })).toBe("cost: the facade reported none\n");
+    expect(
+      costReport({
+        data: null,
+        extensions: {
+          cost: {
+            mode: "run",
+            planned: { lower: 0, upper: 0, exact: true },
+            actual: 0,
+            windows: [],
+            unplanned: [],
+            waitedMs: 0,
+          },
+        },
+      }),
+    ).toBe("cost: planned 0 requests, sent 0\n");
   });
 });

@@ -3,8 +3,11 @@ import type { Readable } from "node:stream";
 import { requireFacadeSession } from "../context.js";
 import type { CliContext } from "../context.js";
 import { CLI_ERROR_CODES, CliError } from "../errors.js";
+import { answerCost } from "../facade/answer-cost.js";
 import { graphQLFailure, postGraphQL } from "../facade/graphql.js";
+import type { GraphQLAnswer } from "../facade/graphql.js";
 import { findConnection, nodeRows } from "../format/connection-rows.js";
+import { costTable } from "../format/cost-table.js";
 import { renderTable } from "../format/table.js";
 
 export type OutputFormat = "json" | "table";
@@ -14,6 +17,20 @@ export interface QueryOptions {
   readonly variables?: string | undefined;
   readonly operationName?: string | undefined;
   readonly format: OutputFormat;
+  /** Print the answer's `extensions.cost` on stderr after it. */
+  readonly cost?: boolean | undefined;
+  /** Ask for the plan only (`x-adsgraph-explain: true`): nothing is sent upstream. */
+  readonly explain?: boolean | undefined;
+}
+
+/** The header asking the facade for the plan instead of running the operation (docs/cost.md). */
+export const EXPLAIN_HEADER = "x-adsgraph-explain";
+
+/** What `--cost` prints for an answer: its cost as a table, or that the facade sent none. */
+export function costReport(answer: GraphQLAnswer, now = Date.now()): string {
+  const cost = answerCost(answer.extensions);
+  // A facade from before issue 35 answers without it: say so, the answer itself stands.
+  return cost === undefined ? "cost: the facade reported none\n" : costTable(cost, now);
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -91,9 +108,24 @@ export async function query(context: CliContext, argument: string, options: Quer
     document,
     variables,
     operationName: options.operationName,
+    headers: options.explain === true ? { [EXPLAIN_HEADER]: "true" } : undefined,
   });
   const failure = graphQLFailure(answer);
   if (failure?.code === CLI_ERROR_CODES.NOT_SIGNED_IN) throw failure;
+  if (options.explain === true) {
+    const plan = answerCost(answer.extensions);
+    // A plan is the answer even if the facade adds an error saying it did not run the query.
+    if (plan?.mode !== "explain") {
+      if (failure !== undefined) throw failure;
+      throw new CliError(
+        CLI_ERROR_CODES.API,
+        "the facade answered no plan (extensions.cost with mode explain): it does not support explain",
+      );
+    }
+    // The plan is what was asked for: the result, on stdout.
+    context.stdout.write(costTable(plan));
+    return;
+  }
   if (answer.data !== undefined && answer.data !== null) {
     context.stdout.write(
       options.format === "table"
@@ -101,5 +133,7 @@ export async function query(context: CliContext, argument: string, options: Quer
         : `${JSON.stringify(answer.data, null, 2)}\n`,
     );
   }
+  // On stderr, so stdout stays the answer for a pipe; before the error line of a refusal.
+  if (options.cost === true) context.stderr.write(costReport(answer));
   if (failure !== undefined) throw failure;
 }

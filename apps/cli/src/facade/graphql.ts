@@ -11,12 +11,16 @@ export interface GraphQLErrorItem {
 export interface GraphQLAnswer {
   readonly data?: unknown;
   readonly errors?: readonly GraphQLErrorItem[];
+  /** What the facade adds beside the data, e.g. `cost` (docs/cost.md). */
+  readonly extensions?: Record<string, unknown>;
 }
 
 export interface GraphQLRequest {
   readonly document: string;
   readonly variables?: Record<string, unknown> | undefined;
   readonly operationName?: string | undefined;
+  /** Extra request headers, e.g. `x-adsgraph-explain` (docs/cost.md). */
+  readonly headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -30,7 +34,7 @@ export async function postGraphQL(
 ): Promise<GraphQLAnswer> {
   const answer = await requestFacade(base, "/graphql", {
     method: "POST",
-    headers: { authorization: `Bearer ${sessionToken}` },
+    headers: { ...request.headers, authorization: `Bearer ${sessionToken}` },
     body: {
       query: request.document,
       ...(request.variables !== undefined && { variables: request.variables }),

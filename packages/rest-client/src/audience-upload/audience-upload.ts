@@ -10,6 +10,7 @@ import { fileProgressStore, resumeMismatch, sourceFingerprint } from "./upload-p
 import type { ProgressStore, UploadCounts, UploadProgress } from "./upload-progress.js";
 import { fileRecords, hashRecord, iterableRecords } from "./upload-source.js";
 import type { SourceRecord } from "./upload-source.js";
+import { paceUsersBatches } from "./upload-pacing.js";
 import { sendUsersBatch } from "./upload-send.js";
 import type { UsersBatchId } from "./upload-send.js";
 
@@ -54,6 +55,11 @@ export type AudienceUploadOptions = UploadTarget & {
   readonly batchRetries?: number | undefined;
   /** Backoff between those sends. Default: the client's default policy. */
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /**
+   * Added to each wait for the users-batch window's reset (the reset is told in whole seconds
+   * and clocks differ). Default 1000.
+   */
+  readonly padMs?: number | undefined;
   /** Injectable time (tests). */
   readonly clock?: (() => number) | undefined;
   readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
@@ -63,9 +69,17 @@ export type AudienceUploadOptions = UploadTarget & {
 export interface UploadReport extends UploadCounts {
   /** Sends of a batch beyond its first, in this run. */
   readonly retries: number;
-  /** 429s and known-exhausted budgets waited out by the client, in this run, and for how long. */
+  /**
+   * Waits for a rate-limit reset in this run, and for how long: the uploader's own before a
+   * batch when the users-batch window is spent, and the client's (a 429, a spent budget).
+   */
   readonly rateLimitWaits: number;
   readonly rateLimitWaitMs: number;
+  /**
+   * While the upload waits for the users-batch window's reset (ISO time it resumes, as
+   * `onProgress` reports when the wait begins); null otherwise.
+   */
+  readonly waitingUntil: string | null;
   /** Records a saved progress acknowledged before this run (skipped, not sent again). */
   readonly resumedFrom: number;
   /** Records of a batch sent before a crash without an acknowledgement, sent again. */
@@ -112,8 +126,10 @@ function addRefusals(
  * (spec §4.8): streams the records, normalises and hashes each identifier (refused ones are
  * counted by kind and reason, never sent or shown), sends one user per operation in requests
  * of at most 2,500 operations and 5,000,000 bytes (§8: ceil(n / 2,500) requests for n users),
- * one at a time under the per-account limit (the client waits when the x-account-rate-limit
- * budget is spent and on 429 until the reset), sends a batch again when its counts differ from
+ * one at a time, paced at the users-batch window (spec §8: 1,500 per account and endpoint a
+ * minute): before each batch it reads the window from `client.budget` and, when nothing is
+ * left, waits for the reset instead of drawing a 429 (reported through `onProgress` with
+ * `waitingUntil`; the client still waits on a 429 another sender caused), sends a batch again when its counts differ from
  * what was sent (§7) or on a 5xx or broken connection (a users batch is a set write: sending
  * it twice leaves the same members), and saves progress after each acknowledged batch so a
  * later run resumes there.
@@ -185,6 +201,7 @@ export async function uploadAudienceUsers(
   let retries = 0;
   let rateLimitWaits = 0;
   let rateLimitWaitMs = 0;
+  let waitingUntil: string | null = null;
 
   const report = (): UploadReport => {
     const elapsedMs = clock() - started;
@@ -194,6 +211,7 @@ export async function uploadAudienceUsers(
       retries,
       rateLimitWaits,
       rateLimitWaitMs,
+      waitingUntil,
       resumedFrom,
       resent,
       elapsedMs,
@@ -214,7 +232,31 @@ export async function uploadAudienceUsers(
   };
   if (progress.done) return report();
 
+  const padMs = options.padMs ?? 1000;
+  if (!Number.isFinite(padMs) || padMs < 0) {
+    throw new RestClientError(
+      REST_CLIENT_ERROR_CODES.INVALID_ARGUMENT,
+      `padMs must be a number of milliseconds ≥ 0, not ${String(padMs)}`,
+      endpointId,
+    );
+  }
+  const pacing = paceUsersBatches(client.budget, endpointId, options.account_id, {
+    clock,
+    sleep: async (ms, signal) => {
+      await sleep(ms, signal);
+      waitingUntil = null;
+    },
+    signal: options.signal,
+    padMs,
+    onWait: (ms) => {
+      rateLimitWaits += 1;
+      rateLimitWaitMs += ms;
+      waitingUntil = new Date(clock() + ms).toISOString();
+      options.onProgress?.(report());
+    },
+  });
   const sending = {
+    pacing,
     retries: batchRetries,
     policy,
     signal: options.signal,

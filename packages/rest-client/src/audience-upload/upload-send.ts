@@ -9,6 +9,7 @@ import {
 import type { RestClientError } from "../core/errors.js";
 import { backoffMs } from "../core/retry.js";
 import type { RetryPolicy } from "../core/retry.js";
+import type { UsersBatchPacing } from "./upload-pacing.js";
 
 export type UsersBatchId = "custom_audiences.users.batch" | "do_not_reach_lists.users.batch";
 
@@ -22,6 +23,8 @@ export interface UsersBatchSending {
   onResend(): void;
   /** The client waited for a rate-limit reset (a 429, or a known-spent budget). */
   onRateLimitWait(ms: number): void;
+  /** Asked before every send of a batch (resends too): waits while the window is spent. */
+  readonly pacing?: UsersBatchPacing | undefined;
 }
 
 /** A failure worth sending the same batch again for; a users batch is a set write (idempotent). */
@@ -49,11 +52,11 @@ export async function sendUsersBatch(
   };
   for (let attempt = 1; ; attempt++) {
     let failure: RestClientError;
+    await sending.pacing?.admit();
     try {
-      const response = await client.request(endpointId, params as never, {
-        signal: sending.signal,
-        hooks,
-      });
+      const response = await client
+        .request(endpointId, params as never, { signal: sending.signal, hooks })
+        .finally(() => sending.pacing?.settle());
       const { successCount, totalCount } = usersBatchCounts(response.body);
       if (successCount === sent && totalCount === sent) return successCount;
       failure = new RestBatchError(endpointId, {

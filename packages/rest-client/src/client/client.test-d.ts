@@ -130,4 +130,19 @@ describe("helpers exist where the endpoint allows them", () => {
     // @ts-expect-error campaigns.get does not page
     void client.pages("campaigns.get", { account_id: "a", campaign_id: "c" });
   });
+
+  it("plans name catalog ids of the right kind", () => {
+    void client.plan([
+      { page: "campaigns.list", accountIds: ["a"], knownItems: 10 },
+      { lookup: "line_items.list", accountId: "a", ids: 300 },
+      { call: "custom_audiences.users.batch", accountId: "a", times: 2 },
+    ]);
+    // @ts-expect-error campaigns.get does not page
+    void client.plan([{ page: "campaigns.get", accountIds: ["a"] }]);
+    // @ts-expect-error not a catalog id
+    void client.plan([{ call: "campaigns.destroy" }]);
+    expectTypeOf(client.budget.window("campaigns.list", "a")?.scope).toEqualTypeOf<
+      "user" | "account" | undefined
+    >();
+  });
 });

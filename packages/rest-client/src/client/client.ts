@@ -41,6 +41,10 @@ import { collect, itemsOf, pageOf, paginate } from "./paging.js";
 import type { CollectOptions, Page } from "./paging.js";
 import { createRateLimitBook } from "../core/rate-limit.js";
 import type { RateLimitStore } from "../core/rate-limit.js";
+import { createBudgetBook } from "../budget/budget-windows.js";
+import type { BudgetBook } from "../budget/budget-windows.js";
+import { planCalls } from "../budget/call-plan.js";
+import type { CallPlan, PlanStep } from "../budget/call-plan.js";
 import { passedThrough } from "../core/compose.js";
 import type { Middleware } from "../core/middleware.js";
 import type { RequestContext } from "../core/attempt.js";
@@ -114,6 +118,17 @@ export interface RestClientApi {
   readonly wire: WireApi;
   /** Latest rate-limit state per endpoint and account. */
   readonly rateLimits: RateLimitStore;
+  /**
+   * The rate-limit windows this client knows, per family, user and account, requests in
+   * flight already taken off: read, never spent (docs/rest-client.md "Budgets and plans").
+   */
+  readonly budget: BudgetBook;
+  /**
+   * The requests a sequence of calls will send per window (exact where sizes are known, else
+   * lower and upper bounds), against the known budgets: whether it fits now, or how long until
+   * it would. Spends nothing, sends nothing.
+   */
+  plan(steps: readonly PlanStep[]): CallPlan;
   /**
    * A client with other credentials (e.g. one user's access token) sharing the connection pool,
    * the bearer cache and this client's middleware; it keeps its own rate-limit state (user
@@ -258,6 +273,7 @@ function build(
   });
 
   let wire: Generic["wire"] | undefined;
+  const budget = createBudgetBook(ctx.rateLimits, config.clock);
   const generic: Generic = {
     call: (id, params, options?: CallOptions) => wrap(() => callAny(id, params, options)),
     request: (id, params, options?: CallOptions) => wrap(() => requestAny(id, params, options)),
@@ -361,6 +377,8 @@ function build(
       wire ??= { call, page, totalCount, collectMany };
       return wire;
     },
+    budget,
+    plan: (steps) => planCalls(steps, budget, config.clock()),
     rateLimits: {
       get: (endpointId, accountId) => ctx.rateLimits.get(endpointId, accountId),
       snapshot: () => ctx.rateLimits.snapshot(),
