@@ -1,6 +1,6 @@
 // The plan-cpu bench's figures (issue 35 "Cost of planning"): per reference query, the
 // facade's CPU per request with planning on and off, their ratio, and the planner's own time.
-import { bootstrapInterval, percentile } from "./stats.js";
+import { bootstrapInterval } from "./stats.js";
 
 /** One side of one round: its facade's CPU over the round per request answered. */
 export interface SideRound {
@@ -52,7 +52,15 @@ export interface CpuReport {
   skipped: { query: string; answer: string }[];
 }
 
-const median = (values: readonly number[]) => percentile(values, 50);
+/** The middle value, or the mean of the two middle ones (nearest rank would favour the lower). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
 
 export function summarizeQuery(
   query: string,
