@@ -154,7 +154,7 @@ export function violationsOf(plan: ComparedPlan, actual: Actual): string[] {
     // A window's upper bound cannot count what unplanned fields send in its family.
     const bounds = {
       lower: planned?.lower ?? 0,
-      upper: plan.unplanned.length > 0 ? null : (planned?.upper ?? 0),
+      upper: plan.unplanned.length > 0 ? null : planned === undefined ? 0 : planned.upper,
     };
     if (!within(bounds, sent))
       found.push(
