@@ -9,6 +9,8 @@ import { connectionComplexity, FORWARD_ONLY, resolveAccountList } from "./connec
 import type { ConnectionResult, NodePrefetch } from "./connections.js";
 import { countsTotal, listArgs } from "./list-args.js";
 import type { ListArgsOptions } from "./list-args.js";
+import { fetchedBy } from "../cost/fetch-rule.js";
+import type { PageRule } from "../cost/fetch-rule.js";
 
 /** The account lists of the resources the loaders read by id: `campaigns.list`, ... */
 export type AccountListId = (typeof RESOURCES)[number]["list"];
@@ -44,13 +46,22 @@ export function accountListField<Id extends AccountListId>(
   { type, description, sort, prefetch, ...argOptions }: AccountListOptions<Id>,
 ): FieldRef<Types, ConnectionResult<ShapeOf<ReadIdOf<Id>>> | null | undefined, "Object"> {
   const readId = readIdOfList(id);
-  const counts = countsTotal(id);
   const { args, maxCount, wireFilters } = listArgs(t.arg, id, {
     ...argOptions,
     ids: resourceOfList(id).lookup,
     sort: sort ?? type.name.replace(/Connection$/, ""),
   });
+  // How the field is fetched, for the resolver below and the query planner alike (issue 35).
+  const rule: PageRule = {
+    kind: "page",
+    list: id,
+    maxCount,
+    counts: countsTotal(id),
+    primes: readId,
+    owner: "account",
+  };
   return t.field({
+    ...fetchedBy(rule),
     type,
     nullable: true,
     description: `${description} ${FORWARD_ONLY}`,
@@ -64,8 +75,8 @@ export function accountListField<Id extends AccountListId>(
         // The catalog's own parameters under its wire names, of the forms their schemas
         // take; rest-client validates them against the same schemas before sending.
         filters: wireFilters(values, account.id),
-        maxCount,
-        counts,
+        maxCount: rule.maxCount,
+        counts: rule.counts,
         ...(prefetch !== undefined && { prefetch }),
       }),
   });

@@ -25,8 +25,16 @@ import type {
   UserAccessShape,
 } from "./shapes.js";
 import type { LoaderOptions } from "./loader-options.js";
+import type { OnceRule } from "../cost/fetch-rule.js";
 import { readIdOfList, resourceReads, shapeOf } from "./resource-reads.js";
 import type { ReadIdOf, ShapeOf } from "./resource-reads.js";
+
+/** Every IAB category, read once per request, all pages (the query planner reads this too). */
+export const IAB_CATEGORIES_READ = {
+  kind: "once",
+  list: "iab_categories.list",
+  count: 1000,
+} as const satisfies OnceRule;
 
 export interface CampaignFilter {
   readonly withDeleted: boolean;
@@ -329,7 +337,8 @@ export function createLoaders(
     forgetAttachmentsOf(lineItemKey) {
       for (const loader of attachmentEdges.values()) loader.clear?.(lineItemKey);
     },
-    iabCategories: () => (iab ??= upstream.collect("iab_categories.list", { count: 1000 })),
+    iabCategories: () =>
+      (iab ??= upstream.collect(IAB_CATEGORIES_READ.list, { count: IAB_CATEGORIES_READ.count })),
     async accountsPage(params) {
       const page = await upstream.wire.page("accounts.list", params);
       if (batching)

@@ -24,13 +24,40 @@ import {
   mutationErrors,
   payload,
 } from "../../fields/mutations.js";
-import { serves } from "../../fields/serves.js";
+import { ACCOUNT_BY_ID, fetchedBy } from "../../cost/fetch-rule.js";
+import type { PageRule, PerKeyRule } from "../../cost/fetch-rule.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ApprovalStatus } from "../common/observed-enums.js";
 
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
+/** The single read of an account (`loaders.accountDetail`): once per account per request. */
+const ACCOUNT_DETAIL = {
+  kind: "perKey",
+  endpoint: "accounts.get",
+  key: "parentAccount",
+  // An account read by accounts.get (Query.account) carries its industry type already.
+  freeFrom: ["accounts.get"],
+} as const satisfies PerKeyRule;
+
+const USER_ACCESS = {
+  kind: "perKey",
+  endpoint: "authenticated_user_access.get",
+  key: "parentAccount",
+  freeFrom: [],
+} as const satisfies PerKeyRule;
+
+/** Query.account: accountDetail of the account its `id` or `rawId` names. */
+const ACCOUNT_BY_ARGUMENT = {
+  kind: "perKey",
+  endpoint: "accounts.get",
+  key: { arguments: ["id", "rawId"], globalId: "id" },
+  freeFrom: [],
+} as const satisfies PerKeyRule;
+
 builder.node(AccountRef, {
+  // node(id:)/nodes(ids:) read accounts through `loaders.account` (query planner: this rule).
+  extensions: { fetch: ACCOUNT_BY_ID },
   description:
     "An ad account the signed-in user can access: it owns campaigns, funding instruments, " +
     "creatives and audiences.",
@@ -72,7 +99,7 @@ builder.node(AccountRef, {
       resolve: (a) => a.timezone_switch_at,
     }),
     industryType: t.field({
-      ...serves("accounts.get"),
+      ...fetchedBy(ACCOUNT_DETAIL),
       type: IndustryTypeEnum,
       nullable: true,
       description:
@@ -101,7 +128,7 @@ builder.node(AccountRef, {
       resolve: (a) => a.deleted,
     }),
     authenticatedUserAccess: t.field({
-      ...serves("authenticated_user_access.get"),
+      ...fetchedBy(USER_ACCESS),
       type: UserAccessRef,
       nullable: true,
       description:
@@ -139,6 +166,7 @@ const UserAccessRef = builder.objectRef<UserAccessShape>("AuthenticatedUserAcces
       type: AccountRef,
       nullable: true,
       description: "The account these permissions apply to.",
+      ...fetchedBy(ACCOUNT_BY_ID),
       resolve: (access, _args, { loaders }) => loaders.account.load(access.account_id),
     }),
   }),
@@ -163,7 +191,16 @@ function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
       with_deleted: "Include deleted accounts too (default false).",
     },
   });
+  const rule = {
+    kind: "page",
+    list: "accounts.list",
+    maxCount: list.maxCount,
+    counts: true,
+    primes: "accounts",
+    owner: "caller",
+  } as const satisfies PageRule;
   return t.field({
+    ...fetchedBy(rule),
     type: AccountConnection,
     nullable: true,
     description: `The ad accounts the signed-in user can access, a page at a time. ${FORWARD_ONLY}`,
@@ -176,9 +213,9 @@ function viewerAccounts(t: ObjectFieldBuilder<Types, ViewerShape>) {
       return resolveConnection(
         info,
         args,
-        list.maxCount,
+        rule.maxCount,
         (page) => loaders.accountsPage({ ...filters, ...page }),
-        () => upstream.wire.totalCount("accounts.list", filters),
+        () => upstream.wire.totalCount(rule.list, filters),
       );
     },
   });
@@ -214,7 +251,7 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, { viewer }) => viewer ?? { userId: "", screenName: "" },
   }),
   account: t.field({
-    ...serves("accounts.get"),
+    ...fetchedBy(ACCOUNT_BY_ARGUMENT),
     type: AccountRef,
     nullable: true,
     authScopes: { authenticated: true },

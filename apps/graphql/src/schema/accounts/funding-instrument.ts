@@ -23,9 +23,15 @@ import {
   ObservedEntityStatus,
 } from "../common/observed-enums.js";
 
+import { ACCOUNT_BY_ID, byIdRule, fetchedBy } from "../../cost/fetch-rule.js";
+
 export const FundingInstrumentRef = builder.objectRef<FundingInstrumentShape>("FundingInstrument");
 
+const FUNDING_INSTRUMENT_BY_ID = byIdRule("funding_instruments.get");
+const FUNDING_INSTRUMENT_OF_ACCOUNT = byIdRule("funding_instruments.get", { argument: "id" });
+
 builder.node(FundingInstrumentRef, {
+  extensions: { fetch: FUNDING_INSTRUMENT_BY_ID },
   description:
     "A way an account pays for its campaigns: a credit card, a credit line or an insertion " +
     "order. Its amounts are in its own currency.",
@@ -34,7 +40,7 @@ builder.node(FundingInstrumentRef, {
     resolve: (fi) => entityKey(fi.account_id, fi.id),
   },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.byId("funding_instruments.get").loadMany(keys)),
+    rejectErrors(await loaders.byId(FUNDING_INSTRUMENT_BY_ID.read).loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
       description: "The funding instrument's own id (short letters and digits).",
@@ -47,6 +53,7 @@ builder.node(FundingInstrumentRef, {
     account: t.field({
       type: AccountRef,
       nullable: true,
+      ...fetchedBy(ACCOUNT_BY_ID),
       description: "The account the funding instrument belongs to.",
       resolve: (fi, _args, { loaders }) => loaders.account.load(fi.account_id),
     }),
@@ -148,6 +155,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
   fundingInstrument: t.field({
+    ...fetchedBy(FUNDING_INSTRUMENT_OF_ACCOUNT),
     type: FundingInstrumentRef,
     nullable: true,
     description: "One funding instrument of this account; null with an error when there is none.",
@@ -162,7 +170,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
     resolve: (account, { id }, { loaders }) =>
       loaders
-        .byId("funding_instruments.get")
+        .byId(FUNDING_INSTRUMENT_OF_ACCOUNT.read)
         .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));

@@ -29,9 +29,20 @@ import { money, MoneyRef } from "../common/scalars.js";
 import { observedFields, observedListFields } from "../../fields/observed-fields.js";
 import { CampaignEffectiveStatus, CampaignNotServableReason } from "../common/observed-enums.js";
 
+// The fetch rules read by these fields and by the query planner (issue 35).
+import { ACCOUNT_BY_ID, byIdRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+
 export const CampaignRef = builder.objectRef<CampaignShape>("Campaign");
 
+const CAMPAIGN_BY_ID = byIdRule("campaigns.get");
+const FUNDING_INSTRUMENT = byIdRule("funding_instruments.get");
+const CAMPAIGN_OF_ACCOUNT = byIdRule("campaigns.get", { argument: "id" });
+const CAMPAIGNS_OF_FUNDING_INSTRUMENT = childrenRule("campaigns.list", "funding_instrument_ids", {
+  primes: "campaigns.get",
+});
+
 builder.node(CampaignRef, {
+  extensions: { fetch: CAMPAIGN_BY_ID },
   description:
     "A campaign: a budget, a flight (start and end) and a funding instrument that pays for it; " +
     "its line items say what to show to whom. Amounts are in the campaign's currency.",
@@ -40,7 +51,7 @@ builder.node(CampaignRef, {
     resolve: (c) => entityKey(c.account_id, c.id),
   },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.byId("campaigns.get").loadMany(keys)),
+    rejectErrors(await loaders.byId(CAMPAIGN_BY_ID.read).loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
       description: "The campaign's own id in the ads service (as shown in its web tools).",
@@ -55,6 +66,7 @@ builder.node(CampaignRef, {
       resolve: (c) => c.funding_instrument_id,
     }),
     fundingInstrument: t.field({
+      ...fetchedBy(FUNDING_INSTRUMENT),
       type: FundingInstrumentRef,
       nullable: true,
       description:
@@ -62,14 +74,15 @@ builder.node(CampaignRef, {
       resolve: (c, _args, { loaders }) => {
         const key = entityKey(c.account_id, c.funding_instrument_id);
         return (
-          loaders.byId("funding_instruments.get").peek?.(key) ??
-          loaders.byId("funding_instruments.get").load(key)
+          loaders.byId(FUNDING_INSTRUMENT.read).peek?.(key) ??
+          loaders.byId(FUNDING_INSTRUMENT.read).load(key)
         );
       },
     }),
     account: t.field({
       type: AccountRef,
       nullable: true,
+      ...fetchedBy(ACCOUNT_BY_ID),
       description: "The ad account the campaign belongs to.",
       resolve: (c, _args, { loaders }) => loaders.account.load(c.account_id),
     }),
@@ -213,6 +226,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
   campaign: t.field({
+    ...fetchedBy(CAMPAIGN_OF_ACCOUNT),
     type: CampaignRef,
     nullable: true,
     description: "One campaign of this account (drafts included); null with an error if missing.",
@@ -226,12 +240,15 @@ builder.objectFields(AccountRef, (t) => ({
       }),
     },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("campaigns.get").load(entityKey(account.id, idInAccount(id, account.id))),
+      loaders
+        .byId(CAMPAIGN_OF_ACCOUNT.read)
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 
 builder.objectFields(FundingInstrumentRef, (t) => ({
   campaigns: t.field({
+    ...fetchedBy(CAMPAIGNS_OF_FUNDING_INSTRUMENT),
     type: CampaignConnection,
     nullable: true,
     description:
@@ -244,7 +261,7 @@ builder.objectFields(FundingInstrumentRef, (t) => ({
       withDeleted: t.arg.boolean({ description: "Include deleted campaigns (default false)." }),
     },
     resolve: (fi, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, CAMPAIGNS_OF_FUNDING_INSTRUMENT.maxCount, () =>
         loaders
           .campaignsOfFundingInstrument({
             withDraft: args.withDraft ?? false,

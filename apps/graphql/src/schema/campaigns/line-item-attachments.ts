@@ -13,7 +13,6 @@ import { MediaCreativeRef } from "../creatives/media-creative.js";
 import { PromotedAccountRef } from "../accounts/promoted-account.js";
 import { PromotedPostRef } from "../creatives/promoted-post.js";
 import { TrackingTagRef } from "../creatives/tracking-tag.js";
-import { serves } from "../../fields/serves.js";
 import { bothWaysPageArgs, connectionOfAll, connectionType } from "../../fields/connections.js";
 
 // LineItem's attachments (spec §4.6). Each edge reads its list by `line_item_ids`: every line
@@ -23,6 +22,28 @@ import { bothWaysPageArgs, connectionOfAll, connectionType } from "../../fields/
 // Curated-category links: §4.6 gives them no list or read (only create, update and delete);
 // their edge reads line_item_curated_categories.list, served beyond the spec for it (its
 // catalog entry says why).
+
+import { byIdRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+
+// How each edge is fetched, read by the resolvers below and the query planner (issue 35).
+const CURATED_LINKS = childrenRule("line_item_curated_categories.list", "line_item_ids");
+const ATTACHMENTS = {
+  "media_creatives.list": childrenRule("media_creatives.list", "line_item_ids", {
+    primes: "media_creatives.get",
+  }),
+  "promoted_accounts.list": childrenRule("promoted_accounts.list", "line_item_ids", {
+    primes: "promoted_accounts.get",
+    // Only line items whose product type can hold promoted accounts ask.
+    everyParentAsks: false,
+  }),
+  "promoted_posts.list": childrenRule("promoted_posts.list", "line_item_ids", {
+    primes: "promoted_posts.get",
+  }),
+  "tracking_tags.list": childrenRule("tracking_tags.list", "line_item_ids", {
+    primes: "tracking_tags.get",
+  }),
+} as const;
+const LINE_ITEM = byIdRule("line_items.get");
 
 const withDeletedArg = (arg: ArgBuilder<Types>) => ({
   withDeleted: arg.boolean({ description: "Include deleted ones (default false)." }),
@@ -76,31 +97,33 @@ const EDGE_NOTE = "A page at a time either way; null with an error if they canno
 
 builder.objectFields(LineItemRef, (t) => ({
   curatedCategories: t.field({
-    ...serves("line_item_curated_categories.list"),
+    ...fetchedBy(CURATED_LINKS),
     type: LineItemCuratedCategoryConnection,
     nullable: true,
     description: `Curated categories linked to this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, CURATED_LINKS.maxCount, () =>
         loaders
           .curatedLinksOfLineItem({ withDeleted: args.withDeleted ?? false })
           .load(entityKey(li.account_id, li.id)),
       ),
   }),
   mediaCreatives: t.field({
+    ...fetchedBy(ATTACHMENTS["media_creatives.list"]),
     type: MediaCreativeConnection,
     nullable: true,
     description: `Account media placed on this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, ATTACHMENTS["media_creatives.list"].maxCount, () =>
         attachmentsOf("media_creatives.list", li, args.withDeleted, loaders),
       ),
   }),
   promotedAccounts: t.field({
+    ...fetchedBy(ATTACHMENTS["promoted_accounts.list"]),
     type: PromotedAccountConnection,
     nullable: true,
     description:
@@ -109,31 +132,33 @@ builder.objectFields(LineItemRef, (t) => ({
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, ATTACHMENTS["promoted_accounts.list"].maxCount, () =>
         holdsPromotedAccounts(li.product_type)
           ? attachmentsOf("promoted_accounts.list", li, args.withDeleted, loaders)
           : Promise.resolve([]),
       ),
   }),
   promotedPosts: t.field({
+    ...fetchedBy(ATTACHMENTS["promoted_posts.list"]),
     type: PromotedPostConnection,
     nullable: true,
     description: `Posts promoted on this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, ATTACHMENTS["promoted_posts.list"].maxCount, () =>
         attachmentsOf("promoted_posts.list", li, args.withDeleted, loaders),
       ),
   }),
   trackingTags: t.field({
+    ...fetchedBy(ATTACHMENTS["tracking_tags.list"]),
     type: TrackingTagConnection,
     nullable: true,
     description: `Impression tags and click trackers of this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, 1000, () =>
+      connectionOfAll(args, ATTACHMENTS["tracking_tags.list"].maxCount, () =>
         attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
       ),
   }),
@@ -142,6 +167,7 @@ builder.objectFields(LineItemRef, (t) => ({
 /** An attachment's line item: read together for every attachment of the response. */
 const lineItemField = () =>
   ({
+    ...fetchedBy(LINE_ITEM),
     type: LineItemRef,
     nullable: true,
     description:
@@ -153,7 +179,7 @@ const lineItemField = () =>
     ) =>
       item.line_item_id === undefined
         ? null
-        : loaders.byId("line_items.get").load(entityKey(item.account_id, item.line_item_id)),
+        : loaders.byId(LINE_ITEM.read).load(entityKey(item.account_id, item.line_item_id)),
   }) as const;
 
 builder.objectField(MediaCreativeRef, "lineItem", (t) => t.field(lineItemField()));

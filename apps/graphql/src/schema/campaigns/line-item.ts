@@ -48,14 +48,24 @@ import { observedFields } from "../../fields/observed-fields.js";
 import { LineItemPlacementType } from "../common/observed-enums.js";
 
 /** A line item (beyond the spec; issue 15). Attachment edges are added in their own files. */
+import { ACCOUNT_BY_ID, byIdRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+
 export const LineItemRef = builder.objectRef<LineItemShape>("LineItem");
+
+const LINE_ITEM_BY_ID = byIdRule("line_items.get");
+const LINE_ITEM_OF_ACCOUNT = byIdRule("line_items.get", { argument: "id" });
+/** A line item's campaign (its amounts' currency too, when the answer omits it). */
+const CAMPAIGN = byIdRule("campaigns.get");
+const LINE_ITEMS_OF_CAMPAIGN = childrenRule("line_items.list", "campaign_ids", {
+  primes: "line_items.get",
+});
 
 const PRODUCT_TYPES = [...LINE_ITEM_PRODUCT_TYPES, "PROMOTED_TWEETS"] as const;
 
 /** A line item's campaign; read already when the line item came through its campaign. */
 function campaignOf(li: LineItemShape, loaders: Loaders): CampaignShape | Promise<CampaignShape> {
   const key = entityKey(li.account_id, li.campaign_id);
-  return loaders.byId("campaigns.get").peek?.(key) ?? loaders.byId("campaigns.get").load(key);
+  return loaders.byId(CAMPAIGN.read).peek?.(key) ?? loaders.byId(CAMPAIGN.read).load(key);
 }
 
 /**
@@ -73,6 +83,7 @@ function amount(
 }
 
 builder.node(LineItemRef, {
+  extensions: { fetch: LINE_ITEM_BY_ID },
   description:
     "A line item (ad group) of a campaign: what it promotes, where, how it bids and whom it " +
     "targets. Amounts are in its currency, which is its campaign's.",
@@ -81,7 +92,7 @@ builder.node(LineItemRef, {
     resolve: (li) => entityKey(li.account_id, li.id),
   },
   loadManyWithoutCache: async (keys, { loaders }) =>
-    rejectErrors(await loaders.byId("line_items.get").loadMany(keys)),
+    rejectErrors(await loaders.byId(LINE_ITEM_BY_ID.read).loadMany(keys)),
   fields: (t) => ({
     rawId: t.string({
       description: "The line item's own id in the ads service (as shown in its web tools).",
@@ -97,6 +108,7 @@ builder.node(LineItemRef, {
       resolve: (li) => li.campaign_id,
     }),
     campaign: t.field({
+      ...fetchedBy(CAMPAIGN),
       type: CampaignRef,
       nullable: true,
       description:
@@ -106,6 +118,7 @@ builder.node(LineItemRef, {
     account: t.field({
       type: AccountRef,
       nullable: true,
+      ...fetchedBy(ACCOUNT_BY_ID),
       description: "The ad account the line item belongs to.",
       resolve: (li, _args, { loaders }) => loaders.account.load(li.account_id),
     }),
@@ -140,6 +153,7 @@ builder.node(LineItemRef, {
         (li.placements ?? []).flatMap((p) => knownValue(LINE_ITEM_PLACEMENTS, p) ?? []),
     }),
     bid: t.field({
+      ...fetchedBy(CAMPAIGN),
       type: MoneyRef,
       nullable: true,
       description:
@@ -162,6 +176,7 @@ builder.node(LineItemRef, {
       resolve: (li) => knownValue(PAY_BY_VALUES, li.pay_by),
     }),
     totalBudget: t.field({
+      ...fetchedBy(CAMPAIGN),
       type: MoneyRef,
       nullable: true,
       description:
@@ -246,6 +261,7 @@ builder.objectFields(AccountRef, (t) => ({
     },
   }),
   lineItem: t.field({
+    ...fetchedBy(LINE_ITEM_OF_ACCOUNT),
     type: LineItemRef,
     nullable: true,
     description: "One line item of this account; null with an error if missing.",
@@ -259,7 +275,9 @@ builder.objectFields(AccountRef, (t) => ({
       }),
     },
     resolve: (account, { id }, { loaders }) =>
-      loaders.byId("line_items.get").load(entityKey(account.id, idInAccount(id, account.id))),
+      loaders
+        .byId(LINE_ITEM_OF_ACCOUNT.read)
+        .load(entityKey(account.id, idInAccount(id, account.id))),
   }),
 }));
 
@@ -273,6 +291,7 @@ builder.objectFields(CampaignRef, (t) => {
   });
   return {
     lineItems: t.field({
+      ...fetchedBy(LINE_ITEMS_OF_CAMPAIGN),
       type: LineItemConnection,
       nullable: true,
       description:
@@ -282,7 +301,7 @@ builder.objectFields(CampaignRef, (t) => {
       resolve: (campaign, values, { loaders }) => {
         // The catalog's own parameters under its wire names (see listArgs).
         const filter = list.wireFilters(values, campaign.account_id);
-        return connectionOfAll(values, list.maxCount, () =>
+        return connectionOfAll(values, LINE_ITEMS_OF_CAMPAIGN.maxCount, () =>
           loaders.lineItemsOfCampaign(filter).load(entityKey(campaign.account_id, campaign.id)),
         );
       },

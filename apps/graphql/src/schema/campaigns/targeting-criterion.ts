@@ -18,6 +18,11 @@ import { TargetingOperatorEnum, TargetingTypeEnum } from "../audiences/audience-
 import { knownValue } from "../common/enums.js";
 import { LineItemRef } from "./line-item.js";
 
+import { childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
+
+/** A line item's criteria, read by `line_item_ids` for every line item asking together. */
+const CRITERIA_OF_LINE_ITEM = childrenRule("targeting_criteria.list", "line_item_ids");
+
 export const TargetingCriterionRef =
   builder.objectRef<TargetingCriterionShape>("TargetingCriterion");
 
@@ -105,7 +110,7 @@ const TargetingCriterionConnection = connectionType(
 
 builder.objectFields(LineItemRef, (t) => ({
   targetingCriteria: t.field({
-    ...serves("targeting_criteria.list"),
+    ...fetchedBy(CRITERIA_OF_LINE_ITEM),
     type: TargetingCriterionConnection,
     nullable: true,
     description:
@@ -114,7 +119,7 @@ builder.objectFields(LineItemRef, (t) => ({
     complexity: connectionComplexity,
     args: pageArgs(t.arg),
     resolve: (lineItem, args, { loaders }) =>
-      connectionOfAll(args, 1000, async () =>
+      connectionOfAll(args, CRITERIA_OF_LINE_ITEM.maxCount, async () =>
         (
           await loaders.targetingCriteriaOfLineItem.load(
             entityKey(lineItem.account_id, lineItem.id),

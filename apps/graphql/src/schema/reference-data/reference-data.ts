@@ -21,6 +21,8 @@ import { PlacementProductTypeEnum } from "../common/enums.js";
 import { money, MoneyRef } from "../common/scalars.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ObservedPlacement, ObservedPlacementProductType } from "../common/observed-enums.js";
+import { fetchedBy } from "../../cost/fetch-rule.js";
+import { IAB_CATEGORIES_READ } from "../../loaders/loaders.js";
 
 // spec §4.4 reference data: not account-scoped. The catalog signs these endpoints in user
 // context (no app-only bearer), so they need a session like everything else.
@@ -98,6 +100,7 @@ builder.node(IabCategoryRef, {
       resolve: (c) => c.parent_id,
     }),
     parent: t.field({
+      ...fetchedBy(IAB_CATEGORIES_READ),
       type: IabCategoryRef,
       nullable: true,
       description: "The category above this one; null for a top-level one.",
@@ -131,6 +134,7 @@ builder.node(ContentCategoryRef, {
       resolve: (c) => c.iab_categories,
     }),
     iabCategories: t.field({
+      ...fetchedBy(IAB_CATEGORIES_READ),
       type: IabCategoryConnection,
       nullable: true,
       description:
