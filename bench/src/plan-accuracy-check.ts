@@ -3,13 +3,7 @@
 // facade reports none, against the requests it really sent (extensions.upstream, by family
 // through the catalog) and against ads-api's own request log.
 import { getEndpoint } from "@adsgraph/models";
-import {
-  planOperation,
-  schema,
-  type Bounds,
-  type PlanInput,
-  type QueryPlan,
-} from "@adsgraph/graphql/testing";
+import { planOperation, schema, type Bounds, type PlanInput } from "@adsgraph/graphql/testing";
 import { getVariableValues, Kind, parse, type OperationDefinitionNode } from "graphql";
 
 /** The plan as the bench compares it, whichever side computed it. */
@@ -84,9 +78,16 @@ export function planOfExtension(cost: CostExtension | undefined): ComparedPlan |
   };
 }
 
+/** What the in-process planner is told of the facade it stands in for (PlanInput.knowledge). */
+export type Knowledge = PlanInput["knowledge"];
+
 /** The in-process planner's plan of a document and its (coerced) variables. */
-export function planInProcess(document: string, variables: Record<string, unknown>): ComparedPlan {
-  const plan = planDocument(document, variables);
+export function planInProcess(
+  document: string,
+  variables: Record<string, unknown>,
+  knowledge: Knowledge,
+): ComparedPlan {
+  const plan = planOperation({ ...planInputOf(document, variables), knowledge });
   return {
     source: "in-process",
     total: plan.total,
@@ -100,11 +101,6 @@ export function planInProcess(document: string, variables: Record<string, unknow
     })),
     unplanned: plan.unplanned,
   };
-}
-
-/** planOperation over a document as the facade would get it: parsed, variables coerced. */
-export function planDocument(document: string, variables: Record<string, unknown>): QueryPlan {
-  return planOperation(planInputOf(document, variables));
 }
 
 /** What the facade hands the planner: the parsed document and its coerced variables. */

@@ -29,6 +29,7 @@ import {
   violationsOf,
   type Actual,
   type CostExtension,
+  type Knowledge,
   type UpstreamExtension,
 } from "./plan-accuracy-check.js";
 import {
@@ -104,6 +105,13 @@ const ACCOUNTS = [
   },
 ] as const;
 
+/**
+ * What the in-process planner knows of each facade, as the facade would tell its own: loaders
+ * on; with snapshots off (freshness 0) no snapshot answers, with the default freshness any may.
+ */
+const knowledgeByFacade = new Map<Facade, Knowledge>();
+const knowledgeOf = (facade: Facade): Knowledge => knowledgeByFacade.get(facade);
+
 /** Codes of an operation refused whole before it runs. */
 const REFUSALS = new Set([
   "GRAPHQL_VALIDATION_FAILED",
@@ -147,7 +155,8 @@ async function runCase(
     byEndpoint: upstream.byEndpoint,
     adsApiLog: { total: logged.total, byEndpoint: logged.byEndpoint },
   };
-  const plan = planOfExtension(extensions?.cost) ?? planInProcess(document, variables);
+  const plan =
+    planOfExtension(extensions?.cost) ?? planInProcess(document, variables, knowledgeOf(facade));
   return {
     result: {
       name,
@@ -235,6 +244,7 @@ try {
   const startFacade = await facadesOverOneDatabase(engine, "plan_accuracy_facade", closers);
   // Snapshots off: freshness 0 (the helper's default) and none written.
   const cold = await startFacade(adsApi, { UPSTREAM_STATS: "true", SNAPSHOT_WRITES: "false" });
+  knowledgeByFacade.set(cold.facade, { batching: true, snapshotFreshMs: () => 0 });
   // The facade's default freshness: snapshots (and the response cache) answer when fresh.
   const warm = await startFacade(adsApi, {
     UPSTREAM_STATS: "true",
