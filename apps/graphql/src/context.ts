@@ -16,6 +16,8 @@ import { createHistoryReader, type HistoryReader } from "./snapshots/history-rea
 import { snapshotMiddleware } from "./snapshots/snapshot-upstream.js";
 import { operationContextOf } from "./tracing/operation-span.js";
 import { upstreamScope } from "./tracing/upstream-scope.js";
+import type { BudgetStore } from "./cost/budget-store.js";
+import { costMiddleware, requestCost, type RequestCost } from "./cost/rate-limit-credit.js";
 import { appBearerRouting } from "./upstream/app-only.js";
 import { createRequestCounter, type RequestCounter } from "./upstream/request-counter.js";
 
@@ -46,8 +48,10 @@ export interface GraphQLContext {
    * data with the app's bearer), counted, ending the session on code 89, through snapshots.
    */
   upstream: RestClient;
-  /** Upstream requests of this request (`extensions.upstream`). */
+  /** Upstream requests of this request (`extensions.upstream`, `extensions.cost`). */
   requestCounter: RequestCounter;
+  /** This request's plan and rate-limit spending (issue 35, src/cost). */
+  cost: RequestCost;
   /** This request's loaders over `upstream`. */
   loaders: Loaders;
   /** Which answers came from snapshots (reported in `extensions.cache`). */
@@ -69,6 +73,8 @@ export interface ContextDependencies {
   db: Database;
   sessions: SessionStore;
   services: Pick<Services, "upstream" | "batching" | "snapshots" | "responseCache" | "activity">;
+  /** The callers' rate-limit budgets (issue 35); without it no request holds any. */
+  budgets?: BudgetStore | undefined;
 }
 
 function sessionProblemOf(token: string | null, malformed: boolean): SessionProblem {
@@ -93,10 +99,11 @@ export async function createContext(
 /** The context of one operation of `caller` (an HTTP request, or one over a WebSocket). */
 export function contextFor(
   { token, malformed, session }: RequestCaller,
-  { db, sessions, services }: ContextDependencies,
+  { db, sessions, services, budgets }: ContextDependencies,
   recorder: ResponseRecorder,
   traceContext?: TraceContext,
 ): GraphQLContext {
+  const cost = requestCost(() => (session && budgets ? budgets.forCaller(session) : null));
   // The upstream layers and loaders are built on first use: a subscription (one per open
   // WebSocket operation, held for its lifetime) reads only the session and the fan-out, and
   // building them for it cost about 100 KiB per subscriber (bench activity-fanout).
@@ -105,6 +112,7 @@ export function contextFor(
   let parts: UpstreamParts | undefined;
   const upstreamParts = () =>
     (parts ??= upstreamPartsFor(session, services, {
+      cost,
       recorder,
       sessions,
       cacheMarks,
@@ -131,6 +139,7 @@ export function contextFor(
     get requestCounter() {
       return upstreamParts().requestCounter;
     },
+    cost,
     get loaders() {
       return upstreamParts().loaders;
     },
@@ -151,11 +160,13 @@ function upstreamPartsFor(
   session: ActiveSession | null,
   services: ContextDependencies["services"],
   {
+    cost,
     recorder,
     sessions,
     cacheMarks,
     traceContext,
   }: {
+    cost: RequestCost;
     recorder: ResponseRecorder;
     sessions: SessionStore;
     cacheMarks: CacheMarks;
@@ -187,6 +198,7 @@ function upstreamPartsFor(
       ...(scope ? [scope] : []),
       ...(endSession ? [endSession] : []),
       requestCounter.middleware,
+      costMiddleware(cost),
       appBearerRouting({ app: services.upstream.app, signedIn: session !== null }),
     ],
   });

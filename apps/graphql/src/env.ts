@@ -91,6 +91,13 @@ const schema = z.object({
   /** Report each response's upstream request count in `extensions.upstream` (tests, bench). */
   UPSTREAM_STATS: flag(false),
   /**
+   * Plan each operation's upstream requests before it runs (issue 35, src/cost): refuse one
+   * the caller's rate limits cannot cover, hold its budget, answer `explain`. false skips the
+   * planner (every operation runs, `extensions.cost` reports what was sent): the benchmark's
+   * baseline for the planner's CPU cost.
+   */
+  COST_PLANNING: flag(true),
+  /**
    * Which upstream bodies are checked against the catalog's response schemas: `full` every
    * one; `sample` each endpoint's first answer and then one in UPSTREAM_VALIDATION_SAMPLE_EVERY
    * (production's default: a contract drift still shows within that many answers, at a

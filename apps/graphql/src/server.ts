@@ -39,6 +39,12 @@ import { graphqlWsHandler } from "./subscriptions/graphql-ws-route.js";
 import { operationSpanPlugin, traceOperations } from "./tracing/operation-span.js";
 import { registerServerTracing } from "./tracing/server-tracing.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
+import { createBudgets } from "./cost/budget-wiring.js";
+import { presentCachedCost } from "./cost/cost-plugin-cached.js";
+import { COST_HEADERS } from "./cost/cost-plugin-options.js";
+import { costPlugin } from "./cost/cost-plugin.js";
+import { KnownTotalsBook } from "./cost/known-totals.js";
+import { planKnowledgeFor } from "./cost/plan-knowledge.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
 
 export interface ServerOptions {
@@ -111,6 +117,10 @@ export async function buildServer({
     metrics.observers,
   );
   metrics.watch(services);
+  // issue 35: the callers' rate-limit budgets the cost plugin checks and holds.
+  const budgets = createBudgets(shared, services.upstream, env.FACADE_CONSUMER_KEY);
+  // List sizes each user's answers showed: they make the next plans exact.
+  const knownTotals = new KnownTotalsBook();
   // Invalidations from other replicas are heard before this one answers anything.
   await channelsReady(shared);
   registerHealthRoute(app, shared, () => services.activity.stats());
@@ -183,6 +193,16 @@ export async function buildServer({
       cacheReportPlugin(),
       metrics.operations,
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
+      costPlugin({
+        planning: env.COST_PLANNING,
+        knowledge: (context) =>
+          planKnowledgeFor({
+            batching: services.batching,
+            policy: services.snapshots.policy,
+            totals: context.viewer ? knownTotals.forUser(context.viewer.userId) : undefined,
+          }),
+        totals: knownTotals,
+      }),
       responseCachePlugin(),
       ...(tracing ? [operationSpanPlugin<GraphQLContext>()] : []),
     ],
@@ -195,9 +215,11 @@ export async function buildServer({
     path: "/graphql",
     persistedQueries: shared.redis !== undefined,
     onHit: metrics.responseCacheHit,
+    bypass: (request) => request.headers[COST_HEADERS.explain] !== undefined,
+    present: (body, session) => presentCachedCost(body, budgets.forCaller(session)),
   });
   await apollo.start();
-  const dependencies = { db, sessions: services.sessions, services };
+  const dependencies = { db, sessions: services.sessions, services, budgets };
   const context = (request: FastifyRequest) => createContext(request, dependencies);
   // Traced, each operation runs in its span (loader batches and upstream calls its children).
   const apolloHandler = fastifyApolloHandler(apollo, { context });

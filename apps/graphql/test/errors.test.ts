@@ -92,6 +92,8 @@ describe("an ads service that does not answer", () => {
           },
         },
       ],
+      // What the request spent upstream (issue 35): its attempts, though none was answered.
+      extensions: { cost: expect.objectContaining({ mode: "run" }) as unknown },
     });
     const text = JSON.stringify(body);
     for (const secret of [

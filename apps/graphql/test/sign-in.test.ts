@@ -128,6 +128,8 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     const withCookie = await ask({ cookie });
     expect(withCookie.body).toEqual({
       data: { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } },
+      // Every answer says what it cost upstream (issue 35).
+      extensions: { cost: expect.objectContaining({ mode: "run", actual: 0 }) as unknown },
     });
 
     // A cookie-authenticated POST must be one no other site can send (CSRF): a preflight header.
@@ -224,7 +226,10 @@ describe.each(TEST_ENGINES)("sign-in through the service's three-legged OAuth on
     return token;
   };
 
-  const signedIn = { data: { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } } };
+  const signedIn = {
+    data: { viewer: { userId: DEMO.user.id, screenName: DEMO.user.screenName } },
+    extensions: { cost: expect.objectContaining({ mode: "run", actual: 0 }) as unknown },
+  };
   const unauthenticated = async (headers: Record<string, string>) =>
     (await ask(headers)).body.errors?.[0]?.extensions?.code;
 

@@ -127,6 +127,9 @@ describe.each(TEST_ENGINES)("history and outages on %s", (engine) => {
         SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
         UPSTREAM_RATE_LIMIT_WAIT_MS: "0",
         UPSTREAM_TIMEOUT_MS: "1000",
+        // Planning off: with it, a query past the spent budget is refused before it is sent
+        // (issue 35) instead of drawing the 429 whose stale-snapshot answer this describes.
+        COST_PLANNING: "false",
       },
       { userRate: 40, rateWindowMs: 60_000 },
     );

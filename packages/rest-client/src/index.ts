@@ -107,6 +107,7 @@ export type {
   HeaderReader,
 } from "./core/rate-limit.js";
 export type { RateLimitBudget, RateLimitBudgetKey, RateLimitAnswer } from "./core/rate-budget.js";
+export { principalDigest, type RateLimitCredit } from "./core/rate-budget.js";
 export type {
   Hooks,
   RequestEvent,

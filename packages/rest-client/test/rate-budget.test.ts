@@ -191,6 +191,59 @@ describe("a shared rate-limit budget (rateLimit.budget)", () => {
   });
 });
 
+describe("a call's credit (rateLimit.credit)", () => {
+  it("sends a credited attempt without reserving, and reserves the attempts it does not credit", async () => {
+    server = await startScriptedServer(() => json(200, listEnvelope([campaign("c1")], null)));
+    const { budget, reserved } = scriptedBudget([60_000]);
+    const client = clientFor(server, { rateLimit: { budget } });
+    const asked: RateLimitBudgetKey[] = [];
+    let left = 1;
+    const credit = {
+      take(key: RateLimitBudgetKey) {
+        asked.push(key);
+        if (left === 0) return false;
+        left -= 1;
+        return true;
+      },
+    };
+    // The budget would make the first reservation wait a minute: the credited attempt never asks.
+    await client.campaigns.list({ account_id: ACCOUNT }, { rateLimit: { credit } });
+    expect(reserved).toHaveLength(0);
+    expect(asked[0]).toMatchObject({ family: "campaigns", accountId: ACCOUNT });
+    // Credit spent: the next call reserves, and with no wait allowed it fails unsent.
+    await expect(
+      client.campaigns.list({ account_id: ACCOUNT }, { rateLimit: { credit, maxWaitMs: 0 } }),
+    ).rejects.toBeInstanceOf(RestRateLimitError);
+    expect(reserved).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+    await client.close();
+  });
+
+  it("names the windows the same way without a shared budget, and skips the book's wait", async () => {
+    server = await startScriptedServer(() =>
+      json(200, listEnvelope([campaign("c1")], null), {
+        "x-rate-limit-limit": "50",
+        "x-rate-limit-remaining": "0",
+        "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 600),
+      }),
+    );
+    const client = clientFor(server);
+    await client.campaigns.list({ account_id: ACCOUNT });
+    const keys: RateLimitBudgetKey[] = [];
+    const credit = {
+      take: (key: RateLimitBudgetKey) => {
+        keys.push(key);
+        return true;
+      },
+    };
+    // The book knows the window is spent; the credit says this attempt was counted already.
+    await client.campaigns.list({ account_id: ACCOUNT }, { rateLimit: { credit, maxWaitMs: 0 } });
+    expect(keys[0]?.principal).toMatch(/^user:[0-9a-f]{64}$/);
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+});
+
 describe("an injected bearer cache (bearerCache)", () => {
   it("is built over the client's token source and told which token a 401 refused", async () => {
     let minted = 0;

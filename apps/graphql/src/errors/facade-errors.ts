@@ -147,10 +147,18 @@ export class RateLimitedError extends FacadeError {
   readonly code = ERROR_CODES.RATE_LIMITED;
   /** When the upstream budget returns, when known. */
   readonly resetAt: Date | null;
+  /** The rate-limit family whose window is spent (issue 35), when known. */
+  readonly family: string | null;
 
-  constructor(message: string, resetAt: Date | null, upstream?: UpstreamDetails) {
+  constructor(
+    message: string,
+    resetAt: Date | null,
+    upstream?: UpstreamDetails,
+    family: string | null = null,
+  ) {
     super(message, upstream);
     this.resetAt = resetAt;
+    this.family = family;
   }
 }
 

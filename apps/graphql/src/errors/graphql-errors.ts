@@ -26,7 +26,12 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
     ...((error instanceof ValidationError || error instanceof MediaRuleError) && {
       violations: error.violations,
     }),
-    ...(error instanceof RateLimitedError && { resetAt: error.resetAt?.toISOString() ?? null }),
+    ...(error instanceof RateLimitedError && {
+      resetAt: error.resetAt?.toISOString() ?? null,
+      // issue 35: which window is spent, and in whole seconds when to ask again.
+      family: error.family,
+      retryAfter: retryAfterSeconds(error.resetAt),
+    }),
     ...(error instanceof UpstreamError && error.possiblyApplied && { possiblyApplied: true }),
     // The event's global id, as `ActivityEvent.id` shows it: what `after:` takes.
     ...(error instanceof ResumeWindowExpiredError && {
@@ -36,6 +41,11 @@ function extensionsOf(error: FacadeError): Record<string, unknown> {
           : encodeGlobalID("ActivityEvent", error.oldestRetainedId),
     }),
   };
+}
+
+/** Whole seconds from now until `resetAt` (never negative); null when unknown. */
+export function retryAfterSeconds(resetAt: Date | null, now = Date.now()): number | null {
+  return resetAt === null ? null : Math.max(0, Math.ceil((resetAt.getTime() - now) / 1000));
 }
 
 /** The error at the bottom of graphql-js' and Apollo's wrapping (each keeps its cause). */

@@ -1,4 +1,6 @@
 import {
+  getEndpoint,
+  isEndpointId,
   LIMITS,
   ValidationError as ModelsValidationError,
   WIRE_ERROR_CODES,
@@ -122,6 +124,9 @@ export const UPSTREAM_ERROR_TABLE: readonly UpstreamErrorRow[] = [
         `The ads service's rate limit is exhausted${upstreamMessage(error)}; retry after ${error.resetAt?.toISOString() ?? "a while"}.`,
         error.resetAt ?? null,
         { status: error.status ?? null, codes: error.errors.map((e) => String(e.code)) },
+        error.endpointId !== undefined && isEndpointId(error.endpointId)
+          ? getEndpoint(error.endpointId).family
+          : null,
       ),
   }),
   row({

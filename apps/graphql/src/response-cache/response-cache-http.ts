@@ -1,9 +1,9 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { OperationTypeNode } from "graphql";
 import { callerOf } from "../request-caller.js";
 import { couldBeCrossSite } from "../auth/require-preflight.js";
-import type { SessionStore } from "../sessions/session-store.js";
+import type { ActiveSession, SessionStore } from "../sessions/session-store.js";
 import type { RequestCounter } from "../upstream/request-counter.js";
 import { beginPending, pendingOf } from "./request-state.js";
 import type { ResponseCache } from "./response-cache.js";
@@ -25,6 +25,8 @@ export function registerResponseCache(
     path,
     persistedQueries = false,
     onHit,
+    bypass,
+    present,
   }: {
     cache: ResponseCache;
     sessions: SessionStore;
@@ -33,12 +35,17 @@ export function registerResponseCache(
     persistedQueries?: boolean;
     /** Told of each request answered from the cache (metrics). */
     onHit?: () => void;
+    /** Requests never answered from the cache (headers the key does not hold change them). */
+    bypass?: (request: FastifyRequest) => boolean;
+    /** The stored body as this caller gets it now (issue 35: the current rate-limit budgets). */
+    present?: (body: Buffer, session: ActiveSession) => Promise<Buffer>;
   },
 ): void {
   if (!cache.enabled) return;
   app.addHook("preHandler", async (request, reply) => {
     if (request.method !== "POST" || request.routeOptions.url !== path) return;
     if (couldBeCrossSite(request.headers)) return;
+    if (bypass?.(request) === true) return;
     const { session } = await callerOf(request, sessions);
     if (session === null) return;
     const key = responseCacheKey(
@@ -51,7 +58,8 @@ export function registerResponseCache(
     const stored = cache.lookup(key, session.userId);
     if (stored !== undefined) {
       onHit?.();
-      return reply.code(200).header("content-type", stored.contentType).send(stored.body);
+      const body = present ? await present(stored.body, session) : stored.body;
+      return reply.code(200).header("content-type", stored.contentType).send(body);
     }
     beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
   });

@@ -1,3 +1,4 @@
+import { specifiedDirectives } from "graphql";
 import { builder } from "../builder.js";
 import "./common/health.js";
 import "./common/scalars.js";
@@ -40,5 +41,7 @@ import "./accounts/tax-settings.js";
 import "./audiences/tailored-audience-permission.js";
 import "./accounts/account-features.js";
 import "./accounts/promotable-user.js";
+import { costDirective } from "./common/rate-limit.js";
 
-export const schema = builder.toSchema();
+// Given directives replace graphql-js' own (`@skip`, `@include`, ...): both are listed.
+export const schema = builder.toSchema({ directives: [...specifiedDirectives, costDirective] });

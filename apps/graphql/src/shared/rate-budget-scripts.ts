@@ -121,3 +121,86 @@ return 0
 
 export const reserveScript = redisScript(RESERVE);
 export const recordScript = redisScript(RECORD);
+
+/**
+ * Holds a query's lower bound (issue 35): KEYS the windows (hashes as for RESERVE, no probe
+ * locks), ARGV: now, stallMs, then the count to take from each window.
+ *
+ * All or nothing: every window is checked first, and a window whose known remaining is short
+ * of its count before its reset refuses the whole hold. Per window:
+ * - unknown (no remaining), `unlimited`, or a count of 0: nothing held (the calls reserve);
+ * - the reset passed: the window restarts at its known limit as RESERVE restarts it, and the
+ *   count is taken from the new window (a limit short of the count holds nothing: no reset
+ *   is known to refuse with);
+ * - a restarted window (reset not told yet) short of the count: nothing held;
+ * - else the count is taken (decremented).
+ * Returns {0, then per window: the reset held (epoch ms), -1 for a restarted window, -2 for
+ * none held}, or {i, remaining, reset} naming the first window that refuses.
+ */
+const HOLD = `
+local now = tonumber(ARGV[1])
+local stallMs = tonumber(ARGV[2])
+local plans = {}
+for i = 1, #KEYS do
+  local n = tonumber(ARGV[2 + i])
+  local f = redis.call('HMGET', KEYS[i], 'limit', 'remaining', 'reset', 'unlimited')
+  local limit, remaining, reset = tonumber(f[1]), tonumber(f[2]), tonumber(f[3])
+  local plan = 'none'
+  if f[4] or remaining == nil or n <= 0 then
+    plan = 'none'
+  elseif reset ~= nil and now >= reset then
+    if limit ~= nil and limit >= n then plan = 'restart' end
+  elseif reset == nil then
+    if remaining >= n then plan = 'take' end
+  elseif remaining < n then
+    return {i, remaining, reset}
+  else
+    plan = 'take'
+  end
+  plans[i] = plan
+end
+local held = {0}
+for i = 1, #KEYS do
+  local n = tonumber(ARGV[2 + i])
+  local plan = plans[i]
+  if plan == 'take' then
+    redis.call('HINCRBY', KEYS[i], 'remaining', -n)
+    held[i + 1] = tonumber(redis.call('HGET', KEYS[i], 'reset')) or -1
+  elseif plan == 'restart' then
+    local limit = tonumber(redis.call('HGET', KEYS[i], 'limit'))
+    redis.call('HSET', KEYS[i], 'remaining', limit - n)
+    redis.call('HDEL', KEYS[i], 'reset')
+    redis.call('PEXPIRE', KEYS[i], stallMs)
+    held[i + 1] = -1
+  else
+    held[i + 1] = -2
+  end
+end
+return held
+`;
+
+/**
+ * Gives back what a hold did not spend: KEYS the windows, ARGV: now, then per window the
+ * count and the reset it was held under (-1: a restarted window, reset not told yet).
+ * Given back only into the same window (its reset unchanged and ahead), never past its limit:
+ * upstream never saw those requests, so the window has them still.
+ */
+const RELEASE = `
+local now = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  local n = tonumber(ARGV[2 * i])
+  local heldReset = tonumber(ARGV[2 * i + 1])
+  local f = redis.call('HMGET', KEYS[i], 'limit', 'remaining', 'reset')
+  local limit, remaining, reset = tonumber(f[1]), tonumber(f[2]), tonumber(f[3])
+  local same = (heldReset == -1 and reset == nil) or (reset ~= nil and reset == heldReset and now < reset)
+  if n > 0 and remaining ~= nil and same then
+    local back = remaining + n
+    if limit ~= nil and back > limit then back = limit end
+    redis.call('HSET', KEYS[i], 'remaining', back)
+  end
+end
+return 0
+`;
+
+export const holdScript = redisScript<number[]>(HOLD);
+export const releaseScript = redisScript(RELEASE);

@@ -27,16 +27,26 @@ export interface RedisRateBudgetOptions {
   readonly clock?: () => number;
 }
 
+/** The hash of a user window (per principal digest and family), as RESERVE keeps it. */
+export function userWindowKey(principal: string, family: string): string {
+  return `rate:user:${principal}:${family}`;
+}
+
+/** The hash of an account window (per account and family, shared by its users). */
+export function accountWindowKey(accountId: string, family: string): string {
+  return `rate:account:${accountId}:${family}`;
+}
+
 /**
  * Keys of a request's windows with their probe locks: the user window per principal and
  * family (the principal is already a digest: no credential in any key), the account window
  * per account and family, shared by every user of the account.
  */
 function keysOf(key: RateLimitBudgetKey): string[] {
-  const user = `rate:user:${key.principal}:${key.family}`;
+  const user = userWindowKey(key.principal, key.family);
   const keys = [user, `${user}:probe`];
   if (key.accountId !== undefined) {
-    const account = `rate:account:${key.accountId}:${key.family}`;
+    const account = accountWindowKey(key.accountId, key.family);
     keys.push(account, `${account}:probe`);
   }
   return keys;

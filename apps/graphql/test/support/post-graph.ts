@@ -2,6 +2,7 @@ import { initContextCache } from "@pothos/core";
 import { graphql } from "graphql";
 import type { ExecutionResult } from "graphql";
 import type { GraphQLContext } from "../../src/context.js";
+import { requestCost } from "../../src/cost/rate-limit-credit.js";
 import { createLoaders } from "../../src/loaders/loaders.js";
 import { ResponseRecorder } from "../../src/response-cache/response-recorder.js";
 import { schema } from "../../src/schema/index.js";
@@ -33,6 +34,7 @@ export function postGraph(store: PostStore, others: (call: ScriptedCall) => unkn
       sessionProblem: null,
       upstream: client,
       requestCounter: createRequestCounter(),
+      cost: requestCost(() => null),
       loaders: createLoaders(client, { batching: true }),
       cacheMarks: new CacheMarks(),
       history: () => Promise.resolve([]),

@@ -5,6 +5,7 @@ import { RestAbortedError, RestRateLimitError } from "./errors.js";
 import { emit, hasHook } from "./hooks.js";
 import type { Hooks, RetryReason } from "./hooks.js";
 import type { PreparedRequest } from "./prepare.js";
+import { budgetKeyFor } from "./rate-budget.js";
 import type { RateLimitBudgetKey } from "./rate-budget.js";
 import { parseRateLimitHeaders, resetDate, waitBeforeSendMs } from "./rate-limit.js";
 import type { RateLimitBook, RateLimitObservation, RateLimitState } from "./rate-limit.js";
@@ -100,6 +101,7 @@ async function waitBeforeSending(call: Call, ms: number, detail: string): Promis
 export async function waitForBudget(call: Call): Promise<void> {
   const { config, rateLimits } = call.ctx;
   if (!config.rateLimit.waitBeforeSend) return;
+  if (creditedAttempt(call)) return;
   const { budget } = config.rateLimit;
   if (budget !== undefined && call.budgetKey !== undefined) {
     for (;;) {
@@ -119,6 +121,22 @@ export async function waitForBudget(call: Call): Promise<void> {
   const wait = waitBeforeSendMs(known, config.clock(), config.rateLimit.padMs);
   if (wait <= 0) return;
   await waitBeforeSending(call, wait, "the known budget is zero: waiting for the reset");
+}
+
+/** Whether the call's credit counts this attempt already (then nothing is reserved or waited). */
+function creditedAttempt(call: Call): boolean {
+  const credit = call.options.rateLimit?.credit;
+  if (credit === undefined) return false;
+  const { endpoint, accountId } = call.prepared;
+  // Without a shared budget the call has no key of its own: its windows are named the same way.
+  const key =
+    call.budgetKey ??
+    budgetKeyFor({
+      endpoint,
+      accountId,
+      principal: call.ctx.auth.principal(endpoint, call.options.token),
+    });
+  return key !== undefined && credit.take(key);
 }
 
 /** What one attempt came back with: an answer (its rate-limit headers recorded), or no answer. */

@@ -10,7 +10,7 @@ import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
 import type { Hooks } from "./hooks.js";
 import { LOCAL_HOSTS } from "./hosts.js";
 import type { Hosts } from "./hosts.js";
-import type { RateLimitBudget } from "./rate-budget.js";
+import type { RateLimitBudget, RateLimitCredit } from "./rate-budget.js";
 import { responseCheckPolicy } from "./response-sampling.js";
 import type { ResponseCheckPolicy, ResponseValidation } from "./response-sampling.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
@@ -96,7 +96,15 @@ export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
-  readonly rateLimit?: Pick<RateLimitOptions, "maxWaitMs"> | undefined;
+  readonly rateLimit?:
+    | (Pick<RateLimitOptions, "maxWaitMs"> & {
+        /**
+         * Requests this call's caller already counted (a hold taken before a query ran):
+         * an attempt it credits is sent without reserving or waiting.
+         */
+        readonly credit?: RateLimitCredit | undefined;
+      })
+    | undefined;
   /** The access token for this call (OAuth 1.0a user context), or the request token for oauth.access_token. */
   readonly token?: TokenCredentials | undefined;
   /** Rule context for validation (a fixed `now`, media kinds). */

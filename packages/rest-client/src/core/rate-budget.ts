@@ -45,6 +45,15 @@ export interface RateLimitBudget {
   record(key: RateLimitBudgetKey, answer: RateLimitAnswer): Promise<void>;
 }
 
+/**
+ * Requests already counted for a caller elsewhere (issue 35: the facade holds a query's lower
+ * bound in the budget before it runs). Asked before each attempt; `true` means this attempt is
+ * counted already, so neither `budget.reserve` nor the client's own wait applies to it.
+ */
+export interface RateLimitCredit {
+  take(key: RateLimitBudgetKey): boolean;
+}
+
 /** A digest naming a principal without its credential: hex sha256 of the kind and its parts. */
 export function principalDigest(kind: "user" | "app" | "bearer", ...parts: string[]): string {
   const hash = createHash("sha256").update(kind, "utf8");
