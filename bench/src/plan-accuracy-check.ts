@@ -159,8 +159,17 @@ export function violationsOf(plan: ComparedPlan, actual: Actual): string[] {
   }
   for (const window of plan.windows) {
     // The facade adds the windows requests spent that the plan did not name as [0, ∞]: with
-    // a bounded total that is a window the planner missed, not an unknown size.
-    if (window.planned.upper === null && plan.total.upper !== null && window.actual !== null)
+    // a bounded total that is a window the planner missed, not an unknown size. An account
+    // window the plan could not name (accounts read by the query itself, viewer.accounts) is
+    // covered when its family's user window is bounded: its requests are counted there too.
+    const coveredByUser =
+      window.accountId !== null && (userWindows.get(window.family)?.upper ?? null) !== null;
+    if (
+      window.planned.upper === null &&
+      plan.total.upper !== null &&
+      window.actual !== null &&
+      !coveredByUser
+    )
       found.push(
         `family ${window.family}${window.accountId === null ? "" : ` account ${window.accountId}`}: ` +
           `sent ${window.actual} into a window the plan did not bound (total ${showBounds(plan.total)})`,
