@@ -14,3 +14,5 @@ export { globalId } from "./global-id.js";
 export { isLoopback, launchLoopbackOnlyChromium } from "./chromium.js";
 export { browserSteps } from "./browser-steps.js";
 export type { Step } from "./browser-steps.js";
+export { planOperation, schema } from "./query-plan.js";
+export type { Bounds, PlannedWindow, PlanInput, QueryPlan } from "./query-plan.js";
