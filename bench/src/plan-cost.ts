@@ -159,9 +159,6 @@ try {
     seed: async (db) => {
       await seedBench(db.prisma, ACCOUNT);
     },
-    // The process kit allows loopback webhook hosts, which ads-api refuses with
-    // NODE_ENV=production (the bench's default): no webhook is registered here.
-    env: { ADS_API_WEBHOOK_ALLOW_HOSTS: "" },
   });
   closers.push(() => adsApi.close());
   const sides = new Map<SideName, FacadeServer[]>([

@@ -137,7 +137,7 @@ const FUNDING_WITH_CAMPAIGNS = `query FundingWithCampaigns($id: String!, $after:
   account(rawId: $id) {
     fundingInstruments(first: 500, after: $after) {
       pageInfo { hasNextPage endCursor }
-      edges { node { rawId currency campaigns { rawId name } } }
+      edges { node { rawId currency campaigns { totalCount nodes { rawId name } } } }
     }
   }
 }`;
@@ -232,7 +232,7 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       };
     },
   }),
-  referenceQuery<{ campaigns: unknown[] | null }>({
+  referenceQuery<{ campaigns: { totalCount: number } | null }>({
     name: "funding-instruments-with-campaigns",
     document: FUNDING_WITH_CAMPAIGNS,
     connection: "fundingInstruments",
@@ -244,7 +244,7 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       for (let start = 0; start < nodes.length; start += IDS_PER_REQUEST) {
         const campaigns = nodes
           .slice(start, start + IDS_PER_REQUEST)
-          .reduce((sum, n) => sum + (n.campaigns?.length ?? 0), 0);
+          .reduce((sum, n) => sum + (n.campaigns?.totalCount ?? 0), 0);
         pagesPerChunk.push(Math.max(1, ceilDiv(campaigns, LIST_COUNT)));
       }
       return {

@@ -106,7 +106,10 @@ export async function startAdsApiProcess(options: AdsApiProcessOptions): Promise
       ADS_API_ADS_URL: "http://127.0.0.1:0",
       ADS_API_SANDBOX_URL: "http://127.0.0.1:0",
       LOG_LEVEL: options.logLevel ?? "silent",
-      ADS_API_WEBHOOK_ALLOW_HOSTS: LOCAL_RECEIVER_HOSTS.join(","),
+      // ads-api refuses loopback webhook hosts in production (the benches' default NODE_ENV).
+      ...((options.env?.NODE_ENV ?? process.env.NODE_ENV) !== "production" && {
+        ADS_API_WEBHOOK_ALLOW_HOSTS: LOCAL_RECEIVER_HOSTS.join(","),
+      }),
       ...databaseEnv(options.database),
       ...options.env,
     },

@@ -513,17 +513,20 @@ export class PlanWalk {
       if (parent.accountId !== null && !id.startsWith(`${parent.accountId}/`)) return null;
       key = id;
     }
+    // A deduplicating loader sends a key once per request: however many resolutions ask for
+    // it, the lower bound counts one; in one known account, only the first may send it.
+    const dedupeKey = `each\u0000${rule.list}\u0000${parent.accountId ?? ""}\u0000${key}`;
+    const once = rule.dedupes && parent.accountId !== null;
+    const first = once && this.#tally.firstTime(dedupeKey);
     const lower = rule.optional
       ? 0
       : !rule.dedupes
         ? parent.count.lower
-        : parent.count.lower > 0 &&
-            this.#tally.firstTime(
-              `each\u0000${rule.list}\u0000${parent.accountId ?? ""}\u0000${key}`,
-            )
+        : parent.count.lower > 0 && (once ? first : this.#tally.firstTime(dedupeKey))
           ? 1
           : 0;
-    this.#tally.charge(rule.list, parent.accountId, { lower, upper: parent.count.upper });
+    const upper = once ? (first ? minUpper(parent.count.upper, 1) : 0) : parent.count.upper;
+    this.#tally.charge(rule.list, parent.accountId, { lower, upper });
     const answered: Objects = {
       count: { lower: 0, upper: parent.count.upper },
       groups: parent.groups,

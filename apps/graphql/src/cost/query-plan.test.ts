@@ -386,6 +386,15 @@ describe("the account's own reads, references, histories and reference data", ()
     expect(p.exact).toBe(true);
   });
 
+  it("plans an account's features once, whether features, featuresRaw or both are asked", () => {
+    const p = plan(`{ account(rawId: "a1") { features featuresRaw } }`);
+    expect(accountWindows(p, "a1")).toEqual({
+      accounts: { lower: 1, upper: 1 },
+      features: { lower: 1, upper: 1 },
+    });
+    expect(p.exact).toBe(true);
+  });
+
   it("plans per-account reads once, and a list read whole without an upper bound", () => {
     const p = plan(`{ account(rawId: "a1") {
       apps(first: 5) { nodes { appStoreIdentifier } }

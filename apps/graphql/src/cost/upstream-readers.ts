@@ -7,6 +7,9 @@ import type { GraphQLField } from "graphql";
 // destructured name it passes on; one that reads only its parent's properties is not a reader.
 const READS =
   /(?<![.\w])(loaders|upstream|history)\b|\b(context|ctx)\.(loaders|upstream|history)\b/;
+// A resolver handing its whole context to a helper may read through it: counted as a reader
+// (unplanned unless it has a rule), so the plan stays sound (Account.features did so).
+const HANDS_ON_CONTEXT = /[(,]\s*(context|ctx)\s*[,)]/;
 
 const known = new WeakMap<object, boolean>();
 
@@ -19,9 +22,12 @@ export function readsUpstream(field: GraphQLField<unknown, unknown>): boolean {
       endpoints?: readonly EndpointId[];
     };
     const resolve = extensions.pothosOriginalResolve ?? field.resolve;
+    // The Node `id` (relay plugin) hands the context on to encode the id: not a read.
+    const nodeId = field.name === "id" && String(field.type) === "ID!";
     reads =
       (extensions.endpoints?.length ?? 0) > 0 ||
-      (typeof resolve === "function" && READS.test(String(resolve)));
+      (typeof resolve === "function" &&
+        (READS.test(String(resolve)) || (!nodeId && HANDS_ON_CONTEXT.test(String(resolve)))));
     known.set(field, reads);
   }
   return reads;

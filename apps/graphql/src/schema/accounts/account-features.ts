@@ -2,6 +2,7 @@ import { builder } from "../../builder.js";
 import type { GraphQLContext } from "../../context.js";
 import { observedEnum } from "../common/enums.js";
 import { AccountRef } from "./account.js";
+import { eachRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 /**
  * Account features (beyond the spec, issue 33: the vendor's GET accounts/:account_id/features).
@@ -30,6 +31,8 @@ export const AccountFeature = observedEnum("AccountFeature", {
 });
 
 /** One read per account and request, whether `features`, `featuresRaw` or both are asked. */
+const FEATURES = eachRule("features.list", { dedupes: true });
+
 const reads = new WeakMap<GraphQLContext["loaders"], Map<string, Promise<string[]>>>();
 
 function featuresOf(accountId: string, context: GraphQLContext): Promise<string[]> {
@@ -38,7 +41,7 @@ function featuresOf(accountId: string, context: GraphQLContext): Promise<string[
   const known = byAccount.get(accountId);
   if (known !== undefined) return known;
   const read = context.upstream
-    .call("features.list", { account_id: accountId })
+    .call(FEATURES.list, { account_id: accountId })
     .then((answer) => [...answer.data]);
   byAccount.set(accountId, read);
   return read;
@@ -46,6 +49,7 @@ function featuresOf(accountId: string, context: GraphQLContext): Promise<string[
 
 builder.objectFields(AccountRef, (t) => ({
   features: t.field({
+    ...fetchedBy(FEATURES),
     type: [AccountFeature.ref],
     description:
       "The features granted to this account, in alphabetical order; empty when none. A key " +
@@ -54,6 +58,7 @@ builder.objectFields(AccountRef, (t) => ({
       (await featuresOf(account.id, context)).map(AccountFeature.of),
   }),
   featuresRaw: t.stringList({
+    ...fetchedBy(FEATURES),
     description:
       "The keys of the features granted to this account exactly as the ads service sent them, " +
       "in the same order as `features`.",
