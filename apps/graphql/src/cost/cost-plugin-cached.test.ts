@@ -3,10 +3,10 @@ import type { CallerBudgets, KnownBudget } from "./budget-store.js";
 import { presentCachedCost } from "./cost-plugin-cached.js";
 
 const budget: KnownBudget = { limit: 100, remaining: 40, resetAt: 1_900_000_000_000 };
-const budgets = {
+const budgets: Pick<CallerBudgets, "principalFor" | "read"> = {
   principalFor: () => "user:x",
-  read: (refs: readonly unknown[]) => Promise.resolve(refs.map(() => budget)),
-} as unknown as CallerBudgets;
+  read: (refs) => Promise.resolve(refs.map(() => budget)),
+};
 
 const stored = {
   data: { account: { name: 'has "cost": inside' } },

@@ -38,7 +38,7 @@ function storedCost(body: Buffer): { cost: CostReport; start: number } | undefin
  */
 export async function presentCachedCost(
   body: Buffer,
-  budgets: CallerBudgets | null,
+  budgets: Pick<CallerBudgets, "principalFor" | "read"> | null,
   sees: (accountId: string) => boolean,
 ): Promise<Buffer> {
   const found = storedCost(body);
