@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { CallerBudgets, KnownBudget } from "./budget-store.js";
 import { presentCachedCost } from "./cost-plugin-cached.js";
 
-const budget: KnownBudget = { limit: 100, remaining: 40, resetAt: 1_900_000_000_000 };
+const RESET_AT = 1_900_000_000_000;
+const budget: KnownBudget = { limit: 100, remaining: 40, resetAt: RESET_AT };
 const budgets: Pick<CallerBudgets, "principalFor" | "read"> = {
   principalFor: () => "user:x",
   read: (refs) => Promise.resolve(refs.map(() => budget)),
@@ -51,7 +52,7 @@ describe("a cached answer's cost", () => {
     expect(cost.actual).toBe(0);
     expect(cost.waitedMs).toBe(0);
     expect(cost.windows.map((window) => [window.actual, window.budget])).toEqual([
-      [0, { limit: 100, before: 40, after: 40, resetAt: new Date(budget.resetAt).toISOString() }],
+      [0, { limit: 100, before: 40, after: 40, resetAt: new Date(RESET_AT).toISOString() }],
       [0, null],
     ]);
   });
