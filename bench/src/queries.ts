@@ -135,7 +135,7 @@ const CAMPAIGNS_WITH_FUNDING = `query CampaignsWithFunding($id: String!, $after:
 
 const FUNDING_WITH_CAMPAIGNS = `query FundingWithCampaigns($id: String!, $after: String) {
   account(rawId: $id) {
-    fundingInstruments(first: 500, after: $after) {
+    fundingInstruments(first: 400, after: $after) {
       pageInfo { hasNextPage endCursor }
       edges { node { rawId currency campaigns { totalCount nodes { rawId name } } } }
     }

@@ -39,6 +39,11 @@ export class PlanTally {
   readonly #unplanned = new Set<string>();
   /** Families an unplanned field may spend without bound; "*" every family. */
   readonly #unbounded = new Set<string>();
+  /**
+   * Per family, the upper bound of account-window requests whose account the arguments do not
+   * name: each may land in any account's window, so every named one's upper bound takes it.
+   */
+  readonly #anyAccount = new Map<string, Bounds>();
   /** Accounts whose access a snapshot answer may check (once each). */
   readonly #accessChecked = new Set<string>();
   /** Requests whose lower bound holds once per key however many fields ask (loaders dedupe). */
@@ -116,8 +121,14 @@ export class PlanTally {
   #add(endpoint: EndpointId, accountId: string | null, requests: Bounds, counting: boolean) {
     const { family } = getEndpoint(endpoint);
     this.#window(family, null, requests);
-    if (accountId !== null && spendsAccountWindow(endpoint))
-      this.#window(family, accountId, requests);
+    if (spendsAccountWindow(endpoint)) {
+      if (accountId !== null) this.#window(family, accountId, requests);
+      else
+        this.#anyAccount.set(
+          family,
+          add(this.#anyAccount.get(family) ?? ZERO, { lower: 0, upper: requests.upper }),
+        );
+    }
     this.#total = add(this.#total, requests);
     if (counting) this.#withTotalCount = add(this.#withTotalCount, requests);
   }
@@ -145,11 +156,11 @@ export class PlanTally {
               ? 1
               : a.accountId.localeCompare(b.accountId),
       )
-      .map((w) => ({
-        family: w.family,
-        accountId: w.accountId,
-        requests: loosen(w.requests, w.family),
-      }));
+      .map((w) => {
+        const unnamed = w.accountId === null ? undefined : this.#anyAccount.get(w.family);
+        const requests = unnamed === undefined ? w.requests : add(w.requests, unnamed);
+        return { family: w.family, accountId: w.accountId, requests: loosen(requests, w.family) };
+      });
     // Families only an unplanned field spends have no window of their own yet.
     for (const family of this.#unbounded) {
       if (family !== "*" && !this.#windows.has(`${family}\u0000`))

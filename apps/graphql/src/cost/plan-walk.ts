@@ -551,18 +551,21 @@ export class PlanWalk {
   finish(): void {
     for (const read of this.#keyed.values()) {
       const { rule } = read;
-      const all = new Set<string>();
+      // Only keys asked where the parent surely resolves are sure to be read: under a parent
+      // that may be null or absent (a do-not-reach list the account lacks) they may not be.
+      const sure = new Set<string>();
       let upper = 0;
-      for (const keys of read.sites.values()) {
-        for (const key of keys) all.add(key);
+      for (const [site, keys] of read.sites) {
+        if (site.count.upper === 0) continue;
+        if (site.count.lower > 0) for (const key of keys) sure.add(key);
         upper += this.#batching ? chunks(keys.size, rule.idsPerRequest) : keys.size;
       }
       // Loaders keep what they read: a key asked at two sites may cost one request.
       const lower = this.#listed.has(rule.read)
         ? 0
         : this.#batching
-          ? chunks(all.size, rule.idsPerRequest)
-          : all.size;
+          ? chunks(sure.size, rule.idsPerRequest)
+          : sure.size;
       this.#tally.charge(rule.list, read.accountId, { lower, upper: Math.max(lower, upper) });
     }
   }
