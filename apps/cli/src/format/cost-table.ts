@@ -1,4 +1,4 @@
-import type { AnswerCost, CostBounds, CostBudget, CostWindow } from "../facade/answer-cost.js";
+import type { AnswerCost, CostBounds, CostBudget, CostWindow } from "./cost-shape.js";
 import { renderTable } from "./table.js";
 
 /** `3` when exact, `1–7` between bounds, `2+` with no upper bound (a list of unknown size). */

@@ -1,4 +1,4 @@
-import type { Bounds } from "./query-plan.js";
+import type { Bounds } from "./plan-types.js";
 
 /** Arithmetic over request and item counts whose upper end may be unknown (null). */
 export const ZERO: Bounds = { lower: 0, upper: 0 };

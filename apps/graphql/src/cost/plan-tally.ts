@@ -2,7 +2,7 @@ import { getEndpoint } from "@adsgraph/models";
 import type { EndpointId } from "@adsgraph/models";
 import { add, isExact, ZERO } from "./bounds.js";
 import type { PlanKnowledge } from "./plan-knowledge.js";
-import type { Bounds, PlannedWindow, QueryPlan } from "./query-plan.js";
+import type { Bounds, PlannedWindow, QueryPlan } from "./plan-types.js";
 
 /** The read a snapshot's access check makes (snapshot-upstream.ts mayServe, askAccountAccess). */
 const ACCESS_CHECK: EndpointId = "authenticated_user_access.get";

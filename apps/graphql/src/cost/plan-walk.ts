@@ -34,7 +34,7 @@ import type {
 import { listKey } from "./list-key.js";
 import type { PlanKnowledge } from "./plan-knowledge.js";
 import type { PlanTally } from "./plan-tally.js";
-import type { Bounds } from "./query-plan.js";
+import type { Bounds } from "./plan-types.js";
 import { endpointsNamed, readsUpstream } from "./upstream-readers.js";
 
 /** Objects a selection set is resolved for, as far as the plan can tell before running. */

@@ -1,6 +1,6 @@
 import type { Middleware, RateLimitBudgetKey, RateLimitCredit } from "@adsgraph/rest-client";
 import { windowKey, type CallerBudgets, type WindowHold } from "./budget-store.js";
-import type { QueryPlan } from "./query-plan.js";
+import type { QueryPlan } from "./plan-types.js";
 
 /**
  * One request's cost (issue 35): its plan, and how its upstream calls spend their budget, set
