@@ -17,6 +17,9 @@ const NOT_SOURCE = /\.(test|test-d)\.ts$|\.d\.ts$/;
  * generic consumer of the catalog (the facade's loaders, list fields and edges).
  */
 const CALLS_BY_ID = new Set([
+  // A mutation's fetch rule (apps/graphql/src/cost/fetch-rule.ts): its resolver sends the
+  // rule's endpoint, so the rule is where the call names its id.
+  "callRule",
   "call",
   "request",
   "page",

@@ -4,6 +4,8 @@ import { print } from "graphql";
 export interface GraphQLResponse<TData> {
   data?: TData | null;
   errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
+  /** The facade's own reports, e.g. `cost`: the upstream requests planned and sent (docs/cost.md). */
+  extensions?: Record<string, unknown>;
 }
 
 /** Runs a typed document against the facade: the result's type follows from the document. */

@@ -39,7 +39,10 @@ describe("the example consumer against the running servers (ads-api + facade)", 
   it("runs the typed Health query", async () => {
     const result = await execute(stack.facade.url, HealthQuery);
     expectTypeOf(result.data).toEqualTypeOf<{ health: string | null } | null | undefined>();
-    expect(result).toEqual({ data: { health: "ok" } });
+    expect(result.data).toEqual({ health: "ok" });
+    expect(result.errors).toBeUndefined();
+    // Every answer says what it cost upstream (docs/cost.md): health reads nothing.
+    expect(result.extensions?.cost).toMatchObject({ mode: "run", actual: 0 });
   });
 
   it("lists the viewer's accounts", async () => {

@@ -41,7 +41,7 @@ function featuresOf(accountId: string, context: GraphQLContext): Promise<string[
   const known = byAccount.get(accountId);
   if (known !== undefined) return known;
   const read = context.upstream
-    .call(FEATURES.list, { account_id: accountId })
+    .call("features.list", { account_id: accountId })
     .then((answer) => [...answer.data]);
   byAccount.set(accountId, read);
   return read;

@@ -27,22 +27,20 @@ import { byIdRule, childrenRule, fetchedBy } from "../../cost/fetch-rule.js";
 
 // How each edge is fetched, read by the resolvers below and the query planner (issue 35).
 const CURATED_LINKS = childrenRule("line_item_curated_categories.list", "line_item_ids");
-const ATTACHMENTS = {
-  "media_creatives.list": childrenRule("media_creatives.list", "line_item_ids", {
-    primes: "media_creatives.get",
-  }),
-  "promoted_accounts.list": childrenRule("promoted_accounts.list", "line_item_ids", {
-    primes: "promoted_accounts.get",
-    // Only line items whose product type can hold promoted accounts ask.
-    everyParentAsks: false,
-  }),
-  "promoted_posts.list": childrenRule("promoted_posts.list", "line_item_ids", {
-    primes: "promoted_posts.get",
-  }),
-  "tracking_tags.list": childrenRule("tracking_tags.list", "line_item_ids", {
-    primes: "tracking_tags.get",
-  }),
-} as const;
+const MEDIA_CREATIVES = childrenRule("media_creatives.list", "line_item_ids", {
+  primes: "media_creatives.get",
+});
+const PROMOTED_ACCOUNTS = childrenRule("promoted_accounts.list", "line_item_ids", {
+  primes: "promoted_accounts.get",
+  // Only line items whose product type can hold promoted accounts ask.
+  everyParentAsks: false,
+});
+const PROMOTED_POSTS = childrenRule("promoted_posts.list", "line_item_ids", {
+  primes: "promoted_posts.get",
+});
+const TRACKING_TAGS = childrenRule("tracking_tags.list", "line_item_ids", {
+  primes: "tracking_tags.get",
+});
 const LINE_ITEM = byIdRule("line_items.get");
 
 const withDeletedArg = (arg: ArgBuilder<Types>) => ({
@@ -111,19 +109,19 @@ builder.objectFields(LineItemRef, (t) => ({
       ),
   }),
   mediaCreatives: t.field({
-    ...fetchedBy(ATTACHMENTS["media_creatives.list"]),
+    ...fetchedBy(MEDIA_CREATIVES),
     type: MediaCreativeConnection,
     nullable: true,
     description: `Account media placed on this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, ATTACHMENTS["media_creatives.list"].maxCount, () =>
+      connectionOfAll(args, MEDIA_CREATIVES.maxCount, () =>
         attachmentsOf("media_creatives.list", li, args.withDeleted, loaders),
       ),
   }),
   promotedAccounts: t.field({
-    ...fetchedBy(ATTACHMENTS["promoted_accounts.list"]),
+    ...fetchedBy(PROMOTED_ACCOUNTS),
     type: PromotedAccountConnection,
     nullable: true,
     description:
@@ -132,33 +130,33 @@ builder.objectFields(LineItemRef, (t) => ({
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, ATTACHMENTS["promoted_accounts.list"].maxCount, () =>
+      connectionOfAll(args, PROMOTED_ACCOUNTS.maxCount, () =>
         holdsPromotedAccounts(li.product_type)
           ? attachmentsOf("promoted_accounts.list", li, args.withDeleted, loaders)
           : Promise.resolve([]),
       ),
   }),
   promotedPosts: t.field({
-    ...fetchedBy(ATTACHMENTS["promoted_posts.list"]),
+    ...fetchedBy(PROMOTED_POSTS),
     type: PromotedPostConnection,
     nullable: true,
     description: `Posts promoted on this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, ATTACHMENTS["promoted_posts.list"].maxCount, () =>
+      connectionOfAll(args, PROMOTED_POSTS.maxCount, () =>
         attachmentsOf("promoted_posts.list", li, args.withDeleted, loaders),
       ),
   }),
   trackingTags: t.field({
-    ...fetchedBy(ATTACHMENTS["tracking_tags.list"]),
+    ...fetchedBy(TRACKING_TAGS),
     type: TrackingTagConnection,
     nullable: true,
     description: `Impression tags and click trackers of this line item. ${EDGE_NOTE}`,
     complexity: ATTACHMENT_LIST,
     args: { ...bothWaysPageArgs(t.arg), ...withDeletedArg(t.arg) },
     resolve: (li, args, { loaders }) =>
-      connectionOfAll(args, ATTACHMENTS["tracking_tags.list"].maxCount, () =>
+      connectionOfAll(args, TRACKING_TAGS.maxCount, () =>
         attachmentsOf("tracking_tags.list", li, args.withDeleted, loaders),
       ),
   }),
