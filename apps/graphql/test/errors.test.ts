@@ -23,7 +23,9 @@ describe("upstream rate limits", () => {
     stack = await startStack({
       measureUpstream: true,
       adsApi: { limits: { userRate: 3 } },
-      facade: { env: { UPSTREAM_RATE_LIMIT_WAIT_MS: "0" } },
+      // Planning off: the calls reach rest-client, whose RATE_LIMITED is what this file tests;
+      // a planned query is refused before sending (test/cost-enforcement.test.ts).
+      facade: { env: { UPSTREAM_RATE_LIMIT_WAIT_MS: "0", COST_PLANNING: "false" } },
     });
   });
   afterAll(() => stack.close());

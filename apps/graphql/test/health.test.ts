@@ -11,10 +11,12 @@ describe("GraphQL server over HTTP", () => {
   afterAll(() => facade.close());
 
   it("answers { health } with ok", async () => {
-    expect(await postGraphQL(facade.url, "{ health }")).toEqual({
-      status: 200,
-      body: { data: { health: "ok" } },
-    });
+    const answer = await postGraphQL(facade.url, "{ health }");
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ health: "ok" });
+    expect(answer.body.errors).toBeUndefined();
+    // Every answer says what it cost upstream (docs/cost.md): health reads nothing.
+    expect(answer.body).toMatchObject({ extensions: { cost: { mode: "run", actual: 0 } } });
   });
 
   it("names the unknown field in a bad query", async () => {

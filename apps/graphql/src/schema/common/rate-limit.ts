@@ -1,7 +1,8 @@
 import { DirectiveLocation, GraphQLBoolean, GraphQLDirective, GraphQLInt } from "graphql";
 import { builder } from "../../builder.js";
+import { ID_INPUT } from "../../input/input-rules.js";
 import { FAMILIES, type KnownBudget, type WindowRef } from "../../cost/budget-store.js";
-import type { Bounds, PlannedWindow, QueryPlan } from "../../cost/query-plan.js";
+import type { Bounds, PlannedWindow, QueryPlan } from "../../cost/plan-types.js";
 
 /** `@cost` on an operation (issue 35): the request headers' options, written in the document. */
 export const costDirective = new GraphQLDirective({
@@ -181,6 +182,7 @@ builder.queryField("rateLimit", (t) =>
         description: "Only this rate-limit family's windows (e.g. `campaigns`).",
       }),
       accountRawId: t.arg.string({
+        ...ID_INPUT,
         required: false,
         description: "Only this ad account's windows (wire id): the account's own, not yours.",
       }),
