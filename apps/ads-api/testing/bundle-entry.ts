@@ -90,3 +90,19 @@ export function bundleEntry(entry: string): Promise<string> {
   }
   return bundle;
 }
+
+/**
+ * The node arguments that run an app's `src/main.ts` (`entry`, run from the app's folder):
+ * its bundle under vitest, its sources through tsx elsewhere (the benches), or as `runner`
+ * says. `modules` load first, through tsx (they may be TypeScript).
+ */
+export async function mainArgs(
+  entry: string,
+  { runner, modules = [] }: { runner?: "bundle" | "tsx"; modules?: readonly string[] },
+): Promise<string[]> {
+  const imports = modules.flatMap((module) => ["--import", module]);
+  const chosen = runner ?? (process.env.VITEST === undefined ? "tsx" : "bundle");
+  return chosen === "bundle"
+    ? [...(imports.length > 0 ? ["--import", "tsx"] : []), ...imports, await bundleEntry(entry)]
+    : ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"];
+}

@@ -21,7 +21,7 @@ export type { SimulatedEvent } from "./activity.js";
 export { startTcpBalancer } from "./tcp-balancer.js";
 export type { TcpBalancer } from "./tcp-balancer.js";
 export { freePort } from "./free-port.js";
-export { bundleEntry } from "./bundle-entry.js";
+export { bundleEntry, mainArgs } from "./bundle-entry.js";
 export { LOCAL_RECEIVER_HOSTS } from "./local-receivers.js";
 export type { ResolveHost, ResolvedAddress } from "../src/delivery/outbound-guard.js";
 export { approveAndReadPin } from "./approve-pin.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { HostRole } from "@adsgraph/models";
 import type { DatabaseTarget } from "@adsgraph/storage";
 import type { Env } from "../src/env.js";
-import { bundleEntry } from "./bundle-entry.js";
+import { mainArgs } from "./bundle-entry.js";
 import { LOCAL_RECEIVER_HOSTS } from "./local-receivers.js";
 import { requestLogAt } from "./request-log.js";
 import type { RequestLogReader } from "./request-log.js";
@@ -89,13 +89,10 @@ function readyUrls(output: string): Ready | undefined {
  * reaches the server itself) and waits for the ready lines of its three roles.
  */
 export async function startAdsApiProcess(options: AdsApiProcessOptions): Promise<AdsApiProcess> {
-  const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
-  const runner = options.runner ?? (process.env.VITEST === undefined ? "tsx" : "bundle");
-  const main =
-    runner === "bundle"
-      ? // The tsx loader stays for modules given to load first (they may be TypeScript).
-        [...(imports.length > 0 ? ["--import", "tsx"] : []), ...imports, await bundleEntry(ENTRY)]
-      : ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"];
+  const main = await mainArgs(ENTRY, {
+    ...(options.runner !== undefined && { runner: options.runner }),
+    ...(options.imports !== undefined && { modules: options.imports }),
+  });
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...main], {
     cwd: appDir,
     detached: true,

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
-import { bundleEntry, freePort } from "@adsgraph/ads-api/testing";
+import { freePort, mainArgs } from "@adsgraph/ads-api/testing";
 import type { DatabaseTarget } from "@adsgraph/storage";
 
 const appDir = path.resolve(import.meta.dirname, "..");
@@ -63,13 +63,10 @@ function databaseEnv(database: DatabaseTarget | undefined): Record<string, strin
 export async function startFacadeProcess(options: FacadeProcessOptions): Promise<FacadeProcess> {
   const port = options.port ?? Number(options.env.GRAPHQL_PORT ?? (await freePort()));
   const devSessionOn = options.env.DEV_SESSION === "true";
-  const imports = (options.imports ?? []).flatMap((module) => ["--import", module]);
-  const runner = options.runner ?? (process.env.VITEST === undefined ? "tsx" : "bundle");
-  const main =
-    runner === "bundle"
-      ? // The tsx loader stays for modules given to load first (they may be TypeScript).
-        [...(imports.length > 0 ? ["--import", "tsx"] : []), ...imports, await bundleEntry(ENTRY)]
-      : ["--import", "tsx", ...imports, "--conditions=source", "src/main.ts"];
+  const main = await mainArgs(ENTRY, {
+    ...(options.runner !== undefined && { runner: options.runner }),
+    ...(options.imports !== undefined && { modules: options.imports }),
+  });
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...main], {
     cwd: appDir,
     detached: true,
