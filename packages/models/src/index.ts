@@ -303,24 +303,13 @@ export {
 } from "./rules/promoted-accounts.js";
 export {
   accountFeatureSchema,
-  activeEntitySchema,
-  analyticsJobSchema,
-  analyticsStatsSchema,
   reachEstimateSchema,
   appListSchema,
   videoSchema,
   promotableUserSchema,
   PROMOTABLE_USER_TYPES,
 } from "./resources/unspecified.js";
-export type {
-  ActiveEntity,
-  AnalyticsJob,
-  AnalyticsStats,
-  ReachEstimate,
-  AppList,
-  Video,
-  PromotableUser,
-} from "./resources/unspecified.js";
+export type { ReachEstimate, AppList, Video, PromotableUser } from "./resources/unspecified.js";
 
 export { catalog, endpoints, getEndpoint, findEndpoint, isEndpointId } from "./catalog/catalog.js";
 export type { Catalog, EndpointId } from "./catalog/catalog.js";
@@ -381,3 +370,42 @@ export type { WireRequest } from "./wire.js";
 export { fromVendor, toVendor, VENDOR_KEY_ALIASES } from "./vendor-names.js";
 export { changedFields, readOnlyConflicts, sameOnWire, splitReadOnly } from "./update-rule.js";
 export { booleanWord } from "./fields/booleans.js";
+export {
+  ANALYTICS_ENTITIES,
+  ANALYTICS_ENTITY_ALIASES,
+  METRIC_GROUPS,
+  METRICS_BY_GROUP,
+  metricGroupsFor,
+  metricsFor,
+} from "./resources/analytics-metrics.js";
+export type {
+  AnalyticsEntity,
+  MetricGroup,
+  MetricKind,
+  MetricSpec,
+} from "./resources/analytics-metrics.js";
+export {
+  ANALYTICS_PLACEMENTS,
+  GRANULARITIES,
+  JOB_STATUSES,
+  SEGMENTATION_NEEDS_COUNTRY,
+  SEGMENTATION_NEEDS_PLATFORM,
+  SEGMENTATION_TYPES,
+  activeEntitiesAnswerSchema,
+  activeEntitySchema,
+  metricValueSchema,
+  statsAnswerSchema,
+  statsEntrySchema,
+  statsJobSchema,
+} from "./resources/analytics.js";
+export type {
+  ActiveEntity,
+  AnalyticsPlacement,
+  Granularity,
+  JobStatus,
+  MetricValue,
+  SegmentationType,
+  StatsAnswer,
+  StatsEntry,
+  StatsJob,
+} from "./resources/analytics.js";

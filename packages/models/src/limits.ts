@@ -70,6 +70,22 @@ export const LIMITS = {
   /** §4.7: video conversation card texts. */
   conversationCta: 20,
   conversationText: 23,
+  /**
+   * Beyond the spec (issue 36, vendor v12 analytics reference): entity ids per request,
+   * the longest range of a synchronous request, of a job (45 days when segmented) and of an
+   * active-entities request, jobs processing at once per account, synchronous requests per
+   * user token and window, job ids per jobs list.
+   */
+  analytics: {
+    entityIds: 20,
+    syncDays: 7,
+    jobDays: 90,
+    segmentedJobDays: 45,
+    activeEntitiesDays: 90,
+    concurrentJobs: 100,
+    syncPerWindow: 250,
+    jobIdsPerList: 200,
+  },
   /** §4.8 / §8: keyword insights. */
   keywordInsights: { keywords: 10, windowDays: 7, relatedKeywords: 30 },
   /** §4.8 / §8: custom-audience batch. */

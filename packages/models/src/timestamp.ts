@@ -68,7 +68,7 @@ export function parseTimestamp(value: string): Date | null {
 }
 
 const MS_PER_HOUR = 3_600_000;
-const HOURS_PER_DAY = 24;
+export const HOURS_PER_DAY = 24;
 const MONTHS_PER_YEAR = 12;
 
 /** Milliseconds in one UTC day. */

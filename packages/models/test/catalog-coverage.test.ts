@@ -73,7 +73,7 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
     "tax_settings.get",
   ]);
 
-  it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18), the webhook delivery log (issue 34), and issue 33's workflow and client endpoints as beyond the spec, each with its source", () => {
+  it("marks only line items and the curated-link reads (issue 15), targeting criteria (issue 17), activity subscriptions' list and delete and the webhook registration (issue 18), the webhook delivery log (issue 34), issue 33's workflow and client endpoints, and issue 36's analytics as beyond the spec, each with its source", () => {
     const beyond = endpoints.filter((entry) => entry.beyondSpec !== null);
     expect(beyond.map((entry) => entry.id).sort()).toEqual([
       "activity.subscriptions.delete",
@@ -104,6 +104,12 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
       "scheduled_posts.create",
       "scheduled_posts.get",
       "scheduled_posts.list",
+      "stats.active_entities.list",
+      "stats.get",
+      "stats.jobs.create",
+      "stats.jobs.delete",
+      "stats.jobs.list",
+      "stats.jobs.result",
       "targeting_criteria.create",
       "targeting_criteria.delete",
       "targeting_criteria.get",
@@ -121,13 +127,15 @@ describe("catalog covers spec §4, §6 and §9's replay endpoint", () => {
           ? /issue 33: .*vendor('s)? v12 (Ads API )?reference/
           : entry.id === "post_data.posts.get"
             ? /issue 33: the vendor's v2 reference GET \/2\/tweets\/:id/
-            : entry.id.startsWith("activity.") || entry.id.startsWith("webhooks.")
-              ? /issue 18/
-              : entry.id.startsWith("line_items.")
-                ? /line_items_/
-                : entry.id.startsWith("targeting_criteria.")
-                  ? /targeting_criteria endpoints/
-                  : /GET line_item_curated_categories/,
+            : entry.id.startsWith("stats.")
+              ? /issue 36: vendor v12 analytics reference/
+              : entry.id.startsWith("activity.") || entry.id.startsWith("webhooks.")
+                ? /issue 18/
+                : entry.id.startsWith("line_items.")
+                  ? /line_items_/
+                  : entry.id.startsWith("targeting_criteria.")
+                    ? /targeting_criteria endpoints/
+                    : /GET line_item_curated_categories/,
       );
     }
   });

@@ -1,5 +1,6 @@
 import { UnknownEndpointError } from "../errors.js";
 import { accountEndpoints } from "./accounts.js";
+import { analyticsEndpoints } from "./analytics.js";
 import { audienceEndpoints } from "./audiences.js";
 import { campaignEndpoints } from "./campaigns.js";
 import { cardEndpoints } from "./cards.js";
@@ -34,6 +35,8 @@ export const catalog = {
   ...audienceEndpoints,
   // Beyond the spec: issue 17's targeting criteria (line items targeting custom audiences).
   ...targetingCriterionEndpoints,
+  // Beyond the spec: issue 36's analytics (stats, jobs, active entities).
+  ...analyticsEndpoints,
   ...postDataEndpoints,
   // spec §6 webhooks (registration beyond the spec, each entry says why) and §9 replay.
   ...webhookEndpoints,

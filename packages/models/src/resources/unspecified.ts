@@ -3,9 +3,9 @@ import { adsId, digitId, openEnum, timestamp } from "../scalars.js";
 import { advertisingFields } from "./common.js";
 
 /**
- * Schemas for recorded payloads of endpoints the spec does not describe (analytics, reach
- * estimates, app lists, videos, promotable users, account features, active
- * entities). They are honest and loose: fields seen in the recordings are typed, nothing is
+ * Schemas for recorded payloads of endpoints the spec does not describe (reach estimates,
+ * app lists, videos, promotable users, account features; analytics moved to analytics.ts,
+ * issue 36). They are honest and loose: fields seen in the recordings are typed, nothing is
  * required beyond what every recording shows, and unknown fields are kept. No catalog entry
  * uses them, because the spec lists no such endpoint, except account features and promotable
  * users (issue 33, `features.list` and `promotable_users.*`, beyond the spec).
@@ -13,44 +13,6 @@ import { advertisingFields } from "./common.js";
 
 /** An account's feature flags: a list of strings. */
 export const accountFeatureSchema = z.string();
-
-/** Active entities in a window. */
-export const activeEntitySchema = z.looseObject({
-  entity_id: adsId,
-  activity_start_time: timestamp,
-  activity_end_time: timestamp,
-  placements: z.array(z.string()),
-});
-export type ActiveEntity = z.output<typeof activeEntitySchema>;
-
-/**
- * An async analytics job. The recordings repeat the key "id" (a string, then a number);
- * JSON.parse keeps the last, a number already rounded past 2^53, so both forms are allowed
- * and the value is not meant to be used as an exact id.
- */
-export const analyticsJobSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]),
-  status: z.string(),
-  url: z.string().nullable(),
-  start_time: timestamp,
-  end_time: timestamp,
-  entity_ids: z.array(z.string()),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-export type AnalyticsJob = z.output<typeof analyticsJobSchema>;
-
-/** Synchronous stats: one entry per entity with per-segment metric series. */
-export const analyticsStatsSchema = z.looseObject({
-  id: z.string(),
-  id_data: z.array(
-    z.looseObject({
-      segment: z.unknown(),
-      metrics: z.record(z.string(), z.array(z.number()).nullable()),
-    }),
-  ),
-});
-export type AnalyticsStats = z.output<typeof analyticsStatsSchema>;
 
 /** A minimum/maximum pair as estimates report them. */
 const range = z.looseObject({ min: z.number(), max: z.number() });
