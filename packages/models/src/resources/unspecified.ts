@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adsId, digitId, openEnum, timestamp } from "../scalars.js";
+import { adsId, digitId, openEnum } from "../scalars.js";
 import { advertisingFields } from "./common.js";
 
 /**
