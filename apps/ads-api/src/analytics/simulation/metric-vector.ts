@@ -154,7 +154,9 @@ const FORMULAS: readonly SlotFormula[] = SLOTS.map((slot, i): SlotFormula => {
   // The metric's own draws (at its first slot), shared by its parts so they agree.
   const base = 64 + 3 * (i - (metrics[index]?.parts ?? []).indexOf(part));
   return (d) => {
-    const m = fl(d.core.clicks * conversionRate(d.objective) * weight * (0.5 + d.u(base)));
+    // Rounded at random (floor of expected + u): a fraction of a conversion an hour still
+    // adds up over a day instead of always rounding to zero.
+    const m = fl(d.core.clicks * conversionRate(d.objective) * weight + d.u(base));
     const price = 20_000_000 + fl(d.u(base + 1) * 60) * 1_000_000;
     return breakdownPart(part, m, price, d.u(base + 2));
   };
