@@ -479,9 +479,27 @@ describe("delivery simulation", () => {
         fc.double({ min: 0, max: 0.7, noNaN: true }),
         changes,
         (world, pick, where, change) => {
-          const item = world.lineItems[pick % world.lineItems.length] as LineItemFacts;
+          // Prefer a line item that delivers (else the change proves little).
+          const delivers = answerSeries(
+            world,
+            query({
+              entity: "LINE_ITEM",
+              entity_ids: idsOf(world.lineItems),
+              granularity: "TOTAL",
+              metric_groups: ["ENGAGEMENT"],
+            }),
+          );
+          const rotated = world.lineItems.map(
+            (_, i) => world.lineItems[(pick + i) % world.lineItems.length] as LineItemFacts,
+          );
+          const item =
+            rotated.find((l) => (delivers.get(l.id)?.get("impressions")?.[0] ?? 0) > 0) ??
+            rotated[0];
+          if (item === undefined) return;
           const campaign = world.campaigns.find((c) => c.id === item.campaignId) as CampaignFacts;
-          const p = T0 + Math.floor((world.now - 1 - T0) * where); // before now
+          // A change between the line item's creation and now (strictly before now).
+          if (world.now - 1 <= item.createdAt) return;
+          const p = item.createdAt + Math.floor((world.now - 1 - item.createdAt) * where);
           const cut = <S>(list: readonly Span<S>[], next: (s: S) => S): Span<S>[] | null => {
             const before = list.filter((span) => span.from < p);
             const last = before.at(-1);
