@@ -143,6 +143,8 @@ async function runWave(
     const jobId = jobIdOf(job);
     const url = trustedResultUrl(job.url ?? "", client.hosts, options.resultOrigins ?? []);
     if (url === undefined) {
+      // Done on the service's side: nothing to cancel.
+      pending.delete(jobId);
       throw new RestStatsJobError({
         jobId,
         accountId,
