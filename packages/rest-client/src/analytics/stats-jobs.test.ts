@@ -60,6 +60,22 @@ describe("runStatsJobs over HTTP", () => {
     expect(waits).toEqual([100, 200]);
   });
 
+  it("hooks and errors show the result route, never the file name (the capability)", async () => {
+    const fake = fakeStats({ resultBytes: () => Buffer.from([0x1f, 0x8b, 1, 2, 3]) });
+    const server = await serve(fake.handler);
+    const shown: string[] = [];
+    const client = clientFor(server, {
+      hooks: {
+        onRequest: (event) => shown.push(event.url, event.path),
+        onError: (event) => shown.push(event.url, event.path, event.error.message),
+      },
+    });
+    const run = runStatsJobs(client, "acc1", [job(["a"])], { sleep: instantSleep().sleep });
+    await expect(run).rejects.toThrow(/GET stats\.jobs\.result \(\/stats\/results\/:result_file\)/);
+    expect(shown).toContain(`${server.url}/stats/results/:result_file`);
+    expect(shown.filter((text) => text.includes("-tok"))).toEqual([]);
+  });
+
   it("refuses a result url on another origin without a request, and cancels the rest", async () => {
     const elsewhere = await serve(() => ({ status: 200, body: gzipSync("{}") }));
     let polls = 0;
