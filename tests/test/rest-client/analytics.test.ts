@@ -140,8 +140,11 @@ describe.each(HTTP_TEST_ENGINES)("analytics against apps/ads-api on %s", (engine
         placement: "ALL_ON_TWITTER",
       });
     const [first, second] = [await week(range.start, middle), await week(middle, range.end)];
+    /** A week's series with nulls as zeros; a metric null over the week as 7 zeros. */
     const series = (value: unknown): number[] =>
-      Array.isArray(value) ? value.map((n) => (typeof n === "number" ? n : 0)) : Array(7).fill(0);
+      Array.isArray(value)
+        ? value.map((n: unknown) => (typeof n === "number" ? n : 0))
+        : new Array<number>(7).fill(0);
     let delivered = 0;
     for (const [index, id] of demoIds.slice(0, 20).entries()) {
       for (const name of ["impressions", "billed_charge_local_micro"]) {
@@ -150,7 +153,7 @@ describe.each(HTTP_TEST_ENGINES)("analytics against apps/ads-api on %s", (engine
           ...series(first.data[index]?.id_data[0]?.metrics[name]),
           ...series(second.data[index]?.id_data[0]?.metrics[name]),
         ];
-        expect(merged === null ? Array(14).fill(0) : series(merged)).toEqual(expected);
+        expect(merged === null ? new Array<number>(14).fill(0) : series(merged)).toEqual(expected);
         const total = totals.get(id)?.id_data[0]?.metrics[name];
         const sum = expected.reduce((a, b) => a + b, 0);
         expect(total === null ? 0 : series(total)[0]).toBe(sum);
