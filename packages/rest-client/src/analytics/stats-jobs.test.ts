@@ -234,6 +234,28 @@ describe("fetchStats over HTTP", () => {
   });
 });
 
+describe("binary answers", () => {
+  it("a result served uncompressed as application/octet-stream is read as UTF-8 JSON", async () => {
+    const fake = fakeStats({ resultBytes: (ids) => Buffer.from(JSON.stringify(resultBody(ids))) });
+    const server = await serve(fake.handler);
+    const [answer] = await runStatsJobs(clientFor(server), "acc1", [job(["a"])], {
+      sleep: instantSleep().sleep,
+    });
+    expect(answer?.data[0]?.id).toBe("a");
+  });
+
+  it("a bad maxDecompressedBytes is refused before sending", async () => {
+    const server = await serve(() => ({ status: 200, body: {} }));
+    const call = clientFor(server).call(
+      "stats.jobs.result",
+      { result_file: "1-t.json.gz" },
+      { maxDecompressedBytes: 0 },
+    );
+    await expect(call).rejects.toThrow(/maxDecompressedBytes must be a whole number of bytes/);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("the url option", () => {
   it("is refused for an endpoint that sends credentials, nothing sent", async () => {
     const server = await serve(() => ({ status: 200, body: {} }));

@@ -112,7 +112,9 @@ export function fakeStats(
       seen.result += 1;
       const ids = jobs.get(file[1])?.ids ?? [];
       const bytes = options.resultBytes?.(ids) ?? gzipSync(JSON.stringify(resultBody(ids)));
-      return { status: 200, body: bytes };
+      const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+      const type = gzip ? "application/gzip" : "application/octet-stream";
+      return { status: 200, body: bytes, headers: { "content-type": type } };
     }
     if (request.method === "GET" && request.path === "/12/stats/accounts/acc1") {
       seen.get.push(request);
