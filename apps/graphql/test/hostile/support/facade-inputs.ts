@@ -316,6 +316,42 @@ export const VARIABLES: {
     query: `query ($end: DateTime) { keywordInsights(input: { granularity: DAY, keywords: ["coffee"], startTime: "2026-01-01T00:00:00Z", endTime: $end }) { postVolumes } }`,
     variables: { end: "2026-01-31T00:00:00Z" },
   },
+  // Issue 36: metrics ranges and arguments, judged before any analytics request.
+  ...[
+    ["a range off the hour", { start: "2026-11-01T00:30:00Z", end: "2026-11-02T00:00:00Z" }],
+    [
+      "a range ending before it starts",
+      { start: "2026-11-02T00:00:00Z", end: "2026-11-01T00:00:00Z" },
+    ],
+    ["an empty range", { start: "2026-11-02T00:00:00Z", end: "2026-11-02T00:00:00Z" }],
+    ["a range of 91 days", { start: "2026-01-01T00:00:00Z", end: "2026-04-02T00:00:00Z" }],
+    ["a range of year 0", { start: "0000-01-01T00:00:00Z", end: "0000-01-02T00:00:00Z" }],
+    ["a range without an end", { start: "2026-11-01T00:00:00Z" }],
+    ["a range of numbers", { start: 0, end: 3_600_000 }],
+  ].flatMap(([label, range]) => [
+    {
+      label: `metrics over ${String(label)}`,
+      query: `query ($range: MetricsRangeInput!) { account(rawId: "${A}") { metrics(range: $range) { engagement { impressions { total } } } } }`,
+      variables: { range },
+      allowed: ACCOUNT_READ,
+    },
+    {
+      label: `activeEntities over ${String(label)}`,
+      query: `query ($range: MetricsRangeInput!) { account(rawId: "${A}") { activeEntities(range: $range) { entityRawId } } }`,
+      variables: { range },
+      allowed: ACCOUNT_READ,
+    },
+  ]),
+  ...[
+    ["granularity", "MetricsGranularity", "WEEK"],
+    ["placement", "MetricsPlacement", "EVERYWHERE"],
+    ["metricGroups", "[MetricGroup!]", ["ENGAGEMENT", "SPEND"]],
+  ].map(([name, type, value]) => ({
+    label: `metrics with ${String(name)} ${JSON.stringify(value)}`,
+    query: `query ($value: ${String(type)}) { account(rawId: "${A}") { metrics(range: { start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z" }, ${String(name)}: $value) { bucketStarts } } }`,
+    variables: { value },
+    allowed: ACCOUNT_READ,
+  })),
   {
     label: "a campaign name with a lone surrogate",
     query: `mutation ($name: String!) { createCampaign(input: { accountId: "${GA}", fundingInstrumentId: "${FI1}", name: $name }) { ${ERROR_FIELDS} } }`,
