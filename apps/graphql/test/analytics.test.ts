@@ -1,3 +1,4 @@
+import { DEMO } from "@adsgraph/ads-api";
 import { planStatsRequests } from "@adsgraph/rest-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack } from "../testing/index.js";
@@ -114,6 +115,46 @@ describe("metrics through the facade", () => {
     expect(stats["stats.jobs.list"]).toBeGreaterThanOrEqual(plan.requests - 2 * plan.batches);
     for (const { metrics } of data.account.campaigns.nodes)
       expect(metrics.bucketStarts).toHaveLength(30);
+  });
+
+  it("adds up: the demo account's impressions are its campaigns', per day and in total", async () => {
+    const body = await stack.query(
+      `query ($range: MetricsRangeInput!) {
+        account(rawId: "${DEMO.accounts[0].id}") {
+          total: metrics(range: $range, granularity: TOTAL) { engagement { impressions { total } } }
+          metrics(range: $range) { engagement { impressions { points { value } } } billing { spend { total { micros } } } }
+          campaigns(first: 100, withDeleted: true) {
+            nodes { metrics(range: $range) { engagement { impressions { total points { value } } } } }
+          }
+        }
+      }`,
+      { range: range(7) },
+    );
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const account = (
+      body.data as {
+        account: {
+          total: { engagement: { impressions: { total: number } } };
+          metrics: { engagement: { impressions: { points: { value: number }[] } }; billing: null };
+          campaigns: {
+            nodes: {
+              metrics: {
+                engagement: { impressions: { total: number; points: { value: number }[] } };
+              };
+            }[];
+          };
+        };
+      }
+    ).account;
+    const campaigns = account.campaigns.nodes.map((node) => node.metrics.engagement.impressions);
+    const total = account.total.engagement.impressions.total;
+    expect(total).toBeGreaterThan(0);
+    expect(campaigns.reduce((sum, c) => sum + c.total, 0)).toBe(total);
+    account.metrics.engagement.impressions.points.forEach((point, day) =>
+      expect(campaigns.reduce((sum, c) => sum + (c.points[day]?.value ?? 0), 0)).toBe(point.value),
+    );
+    // An account reports engagement only: its billing is null, and was never asked.
+    expect(account.metrics.billing).toBeNull();
   });
 
   it.each([
