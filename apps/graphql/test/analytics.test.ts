@@ -1,6 +1,11 @@
 import { DEMO } from "@adsgraph/ads-api";
 import { planStatsRequests } from "@adsgraph/rest-client";
+import { getEndpoint } from "@adsgraph/models";
+import type { EndpointId } from "@adsgraph/models";
+import { getOperationAST, getVariableValues, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planOperation } from "../src/cost/query-plan.js";
+import { schema } from "../src/schema/index.js";
 import { startStack } from "../testing/index.js";
 import type { Stack } from "../testing/index.js";
 
@@ -55,6 +60,41 @@ async function statsRequests(stack: Stack): Promise<Record<string, number>> {
   );
 }
 
+/** Per family, the requests sent lie within what the planner planned before the query ran. */
+function expectWithinPlan(
+  query: string,
+  variables: Record<string, unknown>,
+  served: Record<string, number>,
+): void {
+  const document = parse(query);
+  const coerced = getVariableValues(
+    schema,
+    getOperationAST(document)?.variableDefinitions ?? [],
+    variables,
+  );
+  expect(coerced.errors).toBeUndefined();
+  const plan = planOperation({
+    schema,
+    document,
+    variables: coerced.coerced ?? {},
+    knowledge: { snapshotFreshMs: () => 0 },
+  });
+  expect(plan.unplanned).toEqual([]);
+  const byFamily = new Map<string, number>();
+  for (const [id, count] of Object.entries(served)) {
+    const { family } = getEndpoint(id as EndpointId);
+    byFamily.set(family, (byFamily.get(family) ?? 0) + count);
+  }
+  for (const [family, sent] of byFamily) {
+    const window = plan.windows.find((w) => w.family === family && w.accountId === null);
+    const said = `${family}: ${sent} sent, planned ${JSON.stringify(window?.requests)}`;
+    expect(window, said).toBeDefined();
+    expect(sent, said).toBeGreaterThanOrEqual(window?.requests.lower ?? 0);
+    if (window?.requests.upper != null)
+      expect(sent, said).toBeLessThanOrEqual(window.requests.upper);
+  }
+}
+
 describe("metrics through the facade", () => {
   let stack: Stack;
 
@@ -75,12 +115,15 @@ describe("metrics through the facade", () => {
     await stack.adsApi.requests.reset();
     const body = await stack.query(CAMPAIGN_METRICS, variables);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    return { data: body.data as CampaignMetrics, stats: await statsRequests(stack) };
+    const { byEndpoint } = await stack.adsApi.requests.counts();
+    return { data: body.data as CampaignMetrics, stats: await statsRequests(stack), byEndpoint };
   }
 
   it("reads 100 campaigns over 7 days in exactly 5 stats.get, one series per day", async () => {
-    const { data, stats } = await run({ range: range(7), granularity: "DAY" });
+    const variables = { range: range(7), granularity: "DAY" };
+    const { data, stats, byEndpoint } = await run(variables);
     expect(stats).toEqual({ "stats.get": 5 });
+    expectWithinPlan(CAMPAIGN_METRICS, variables, byEndpoint);
     const nodes = data.account.campaigns.nodes;
     expect(nodes).toHaveLength(CAMPAIGNS);
     for (const { metrics } of nodes) {
@@ -107,7 +150,9 @@ describe("metrics through the facade", () => {
       granularity: "DAY",
     });
     expect(plan.strategy).toBe("jobs");
-    const { data, stats } = await run({ range: range(30), granularity: "DAY" });
+    const variables = { range: range(30), granularity: "DAY" };
+    const { data, stats, byEndpoint } = await run(variables);
+    expectWithinPlan(CAMPAIGN_METRICS, variables, byEndpoint);
     expect(stats["stats.get"]).toBeUndefined();
     expect(stats["stats.jobs.create"]).toBe(plan.batches);
     expect(stats["stats.jobs.result"]).toBe(plan.batches);
@@ -150,9 +195,9 @@ describe("metrics through the facade", () => {
     const total = account.total.engagement.impressions.total;
     expect(total).toBeGreaterThan(0);
     expect(campaigns.reduce((sum, c) => sum + c.total, 0)).toBe(total);
-    account.metrics.engagement.impressions.points.forEach((point, day) =>
-      expect(campaigns.reduce((sum, c) => sum + (c.points[day]?.value ?? 0), 0)).toBe(point.value),
-    );
+    account.metrics.engagement.impressions.points.forEach((point, day) => {
+      expect(campaigns.reduce((sum, c) => sum + (c.points[day]?.value ?? 0), 0)).toBe(point.value);
+    });
     // An account reports engagement only: its billing is null, and was never asked.
     expect(account.metrics.billing).toBeNull();
   });

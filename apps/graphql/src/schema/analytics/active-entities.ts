@@ -121,8 +121,9 @@ builder.objectFields(AccountRef, (t) => ({
         description: "Which kind of entity to list (default CAMPAIGN).",
       }),
     },
-    resolve: async (account, { range, entityType }, { loaders }) => {
+    resolve: async (account, { range, entityType }, { loaders, responseRecorder }) => {
       const checked = checkedRange(range);
+      responseRecorder.uncacheable();
       const found = await loaders.activeEntities({
         accountId: account.id,
         entity: entityType,

@@ -81,6 +81,9 @@ export function metricsField<Parent extends object>(
       resolve: async (parent, args, context, info): Promise<MetricsShape> => {
         // Checked before anything is read: a bad range names its part and sends nothing.
         const range = checkedRange(args.range);
+        // Metrics keep snapshots of their own (per entity and query): an answer holding them
+        // is never stored whole by the response cache.
+        context.responseRecorder.uncacheable();
         const groups = groupsToFetch(of.entity, args.metricGroups, () => selectedGroups(info));
         const starts = bucketStarts(range, args.granularity).map((at) =>
           formatTimestamp(new Date(at)),
