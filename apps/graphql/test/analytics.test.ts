@@ -202,6 +202,55 @@ describe("metrics through the facade", () => {
     expect(account.metrics.billing).toBeNull();
   });
 
+  it("reads line items' and creatives' metrics, with money in their campaign's currency", async () => {
+    const body = await stack.query(
+      `query ($range: MetricsRangeInput!) {
+        account(rawId: "${DEMO.accounts[0].id}") {
+          campaigns(first: 20) { nodes {
+            currency
+            lineItems(first: 20) { nodes {
+              metrics(range: $range, granularity: TOTAL) { billing { spend { total { micros currency } } } }
+              promotedPosts(first: 20) { nodes {
+                metrics(range: $range, granularity: TOTAL) {
+                  engagement { impressions { total } }
+                  billing { spend { total { currency } } }
+                }
+              } }
+            } }
+          } }
+        }
+      }`,
+      { range: range(7) },
+    );
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    type Spend = { billing: { spend: { total: { currency: string } } | null } };
+    const campaigns = (
+      body.data as {
+        account: {
+          campaigns: {
+            nodes: {
+              currency: string;
+              lineItems: {
+                nodes: { metrics: Spend; promotedPosts: { nodes: { metrics: Spend }[] } }[];
+              };
+            }[];
+          };
+        };
+      }
+    ).account.campaigns.nodes;
+    let creatives = 0;
+    for (const campaign of campaigns) {
+      for (const lineItem of campaign.lineItems.nodes) {
+        expect(lineItem.metrics.billing.spend?.total.currency).toBe(campaign.currency);
+        for (const post of lineItem.promotedPosts.nodes) {
+          creatives += 1;
+          expect(post.metrics.billing.spend?.total.currency).toBe(campaign.currency);
+        }
+      }
+    }
+    expect(creatives).toBeGreaterThan(0);
+  });
+
   it.each([
     [
       "a start off the hour",

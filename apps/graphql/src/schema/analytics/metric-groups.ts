@@ -36,7 +36,8 @@ export const GROUP_DESCRIPTIONS: { readonly [G in MetricGroup]: string } = {
 };
 
 const series = (group: GroupShape, metric: MetricSpec, money: boolean): SeriesShape | null => {
-  if (!group.reported.has(metric.name)) return null;
+  // Money without a known currency (a creative naming no line item) is not shown.
+  if (!group.reported.has(metric.name) || (money && group.currency === null)) return null;
   const value = group.metrics[metric.name];
   return {
     starts: group.starts,
@@ -73,7 +74,7 @@ function groupType(group: MetricGroup): ObjectRef<Types, GroupShape> {
                 ? t.field({
                     type: MoneySeriesRef,
                     nullable: true,
-                    description: `${description} In the currency of the entity's campaign.`,
+                    description: `${description} In the currency of the entity's campaign (null when that is not known).`,
                     resolve: (shape) => series(shape, metric, true),
                   })
                 : t.field({
