@@ -251,6 +251,37 @@ describe("metrics through the facade", () => {
     expect(creatives).toBeGreaterThan(0);
   });
 
+  it("answers a range holding the current hour again while fresh, until a write to its account", async () => {
+    const hour = Math.floor(Date.now() / HOUR) * HOUR;
+    // Ends an hour past the current one: it stays open for the whole test.
+    const open = { start: iso(hour - DAY), end: iso(hour + 2 * HOUR) };
+    const query = `query ($range: MetricsRangeInput!) {
+      account(rawId: "${DEMO.accounts[0].id}") {
+        campaigns(first: 5) { nodes { id metrics(range: $range, granularity: HOUR) { engagement { impressions { total } } } } }
+      }
+    }`;
+    const read = async () => {
+      await stack.adsApi.requests.reset();
+      const body = await stack.query(query, { range: open });
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      await stack.facade.services.snapshots.writer.flush();
+      return {
+        body: body.data as { account: { campaigns: { nodes: { id: string }[] } } },
+        stats: await statsRequests(stack),
+      };
+    };
+    const first = await read();
+    expect(first.stats).toEqual({ "stats.get": 1 });
+    expect((await read()).stats).toEqual({});
+    const id = first.body.account.campaigns.nodes[0]?.id ?? "";
+    const write = await stack.query(
+      `mutation ($id: ID!) { updateCampaign(input: { id: $id, name: "renamed for metrics" }) { __typename } }`,
+      { id },
+    );
+    expect(write.errors, JSON.stringify(write.errors)).toBeUndefined();
+    expect((await read()).stats).toEqual({ "stats.get": 1 });
+  });
+
   it.each([
     [
       "a start off the hour",
