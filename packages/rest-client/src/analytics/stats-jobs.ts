@@ -143,6 +143,8 @@ async function runWave(
     const jobId = jobIdOf(job);
     const url = trustedResultUrl(job.url ?? "", client.hosts, options.resultOrigins ?? []);
     if (url === undefined) {
+      // Done on the service's side: nothing to cancel.
+      pending.delete(jobId);
       throw new RestStatsJobError({
         jobId,
         accountId,
@@ -158,7 +160,8 @@ async function runWave(
     const checked = statsAnswerSchema.safeParse(fromVendor(body));
     if (!checked.success) {
       throw new RestProtocolError(
-        { endpointId: "stats.jobs.result", method: "GET", path: url.pathname },
+        // The route, not the url: the file name is the capability.
+        { endpointId: "stats.jobs.result", method: "GET", path: "/stats/results/:result_file" },
         `answered with a result file of job ${jobId} that is not a stats answer`,
       );
     }

@@ -5,6 +5,8 @@ import type {
   CustomAudience,
   DataPost,
   PollCard,
+  StatsAnswer,
+  StatsJob,
 } from "@adsgraph/models";
 import { describe, expectTypeOf, it } from "vitest";
 import type { BatchOutcome } from "./batch.js";
@@ -144,5 +146,28 @@ describe("helpers exist where the endpoint allows them", () => {
     expectTypeOf(client.budget.window("campaigns.list", "a")?.scope).toEqualTypeOf<
       "user" | "account" | undefined
     >();
+  });
+
+  it("analytics calls answer the stats body itself, jobs in their envelopes (issue 36)", () => {
+    const params = {
+      account_id: "a",
+      entity: "CAMPAIGN",
+      entity_ids: ["c1"],
+      start_time: "2026-11-01T00:00:00Z",
+      end_time: "2026-11-02T00:00:00Z",
+      granularity: "DAY",
+      metric_groups: ["ENGAGEMENT"],
+      placement: "ALL_ON_TWITTER",
+    } as const;
+    expectTypeOf(client.stats.get(params)).resolves.toEqualTypeOf<StatsAnswer>();
+    expectTypeOf(client.stats.jobs.create(params)).resolves.toHaveProperty("data");
+    expectTypeOf(
+      client.stats.jobs.result({ result_file: "1-t.json.gz" }),
+    ).resolves.toEqualTypeOf<StatsAnswer>();
+    expectTypeOf(client.stats.jobs.list.items({ account_id: "a" })).toEqualTypeOf<
+      AsyncIterable<StatsJob>
+    >();
+    // @ts-expect-error granularity is an enum
+    void client.stats.get({ ...params, granularity: "WEEK" });
   });
 });

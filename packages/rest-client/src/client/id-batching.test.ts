@@ -30,6 +30,8 @@ describe("the catalog's id lookups", () => {
       "tailored_audiences.permissions.list": ["tailored_audience_permission_ids→id"],
       "custom_audiences.list": ["custom_audience_ids→id"],
       "custom_audiences.permissions.list": ["custom_audience_permission_ids→id"],
+      // issue 36: jobs looked up by id (a SUCCESS job names its result file)
+      "stats.jobs.list": ["job_ids→id"],
       "post_data.posts.lookup": ["ids→id"],
       "promotable_users.list": ["promotable_user_ids→id"],
     });

@@ -94,10 +94,14 @@ export function layOut(
   }
 
   const accountId = validated.account_id;
+  // An endpoint that sends no credentials but takes a path parameter (a job's result file) is
+  // authorized by its path alone: errors and hooks show the route, never the filled path.
+  const capability = endpoint.auth === "none" && endpoint.path.includes(":");
+  const shownPath = capability ? endpoint.path : url.pathname;
   let redactedUrl: string | undefined;
   return {
     endpoint,
-    site: { endpointId: endpoint.id, method: endpoint.method, path: url.pathname },
+    site: { endpointId: endpoint.id, method: endpoint.method, path: shownPath },
     accountId: typeof accountId === "string" ? accountId : undefined,
     method: endpoint.method,
     url,
@@ -110,7 +114,9 @@ export function layOut(
     // Errors and hooks show the URL: masked, and cut well above a 200-id list URL (~5 KB).
     // Masked when first shown, not for every call: most calls never show it.
     get redactedUrl() {
-      redactedUrl ??= redactForLog(url.toString(), SHOWN_URL_LENGTH);
+      redactedUrl ??= capability
+        ? `${url.origin}${shownPath}`
+        : redactForLog(url.toString(), SHOWN_URL_LENGTH);
       return redactedUrl;
     },
   };
