@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { getEndpoint, statsAnswerSchema } from "@adsgraph/models";
-import { TEST_ENGINES } from "@adsgraph/storage";
+import { deletePrefixed, TEST_ENGINES, TEST_REDIS_URL, testRedisPrefix } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   HOUR_MS,
@@ -10,9 +10,10 @@ import {
   statsQuery,
 } from "./support/analytics-world.js";
 import type { DeliveringAccount } from "./support/analytics-world.js";
-import { dataOf, errorOf, itemsOf } from "./support/bodies.js";
-import { startTestServer } from "./support/server.js";
-import type { TestServer } from "./support/server.js";
+import { dataOf, errorOf, idOf, itemsOf } from "./support/bodies.js";
+import { startTestReplicas, startTestServer } from "./support/server.js";
+import type { TestReplicas, TestServer } from "./support/server.js";
+import { AdsClient } from "./support/signed-fetch.js";
 import type { ApiResponse } from "./support/signed-fetch.js";
 
 // Issue 36: asynchronous analytics jobs over real HTTP, on each engine: create answers
@@ -119,7 +120,10 @@ describe.each(TEST_ENGINES)("analytics jobs on %s (issue 36)", (engine) => {
     const cancelled = await world.admin.client.delete(`${jobsPath}/${id}`);
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(dataOf(cancelled)).toMatchObject({ status: "CANCELLED", url: null });
-    expect((await world.admin.client.delete(`${jobsPath}/${id}`)).status).toBe(400);
+    // A second cancel changes nothing: the job as it is.
+    const again = await world.admin.client.delete(`${jobsPath}/${id}`);
+    expect(again.status).toBe(200);
+    expect(dataOf(again)).toMatchObject({ status: "CANCELLED" });
     expect(
       errorOf(await world.admin.client.delete(`${jobsPath}/123456789012345678`)),
     ).toMatchObject({
@@ -179,5 +183,62 @@ describe.each(TEST_ENGINES)("analytics jobs on %s (issue 36)", (engine) => {
     const expired = await jobOf(String(done?.id));
     expect(expired).toMatchObject({ status: "EXPIRED", url: null });
     expect((await fetch(url)).status).toBe(404);
+  });
+});
+
+describe("analytics jobs across two replicas on one PostgreSQL (issue 36)", () => {
+  const clock = pinnedClock();
+  const h = (hours: number) => clock.start + hours * HOUR_MS;
+  const prefix = testRedisPrefix("ads-api-stats");
+  let service: TestReplicas;
+  let world: DeliveringAccount;
+
+  beforeAll(async () => {
+    service = await startTestReplicas({
+      redis: { url: TEST_REDIS_URL, prefix },
+      clock: clock.now,
+      limits: { statsConcurrentJobs: CAP, statsJobDelayMs: JOB_MS, statsJobPollMs: 200 },
+    });
+    const [first] = service.replicas;
+    if (first === undefined) throw new Error("no replica");
+    world = await deliveringAccount(first.ctx);
+    clock.set(h(8));
+  });
+  afterAll(async () => {
+    await service.close();
+    await deletePrefixed(TEST_REDIS_URL, prefix);
+  });
+
+  it(`holds the cap of ${CAP} across replicas, and every accepted job succeeds once, downloadable through either`, async () => {
+    const clients = service.replicas.map(
+      (replica) => new AdsClient(replica.urls, world.admin.credentials, replica.listenUrls),
+    );
+    const path = `/12/stats/jobs/accounts/${world.accountId}`;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        (clients[index % clients.length] ?? world.admin.client).post(path, {
+          query: statsQuery(world.lineItemId, h(0), h(6)),
+        }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200).map((a) => idOf(a));
+    expect(accepted).toHaveLength(CAP);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(8 - CAP);
+    const jobsOn = async (client: AdsClient) =>
+      listSchema.parse((await client.get(path, { job_ids: accepted.join(",") })).body).data;
+    await expect
+      .poll(async () => (await jobsOn(world.admin.client)).map((job) => job.status), {
+        timeout: 20_000,
+      })
+      .toEqual(["SUCCESS", "SUCCESS"]);
+    for (const client of clients) {
+      for (const job of await jobsOn(client)) {
+        expect((await fetch(job.url ?? "")).status).toBe(200);
+      }
+    }
+    const rows = await service.replicas[0]?.ctx.prisma.statsJob.findMany({
+      where: { id: { in: accepted } },
+    });
+    expect(rows?.map((row) => row.attempts)).toEqual([1, 1]);
   });
 });

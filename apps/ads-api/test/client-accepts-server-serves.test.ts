@@ -214,6 +214,17 @@ function parameterValues(
     return fc.constant(name === "line_item_id" ? world.lineItemId : world.accountMediaId);
   }
   if (name === "curated_category_id") return fc.constantFrom("aa", "ab", "af");
+  // issue 36: the ids a stats request names must be entities of that type in the account, and
+  // active entities' filters ids of the account (state: what the ids are).
+  if (id === "stats.get" || id === "stats.jobs.create") {
+    if (name === "entity") return fc.constant("CAMPAIGN");
+    if (name === "entity_ids") return fc.constant(world.campaignId);
+  }
+  if (id === "stats.active_entities.list") {
+    if (name === "funding_instrument_ids") return fc.constant(world.fundingInstrumentId);
+    if (name === "campaign_ids") return fc.constant([world.campaignId]);
+    if (name === "line_item_ids") return fc.constant(world.lineItemId);
+  }
   // spec §4.8 references: a grant goes to an existing account of the owner's business; a
   // CUSTOM_AUDIENCE criterion names an audience (others are refused AUDIENCE_NOT_TARGETABLE).
   if (name === "granted_account_id") return fc.constant(world.audiences.siblingId);

@@ -126,6 +126,9 @@ const LIST_PARAMS = new Set([
   "feature_keys",
   // issue 33: promotable users (beyond the spec)
   "promotable_user_ids",
+  // issue 36: analytics entity and job id lists (beyond the spec)
+  "entity_ids",
+  "job_ids",
 ]);
 
 /** Cases a server may accept (then it may write): the rest must be refused. */

@@ -60,7 +60,32 @@ export function baselines(world: World): Readonly<Record<string, Omit<Call, "end
     funding_instrument_id: world.fundingInstrumentId,
     entity_status: "PAUSED",
   };
+  // issue 36: a whole-hour day of a campaign's metrics
+  const statsParams = {
+    entity: "CAMPAIGN",
+    entity_ids: world.campaignId,
+    start_time: "2026-01-01T00:00:00Z",
+    end_time: "2026-01-02T00:00:00Z",
+    granularity: "DAY",
+    metric_groups: "ENGAGEMENT,BILLING",
+    placement: "ALL_ON_TWITTER",
+  };
   return {
+    "stats.get": ads({}, statsParams),
+    "stats.jobs.create": ads({}, { ...statsParams, segmentation_type: "GENDER" }),
+    "stats.jobs.list": ads({}, { job_ids: world.statsJobId, count: "5" }),
+    "stats.jobs.delete": ads({ job_id: world.statsJobId }),
+    // the result file: no OAuth (the url is the capability); an unknown file is 404
+    "stats.jobs.result": { role: "ads", path: { result_file: "1-unknown.json.gz" }, query: {} },
+    "stats.active_entities.list": ads(
+      {},
+      {
+        entity: "LINE_ITEM",
+        start_time: "2026-01-01T00:00:00Z",
+        end_time: "2026-01-02T00:00:00Z",
+        campaign_ids: world.campaignId,
+      },
+    ),
     "accounts.list": reference({ count: "5", q: "Acc" }),
     "accounts.get": ads({}, { with_deleted: "true" }),
     "accounts.create": sandbox({}),
@@ -626,6 +651,16 @@ export function validSamples(world: World): Readonly<Record<string, string>> {
     targeting_criterion_ids: world.audiences.criterionId,
     targeting_type: "CUSTOM_AUDIENCE",
     targeting_value: world.audiences.crmId,
+    // issue 36 analytics
+    entity: "CAMPAIGN",
+    entity_ids: world.campaignId,
+    metric_groups: "ENGAGEMENT",
+    placement: "ALL_ON_TWITTER",
+    segmentation_type: "GENDER",
+    country: "US",
+    platform: "1",
+    job_ids: world.statsJobId,
+    job_id: world.statsJobId,
   };
 }
 

@@ -15,6 +15,7 @@ import { insertPost } from "../../../src/services/post-store.js";
 import { addMedia, createAccountFor, createActor } from "../../support/actors.js";
 import type { Actor } from "../../support/actors.js";
 import { idOf, idsOf } from "../../support/bodies.js";
+import { createJob } from "../../../src/analytics/jobs/job-store.js";
 import { createAudienceWorld } from "./audience-world.js";
 import type { AudienceWorld } from "./audience-world.js";
 import { createPostDataWorld } from "./post-data-world.js";
@@ -22,9 +23,14 @@ import type { PostDataWorld } from "./post-data-world.js";
 import { createAudienceUsersWorld } from "./audience-users-world.js";
 import type { AudienceUsersWorld } from "./audience-users-world.js";
 
-/** The catalog endpoints ads-api serves (a handler exists), in catalog order. */
+/**
+ * The catalog endpoints ads-api serves (a handler exists, or issue 36's result file, served
+ * without OAuth), in catalog order.
+ */
 export const SERVED: readonly AnyEndpoint[] = endpoints.filter(
-  (endpoint) => (CATALOG_HANDLERS as Record<string, unknown>)[endpoint.id] !== undefined,
+  (endpoint) =>
+    (CATALOG_HANDLERS as Record<string, unknown>)[endpoint.id] !== undefined ||
+    endpoint.id === "stats.jobs.result",
 );
 
 export const WEBSITE = {
@@ -166,6 +172,8 @@ export interface World {
   readonly activitySubscriptionId: string;
   /** The admin's app's webhook (issue 18): a loopback URL nothing listens on (CRC checks fail fast). */
   readonly webhookId: string;
+  /** An analytics job of the account (issue 36): the target of its cancel and list. */
+  readonly statsJobId: string;
 }
 
 /** A webhook URL whose CRC check fails at once: nothing listens on port 9 (discard) here. */
@@ -352,5 +360,20 @@ export async function createWorld(ctx: AppContext): Promise<World> {
         data: { appId: admin.appId, url: DEAD_WEBHOOK_URL, valid: true, createdAt: new Date() },
       })
     ).id.toString(),
+    statsJobId: (
+      await createJob(ctx, {
+        accountId,
+        userId: admin.userId,
+        params: {
+          entity: "CAMPAIGN",
+          entity_ids: [campaignId],
+          start_time: "2026-01-01T00:00:00Z",
+          end_time: "2026-01-02T00:00:00Z",
+          granularity: "DAY",
+          placement: "ALL_ON_TWITTER",
+          metric_groups: ["ENGAGEMENT"],
+        },
+      })
+    ).job.id,
   };
 }
