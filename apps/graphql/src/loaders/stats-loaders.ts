@@ -5,6 +5,7 @@ import type {
   Granularity,
   MetricGroup,
 } from "@adsgraph/models";
+import { formatTimestamp } from "@adsgraph/models";
 import { fetchStats } from "@adsgraph/rest-client";
 import type { RestClient } from "@adsgraph/rest-client";
 import DataLoader from "dataloader";
@@ -43,7 +44,7 @@ export interface StatsLoaders {
   activeEntities(query: ActiveEntitiesQuery): Promise<readonly ActiveEntity[]>;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+const iso = (ms: number) => formatTimestamp(new Date(ms));
 
 /** The loaders' key of a query: equal queries share one loader. */
 function queryKey(query: MetricsQuery): string {
