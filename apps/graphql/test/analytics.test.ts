@@ -311,6 +311,13 @@ describe("metrics through the facade", () => {
     expect(await statsRequests(stack)).toEqual({});
   });
 
+  it("refuses 90 days of hours for 100 campaigns as too complex, before any request", async () => {
+    await stack.adsApi.requests.reset();
+    const body = await stack.query(CAMPAIGN_METRICS, { range: range(90), granularity: "HOUR" });
+    expect(body.errors?.[0]?.extensions?.code).toBe("QUERY_LIMIT_EXCEEDED");
+    expect((await stack.adsApi.requests.counts()).total).toBe(0);
+  });
+
   it("refuses a malformed timestamp before anything runs", async () => {
     await stack.adsApi.requests.reset();
     const body = await stack.query(CAMPAIGN_METRICS, {
