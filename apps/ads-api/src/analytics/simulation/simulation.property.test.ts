@@ -495,6 +495,7 @@ describe("delivery simulation", () => {
           const item =
             rotated.find((l) => (delivers.get(l.id)?.get("impressions")?.[0] ?? 0) > 0) ??
             rotated[0];
+          if (item === undefined) return;
           const campaign = world.campaigns.find((c) => c.id === item.campaignId) as CampaignFacts;
           // A change between the line item's creation and now (strictly before now).
           if (world.now - 1 <= item.createdAt) return;
