@@ -47,7 +47,7 @@ describe.each(TEST_ENGINES)("the demo data set delivers on %s (issue 36)", (engi
     ).toBeGreaterThan(0);
     for (const day of [0, 1, 2, 3, 4, 5, 6]) {
       const impressions = days("impressions").map((series) =>
-        Array.isArray(series) ? Number(series[day] ?? 0) : 0,
+        Array.isArray(series) ? (series[day] ?? 0) : 0,
       );
       expect(
         impressions.reduce((a, b) => a + b, 0),

@@ -10,7 +10,7 @@ import {
   statsQuery,
 } from "./support/analytics-world.js";
 import type { DeliveringAccount } from "./support/analytics-world.js";
-import { dataOf, errorOf, idOf, itemsOf } from "./support/bodies.js";
+import { cursorOf, dataOf, errorOf, idOf, idsOf, itemsOf } from "./support/bodies.js";
 import { startTestReplicas, startTestServer } from "./support/server.js";
 import type { TestReplicas, TestServer } from "./support/server.js";
 import { AdsClient } from "./support/signed-fetch.js";
@@ -139,6 +139,13 @@ describe.each(TEST_ENGINES)("analytics jobs on %s (issue 36)", (engine) => {
     expect(all.length).toBeGreaterThanOrEqual(3);
     const created = all.map((job) => String(job.created_at));
     expect([...created].sort().reverse()).toEqual(created);
+    const first = await world.admin.client.get(jobsPath, { count: 1 });
+    const cursor = cursorOf(first);
+    expect(cursor).toBeDefined();
+    const second = await world.admin.client.get(jobsPath, { count: 1, cursor });
+    expect([...idsOf(first), ...idsOf(second)]).toEqual(
+      all.slice(0, 2).map((job) => String(job.id)),
+    );
     const bad = await world.admin.client.get(jobsPath, { job_ids: "abc" });
     expect(bad.status).toBe(400);
     expect(errorOf(bad).parameter).toMatch(/^job_ids(\[\d+\])?$/);

@@ -1,6 +1,5 @@
 import type { OperatorType, TargetingCriterion } from "@adsgraph/models";
 import type { PrismaClient } from "../db/database.js";
-import type { HistoryEntry } from "../generated/prisma/client.js";
 import { estimateAudience } from "../services/audience-estimate.js";
 import type {
   CampaignFacts,
@@ -79,6 +78,13 @@ function timeOf(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** What a history entry says of a change (services/history.ts writes `changes`). */
+export interface HistoryStep {
+  readonly changeType: string;
+  readonly changes: unknown;
+  readonly changedAt: Date;
+}
+
 /**
  * The spans of one entity: the current row's state, walked back through its history entries
  * (newest first, each entry's old values undoing it), so a span starts at each change and the
@@ -87,7 +93,7 @@ function timeOf(value: unknown): number | null {
 export function spansFromHistory<S>(
   createdAt: number,
   current: S,
-  entries: readonly Pick<HistoryEntry, "changeType" | "changes" | "changedAt">[],
+  entries: readonly HistoryStep[],
   undo: (state: S, changes: Changes) => S,
 ): Span<S>[] {
   const reversed: Span<S>[] = [];

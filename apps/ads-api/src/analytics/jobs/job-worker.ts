@@ -135,13 +135,20 @@ export class StatsJobWorker {
     // Not cut short by a wake-up: the delay stands for the job's own computing time.
     const delay = ctx.limits.statsJobDelayMs;
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    if (this.#closed) return false;
     const held = {
       id: claimed.id,
       status: "PROCESSING",
       leaseOwner: this.#owner,
       leasedUntil: claimed.leasedUntil,
     };
+    if (this.#closed) {
+      // Closing: the job goes back to the queue now rather than when the lease runs out.
+      await ctx.prisma.statsJob.updateMany({
+        where: held,
+        data: { leasedUntil: null, leaseOwner: null, attempts: { decrement: 1 } },
+      });
+      return false;
+    }
     try {
       const account = await ctx.prisma.account.findUniqueOrThrow({
         where: { id: claimed.accountId },
