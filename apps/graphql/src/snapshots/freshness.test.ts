@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isAnalyticsEndpoint,
   carriesLiveCounts,
   createFreshnessPolicy,
   entityTypeOf,
@@ -52,5 +53,21 @@ describe("freshness", () => {
     expect(writeScopeOf("campaigns.update", "acc")).toBe("acc");
     expect(keepsHistory("posts.list")).toBe(false);
     expect(keepsHistory("campaigns.list")).toBe(true);
+  });
+
+  it("leaves metrics to their own snapshots: stats.get fresh as STATS_FRESH_SECONDS, jobs never", () => {
+    const policy = createFreshnessPolicy({
+      referenceSeconds: 3600,
+      entitySeconds: 30,
+      statsSeconds: 60,
+    });
+    expect(policy.freshForMs("stats.get")).toBe(60_000);
+    for (const id of ["stats.jobs.create", "stats.jobs.list", "stats.active_entities.list"])
+      expect(policy.freshForMs(id)).toBe(0);
+    expect(isAnalyticsEndpoint("stats.jobs.create")).toBe(true);
+    expect(isAnalyticsEndpoint("campaigns.list")).toBe(false);
+    // Ended ranges answer from snapshots even with no freshness for open ones.
+    const closedOnly = createFreshnessPolicy({ referenceSeconds: 0, entitySeconds: 0 });
+    expect(closedOnly.freshForMs("stats.get")).toBe(Infinity);
   });
 });
