@@ -14,6 +14,7 @@ import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
 import { CacheMarks } from "./snapshots/cache-report.js";
 import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
 import { snapshotMiddleware } from "./snapshots/snapshot-upstream.js";
+import { createStatsSnapshots, DEFAULT_STATS_FRESH_MS } from "./snapshots/stats-snapshots.js";
 import { operationContextOf } from "./tracing/operation-span.js";
 import { upstreamScope } from "./tracing/upstream-scope.js";
 import type { BudgetStore } from "./cost/budget-store.js";
@@ -221,10 +222,24 @@ function upstreamPartsFor(
     upstream: direct,
     userId: session?.userId ?? null,
   });
+  const statsSnapshots = createStatsSnapshots({
+    repository: services.snapshots.repository,
+    writer: services.snapshots.writer,
+    access: services.snapshots.access,
+    accountWrites: services.snapshots.accountWrites,
+    freshMs: services.snapshots.statsFreshMs ?? DEFAULT_STATS_FRESH_MS,
+    recordReads: services.snapshots.recordReads,
+    userId: session?.userId ?? null,
+    upstream: direct,
+  });
   return {
     upstream,
     requestCounter,
-    loaders: createLoaders(upstream, { batching: services.batching, traceParent: traceContext }),
+    loaders: createLoaders(upstream, {
+      batching: services.batching,
+      traceParent: traceContext,
+      statsSnapshots,
+    }),
     // History lists every version, not a fresh answer: never stored.
     history: (...args) => {
       recorder.uncacheable();

@@ -114,6 +114,12 @@ const schema = z.object({
   /** How long a snapshot answers without asking upstream; 0 turns it off. */
   SNAPSHOT_FRESH_SECONDS_REFERENCE: seconds(3600),
   SNAPSHOT_FRESH_SECONDS_ENTITY: seconds(30),
+  /**
+   * issue 36: how long metrics over a range that has not ended yet (it holds the current hour)
+   * are served again without asking upstream; 0 never. Ranges that have ended are final and
+   * always served from their snapshot.
+   */
+  STATS_FRESH_SECONDS: seconds(60),
   /** Record what is read as snapshots (false: no snapshots are written, none answer). */
   SNAPSHOT_WRITES: flag(true),
   /** How long a user's access to an account is trusted before upstream is asked again. */

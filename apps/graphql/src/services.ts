@@ -46,6 +46,8 @@ export interface Services {
     recentDigests: Map<string, string>;
     /** Told how each read was answered (metrics). */
     onAnswer: ((result: SnapshotAnswer) => void) | undefined;
+    /** STATS_FRESH_SECONDS in ms: metrics over open hours served again (default 60 s). */
+    statsFreshMs?: number;
   };
   /** Whole answers built from fresh snapshots, served again without executing (per user). */
   responseCache: ResponseCache;
@@ -124,12 +126,14 @@ export function createServices(
       policy: createFreshnessPolicy({
         referenceSeconds: env.SNAPSHOT_FRESH_SECONDS_REFERENCE,
         entitySeconds: env.SNAPSHOT_FRESH_SECONDS_ENTITY,
+        statsSeconds: env.STATS_FRESH_SECONDS,
       }),
       access,
       accountWrites,
       announceWrite: shareAccountWrites(shared, { accountWrites, responseCache }),
       recentDigests: new Map(),
       onAnswer: observers.snapshotAnswered,
+      statsFreshMs: env.STATS_FRESH_SECONDS * 1000,
     },
     responseCache,
     // The facade's app, app-only bearer: one stream and one subscription per user for

@@ -55,6 +55,7 @@ export type {
   RateLimitOptions,
 } from "./core/config.js";
 export type { SendScope } from "./core/transport.js";
+export { DEFAULT_MAX_DECOMPRESSED_BYTES } from "./core/gunzip.js";
 export type { ResponseValidation } from "./core/response-sampling.js";
 export { LOCAL_HOSTS, requestUrl } from "./core/hosts.js";
 export type { Hosts } from "./core/hosts.js";
@@ -81,6 +82,7 @@ export {
   RestRateLimitError,
   RestProtocolError,
   RestBatchError,
+  RestStatsJobError,
   toRestClientError,
 } from "./core/errors.js";
 export type {
@@ -89,6 +91,7 @@ export type {
   OperationError,
   AuthFailureReason,
   CallSite,
+  StatsJobFailure,
 } from "./core/errors.js";
 export { shouldRetry, backoffMs, isRetrySafe, DEFAULT_RETRY_POLICY } from "./core/retry.js";
 export type { RetryPolicy, AttemptOutcome, RetryDecision } from "./core/retry.js";
@@ -181,6 +184,17 @@ export type {
   ReconnectReason,
   StreamEnd,
 } from "./activity-stream/activity-reconnect.js";
+
+// analytics: the windows-or-jobs plan, stats over any ids and range, jobs, active entities,
+export { planStatsRequests, SYNC_WINDOW_HOURS } from "./analytics/stats-plan.js";
+export type { StatsPlan, StatsPlanInput, StatsWindow } from "./analytics/stats-plan.js";
+export { fetchStats } from "./analytics/fetch-stats.js";
+export type { StatsQuery, FetchStatsOptions } from "./analytics/fetch-stats.js";
+export { mergeWindowAnswers } from "./analytics/stats-merge.js";
+export { runStatsJobs, jobIdOf } from "./analytics/stats-jobs.js";
+export type { RunStatsJobsOptions, StatsJobParams } from "./analytics/stats-jobs.js";
+export { activeEntities } from "./analytics/active-entities.js";
+export type { ActiveEntitiesQuery } from "./analytics/active-entities.js";
 
 // webhook signatures.
 export {

@@ -1,5 +1,5 @@
 import { getEndpoint, resourceOf } from "@adsgraph/models";
-import type { EndpointId, ResourceReadId } from "@adsgraph/models";
+import type { AnalyticsEntity, EndpointId, ResourceReadId } from "@adsgraph/models";
 import { idsPerRequest } from "@adsgraph/rest-client";
 import type { GraphQLField } from "graphql";
 
@@ -78,7 +78,51 @@ export interface OnceRule {
 }
 
 export type FetchRule =
-  PageRule | ByIdRule | ChildrenRule | PerKeyRule | OnceRule | EachRule | HistoryRule | CallRule;
+  | PageRule
+  | ByIdRule
+  | ChildrenRule
+  | PerKeyRule
+  | OnceRule
+  | EachRule
+  | HistoryRule
+  | CallRule
+  | StatsRule
+  | ActiveEntitiesRule;
+
+/**
+ * `Account.activeEntities`: one `list` call per distinct query for the request; its items'
+ * `entity` is read by id (the entity type's by-id rule) when selected, batched.
+ */
+export interface ActiveEntitiesRule {
+  readonly kind: "activeEntities";
+  readonly list: "stats.active_entities.list";
+  /** The by-id read of each entity type's `entity`. */
+  readonly reads: Readonly<Record<string, ByIdRule>>;
+}
+
+export function activeEntitiesRule(
+  list: "stats.active_entities.list",
+  reads: Readonly<Record<string, ByIdRule>>,
+): ActiveEntitiesRule {
+  return { kind: "activeEntities", list, reads };
+}
+
+/**
+ * An entity's metrics (issue 36, loaders/stats-loaders.ts): the entities asked in one tick
+ * with one query are read together, ≤`idsPerRequest` ids a request, over windows of at most
+ * 7 days (`stats.get`) or, past 14 days, jobs (`stats.jobs.*`): rest-client's
+ * `planStatsRequests` counts them. Ranges that have ended may be answered by snapshots.
+ */
+export interface StatsRule {
+  readonly kind: "stats";
+  readonly list: "stats.get";
+  /** What a job costs: its create, its download, and the polls (one list polls them all). */
+  readonly jobs: readonly ["stats.jobs.create", "stats.jobs.result", "stats.jobs.list"];
+  readonly entity: AnalyticsEntity;
+  readonly idsPerRequest: number;
+  /** By-id reads of the currency when money is asked (a creative's line item, its campaign). */
+  readonly currencyReads: readonly ByIdRule[];
+}
 
 /**
  * At most one request to `list` (one call, no paging) each time the field resolves, in its
@@ -181,6 +225,10 @@ function endpointsOf(rule: FetchRule): EndpointId[] {
       return [rule.endpoint];
     case "call":
       return [rule.endpoint, ...rule.reads];
+    case "stats":
+      return [rule.list, ...rule.jobs, ...rule.currencyReads.map((read) => read.list)];
+    case "activeEntities":
+      return [rule.list, ...new Set(Object.values(rule.reads).map((read) => read.list))];
     default:
       return [rule.list];
   }
@@ -254,4 +302,19 @@ export function callRule<Id extends EndpointId>(
   { requests = ONE_CALL, reads = [] }: Partial<Pick<CallRule, "requests" | "reads">> = {},
 ): CallRule & { readonly endpoint: Id } {
   return { kind: "call", endpoint, params, requests, reads };
+}
+
+/** The metrics of an entity type (`metrics` fields); `currencyReads` for creatives. */
+export function statsRule(
+  entity: AnalyticsEntity,
+  { currencyReads = [] }: { currencyReads?: readonly ByIdRule[] } = {},
+): StatsRule {
+  return {
+    kind: "stats",
+    list: "stats.get",
+    jobs: ["stats.jobs.create", "stats.jobs.result", "stats.jobs.list"],
+    entity,
+    idsPerRequest: lookupChunk("stats.get", "entity_ids"),
+    currencyReads,
+  };
 }

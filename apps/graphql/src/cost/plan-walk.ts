@@ -23,6 +23,7 @@ import { decodedArgs } from "./decoded-input.js";
 import type { CollectScope } from "./collect-fields.js";
 import { fetchRuleOf } from "./fetch-rule.js";
 import type {
+  ActiveEntitiesRule,
   ByIdRule,
   CallRule,
   ChildrenRule,
@@ -30,7 +31,15 @@ import type {
   FetchRule,
   PageRule,
   PerKeyRule,
+  StatsRule,
 } from "./fetch-rule.js";
+import { planStatsRequests } from "@adsgraph/rest-client";
+import {
+  groupsSelectedIn,
+  rangeOf,
+  MONEY_GROUPS,
+  statsQueryOf,
+} from "../schema/analytics/metrics-args.js";
 import { listKey } from "./list-key.js";
 import type { PlanKnowledge } from "./plan-knowledge.js";
 import type { PlanTally } from "./plan-tally.js";
@@ -192,7 +201,88 @@ export class PlanWalk {
       case "history":
         this.#tally.accessCheck(parent.accountId, parent.count.upper);
         return UNKNOWN_MANY(null, parent);
+      case "stats":
+        return this.#stats(rule, field, args, nodes, parent);
+      case "activeEntities":
+        return this.#activeEntities(rule, field, args, nodes, parent);
     }
+  }
+
+  /**
+   * An entity's metrics (stats-loaders.ts): per loader batch (a tick and an account), its ids
+   * by `idsPerRequest`, over the windows or jobs rest-client's plan picks for the range; money
+   * may read the entity's currency by id. Snapshots may answer any of it (lower bound 0).
+   */
+  #stats(
+    rule: StatsRule,
+    field: GraphQLField<unknown, unknown>,
+    args: Record<string, unknown>,
+    nodes: readonly FieldNode[],
+    parent: Objects,
+  ): Objects | null {
+    const query = statsQueryOf(rule.entity, args, () =>
+      groupsSelectedIn(this.#scope, getNamedType(field.type), subSelections(nodes)),
+    );
+    if (query === null) return null; // refused before any request
+    const answered = { ...withoutItems(parent), origin: rule.list, path: null };
+    if (query.groups.length === 0 || parent.count.upper === 0) return answered;
+    const cost = (entityCount: number) =>
+      planStatsRequests({
+        entityCount,
+        start: new Date(query.start),
+        end: new Date(query.end),
+        granularity: query.granularity,
+      });
+    // Each batch of `n` ids costs the plan of n; without batching, each entity is its own.
+    const batches = this.#batching ? parent.groups : parent.count.upper;
+    const perBatch = this.#batching ? parent.groupMax : 1;
+    const plan = perBatch === null ? null : cost(perBatch);
+    const times = (n: number | undefined) =>
+      batches === null || n === undefined ? null : batches * n;
+    const lowest = cost(1);
+    const sure = parent.count.lower > 0;
+    if (plan === null ? lowest.strategy === "windows" : plan.strategy === "windows") {
+      this.#tally.charge(rule.list, parent.accountId, {
+        lower: sure && lowest.strategy === "windows" ? lowest.requests : 0,
+        upper: times(plan?.requests),
+      });
+    } else {
+      const jobs = plan?.batches;
+      const [create, result, poll] = rule.jobs;
+      this.#tally.charge(create, parent.accountId, { lower: 0, upper: times(jobs) });
+      this.#tally.charge(result, null, { lower: 0, upper: times(jobs) });
+      this.#tally.charge(poll, parent.accountId, { lower: 0, upper: null });
+    }
+    if (query.groups.some((group) => MONEY_GROUPS.has(group)))
+      for (const read of rule.currencyReads) this.#reference(read, parent);
+    return answered;
+  }
+
+  /** One list call per distinct query; its items' entities by id when selected. */
+  #activeEntities(
+    rule: ActiveEntitiesRule,
+    field: GraphQLField<unknown, unknown>,
+    args: Record<string, unknown>,
+    nodes: readonly FieldNode[],
+    parent: Objects,
+  ): Objects | null {
+    if (rangeOf(args) === null) return null; // refused before any request
+    const key = `active\u0000${parent.accountId ?? ""}\u0000${JSON.stringify(args)}`;
+    this.#tally.charge(rule.list, parent.accountId, {
+      lower: parent.count.lower > 0 && this.#tally.firstTime(key) ? 1 : 0,
+      upper: parent.count.upper,
+    });
+    const type = getNamedType(field.type);
+    const read = rule.reads[String(args.entityType)];
+    if (
+      read !== undefined &&
+      isObjectType(type) &&
+      [...collectFields(this.#scope, type, subSelections(nodes)).values()].some(
+        (same) => same[0]?.name.value === "entity",
+      )
+    )
+      this.#tally.charge(read.list, parent.accountId, { lower: 0, upper: null });
+    return UNKNOWN_MANY(null, parent);
   }
 
   /** One page per parent (resolveAccountList / resolveConnection). */

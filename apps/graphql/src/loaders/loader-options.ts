@@ -1,4 +1,5 @@
 import type { Context } from "@opentelemetry/api";
+import type { StatsSnapshots } from "../snapshots/stats-snapshots.js";
 
 /** How one request's loaders are made. */
 export interface LoaderOptions {
@@ -6,4 +7,6 @@ export interface LoaderOptions {
   readonly batching: boolean;
   /** The operation span's context when the request is traced: the parent of every batch's span. */
   readonly traceParent?: Context | undefined;
+  /** The request's stats snapshots (issue 36); none: every stats read asks upstream. */
+  readonly statsSnapshots?: StatsSnapshots | undefined;
 }

@@ -7,6 +7,8 @@ import type { AttachmentList } from "./attachment-reads.js";
 import { audienceLoaders } from "./audience-loaders.js";
 import type { AudienceLoaders } from "./audience-loaders.js";
 import { serviceLoaders } from "./service-loaders.js";
+import { statsLoaders } from "./stats-loaders.js";
+import type { StatsLoaders } from "./stats-loaders.js";
 import type { ServiceLoaders } from "./service-loaders.js";
 import { accountScopedLoader, childrenLoader, directLoader, perKeyLoader } from "./by-id-loader.js";
 import type { ByIdLoader } from "./by-id-loader.js";
@@ -54,7 +56,7 @@ export type LineItemFilter = WireParams;
  * item a list answers primes the by-id loader. Without it, every by-id read is its own
  * upstream request (the naive baseline the benchmark compares against).
  */
-export interface Loaders extends AudienceLoaders, ServiceLoaders {
+export interface Loaders extends AudienceLoaders, ServiceLoaders, StatsLoaders {
   readonly batching: boolean;
   /**
    * An account's resource by `<account>/<id>` (keys.ts), read by its catalog id: the single
@@ -117,7 +119,7 @@ export interface Loaders extends AudienceLoaders, ServiceLoaders {
 
 export function createLoaders(
   upstream: RestClient,
-  { batching, traceParent }: LoaderOptions,
+  { batching, traceParent, statsSnapshots }: LoaderOptions,
 ): Loaders {
   const reads = resourceReads(upstream);
   const readOne =
@@ -297,6 +299,7 @@ export function createLoaders(
   return {
     ...audienceLoaders(upstream, { batching, traceParent }),
     ...serviceLoaders(upstream, { batching, traceParent }),
+    ...statsLoaders(upstream, { batching, traceParent }, statsSnapshots),
     batching,
     byId,
     account: accountById,

@@ -41,6 +41,8 @@ import "./accounts/tax-settings.js";
 import "./audiences/tailored-audience-permission.js";
 import "./accounts/account-features.js";
 import "./accounts/promotable-user.js";
+import "./analytics/entity-metrics.js";
+import "./analytics/active-entities.js";
 import { costDirective } from "./common/rate-limit.js";
 
 // Given directives replace graphql-js' own (`@skip`, `@include`, ...): both are listed.

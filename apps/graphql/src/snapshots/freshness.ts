@@ -64,19 +64,35 @@ export interface FreshnessPolicy {
   freshForMs(endpointId: string, params?: Readonly<Record<string, unknown>>): number;
 }
 
-/** Reference data long, entities short (SNAPSHOT_FRESH_SECONDS_*); zero turns a kind off. */
+/**
+ * Analytics (issue 36): answered by the stats snapshots of the metrics loaders
+ * (stats-snapshots.ts), never by the query snapshots of the upstream layer. A job's create
+ * is a POST that changes no ads data: it must not mark its account written.
+ */
+export function isAnalyticsEndpoint(endpointId: string): boolean {
+  return getEndpoint(endpointId).family.startsWith("stats");
+}
+
+/**
+ * Reference data long, entities short (SNAPSHOT_FRESH_SECONDS_*), metrics over open hours
+ * STATS_FRESH_SECONDS (ended ranges for ever, see stats-snapshots.ts); zero turns a kind off.
+ */
 export function createFreshnessPolicy({
   referenceSeconds,
   entitySeconds,
+  statsSeconds = 0,
 }: {
   referenceSeconds: number;
   entitySeconds: number;
+  statsSeconds?: number;
 }): FreshnessPolicy {
   return {
-    freshForMs: (endpointId, params = {}) =>
-      carriesLiveCounts(endpointId, params)
-        ? 0
-        : (isReferenceEndpoint(endpointId) ? referenceSeconds : entitySeconds) * 1000,
+    freshForMs: (endpointId, params = {}) => {
+      if (carriesLiveCounts(endpointId, params)) return 0;
+      if (endpointId === "stats.get") return statsSeconds > 0 ? statsSeconds * 1000 : Infinity;
+      if (isAnalyticsEndpoint(endpointId)) return 0;
+      return (isReferenceEndpoint(endpointId) ? referenceSeconds : entitySeconds) * 1000;
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { canonicalJson, type JsonObject, type JsonValue } from "./content-hash.j
 import {
   carriesLiveCounts,
   entityTypeOf,
+  isAnalyticsEndpoint,
   isReadingPost,
   isReferenceEndpoint,
   keepsHistory,
@@ -294,6 +295,11 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
   }
 
   return (ctx, next) => {
+    // Metrics have snapshots of their own (stats-snapshots.ts), per entity; a job is no write.
+    if (isAnalyticsEndpoint(ctx.endpointId)) {
+      recorder?.uncacheable();
+      return next();
+    }
     const endpoint = getEndpoint(ctx.endpointId);
     if (endpoint.method !== "GET" && !isReadingPost(ctx.endpointId)) {
       return write(ctx.endpointId, ctx.params, next);

@@ -7,6 +7,7 @@ import { bearerTokenSource } from "../core/bearer-source.js";
 import type { BatchOutcome } from "./batch.js";
 import { sendBatch } from "./batch-send.js";
 import { resolveConfig } from "../core/config.js";
+import type { Hosts } from "../core/hosts.js";
 import type {
   AuthOptions,
   CallOptions,
@@ -118,6 +119,8 @@ export interface RestClientApi {
   readonly wire: WireApi;
   /** Latest rate-limit state per endpoint and account. */
   readonly rateLimits: RateLimitStore;
+  /** The host URLs this client sends to, by role (the configured `hosts` over `LOCAL_HOSTS`). */
+  readonly hosts: Hosts;
   /**
    * The rate-limit windows this client knows, per family, user and account, requests in
    * flight already taken off: read, never spent (docs/rest-client.md "Budgets and plans").
@@ -378,6 +381,7 @@ function build(
       return wire;
     },
     budget,
+    hosts: config.hosts,
     plan: (steps) => planCalls(steps, budget, config.clock()),
     rateLimits: {
       get: (endpointId, accountId) => ctx.rateLimits.get(endpointId, accountId),

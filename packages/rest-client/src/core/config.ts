@@ -7,6 +7,7 @@ import type {
 } from "@adsgraph/oauth";
 import type { Dispatcher } from "undici";
 import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
+import { DEFAULT_MAX_DECOMPRESSED_BYTES } from "./gunzip.js";
 import type { Hooks } from "./hooks.js";
 import { LOCAL_HOSTS } from "./hosts.js";
 import type { Hosts } from "./hosts.js";
@@ -78,6 +79,11 @@ export interface RestClientOptions {
   readonly validateResponses?: ResponseValidation | undefined;
   /** Parallel requests of `getMany` and `collectMany` (default 4). */
   readonly concurrency?: number | undefined;
+  /**
+   * The most a gzip answer (a stats job's result file) may decompress to, in bytes; more is a
+   * `RestProtocolError`. Default 64 MiB (`DEFAULT_MAX_DECOMPRESSED_BYTES`).
+   */
+  readonly maxDecompressedBytes?: number | undefined;
   /** Sockets per origin in the keep-alive pool (default 16). */
   readonly connections?: number | undefined;
   readonly keepAliveTimeoutMs?: number | undefined;
@@ -109,6 +115,16 @@ export interface CallOptions {
   readonly token?: TokenCredentials | undefined;
   /** Rule context for validation (a fixed `now`, media kinds). */
   readonly validate?: ValidateOptions | undefined;
+  /** Overrides the client's `maxDecompressedBytes` for this call. */
+  readonly maxDecompressedBytes?: number | undefined;
+  /**
+   * Only for GET endpoints that send no credentials (catalog `auth: "none"`, e.g.
+   * `stats.jobs.result`): the absolute http(s) URL to send to instead of the one laid out from
+   * `hosts`: a job's result url, which may be on another file host. The caller vets it
+   * (`runStatsJobs` allows the ads host and `resultOrigins` only). Any other endpoint refuses
+   * it, nothing sent.
+   */
+  readonly url?: string | URL | undefined;
   /** Extra hooks for this call only. */
   readonly hooks?: Hooks | undefined;
   /**
@@ -133,6 +149,7 @@ export interface ResolvedConfig {
   /** Whether the body of an endpoint's answer is to be checked (`validateResponses`). */
   readonly validateResponse: ResponseCheckPolicy;
   readonly concurrency: number;
+  readonly maxDecompressedBytes: number;
   readonly clock: () => number;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random: () => number;
@@ -149,6 +166,18 @@ function positive(name: string, value: number | undefined, fallback: number): nu
     throw new RestClientError(
       REST_CLIENT_ERROR_CODES.INVALID_ARGUMENT,
       `${name} must be a non-negative number (got ${String(value)})`,
+    );
+  }
+  return value;
+}
+
+/** `maxDecompressedBytes`: a whole number of bytes, at least 1 (zlib's maxOutputLength). */
+export function decompressedLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_DECOMPRESSED_BYTES;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RestClientError(
+      REST_CLIENT_ERROR_CODES.INVALID_ARGUMENT,
+      `maxDecompressedBytes must be a whole number of bytes, at least 1 (got ${String(value)})`,
     );
   }
   return value;
@@ -192,6 +221,7 @@ export function resolveConfig(options: RestClientOptions): ResolvedConfig {
     hooks: options.hooks ?? {},
     validateResponse: responseCheckPolicy(options.validateResponses ?? true),
     concurrency: Math.max(1, positive("concurrency", options.concurrency, DEFAULT_CONCURRENCY)),
+    maxDecompressedBytes: decompressedLimit(options.maxDecompressedBytes),
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,

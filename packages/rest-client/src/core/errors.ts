@@ -28,6 +28,10 @@ export const REST_CLIENT_ERROR_CODES = {
   MISSING_CREDENTIALS: "MISSING_CREDENTIALS",
   /** A saved upload progress belongs to another source, target or operation; nothing was sent. */
   PROGRESS_MISMATCH: "PROGRESS_MISMATCH",
+  /** A stats job ended FAILED, CANCELLED or EXPIRED, or did not finish within its wait. */
+  JOB_FAILED: "JOB_FAILED",
+  /** A job's result url is on an origin the client does not trust; nothing was sent to it. */
+  UNTRUSTED_URL: "UNTRUSTED_URL",
   /** A caller passed something unusable (unknown endpoint, bad option). */
   INVALID_ARGUMENT: "INVALID_ARGUMENT",
   INTERNAL: "INTERNAL",
@@ -379,6 +383,47 @@ export class RestBatchError extends RestClientError {
     this.totalCount = details.totalCount;
     this.indexes = details.indexes;
     this.attempts = details.attempts;
+  }
+}
+
+/** Why a stats job gave no result (`RestStatsJobError.reason`). */
+export type StatsJobFailure = "FAILED" | "CANCELLED" | "EXPIRED" | "TIMED_OUT" | "UNTRUSTED_URL";
+
+const JOB_HINTS: Record<StatsJobFailure, string> = {
+  FAILED: "the service could not compute it: create the job again, or ask for a shorter range",
+  CANCELLED: "it was cancelled (by this account or the service): create it again if still needed",
+  EXPIRED: "its result file is no longer kept: create the job again",
+  TIMED_OUT: "it did not finish within maxWaitMs and was cancelled: allow a longer wait",
+  UNTRUSTED_URL:
+    "its result url is neither on the client's ads host nor on an origin in resultOrigins: nothing was sent to it (add the file host's origin to resultOrigins if you trust it)",
+};
+
+/** A stats job (`runStatsJobs`) that ended without a result the client may download. */
+export class RestStatsJobError extends RestClientError {
+  override readonly name = "RestStatsJobError";
+  readonly jobId: string;
+  readonly accountId: string;
+  readonly reason: StatsJobFailure;
+  /** The job's last status as the service said it. */
+  readonly status: string;
+
+  constructor(details: {
+    jobId: string;
+    accountId: string;
+    reason: StatsJobFailure;
+    status: string;
+  }) {
+    super(
+      details.reason === "UNTRUSTED_URL"
+        ? REST_CLIENT_ERROR_CODES.UNTRUSTED_URL
+        : REST_CLIENT_ERROR_CODES.JOB_FAILED,
+      `stats job ${details.jobId} of account ${details.accountId} (status ${details.status}): ${JOB_HINTS[details.reason]}`,
+      details.reason === "UNTRUSTED_URL" ? "stats.jobs.result" : "stats.jobs.list",
+    );
+    this.jobId = details.jobId;
+    this.accountId = details.accountId;
+    this.reason = details.reason;
+    this.status = details.status;
   }
 }
 

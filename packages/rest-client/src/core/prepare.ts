@@ -3,7 +3,7 @@ import type { AnyEndpoint, ValidateOptions } from "@adsgraph/models";
 import { redactForLog, serializeForm } from "@adsgraph/oauth";
 import type { ParamPair } from "@adsgraph/oauth";
 import type { SignableRequest } from "./auth.js";
-import { RestValidationError } from "./errors.js";
+import { REST_CLIENT_ERROR_CODES, RestClientError, RestValidationError } from "./errors.js";
 import type { CallSite } from "./errors.js";
 import { requestUrl } from "./hosts.js";
 import type { Hosts } from "./hosts.js";
@@ -39,6 +39,28 @@ export function validateCall(
 }
 
 /**
+ * `CallOptions.url`: an absolute http(s) URL, for a GET that sends no credentials only (a job's
+ * result file on a file host): credentials never follow a URL the caller did not configure.
+ */
+function overrideUrl(endpoint: AnyEndpoint, override: string | URL): URL {
+  const refuse = (rule: string) =>
+    new RestClientError(
+      REST_CLIENT_ERROR_CODES.INVALID_ARGUMENT,
+      `${endpoint.id} was not sent: options.url ${rule}`,
+      endpoint.id,
+    );
+  if (endpoint.auth !== "none" || endpoint.method !== "GET") {
+    throw refuse("is only taken by GET endpoints that send no credentials (auth none)");
+  }
+  const text = String(override);
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw refuse("must be an absolute http or https URL");
+  }
+  return url;
+}
+
+/**
  * Lays validated parameters out where the catalog says: path (encoded), query, form, JSON
  * fields, a whole JSON body or the OAuth Authorization header.
  */
@@ -46,10 +68,14 @@ export function layOut(
   endpoint: AnyEndpoint,
   validated: Record<string, unknown>,
   hosts: Hosts,
+  override?: string | URL,
 ): PreparedRequest {
   const wire = toWire(endpoint, validated);
 
-  const url = requestUrl(hosts, { host: wire.host, path: wire.path, query: wire.query });
+  const url =
+    override === undefined
+      ? requestUrl(hosts, { host: wire.host, path: wire.path, query: wire.query })
+      : overrideUrl(endpoint, override);
 
   let form: ParamPair[] | undefined;
   let body: string | undefined;

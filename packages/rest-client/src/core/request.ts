@@ -2,9 +2,11 @@ import { getEndpoint } from "@adsgraph/models";
 import type { AnyEndpoint, EndpointId } from "@adsgraph/models";
 import { attempt } from "./attempt.js";
 import type { Call, RequestContext } from "./attempt.js";
+import { decompressedLimit } from "./config.js";
 import type { CallOptions } from "./config.js";
 import { RestProtocolError, toRestClientError } from "./errors.js";
 import { answerFailure } from "./failures.js";
+import { binaryAnswerText } from "./gunzip.js";
 import { emit } from "./hooks.js";
 import type { Hooks } from "./hooks.js";
 import { ATTEMPT_LAYERS } from "./layers.js";
@@ -109,7 +111,12 @@ export async function request(
   const started = config.clock();
   let call: Call | undefined;
   try {
-    const prepared = layOut(endpoint, validated, config.hosts);
+    const prepared = layOut(endpoint, validated, config.hosts, options.url);
+    // Checked before sending: a bad per-call limit must not cost a request.
+    const gunzipLimit =
+      options.maxDecompressedBytes === undefined
+        ? config.maxDecompressedBytes
+        : decompressedLimit(options.maxDecompressedBytes);
     call = {
       ctx,
       prepared,
@@ -134,14 +141,18 @@ export async function request(
       refreshedBearer: false,
       sentCachedBearer: undefined,
     };
-    return answerOf(call, await sendAttempts(call));
+    return await answerOf(call, await sendAttempts(call), gunzipLimit);
   } catch (error) {
     throw report(ctx, endpoint, options, started, error, call);
   }
 }
 
 /** The decoded answer of a call's last attempt, or its typed failure. */
-function answerOf(call: Call, outcome: Awaited<ReturnType<typeof attempt>>): RestResponse<unknown> {
+async function answerOf(
+  call: Call,
+  outcome: Awaited<ReturnType<typeof attempt>>,
+  gunzipLimit: number,
+): Promise<RestResponse<unknown>> {
   // The retry layer throws for every lost attempt it does not retry.
   if (outcome instanceof TransportError) throw outcome;
   const { endpoint, site } = call.prepared;
@@ -161,11 +172,13 @@ function answerOf(call: Call, outcome: Awaited<ReturnType<typeof attempt>>): Res
     if (answer.stream !== undefined) {
       return { ...meta, body: undefined, stream: answer.stream, close: answer.close };
     }
-    const decoded = decodeBody(
-      endpoint,
-      answer.text,
-      call.ctx.config.validateResponse(endpoint.id),
-    );
+    let text = answer.text;
+    if (answer.bytes !== undefined) {
+      const binary = await binaryAnswerText(answer.bytes, gunzipLimit);
+      if (!binary.ok) throw new RestProtocolError(site, binary.problem, { status, requestId });
+      text = binary.value as string;
+    }
+    const decoded = decodeBody(endpoint, text, call.ctx.config.validateResponse(endpoint.id));
     if (!decoded.ok) throw new RestProtocolError(site, decoded.problem, { status, requestId });
     return { ...meta, body: decoded.value };
   }

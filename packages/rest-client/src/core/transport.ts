@@ -37,8 +37,14 @@ export interface IncomingAnswer {
   readonly headers: HeaderReader;
   /** Every header, names lower-cased as HTTP/undici deliver them and otherwise untouched. */
   readonly headerRecord: Readonly<Record<string, string>>;
-  /** The body text; "" in stream mode for a 2xx answer. */
+  /** The body text; "" in stream mode for a 2xx answer, and for a 2xx binary answer. */
   readonly text: string;
+  /**
+   * The body of a 2xx answer that says it is binary (`application/gzip`, `application/x-gzip`,
+   * `application/octet-stream`, or `content-encoding: gzip`): a job's result file. The caller
+   * decodes it (`gunzip.ts`).
+   */
+  readonly bytes?: Uint8Array | undefined;
   /** The unread body of a 2xx answer in stream mode. */
   readonly stream: AsyncIterable<Uint8Array> | undefined;
   /** Ends the stream (stream mode). */
@@ -76,6 +82,17 @@ function causeCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+const BINARY_TYPES = /^application\/(?:x-)?gzip|^application\/octet-stream/i;
+
+/** Whether a 2xx answer's body is bytes to hand over undecoded (see `IncomingAnswer.bytes`). */
+function isBinary(headers: Readonly<Record<string, string>>): boolean {
+  const encoding = headers["content-encoding"];
+  return (
+    BINARY_TYPES.test(headers["content-type"] ?? "") ||
+    (encoding !== undefined && /gzip/i.test(encoding))
+  );
 }
 
 /** Node's header object as fetch would show it: repeated headers joined with ", ". */
@@ -155,6 +172,12 @@ export function createTransport(options: TransportOptions = {}): Transport {
             cleanup();
           },
         };
+      }
+      if (ok && isBinary(headerRecord)) {
+        const bytes = new Uint8Array(await response.body.arrayBuffer());
+        cleanup();
+        const base = { status: response.statusCode, headers, headerRecord, text: "" };
+        return { ...base, bytes, stream: undefined, close: () => undefined };
       }
       const text = await response.body.text();
       cleanup();

@@ -20,7 +20,7 @@ export type Reply =
   | {
       readonly status: number;
       readonly headers?: Readonly<Record<string, string>>;
-      /** JSON-encoded unless a string. */
+      /** JSON-encoded unless a string or bytes (sent as they are: a gzip file). */
       readonly body?: unknown;
     }
   /** Destroys the connection without answering (a reset). */
@@ -89,6 +89,11 @@ async function perform(
     if (reply.then === "hold") return;
     if (reply.then === "reset") request.socket.destroy();
     else response.end();
+    return;
+  }
+  if (reply.body instanceof Uint8Array) {
+    response.writeHead(reply.status, { "content-type": "application/gzip", ...reply.headers });
+    response.end(reply.body);
     return;
   }
   const body =
