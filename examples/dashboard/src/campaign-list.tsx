@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from "@apollo/client";
 import { skipToken, useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import { deliveryByCampaign } from "./campaign-delivery.js";
@@ -10,6 +11,17 @@ export const PAGE_SIZE = 2;
 
 /** Days of delivery each campaign's chart shows. */
 export const CHART_DAYS = 7;
+
+/**
+ * One line for a failed query: a metrics failure comes back once per campaign, usually the
+ * same message each time, so the first says it and the rest are counted.
+ */
+function firstMessage(error: Error): string {
+  if (!CombinedGraphQLErrors.is(error)) return error.message;
+  const [first] = error.errors;
+  const more = error.errors.length > 1 ? ` (${error.errors.length} errors)` : "";
+  return `${first?.message ?? error.message}${more}`;
+}
 
 export function CampaignList({ accountId }: { accountId: string }) {
   const { data, error, loading, fetchMore } = useQuery(AccountCampaignsQuery, {
@@ -38,7 +50,7 @@ export function CampaignList({ accountId }: { accountId: string }) {
     <>
       <h2>Campaigns of {account.name}</h2>
       {delivery.error !== undefined && (
-        <p role="alert">Could not load the campaigns' delivery: {delivery.error.message}</p>
+        <p role="alert">Could not load the campaigns' delivery: {firstMessage(delivery.error)}</p>
       )}
       <ul className="campaign-list" aria-label="Campaigns">
         {campaigns.map((campaign) => (
