@@ -120,6 +120,8 @@ const NOT_IN_GRAPH: Readonly<Record<string, string>> = {
     "a draft by id: the graph reads drafts by id through the posts list's post_ids (≤200 per request), not one request each",
   "scheduled_posts.get":
     "a scheduled post by id: read through the posts list's post_ids as drafts are (see draft_posts.get)",
+  "stats.jobs.delete":
+    "cancels a stats job: the graph's metrics start jobs only inside one read (rest-client's runStatsJobs), which cancels them itself when the read is abandoned",
   "post_data.posts.get":
     "one post for clients written for the vendor's v2 API (GET /2/tweets/:id): the graph reads posts by id through the lookup (post_data.posts.lookup), batched",
 };

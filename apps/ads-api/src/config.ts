@@ -61,6 +61,21 @@ export interface Limits {
   readonly webhookLogRetentionMs: number;
   /** How often the worker reads the queue unwoken (deliveries queued by another process). */
   readonly webhookPollMs: number;
+  /**
+   * issue 36: `stats` requests (stats.get) per user token per window; the reference's 250
+   * (LIMITS.analytics.syncPerWindow) by default, lowered by tests to exhaust it.
+   */
+  readonly statsRate: number;
+  /** issue 36: analytics jobs queued or processing at once per account (LIMITS.analytics.concurrentJobs). */
+  readonly statsConcurrentJobs: number;
+  /** How long a worker holds a job it took; a process killed mid-job leaves it to another after this. */
+  readonly statsJobLeaseMs: number;
+  /** How often the job worker reads the queue unwoken (jobs created on another replica). */
+  readonly statsJobPollMs: number;
+  /** Extra time each job takes before its result is written (tests: a job still running when its process is killed). */
+  readonly statsJobDelayMs: number;
+  /** How long a finished job's result can be downloaded (then EXPIRED; the reference: 7 days). */
+  readonly statsResultTtlMs: number;
 }
 
 export interface TlsFiles {
@@ -153,6 +168,12 @@ export const DEFAULT_LIMITS: Limits = {
   webhookConcurrencyPerWebhook: 4,
   webhookLogRetentionMs: 7 * 24 * 60 * MINUTE_MS,
   webhookPollMs: 1_000,
+  statsRate: LIMITS.analytics.syncPerWindow,
+  statsConcurrentJobs: LIMITS.analytics.concurrentJobs,
+  statsJobLeaseMs: MINUTE_MS,
+  statsJobPollMs: 1_000,
+  statsJobDelayMs: 0,
+  statsResultTtlMs: 7 * 24 * 60 * MINUTE_MS,
 };
 
 /** The configuration an environment describes. */
@@ -215,6 +236,12 @@ export function configFromEnv(env: Env): AdsApiConfig {
       webhookConcurrencyPerWebhook: env.ADS_API_WEBHOOK_CONCURRENCY_PER_WEBHOOK,
       webhookLogRetentionMs: env.ADS_API_WEBHOOK_LOG_RETENTION_HOURS * 60 * MINUTE_MS,
       webhookPollMs: env.ADS_API_WEBHOOK_POLL_MS,
+      statsRate: env.ADS_API_STATS_RATE_LIMIT,
+      statsConcurrentJobs: env.ADS_API_STATS_CONCURRENT_JOBS,
+      statsJobLeaseMs: env.ADS_API_STATS_JOB_LEASE_SECONDS * 1000,
+      statsJobPollMs: env.ADS_API_STATS_JOB_POLL_MS,
+      statsJobDelayMs: env.ADS_API_STATS_JOB_DELAY_MS,
+      statsResultTtlMs: env.ADS_API_STATS_RESULT_TTL_SECONDS * 1000,
     },
   };
 }

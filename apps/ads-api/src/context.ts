@@ -69,6 +69,15 @@ export interface AppContext {
   /** Delivers queued events to webhooks (issue 18); the server starts and closes it. */
   readonly webhooks: WebhookWorker;
   /**
+   * Computes analytics jobs (issue 36, analytics/jobs/job-worker.ts); the server starts and
+   * closes it, a create wakes it. Typed by what callers use: the worker reads this context.
+   */
+  readonly statsJobs: {
+    start(): void;
+    wake(): void;
+    close(): Promise<void>;
+  };
+  /**
    * issue 34: where requests to URLs clients gave (webhooks) may go — public addresses, and
    * loopback ones of ADS_API_WEBHOOK_ALLOW_HOSTS — and the dispatcher enforcing it on connect.
    */

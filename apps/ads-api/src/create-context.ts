@@ -1,6 +1,7 @@
 import { createSecretBox } from "@adsgraph/storage";
 import type { SecretKey, SharedRedis } from "@adsgraph/storage";
 import type { AdsApiConfig } from "./config.js";
+import { StatsJobWorker } from "./analytics/jobs/job-worker.js";
 import type { AppContext } from "./context.js";
 import { createNonceStore } from "./credentials/nonces.js";
 import { OpenedSecrets } from "./credentials/opened-secrets.js";
@@ -73,7 +74,7 @@ export function createContext(options: ContextOptions): AppContext {
     maxPerClient: config.limits.noncesPerClient,
     maxEntries: config.limits.maxNonces,
   };
-  return {
+  const context: AppContext = {
     db: options.db,
     prisma: options.db.prisma,
     box,
@@ -112,5 +113,8 @@ export function createContext(options: ContextOptions): AppContext {
       dispatcher: outbound.dispatcher,
     }),
     outbound,
+    // The worker reads the context it belongs to, once started (after this returns).
+    statsJobs: new StatsJobWorker(() => context, replicaId),
   };
+  return context;
 }

@@ -182,6 +182,18 @@ const schema = z.object({
   ADS_API_WEBHOOK_LOG_RETENTION_HOURS: count(7 * 24),
   /** How often the worker looks for deliveries queued by another process (the CLI). */
   ADS_API_WEBHOOK_POLL_MS: count(1_000),
+  /** issue 36: stats.get requests per user token per rate window (the reference's 250). */
+  ADS_API_STATS_RATE_LIMIT: count(LIMITS.analytics.syncPerWindow),
+  /** issue 36: analytics jobs processing at once per account (the reference's 100). */
+  ADS_API_STATS_CONCURRENT_JOBS: count(LIMITS.analytics.concurrentJobs),
+  /** issue 36: how long a worker holds an analytics job before another process may take it. */
+  ADS_API_STATS_JOB_LEASE_SECONDS: seconds(60),
+  /** issue 36: how often the analytics job worker reads the queue unwoken. */
+  ADS_API_STATS_JOB_POLL_MS: count(1_000),
+  /** issue 36, tests: extra time each analytics job takes (default 0). */
+  ADS_API_STATS_JOB_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** issue 36: how long a finished job's result stays downloadable (the reference: 7 days). */
+  ADS_API_STATS_RESULT_TTL_SECONDS: seconds(7 * 24 * 3600),
   /**
    * issue 34, development only: loopback hosts webhooks may reach (local receivers), comma
    * separated; unset: webhooks reach public addresses only. Start fails when it is set with

@@ -129,12 +129,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Deliveries left pending by the last run (or queued by the CLI) go out from here on.
   ctx.webhooks.start();
+  // Analytics jobs left processing by a killed process are taken again once their lease ran out.
+  ctx.statsJobs.start();
   const closeOnce = async () => {
     // Open activity streams end first: the hosts' close waits for their connections.
     await ctx.activity.close();
     // Attempts in flight are cut short and released (due again after a restart), before the
     // database closes.
     await ctx.webhooks.close();
+    await ctx.statsJobs.close();
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await ctx.outbound.dispatcher.close();
     await ctx.replayStore.close();

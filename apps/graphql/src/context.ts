@@ -14,6 +14,7 @@ import type { ActiveSession, SessionStore } from "./sessions/session-store.js";
 import { CacheMarks } from "./snapshots/cache-report.js";
 import { createHistoryReader, type HistoryReader } from "./snapshots/history-reader.js";
 import { snapshotMiddleware } from "./snapshots/snapshot-upstream.js";
+import { askAccountAccess } from "./access/ask-upstream.js";
 import { createStatsSnapshots, DEFAULT_STATS_FRESH_MS } from "./snapshots/stats-snapshots.js";
 import { operationContextOf } from "./tracing/operation-span.js";
 import { upstreamScope } from "./tracing/upstream-scope.js";
@@ -230,7 +231,7 @@ function upstreamPartsFor(
     freshMs: services.snapshots.statsFreshMs ?? DEFAULT_STATS_FRESH_MS,
     recordReads: services.snapshots.recordReads,
     userId: session?.userId ?? null,
-    upstream: direct,
+    askAccess: (accountId) => askAccountAccess(direct, accountId),
   });
   return {
     upstream,

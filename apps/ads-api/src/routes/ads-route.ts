@@ -10,6 +10,7 @@ import type {
   HostRole,
 } from "@adsgraph/models";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Limits } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { AuthContext, Caller } from "../auth/verify.js";
 import { verifyBearerRequest, verifyUserRequest } from "../auth/verify.js";
@@ -66,15 +67,18 @@ export interface AdsCall<Id extends EndpointId> {
  * The result for an answer the catalog describes: a §2.1 envelope's data (one resource, or a
  * list, batch or collection of them), else the body itself (raw-json) or a stream.
  */
-type ResultFor<Answer> = Answer extends { request: unknown; data: infer Data }
-  ? Data extends readonly (infer Item)[]
-    ? Answer extends { next_cursor: unknown }
-      ? ListResult<Item>
-      : Answer extends { request: readonly unknown[] }
-        ? BatchResult<Item>
-        : CollectionResult<Item>
-    : SingleResult<Data>
-  : RawResult<Answer> | StreamResult;
+type ResultFor<Answer> = Answer extends { readonly data_type: "stats" }
+  ? // issue 36: a stats answer is a raw body shaped like an envelope (request, data)
+    RawResult<Answer>
+  : Answer extends { request: unknown; data: infer Data }
+    ? Data extends readonly (infer Item)[]
+      ? Answer extends { next_cursor: unknown }
+        ? ListResult<Item>
+        : Answer extends { request: readonly unknown[] }
+          ? BatchResult<Item>
+          : CollectionResult<Item>
+      : SingleResult<Data>
+    : RawResult<Answer> | StreamResult;
 
 /** What a handler of `Id` may answer: what its catalog entry says the endpoint answers. */
 export type AdsResult<Id extends EndpointId> = Id extends EndpointId
@@ -173,6 +177,20 @@ async function resolveScope(
   return { account, permissions, dataVersion: loaded.dataVersion };
 }
 
+/**
+ * Families whose budget per token is not `userRate`: issue 36's `stats` (stats.get) counts
+ * the reference's 250 requests per window (ADS_API_STATS_RATE_LIMIT).
+ */
+const FAMILY_LIMITS: Readonly<Record<string, (limits: Limits) => number>> = {
+  stats: (limits) => limits.statsRate,
+};
+
+function userLimitOf(limits: Limits, family: string): number {
+  return Object.hasOwn(FAMILY_LIMITS, family)
+    ? (FAMILY_LIMITS[family]?.(limits) ?? limits.userRate)
+    : limits.userRate;
+}
+
 /** The token's (or app's) budget in the endpoint's rate-limit family (catalog `family`). */
 async function applyUserLimit(
   ctx: AppContext,
@@ -182,7 +200,7 @@ async function applyUserLimit(
 ): Promise<void> {
   const state = await ctx.limiter.take(
     `${limitKeyOf(auth)}:${endpoint.family}`,
-    ctx.limits.userRate,
+    userLimitOf(ctx.limits, endpoint.family),
   );
   const headers = rateHeaders("x-rate-limit", state);
   void reply.headers(headers);
@@ -356,6 +374,9 @@ export function registerAdsEndpoint(
       // The post-data API v2 (§4.9) answers its own JSON objects, with the status the handler
       // chose (201 for a created post); every other endpoint answers a §2.1 envelope.
       if (result.kind === "raw") return reply.status(result.status ?? 200).send(result.body);
+      if ((result.kind === "single" || result.kind === "list") && result.headers !== undefined) {
+        void reply.headers(result.headers);
+      }
       const body = envelope(result, echoOf(endpoint, params));
       if (cacheKey === undefined || scope === undefined || result.kind !== "list") {
         return reply.send(body);

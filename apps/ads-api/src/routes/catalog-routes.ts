@@ -30,6 +30,8 @@ import { promotedPostHandlers } from "./promoted-posts.js";
 import { referenceDataHandlers } from "./reference-data.js";
 import { targetingCriterionHandlers } from "./targeting-criteria.js";
 import { trackingTagHandlers } from "./tracking-tags.js";
+import { analyticsHandlers } from "./analytics.js";
+import { registerStatsResult } from "./stats-results.js";
 
 /** Every advertising endpoint this service implements, by catalog id. */
 export const ADS_HANDLERS: AdsHandlers = {
@@ -55,6 +57,8 @@ export const ADS_HANDLERS: AdsHandlers = {
   ...customAudienceHandlers,
   ...audiencePermissionHandlers,
   ...targetingCriterionHandlers,
+  // issue 36: analytics beyond the spec (the result file is an open route, below)
+  ...analyticsHandlers,
 };
 
 /** Every `{base_url}` endpoint this service implements besides the credential ones (§4.9). */
@@ -77,6 +81,12 @@ const CREDENTIAL_ROUTES: ReadonlyMap<string, CatalogCredentialRoute> = new Map(
 const isCredentialEndpoint = (id: string): boolean => CREDENTIAL_ROUTES.has(id);
 
 /**
+ * Endpoints without OAuth on the advertising hosts (catalog auth `none`): issue 36's job
+ * result file, whose url is the capability (routes/stats-results.ts).
+ */
+const OPEN_ROUTES: ReadonlySet<string> = new Set(["stats.jobs.result"]);
+
+/**
  * The catalog endpoints this service serves: the credential endpoints and every other
  * endpoint with a handler (advertising, post-data). The others are routed too, and answer 501
  * once the caller is authenticated, validated and allowed (tests and tools ask here rather
@@ -85,7 +95,9 @@ const isCredentialEndpoint = (id: string): boolean => CREDENTIAL_ROUTES.has(id);
 export function servedEndpointIds(): EndpointId[] {
   return endpoints
     .map((endpoint) => endpoint.id as EndpointId)
-    .filter((id) => isCredentialEndpoint(id) || CATALOG_HANDLERS[id] !== undefined);
+    .filter(
+      (id) => isCredentialEndpoint(id) || OPEN_ROUTES.has(id) || CATALOG_HANDLERS[id] !== undefined,
+    );
 }
 
 /**
@@ -108,6 +120,10 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext, rol
       continue;
     }
     if (role === "base") continue;
+    if (OPEN_ROUTES.has(endpoint.id)) {
+      registerStatsResult(app, ctx, endpoint);
+      continue;
+    }
     const handler = ADS_HANDLERS[endpoint.id as EndpointId];
     if (endpoint.host === "ads-sandbox" && role === "ads") {
       registerSandboxOnly(app, ctx, role, endpoint);

@@ -15,6 +15,8 @@ export interface SingleResult<T = unknown> {
   readonly kind: "single";
   readonly data: T;
   readonly dataType?: string | undefined;
+  /** Response headers of the answer (analytics jobs: the concurrent job slots). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface ListResult<T = unknown> {
@@ -23,6 +25,8 @@ export interface ListResult<T = unknown> {
   readonly nextCursor: string | null;
   readonly totalCount?: number | undefined;
   readonly dataType?: string | undefined;
+  /** Response headers of the answer (never set on a cacheable list). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Set when the answer depends on nothing but the account's data and the parameters: the
    * route may then serve it again from the list cache (list-cache/list-answer-cache.ts) until this

@@ -307,14 +307,14 @@ export function callRule<Id extends EndpointId>(
 /** The metrics of an entity type (`metrics` fields); `currencyReads` for creatives. */
 export function statsRule(
   entity: AnalyticsEntity,
+  reads: Pick<StatsRule, "list" | "jobs">,
   { currencyReads = [] }: { currencyReads?: readonly ByIdRule[] } = {},
 ): StatsRule {
   return {
     kind: "stats",
-    list: "stats.get",
-    jobs: ["stats.jobs.create", "stats.jobs.result", "stats.jobs.list"],
+    ...reads,
     entity,
-    idsPerRequest: lookupChunk("stats.get", "entity_ids"),
+    idsPerRequest: lookupChunk(reads.list, "entity_ids"),
     currencyReads,
   };
 }

@@ -1,8 +1,6 @@
 import { statsEntrySchema } from "@adsgraph/models";
 import type { StatsEntry } from "@adsgraph/models";
-import type { RestClient } from "@adsgraph/rest-client";
 import type { AccountAccess } from "../access/account-access.js";
-import { askAccountAccess } from "../access/ask-upstream.js";
 import type { JsonObject } from "./content-hash.js";
 import type { AccountWrites } from "./snapshot-upstream.js";
 import type { SnapshotRepository } from "./snapshot-repository.js";
@@ -49,8 +47,8 @@ export interface StatsSnapshotOptions {
   readonly recordReads: boolean;
   /** The caller; null without a session (nothing served). */
   readonly userId: string | null;
-  /** The request's client below the snapshot layer, for the access check. */
-  readonly upstream: RestClient;
+  /** Asks upstream whether the caller may see an account (askAccountAccess). */
+  readonly askAccess: (accountId: string) => Promise<boolean>;
   readonly now?: () => number;
 }
 
@@ -86,13 +84,11 @@ const entryOf = (body: JsonObject): StatsValue => {
 
 export function createStatsSnapshots(options: StatsSnapshotOptions): StatsSnapshots {
   const now = options.now ?? Date.now;
-  const { repository, writer, access, accountWrites, userId, upstream } = options;
+  const { repository, writer, access, accountWrites, userId, askAccess } = options;
 
   const mayServe = async (accountId: string): Promise<boolean> => {
     if (userId === null) return false;
-    return access
-      .canAccess(userId, accountId, () => askAccountAccess(upstream, accountId))
-      .catch(() => false); // cannot tell: never serve
+    return access.canAccess(userId, accountId, () => askAccess(accountId)).catch(() => false); // cannot tell: never serve
   };
 
   return {

@@ -14,6 +14,15 @@ import { metricsField } from "./metrics-field.js";
 // the entity's campaign: a line item says it or its campaign does; a creative's is its line
 // item's.
 
+/**
+ * What `metrics` reads: `stats.get` per window of at most 7 days, or past 14 days a job per 20
+ * entities (`stats.jobs.create`, polled by `stats.jobs.list`, its `stats.jobs.result` file).
+ */
+const STATS = {
+  list: "stats.get",
+  jobs: ["stats.jobs.create", "stats.jobs.result", "stats.jobs.list"],
+} as const;
+
 const CAMPAIGN = byIdRule("campaigns.get");
 const LINE_ITEM = byIdRule("line_items.get");
 
@@ -36,7 +45,7 @@ async function campaignCurrency(
 }
 
 metricsField(AccountRef, {
-  rule: statsRule("ACCOUNT"),
+  rule: statsRule("ACCOUNT", STATS),
   entity: "ACCOUNT",
   noun: "account",
   accountOf: (account) => account.id,
@@ -46,7 +55,7 @@ metricsField(AccountRef, {
 });
 
 metricsField(FundingInstrumentRef, {
-  rule: statsRule("FUNDING_INSTRUMENT"),
+  rule: statsRule("FUNDING_INSTRUMENT", STATS),
   entity: "FUNDING_INSTRUMENT",
   noun: "funding instrument",
   accountOf: (fi) => fi.account_id,
@@ -55,7 +64,7 @@ metricsField(FundingInstrumentRef, {
 });
 
 metricsField(CampaignRef, {
-  rule: statsRule("CAMPAIGN"),
+  rule: statsRule("CAMPAIGN", STATS),
   entity: "CAMPAIGN",
   noun: "campaign",
   accountOf: (campaign) => campaign.account_id,
@@ -64,7 +73,7 @@ metricsField(CampaignRef, {
 });
 
 metricsField(LineItemRef, {
-  rule: statsRule("LINE_ITEM", { currencyReads: [CAMPAIGN] }),
+  rule: statsRule("LINE_ITEM", STATS, { currencyReads: [CAMPAIGN] }),
   entity: "LINE_ITEM",
   noun: "line item",
   accountOf: (lineItem) => lineItem.account_id,
@@ -85,7 +94,7 @@ const creativeCurrency = (
     : lineItemCurrency(creative.account_id, creative.line_item_id, context);
 
 metricsField(PromotedPostRef, {
-  rule: statsRule("PROMOTED_POST", CREATIVE_CURRENCY),
+  rule: statsRule("PROMOTED_POST", STATS, CREATIVE_CURRENCY),
   entity: "PROMOTED_POST",
   noun: "promoted post",
   accountOf: (post) => post.account_id,
@@ -94,7 +103,7 @@ metricsField(PromotedPostRef, {
 });
 
 metricsField(PromotedAccountRef, {
-  rule: statsRule("PROMOTED_ACCOUNT", CREATIVE_CURRENCY),
+  rule: statsRule("PROMOTED_ACCOUNT", STATS, CREATIVE_CURRENCY),
   entity: "PROMOTED_ACCOUNT",
   noun: "promoted account",
   accountOf: (promoted) => promoted.account_id,
@@ -103,7 +112,7 @@ metricsField(PromotedAccountRef, {
 });
 
 metricsField(MediaCreativeRef, {
-  rule: statsRule("MEDIA_CREATIVE", CREATIVE_CURRENCY),
+  rule: statsRule("MEDIA_CREATIVE", STATS, CREATIVE_CURRENCY),
   entity: "MEDIA_CREATIVE",
   noun: "media creative",
   accountOf: (creative) => creative.account_id,

@@ -238,6 +238,27 @@ export const cross = <Q extends { name: string }, V extends { label: string }>(
   queries.flatMap((q) => values.map((v) => ({ ...q, ...v, title: `${q.name} with ${v.label}` })));
 
 /** Variables of the wrong type or out of range: the facade refuses them itself. */
+/** Issue 36: ranges no metrics field takes, each with what is wrong. */
+const METRICS_RANGES: [string, Record<string, unknown>][] = [
+  ["a range off the hour", { start: "2026-11-01T00:30:00Z", end: "2026-11-02T00:00:00Z" }],
+  [
+    "a range ending before it starts",
+    { start: "2026-11-02T00:00:00Z", end: "2026-11-01T00:00:00Z" },
+  ],
+  ["an empty range", { start: "2026-11-02T00:00:00Z", end: "2026-11-02T00:00:00Z" }],
+  ["a range of 91 days", { start: "2026-01-01T00:00:00Z", end: "2026-04-02T00:00:00Z" }],
+  ["a range of year 0", { start: "0000-01-01T00:00:00Z", end: "0000-01-02T00:00:00Z" }],
+  ["a range without an end", { start: "2026-11-01T00:00:00Z" }],
+  ["a range of numbers", { start: 0, end: 3_600_000 }],
+];
+
+/** Issue 36: metrics arguments of values their types refuse: name, type, value. */
+const METRICS_ARGUMENTS: [string, string, unknown][] = [
+  ["granularity", "MetricsGranularity", "WEEK"],
+  ["placement", "MetricsPlacement", "EVERYWHERE"],
+  ["metricGroups", "[MetricGroup!]", ["ENGAGEMENT", "SPEND"]],
+];
+
 export const VARIABLES: {
   label: string;
   query: string;
@@ -316,6 +337,27 @@ export const VARIABLES: {
     query: `query ($end: DateTime) { keywordInsights(input: { granularity: DAY, keywords: ["coffee"], startTime: "2026-01-01T00:00:00Z", endTime: $end }) { postVolumes } }`,
     variables: { end: "2026-01-31T00:00:00Z" },
   },
+  // Issue 36: metrics ranges and arguments, judged before any analytics request.
+  ...METRICS_RANGES.flatMap(([label, range]) => [
+    {
+      label: `metrics over ${label}`,
+      query: `query ($range: MetricsRangeInput!) { account(rawId: "${A}") { metrics(range: $range) { engagement { impressions { total } } } } }`,
+      variables: { range },
+      allowed: ACCOUNT_READ,
+    },
+    {
+      label: `activeEntities over ${label}`,
+      query: `query ($range: MetricsRangeInput!) { account(rawId: "${A}") { activeEntities(range: $range) { entityRawId } } }`,
+      variables: { range },
+      allowed: ACCOUNT_READ,
+    },
+  ]),
+  ...METRICS_ARGUMENTS.map(([name, type, value]) => ({
+    label: `metrics with ${name} ${JSON.stringify(value)}`,
+    query: `query ($value: ${type}) { account(rawId: "${A}") { metrics(range: { start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z" }, ${name}: $value) { bucketStarts } } }`,
+    variables: { value },
+    allowed: ACCOUNT_READ,
+  })),
   {
     label: "a campaign name with a lone surrogate",
     query: `mutation ($name: String!) { createCampaign(input: { accountId: "${GA}", fundingInstrumentId: "${FI1}", name: $name }) { ${ERROR_FIELDS} } }`,
