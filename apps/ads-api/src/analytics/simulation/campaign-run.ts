@@ -61,8 +61,8 @@ interface Budget {
  * from one hour to the next, so the closed hours are computed once, in order, and kept.
  */
 export interface CampaignRun {
-  /** Distinguishes runs in cache keys (the fingerprint is long). */
-  readonly serial: number;
+  /** Everything the run depends on (its cache key). */
+  readonly fingerprint: string;
   readonly campaign: CampaignFacts;
   readonly spans: readonly Span<CampaignState>[];
   readonly lineItems: readonly PreparedLineItem[];
@@ -75,8 +75,15 @@ export interface CampaignRun {
   open: { readonly now: number; readonly hour: CampaignHour | null } | null;
 }
 
-const runs = new BoundedCache<string, CampaignRun>(256);
-let serials = 0;
+/**
+ * Runs by fingerprint, bounded by the line-item hours they hold (~150 bytes each, so about
+ * 75 MB): a campaign's run is kept while it is asked for, however long its history.
+ */
+const MAX_LINE_ITEM_HOURS = 500_000;
+const runs = new BoundedCache<string, CampaignRun>(
+  MAX_LINE_ITEM_HOURS,
+  (run) => 1 + run.hours.length * Math.max(1, run.lineItems.length),
+);
 
 /** The run of a campaign of a world (memoised by everything it depends on but `now`). */
 export function campaignRun(
@@ -102,7 +109,7 @@ export function campaignRun(
   if (known !== undefined) return known;
   const firstCreated = Math.min(...items.map((item) => item.createdAt));
   const run: CampaignRun = {
-    serial: (serials += 1),
+    fingerprint,
     campaign,
     spans: sortedSpans(campaign.spans),
     lineItems: items.map((facts, i) => ({
@@ -128,9 +135,12 @@ export function campaignHour(run: CampaignRun, hour: number, now: number): Campa
   if (hour < run.firstHour) return null;
   const closedUntil = Math.floor(now / MS_PER_HOUR);
   if (hour < closedUntil) {
-    while (run.firstHour + run.hours.length <= hour) {
-      const h = run.firstHour + run.hours.length;
-      run.hours.push(step(run, h, (h + 1) * MS_PER_HOUR, run.budget));
+    if (run.firstHour + run.hours.length <= hour) {
+      while (run.firstHour + run.hours.length <= hour) {
+        const h = run.firstHour + run.hours.length;
+        run.hours.push(step(run, h, (h + 1) * MS_PER_HOUR, run.budget));
+      }
+      runs.set(run.fingerprint, run); // weighed again: it grew
     }
     return run.hours[hour - run.firstHour] ?? null;
   }

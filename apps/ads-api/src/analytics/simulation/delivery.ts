@@ -6,9 +6,10 @@
  *
  * Why each rule:
  * - Closed hours are immutable: hour h is governed by the state just before
- *   min(h + 1 h, now) and history is append-only, so once now ≥ h + 1 h nothing can change
- *   it; snapshots of closed ranges (the facade's) stay true forever. A pause or delete inside
- *   an hour thus stops that whole hour; the open hour delivers pro rata its elapsed part.
+ *   min(h + 1 h, now) (a change made exactly on the hour belongs to the next one) and history
+ *   is append-only, so once now ≥ h + 1 h nothing can change it; snapshots of closed ranges
+ *   (the facade's) stay true forever. A pause or delete inside an hour thus stops that whole
+ *   hour; the open hour delivers pro rata its elapsed part; hours from now on deliver 0.
  * - Servability follows campaign-serving.ts: line item, campaign (ACTIVE, start_time set,
  *   within start/end) and funding instrument (able, live, within its dates) must all serve,
  *   with at least one live creative; a partial hour (creation, start/end) delivers pro rata.
@@ -18,8 +19,11 @@
  *   once, in order, from its first line item's creation, and is memoised by its facts.
  * - Caps scale an hour's numbers down (delivery stops when money runs out) and every split
  *   (line items under a campaign cap, placements, creatives, segments) apportions integers
- *   by largest remainder, so account = Σ campaigns = Σ line items = Σ creatives and
- *   HOUR sums = DAY = TOTAL hold to the unit.
+ *   by largest remainder, so account = Σ funding instruments = Σ campaigns = Σ line items
+ *   = Σ creatives and HOUR sums = DAY = TOTAL hold to the unit. Segments split each bucket
+ *   (their sum is the unsegmented bucket; a segment's DAY is not the sum of its HOURs).
+ * The constants (rates, curve, automatic bids) are in pricing.ts; the rules table is in the
+ * docs (docs/rest-service.md).
  */
 import { campaignHour, campaignRun } from "./campaign-run.js";
 import type { CampaignHour, CampaignRun, LineItemHour, PreparedLineItem } from "./campaign-run.js";

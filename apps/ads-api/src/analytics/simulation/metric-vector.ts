@@ -111,33 +111,47 @@ const COUNT_FORMULAS: Readonly<Record<string, (d: Draw) => number>> = {
     fl(fl(d.core.impressions * 0.2 * (0.5 + 0.5 * d.u(13))) * 0.05 * d.u(14)),
 };
 
-/** A breakdown metric's parts from its count of conversions (`m`) and a price draw. */
-function breakdownPart(part: string, m: number, price: number, split: number): number {
+const PART_NAMES = [
+  "metric",
+  "post_engagement",
+  "post_view",
+  "assisted",
+  "order_quantity",
+  "order_quantity_engagement",
+  "order_quantity_view",
+  "sale_amount",
+  "sale_amount_engagement",
+  "sale_amount_view",
+] as const;
+
+/** A breakdown metric's part (index in PART_NAMES) from its conversions `m` and draws. */
+function breakdownPart(part: number, m: number, price: number, split: number): number {
+  const engaged = fl(m * (0.6 + 0.2 * split));
   const quantity = m + fl(m * 0.5 * split);
   const sale = quantity * price;
   switch (part) {
-    case "metric":
+    case 0:
       return m;
-    case "post_engagement":
-      return fl(m * (0.6 + 0.2 * split));
-    case "post_view":
-      return m - fl(m * (0.6 + 0.2 * split));
-    case "assisted":
+    case 1:
+      return engaged;
+    case 2:
+      return m - engaged;
+    case 3:
       return fl(m * 0.3 * split);
-    case "order_quantity":
+    case 4:
       return quantity;
-    case "order_quantity_engagement":
+    case 5:
       return fl(quantity * 0.7);
-    case "order_quantity_view":
+    case 6:
       return quantity - fl(quantity * 0.7);
-    case "sale_amount":
+    case 7:
       return sale;
-    case "sale_amount_engagement":
+    case 8:
       return fl(sale * 0.7);
-    case "sale_amount_view":
+    case 9:
       return sale - fl(sale * 0.7);
     default:
-      return 0;
+      return 0; // a part this file has no formula for yet
   }
 }
 
@@ -147,14 +161,16 @@ type SlotFormula = (d: Draw) => number;
 
 const FORMULAS: readonly SlotFormula[] = SLOTS.map((slot, i): SlotFormula => {
   if (slot.part === null) return COUNT_FORMULAS[slot.metric] ?? (() => 0);
-  const part = slot.part;
+  const part = (PART_NAMES as readonly string[]).indexOf(slot.part);
   const metrics = METRICS_BY_GROUP[slot.group];
   const index = metrics.findIndex((spec) => spec.name === slot.metric);
   const weight = BREAKDOWN_WEIGHTS[index % BREAKDOWN_WEIGHTS.length] ?? 1;
   // The metric's own draws (at its first slot), shared by its parts so they agree.
-  const base = 64 + 3 * (i - (metrics[index]?.parts ?? []).indexOf(part));
+  const base = 64 + 3 * (i - (metrics[index]?.parts ?? []).indexOf(slot.part));
   return (d) => {
-    const m = fl(d.core.clicks * conversionRate(d.objective) * weight * (0.5 + d.u(base)));
+    // Rounded at random (floor of expected + u): a fraction of a conversion an hour still
+    // adds up over a day instead of always rounding to zero.
+    const m = fl(d.core.clicks * conversionRate(d.objective) * weight + d.u(base));
     const price = 20_000_000 + fl(d.u(base + 1) * 60) * 1_000_000;
     return breakdownPart(part, m, price, d.u(base + 2));
   };
