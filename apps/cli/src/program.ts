@@ -243,7 +243,7 @@ export function buildProgram(context: CliContext, version: string) {
     .addOption(limitOption())
     .addHelpText(
       "after",
-      "\nHours are whole hours in UTC: the range ends where the current hour starts (its numbers no\nlonger change), and each day is 24 hours from the range's start. Spend is in the campaign's\ncurrency. Deleted and draft campaigns are included only when named with --campaign.",
+      "\nHours are whole hours in UTC: the range ends where the current hour starts (its numbers no\nlonger change), and each day is 24 hours from the range's start. Spend is in the campaign's\ncurrency. Deleted campaigns are included only when named with --campaign; drafts have no stats.",
     )
     .action(async (account, options) => {
       await stats(context, account, { ...options, url: url() });

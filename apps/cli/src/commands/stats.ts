@@ -5,7 +5,7 @@ import { collectNodes } from "../facade/collect-nodes.js";
 import type { ConnectionPage } from "../facade/collect-nodes.js";
 import { globalIdInAccount } from "../facade/global-id.js";
 import { renderTable } from "../format/table.js";
-import { GRANULARITIES, STATS } from "../stats/stats-document.js";
+import { GRANULARITIES, STATS, STATS_PAGE } from "../stats/stats-document.js";
 import type { CampaignStats } from "../stats/stats-document.js";
 import { lastWholeDays } from "../stats/stats-range.js";
 import { statsTable } from "../stats/stats-table.js";
@@ -54,12 +54,13 @@ export async function stats(
       (data as { account: { campaigns: ConnectionPage<CampaignStats> | null } | null } | null)
         ?.account?.campaigns,
     named.length > 0 ? named.length : options.limit,
+    STATS_PAGE,
   );
   const missing = named.filter((id) => !found.nodes.some((c) => c.rawId === id));
   if (missing.length > 0) {
     throw new CliError(
       CLI_ERROR_CODES.API,
-      `--campaign: no campaign ${missing.join(", ")} in account ${account}`,
+      `--campaign: account ${account} has no campaign ${missing.join(", ")} with stats (none by that id, or a draft)`,
     );
   }
   if (options.json === true || options.format === "json") {
