@@ -13,6 +13,8 @@ export interface Delivery {
 }
 
 const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+/** An axis top in currency units: a round number, maybe below 1 (0.5). */
+const axisAmount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
 
 /**
  * A campaign's last days as a small SVG: impressions as bars on the left axis, spend as a line
@@ -50,7 +52,7 @@ export function DeliveryChart({ name, delivery }: { name: string; delivery: Deli
           0
         </text>
         <text className="tick spend" x={PLOT.right + 4} y={PLOT.top + 4}>
-          {g.spendMax} {currency}
+          {axisAmount.format(g.spendMax)} {currency}
         </text>
         <text className="tick spend" x={PLOT.right + 4} y={PLOT.bottom}>
           0
@@ -65,6 +67,16 @@ export function DeliveryChart({ name, delivery }: { name: string; delivery: Deli
             height={bar.height}
           />
         ))}
+        {delivery.totalImpressions === 0 && BigInt(delivery.totalSpendMicros) === 0n && (
+          <text
+            className="empty"
+            x={(PLOT.left + PLOT.right) / 2}
+            y={(PLOT.top + PLOT.bottom) / 2}
+            textAnchor="middle"
+          >
+            No delivery
+          </text>
+        )}
         <path className="spend" d={g.spendPath} fill="none" />
         {g.spendPoints.map((point, i) => (
           <circle key={days[i]?.start ?? i} className="spend" cx={point.x} cy={point.y} r={2.5} />

@@ -169,6 +169,10 @@ describe("dashboard in a browser", () => {
         // The demo account's active campaigns deliver (ads-api's seed and simulation).
         expect(Number(impressions.replaceAll(",", ""))).toBeGreaterThan(0);
         expect(spend).toMatch(/^\d+\.\d{2,6}$/);
+        // A campaign paused since it was made delivered nothing: its chart says so.
+        await expect
+          .poll(() => row("Retargeting").locator("svg .empty").textContent())
+          .toBe("No delivery");
       },
     );
 
