@@ -1,5 +1,6 @@
 import type { GraphQLServerContext } from "@apollo/server";
-import { getVariableValues, parse, validate } from "graphql";
+import { createComplexityRule } from "@pothos/plugin-complexity";
+import { getVariableValues, parse, specifiedRules, validate } from "graphql";
 import type { OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,8 @@ import {
   withExampleRange,
   withSignOut,
 } from "./playground.js";
+import { queryLimitError } from "./errors/graphql-errors.js";
+import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
 
 describe("withSignOut", () => {
@@ -27,20 +30,34 @@ describe("withSignOut", () => {
 describe("example queries", () => {
   const NOW = Date.parse("2026-11-30T14:37:12.345Z");
 
-  /** The document's validation errors against the facade's schema, and its variables'. */
+  /**
+   * The document's validation errors against the facade's schema and its query limits (depth,
+   * breadth, complexity: what the server refuses before running it), and its variables'.
+   */
   function problems(query: string, variables: Record<string, unknown> = {}): string[] {
     const document = parse(query);
-    const errors = validate(schema, document).map((e) => e.message);
+    const limits = createComplexityRule({
+      context: {},
+      variableValues: variables,
+      validate: (result, reportError) => {
+        for (const limit of ["depth", "breadth", "complexity"] as const) {
+          if (result[limit] > QUERY_LIMITS[limit]) {
+            reportError(queryLimitError(limit, QUERY_LIMITS[limit], result[limit]));
+          }
+        }
+      },
+    });
+    const errors = validate(schema, document, [...specifiedRules, limits]).map((e) => e.message);
     const operation = document.definitions[0] as OperationDefinitionNode;
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
     return [...errors, ...(coerced.errors ?? []).map((e) => e.message)];
   }
 
-  it("the default query validates against the schema", () => {
+  it("the default query validates against the schema and its limits", () => {
     expect(problems(EXAMPLE_QUERY)).toEqual([]);
   });
 
-  it("the metrics example and its variables validate against the schema", () => {
+  it("the metrics example and its variables validate against the schema and its limits", () => {
     const variables = JSON.parse(metricsExampleVariables(NOW)) as Record<string, unknown>;
     expect(problems(METRICS_EXAMPLE_QUERY, variables)).toEqual([]);
   });

@@ -43,24 +43,19 @@ export const METRICS_EXAMPLE_QUERY = `# Delivery of your campaigns over the last
 query CampaignMetrics($range: MetricsRangeInput!) {
   viewer {
     accounts(first: 2) {
-      edges {
-        node {
-          name
-          campaigns(first: 20) {
-            edges {
-              node {
-                name
-                currency
-                metrics(range: $range, granularity: DAY) {
-                  bucketStarts
-                  engagement {
-                    impressions { total points { start value } }
-                    engagements { total }
-                  }
-                  billing {
-                    spend { total { micros currency } points { start value { micros } } }
-                  }
-                }
+      nodes {
+        name
+        campaigns(first: 20) {
+          nodes {
+            name
+            metrics(range: $range, granularity: DAY) {
+              bucketStarts
+              engagement {
+                impressions { total points { start value } }
+                engagements { total }
+              }
+              billing {
+                spend { total { micros currency } points { start value { micros } } }
               }
             }
           }
