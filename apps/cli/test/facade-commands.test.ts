@@ -228,6 +228,22 @@ describe("adsgraph against the facade", () => {
     });
     const totalLines = total.stdout.trimEnd().split("\n");
     expect(totalLines[0]).toMatch(/^CAMPAIGN +ID +IMPRESSIONS +ENGAGEMENTS +SPEND$/);
+    const hourly = await cli([
+      "stats",
+      account,
+      "--campaign",
+      `${account}c1`,
+      "--days",
+      "1",
+      "--granularity",
+      "hour",
+    ]);
+    expect(hourly.code).toBe(0);
+    expect(hourly.stderr).toMatch(/, per hour\)\n$/);
+    const hours = hourly.stdout.trimEnd().split("\n").slice(1);
+    expect(hours).toHaveLength(24);
+    // A day of whole hours: each hour of the day once.
+    expect(new Set(hours.map((line) => / (\d\d):00 /.exec(line)?.[1])).size).toBe(24);
     // Named campaigns only, the paused one too.
     expect(totalLines.slice(1).map((line) => line.split(/ {2,}/)[1])).toEqual([
       `${account}c1`,
