@@ -1,4 +1,4 @@
-import { AUDIENCE_IDENTIFIER_KINDS, LIMITS } from "@adsgraph/models";
+import { adsId, AUDIENCE_IDENTIFIER_KINDS, LIMITS } from "@adsgraph/models";
 import { Command, InvalidArgumentError, Option } from "@commander-js/extra-typings";
 import { accounts } from "./commands/accounts.js";
 import { audienceUpload } from "./commands/audience-upload.js";
@@ -6,6 +6,7 @@ import { campaigns } from "./commands/campaigns.js";
 import { login } from "./commands/login.js";
 import { logout } from "./commands/logout.js";
 import { query } from "./commands/query.js";
+import { stats } from "./commands/stats.js";
 import { whoami } from "./commands/whoami.js";
 import type { CliContext } from "./context.js";
 import { DEFAULT_FACADE_URL } from "./context.js";
@@ -44,6 +45,24 @@ function positiveInteger(max: number) {
     }
     return value;
   };
+}
+
+/** An advertising id (letters, digits, `_`, `-`), refused here rather than by the facade. */
+function advertisingId(text: string): string {
+  const parsed = adsId.safeParse(text);
+  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? "bad id");
+  return parsed.data;
+}
+
+/** The facade's `ids` filter takes at most this many campaigns. */
+const MOST_CAMPAIGNS = 200;
+
+/** `--campaign a --campaign b`: every value, in order. */
+function campaignIds(text: string, previous: readonly string[]): string[] {
+  if (previous.length >= MOST_CAMPAIGNS) {
+    throw new InvalidArgumentError(`at most ${MOST_CAMPAIGNS} campaigns`);
+  }
+  return [...previous, advertisingId(text)];
 }
 
 const formatOption = (fallback: "json" | "table") =>
@@ -196,6 +215,38 @@ export function buildProgram(context: CliContext, version: string) {
     .addOption(limitOption())
     .action(async (account, options) => {
       await campaigns(context, account, { ...options, url: url() });
+    });
+
+  program
+    .command("stats")
+    .description(
+      "impressions, engagements and spend of an account's campaigns over the last days, per day, per hour or in total",
+    )
+    .argument("<account>", "the account id, e.g. dmo1ab", advertisingId)
+    .addOption(
+      new Option("--campaign <id>", "only this campaign (repeat for several; default all)")
+        .argParser(campaignIds)
+        .default([] as string[]),
+    )
+    .addOption(
+      new Option("--days <n>", "the last n whole days (1 to 90), ending at the current hour")
+        .argParser(positiveInteger(LIMITS.analytics.jobDays))
+        .default(7),
+    )
+    .addOption(
+      new Option("--granularity <granularity>", "a row per campaign and day, hour, or in total")
+        .choices(["day", "hour", "total"] as const)
+        .default("day" as const),
+    )
+    .addOption(formatOption("table"))
+    .option("--json", "print the campaigns and their numbers as JSON (as --format json)")
+    .addOption(limitOption())
+    .addHelpText(
+      "after",
+      "\nHours are whole hours in UTC: the range ends where the current hour starts (its numbers no\nlonger change), and each day is 24 hours from the range's start. Spend is in the campaign's\ncurrency. Deleted campaigns are included only when named with --campaign; drafts have no stats.",
+    )
+    .action(async (account, options) => {
+      await stats(context, account, { ...options, url: url() });
     });
 
   const audience = program.command("audience").description("custom audiences");

@@ -153,6 +153,138 @@ describe("adsgraph against the facade", () => {
     expect(json.stderr).toBe("(more campaigns than --limit 2)\n");
   });
 
+  // Issue 36: needs the facade's Campaign.metrics and ads-api's simulated delivery.
+  it("prints the campaigns' impressions, engagements and spend per day, in total and as JSON", async () => {
+    const account = DEMO.accounts[0].id;
+    const statsRequests = async () =>
+      (await stack.adsApi.requests.counts()).byEndpoint["stats.get"] ?? 0;
+    const before = await statsRequests();
+    const daily = await cli(["stats", account]);
+    // The range on stderr, so stdout stays the table (and a failure shows its error here).
+    expect({ code: daily.code, stderr: daily.stderr }).toEqual({
+      code: 0,
+      stderr: expect.stringMatching(
+        /^\(from \d{4}-\d\d-\d\dT\d\d:00:00Z to \d{4}-\d\d-\d\dT\d\d:00:00Z, end excluded, per day\)\n$/,
+      ) as unknown,
+    });
+    // The account's four campaigns (the draft is left out) in 7 days: one stats.get request.
+    expect((await statsRequests()) - before).toBe(1);
+    const lines = daily.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^CAMPAIGN +ID +START \(UTC\) +IMPRESSIONS +ENGAGEMENTS +SPEND$/);
+    const spring = lines.filter((line) => line.startsWith("Spring launch "));
+    expect(spring).toHaveLength(7);
+    for (const line of spring) {
+      expect(line).toMatch(
+        new RegExp(
+          `^Spring launch +${account}c1 +\\d{4}-\\d\\d-\\d\\d \\d\\d:00 +\\d+ +\\d+ +\\d+\\.\\d{2,6} USD$`,
+        ),
+      );
+    }
+    expect(lines.filter((line) => line.includes("Draft: summer ideas"))).toEqual([]);
+    expect(lines).toHaveLength(1 + 4 * 7);
+
+    // The same numbers as data: each day's points add up to the range's total.
+    const afterDaily = await statsRequests();
+    const json = await cli(["stats", account, "--json"]);
+    expect(json.code).toBe(0);
+    // Closed hours never change: asked again for the same range (the same hour), the facade
+    // answers from what it kept and does not ask the ads service again.
+    if (json.stderr === daily.stderr) expect(await statsRequests()).toBe(afterDaily);
+    const campaigns = JSON.parse(json.stdout) as {
+      rawId: string;
+      metrics: {
+        bucketStarts: string[];
+        engagement: { impressions: { total: number; points: { value: number }[] } };
+        billing: { spend: { total: { micros: string; currency: string } } };
+      };
+    }[];
+    expect(campaigns.map((c) => c.rawId).sort()).toEqual(
+      [1, 2, 3, 4].map((n) => `${account}c${n}`),
+    );
+    for (const campaign of campaigns) {
+      const { impressions } = campaign.metrics.engagement;
+      expect(campaign.metrics.bucketStarts).toHaveLength(7);
+      expect(impressions.points.reduce((sum, p) => sum + p.value, 0)).toBe(impressions.total);
+      expect(campaign.metrics.billing.spend.total.currency).toBe("USD");
+    }
+    // The demo account's active campaigns deliver (ads-api's seed and simulation).
+    const delivered = campaigns.reduce((sum, c) => sum + c.metrics.engagement.impressions.total, 0);
+    expect(delivered).toBeGreaterThan(0);
+    const total = await cli([
+      "stats",
+      account,
+      "--granularity",
+      "total",
+      "--campaign",
+      `${account}c1`,
+      "--campaign",
+      `${account}c3`,
+      "--days",
+      "30",
+    ]);
+    expect({ code: total.code, stderr: total.stderr }).toEqual({
+      code: 0,
+      stderr: expect.stringMatching(/, in total\)\n$/) as unknown,
+    });
+    const totalLines = total.stdout.trimEnd().split("\n");
+    expect(totalLines[0]).toMatch(/^CAMPAIGN +ID +IMPRESSIONS +ENGAGEMENTS +SPEND$/);
+    const hourly = await cli([
+      "stats",
+      account,
+      "--campaign",
+      `${account}c1`,
+      "--days",
+      "1",
+      "--granularity",
+      "hour",
+    ]);
+    expect(hourly.code).toBe(0);
+    expect(hourly.stderr).toMatch(/, per hour\)\n$/);
+    const hours = hourly.stdout.trimEnd().split("\n").slice(1);
+    expect(hours).toHaveLength(24);
+    // A day of whole hours: each hour of the day once.
+    expect(new Set(hours.map((line) => / (\d\d):00 /.exec(line)?.[1])).size).toBe(24);
+    // Named campaigns only, the paused one too.
+    expect(totalLines.slice(1).map((line) => line.split(/ {2,}/)[1])).toEqual([
+      `${account}c1`,
+      `${account}c3`,
+    ]);
+  });
+
+  it("refuses bad stats flags naming them (exit 2), and names a campaign it cannot find (exit 1)", async () => {
+    const account = DEMO.accounts[0].id;
+    for (const days of ["0", "91", "7.5", "week"]) {
+      expectOneLineError(
+        await cli(["stats", account, "--days", days]),
+        2,
+        /option '--days <n>' argument '.*' is invalid\. must be a whole number from 1 to 90/,
+      );
+    }
+    expectOneLineError(
+      await cli(["stats", account, "--granularity", "week"]),
+      2,
+      /option '--granularity <granularity>' argument 'week' is invalid\. Allowed choices are day, hour, total/,
+    );
+    expectOneLineError(
+      await cli(["stats", account, "--campaign", "c1; drop"]),
+      2,
+      /option '--campaign <id>' argument 'c1; drop' is invalid\. must be an advertising id/,
+    );
+    expectOneLineError(await cli(["stats", "a/b"]), 2, /'account'.*must be an advertising id/);
+    // An id the account does not have, and its draft (drafts never delivered: no stats).
+    for (const id of [`${account}c99`, `${account}c5`]) {
+      const missing = await cli(["stats", account, "--campaign", id]);
+      expectOneLineError(
+        missing,
+        1,
+        new RegExp(
+          `--campaign: account ${account} has no campaign ${id} with stats \\(none by that id, or a draft\\)`,
+        ),
+      );
+      expect(missing.stdout).toBe("");
+    }
+  });
+
   it("reports a bad query as one line and exit 1; --debug adds the stack", async () => {
     const bad = await cli(["query", "{ viewer { nope } }"]);
     expectOneLineError(

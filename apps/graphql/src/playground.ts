@@ -33,6 +33,64 @@ query Example {
 }
 `;
 
+/**
+ * The playground's second tab: a week of delivery per campaign (issue 36). One `metrics` field
+ * per campaign; the facade batches a page of them into `stats.get` requests of 20 ids.
+ */
+export const METRICS_EXAMPLE_QUERY = `# Delivery of your campaigns over the last 7 days, per day: impressions, engagements
+# and spend. The range (Variables, below) is whole hours in UTC, end excluded, at most 90 days;
+# granularity: HOUR, DAY or TOTAL. A range of closed hours is fetched once and then kept.
+query CampaignMetrics($range: MetricsRangeInput!) {
+  viewer {
+    accounts(first: 2) {
+      nodes {
+        name
+        campaigns(first: 20) {
+          nodes {
+            name
+            metrics(range: $range, granularity: DAY) {
+              bucketStarts
+              engagement {
+                impressions { total points { start value } }
+                engagements { total }
+              }
+              billing {
+                spend { total { micros currency } points { start value { micros } } }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+`;
+
+const HOUR_MS = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
+
+/** The metrics example's variables: the 7 × 24 whole hours before the current hour. */
+export function metricsExampleVariables(now: number): string {
+  const end = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const range = { start: iso(end - 7 * 24 * HOUR_MS), end: iso(end) };
+  return JSON.stringify({ range }, null, 2);
+}
+
+/**
+ * Stand-ins for the example's range in the rendered page (which is built once, 9 MB): each
+ * page served gets the range of its own hour. Letters and `_` only, unchanged by any escaping.
+ */
+const RANGE_START = "ADSGRAPH_RANGE_START";
+const RANGE_END = "ADSGRAPH_RANGE_END";
+
+/** The page with the example range of `now` in place of its stand-ins. */
+export function withExampleRange(html: string, now: number): string {
+  const { range } = JSON.parse(metricsExampleVariables(now)) as {
+    range: { start: string; end: string };
+  };
+  return html.replaceAll(RANGE_START, range.start).replaceAll(RANGE_END, range.end);
+}
+
 export interface PlaygroundOptions {
   /** JSON text of headers the playground sends, e.g. a dev session's Authorization. */
   defaultHeaders?: string;
@@ -91,6 +149,19 @@ export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerP
           const graphiql: GraphiQLOptions & { connectionParams?: Record<string, string> } = {
             title: "adsgraph",
             defaultQuery: options.defaultQuery ?? EXAMPLE_QUERY,
+            // The first tab is the default query; each tab carries the dev session's header.
+            defaultTabs: [
+              { query: options.defaultQuery ?? EXAMPLE_QUERY, headers: options.defaultHeaders },
+              {
+                query: METRICS_EXAMPLE_QUERY,
+                variables: JSON.stringify(
+                  { range: { start: RANGE_START, end: RANGE_END } },
+                  null,
+                  2,
+                ),
+                headers: options.defaultHeaders,
+              },
+            ],
             // Subscriptions over graphql-ws at the same /graphql URL (ws:// or wss://).
             subscriptionsProtocol: "WS",
             ...(options.defaultHeaders !== undefined && {
@@ -102,7 +173,7 @@ export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerP
             }),
           };
           html ??= withSignOut(withCostPanel(renderGraphiQL(graphiql)));
-          return Promise.resolve({ html });
+          return Promise.resolve({ html: withExampleRange(html, Date.now()) });
         },
       });
     },

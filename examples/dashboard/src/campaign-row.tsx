@@ -1,6 +1,8 @@
 import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import { CampaignEditor } from "./campaign-editor.js";
+import { DeliveryChart } from "./delivery-chart.js";
+import type { Delivery } from "./delivery-chart.js";
 import { UpdateCampaignMutation } from "./documents.js";
 import type { CampaignFieldsFragment, EntityStatus } from "./generated/gql/graphql.js";
 import { unitsOfMicros } from "./money.js";
@@ -19,7 +21,16 @@ function toggleOf(
   }
 }
 
-export function CampaignRow({ campaign }: { campaign: CampaignFieldsFragment }) {
+export function CampaignRow({
+  campaign,
+  delivery,
+  deliveryLoading,
+}: {
+  campaign: CampaignFieldsFragment;
+  /** Its last days' delivery; undefined until (or unless) the delivery query answered. */
+  delivery: Delivery | undefined;
+  deliveryLoading: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [update, { loading }] = useMutation(UpdateCampaignMutation);
   const [failure, setFailure] = useState<string>();
@@ -58,6 +69,11 @@ export function CampaignRow({ campaign }: { campaign: CampaignFieldsFragment }) 
         </button>
       </div>
       {failure !== undefined && <p role="alert">{failure}</p>}
+      {delivery !== undefined ? (
+        <DeliveryChart name={campaign.name} delivery={delivery} />
+      ) : (
+        deliveryLoading && <p className="status">Loading delivery…</p>
+      )}
       {editing && (
         <CampaignEditor
           campaign={campaign}

@@ -88,10 +88,22 @@ describe("dashboard in a browser", () => {
     for (const close of started.reverse()) await close();
   });
 
-  it("signs in, pages campaigns, edits one with inline errors, pauses it, and sees live activity", async () => {
+  it("signs in, pages campaigns with a week of delivery each, edits one with inline errors, pauses it, and sees live activity", async () => {
     const step = browserSteps(page, "dashboard", SCREENSHOTS_DIR);
     const campaigns = page.getByRole("list", { name: "Campaigns" }).getByRole("listitem");
     const row = (name: string) => page.getByRole("listitem", { name, exact: true });
+    /** The campaign ids each delivery query asked for, in order. */
+    const deliveryRequests: string[][] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "POST" || !request.url().endsWith("/graphql")) return;
+      const body = request.postDataJSON() as {
+        operationName?: string;
+        variables?: { ids?: string[] };
+      } | null;
+      if (body?.operationName === "DashboardCampaignDelivery") {
+        deliveryRequests.push(body.variables?.ids ?? []);
+      }
+    });
 
     await step("signed out: the dashboard offers the facade's sign-in", async () => {
       await page.goto(origin);
@@ -125,6 +137,42 @@ describe("dashboard in a browser", () => {
           expect.arrayContaining(["Spring launch", "Retargeting", "Holiday promo"]),
         );
         expect(new Set(names).size).toBe(names.length);
+      },
+    );
+
+    await step(
+      "each campaign shows a week of impressions and spend, its numbers in a table",
+      async () => {
+        const spring = row("Spring launch");
+        const chart = spring.getByRole("img", {
+          name: "Impressions and spend of Spring launch, last 7 days",
+        });
+        await chart.waitFor();
+        const describedBy = (await chart.getAttribute("aria-describedby")) ?? "";
+        await expect
+          .poll(() => page.locator(`[id="${describedBy}"]`).textContent())
+          .toMatch(
+            /^[\d,]+ impressions and \d+\.\d{2,6} USD spent from \d{4}-\d\d-\d\d \d\d:00 UTC, by day\.$/,
+          );
+        // Every campaign on screen has its chart, from one query for all of them.
+        await expect
+          .poll(() => page.getByRole("img", { name: /^Impressions and spend of / }).count())
+          .toBe(await campaigns.count());
+        expect(deliveryRequests.at(-1)).toHaveLength(await campaigns.count());
+
+        await spring.getByText("Numbers").click();
+        const table = spring.getByRole("table", {
+          name: /^Impressions and spend of Spring launch/,
+        });
+        await expect.poll(() => table.locator("tbody tr").count()).toBe(7);
+        const [impressions = "", spend = ""] = await table.locator("tfoot td").allInnerTexts();
+        // The demo account's active campaigns deliver (ads-api's seed and simulation).
+        expect(Number(impressions.replaceAll(",", ""))).toBeGreaterThan(0);
+        expect(spend).toMatch(/^\d+\.\d{2,6}$/);
+        // A campaign paused since it was made delivered nothing: its chart says so.
+        await expect
+          .poll(() => row("Retargeting").locator("svg .empty").textContent())
+          .toBe("No delivery");
       },
     );
 

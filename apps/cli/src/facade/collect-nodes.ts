@@ -19,13 +19,15 @@ export async function collectNodes<Node>(
   request: { document: string; variables?: Record<string, unknown> },
   connectionOf: (data: unknown) => ConnectionPage<Node> | null | undefined,
   limit: number,
+  /** Smaller for a document whose nodes select much (the facade's complexity limit). */
+  pageSize = PAGE,
 ): Promise<{ nodes: Node[]; more: boolean }> {
   const nodes: Node[] = [];
   let after: string | null = null;
   for (;;) {
     const answer = await postGraphQL(session.url, session.sessionToken, {
       document: request.document,
-      variables: { ...request.variables, first: Math.min(PAGE, limit - nodes.length), after },
+      variables: { ...request.variables, first: Math.min(pageSize, limit - nodes.length), after },
     });
     const failure = graphQLFailure(answer);
     if (failure !== undefined) throw failure;

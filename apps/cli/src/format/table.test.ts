@@ -43,3 +43,18 @@ describe("renderTable", () => {
     expect(renderTable(["ID", "NAME"], [])).toBe("ID  NAME\n");
   });
 });
+
+describe("renderTable alignRight", () => {
+  it("aligns the named columns right, header too, and leaves no trailing space", () => {
+    expect(
+      renderTable(
+        ["NAME", "COUNT", "NOTE"],
+        [
+          ["a", "5", "x"],
+          ["bb", "12345", ""],
+        ],
+        { alignRight: [1] },
+      ),
+    ).toBe(["NAME  COUNT  NOTE", "a         5  x", "bb    12345", ""].join("\n"));
+  });
+});

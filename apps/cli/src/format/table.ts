@@ -18,6 +18,11 @@ function width(text: string): number {
   return count;
 }
 
+export interface TableOptions {
+  /** Columns (by index) aligned right, as numbers are read: digits under digits. */
+  readonly alignRight?: readonly number[];
+}
+
 /**
  * Rows as aligned columns under a header line, every column as wide as its widest cell; the
  * last column is not padded (no trailing spaces). Widths count graphemes.
@@ -25,14 +30,17 @@ function width(text: string): number {
 export function renderTable(
   columns: readonly string[],
   rows: readonly (readonly string[])[],
+  { alignRight = [] }: TableOptions = {},
 ): string {
   const cells = [columns, ...rows].map((row) => columns.map((_, i) => cellText(row[i] ?? "")));
   const widths = columns.map((_, i) => Math.max(...cells.map((row) => width(row[i] ?? ""))));
   const last = columns.length - 1;
-  const line = (row: readonly string[]) =>
-    row
-      .map((cell, i) => (i === last ? cell : cell + " ".repeat((widths[i] ?? 0) - width(cell))))
-      .join(GAP)
-      .trimEnd();
+  const right = new Set(alignRight);
+  const pad = (cell: string, i: number) => {
+    const room = " ".repeat((widths[i] ?? 0) - width(cell));
+    if (right.has(i)) return room + cell;
+    return i === last ? cell : cell + room;
+  };
+  const line = (row: readonly string[]) => row.map(pad).join(GAP).trimEnd();
   return `${cells.map(line).join("\n")}\n`;
 }
