@@ -28,7 +28,8 @@ export async function activeEntities(
   query: ActiveEntitiesQuery,
   options: { readonly signal?: AbortSignal | undefined } = {},
 ): Promise<ActiveEntity[]> {
-  const answer = await client.stats.active_entities.list(
+  const answer = await client.call(
+    "stats.active_entities.list",
     {
       account_id: query.accountId,
       entity: query.entity,

@@ -87,7 +87,8 @@ export async function fetchStats(
       options.concurrency ?? 4,
       async ({ batch, window }) =>
         fromVendor(
-          await client.stats.get(
+          await client.call(
+            "stats.get",
             {
               ...common,
               account_id: query.accountId,

@@ -188,7 +188,11 @@ async function runWave(
 
   try {
     const created = await mapBounded(paramsList, settings.concurrency, async (params, index) => {
-      const job = await client.stats.jobs.create({ ...params, account_id: accountId }, { signal });
+      const job = await client.call(
+        "stats.jobs.create",
+        { ...params, account_id: accountId },
+        { signal },
+      );
       pending.set(jobIdOf(job.data), index);
       return job.data;
     });
@@ -215,7 +219,8 @@ async function runWave(
         chunk(ids, LIMITS.analytics.jobIdsPerList),
         settings.concurrency,
         (part) =>
-          client.stats.jobs.list(
+          client.call(
+            "stats.jobs.list",
             { account_id: accountId, job_ids: part, count: part.length },
             { signal },
           ),
@@ -236,7 +241,8 @@ async function runWave(
 async function cancelJobs(client: RestClient, accountId: string, jobIds: readonly string[]) {
   await Promise.allSettled(
     jobIds.map((job_id) =>
-      client.stats.jobs.delete(
+      client.call(
+        "stats.jobs.delete",
         { account_id: accountId, job_id },
         { timeoutMs: CANCEL_TIMEOUT_MS, retry: { maxRetries: 0 } },
       ),
