@@ -128,6 +128,26 @@ describe.each(TEST_ENGINES)("analytics: stats and active entities on %s (issue 3
     expect(errorOf(wrongType)).toMatchObject({ parameter: "entity_ids" });
   });
 
+  it("answers a draft campaign as one that never delivered (null metrics), beside a delivering one", async () => {
+    const campaign = await server.ctx.prisma.campaign.findUniqueOrThrow({
+      where: { id: world.campaignId },
+    });
+    await server.ctx.prisma.campaign.create({
+      data: {
+        id: "statsdraft1",
+        accountId: world.accountId,
+        fundingInstrumentId: campaign.fundingInstrumentId,
+        name: "Draft",
+        entityStatus: "PAUSED",
+        currency: campaign.currency,
+        draft: true,
+      },
+    });
+    const response = await stats({ entity: "CAMPAIGN" }, [world.campaignId, "statsdraft1"]);
+    expect(sum(series(response, "impressions", 0))).toBeGreaterThan(0);
+    expect(series(response, "impressions", 1)).toBeNull();
+  });
+
   it.each([
     ["start_time", { start_time: iso(clock.start + 60_000) }],
     ["end_time", { end_time: iso(clock.start + 8 * DAY_MS) }],

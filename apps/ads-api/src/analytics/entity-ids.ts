@@ -23,7 +23,9 @@ async function knownIds(
       case "FUNDING_INSTRUMENT":
         return prisma.fundingInstrument.findMany({ where, select });
       case "CAMPAIGN":
-        return prisma.campaign.findMany({ where: { ...where, draft: false }, select });
+        // Drafts too: a draft is the account's campaign that has not delivered (null metrics),
+        // so a client asking for a page of campaigns with drafts fails on none of them.
+        return prisma.campaign.findMany({ where, select });
       case "LINE_ITEM":
         return prisma.lineItem.findMany({ where, select });
       case "PROMOTED_POST":
