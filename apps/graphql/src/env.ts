@@ -120,6 +120,11 @@ const schema = z.object({
    * always served from their snapshot.
    */
   STATS_FRESH_SECONDS: seconds(60),
+  /**
+   * issue 36: how long metrics snapshots are kept after they were last fetched (30 days); an
+   * ended range asked again after that is fetched once more. 0 keeps them for ever.
+   */
+  STATS_SNAPSHOT_RETENTION_SECONDS: seconds(30 * 24 * 3600),
   /** Record what is read as snapshots (false: no snapshots are written, none answer). */
   SNAPSHOT_WRITES: flag(true),
   /** How long a user's access to an account is trusted before upstream is asked again. */

@@ -46,6 +46,11 @@ import { costPlugin } from "./cost/cost-plugin.js";
 import { KnownTotalsBook } from "./cost/known-totals.js";
 import { planKnowledgeFor } from "./cost/plan-knowledge.js";
 import { refuseBrokenUtf8Json } from "./utf8-json-body.js";
+import { startSnapshotRetention } from "./snapshots/snapshot-retention.js";
+import { STATS_SNAPSHOT_TYPE } from "./snapshots/stats-snapshots.js";
+
+/** How often expired metrics snapshots are deleted (STATS_SNAPSHOT_RETENTION_SECONDS). */
+const RETENTION_PASS_MS = 10 * 60 * 1000;
 
 export interface ServerOptions {
   db: Database;
@@ -263,7 +268,19 @@ export async function buildServer({
     await services.activity.close();
     connectionSlots.close();
   });
+  const statsRetention = startSnapshotRetention({
+    repository: services.snapshots.repository,
+    resourceType: STATS_SNAPSHOT_TYPE,
+    retentionMs: env.STATS_SNAPSHOT_RETENTION_SECONDS * 1000,
+    everyMs: RETENTION_PASS_MS,
+    onError: (error) => {
+      app.log.warn(
+        `stats snapshot retention failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    },
+  });
   app.addHook("onClose", async () => {
+    await statsRetention.close();
     // Reads already answered are still written before the database goes away.
     await services.snapshots.writer.flush();
     await services.upstream.close();

@@ -5,6 +5,7 @@ import {
   createSnapshotRepository,
   type SnapshotRepository,
 } from "../src/snapshots/snapshot-repository.js";
+import { startSnapshotRetention } from "../src/snapshots/snapshot-retention.js";
 
 describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
   let db: Database;
@@ -43,6 +44,35 @@ describe.each(TEST_ENGINES)("snapshot repository on %s", (engine) => {
     snapshots = createSnapshotRepository(db.prisma);
     expect(db.migrationsApplied).toEqual([]);
     expect((await snapshots.latest("campaign", ["before-restart"])).size).toBe(1);
+  });
+
+  it("deletes metrics snapshots past their retention, and nothing else (issue 36)", async () => {
+    const row = (resourceType: string, resourceId: string, hour: number) => ({
+      resourceType,
+      resourceId,
+      accountId: "acc",
+      body: { id: resourceId },
+      fetchedAt: at(hour),
+    });
+    await snapshots.record([
+      ...Array.from({ length: 1203 }, (_, i) => row("stats", `old-${i}`, 2)),
+      row("stats", "recent", 10),
+      row("campaign", "old-campaign", 2),
+    ]);
+    const retention = startSnapshotRetention({
+      repository: snapshots,
+      resourceType: "stats",
+      retentionMs: 4 * 3_600_000,
+      everyMs: 3_600_000,
+      onError: (error) => {
+        throw error;
+      },
+      now: () => at(12).getTime(),
+    });
+    expect(await retention.prune()).toBe(1203);
+    await retention.close();
+    expect((await snapshots.latest("stats", ["old-0", "old-1202", "recent"])).size).toBe(1);
+    expect((await snapshots.latest("campaign", ["old-campaign"])).size).toBe(1);
   });
 
   it("keeps a version when a touch of the same content follows it in one batch", async () => {

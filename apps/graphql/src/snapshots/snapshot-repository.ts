@@ -50,6 +50,8 @@ export interface SnapshotRepository {
   ): Promise<Map<string, SnapshotVersion>>;
   /** Every version of one resource, newest first. */
   history(resourceType: string, resourceId: string): Promise<SnapshotVersion[]>;
+  /** Deletes up to `limit` rows of a type last checked before `before`; how many went. */
+  prune(resourceType: string, before: Date, limit: number): Promise<number>;
 }
 
 type Row = {
@@ -194,6 +196,20 @@ export function createSnapshotRepository(prisma: PrismaClient): SnapshotReposito
         distinct: ["resourceId"],
       });
       return new Map(rows.map((row) => [row.resourceId, toVersion(row)]));
+    },
+
+    async prune(resourceType, before, limit) {
+      // In slices by id, so one pass never holds a long lock over a large table.
+      const rows = await prisma.snapshot.findMany({
+        where: { resourceType, checkedAt: { lt: before } },
+        select: { id: true },
+        take: limit,
+      });
+      if (rows.length === 0) return 0;
+      const { count } = await prisma.snapshot.deleteMany({
+        where: { id: { in: rows.map((row) => row.id) } },
+      });
+      return count;
     },
 
     async history(resourceType, resourceId) {

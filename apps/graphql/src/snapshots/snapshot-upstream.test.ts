@@ -35,6 +35,7 @@ function memory() {
         ),
       ),
     history: () => Promise.resolve([]),
+    prune: () => Promise.resolve(0),
   };
   const writer: SnapshotWriter = {
     enqueue: (build) => void repository.record(build()),

@@ -15,6 +15,7 @@ function slowRepository() {
     },
     latest: () => Promise.resolve(new Map()),
     history: () => Promise.resolve([]),
+    prune: () => Promise.resolve(0),
   };
   return {
     repository,
@@ -178,6 +179,7 @@ describe("snapshot writer", () => {
         },
         latest: () => Promise.resolve(new Map()),
         history: () => Promise.resolve([]),
+        prune: () => Promise.resolve(0),
       },
       { ...frozen, maxBatch: 1, onError: (error) => errors.push(error) },
     );

@@ -34,6 +34,7 @@ function memoryRepository(): SnapshotRepository & { readonly rows: Map<string, S
         ),
       ),
     history: () => Promise.resolve([]),
+    prune: () => Promise.resolve(0),
   };
 }
 

@@ -55,7 +55,9 @@ export interface StatsSnapshotOptions {
 const HOUR_MS = 3_600_000;
 /** STATS_FRESH_SECONDS' default. */
 export const DEFAULT_STATS_FRESH_MS = 60_000;
-const RESOURCE_TYPE = "stats";
+/** The snapshot type of metrics answers (retention reads it too). */
+export const STATS_SNAPSHOT_TYPE = "stats";
+const RESOURCE_TYPE = STATS_SNAPSHOT_TYPE;
 
 /** Whether every hour of the range has ended by `now` (its numbers can no longer change). */
 export function isClosedRange(end: number, now: number): boolean {
