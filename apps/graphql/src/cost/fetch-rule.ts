@@ -305,6 +305,16 @@ export function callRule<Id extends EndpointId>(
 }
 
 /** The metrics of an entity type (`metrics` fields); `currencyReads` for creatives. */
+/** What a stats rule reads, named one by one (a list of ids would be a second catalog). */
+export function statsReads(
+  list: StatsRule["list"],
+  create: StatsRule["jobs"][0],
+  result: StatsRule["jobs"][1],
+  poll: StatsRule["jobs"][2],
+): Pick<StatsRule, "list" | "jobs"> {
+  return { list, jobs: [create, result, poll] };
+}
+
 export function statsRule(
   entity: AnalyticsEntity,
   reads: Pick<StatsRule, "list" | "jobs">,

@@ -1,4 +1,4 @@
-import { byIdRule, statsRule } from "../../cost/fetch-rule.js";
+import { byIdRule, statsReads, statsRule } from "../../cost/fetch-rule.js";
 import type { GraphQLContext } from "../../context.js";
 import { entityKey } from "../../loaders/keys.js";
 import { AccountRef } from "../accounts/account.js";
@@ -18,10 +18,7 @@ import { metricsField } from "./metrics-field.js";
  * What `metrics` reads: `stats.get` per window of at most 7 days, or past 14 days a job per 20
  * entities (`stats.jobs.create`, polled by `stats.jobs.list`, its `stats.jobs.result` file).
  */
-const STATS = {
-  list: "stats.get",
-  jobs: ["stats.jobs.create", "stats.jobs.result", "stats.jobs.list"],
-} as const;
+const STATS = statsReads("stats.get", "stats.jobs.create", "stats.jobs.result", "stats.jobs.list");
 
 const CAMPAIGN = byIdRule("campaigns.get");
 const LINE_ITEM = byIdRule("line_items.get");
