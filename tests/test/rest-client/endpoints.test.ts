@@ -58,7 +58,10 @@ import { serializeForm } from "@adsgraph/oauth";
 import {
   REST_CLIENT_ERROR_CODES,
   RestApiError,
+  activeEntities,
+  fetchStats,
   hashAudienceUsers,
+  runStatsJobs,
   RestAuthError,
   RestClientError,
 } from "@adsgraph/rest-client";
@@ -1527,6 +1530,58 @@ describe("rest-client against apps/ads-api: every served endpoint", () => {
       const stored = await client.tax_settings.update({ account_id, tax_id: "DE-READ-BACK" });
       const read = await client.tax_settings.get({ account_id });
       expect(taxSettingsSchema.parse(read.data)).toEqual(stored.data);
+    });
+  });
+
+  describe("analytics (beyond the spec: catalog/analytics.ts)", () => {
+    const HOUR = 3_600_000;
+    const end = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+    const start = new Date(end.getTime() - 3 * 24 * HOUR);
+
+    it("reads stats, runs a job to its result file, cancels one and lists active entities", async () => {
+      const campaigns = await client.campaigns.list({ account_id });
+      const ids = campaigns.data.map((campaign) => campaign.id).slice(0, 3);
+      const query = {
+        accountId: account_id,
+        entity: "CAMPAIGN" as const,
+        ids,
+        start,
+        end,
+        granularity: "TOTAL" as const,
+        metricGroups: ["ENGAGEMENT"] as const,
+        placement: "ALL_ON_TWITTER" as const,
+      };
+      const stats = await fetchStats(client, query);
+      expect([...stats.keys()]).toEqual(ids);
+      const wire = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+      const job = {
+        entity: "CAMPAIGN" as const,
+        entity_ids: ids,
+        start_time: wire(start),
+        end_time: wire(end),
+        granularity: "TOTAL" as const,
+        metric_groups: ["ENGAGEMENT" as const],
+        placement: "ALL_ON_TWITTER" as const,
+      };
+      const [result] = await runStatsJobs(client, account_id, [job], { pollIntervalMs: 100 });
+      // The job's file holds what the synchronous answer holds for the same closed range.
+      expect(result?.data.map((entry) => entry.id_data[0]?.metrics.impressions)).toEqual(
+        ids.map((id) => stats.get(id)?.id_data[0]?.metrics.impressions),
+      );
+      const another = await client.call("stats.jobs.create", { ...job, account_id });
+      const cancelled = await client.call("stats.jobs.delete", {
+        account_id,
+        job_id: String(another.data.id_str ?? another.data.id),
+      });
+      expect(["CANCELLED", "SUCCESS"]).toContain(cancelled.data.status);
+      const active = await activeEntities(client, {
+        accountId: account_id,
+        entity: "CAMPAIGN",
+        start,
+        end,
+      });
+      for (const entity of active)
+        expect(ids.concat(campaigns.data.map((c) => c.id))).toContain(entity.entity_id);
     });
   });
 
