@@ -137,8 +137,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Attempts in flight are cut short and released (due again after a restart), before the
     // database closes.
     await ctx.webhooks.close();
-    await ctx.statsJobs.close();
-    await Promise.all(Object.values(apps).map((app) => app.close()));
+    // The job worker stops beside the hosts, not before them: no wait of its own between the
+    // streams' end and the listeners' close, when clients could open new connections.
+    await Promise.all([ctx.statsJobs.close(), ...Object.values(apps).map((app) => app.close())]);
     await ctx.outbound.dispatcher.close();
     await ctx.replayStore.close();
     stopLogging();

@@ -1,6 +1,9 @@
 import { getEndpoint } from "@adsgraph/models";
 import { TEST_ENGINES } from "@adsgraph/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statsAnswer } from "../src/analytics/simulation/index.js";
+import { loadDeliveryWorld } from "../src/analytics/world-loader.js";
+import { worldScopeOf } from "../src/analytics/world-scope.js";
 import { grantAccess } from "../src/credentials/grants.js";
 import { createActor } from "./support/actors.js";
 import {
@@ -12,7 +15,7 @@ import {
   statsQuery,
 } from "./support/analytics-world.js";
 import type { DeliveringAccount } from "./support/analytics-world.js";
-import { errorOf, itemsOf } from "./support/bodies.js";
+import { errorOf, idOf, itemsOf } from "./support/bodies.js";
 import { startTestServer } from "./support/server.js";
 import type { TestServer } from "./support/server.js";
 import type { ApiResponse, Query } from "./support/signed-fetch.js";
@@ -126,6 +129,58 @@ describe.each(TEST_ENGINES)("analytics: stats and active entities on %s (issue 3
     // A campaign id is not a line item id.
     const wrongType = await stats({}, world.campaignId);
     expect(errorOf(wrongType)).toMatchObject({ parameter: "entity_ids" });
+  });
+
+  it("loads only the campaigns a query needs, with the numbers the whole account gives", async () => {
+    const { admin, base, fundingInstrumentId, accountId } = world;
+    const other = idOf(
+      await admin.client.post(`${base}/campaigns`, {
+        query: {
+          name: "Other",
+          funding_instrument_id: fundingInstrumentId,
+          daily_budget_amount_local_micro: 900_000_000,
+          entity_status: "ACTIVE",
+        },
+      }),
+    );
+    const otherItem = idOf(
+      await admin.client.post(`${base}/line_items`, {
+        query: {
+          campaign_id: other,
+          name: "Other engagements",
+          objective: "ENGAGEMENTS",
+          product_type: "PROMOTED_POSTS",
+          placements: "ALL_ON_TWITTER",
+          bid_amount_local_micro: 3_000_000,
+          entity_status: "ACTIVE",
+        },
+      }),
+    );
+    const prisma = server.ctx.prisma;
+    const account = await prisma.account.findUniqueOrThrow({ where: { id: accountId } });
+    const now = new Date(h(30));
+    for (const [entity, ids] of [
+      ["CAMPAIGN", [world.campaignId]],
+      ["LINE_ITEM", [world.lineItemId]],
+      ["PROMOTED_POST", [`${world.lineItemId}pp`]],
+    ] as const) {
+      const scope = await worldScopeOf(prisma, accountId, entity, ids);
+      expect(scope).toEqual({ campaignIds: [world.campaignId] });
+      const query = {
+        entity,
+        entity_ids: [...ids],
+        start_time: iso(h(0)),
+        end_time: iso(h(24)),
+        granularity: "HOUR" as const,
+        metric_groups: ["ENGAGEMENT" as const, "BILLING" as const],
+        placement: "ALL_ON_TWITTER" as const,
+      };
+      const scoped = await loadDeliveryWorld(prisma, account, now, scope);
+      const whole = await loadDeliveryWorld(prisma, account, now);
+      expect(scoped.lineItems.map((item) => item.id)).toEqual([world.lineItemId]);
+      expect(whole.lineItems.map((item) => item.id)).toContain(otherItem);
+      expect(statsAnswer(scoped, query)).toEqual(statsAnswer(whole, query));
+    }
   });
 
   it("answers a draft campaign as one that never delivered (null metrics), beside a delivering one", async () => {

@@ -140,6 +140,26 @@ function listenOf(
   return out;
 }
 
+/**
+ * Closes a server as a killed process would: every connection cut, not drained. Cut again
+ * until the close is done: the close first ends streams and workers, and a client that
+ * reconnects meanwhile (a facade's activity stream retries within milliseconds) would
+ * otherwise hold the listener open for ever.
+ */
+async function closeCuttingConnections(server: RunningServer): Promise<void> {
+  const cut = () => {
+    for (const app of Object.values(server.apps)) app.server.closeAllConnections();
+  };
+  const closing = server.close();
+  cut();
+  const again = setInterval(cut, 50);
+  try {
+    await closing;
+  } finally {
+    clearInterval(again);
+  }
+}
+
 /** `host:port` of each role's listen URL (to listen there again after a restart). */
 function boundListen(listenUrls: Readonly<Record<HostRole, string>>): Record<HostRole, string> {
   const hostPort = (url: string) => new URL(url).host;
@@ -266,9 +286,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
       const listen = options.listen === undefined ? undefined : boundListen(server.listenUrls);
       // As a killed process would: every connection cut at once, not drained (a keep-alive one
       // left open would hold the close for the 72 s keep-alive timeout).
-      const closing = server.close();
-      for (const app of Object.values(server.apps)) app.server.closeAllConnections();
-      await closing;
+      await closeCuttingConnections(server);
       await db.close();
       db = await openDatabase(target.target);
       server = await start(db, secretKey, { ...options, hosts, ...(listen && { listen }) });
@@ -276,9 +294,7 @@ export async function startAdsApi(options: StartAdsApiOptions = {}): Promise<Sta
     close: async () => {
       try {
         await Promise.all(others.splice(0).map((other) => other.close()));
-        const closing = server.close();
-        for (const app of Object.values(server.apps)) app.server.closeAllConnections();
-        await closing;
+        await closeCuttingConnections(server);
       } finally {
         await db.close();
         await target.drop();

@@ -5,6 +5,7 @@ import { requireKnownIds } from "./entity-ids.js";
 import { activeEntities, statsAnswer } from "./simulation/index.js";
 import type { ActiveEntitiesQuery, StatsQuery } from "./simulation/index.js";
 import { loadDeliveryWorld } from "./world-loader.js";
+import { worldScopeOf } from "./world-scope.js";
 
 /**
  * The metrics of the query's entities as the simulation computes them from the account's
@@ -16,7 +17,8 @@ export async function computeStats(
   query: StatsQuery,
   echo: Readonly<Record<string, unknown>>,
 ): Promise<StatsAnswer> {
-  const world = await loadDeliveryWorld(ctx.prisma, account, ctx.clock());
+  const scope = await worldScopeOf(ctx.prisma, account.id, query.entity, query.entity_ids);
+  const world = await loadDeliveryWorld(ctx.prisma, account, ctx.clock(), scope);
   const answer = statsAnswer(world, query);
   return {
     data_type: "stats",

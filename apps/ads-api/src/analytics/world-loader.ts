@@ -1,5 +1,6 @@
 import type { OperatorType, TargetingCriterion } from "@adsgraph/models";
 import type { PrismaClient } from "../db/database.js";
+import type { WorldScope } from "./world-scope.js";
 import { estimateAudience } from "../services/audience-estimate.js";
 import type {
   CampaignFacts,
@@ -200,7 +201,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 const deletedAtOf = (row: { deleted: boolean; updatedAt: Date }): number | null =>
   row.deleted ? row.updatedAt.getTime() : null;
 
-/** The account's rows the simulation reads (one query per table). */
+/** The account the simulation reads (rows: one query per table, within the scope). */
 export interface AccountRef {
   readonly id: string;
   readonly timezone: string;
@@ -216,40 +217,54 @@ export async function loadDeliveryWorld(
   prisma: PrismaClient,
   account: AccountRef,
   now: Date,
+  scope: WorldScope = "all",
 ): Promise<DeliveryWorld> {
   const where = { accountId: account.id };
-  const [funding, campaigns, lineItems, history, criteria, posts, promotedAccounts, media] =
-    await Promise.all([
-      prisma.fundingInstrument.findMany({ where, orderBy: { id: "asc" } }),
-      prisma.campaign.findMany({ where: { ...where, draft: false }, orderBy: { id: "asc" } }),
-      prisma.lineItem.findMany({ where, orderBy: { id: "asc" } }),
-      prisma.historyEntry.findMany({
-        where: { ...where, entityType: { in: ["CAMPAIGN", "LINE_ITEM"] } },
-        orderBy: [{ changedAt: "asc" }, { id: "asc" }],
-        select: {
-          entityType: true,
-          entityId: true,
-          changeType: true,
-          changes: true,
-          changedAt: true,
-        },
-      }),
-      prisma.targetingCriterion.findMany({
-        where,
-        select: {
-          lineItemId: true,
-          targetingType: true,
-          targetingValue: true,
-          operatorType: true,
-          createdAt: true,
-          updatedAt: true,
-          deleted: true,
-        },
-      }),
-      prisma.promotedPost.findMany({ where, orderBy: { id: "asc" } }),
-      prisma.promotedAccount.findMany({ where, orderBy: { id: "asc" } }),
-      prisma.mediaCreative.findMany({ where, orderBy: { id: "asc" } }),
-    ]);
+  const campaignWhere = scope === "all" ? where : { ...where, id: { in: [...scope.campaignIds] } };
+  const [funding, campaigns, lineItems] = await Promise.all([
+    prisma.fundingInstrument.findMany({ where, orderBy: { id: "asc" } }),
+    prisma.campaign.findMany({ where: { ...campaignWhere, draft: false }, orderBy: { id: "asc" } }),
+    prisma.lineItem.findMany({
+      where: scope === "all" ? where : { ...where, campaignId: { in: [...scope.campaignIds] } },
+      orderBy: { id: "asc" },
+    }),
+  ]);
+  // In a scope, only the rows of its campaigns and their line items.
+  const lineItemIds = lineItems.map((row) => row.id);
+  const ofLineItems = scope === "all" ? where : { ...where, lineItemId: { in: lineItemIds } };
+  const entityIds = [...campaigns.map((row) => row.id), ...lineItemIds];
+  const [history, criteria, posts, promotedAccounts, media] = await Promise.all([
+    prisma.historyEntry.findMany({
+      where: {
+        ...where,
+        entityType: { in: ["CAMPAIGN", "LINE_ITEM"] },
+        ...(scope === "all" ? {} : { entityId: { in: entityIds } }),
+      },
+      orderBy: [{ changedAt: "asc" }, { id: "asc" }],
+      select: {
+        entityType: true,
+        entityId: true,
+        changeType: true,
+        changes: true,
+        changedAt: true,
+      },
+    }),
+    prisma.targetingCriterion.findMany({
+      where: ofLineItems,
+      select: {
+        lineItemId: true,
+        targetingType: true,
+        targetingValue: true,
+        operatorType: true,
+        createdAt: true,
+        updatedAt: true,
+        deleted: true,
+      },
+    }),
+    prisma.promotedPost.findMany({ where: ofLineItems, orderBy: { id: "asc" } }),
+    prisma.promotedAccount.findMany({ where: ofLineItems, orderBy: { id: "asc" } }),
+    prisma.mediaCreative.findMany({ where: ofLineItems, orderBy: { id: "asc" } }),
+  ]);
   const historyOf = groupBy(history, (entry) => `${entry.entityType}:${entry.entityId}`);
   const criteriaOf = groupBy(criteria, (row) => row.lineItemId);
   const fundingInstruments: FundingInstrumentFacts[] = funding.map((row) => ({
