@@ -30,6 +30,13 @@ export interface ReferenceQuery {
    * query whose naive walk makes thousands of requests per level (minutes per walk).
    */
   naiveRuns?: number;
+  /** Reads only this many pages (a screen's worth), not to the last. */
+  pages?: number;
+  /**
+   * Its request count may differ run to run by polls (stats jobs: one more list call when a
+   * job was not done at the first poll); the minimum is what the plan needs at the fewest.
+   */
+  pollsVary?: boolean;
   run(facade: Facade, accountId: string): Promise<Walk>;
 }
 
@@ -60,7 +67,7 @@ export interface PageRead {
  */
 export async function* readPages(
   facade: Facade,
-  query: Pick<ReferenceQuery, "name" | "document" | "connection">,
+  query: Pick<ReferenceQuery, "name" | "document" | "connection" | "pages">,
   accountId: string,
 ): AsyncGenerator<PageRead> {
   let after: string | null = null;
@@ -78,7 +85,7 @@ export async function* readPages(
       nodes: edges.map((edge) => edge.node),
       upstream: exchange.extensions?.upstream?.requests ?? Number.NaN,
     };
-    if (!pageInfo.hasNextPage) return;
+    if (!pageInfo.hasNextPage || page === query.pages) return;
     if (pageInfo.endCursor === null || pageInfo.endCursor === after) {
       throw new Error(`${query.name} page ${page}: a next page, but the cursor did not advance`);
     }
@@ -94,7 +101,7 @@ const LIST_COUNT = 1000;
 type PageCost<N> = (nodes: N[]) => { minimum: number; levels: number };
 
 /** A reference query whose `run` walks every page, adding up the counts. */
-function referenceQuery<N>(
+export function referenceQuery<N>(
   query: Omit<ReferenceQuery, "run"> & { cost: PageCost<N> },
 ): ReferenceQuery {
   const { cost, ...rest } = query;

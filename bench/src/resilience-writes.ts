@@ -162,7 +162,11 @@ export async function runWrites(
     const input = {
       accountId: globalId("Account", accountId),
       name,
-      fundingInstrumentId: globalId("FundingInstrument", servers.writeFundingInstrumentId, accountId),
+      fundingInstrumentId: globalId(
+        "FundingInstrument",
+        servers.writeFundingInstrumentId,
+        accountId,
+      ),
       dailyBudget: "1000000",
       entityStatus: "PAUSED",
     };

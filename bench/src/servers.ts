@@ -42,6 +42,7 @@ export const UNTHROTTLED = {
   userRate: 100_000_000,
   accountRate: 100_000_000,
   totalCount: 100_000_000,
+  statsRate: 100_000_000,
 };
 
 /**
@@ -92,6 +93,8 @@ export async function facadesOverOneDatabase(engine: Engine, name: string, close
         ADS_API_SANDBOX_URL: upstream.urls["ads-sandbox"],
         SNAPSHOT_FRESH_SECONDS_ENTITY: "0",
         SNAPSHOT_FRESH_SECONDS_REFERENCE: "0",
+        // Metrics over open hours asked again every run (ended ranges are final, kept anyway).
+        STATS_FRESH_SECONDS: "0",
         ...env,
       },
     });
