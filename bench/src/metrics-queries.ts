@@ -1,20 +1,19 @@
 // Reference queries over the analytics of issue 36: one screen of 100 campaigns with their
 // metrics, the way a dashboard asks. The minimum counts the stats requests the way
 // rest-client's plan does (one place for the windows-or-jobs rule).
+import { MS_PER_DAY, MS_PER_HOUR, formatTimestamp } from "@adsgraph/models";
 import { planStatsRequests } from "@adsgraph/rest-client";
 import { referenceQuery, type ReferenceQuery } from "./queries.js";
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const CAMPAIGNS_PER_PAGE = 100;
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+const iso = (ms: number) => formatTimestamp(new Date(ms));
 
 /** The last `days` days of whole hours: open (to the end of the current hour) or closed (to its start). */
 function range(days: number, open: boolean): { start: string; end: string } {
-  const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-  const end = open ? hour + HOUR_MS : hour;
-  return { start: iso(end - days * DAY_MS), end: iso(end) };
+  const hour = Math.floor(Date.now() / MS_PER_HOUR) * MS_PER_HOUR;
+  const end = open ? hour + MS_PER_HOUR : hour;
+  return { start: iso(end - days * MS_PER_DAY), end: iso(end) };
 }
 
 function metricsDocument(name: string, window: { start: string; end: string }): string {
@@ -43,7 +42,7 @@ function metricsCost(days: number, fetched: boolean) {
     const plan = planStatsRequests({
       entityCount: nodes.length,
       start: new Date(0),
-      end: new Date(days * DAY_MS),
+      end: new Date(days * MS_PER_DAY),
       granularity: "DAY",
     });
     return { minimum: 2 + plan.requests, levels: plan.strategy === "jobs" ? 5 : 3 };
@@ -56,7 +55,7 @@ function metricsQuery(name: string, days: number, open: boolean, description: st
     planStatsRequests({
       entityCount: CAMPAIGNS_PER_PAGE,
       start: new Date(0),
-      end: new Date(days * DAY_MS),
+      end: new Date(days * MS_PER_DAY),
       granularity: "DAY",
     }).strategy === "jobs";
   return referenceQuery({

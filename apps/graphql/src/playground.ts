@@ -1,3 +1,4 @@
+import { MS_PER_HOUR, formatTimestamp } from "@adsgraph/models";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions } from "graphql-yoga";
@@ -66,13 +67,12 @@ query CampaignMetrics($range: MetricsRangeInput!) {
 }
 `;
 
-const HOUR_MS = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
+const iso = (ms: number) => formatTimestamp(new Date(ms));
 
 /** The metrics example's variables: the 7 × 24 whole hours before the current hour. */
 export function metricsExampleVariables(now: number): string {
-  const end = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const range = { start: iso(end - 7 * 24 * HOUR_MS), end: iso(end) };
+  const end = Math.floor(now / MS_PER_HOUR) * MS_PER_HOUR;
+  const range = { start: iso(end - 7 * 24 * MS_PER_HOUR), end: iso(end) };
   return JSON.stringify({ range }, null, 2);
 }
 

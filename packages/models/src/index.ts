@@ -5,6 +5,7 @@ export {
   addMonthsUtc,
   isWholeHour,
   MS_PER_DAY,
+  MS_PER_HOUR,
 } from "./timestamp.js";
 export { LIMITS, SHA256_HEX_LENGTH } from "./limits.js";
 export { jsonDepthExceeds } from "./json-depth.js";

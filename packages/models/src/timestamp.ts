@@ -67,7 +67,7 @@ export function parseTimestamp(value: string): Date | null {
   return isTimestamp(value) ? new Date(value) : null;
 }
 
-const MS_PER_HOUR = 3_600_000;
+export const MS_PER_HOUR = 3_600_000;
 export const HOURS_PER_DAY = 24;
 const MONTHS_PER_YEAR = 12;
 

@@ -12,6 +12,7 @@ import type {
   LineItemState,
   Span,
 } from "./simulation/world.js";
+import { groupBy } from "./simulation/group-by.js";
 
 /** A history entry's `changes`: wire field → {old_value, new_value} (services/history.ts). */
 type Changes = Readonly<Record<string, { readonly old_value?: unknown } | undefined>>;
@@ -186,16 +187,6 @@ export function mergeReach(
     from,
     state: { ...stateAt(fields, from), reach: stateAt(reach, from) },
   }));
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = out.get(key(row)) ?? [];
-    list.push(row);
-    out.set(key(row), list);
-  }
-  return out;
 }
 
 const deletedAtOf = (row: { deleted: boolean; updatedAt: Date }): number | null =>

@@ -1,5 +1,4 @@
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+import { MS_PER_DAY, MS_PER_HOUR, formatTimestamp } from "@adsgraph/models";
 
 /** A `MetricsRangeInput`: whole hours, UTC, end exclusive. */
 export interface StatsRange {
@@ -7,8 +6,8 @@ export interface StatsRange {
   readonly end: string;
 }
 
-/** `2026-11-30T14:00:00Z`: ISO 8601 in UTC without the milliseconds a whole hour never has. */
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
+/** `2026-11-30T14:00:00Z`: the wire form, without milliseconds. */
+const iso = (ms: number) => formatTimestamp(new Date(ms));
 
 /**
  * The last `days` × 24 whole hours, ending where the current hour starts: every hour of it has
@@ -17,6 +16,6 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, "Z");
  * current hour of the day, `days` of them.
  */
 export function lastWholeDays(days: number, now: number): StatsRange {
-  const end = Math.floor(now / HOUR_MS) * HOUR_MS;
-  return { start: iso(end - days * DAY_MS), end: iso(end) };
+  const end = Math.floor(now / MS_PER_HOUR) * MS_PER_HOUR;
+  return { start: iso(end - days * MS_PER_DAY), end: iso(end) };
 }

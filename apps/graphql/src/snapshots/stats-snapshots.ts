@@ -1,4 +1,4 @@
-import { statsEntrySchema } from "@adsgraph/models";
+import { MS_PER_HOUR, statsEntrySchema } from "@adsgraph/models";
 import type { StatsEntry } from "@adsgraph/models";
 import type { AccountAccess } from "../access/account-access.js";
 import type { JsonObject } from "./content-hash.js";
@@ -52,7 +52,6 @@ export interface StatsSnapshotOptions {
   readonly now?: () => number;
 }
 
-const HOUR_MS = 3_600_000;
 /** STATS_FRESH_SECONDS' default. */
 export const DEFAULT_STATS_FRESH_MS = 60_000;
 /** The snapshot type of metrics answers (retention reads it too). */
@@ -61,7 +60,7 @@ const RESOURCE_TYPE = STATS_SNAPSHOT_TYPE;
 
 /** Whether every hour of the range has ended by `now` (its numbers can no longer change). */
 export function isClosedRange(end: number, now: number): boolean {
-  return end <= Math.floor(now / HOUR_MS) * HOUR_MS;
+  return end <= Math.floor(now / MS_PER_HOUR) * MS_PER_HOUR;
 }
 
 /** A snapshot's id: the query and the entity, readable in the table. */

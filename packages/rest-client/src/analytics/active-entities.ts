@@ -1,4 +1,4 @@
-import { fromVendor } from "@adsgraph/models";
+import { formatTimestamp, fromVendor } from "@adsgraph/models";
 import type { ActiveEntity } from "@adsgraph/models";
 import type { RestClient } from "../client/client.js";
 import type { ParamsOf } from "../core/call-types.js";
@@ -16,8 +16,7 @@ export interface ActiveEntitiesQuery {
   readonly lineItemIds?: readonly string[] | undefined;
 }
 
-const iso = (value: Date | string) =>
-  value instanceof Date ? value.toISOString().replace(/\.000Z$/, "Z") : value;
+const iso = (value: Date | string) => (value instanceof Date ? formatTimestamp(value) : value);
 
 /**
  * The entities of one type whose metrics may have changed in a range (one

@@ -1,4 +1,4 @@
-import { LIMITS, fromVendor } from "@adsgraph/models";
+import { LIMITS, formatTimestamp, fromVendor } from "@adsgraph/models";
 import type {
   AnalyticsEntity,
   AnalyticsPlacement,
@@ -33,7 +33,7 @@ export interface FetchStatsOptions extends RunStatsJobsOptions {
   readonly onPlan?: ((plan: StatsPlan) => void) | undefined;
 }
 
-const iso = (date: Date) => date.toISOString().replace(/\.000Z$/, "Z");
+const iso = formatTimestamp;
 
 /**
  * Metrics of any number of entities over any range up to 90 days, by the plan of

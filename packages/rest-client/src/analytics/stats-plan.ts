@@ -1,8 +1,7 @@
-import { GRANULARITIES, LIMITS } from "@adsgraph/models";
+import { GRANULARITIES, LIMITS, MS_PER_HOUR } from "@adsgraph/models";
 import type { Granularity } from "@adsgraph/models";
 import { REST_CLIENT_ERROR_CODES, RestClientError } from "../core/errors.js";
 
-const HOUR_MS = 3_600_000;
 /** The longest synchronous request (7 days): a multiple of 24 h, so DAY buckets stay aligned. */
 export const SYNC_WINDOW_HOURS = LIMITS.analytics.syncDays * 24;
 const JOB_MAX_HOURS = LIMITS.analytics.jobDays * 24;
@@ -43,7 +42,7 @@ function refuse(parameter: string, rule: string): RestClientError {
 function instant(parameter: string, value: Date | string): number {
   const ms = value instanceof Date ? value.getTime() : Date.parse(value);
   if (!Number.isFinite(ms)) throw refuse(parameter, "must be a valid date");
-  if (ms % HOUR_MS !== 0) throw refuse(parameter, "must be on a whole hour (UTC)");
+  if (ms % MS_PER_HOUR !== 0) throw refuse(parameter, "must be on a whole hour (UTC)");
   return ms;
 }
 
@@ -68,7 +67,7 @@ export function planStatsRequests(input: StatsPlanInput): StatsPlan {
   }
   const start = instant("start", input.start);
   const end = instant("end", input.end);
-  const hours = (end - start) / HOUR_MS;
+  const hours = (end - start) / MS_PER_HOUR;
   if (hours <= 0) throw refuse("end", "must be after start");
   if (hours > JOB_MAX_HOURS) {
     throw refuse("end", `must be at most ${LIMITS.analytics.jobDays} days after start`);
@@ -82,10 +81,10 @@ export function planStatsRequests(input: StatsPlanInput): StatsPlan {
   if (strategy === "jobs") {
     windows.push({ start: new Date(start), end: new Date(end) });
   } else {
-    for (let from = start; from < end; from += SYNC_WINDOW_HOURS * HOUR_MS) {
+    for (let from = start; from < end; from += SYNC_WINDOW_HOURS * MS_PER_HOUR) {
       windows.push({
         start: new Date(from),
-        end: new Date(Math.min(end, from + SYNC_WINDOW_HOURS * HOUR_MS)),
+        end: new Date(Math.min(end, from + SYNC_WINDOW_HOURS * MS_PER_HOUR)),
       });
     }
   }

@@ -4,7 +4,7 @@ import { creativeWeight, visitDeliveries } from "./delivery.js";
 import { placementShare } from "./placements.js";
 import type { Delivery } from "./delivery.js";
 import { apportion } from "./integers.js";
-import { MS_PER_HOUR } from "./local-time.js";
+import { MS_PER_HOUR } from "@adsgraph/models";
 import { IMPRESSIONS_SLOT, SPEND_SLOT } from "./metric-vector.js";
 import type { DeliveryWorld } from "./world.js";
 

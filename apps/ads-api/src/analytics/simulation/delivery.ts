@@ -28,7 +28,8 @@
 import { campaignHour, campaignRun } from "./campaign-run.js";
 import type { CampaignHour, CampaignRun, LineItemHour, PreparedLineItem } from "./campaign-run.js";
 import { seedOf } from "./hash.js";
-import { MS_PER_HOUR } from "./local-time.js";
+import { MS_PER_HOUR } from "@adsgraph/models";
+import { groupBy } from "./group-by.js";
 import { SLOT_COUNT, fillVector } from "./metric-vector.js";
 import type {
   CampaignFacts,
@@ -51,23 +52,12 @@ interface WorldIndex {
 
 const indexes = new WeakMap<DeliveryWorld, WorldIndex>();
 
-function group<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list === undefined) groups.set(k, [item]);
-    else list.push(item);
-  }
-  return groups;
-}
-
 export function worldIndex(world: DeliveryWorld): WorldIndex {
   let index = indexes.get(world);
   if (index === undefined) {
     index = {
-      lineItemsOf: group(world.lineItems, (item) => item.campaignId),
-      creativesOf: group(world.creatives, (creative) => creative.lineItemId),
+      lineItemsOf: groupBy(world.lineItems, (item) => item.campaignId),
+      creativesOf: groupBy(world.creatives, (creative) => creative.lineItemId),
       campaignOfLineItem: new Map(world.lineItems.map((item) => [item.id, item.campaignId])),
       lineItemOfCreative: new Map(world.creatives.map((c) => [c.id, c.lineItemId])),
       campaigns: new Map(world.campaigns.map((campaign) => [campaign.id, campaign])),

@@ -1,6 +1,4 @@
-import { MS_PER_DAY } from "@adsgraph/models";
-
-export const MS_PER_HOUR = 3_600_000;
+import { MS_PER_DAY, MS_PER_HOUR } from "@adsgraph/models";
 
 /** Where an hour falls in the account's time zone: its local day and hour of day. */
 export interface LocalHour {

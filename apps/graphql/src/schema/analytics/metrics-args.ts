@@ -5,6 +5,7 @@ import {
   parseTimestamp,
   validateParams,
 } from "@adsgraph/models";
+import { MS_PER_HOUR } from "@adsgraph/models";
 import type { AnalyticsEntity, Granularity, MetricGroup } from "@adsgraph/models";
 import { getNamedType, isObjectType } from "graphql";
 import type { GraphQLNamedType, GraphQLResolveInfo, SelectionSetNode } from "graphql";
@@ -13,8 +14,6 @@ import type { CollectScope } from "../../cost/collect-fields.js";
 import { ValidationError } from "../../errors/facade-errors.js";
 import { fieldViolations } from "../../errors/field-violations.js";
 import { GROUP_FIELDS } from "./metric-names.js";
-
-const HOUR_MS = 3_600_000;
 
 /** A range as epoch ms, checked. */
 export interface MetricsRange {
@@ -64,7 +63,7 @@ export function checkedRange(range: { start: string; end: string }): MetricsRang
 /** When each bucket starts (HOUR: every hour, DAY: every 24 hours, TOTAL: the start). */
 export function bucketStarts(range: MetricsRange, granularity: Granularity): number[] {
   if (granularity === "TOTAL") return [range.start];
-  const step = granularity === "HOUR" ? HOUR_MS : 24 * HOUR_MS;
+  const step = granularity === "HOUR" ? MS_PER_HOUR : 24 * MS_PER_HOUR;
   const starts: number[] = [];
   for (let at = range.start; at < range.end; at += step) starts.push(at);
   return starts;
