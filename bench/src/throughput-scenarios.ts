@@ -21,7 +21,16 @@ import { Closers } from "./servers.js";
 type Engine = DatabaseTarget["engine"];
 
 /** The scenarios, by the names the results use. */
-export const SCENARIOS = ["fresh-20", "fresh-1000", "own-cost", "ads-api-list"] as const;
+export const SCENARIOS = [
+  "fresh-20",
+  "fresh-1000",
+  "own-cost",
+  "ads-api-list",
+  // Issue 37: resident memory after start and load, the embedded default, tracing's cost.
+  "memory",
+  "embedded",
+  "tracing",
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Baselines of the fresh-snapshot scenarios: plain-cached is the goal's, plain informational. */
@@ -39,7 +48,7 @@ export interface ScenarioKnobs {
   listEngines: readonly Engine[];
 }
 
-const account = (campaigns: number) => `bench${campaigns}`;
+export const account = (campaigns: number) => `bench${campaigns}`;
 
 /** A process under the name of its role in a comparison (facade, ads-api, plain, bare). */
 const as = (role: string, server: Watched): Watched => ({
@@ -50,14 +59,14 @@ const as = (role: string, server: Watched): Watched => ({
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One GraphQL page: its variables, and its answer's `data` as JSON text (key order kept). */
-interface CapturedPage {
+export interface CapturedPage {
   variables: { id: string; after: string | null };
   dataJson: string;
   edges: number;
 }
 
 /** Every page of the campaigns query for an account, from `server`; throws on any error. */
-async function capturePages(
+export async function capturePages(
   server: { url: string; headers: Record<string, string> },
   accountId: string,
 ): Promise<CapturedPage[]> {
@@ -124,7 +133,7 @@ async function checkPages(
 }
 
 /** `checkPages` until it passes (a snapshot is written once the facade is idle), or throws. */
-async function expectPages(...args: Parameters<typeof checkPages>): Promise<void> {
+export async function expectPages(...args: Parameters<typeof checkPages>): Promise<void> {
   let problem: string | undefined;
   for (let attempt = 0; attempt < 40; attempt += 1) {
     problem = await checkPages(...args);
@@ -134,7 +143,7 @@ async function expectPages(...args: Parameters<typeof checkPages>): Promise<void
   throw new Error(problem);
 }
 
-const graphqlRequests = (
+export const graphqlRequests = (
   server: { headers: Record<string, string> },
   pages: readonly CapturedPage[],
 ): LoadRequest[] =>
@@ -145,13 +154,13 @@ const graphqlRequests = (
     body: JSON.stringify({ query: CAMPAIGNS_WITH_FUNDING, variables: page.variables }),
   }));
 
-const demoCredentials = {
+export const demoCredentials = {
   consumer: { consumerKey: DEMO.app.consumerKey, consumerSecret: DEMO.app.consumerSecret },
   token: { token: DEMO.accessToken.token, tokenSecret: DEMO.accessToken.secret },
 };
 
 /** Response headers a bare server would set itself (length, date, connection). */
-const OWN_HEADERS = new Set([
+export const OWN_HEADERS = new Set([
   "content-length",
   "date",
   "connection",
