@@ -16,7 +16,8 @@
 //   BENCH_WARMUP_SECONDS        unmeasured load on each side first (default 2)
 //   BENCH_FRESH_CONNECTIONS     connections of fresh-20 / fresh-1000, each a comparison (default 1,20)
 //   BENCH_FRESH_BASELINES       baselines of fresh-20 / fresh-1000, each a comparison (default
-//                               plain-cached,plain; plain-cached is the goal's, plain informational)
+//                               plain-cached, the goal's; plain-cached,plain adds the plain server
+//                               without a cache, informational)
 //   BENCH_OWN_COST_SIZES        campaigns of the own-cost runs (default 100,1000,2000)
 //   BENCH_OWN_COST_CONNECTIONS  connections of own-cost (default 1)
 //   BENCH_LIST_CONNECTIONS      connections of ads-api-list (default 4)
