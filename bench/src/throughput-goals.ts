@@ -76,6 +76,9 @@ function comparisonCheck(
 }
 
 const ms = (value: number | undefined) => (value === undefined ? "?" : value.toFixed(2));
+const rateDetail = (c: ComparisonResult) =>
+  `${c.subject.name} ${Math.round(c.subject.requestsPerSecond)} req/s, ${c.baseline.name} ` +
+  `${Math.round(c.baseline.requestsPerSecond)} req/s`;
 
 /** Goals 1–7 of issue 37, each check computed from this run's figures. */
 export function goals(inputs: GoalInputs): Goal[] {
@@ -206,6 +209,7 @@ export function goals(inputs: GoalInputs): Goal[] {
               c.throughputRatio,
               "≥ 1.0",
               (v) => v >= 1,
+              rateDetail(c),
             ),
           ),
         ...broken((f) => f.scenario === "fresh-20" && f.baseline === "plain-cached"),
@@ -223,6 +227,7 @@ export function goals(inputs: GoalInputs): Goal[] {
             c.throughputRatio,
             `≥ ${min}`,
             (v) => v >= min,
+            rateDetail(c),
           );
         }),
         ...broken((f) => f.scenario === "ads-api-list"),
