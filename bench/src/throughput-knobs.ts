@@ -70,6 +70,7 @@ export function readKnobs() {
   const settings = childSettingsFromEnv();
   const memory: MemoryKnobs = {
     requests: envNumber("BENCH_MEMORY_REQUESTS", 1000),
+    runner: envChoices("BENCH_MEMORY_RUNNER", "bundle", ["bundle", "tsx"] as const)[0] ?? "bundle",
     campaigns: envNumber("BENCH_MEMORY_CAMPAIGNS", 100),
     facadeMode: envChoices("BENCH_MEMORY_FACADE", "upstream", MEMORY_FACADE_MODES)[0] ?? "upstream",
     facadeEngines: envChoices<DatabaseTarget["engine"]>(
@@ -116,6 +117,7 @@ export const KNOB_NAMES = [
   "BENCH_LIST_ENGINES",
   "BENCH_MEMORY_REQUESTS",
   "BENCH_MEMORY_CAMPAIGNS",
+  "BENCH_MEMORY_RUNNER",
   "BENCH_MEMORY_FACADE",
   "BENCH_MEMORY_FACADE_ENGINES",
   "BENCH_EMBEDDED_BUILD",

@@ -49,6 +49,8 @@ const FACADE_ENV: Record<MemoryFacadeMode, Record<string, string>> = {
 
 export interface MemoryKnobs {
   requests: number;
+  /** How every measured server runs its TypeScript (ChildSettings.runner). */
+  runner: "bundle" | "tsx";
   campaigns: number;
   facadeMode: MemoryFacadeMode;
   facadeEngines: readonly DatabaseTarget["engine"][];
@@ -103,7 +105,11 @@ const ok = (result: LoadResult) => result.non2xx + result.errors + result.timeou
 
 export const memoryMethod = (knobs: MemoryKnobs) =>
   "Every server started afresh for this scenario, one at a time, each in a process of its own " +
-  "(tsx from its sources, like the other scenarios; the GC probe loaded in each). After start: 2 s " +
+  (knobs.runner === "bundle"
+    ? "(its entry bundled once by esbuild and run as JavaScript, as a built server runs; the GC " +
+      "probe loaded in each through tsx). "
+    : "(tsx from its sources, like the other scenarios; the GC probe loaded in each). ") +
+  "After start: 2 s " +
   `after its ready line, before any request. Load: exactly ${knobs.requests} requests at one ` +
   "connection (autocannon `amount`), then 2 s idle: after load. No collection is forced: VmRSS " +
   "and VmHWM of /proc/<pid>/status as an operator sees them; treeRssMb adds every live " +
@@ -124,6 +130,8 @@ export async function runMemory(
   /** Where its servers' closers go (the caller's, for its Ctrl-C); closed before it returns. */
   closers: Closers = new Closers(),
 ): Promise<MemoryReport> {
+  // Every measured server alike: bundled (default) or through tsx.
+  settings = { ...settings, runner: knobs.runner };
   const rows: MemoryRow[] = [];
   const failures: MemoryReport["failures"] = [];
   const accountId = account(knobs.campaigns);

@@ -24,6 +24,8 @@
 //   BENCH_LIST_ENGINES          databases of ads-api-list (default pglite,postgresql)
 //   BENCH_MEMORY_REQUESTS       requests of the memory load (default 1000)
 //   BENCH_MEMORY_CAMPAIGNS      campaigns of its account (default 100, as own-cost-100)
+//   BENCH_MEMORY_RUNNER         bundle (default: each server's entry bundled by esbuild, run as
+//                               JavaScript) or tsx (through the loader, as the other scenarios)
 //   BENCH_MEMORY_FACADE         the measured facade's settings: upstream (default: snapshots on,
 //                               freshness 0), default (the product's), own-cost (snapshots off)
 //   BENCH_MEMORY_FACADE_ENGINES the facade's databases (default postgresql,pglite)
