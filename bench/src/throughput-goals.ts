@@ -153,7 +153,7 @@ export function goals(inputs: GoalInputs): Goal[] {
             };
           });
   const embeddedChecks: GoalCheck[] = (inputs.embedded?.starts ?? []).map((start) => ({
-    scenario: `embedded (${start.start} start)`,
+    scenario: `embedded (${start.start === "first" ? "first start" : "restart"})`,
     engine: "pglite",
     connections: 0,
     measure: "RSS of ads-api + facade (process trees) at ready, MB",
