@@ -35,11 +35,14 @@ export async function load(
   requests: readonly LoadRequest[],
   connections: number,
   seconds: number,
+  /** Exactly this many requests instead of `seconds` of them (the memory rows). */
+  amount?: number,
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: origin,
     connections,
     duration: seconds,
+    ...(amount !== undefined && { amount }),
     requests: requests.map((request) => ({
       method: request.method,
       path: request.path,

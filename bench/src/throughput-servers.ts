@@ -8,7 +8,7 @@ import {
   seedDemo,
   type Database as AdsApiDatabase,
 } from "@adsgraph/ads-api";
-import { freePort, startAdsApiProcess } from "@adsgraph/ads-api/testing";
+import { bundleEntry, freePort, startAdsApiProcess } from "@adsgraph/ads-api/testing";
 import { startFacadeProcess } from "@adsgraph/graphql/testing";
 import {
   createSecretBox,
@@ -48,6 +48,12 @@ export interface ChildSettings {
   nodeFlags: readonly string[];
   /** More node options of a child, by its name (e.g. --cpu-prof for profile.ts). */
   nodeArgs?: (name: string) => readonly string[];
+  /**
+   * How servers run their TypeScript: through the tsx loader (default, what profiles read), or
+   * bundled once by esbuild and run as JavaScript (the memory scenario: no loader's copies of
+   * transformed sources in the heap, as a built server; tsx still loads the probes).
+   */
+  runner?: "tsx" | "bundle";
   startTimeoutMs: number;
 }
 
@@ -173,7 +179,11 @@ export async function startAdsApiServer(
       ...UNTHROTTLED_ENV,
       ...extras.env,
     });
-    const started = await startAdsApiProcess({ database: target.target, ...start });
+    const started = await startAdsApiProcess({
+      database: target.target,
+      ...start,
+      ...(settings.runner !== undefined && { runner: settings.runner }),
+    });
     const child = { ...childOf("ads-api", started, start.env.BENCH_MEMORY_FILE), gcFile };
     return {
       ...child,
@@ -243,7 +253,11 @@ export async function startFacadeServer(
       LOG_LEVEL: settings.logLevel,
       ...env,
     });
-    const started = await startFacadeProcess({ database: target.target, ...start });
+    const started = await startFacadeProcess({
+      database: target.target,
+      ...start,
+      ...(settings.runner !== undefined && { runner: settings.runner }),
+    });
     const child = { ...childOf(name, started, start.env.BENCH_MEMORY_FILE), gcFile };
     return {
       ...child,
@@ -276,7 +290,7 @@ export async function startBaselineServer(
   const child = await spawnChild({
     name,
     cwd: BENCH,
-    script,
+    script: settings.runner === "bundle" ? await bundleEntry(path.join(BENCH, script)) : script,
     ...start,
     ready: (output) => / ready at \S+/.test(output),
   });
