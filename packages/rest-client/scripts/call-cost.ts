@@ -1,7 +1,8 @@
 // What one upstream call costs this package's own code (issue 37): signing alone, then whole
 // calls through the client against a dispatcher that answers at once from memory (no socket,
 // no server: what is left is the client's work, undici's request API excluded). Not a test:
-// `cd packages/rest-client && npx tsx --conditions=source scripts/call-cost.ts`.
+// `cd packages/rest-client && ../../bench/node_modules/.bin/tsx --conditions=source scripts/call-cost.ts`
+// (docs/rest-client.md "What a call costs").
 // Each measure runs in alternating rounds with a fixed reference workload (JSON.parse of the
 // same list body), so figures are read as ratios to that reference: the machine is shared.
 //
