@@ -104,10 +104,17 @@ describe("tracing across the facade and ads-api", () => {
   });
 
   /** Posts one operation as the demo user; the parsed answer. */
-  async function query(document: string): Promise<{ data?: unknown; errors?: unknown[] }> {
+  async function query(
+    document: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ data?: unknown; errors?: unknown[] }> {
     const { status, text } = await send(facade.url, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${session}` },
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${session}`,
+        ...headers,
+      },
       body: JSON.stringify({ query: document }),
     });
     expect(status, text).toBe(200);
@@ -211,6 +218,23 @@ describe("tracing across the facade and ads-api", () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("records nothing of a trace its caller did not sample, in either service", async () => {
+    exporter.reset();
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const body = await query(QUERY, { traceparent: `00-${traceId}-00f067aa0ba902b7-00` });
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    expect(body.data).toBeDefined();
+    // A sampled query after it: once its spans are out, the unsampled one's would be too.
+    await query(QUERY);
+    const spans = await spansWhen((all) =>
+      all.some((span) => span.instrumentationScope.name === SERVER_SCOPE && !parentOf(span)),
+    );
+    expect(spans.filter((span) => traceOf(span) === traceId)).toEqual([]);
+    // ads-api followed the decision (its traceparent was sent): no trace of its own started.
+    const roots = spans.filter((span) => parentOf(span) === undefined);
+    expect(roots.map((span) => span.name)).toEqual(["POST /graphql"]);
   });
 
   it("records an operation's errors by code, never by message or variable", async () => {

@@ -32,6 +32,8 @@ export {
 export { signingKey, hmacSha1Signature } from "./signing/signature.js";
 export { signRequest } from "./signing/sign-request.js";
 export type { SignRequestInput, SignedRequest } from "./signing/sign-request.js";
+export { createRequestSigner } from "./signing/request-signer.js";
+export type { RequestSigner, SignerInput } from "./signing/request-signer.js";
 export {
   buildAuthorizationHeader,
   parseAuthorizationHeader,

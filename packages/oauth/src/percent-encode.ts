@@ -1,5 +1,7 @@
 import { OAuthErrorCode, OAuthProtocolError } from "./errors.js";
 
+const UNRESERVED = /^[A-Za-z0-9._~-]*$/;
+
 /**
  * RFC 5849 §3.6: every byte of the UTF-8 form is escaped except the RFC 3986 unreserved set
  * (ALPHA, DIGIT, "-", ".", "_", "~"). encodeURIComponent leaves `!'()*` alone, so those are
@@ -7,6 +9,8 @@ import { OAuthErrorCode, OAuthProtocolError } from "./errors.js";
  * A string with a lone surrogate has no UTF-8 form and is refused (the value is not echoed).
  */
 export function percentEncode(value: string): string {
+  // Most values (ids, keys, hex nonces, numbers) need no escape: returned as they are.
+  if (UNRESERVED.test(value)) return value;
   let encoded: string;
   try {
     encoded = encodeURIComponent(value);

@@ -329,6 +329,29 @@ describe("authentication per call kind", () => {
     await client.close();
   });
 
+  it("keeps signing each token with its own key across calls (signers are kept per token)", async () => {
+    server = await startScriptedServer(() => json(200, singleEnvelope(campaign("c1"))));
+    const client = clientFor(server);
+    const other = { token: "user2-token", tokenSecret: "user2-secret" };
+    const params = { account_id: "a", campaign_id: "c1" };
+    // The client's token, a call's token, the client's again: each signed with its own secret.
+    await client.campaigns.get(params);
+    await client.campaigns.get(params, { token: other });
+    await client.campaigns.get(params);
+    await client.campaigns.get(params, { token: other });
+    const check = verifier({ [SECRETS.token]: SECRETS.tokenSecret, "user2-token": "user2-secret" });
+    const verified = [];
+    for (const sent of server.requests) {
+      verified.push((await check.verify(asVerifiable(server, sent), "protected")).token);
+    }
+    expect(verified).toEqual([SECRETS.token, "user2-token", SECRETS.token, "user2-token"]);
+    const nonces = server.requests.map(
+      (r) => /oauth_nonce="([^"]+)"/.exec(r.headers.authorization ?? "")?.[1],
+    );
+    expect(new Set(nonces).size).toBe(4);
+    await client.close();
+  });
+
   it("sends no Authorization header to auth-none endpoints", async () => {
     server = await startScriptedServer(() => ({ status: 200, body: "<html>approve</html>" }));
     const client = clientFor(server);

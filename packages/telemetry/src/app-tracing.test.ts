@@ -23,7 +23,7 @@ describe("tracingFromEnv", () => {
       app,
     );
     try {
-      expect(started?.line).toBe("Tracing: spans of renamed to stdout");
+      expect(started?.line).toBe("Tracing: spans of renamed to stdout, 10% of new traces");
       expect(started?.tracing.instrumentation.isEnabled()).toBe(true);
       expect(loaded).toBe(1);
     } finally {

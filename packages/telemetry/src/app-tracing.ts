@@ -25,15 +25,21 @@ export interface Tracing extends ServerTracing, StartedTracing {}
 /**
  * Starts OpenTelemetry for `app`: a server span per request (continuing the caller's
  * `traceparent`) and the app's own instrumentations, batched to `exporter` (tests pass an
- * in-memory one).
+ * in-memory one). `sampleRatio`: the share of new traces recorded (parent-based); without it,
+ * the sampler OTEL_TRACES_SAMPLER names, every trace when unset (tests see every span).
  */
-export async function startAppTracing(app: AppTracing, exporter: SpanExporter): Promise<Tracing> {
+export async function startAppTracing(
+  app: AppTracing,
+  exporter: SpanExporter,
+  sampleRatio?: number,
+): Promise<Tracing> {
   const server = await serverTracing(app);
   const more = (await app.instrumentations?.()) ?? [];
   const started = await startTracing({
     serviceName: app.serviceName,
     exporter,
     instrumentations: [server.instrumentation, ...more],
+    sampleRatio,
   });
   return { ...server, ...started };
 }
@@ -41,7 +47,8 @@ export async function startAppTracing(app: AppTracing, exporter: SpanExporter): 
 /**
  * Tracing as the environment asks for it (docs/operations.md "Tracing"): undefined, and the SDK not even
  * loaded, unless it is asked for; else the started tracing and the start line saying where
- * spans go.
+ * spans go. The sampler is parent-based at DEFAULT_SAMPLE_RATIO unless OTEL_TRACES_SAMPLER
+ * names another (docs/operations.md "Sampling").
  */
 export async function tracingFromEnv(
   env: TracingEnv,
@@ -52,6 +59,7 @@ export async function tracingFromEnv(
   const tracing = await startAppTracing(
     { ...app, serviceName: settings.serviceName },
     await traceExporterOf(settings),
+    settings.sampleRatio,
   );
   return { tracing, line: tracingLine(settings) };
 }

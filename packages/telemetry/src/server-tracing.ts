@@ -15,6 +15,8 @@ const pathOf = (url: string) => url.split("?", 1)[0] ?? url;
 
 /** `GET /12/accounts/:account_id/campaigns` (HTTP semantic conventions: method and route, never the raw URL). */
 function nameServerSpan(span: Span, request: FastifyRequest): void {
+  // A span not recorded (its trace not sampled) keeps no name.
+  if (!span.isRecording()) return;
   const route = request.routeOptions.url;
   span.updateName(route === undefined ? request.method : `${request.method} ${route}`);
 }

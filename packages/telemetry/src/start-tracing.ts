@@ -48,8 +48,10 @@ export async function traceExporterOf(settings: TracingSettings): Promise<SpanEx
  * Starts OpenTelemetry for an app: spans of `serviceName`, masked first (RedactingSpanProcessor),
  * batched to `exporter` (tests pass an in-memory one), from the app's `instrumentations` (none
  * patches a module: Fastify plugins, diagnostics_channel). Traces only: no metrics or logs are
- * exported. The SDK reads the OTEL_* variables it owns (sampler, batch sizes, exporter headers)
- * itself. The SDK is loaded here, on first start, so the package's entry stays light. The
+ * exported. With `sampleRatio`, new traces are recorded at that ratio and continued traces as
+ * their parent was (`parentbased_traceidratio`); without it the SDK's sampler is the one
+ * OTEL_TRACES_SAMPLER names (every trace when unset). The SDK reads the other OTEL_* variables
+ * it owns (batch sizes, exporter headers) itself. The SDK is loaded here, on first start, so the package's entry stays light. The
  * active context follows synchronous code only (SyncContextManager): the apps hand their
  * spans' parents on explicitly.
  */
@@ -57,19 +59,24 @@ export async function startTracing({
   serviceName,
   exporter,
   instrumentations,
+  sampleRatio,
 }: {
   serviceName: string;
   exporter: SpanExporter;
   instrumentations: Instrumentation[];
+  sampleRatio?: number | undefined;
 }): Promise<StartedTracing> {
-  const [{ context, propagation, trace }, { NodeSDK }, { BatchSpanProcessor }] = await Promise.all([
+  const [{ context, propagation, trace }, { NodeSDK }, base] = await Promise.all([
     import("@opentelemetry/api"),
     import("@opentelemetry/sdk-node"),
     import("@opentelemetry/sdk-trace-base"),
   ]);
-  const batches = new BatchSpanProcessor(exporter);
+  const batches = new base.BatchSpanProcessor(exporter);
   const sdk = new NodeSDK({
     serviceName,
+    ...(sampleRatio !== undefined && {
+      sampler: new base.ParentBasedSampler({ root: new base.TraceIdRatioBasedSampler(sampleRatio) }),
+    }),
     spanProcessors: [new RedactingSpanProcessor(), batches],
     instrumentations,
     contextManager: new SyncContextManager(),

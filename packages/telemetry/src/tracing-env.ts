@@ -16,7 +16,7 @@ const otlpProtocol = z.enum(OTLP_PROTOCOLS).optional().or(unsetWhenEmpty);
  * The OTEL_* settings both apps read (docs/operations.md "Tracing"), one schema spread into each app's
  * env: traces go over OTLP when an endpoint is set (or OTEL_TRACES_EXPORTER asks for them);
  * unset, no SDK is started. The SDK itself reads the rest (OTEL_EXPORTER_OTLP_HEADERS,
- * OTEL_TRACES_SAMPLER, OTEL_BSP_*).
+ * OTEL_BSP_*) and a sampler OTEL_TRACES_SAMPLER names.
  */
 export const tracingEnvShape = {
   OTEL_EXPORTER_OTLP_ENDPOINT: otelUrl,
@@ -28,6 +28,13 @@ export const tracingEnvShape = {
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
   /** `otlp`, `console` (spans on stdout, development) or `none`; unset: `otlp` if an endpoint is set. */
   OTEL_TRACES_EXPORTER: z.enum(["otlp", "console", "none"]).optional().or(unsetWhenEmpty),
+  /**
+   * The SDK's sampler names (`always_on`, `parentbased_traceidratio`, ...), read by the SDK;
+   * unset: `parentbased_traceidratio` at DEFAULT_SAMPLE_RATIO (tracing-settings.ts).
+   */
+  OTEL_TRACES_SAMPLER: z.string().min(1).optional().or(unsetWhenEmpty),
+  /** The sampler's argument (a ratio for the ratio samplers), as the SDK reads it. */
+  OTEL_TRACES_SAMPLER_ARG: z.string().min(1).optional().or(unsetWhenEmpty),
   /** Default: the app's own name. */
   OTEL_SERVICE_NAME: z.string().min(1).optional().or(unsetWhenEmpty),
   OTEL_SDK_DISABLED: z

@@ -17,6 +17,7 @@ describe("tracingSettings", () => {
       exporter: "otlp",
       protocol: "http/protobuf",
       tracesUrl: "http://collector:4318/v1/traces",
+      sampleRatio: 0.1,
     });
     expect(
       settingsOf({
@@ -29,6 +30,7 @@ describe("tracingSettings", () => {
       exporter: "otlp",
       protocol: "http/protobuf",
       tracesUrl: "http://traces:9999/in",
+      sampleRatio: 0.1,
     });
   });
 
@@ -60,7 +62,7 @@ describe("tracingSettings", () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: "https://user:hunter2@collector.example:4318",
     });
     expect(settings && tracingLine(settings)).toBe(
-      "Tracing: spans of adsgraph-ads-api to https://collector.example:4318/v1/traces (OTLP http/protobuf)",
+      "Tracing: spans of adsgraph-ads-api to https://collector.example:4318/v1/traces (OTLP http/protobuf), 10% of new traces",
     );
   });
 });

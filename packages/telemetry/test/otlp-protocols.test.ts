@@ -91,10 +91,13 @@ async function grpcReceiver(): Promise<{ endpoint: string; received: Buffer[] }>
   return { endpoint: `http://127.0.0.1:${port}`, received };
 }
 
-/** Starts tracing as the app would from `env`, ends one span named `name`, and exports it. */
+/**
+ * Starts tracing as the app would from `env`, ends one span named `name`, and exports it
+ * (every new trace recorded: the default records one in ten).
+ */
 async function exportOneSpan(env: Partial<TracingEnv>, name: string): Promise<void> {
   const started = await tracingFromEnv(
-    { OTEL_SDK_DISABLED: false, ...env },
+    { OTEL_SDK_DISABLED: false, OTEL_TRACES_SAMPLER_ARG: "1", ...env },
     { serviceName: "adsgraph-test", untraced: () => false },
   );
   if (started === undefined) throw new Error("tracing is off");

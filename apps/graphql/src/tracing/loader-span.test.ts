@@ -23,6 +23,15 @@ describe("tracedBatch", () => {
     expect(active).toBeUndefined();
   });
 
+  it("in a trace not sampled (a parent not recording) is the batch function itself", () => {
+    const unsampled = trace.wrapSpanContext({
+      traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
+      spanId: "00f067aa0ba902b7",
+      traceFlags: 0,
+    });
+    expect(tracedBatch("doubles", doubles, trace.setSpan(ROOT_CONTEXT, unsampled))).toBe(doubles);
+  });
+
   it("passes a failure through", async () => {
     const batch = tracedBatch(
       "failing",

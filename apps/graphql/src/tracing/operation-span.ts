@@ -64,6 +64,7 @@ function codesOf(errors: readonly GraphQLError[]): string[] {
  * Names the operation span (`query Campaigns`: type and name, semconv) and records its errors
  * by code and count. Neither the document nor the variables are recorded: both can carry
  * what a caller typed (a variable's value, a literal), and an error's message can quote them.
+ * A span not recorded (its trace not sampled) gets none of that work.
  */
 export function operationSpanPlugin<
   C extends { readonly traceContext: Context | undefined },
@@ -72,7 +73,7 @@ export function operationSpanPlugin<
     requestDidStart({ contextValue }) {
       const traced = contextValue.traceContext;
       const span = traced && trace.getSpan(traced);
-      if (span === undefined) return Promise.resolve();
+      if (span === undefined || !span.isRecording()) return Promise.resolve();
       return Promise.resolve({
         didResolveOperation({ operation, operationName }) {
           if (operation === undefined) return Promise.resolve();

@@ -4,12 +4,14 @@ import {
   type ServerTracing,
 } from "@adsgraph/telemetry";
 import type { FastifyInstance } from "fastify";
+import { skipUnsampledCall } from "./unsampled-calls.js";
 
 /**
  * How the facade is traced (packages/telemetry starts it): each HTTP request (continuing the
  * caller's `traceparent`; its GraphQL operation span is the request's child, operation-span.ts),
  * each loader batch, and each upstream call through undici (rest-client's pool, reported
- * through diagnostics_channel), which also sends `traceparent` so ads-api continues the trace.
+ * through diagnostics_channel), which also sends `traceparent` so ads-api continues the trace
+ * (in a trace not sampled, no client span: unsampled-calls.ts).
  * Probes and scrapes get no span: a span each would only bury the requests worth reading.
  */
 export const FACADE_TRACING: AppTracing = {
@@ -17,7 +19,7 @@ export const FACADE_TRACING: AppTracing = {
   untraced: (path) => path === "/health" || path === "/metrics",
   instrumentations: async () => {
     const { UndiciInstrumentation } = await import("@opentelemetry/instrumentation-undici");
-    return [new UndiciInstrumentation()];
+    return [new UndiciInstrumentation({ ignoreRequestHook: skipUnsampledCall })];
   },
 };
 

@@ -6,7 +6,7 @@ import { emit, hasHook } from "./hooks.js";
 import type { Hooks, RetryReason } from "./hooks.js";
 import type { PreparedRequest } from "./prepare.js";
 import { budgetKeyFor } from "./rate-budget.js";
-import type { RateLimitBudgetKey } from "./rate-budget.js";
+import type { RateLimitBudget, RateLimitBudgetKey } from "./rate-budget.js";
 import { parseRateLimitHeaders, resetDate, waitBeforeSendMs } from "./rate-limit.js";
 import type { RateLimitBook, RateLimitObservation, RateLimitState } from "./rate-limit.js";
 import { requestIdOf } from "./response.js";
@@ -97,30 +97,44 @@ async function waitBeforeSending(call: Call, ms: number, detail: string): Promis
  * Waits while the budget says so, within maxWaitMs, never drawing a 429: a shared budget
  * (`rateLimit.budget`) counts this attempt or names the wait; the client's own book waits for
  * the reset when the known budget is zero (without a shared budget, or while it is unreachable).
+ * Undefined when there is nothing to wait for (the common case: no promise to await).
  */
-export async function waitForBudget(call: Call): Promise<void> {
-  const { config, rateLimits } = call.ctx;
-  if (!config.rateLimit.waitBeforeSend) return;
-  if (creditedAttempt(call)) return;
+export function waitForBudget(call: Call): Promise<void> | undefined {
+  const { config } = call.ctx;
+  if (!config.rateLimit.waitBeforeSend) return undefined;
+  if (creditedAttempt(call)) return undefined;
   const { budget } = config.rateLimit;
-  if (budget !== undefined && call.budgetKey !== undefined) {
-    for (;;) {
-      let wait: number;
-      try {
-        wait = await budget.reserve(call.budgetKey);
-      } catch {
-        // The shared budget is unreachable: this attempt goes by the client's own book.
-        break;
-      }
-      if (wait <= 0) return;
-      await waitBeforeSending(call, wait, "the shared budget says wait: spent, or being probed");
+  if (budget !== undefined && call.budgetKey !== undefined)
+    return waitForSharedBudget(call, budget, call.budgetKey);
+  return waitForOwnBook(call);
+}
+
+async function waitForSharedBudget(
+  call: Call,
+  budget: RateLimitBudget,
+  key: RateLimitBudgetKey,
+): Promise<void> {
+  for (;;) {
+    let wait: number;
+    try {
+      wait = await budget.reserve(key);
+    } catch {
+      // The shared budget is unreachable: this attempt goes by the client's own book.
+      break;
     }
+    if (wait <= 0) return;
+    await waitBeforeSending(call, wait, "the shared budget says wait: spent, or being probed");
   }
+  await waitForOwnBook(call);
+}
+
+function waitForOwnBook(call: Call): Promise<void> | undefined {
+  const { config, rateLimits } = call.ctx;
   const { endpoint, accountId } = call.prepared;
   const known = rateLimits.get(endpoint.id, accountId);
   const wait = waitBeforeSendMs(known, config.clock(), config.rateLimit.padMs);
-  if (wait <= 0) return;
-  await waitBeforeSending(call, wait, "the known budget is zero: waiting for the reset");
+  if (wait <= 0) return undefined;
+  return waitBeforeSending(call, wait, "the known budget is zero: waiting for the reset");
 }
 
 /** Whether the call's credit counts this attempt already (then nothing is reserved or waited). */
@@ -161,12 +175,15 @@ export async function attempt(call: Call): Promise<Outcome> {
   if (options.signal?.aborted === true) throw new RestAbortedError(site);
   const sentAt = ctx.config.clock();
   call.attempt += 1;
-  const auth = await ctx.auth
-    .authorize(endpoint, prepared, options.token, options.signal)
-    .catch((error: unknown) => {
-      if (options.signal?.aborted === true) throw new RestAbortedError(site);
-      throw error;
-    });
+  // Signing is synchronous; only an app-only bearer token being fetched is waited for.
+  const pending = ctx.auth.authorize(endpoint, prepared, options.token, options.signal);
+  const auth =
+    pending instanceof Promise
+      ? await pending.catch((error: unknown) => {
+          if (options.signal?.aborted === true) throw new RestAbortedError(site);
+          throw error;
+        })
+      : pending;
   call.secrets.push(auth.secret);
   call.sentCachedBearer = auth.cachedBearer === true ? auth.secret : undefined;
   const headers: Record<string, string> = {
@@ -181,7 +198,7 @@ export async function attempt(call: Call): Promise<Outcome> {
   try {
     answer = await ctx.transport.send({
       method: prepared.method,
-      url: prepared.url.toString(),
+      url: prepared.url,
       headers,
       body: prepared.body,
       timeoutMs: call.timeoutMs,

@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from "@adsgraph/models";
-import { buildBasicAuthorization, signRequest } from "@adsgraph/oauth";
-import type { BearerTokenCache, ParamPair, TokenCredentials } from "@adsgraph/oauth";
+import { buildBasicAuthorization, createRequestSigner, signRequest } from "@adsgraph/oauth";
+import type { BearerTokenCache, ParamPair, RequestSigner, TokenCredentials } from "@adsgraph/oauth";
 import type { AuthOptions } from "./config.js";
 import { REST_CLIENT_ERROR_CODES, RestClientError } from "./errors.js";
 import { principalDigest } from "./rate-budget.js";
@@ -24,13 +24,14 @@ export interface AuthResult {
 }
 
 export interface Authenticator {
+  /** The header at once, or once the app's bearer token is fetched (the only wait). */
   authorize(
     endpoint: AnyEndpoint,
     request: SignableRequest,
     token: TokenCredentials | undefined,
     /** The caller's signal: stops waiting for a bearer token being fetched. */
     signal?: AbortSignal,
-  ): Promise<AuthResult>;
+  ): AuthResult | Promise<AuthResult>;
   /**
    * Whose rate limits a call of `endpoint` spends, as a digest (`principalDigest`): the user of
    * the access token it is signed with, or the app for the app-only bearer; undefined for
@@ -51,12 +52,18 @@ function missing(endpoint: AnyEndpoint, what: string): RestClientError {
 
 /**
  * Builds the Authorization header for each endpoint's catalog auth kind. The bearer token comes
- * from the pool's cache (one `oauth2.token` request shared by concurrent callers).
+ * from the pool's cache (one `oauth2.token` request shared by concurrent callers). What depends
+ * on a credential alone is made once per token object (a client's own, or a call's): its
+ * OAuth signer (HMAC key) and its rate-limit principal's digest.
  */
 export function createAuthenticator(
   auth: AuthOptions,
   bearerTokens: BearerTokenCache,
 ): Authenticator {
+  const signers = new WeakMap<TokenCredentials, RequestSigner>();
+  const userPrincipals = new WeakMap<TokenCredentials, string>();
+  let appPrincipal: string | undefined;
+
   async function bearer(endpoint: AnyEndpoint, signal?: AbortSignal): Promise<AuthResult> {
     if (auth.bearerToken !== undefined) return { authorization: `Bearer ${auth.bearerToken}` };
     if (auth.consumer === undefined) {
@@ -77,24 +84,29 @@ export function createAuthenticator(
         "OAuth 1.0a user context: pass auth.consumer and auth.token (or a token per call)",
       );
     }
-    const signed = signRequest({
-      method: request.method,
-      url: request.url,
-      consumer: auth.consumer,
-      token,
-      form: request.form,
-    });
+    let signer = signers.get(token);
+    if (signer === undefined) {
+      signer = createRequestSigner(auth.consumer, token);
+      signers.set(token, signer);
+    }
+    const signed = signer.sign({ method: request.method, url: request.url, form: request.form });
     return { authorization: signed.authorization };
   }
 
   function bearerPrincipal(): string | undefined {
-    if (auth.bearerToken !== undefined) return principalDigest("bearer", auth.bearerToken);
-    return auth.consumer && principalDigest("app", auth.consumer.consumerKey);
+    if (auth.bearerToken !== undefined)
+      return (appPrincipal ??= principalDigest("bearer", auth.bearerToken));
+    return auth.consumer && (appPrincipal ??= principalDigest("app", auth.consumer.consumerKey));
   }
 
   function userPrincipal(token: TokenCredentials | undefined): string | undefined {
     if (auth.consumer === undefined || token === undefined) return undefined;
-    return principalDigest("user", auth.consumer.consumerKey, token.token);
+    let principal = userPrincipals.get(token);
+    if (principal === undefined) {
+      principal = principalDigest("user", auth.consumer.consumerKey, token.token);
+      userPrincipals.set(token, principal);
+    }
+    return principal;
   }
 
   return {
@@ -115,7 +127,7 @@ export function createAuthenticator(
           return undefined;
       }
     },
-    async authorize(endpoint, request, callToken, signal) {
+    authorize(endpoint, request, callToken, signal) {
       const consumer = auth.consumer;
       switch (endpoint.auth) {
         case "none":

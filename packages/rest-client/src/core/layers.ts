@@ -93,7 +93,8 @@ export const bearerRefreshLayer: AttemptLayer = async (call, next) => {
 export const rateLimitLayer: AttemptLayer = async (call, next) => {
   const { config } = call.ctx;
   for (;;) {
-    await waitForBudget(call);
+    const waiting = waitForBudget(call);
+    if (waiting !== undefined) await waiting;
     const outcome = await next();
     if (outcome instanceof TransportError || outcome.answer.status !== 429) return outcome;
     const { observed, rateLimit, requestId, at } = outcome;

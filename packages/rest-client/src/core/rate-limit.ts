@@ -33,23 +33,32 @@ export interface RateLimitState {
 
 export type RateLimitObservation = Omit<RateLimitState, "family" | "endpointId" | "accountId">;
 
-const HEADER_PREFIXES = {
-  user: "x-rate-limit-",
-  account: "x-account-rate-limit-",
-  cost: "x-cost-rate-limit-",
+/** Each window's three header names, built once (HTTP/undici deliver names in lower case). */
+function windowHeaders(prefix: string) {
+  return { limit: `${prefix}limit`, remaining: `${prefix}remaining`, reset: `${prefix}reset` };
+}
+const HEADERS = {
+  user: windowHeaders("x-rate-limit-"),
+  account: windowHeaders("x-account-rate-limit-"),
+  cost: windowHeaders("x-cost-rate-limit-"),
 } as const;
 
 function numberHeader(headers: HeaderReader, name: string): number | undefined {
   const raw = headers.get(name);
-  if (raw === null || raw.trim() === "") return undefined;
-  const value = Number(raw.trim());
+  if (raw === null) return undefined;
+  const trimmed = raw.trim();
+  if (trimmed === "") return undefined;
+  const value = Number(trimmed);
   return Number.isFinite(value) ? value : undefined;
 }
 
-function readWindow(headers: HeaderReader, prefix: string): RateLimitWindow | undefined {
-  const limit = numberHeader(headers, `${prefix}limit`);
-  const remaining = numberHeader(headers, `${prefix}remaining`);
-  const resetSeconds = numberHeader(headers, `${prefix}reset`);
+function readWindow(
+  headers: HeaderReader,
+  names: ReturnType<typeof windowHeaders>,
+): RateLimitWindow | undefined {
+  const limit = numberHeader(headers, names.limit);
+  const remaining = numberHeader(headers, names.remaining);
+  const resetSeconds = numberHeader(headers, names.reset);
   if (limit === undefined && remaining === undefined && resetSeconds === undefined)
     return undefined;
   // Epoch seconds → ms, kept exact (one SDK lost precision here by integer division).
@@ -74,9 +83,9 @@ export function parseRateLimitHeaders(
   headers: HeaderReader,
   now: number,
 ): RateLimitObservation | undefined {
-  const user = readWindow(headers, HEADER_PREFIXES.user);
-  const account = readWindow(headers, HEADER_PREFIXES.account);
-  const cost = readWindow(headers, HEADER_PREFIXES.cost);
+  const user = readWindow(headers, HEADERS.user);
+  const account = readWindow(headers, HEADERS.account);
+  const cost = readWindow(headers, HEADERS.cost);
   const retryAfterMs = parseRetryAfter(headers.get("retry-after"), now);
   if (!user && !account && !cost && retryAfterMs === undefined) return undefined;
   return { user, account, cost, retryAfterMs, observedAt: now };

@@ -20,7 +20,8 @@ export interface TransportOptions {
 
 export interface OutgoingRequest {
   readonly method: string;
-  readonly url: string;
+  /** A URL object is used as it is (not serialised and parsed again). */
+  readonly url: string | URL;
   readonly headers: Record<string, string>;
   readonly body: string | undefined;
   /** Per-attempt limit from sending to the full body (to the headers for streams). */
@@ -142,7 +143,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (request.signal?.aborted === true) throw new TransportError({ kind: "aborted" });
       // undici's own request API, not fetch: no WHATWG Request/Response/stream objects per
       // call (a third of an upstream request's CPU), and the same pool, redirects untouched.
-      const url = new URL(request.url);
+      const url = request.url instanceof URL ? request.url : new URL(request.url);
       const dispatch = () =>
         dispatcher.request({
           origin: url.origin,
