@@ -8,6 +8,7 @@ import type {
 } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { preparedStatements } from "./pglite-prepared.js";
+import type { SqlValue } from "./sql-value.js";
 
 /** Where the data lives: a PostgreSQL server, or an embedded PGlite data directory. */
 export type DatabaseTarget =
@@ -37,8 +38,7 @@ export function schemaOf(target: DatabaseTarget): string | undefined {
   return new URL(target.url).searchParams.get("schema") ?? undefined;
 }
 
-/** A value a raw statement may bind: both drivers send these as text the server casts. */
-export type SqlValue = string | number | boolean | Date | null;
+export type { SqlValue } from "./sql-value.js";
 
 /**
  * Plain SQL on the connection Prisma uses, without Prisma's request pipeline (its query

@@ -1,6 +1,6 @@
 import type { PGlite, Results } from "@electric-sql/pglite";
 import pg from "pg";
-import type { SqlValue } from "./adapter.js";
+import type { SqlValue } from "./sql-value.js";
 
 /** SQLSTATE invalid_sql_statement_name: the session lost the statement (DEALLOCATE, restart). */
 const NO_SUCH_STATEMENT = "26000";
