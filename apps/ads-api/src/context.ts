@@ -2,6 +2,7 @@ import type { HostRole } from "@adsgraph/models";
 import type { SecretBox, SharedRedis } from "@adsgraph/storage";
 import type { AdsApiConfig, Limits } from "./config.js";
 import type { NonceStore } from "./credentials/nonces.js";
+import type { KnownCredentials } from "./credentials/known-credentials.js";
 import type { OpenedSecrets } from "./credentials/opened-secrets.js";
 import type { Database, PrismaClient } from "./db/database.js";
 import type { ActivityHub } from "./delivery/activity-hub.js";
@@ -23,6 +24,8 @@ export interface AppContext {
   readonly box: SecretBox;
   /** `box.open` of secrets read on every request, remembered by their sealed text. */
   readonly secrets: OpenedSecrets;
+  /** Credentials of verified requests, for the next request's one-round-trip check. */
+  readonly knownCredentials: KnownCredentials;
   /** Derived keys: cursor tags and the authorize page's form tokens. */
   readonly formKey: Buffer;
   readonly config: AdsApiConfig;

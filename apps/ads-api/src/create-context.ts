@@ -4,6 +4,7 @@ import type { AdsApiConfig } from "./config.js";
 import { StatsJobWorker } from "./analytics/jobs/job-worker.js";
 import type { AppContext } from "./context.js";
 import { createNonceStore } from "./credentials/nonces.js";
+import { KnownCredentials } from "./credentials/known-credentials.js";
 import { OpenedSecrets } from "./credentials/opened-secrets.js";
 import { createRedisNonceStore } from "./credentials/redis-nonces.js";
 import { hmacBase64url } from "./crypto/tokens.js";
@@ -79,6 +80,7 @@ export function createContext(options: ContextOptions): AppContext {
     prisma: options.db.prisma,
     box,
     secrets,
+    knownCredentials: new KnownCredentials(),
     formKey: deriveKey(current, "authorize-form"),
     config,
     hosts: { ...config.hosts },

@@ -61,4 +61,43 @@ describe.each(TEST_ENGINES)("createConnection on %s", (engine) => {
       await drop();
     }
   });
+
+  it("runs a named statement like an unnamed one, with values that would end a literal", async () => {
+    const { target, drop } = await createTestTarget(engine, "storage_named");
+    const { adapter, sql } = createConnection(target);
+    const driver = await adapter.connect();
+    try {
+      await driver.executeScript(
+        "CREATE TABLE t (id TEXT PRIMARY KEY, n BIGINT, at TIMESTAMPTZ(3), note TEXT)",
+      );
+      const insert = "INSERT INTO t VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
+      const named = { name: "storage_test_insert" };
+      const at = new Date("2026-11-30T03:00:00.456Z");
+      const hostile = "it's \\'; DROP TABLE t; --";
+      expect(await sql.execute(insert, [hostile, "42", at, null], named)).toBe(1);
+      expect(await sql.execute(insert, [hostile, "43", at, "again"], named)).toBe(0);
+      expect(await sql.execute(insert, ["b", 7, null, "x"], named)).toBe(1);
+      const select = "SELECT id, n, at, note FROM t WHERE id = $1";
+      const byName = await sql.query<{ id: string; n: unknown; at: Date; note: string | null }>(
+        select,
+        [hostile],
+        { name: "storage_test_select" },
+      );
+      expect(byName).toEqual(await sql.query(select, [hostile]));
+      expect(byName[0]?.id).toBe(hostile);
+      expect(String(byName[0]?.n)).toBe("42");
+      expect(byName[0]?.at.toISOString()).toBe(at.toISOString());
+      expect(byName[0]?.note).toBeNull();
+      // A NUL is refused, named or not (PostgreSQL stores no NUL in text).
+      await expect(sql.query(select, ["a\0b"], { name: "storage_test_select" })).rejects.toThrow();
+      if (engine === "pglite") {
+        // The session forgot its statements: prepared again on the next call.
+        await sql.execute("DEALLOCATE ALL", []);
+        expect(await sql.query(select, ["b"], { name: "storage_test_select" })).toHaveLength(1);
+      }
+    } finally {
+      await driver.dispose();
+      await drop();
+    }
+  });
 });

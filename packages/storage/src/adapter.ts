@@ -7,6 +7,8 @@ import type {
   SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { preparedStatements } from "./pglite-prepared.js";
+import type { SqlValue } from "./sql-value.js";
 
 /** Where the data lives: a PostgreSQL server, or an embedded PGlite data directory. */
 export type DatabaseTarget =
@@ -36,8 +38,7 @@ export function schemaOf(target: DatabaseTarget): string | undefined {
   return new URL(target.url).searchParams.get("schema") ?? undefined;
 }
 
-/** A value a raw statement may bind: both drivers send these as text the server casts. */
-export type SqlValue = string | number | boolean | Date | null;
+export type { SqlValue } from "./sql-value.js";
 
 /**
  * Plain SQL on the connection Prisma uses, without Prisma's request pipeline (its query
@@ -48,9 +49,18 @@ export type SqlValue = string | number | boolean | Date | null;
  */
 export interface RawSql {
   /** Rows of a statement with `$1`, `$2` … placeholders. */
-  query<Row>(text: string, values: readonly SqlValue[]): Promise<Row[]>;
+  query<Row>(text: string, values: readonly SqlValue[], options?: StatementOptions): Promise<Row[]>;
   /** The number of rows a statement wrote. */
-  execute(text: string, values: readonly SqlValue[]): Promise<number>;
+  execute(text: string, values: readonly SqlValue[], options?: StatementOptions): Promise<number>;
+}
+
+export interface StatementOptions {
+  /**
+   * Prepare the statement once per connection under this name and reuse its plan: for
+   * statements every request runs, where planning costs more than running (issue 37). One
+   * name, one text, for the life of the process.
+   */
+  readonly name?: string | undefined;
 }
 
 /** The driver adapter Prisma is built with, and plain SQL over the same connection. */
@@ -86,12 +96,16 @@ export function createConnection(target: DatabaseTarget): Connection {
       });
       return {
         adapter: new PrismaPg(pool, { schema, disposeExternalPool: true }),
+        // node-postgres prepares a named statement on each pooled connection the first time.
         sql: {
-          async query<Row>(text: string, values: readonly SqlValue[]) {
-            return (await pool.query({ text, values: [...values] })).rows as Row[];
+          async query<Row>(text: string, values: readonly SqlValue[], options?: StatementOptions) {
+            return (await pool.query({ name: options?.name, text, values: [...values] }))
+              .rows as Row[];
           },
-          async execute(text, values) {
-            return (await pool.query({ text, values: [...values] })).rowCount ?? 0;
+          async execute(text, values, options) {
+            return (
+              (await pool.query({ name: options?.name, text, values: [...values] })).rowCount ?? 0
+            );
           },
         },
       };
@@ -103,16 +117,25 @@ export function createConnection(target: DatabaseTarget): Connection {
       // declaration differs from 6.19's; the adapter never reads `argTypes` (PGlite infers
       // parameter types), so only the declaration is bridged here.
       const factory = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
+      const run = preparedStatements(pglite);
       return {
         adapter: closingPGliteOnDispose(factory, pglite),
         // PGlite runs one statement at a time and waits for an open transaction to end, as
         // Prisma's own statements outside a transaction do.
         sql: {
-          async query<Row>(text: string, values: readonly SqlValue[]) {
-            return (await pglite.query<Row>(text, [...values])).rows;
+          async query<Row>(text: string, values: readonly SqlValue[], options?: StatementOptions) {
+            const result =
+              options?.name === undefined
+                ? await pglite.query<Row>(text, [...values])
+                : await run(options.name, text, values);
+            return result.rows as Row[];
           },
-          async execute(text, values) {
-            return (await pglite.query(text, [...values])).affectedRows ?? 0;
+          async execute(text, values, options) {
+            const result =
+              options?.name === undefined
+                ? await pglite.query(text, [...values])
+                : await run(options.name, text, values);
+            return result.affectedRows ?? 0;
           },
         },
       };

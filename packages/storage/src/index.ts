@@ -1,5 +1,5 @@
 export { createAdapter, createConnection, resolveTarget, schemaOf } from "./adapter.js";
-export type { Connection, DatabaseTarget, RawSql, SqlValue } from "./adapter.js";
+export type { Connection, DatabaseTarget, RawSql, SqlValue, StatementOptions } from "./adapter.js";
 export { applyMigrations, splitStatements } from "./migrate.js";
 export type { MigratableClient, MigratableTransaction } from "./migrate.js";
 export {

@@ -1,10 +1,5 @@
 import type { HostRole } from "@adsgraph/models";
-import {
-  OAuthVerificationError,
-  isOAuthAuthorization,
-  parseAuthorizationHeader,
-  verifyRequest,
-} from "@adsgraph/oauth";
+import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
 import type { RequestKind, TokenLookupResult, VerifiedRequest } from "@adsgraph/oauth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -14,9 +9,10 @@ import { asAccessType, findAppByConsumerKey } from "../credentials/apps.js";
 import { prefetchUserCredentials } from "../credentials/credential-prefetch.js";
 import type { PrefetchedCredentials } from "../credentials/credential-prefetch.js";
 import type { AccessType } from "../credentials/apps.js";
-import { rawForm } from "../http/form-body.js";
 import { AuthenticationError, ERROR_CODES } from "../errors.js";
 import { toAuthError } from "./oauth-errors.js";
+import { headerCredentials, verifiableRequest } from "./signed-request.js";
+import { verifyWithKnownCredentials } from "./verify-known.js";
 
 /** The replay-store principal of the access_token leg: the app's sign-ins together. */
 const SIGN_IN_LEG = "sign-in";
@@ -61,39 +57,10 @@ export async function verifyBearerRequest(ctx: AppContext, token: string): Promi
   return { kind: "app", app: row.app };
 }
 
-/**
- * The URL the client signed: the configured public URL of the host role the request came in
- * on, plus the path and query as received (never the Host header, which a proxy may change).
- */
-export function signedUrl(ctx: AppContext, role: HostRole, request: FastifyRequest): string {
-  return new URL(request.url, ctx.hosts[role]).toString();
-}
-
 interface Found {
   app?: App;
   accessToken?: AccessToken & { user: User };
   requestToken?: RequestToken;
-}
-
-/** The consumer key and token of an OAuth Authorization header, when it names each once. */
-function headerCredentials(
-  authorization: string | undefined,
-): { consumerKey: string; token: string } | undefined {
-  if (authorization === undefined || !isOAuthAuthorization(authorization)) return undefined;
-  let params;
-  try {
-    params = parseAuthorizationHeader(authorization).params;
-  } catch {
-    return undefined; // the verifier answers the malformed header
-  }
-  const keys = params.filter(([name]) => name === "oauth_consumer_key");
-  const tokens = params.filter(([name]) => name === "oauth_token");
-  const [key] = keys;
-  const [token] = tokens;
-  if (keys.length !== 1 || tokens.length !== 1 || key === undefined || token === undefined) {
-    return undefined;
-  }
-  return { consumerKey: key[1], token: token[1] };
 }
 
 /**
@@ -122,57 +89,48 @@ async function verify(
   const found: Found = {};
   try {
     const prefetched = await prefetch(ctx, request, kind, accountId);
-    const verified = await verifyRequest(
-      {
-        method: request.method,
-        url: signedUrl(ctx, role, request),
-        headers: request.headers,
-        body: rawForm(request),
+    const verified = await verifyRequest(verifiableRequest(ctx, role, request), kind, {
+      replayStore: ctx.replayStore,
+      windowSeconds: ctx.limits.timestampWindowSeconds,
+      lookupConsumerSecret: async (consumerKey) => {
+        const app =
+          prefetched?.consumerKey === consumerKey
+            ? prefetched.app
+            : await findAppByConsumerKey(ctx.prisma, consumerKey);
+        if (app === null) return undefined;
+        found.app = app;
+        return ctx.secrets.open(app.consumerSecretEnc);
       },
-      kind,
-      {
-        replayStore: ctx.replayStore,
-        windowSeconds: ctx.limits.timestampWindowSeconds,
-        lookupConsumerSecret: async (consumerKey) => {
-          const app =
-            prefetched?.consumerKey === consumerKey
-              ? prefetched.app
-              : await findAppByConsumerKey(ctx.prisma, consumerKey);
-          if (app === null) return undefined;
-          found.app = app;
-          return ctx.secrets.open(app.consumerSecretEnc);
-        },
-        lookupToken: async (token, { kind: tokenKind }): Promise<TokenLookupResult> => {
-          const app = found.app;
-          if (app === undefined) return undefined;
-          const tokenHash = sha256Hex(token);
-          if (tokenKind === "access_token") {
-            const row = await ctx.prisma.requestToken.findUnique({ where: { tokenHash } });
-            // spec §4.1: request tokens expire and are single use.
-            if (row?.appId !== app.id || row.usedAt !== null || row.expiresAt <= ctx.clock()) {
-              return undefined;
-            }
-            found.requestToken = row;
-            // Every sign-in of one app shares one share (as the request_token leg does):
-            // request tokens are cheap to mint, so each must not buy a share of its own.
-            return { status: "active", secret: ctx.box.open(row.secretEnc), owner: SIGN_IN_LEG };
+      lookupToken: async (token, { kind: tokenKind }): Promise<TokenLookupResult> => {
+        const app = found.app;
+        if (app === undefined) return undefined;
+        const tokenHash = sha256Hex(token);
+        if (tokenKind === "access_token") {
+          const row = await ctx.prisma.requestToken.findUnique({ where: { tokenHash } });
+          // spec §4.1: request tokens expire and are single use.
+          if (row?.appId !== app.id || row.usedAt !== null || row.expiresAt <= ctx.clock()) {
+            return undefined;
           }
-          const row =
-            prefetched?.tokenHash === tokenHash && prefetched.app?.id === app.id
-              ? prefetched.accessToken
-              : await ctx.prisma.accessToken.findUnique({
-                  where: { tokenHash },
-                  include: { user: true },
-                });
-          if (row?.appId !== app.id) return undefined;
-          if (row.invalidatedAt !== null) return { status: "invalidated" };
-          found.accessToken = row;
-          // The user is the owner: every token one user holds with this app shares one share
-          // of the nonce store, so signing in again and again buys no more of it.
-          return { status: "active", secret: ctx.secrets.open(row.secretEnc), owner: row.userId };
-        },
+          found.requestToken = row;
+          // Every sign-in of one app shares one share (as the request_token leg does):
+          // request tokens are cheap to mint, so each must not buy a share of its own.
+          return { status: "active", secret: ctx.box.open(row.secretEnc), owner: SIGN_IN_LEG };
+        }
+        const row =
+          prefetched?.tokenHash === tokenHash && prefetched.app?.id === app.id
+            ? prefetched.accessToken
+            : await ctx.prisma.accessToken.findUnique({
+                where: { tokenHash },
+                include: { user: true },
+              });
+        if (row?.appId !== app.id) return undefined;
+        if (row.invalidatedAt !== null) return { status: "invalidated" };
+        found.accessToken = row;
+        // The user is the owner: every token one user holds with this app shares one share
+        // of the nonce store, so signing in again and again buys no more of it.
+        return { status: "active", secret: ctx.secrets.open(row.secretEnc), owner: row.userId };
       },
-    );
+    });
     return { verified, found, prefetched };
   } catch (error) {
     if (error instanceof OAuthVerificationError) throw toAuthError(error);
@@ -182,7 +140,10 @@ async function verify(
 
 /**
  * A request signed with consumer keys and an access token (advertising calls, invalidation).
- * With `accountId` (the path's), that account's scope is read in the same query.
+ * With `accountId` (the path's), that account's scope is read in the same query. A token this
+ * process verified before takes one round trip (verify-known.ts); else, or when that cannot
+ * decide, the credentials are read, the signature checked and the nonce inserted, and the
+ * token is remembered for its next request.
  */
 export async function verifyUserRequest(
   ctx: AppContext,
@@ -190,10 +151,25 @@ export async function verifyUserRequest(
   request: FastifyRequest,
   accountId?: string,
 ): Promise<AuthContext> {
+  const fast = await verifyKnown(ctx, role, request, accountId);
+  if (fast !== undefined) return fast;
   const { verified, found, prefetched } = await verify(ctx, role, request, "protected", accountId);
   const { app, accessToken } = found;
   if (app === undefined || accessToken === undefined || verified.token === undefined) {
     throw new Error("verified without lookups");
+  }
+  // Only when the token verified is the one the query read (so the roles are this user's).
+  const fromQuery = prefetched?.accessToken?.tokenHash === accessToken.tokenHash;
+  if (fromQuery && prefetched.fingerprint !== null) {
+    ctx.knownCredentials.remember({
+      consumerKey: prefetched.consumerKey,
+      tokenHash: accessToken.tokenHash,
+      app,
+      accessToken,
+      consumerSecret: ctx.secrets.open(app.consumerSecretEnc),
+      tokenSecret: ctx.secrets.open(accessToken.secretEnc),
+      fingerprint: prefetched.fingerprint,
+    });
   }
   return {
     kind: "user",
@@ -202,9 +178,35 @@ export async function verifyUserRequest(
     user: accessToken.user,
     tokenHash: accessToken.tokenHash,
     accessType: asAccessType(accessToken.accessType),
-    // Only when the token verified is the one the query read (so the roles are this user's).
-    prefetchedScope:
-      prefetched?.accessToken?.tokenHash === accessToken.tokenHash ? prefetched.scope : undefined,
+    prefetchedScope: fromQuery ? prefetched.scope : undefined,
+  };
+}
+
+/** verify-known.ts's one-round-trip path; undefined when the full path must decide. */
+async function verifyKnown(
+  ctx: AppContext,
+  role: HostRole,
+  request: FastifyRequest,
+  accountId: string | undefined,
+): Promise<AuthContext | undefined> {
+  let fast;
+  try {
+    fast = await verifyWithKnownCredentials(ctx, role, request, accountId);
+  } catch (error) {
+    if (error instanceof OAuthVerificationError) throw toAuthError(error);
+    throw error;
+  }
+  if (fast === undefined) return undefined;
+  const { known, verified, scope } = fast;
+  if (verified.token === undefined) throw new Error("verified without a token");
+  return {
+    kind: "user",
+    app: known.app,
+    token: verified.token,
+    user: known.accessToken.user,
+    tokenHash: known.tokenHash,
+    accessType: asAccessType(known.accessToken.accessType),
+    prefetchedScope: scope,
   };
 }
 

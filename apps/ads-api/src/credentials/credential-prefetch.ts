@@ -4,6 +4,7 @@ import type { AccessToken, App, User } from "../generated/prisma/client.js";
 import { sha256Hex } from "../crypto/tokens.js";
 import { isStorableConsumerKey } from "./apps.js";
 import { SCOPE_COLUMNS_SQL, scopeOfRow } from "./account-scope.js";
+import { CREDENTIAL_FINGERPRINT_SQL } from "./checked-nonce-insert.js";
 import type { LoadedScope, ScopeRow } from "./account-scope.js";
 
 /** The app of a consumer key and an access token with its user, read together. */
@@ -15,6 +16,8 @@ export interface PrefetchedCredentials {
   readonly accessToken: (AccessToken & { user: User }) | null;
   /** The account asked for, with the token user's roles on it and its data version. */
   readonly scope: { readonly accountId: string; readonly loaded: LoadedScope } | undefined;
+  /** Digest of the app, token and user rows as read (`CREDENTIAL_FINGERPRINT_SQL`); null without a token. */
+  readonly fingerprint: string | null;
 }
 
 interface Row extends ScopeRow {
@@ -40,6 +43,7 @@ interface Row extends ScopeRow {
   u_password_hash: string;
   u_premium: boolean;
   u_created_at: Date;
+  fingerprint: string | null;
 }
 
 const PREFETCH_SQL = `
@@ -53,6 +57,7 @@ const PREFETCH_SQL = `
            u.id AS u_id, u.screen_name AS u_screen_name, u.screen_name_lower AS u_screen_name_lower,
            u.password_hash AS u_password_hash, u.premium AS u_premium,
            u.created_at AS u_created_at,
+           ${CREDENTIAL_FINGERPRINT_SQL} AS fingerprint,
            ${SCOPE_COLUMNS_SQL}
     FROM app a
     LEFT JOIN access_token t ON t.token_hash = $1
@@ -62,6 +67,11 @@ const PREFETCH_SQL = `
     LEFT JOIN account_data_version v ON v.account_id = c.id
     WHERE a.consumer_key = $3`;
 
+/** The path's text, not yet validated: only an id the catalog could accept is looked up. */
+export function accountToRead(accountId: string | undefined): string | undefined {
+  return accountId !== undefined && adsId.safeParse(accountId).success ? accountId : undefined;
+}
+
 /**
  * One round trip instead of five for a user-context request: the app of the consumer key, the
  * access token of the header (by hash), the token's user and, for a path with an account, the
@@ -69,7 +79,9 @@ const PREFETCH_SQL = `
  * request, so an invalidated token, a revoked role or a removed app is refused at once, by
  * every process over the database. Nothing read here is used before the signature is verified.
  * Undefined when the key could not be stored (the ordinary lookup then answers no app).
- * Plain SQL rather than Prisma: this runs on every signed request (storage's `RawSql`).
+ * Plain SQL rather than Prisma, prepared once (storage's `RawSql`): with nonces in the database
+ * this runs on a process's first request of each token and whenever checked-nonce-insert.ts
+ * finds the rows changed; with nonces in Redis (shared mode), on every signed request.
  */
 export async function prefetchUserCredentials(
   sql: RawSql,
@@ -79,13 +91,20 @@ export async function prefetchUserCredentials(
 ): Promise<PrefetchedCredentials | undefined> {
   if (!isStorableConsumerKey(consumerKey)) return undefined;
   const tokenHash = sha256Hex(token);
-  // The path's text, not yet validated: only an id the catalog could accept is looked up.
-  const account =
-    accountId !== undefined && adsId.safeParse(accountId).success ? accountId : undefined;
-  const rows = await sql.query<Row>(PREFETCH_SQL, [tokenHash, account ?? null, consumerKey]);
+  const account = accountToRead(accountId);
+  const rows = await sql.query<Row>(PREFETCH_SQL, [tokenHash, account ?? null, consumerKey], {
+    name: "ads_api_prefetch_credentials",
+  });
   const row = rows[0];
   if (row === undefined) {
-    return { consumerKey, tokenHash, app: null, accessToken: null, scope: undefined };
+    return {
+      consumerKey,
+      tokenHash,
+      app: null,
+      accessToken: null,
+      scope: undefined,
+      fingerprint: null,
+    };
   }
   const app: App = {
     id: row.a_id,
@@ -119,5 +138,5 @@ export async function prefetchUserCredentials(
           },
         };
   const scope = account === undefined ? undefined : { accountId: account, loaded: scopeOfRow(row) };
-  return { consumerKey, tokenHash, app, accessToken, scope };
+  return { consumerKey, tokenHash, app, accessToken, scope, fingerprint: row.fingerprint };
 }

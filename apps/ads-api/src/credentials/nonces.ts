@@ -12,12 +12,24 @@ export interface NonceStoreOptions extends NonceQuotaOptions {
 }
 
 /**
+ * A statement that inserts one nonce and answers the rows it inserted (0: already there). It
+ * may do more in the same round trip (credentials/checked-nonce-insert.ts); whatever it throws
+ * leaves the nonce unrecorded and is thrown by `rememberWith`.
+ */
+export type NonceInsert = (entry: ReplayEntry) => Promise<number>;
+
+/**
  * The replay store of ads-api, in the database (this file) or in Redis (shared mode,
  * redis-nonces.ts): started with the server and closed with it.
  */
 export interface NonceStore extends ReplayStore {
   /** Answers once the verdict is durable (database) or decided atomically (Redis). */
   remember(entry: ReplayEntry): Promise<ReplayVerdict>;
+  /**
+   * `remember` with the caller's insert statement (the database store only): the same window,
+   * share and pruning; new or replayed is decided by that statement's insert.
+   */
+  rememberWith?(entry: ReplayEntry, insert: NonceInsert): Promise<ReplayVerdict>;
   /** Deletes expired rows, loads each client's live count and starts the periodic delete. */
   start(): Promise<void>;
   /** Stops the periodic delete and waits for one under way. */
@@ -95,6 +107,37 @@ export function createNonceStore(
     return loaded;
   }
 
+  // Plain SQL (storage's RawSql), prepared once: the statement createMany({ skipDuplicates })
+  // sends, without Prisma's pipeline, on every signed request.
+  function insertNonce({ client, timestamp, nonce }: ReplayEntry): Promise<number> {
+    return sql.execute(INSERT_NONCE_SQL, [client, String(timestamp), nonce], {
+      name: "ads_api_insert_nonce",
+    });
+  }
+
+  async function rememberWith(entry: ReplayEntry, insert: NonceInsert): Promise<ReplayVerdict> {
+    const { client, timestamp } = entry;
+    await ready();
+    const now = nowSeconds();
+    if (timestamp < quota.cutoff(now)) return { status: "replayed" };
+    // Reserve the place first, so concurrent requests of one client cannot pass its bound.
+    const decision = quota.take(client, timestamp, now);
+    if (!decision.ok) return { status: "full", retryAfterSeconds: decision.retryAfterSeconds };
+    let inserted: number;
+    try {
+      inserted = await insert(entry);
+    } catch (error) {
+      quota.release(client, timestamp);
+      throw error;
+    }
+    maybePrune();
+    if (inserted === 0) {
+      quota.release(client, timestamp);
+      return { status: "replayed" };
+    }
+    return { status: "new" };
+  }
+
   return {
     async start() {
       await ready();
@@ -112,32 +155,10 @@ export function createNonceStore(
 
     held: () => ({ nonces: quota.size, clients: quota.clients }),
 
-    async remember({ client, timestamp, nonce }: ReplayEntry): Promise<ReplayVerdict> {
-      await ready();
-      const now = nowSeconds();
-      if (timestamp < quota.cutoff(now)) return { status: "replayed" };
-      // Reserve the place first, so concurrent requests of one client cannot pass its bound.
-      const decision = quota.take(client, timestamp, now);
-      if (!decision.ok) return { status: "full", retryAfterSeconds: decision.retryAfterSeconds };
-      let inserted: number;
-      try {
-        // Plain SQL (storage's RawSql): the statement createMany({ skipDuplicates }) sends,
-        // without Prisma's pipeline, on every signed request.
-        inserted = await sql.execute(
-          `INSERT INTO oauth_nonce (client_id, oauth_timestamp, nonce)
-           VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-          [client, String(timestamp), nonce],
-        );
-      } catch (error) {
-        quota.release(client, timestamp);
-        throw error;
-      }
-      maybePrune();
-      if (inserted === 0) {
-        quota.release(client, timestamp);
-        return { status: "replayed" };
-      }
-      return { status: "new" };
-    },
+    remember: (entry) => rememberWith(entry, insertNonce),
+    rememberWith,
   };
 }
+
+const INSERT_NONCE_SQL = `INSERT INTO oauth_nonce (client_id, oauth_timestamp, nonce)
+  VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`;
