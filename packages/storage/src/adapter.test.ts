@@ -21,7 +21,7 @@ describe("resolveTarget", () => {
 describe.each(TEST_ENGINES)("createConnection on %s", (engine) => {
   it("runs plain SQL on the connection Prisma's adapter uses, in the target's schema", async () => {
     const { target, drop } = await createTestTarget(engine, "storage_raw");
-    const { adapter, sql } = createConnection(target);
+    const { adapter, sql } = await createConnection(target);
     const driver = await adapter.connect();
     try {
       // Written through the adapter Prisma would use, read back through `sql`.
