@@ -14,12 +14,19 @@ describe("loadEnv", () => {
       ADS_API_LATENCY_MS: 0,
     });
     expect(env.ADS_API_PGLITE_DIR).toMatch(/apps\/ads-api\/\.data\/pglite$/);
+    expect(env.ADS_API_PGLITE_SETTINGS).toEqual({});
     expect(configFromEnv(env).limits.totalCount).toBe(200);
   });
 
   it("names the variable of a bad value", () => {
     expect(() => loadEnv({ ADS_API_ADS_URL: "ftp://x" })).toThrow(/ADS_API_ADS_URL:/);
     expect(() => loadEnv({ ADS_API_LATENCY_MS: "-1" })).toThrow(/ADS_API_LATENCY_MS:/);
+    expect(() => loadEnv({ ADS_API_PGLITE_SETTINGS: "shared_buffers" })).toThrow(
+      /ADS_API_PGLITE_SETTINGS:.*is not name=value/,
+    );
+    expect(
+      loadEnv({ ADS_API_PGLITE_SETTINGS: "shared_buffers=64MB" }).ADS_API_PGLITE_SETTINGS,
+    ).toEqual({ shared_buffers: "64MB" });
     expect(() => loadEnv({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER:/);
     expect(() => loadEnv({ OTEL_EXPORTER_OTLP_PROTOCOL: "thrift" })).toThrow(
       /OTEL_EXPORTER_OTLP_PROTOCOL:/,

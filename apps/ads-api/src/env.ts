@@ -1,5 +1,6 @@
 import path from "node:path";
 import { LIMITS, isLoopbackHost } from "@adsgraph/models";
+import { parsePGliteSettings } from "@adsgraph/storage";
 import { tracingEnvShape } from "@adsgraph/telemetry";
 import { z } from "zod";
 import { parseFaults } from "./faults/fault-settings.js";
@@ -103,6 +104,18 @@ const schema = z.object({
     .string()
     .min(1)
     .default(path.join(appDir, ".data", "pglite")),
+  /** `name=value,...` PostgreSQL settings of its PGlite over storage's PGLITE_SETTINGS. */
+  ADS_API_PGLITE_SETTINGS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      try {
+        return parsePGliteSettings(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message, input: text });
+        return z.NEVER;
+      }
+    }),
   /** 32 bytes, base64 or hex, encrypting secrets at rest; generated under .data/ when unset. */
   ADS_API_SECRET_KEY: optionalPath,
   ADS_API_SECRET_KEY_FILE: z

@@ -26,7 +26,12 @@ async function main(): Promise<void> {
       console.log(`ads-api: ${message}`);
     },
   });
-  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR, "ads_api");
+  const target = resolveTarget(
+    env.DATABASE_URL,
+    env.ADS_API_PGLITE_DIR,
+    "ads_api",
+    env.ADS_API_PGLITE_SETTINGS,
+  );
   const release =
     target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
   const db = await openDatabase(target);

@@ -10,6 +10,7 @@ describe("loadEnv", () => {
     expect(env.ADS_API_ADS_URL).toBe("http://127.0.0.1:4011");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.GRAPHQL_PGLITE_DIR).toMatch(/apps\/graphql\/\.data\/pglite$/);
+    expect(env.GRAPHQL_PGLITE_SETTINGS).toEqual({});
     expect(env.SNAPSHOT_FRESH_SECONDS_ENTITY).toBe(30);
   });
 
@@ -35,6 +36,9 @@ describe("loadEnv", () => {
         ADS_API_BASE_URL: "http://h/x",
       }),
     ).toThrow(/GRAPHQL_PORT:[\s\S]*ADS_API_BASE_URL: must have no path[\s\S]*DATABASE_URL:/);
+    expect(() => loadEnv({ GRAPHQL_PGLITE_SETTINGS: "=16MB" })).toThrow(
+      /GRAPHQL_PGLITE_SETTINGS:.*is not name=value/,
+    );
   });
 
   it("treats empty optional values as unset and reads flags strictly", () => {

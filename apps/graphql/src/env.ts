@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parsePGliteSettings } from "@adsgraph/storage";
 import { tracingEnvShape } from "@adsgraph/telemetry";
 import { z } from "zod";
 
@@ -223,6 +224,18 @@ const schema = z.object({
     .string()
     .min(1)
     .default(path.join(appDir, ".data", "pglite")),
+  /** `name=value,...` PostgreSQL settings of its PGlite over storage's PGLITE_SETTINGS. */
+  GRAPHQL_PGLITE_SETTINGS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      try {
+        return parsePGliteSettings(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message, input: text });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -9,7 +9,9 @@ const env = loadEnv();
 // Tracing only when asked for (docs/operations.md "Tracing"): otherwise the SDK is not even loaded.
 const traced = await tracingFromEnv(env, FACADE_TRACING);
 const tracing = traced?.tracing;
-const db = await openDatabase(resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph"));
+const db = await openDatabase(
+  resolveTarget(env.DATABASE_URL, env.GRAPHQL_PGLITE_DIR, "adsgraph", env.GRAPHQL_PGLITE_SETTINGS),
+);
 
 // Development: a ready session for the seeded demo user, handed to the playground.
 let playground: { defaultHeaders: string; connectionParams: Record<string, string> } | undefined;

@@ -21,7 +21,7 @@ describe("resolveTarget", () => {
 describe.each(TEST_ENGINES)("createConnection on %s", (engine) => {
   it("runs plain SQL on the connection Prisma's adapter uses, in the target's schema", async () => {
     const { target, drop } = await createTestTarget(engine, "storage_raw");
-    const { adapter, sql } = createConnection(target);
+    const { adapter, sql } = await createConnection(target);
     const driver = await adapter.connect();
     try {
       // Written through the adapter Prisma would use, read back through `sql`.
@@ -64,7 +64,7 @@ describe.each(TEST_ENGINES)("createConnection on %s", (engine) => {
 
   it("runs a named statement like an unnamed one, with values that would end a literal", async () => {
     const { target, drop } = await createTestTarget(engine, "storage_named");
-    const { adapter, sql } = createConnection(target);
+    const { adapter, sql } = await createConnection(target);
     const driver = await adapter.connect();
     try {
       await driver.executeScript(

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -9,22 +8,31 @@ import type {
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { preparedStatements } from "./pglite-prepared.js";
 import type { SqlValue } from "./sql-value.js";
-
-/** Where the data lives: a PostgreSQL server, or an embedded PGlite data directory. */
-export type DatabaseTarget =
-  { engine: "postgresql"; url: string } | { engine: "pglite"; dataDir: string };
+import { initPGliteDir } from "./pglite-init.js";
+import { pgliteStartParams, type PGliteSettings } from "./pglite-settings.js";
 
 /**
- * PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (created if missing). A URL
- * without `?schema=` gets `defaultSchema`, so apps sharing one DATABASE_URL keep their tables and
- * migration bookkeeping apart.
+ * Where the data lives: a PostgreSQL server, or an embedded PGlite data directory (`settings`
+ * over PGLITE_SETTINGS: its PostgreSQL settings).
+ */
+export type DatabaseTarget =
+  | { engine: "postgresql"; url: string }
+  | { engine: "pglite"; dataDir: string; settings?: PGliteSettings };
+
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (created if missing) with
+ * `pgliteSettings`. A URL without `?schema=` gets `defaultSchema`, so apps sharing one
+ * DATABASE_URL keep their tables and migration bookkeeping apart.
  */
 export function resolveTarget(
   databaseUrl: string | undefined,
   dataDir: string,
   defaultSchema?: string,
+  pgliteSettings?: PGliteSettings,
 ): DatabaseTarget {
-  if (!databaseUrl) return { engine: "pglite", dataDir };
+  if (!databaseUrl) {
+    return { engine: "pglite", dataDir, ...(pgliteSettings && { settings: pgliteSettings }) };
+  }
   const url = new URL(databaseUrl);
   if (defaultSchema !== undefined && !url.searchParams.has("schema")) {
     url.searchParams.set("schema", defaultSchema);
@@ -73,16 +81,19 @@ export interface Connection {
  * The Prisma driver adapter for a target. Used both at run time and by `prisma.config.ts`, so
  * migrations and queries always go through the same connection code.
  */
-export function createAdapter(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
-  return createConnection(target).adapter;
+export async function createAdapter(
+  target: DatabaseTarget,
+): Promise<SqlMigrationAwareDriverAdapterFactory> {
+  return (await createConnection(target)).adapter;
 }
 
 /**
  * A target's connection: one node-postgres pool (or one PGlite instance) shared by Prisma's
  * adapter and by `sql`, so both see one database through one set of connections and Prisma's
- * `$disconnect()` closes it.
+ * `$disconnect()` closes it. A PGlite directory without a cluster gets one first (in a child
+ * process: `initPGliteDir`).
  */
-export function createConnection(target: DatabaseTarget): Connection {
+export async function createConnection(target: DatabaseTarget): Promise<Connection> {
   switch (target.engine) {
     case "postgresql": {
       // `?schema=` as in Prisma's own URLs: queries are qualified with it, and the search path
@@ -111,8 +122,9 @@ export function createConnection(target: DatabaseTarget): Connection {
       };
     }
     case "pglite": {
-      mkdirSync(target.dataDir, { recursive: true });
-      const pglite = new PGlite({ dataDir: target.dataDir });
+      const startParams = pgliteStartParams(target.settings);
+      await initPGliteDir(target.dataDir, startParams);
+      const pglite = new PGlite({ dataDir: target.dataDir, startParams });
       // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10, whose `argTypes`
       // declaration differs from 6.19's; the adapter never reads `argTypes` (PGlite infers
       // parameter types), so only the declaration is bridged here.

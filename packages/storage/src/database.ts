@@ -52,7 +52,7 @@ export async function openMigratedDatabase<
   target: DatabaseTarget,
   migrationsDir: string,
 ): Promise<Database<Client>> {
-  const { adapter, sql } = createConnection(target);
+  const { adapter, sql } = await createConnection(target);
   const prisma = createClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   try {
     const schema = schemaOf(target);

@@ -1,6 +1,8 @@
 export { createAdapter, createConnection, resolveTarget, schemaOf } from "./adapter.js";
 export type { Connection, DatabaseTarget, RawSql, SqlValue, StatementOptions } from "./adapter.js";
 export { applyMigrations, splitStatements } from "./migrate.js";
+export { parsePGliteSettings, PGLITE_SETTINGS } from "./pglite-settings.js";
+export type { PGliteSettings } from "./pglite-settings.js";
 export type { MigratableClient, MigratableTransaction } from "./migrate.js";
 export {
   createTestTarget,

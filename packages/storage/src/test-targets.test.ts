@@ -48,7 +48,7 @@ describe("migratedTemplate", () => {
 
 /** Runs a script on the target; with `table`, answers how many rows it then holds. */
 async function execute(target: DatabaseTarget, script: string, table?: string): Promise<number> {
-  const { adapter, sql } = createConnection(target);
+  const { adapter, sql } = await createConnection(target);
   const driver = await adapter.connect();
   try {
     await driver.executeScript(script);

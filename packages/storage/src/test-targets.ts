@@ -2,9 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { access, cp, readFile, readdir, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { DatabaseTarget } from "./adapter.js";
+import { initPGliteDir } from "./pglite-init.js";
+import { pgliteStartParams } from "./pglite-settings.js";
 
 /** PostgreSQL the PostgreSQL-path tests use (docs/configuration.md). */
 export const TEST_POSTGRES_URL =
@@ -36,8 +37,8 @@ const exists = (dir: string) =>
   );
 
 /**
- * A PGlite cluster to copy: creating one (initdb in WebAssembly) takes 5–10 s, copying about
- * 1 s, and an app's migrations on a fresh cluster take seconds more. Built once per machine,
+ * A PGlite cluster to copy: creating one (initdb in WebAssembly, in a child process) takes
+ * 5–10 s, copying about 1 s, and an app's migrations on a fresh cluster take seconds more. Built once per machine,
  * PGlite build (its resolved path names the version) and step, in a scratch directory renamed
  * into place, so concurrent test processes never see half of one.
  */
@@ -51,9 +52,7 @@ function pgliteTemplate(step?: TemplateStep): Promise<string> {
       if (await exists(dir)) return dir;
       const scratch = `${dir}.${randomUUID()}`;
       if (step === undefined) {
-        const db = new PGlite({ dataDir: scratch });
-        await db.waitReady;
-        await db.close();
+        await initPGliteDir(scratch, pgliteStartParams());
       } else {
         await cp(await pgliteTemplate(), scratch, { recursive: true });
         await step.run({ engine: "pglite", dataDir: scratch });

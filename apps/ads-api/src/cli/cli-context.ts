@@ -17,7 +17,12 @@ export async function withCliContext<T>(work: (ctx: AppContext) => Promise<T>): 
       console.error(`ads-api: ${message}`);
     },
   });
-  const target = resolveTarget(env.DATABASE_URL, env.ADS_API_PGLITE_DIR, "ads_api");
+  const target = resolveTarget(
+    env.DATABASE_URL,
+    env.ADS_API_PGLITE_DIR,
+    "ads_api",
+    env.ADS_API_PGLITE_SETTINGS,
+  );
   const release =
     target.engine === "pglite" ? lockDataDir(env.ADS_API_PGLITE_DIR) : () => undefined;
   try {
