@@ -14,14 +14,16 @@ import {
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from "graphql";
+import { isOutage } from "../snapshots/snapshot-upstream.js";
 
 /**
  * `Query.account` without `accounts.get` (issue 37): when the caller selects only the account's
  * lists (and fields answered from its id), and upstream said within ACCESS_CHECK_TTL_SECONDS
  * that the caller may see the account, the account resolves to its id alone and its lists are
  * read first, by the account resolver itself. A list read upstream proves access again; when
- * any of them fails, the resolver does what it did before (accounts.get, then the lists read
- * again), so a refusal (an account the caller lost) is answered exactly as before, on `account`.
+ * one fails other than by an outage, the resolver does what it did before (accounts.get, then
+ * the lists read again), so a refusal (an account the caller lost) is answered exactly as
+ * before, on `account`.
  */
 
 /** Extensions key of the fields whose read proves the caller may see the account (`accountListField`). */
@@ -148,9 +150,10 @@ export function startedOr<Read>(account: object, info: GraphQLResolveInfo, read:
 /**
  * Reads the lists selected on the account (as graphql-js will resolve them: the same resolvers,
  * arguments and paths) for an account stood in for by its id, and answers that stand-in when
- * every read succeeded (the list fields then answer with those reads). When any failed or could
- * not start, answers `readAccount()`: what the resolver did before, so a refusal (an account
- * the caller lost) reads as before, and the lists are read again below it.
+ * every read succeeded or failed with an outage (the list fields then answer with those reads,
+ * failures included). When any failed otherwise or could not start, answers `readAccount()`:
+ * what the resolver did before, so a refusal (an account the caller lost) reads as before, and
+ * the lists are read again below it.
  */
 export async function readAccountLists<Account extends object>(
   accountId: string,
@@ -185,14 +188,19 @@ export async function readAccountLists<Account extends object>(
         parentType: type,
         path: { prev: info.path, key, typename: type.name },
       });
-      // A failure is answered by readAccount below, never left unhandled.
-      if (read instanceof Promise) read.catch(() => undefined);
       reads.set(key, read);
     }
-    await Promise.all(reads.values());
   } catch {
+    // Arguments or a resolver refused before reading: as before. Reads already started are
+    // answered by the lists' own fields below the account, never left unhandled.
+    for (const read of reads.values()) if (read instanceof Promise) read.catch(() => undefined);
     return readAccount();
   }
+  const results = await Promise.allSettled(reads.values());
+  // An outage or a spent window of the list's own (a 429 counts per family) is the list's
+  // answer, as it was below a read account; anything else may be a refusal of the account.
+  if (results.some((result) => result.status === "rejected" && !isOutage(result.reason)))
+    return readAccount();
   started.set(standIn, reads);
   // The stand-in: the fields selected read only its id (selectsOnlyAccountLists).
   return standIn as Account;
