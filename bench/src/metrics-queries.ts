@@ -3,7 +3,7 @@
 // rest-client's plan does (one place for the windows-or-jobs rule).
 import { MS_PER_DAY, MS_PER_HOUR, formatTimestamp } from "@adsgraph/models";
 import { planStatsRequests } from "@adsgraph/rest-client";
-import { referenceQuery, type ReferenceQuery } from "./queries.js";
+import { ACCOUNT_READS, referenceQuery, type ReferenceQuery } from "./queries.js";
 
 const CAMPAIGNS_PER_PAGE = 100;
 
@@ -32,20 +32,24 @@ function metricsDocument(name: string, window: { start: string; end: string }): 
 }
 
 /**
- * The upstream requests of one page: accounts.get, the campaigns page, then the stats the
- * plan sends for the page's campaigns (0 when every answer is a closed range kept as a
- * snapshot); levels: those three, or with jobs create, the polls and the downloads.
+ * The upstream requests of one page: the campaigns page (no accounts.get: ACCOUNT_READS), then
+ * the stats the plan sends for the page's campaigns (0 when every answer is a closed range
+ * kept as a snapshot); levels: those two, or with jobs create, the polls and the downloads.
  */
 function metricsCost(days: number, fetched: boolean) {
   return (nodes: unknown[]) => {
-    if (!fetched || nodes.length === 0) return { minimum: 2, levels: 2 };
+    if (!fetched || nodes.length === 0)
+      return { minimum: ACCOUNT_READS + 1, levels: ACCOUNT_READS + 1 };
     const plan = planStatsRequests({
       entityCount: nodes.length,
       start: new Date(0),
       end: new Date(days * MS_PER_DAY),
       granularity: "DAY",
     });
-    return { minimum: 2 + plan.requests, levels: plan.strategy === "jobs" ? 5 : 3 };
+    return {
+      minimum: ACCOUNT_READS + 1 + plan.requests,
+      levels: ACCOUNT_READS + (plan.strategy === "jobs" ? 4 : 2),
+    };
   };
 }
 

@@ -95,6 +95,12 @@ export async function* readPages(
 
 const ceilDiv = (n: number, size: number) => Math.ceil(n / size);
 const IDS_PER_REQUEST = 200;
+/**
+ * accounts.get per page: none. Each query selects only the account's lists, and the warm-up
+ * walks confirmed the caller's access, which every page's list read confirms again within
+ * ACCESS_CHECK_TTL_SECONDS: the facade reads no account (issue 37, docs/benchmarks.md).
+ */
+export const ACCOUNT_READS = 0;
 const LIST_COUNT = 1000;
 
 /** The upstream requests a page's nodes need at the least, and how many must follow one another. */
@@ -231,11 +237,11 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
     description:
       "An account with all its campaigns (pages of 1,000) and each campaign's funding instrument",
     cost: (nodes) => {
-      // accounts.get, the campaigns page, then the page's distinct funding instruments.
+      // The campaigns page, then the page's distinct funding instruments.
       const distinct = new Set(nodes.map((n) => n.fundingInstrument?.rawId)).size;
       return {
-        minimum: 2 + ceilDiv(distinct, IDS_PER_REQUEST),
-        levels: nodes.length > 0 ? 3 : 2,
+        minimum: ACCOUNT_READS + 1 + ceilDiv(distinct, IDS_PER_REQUEST),
+        levels: ACCOUNT_READS + (nodes.length > 0 ? 2 : 1),
       };
     },
   }),
@@ -245,7 +251,7 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
     connection: "fundingInstruments",
     description: "All funding instruments of an account with all their campaigns",
     cost: (nodes) => {
-      // accounts.get, the funding instruments page, then their campaigns: 200 instruments
+      // The funding instruments page, then their campaigns: 200 instruments
       // per request (funding_instrument_ids), each chunk paged by 1,000 campaigns.
       const pagesPerChunk: number[] = [];
       for (let start = 0; start < nodes.length; start += IDS_PER_REQUEST) {
@@ -255,8 +261,8 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
         pagesPerChunk.push(Math.max(1, ceilDiv(campaigns, LIST_COUNT)));
       }
       return {
-        minimum: 2 + pagesPerChunk.reduce((a, b) => a + b, 0),
-        levels: 2 + Math.max(0, ...pagesPerChunk),
+        minimum: ACCOUNT_READS + 1 + pagesPerChunk.reduce((a, b) => a + b, 0),
+        levels: ACCOUNT_READS + 1 + Math.max(0, ...pagesPerChunk),
       };
     },
   }),
@@ -267,7 +273,7 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
     description:
       "All cards of an account (pages of 200, the cards list's maximum) with their media " +
       "library objects (described by each card's answer: no request of their own)",
-    cost: () => ({ minimum: 2, levels: 2 }),
+    cost: () => ({ minimum: ACCOUNT_READS + 1, levels: ACCOUNT_READS + 1 }),
   }),
   referenceQuery<CampaignNode>({
     name: "campaigns-line-items-attachments",
@@ -282,7 +288,7 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       if (campaigns.some((c) => c.lineItems?.pageInfo.hasNextPage === true)) {
         throw new Error("a campaign has more line items than the query reads: seed fewer");
       }
-      // accounts.get, the campaigns page, then their line items: 200 campaigns per request
+      // The campaigns page, then their line items: 200 campaigns per request
       // (campaign_ids), each chunk paged by 1,000 line items; then each attachment list for
       // the line items that ask, 200 per request (line_item_ids), in the order they were read.
       const lineItemPages = pagesPerChunk(campaigns, (c) => c.lineItems?.edges.length ?? 0);
@@ -295,12 +301,13 @@ export const REFERENCE_QUERIES: ReferenceQuery[] = [
       );
       const levels =
         campaigns.length === 0
-          ? 2
-          : 2 +
+          ? ACCOUNT_READS + 1
+          : ACCOUNT_READS +
+            1 +
             Math.max(...lineItemPages) +
             (lineItems.length === 0 ? 0 : Math.max(0, ...attachmentPages.flat()));
       return {
-        minimum: 2 + sum(lineItemPages) + sum(attachmentPages.flat()),
+        minimum: ACCOUNT_READS + 1 + sum(lineItemPages) + sum(attachmentPages.flat()),
         levels,
       };
     },

@@ -56,6 +56,11 @@ export interface GraphQLContext {
   cost: RequestCost;
   /** This request's loaders over `upstream`. */
   loaders: Loaders;
+  /**
+   * Whether upstream said within ACCESS_CHECK_TTL_SECONDS that the caller may see the account;
+   * asked once per account per request, so the query plan and the resolvers decide alike.
+   */
+  accessKnown(accountId: string): boolean;
   /** Which answers came from snapshots (reported in `extensions.cache`). */
   cacheMarks: CacheMarks;
   /** Snapshot versions of a resource, for the history connections. */
@@ -111,6 +116,7 @@ export function contextFor(
   // building them for it cost about 100 KiB per subscriber (bench activity-fanout).
   // Marks are read by every resolver (reportCacheMarkPaths): made now, they are small.
   const cacheMarks = new CacheMarks();
+  const known = new Map<string, boolean>();
   let parts: UpstreamParts | undefined;
   const upstreamParts = () =>
     (parts ??= upstreamPartsFor(session, services, {
@@ -144,6 +150,14 @@ export function contextFor(
     cost,
     get loaders() {
       return upstreamParts().loaders;
+    },
+    accessKnown(accountId) {
+      let held = known.get(accountId);
+      if (held === undefined) {
+        held = session !== null && services.snapshots.access.holds(session.userId, accountId);
+        known.set(accountId, held);
+      }
+      return held;
     },
     cacheMarks,
     get history() {

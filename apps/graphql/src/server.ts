@@ -209,6 +209,7 @@ export async function buildServer({
             batching: services.batching,
             policy: services.snapshots.policy,
             totals: context.viewer ? knownTotals.forUser(context.viewer.userId) : undefined,
+            accessKnown: (accountId) => context.accessKnown(accountId),
           }),
         totals: knownTotals,
         seesAccount: (context, accountId) =>

@@ -68,6 +68,11 @@ export interface PerKeyRule {
       };
   /** Parent objects read through these endpoints already hold what this reads. */
   readonly freeFrom: readonly EndpointId[];
+  /**
+   * Not read when only the account's lists are selected and access is known (Query.account,
+   * access/account-read-skip.ts).
+   */
+  readonly skippedForLists?: boolean;
 }
 
 /** Read once per request, every page (`loaders.iabCategories`). */

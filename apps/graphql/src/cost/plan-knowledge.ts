@@ -21,6 +21,11 @@ export interface PlanKnowledge {
   readonly knownFresh?: (endpointId: EndpointId, accountId: string | null) => boolean;
   /** Sizes of lists this user's earlier answers showed (KnownTotalsBook.forUser). */
   readonly totals?: KnownTotals;
+  /**
+   * Whether upstream said within its TTL that the caller may see the account
+   * (`GraphQLContext.accessKnown`). Left out: never known.
+   */
+  readonly accessKnown?: (accountId: string) => boolean;
 }
 
 /**
@@ -32,14 +37,17 @@ export function planKnowledgeFor({
   batching,
   policy,
   totals,
+  accessKnown,
 }: {
   batching: boolean;
   policy: FreshnessPolicy;
   totals?: KnownTotals | undefined;
+  accessKnown?: ((accountId: string) => boolean) | undefined;
 }): PlanKnowledge {
   return {
     batching,
     snapshotFreshMs: (endpointId) => policy.freshForMs(endpointId),
     ...(totals !== undefined && { totals }),
+    ...(accessKnown !== undefined && { accessKnown }),
   };
 }

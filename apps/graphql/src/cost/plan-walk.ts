@@ -41,6 +41,7 @@ import {
   statsQueryOf,
 } from "../schema/analytics/metrics-args.js";
 import { listKey } from "./list-key.js";
+import { selectsOnlyAccountLists } from "../access/account-read-skip.js";
 import type { PlanKnowledge } from "./plan-knowledge.js";
 import type { PlanTally } from "./plan-tally.js";
 import type { Bounds } from "./plan-types.js";
@@ -186,7 +187,7 @@ export class PlanWalk {
       case "children":
         return this.#children(rule, args, parent);
       case "perKey":
-        return this.#perKeyRead(rule, args, parent);
+        return this.#perKeyRead(rule, field, args, nodes, parent);
       case "once":
         if (this.#tally.firstTime(`once\u0000${rule.list}`))
           this.#tally.charge(rule.list, null, {
@@ -475,7 +476,13 @@ export class PlanWalk {
   }
 
   /** One request per distinct key for the request (perKeyLoader). */
-  #perKeyRead(rule: PerKeyRule, args: Record<string, unknown>, parent: Objects): Objects | null {
+  #perKeyRead(
+    rule: PerKeyRule,
+    field: GraphQLField<unknown, unknown>,
+    args: Record<string, unknown>,
+    nodes: readonly FieldNode[],
+    parent: Objects,
+  ): Objects | null {
     let accountId: string | null;
     if (rule.key === "parentAccount") {
       accountId = parent.accountId;
@@ -496,6 +503,21 @@ export class PlanWalk {
             ? parseGlobalIdOrNull(value)
             : value;
       if (accountId === null) return null;
+      // Query.account selecting only lists, access known: the account's read is left out.
+      if (
+        rule.skippedForLists === true &&
+        this.#knowledge.accessKnown?.(accountId) === true &&
+        selectsOnlyAccountLists(this.#scope.schema, field.type, nodes, this.#scope.fragments)
+      )
+        return {
+          count: exactly(1),
+          groups: 1,
+          groupMax: 1,
+          accountId,
+          accountLoaded: false,
+          origin: null,
+          path: parent.path,
+        };
     }
     if (accountId !== null && parent.count.upper !== 0) {
       if (!this.#perKey.has(`${rule.endpoint}\u0000${accountId}`)) {

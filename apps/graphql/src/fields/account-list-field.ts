@@ -10,6 +10,7 @@ import type { ConnectionResult, NodePrefetch } from "./connections.js";
 import { countsTotal, listArgs } from "./list-args.js";
 import type { ListArgsOptions } from "./list-args.js";
 import { fetchedBy } from "../cost/fetch-rule.js";
+import { PROVES_ACCOUNT_ACCESS, startedOr } from "../access/account-read-skip.js";
 import type { PageRule } from "../cost/fetch-rule.js";
 
 /** The account lists of the resources the loaders read by id: `campaigns.list`, ... */
@@ -60,24 +61,29 @@ export function accountListField<Id extends AccountListId>(
     primes: readId,
     owner: "account",
   };
+  const fetched = fetchedBy(rule);
   return t.field({
-    ...fetchedBy(rule),
+    // A page read upstream proves the caller may see the account (access/account-read-skip.ts).
+    extensions: { ...fetched.extensions, [PROVES_ACCOUNT_ACCESS]: true },
     type,
     nullable: true,
     description: `${description} ${FORWARD_ONLY}`,
     complexity: connectionComplexity,
     args,
     resolve: (account, values, { loaders }, info) =>
-      resolveAccountList(info, values, {
-        loaders,
-        id: readId,
-        accountId: account.id,
-        // The catalog's own parameters under its wire names, of the forms their schemas
-        // take; rest-client validates them against the same schemas before sending.
-        filters: wireFilters(values, account.id),
-        maxCount: rule.maxCount,
-        counts: rule.counts,
-        ...(prefetch !== undefined && { prefetch }),
-      }),
+      // Query.account may have read this page already (account-read-skip.ts).
+      startedOr(account, info, () =>
+        resolveAccountList(info, values, {
+          loaders,
+          id: readId,
+          accountId: account.id,
+          // The catalog's own parameters under its wire names, of the forms their schemas
+          // take; rest-client validates them against the same schemas before sending.
+          filters: wireFilters(values, account.id),
+          maxCount: rule.maxCount,
+          counts: rule.counts,
+          ...(prefetch !== undefined && { prefetch }),
+        }),
+      ),
   });
 }

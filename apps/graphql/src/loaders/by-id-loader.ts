@@ -98,13 +98,32 @@ export function accountScopedLoader<V extends { id: string }>(
     });
   };
   const loader = new DataLoader<EntityKey, V>(tracedBatch(what, batch, traceParent));
+  // Keys handed to the DataLoader: a primed value answers only keys it has not been asked,
+  // as DataLoader's own prime (which keeps a key it holds). Priming leaves the DataLoader
+  // alone: a page of 1,000 items primed no promise and no cache entry of its own each.
+  const asked = new Set<EntityKey>();
+  const primedOnly = (key: EntityKey) => (asked.has(key) ? undefined : settled.get(key));
   return {
-    load: (key) => loader.load(key),
-    loadMany: (keys) => loader.loadMany(keys),
+    load: (key) => {
+      const primed = primedOnly(key);
+      if (primed !== undefined) return Promise.resolve(primed);
+      asked.add(key);
+      return loader.load(key);
+    },
+    loadMany: async (keys) => {
+      const primed = keys.map(primedOnly);
+      const rest = keys.filter((_key, i) => primed[i] === undefined);
+      for (const key of rest) asked.add(key);
+      if (rest.length === keys.length) return loader.loadMany(keys);
+      const read = rest.length === 0 ? [] : await loader.loadMany(rest);
+      let next = 0;
+      return primed.map(
+        (value) => value ?? read[next++] ?? new Error("A loader answered fewer values than asked."),
+      );
+    },
     prime: (key, value) => {
       // As DataLoader's prime: a value already held is kept.
       if (!settled.has(key)) settled.set(key, value);
-      loader.prime(key, value);
     },
     peek: (key) => settled.get(key),
   };

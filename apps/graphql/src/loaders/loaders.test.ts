@@ -39,6 +39,29 @@ function fakeUpstream(existing: (accountId: string, id: string) => boolean) {
 }
 
 describe("per-request loaders", () => {
+  it("answer a primed key without a request, and keep what a key asked before priming read", async () => {
+    const { upstream, calls } = fakeUpstream(() => true);
+    // A campaign as read, from another request's loaders, to prime with.
+    const template = await createLoaders(upstream, { batching: true })
+      .byId("campaigns.get")
+      .load("a1/c0");
+    calls.splice(0);
+    const loaders = createLoaders(upstream, { batching: true });
+    const campaigns = loaders.byId("campaigns.get");
+    const read = campaigns.load("a1/c1");
+    const primed = { ...template, id: "c1", funding_instrument_id: "primed" };
+    // c1 was asked first: its read answers, as DataLoader's prime kept a key it held.
+    campaigns.prime("a1/c1", primed);
+    campaigns.prime("a1/c2", { ...primed, id: "c2" });
+    expect((await read).funding_instrument_id).toBe("f1");
+    expect(await campaigns.load("a1/c1")).toBe(await read);
+    const [c2, c5] = await campaigns.loadMany(["a1/c2", "a1/c5"]);
+    expect(c2).toMatchObject({ id: "c2", funding_instrument_id: "primed" });
+    expect(c5).toMatchObject({ id: "c5", funding_instrument_id: "f2" });
+    // One lookup for c1, one for c5: the primed c2 cost none.
+    expect(calls.map((call) => call.params.campaign_ids)).toEqual([["c1"], ["c5"]]);
+  });
+
   it("batch a tick's by-id loads per account into one lookup each; missing ids fail alone", async () => {
     const { upstream, calls } = fakeUpstream((_account, id) => id !== "c404");
     // rest-client splits each account's lookup into requests of ≤200 ids.

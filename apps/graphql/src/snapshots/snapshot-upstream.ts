@@ -69,7 +69,8 @@ export interface SnapshotUpstreamOptions {
   /** This request's record of what its answer rests on (the response cache). */
   recorder?: ResponseRecorder;
   /** Told of new upstream answers and of writes, so stored answers built on older ones go. */
-  responseCache?: Pick<ResponseCache, "snapshotAnswered" | "forgetUser">;
+  responseCache?: Pick<ResponseCache, "snapshotAnswered" | "forgetUser"> &
+    Partial<Pick<ResponseCache, "stats">>;
   /** Told how each read was answered (metrics). */
   onAnswer?: ((result: SnapshotAnswer) => void) | undefined;
   now?: () => number;
@@ -165,12 +166,22 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     // (the accounts list): its snapshot is keyed by the caller, so only they are ever served it.
     const personal = accountId === null && !isReferenceEndpoint(endpointId);
     const resourceType = `${QUERY_PREFIX}${endpointId}`;
-    const resourceId = createHash("sha256")
-      .update(canonicalJson({ params: keyParams(params), ...(personal && { user: userId }) }))
-      .digest("hex");
-    const snapshotKey = `${resourceType}\u0000${resourceId}`;
-    const lastSnapshot = async () =>
-      (await repository.latest(resourceType, [resourceId])).get(resourceId);
+    // The snapshot's key (a SHA-256 of the parameters), built only when a snapshot is read or
+    // written, or a stored answer may rest on it: with snapshots off, a read never needs it.
+    let key: { resourceId: string; snapshotKey: string } | undefined;
+    const keyOf = () => {
+      if (key === undefined) {
+        const resourceId = createHash("sha256")
+          .update(canonicalJson({ params: keyParams(params), ...(personal && { user: userId }) }))
+          .digest("hex");
+        key = { resourceId, snapshotKey: `${resourceType}\u0000${resourceId}` };
+      }
+      return key;
+    };
+    const lastSnapshot = async () => {
+      const { resourceId } = keyOf();
+      return (await repository.latest(resourceType, [resourceId])).get(resourceId);
+    };
 
     const freshFor = policy.freshForMs(endpointId, params);
     const scope = writeScopeOf(endpointId, accountId);
@@ -184,7 +195,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
         (writtenAt === undefined || writtenAt < checkedAt) &&
         (await mayServe(accountId))
       ) {
-        recorder?.usedFresh(snapshotKey, accountId, checkedAt, checkedAt + freshFor, scope);
+        recorder?.usedFresh(keyOf().snapshotKey, accountId, checkedAt, checkedAt + freshFor, scope);
         answered("fresh");
         return answerFrom(snapshot, false);
       }
@@ -205,7 +216,10 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
       throw error;
     }
     answered("miss");
-    options.responseCache?.snapshotAnswered(snapshotKey);
+    const stored = options.responseCache;
+    // No stored answer can rest on this snapshot while the cache holds none.
+    if (stored !== undefined && (stored.stats?.().entries ?? 1) > 0)
+      stored.snapshotAnswered(keyOf().snapshotKey);
     if (accountId !== null && userId !== null) access.remember(userId, accountId, true);
     if (options.recordReads === false) return answer;
     // Live counts change with every read: a version per read, and never a fresh answer. Such
@@ -216,6 +230,7 @@ export function snapshotMiddleware(options: SnapshotUpstreamOptions): Middleware
     // The response path keeps only a reference: serialising, hashing and building the entity
     // snapshots run in the writer's drain. Safe because nothing (loaders, resolvers, marks)
     // mutates an upstream answer; they copy (`shapeOf`) or mark it in a WeakMap.
+    const { resourceId } = keyOf();
     writer.enqueue(() =>
       recordAnswer(resourceType, resourceId, accountId, endpointId, params, value, at),
     );

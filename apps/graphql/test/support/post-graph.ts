@@ -36,6 +36,7 @@ export function postGraph(store: PostStore, others: (call: ScriptedCall) => unkn
       requestCounter: createRequestCounter(),
       cost: requestCost(() => null),
       loaders: createLoaders(client, { batching: true }),
+      accessKnown: () => false,
       cacheMarks: new CacheMarks(),
       history: () => Promise.resolve([]),
       responseRecorder: new ResponseRecorder(),

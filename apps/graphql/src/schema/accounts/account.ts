@@ -28,6 +28,7 @@ import { ACCOUNT_BY_ID, callRule, fetchedBy } from "../../cost/fetch-rule.js";
 import type { PageRule, PerKeyRule } from "../../cost/fetch-rule.js";
 import { requiredObservedFields } from "../../fields/observed-fields.js";
 import { ApprovalStatus } from "../common/observed-enums.js";
+import { readAccountLists, selectsOnlyAccountLists } from "../../access/account-read-skip.js";
 
 export const AccountRef = builder.objectRef<AccountShape>("Account");
 
@@ -53,6 +54,7 @@ const ACCOUNT_BY_ARGUMENT = {
   endpoint: "accounts.get",
   key: { arguments: ["id", "rawId"], globalId: "id" },
   freeFrom: [],
+  skippedForLists: true,
 } as const satisfies PerKeyRule;
 
 builder.node(AccountRef, {
@@ -264,7 +266,8 @@ builder.queryFields((t) => ({
         description: "The account's `rawId` (e.g. dmo1ab).",
       }),
     },
-    resolve: async (_root, args, { loaders }) => {
+    resolve: async (_root, args, context, info) => {
+      const { loaders } = context;
       const id = args.id?.id ?? args.rawId;
       if (id == null || (args.id != null && args.rawId != null)) {
         throw new ValidationError(
@@ -276,9 +279,16 @@ builder.queryFields((t) => ({
           })),
         );
       }
-      const account = await loaders.accountDetail.load(id);
-      loaders.account.prime(id, account);
-      return account;
+      const readAccount = async () => {
+        const account = await loaders.accountDetail.load(id);
+        loaders.account.prime(id, account);
+        return account;
+      };
+      // Only lists selected, access confirmed within its TTL: no accounts.get (issue 37).
+      return context.accessKnown(id) &&
+        selectsOnlyAccountLists(info.schema, info.returnType, info.fieldNodes, info.fragments)
+        ? readAccountLists(id, context, info, readAccount)
+        : readAccount();
     },
   }),
 }));
