@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { OperationTypeNode } from "graphql";
 import { callerOf } from "../request-caller.js";
 import { couldBeCrossSite } from "../auth/require-preflight.js";
-import type { ActiveSession, SessionStore } from "../sessions/session-store.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { jsonBodyText } from "../utf8-json-body.js";
 import type { RequestCounter } from "../upstream/request-counter.js";
 import { beginPending, pendingOf } from "./request-state.js";
-import type { ResponseCache } from "./response-cache.js";
+import type { PreparedAnswer, ResponseCache } from "./response-cache.js";
 import { responseCacheKey } from "./response-cache-key.js";
 import { ResponseRecorder } from "./response-recorder.js";
 
@@ -16,6 +17,12 @@ import { ResponseRecorder } from "./response-recorder.js";
  * Apollo plugin approves. Only JSON POSTs of a signed-in caller take part: a request Apollo
  * would refuse (a simple cross-site request, GET, a batch, a body with other fields) is left
  * to Apollo. The session is resolved on every request, so a revoked one gets no stored answer.
+ *
+ * A hit does what a plain server replaying cached bytes does, and little more (issue 37): the
+ * session from this process's cache, a map lookup keyed by the body's text, the validity
+ * checks, and the caller's budgets spliced into the stored bytes where the answer shows any.
+ * Registered as a `preValidation` hook ahead of the nesting limits: a stored answer's body
+ * passed them when it was first answered, and the same text passes them again.
  */
 export function registerResponseCache(
   app: FastifyInstance,
@@ -26,7 +33,7 @@ export function registerResponseCache(
     persistedQueries = false,
     onHit,
     bypass,
-    present,
+    prepare = (body) => ({ body }),
   }: {
     cache: ResponseCache;
     sessions: SessionStore;
@@ -37,28 +44,29 @@ export function registerResponseCache(
     onHit?: () => void;
     /** Requests never answered from the cache (headers the key does not hold change them). */
     bypass?: (request: FastifyRequest) => boolean;
-    /** The stored body as this caller gets it now (issue 35: the current rate-limit budgets). */
-    present?: (body: Buffer, session: ActiveSession) => Promise<Buffer>;
+    /**
+     * An approved answer as it is kept, prepared once when stored: the bytes, and what each hit
+     * must redo for its caller (issue 35: the current rate-limit budgets), if anything.
+     */
+    prepare?: (body: Buffer) => PreparedAnswer;
   },
 ): void {
   if (!cache.enabled) return;
-  app.addHook("preHandler", async (request, reply) => {
+  app.addHook("preValidation", async (request, reply) => {
     if (request.method !== "POST" || request.routeOptions.url !== path) return;
     if (couldBeCrossSite(request.headers)) return;
     if (bypass?.(request) === true) return;
     const { session } = await callerOf(request, sessions);
     if (session === null) return;
-    const key = responseCacheKey(
-      session.userId,
-      request.headers.accept,
-      request.body,
+    const key = responseCacheKey(session.userId, request.headers.accept, request.body, {
+      text: jsonBodyText(request),
       persistedQueries,
-    );
+    });
     if (key === null) return;
     const stored = cache.lookup(key, session.userId);
     if (stored !== undefined) {
       onHit?.();
-      const body = present ? await present(stored.body, session) : stored.body;
+      const body = stored.present === undefined ? stored.body : await stored.present(session);
       return reply.code(200).header("content-type", stored.contentType).send(body);
     }
     beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
@@ -72,7 +80,13 @@ export function registerResponseCache(
       typeof payload === "string" &&
       typeof contentType === "string"
     ) {
-      cache.store(pending.key, pending.userId, pending.recorder, Buffer.from(payload), contentType);
+      cache.store(
+        pending.key,
+        pending.userId,
+        pending.recorder,
+        prepare(Buffer.from(payload)),
+        contentType,
+      );
     }
     done(null, payload);
   });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { hash, randomBytes, randomUUID } from "node:crypto";
 import type { SecretBox } from "@adsgraph/storage";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createSessionCache } from "./session-cache.js";
@@ -113,7 +113,8 @@ export function isSessionTokenShape(token: string): boolean {
 
 /** SHA-256 of a session token: what the database holds instead of the token. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  // One-shot: no Hash object per request (every request of a signed-in caller hashes its token).
+  return hash("sha256", token, "hex");
 }
 
 export function createSessionStore({
