@@ -3,11 +3,14 @@
 // types, field names and connection shape for the benchmarked query, answering from memory what
 // the facade answered (BENCH_PLAIN_DATA, a JSON file of PlainData). No database, no upstream, no
 // plugins: what a GraphQL answer of that size costs at the least with the same stack.
+// BENCH_PLAIN_CACHE=true makes it "plain-cached" (issue 37): a whole-response cache in memory,
+// the least a plain server with such a cache does (plain-cache.ts).
 import { readFileSync } from "node:fs";
 import { ApolloServer } from "@apollo/server";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import SchemaBuilder from "@pothos/core";
 import Fastify from "fastify";
+import { addResponseCache } from "./plain-cache.js";
 import type {
   PlainCampaign,
   PlainConnection,
@@ -96,13 +99,15 @@ builder.queryType({
     account: t.field({
       type: Account,
       nullable: true,
-      args: { id: t.arg.string({ required: true }) },
-      resolve: (_root, args) => (data[args.id] === undefined ? null : { id: args.id }),
+      args: { rawId: t.arg.string({ required: true }) },
+      resolve: (_root, args) => (data[args.rawId] === undefined ? null : { id: args.rawId }),
     }),
   }),
 });
 
 const app = Fastify();
+const cached = process.env.BENCH_PLAIN_CACHE === "true";
+if (cached) addResponseCache(app);
 const apollo = new ApolloServer({
   schema: builder.toSchema(),
   plugins: [fastifyApolloDrainPlugin(app)],
@@ -111,4 +116,4 @@ await apollo.start();
 await app.register(fastifyApollo(apollo), { path: "/graphql" });
 const url = await app.listen({ host: "127.0.0.1", port: Number(process.env.BENCH_PORT ?? 0) });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void app.close());
-console.log(`plain ready at ${url}/graphql`);
+console.log(`plain${cached ? "-cached" : ""} ready at ${url}/graphql`);

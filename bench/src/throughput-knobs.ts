@@ -1,6 +1,11 @@
 import type { DatabaseTarget } from "@adsgraph/storage";
 import { envNumber } from "./report.js";
-import { SCENARIOS, type ScenarioKnobs, type ScenarioName } from "./throughput-scenarios.js";
+import {
+  FRESH_BASELINES,
+  SCENARIOS,
+  type ScenarioKnobs,
+  type ScenarioName,
+} from "./throughput-scenarios.js";
 import { childSettingsFromEnv } from "./throughput-servers.js";
 
 /** A comma-separated list from the environment, or `fallback`. */
@@ -36,6 +41,7 @@ export function readKnobs() {
   );
   const knobs: ScenarioKnobs = {
     freshConnections: envNumbers("BENCH_FRESH_CONNECTIONS", "1,20"),
+    freshBaselines: envChoices("BENCH_FRESH_BASELINES", FRESH_BASELINES.join(","), FRESH_BASELINES),
     ownCostConnections: envNumber("BENCH_OWN_COST_CONNECTIONS", 1),
     ownCostSizes: envNumbers("BENCH_OWN_COST_SIZES", "100,1000,2000"),
     listConnections: envNumber("BENCH_LIST_CONNECTIONS", 4),
@@ -62,6 +68,7 @@ export const KNOB_NAMES = [
   "BENCH_ROUND_SECONDS",
   "BENCH_WARMUP_SECONDS",
   "BENCH_FRESH_CONNECTIONS",
+  "BENCH_FRESH_BASELINES",
   "BENCH_OWN_COST_SIZES",
   "BENCH_OWN_COST_CONNECTIONS",
   "BENCH_LIST_CONNECTIONS",

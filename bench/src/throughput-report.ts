@@ -24,6 +24,8 @@ export interface ComparisonFailure {
   scenario: string;
   engine: string;
   connections: number;
+  /** The baseline's name (plain, plain-cached, bare). */
+  baseline: string;
   error: string;
 }
 
@@ -66,14 +68,17 @@ export function goals(
   results: readonly ComparisonResult[],
   failures: readonly ComparisonFailure[] = [],
 ): Goal[] {
-  const fresh = results.filter((c) => c.scenario.startsWith("fresh-"));
+  // The plain server without a cache is an informational row only (issue 37).
+  const fresh = results.filter(
+    (c) => c.scenario.startsWith("fresh-") && c.baseline.name === "plain-cached",
+  );
   const own = results.filter((c) => c.scenario.startsWith("own-cost-"));
   const list = results.filter((c) => c.scenario === "ads-api-list");
   const goal = (n: number, title: string, measured: GoalCheck[]): Goal => {
     const prefix = n === 1 ? "fresh-" : n === 2 ? "own-cost-" : "ads-api-list";
     // A comparison that broke fails its goal.
     const broken = failures
-      .filter((f) => f.scenario.startsWith(prefix))
+      .filter((f) => f.scenario.startsWith(prefix) && (n !== 1 || f.baseline === "plain-cached"))
       .map((f) => ({
         ...f,
         measure: `not measured: ${f.error.slice(0, 200)}`,
@@ -88,9 +93,9 @@ export function goals(
   return [
     goal(
       1,
-      "Fresh-snapshot reads at in-memory speed: facade req/s ≥ 1.0× plain (20 and 1,000 campaigns, 1 and 20 connections)",
+      "Fresh-snapshot reads at least as fast as a plain cached server: facade req/s ≥ 1.0× plain-cached (20 and 1,000 campaigns, 1 and 20 connections)",
       fresh.map((c) =>
-        check(c, "facade req/s ÷ plain req/s", c.throughputRatio, "≥ 1.0", (v) => v >= 1),
+        check(c, "facade req/s ÷ plain-cached req/s", c.throughputRatio, "≥ 1.0", (v) => v >= 1),
       ),
     ),
     goal(
@@ -142,8 +147,8 @@ const gc = (c: ComparisonResult["subject"], name: string) => {
 /** The README's table: one row per comparison, then the goals. */
 export function markdownTable(report: ThroughputReport): string {
   const lines = [
-    "| scenario | engine | conn | subject req/s | baseline req/s | req/s ratio | subject CPU ms/req (facade · ads-api) | baseline CPU ms/req | CPU ratio | subject GC share | p50 / p99 ms (subject · baseline) | clean | load avg |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| scenario | engine | conn | baseline | subject req/s | baseline req/s | req/s ratio | subject CPU ms/req (facade · ads-api) | baseline CPU ms/req | CPU ratio | subject GC share | p50 / p99 ms (subject · baseline) | clean | load avg |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const c of report.comparisons) {
     const { subject: s, baseline: b } = c;
@@ -153,12 +158,12 @@ export function markdownTable(report: ThroughputReport): string {
       : `— · ${cpu(s, "ads-api")}`;
     const baselineName = Object.keys(b.processes)[0] ?? "";
     lines.push(
-      `| ${c.scenario} | ${c.engine} | ${c.connections} | ${r2(s.requestsPerSecond)} | ${r2(b.requestsPerSecond)} | ${r3(c.throughputRatio)}× | ${subjectCpu} | ${cpu(b, baselineName)} | ${r2(c.cpuRatio)}× | ${gc(s, facadeSide ? "facade" : "ads-api")} | ${r2(s.p50Ms)} / ${r2(s.p99Ms)} · ${r2(b.p50Ms)} / ${r2(b.p99Ms)} | ${c.clean ? "yes" : `no (${s.non2xx + b.non2xx} non-2xx, ${s.errors + b.errors} errors)`} | ${c.loadAverage.before} → ${c.loadAverage.after} |`,
+      `| ${c.scenario} | ${c.engine} | ${c.connections} | ${b.name} | ${r2(s.requestsPerSecond)} | ${r2(b.requestsPerSecond)} | ${r3(c.throughputRatio)}× | ${subjectCpu} | ${cpu(b, baselineName)} | ${r2(c.cpuRatio)}× | ${gc(s, facadeSide ? "facade" : "ads-api")} | ${r2(s.p50Ms)} / ${r2(s.p99Ms)} · ${r2(b.p50Ms)} / ${r2(b.p99Ms)} | ${c.clean ? "yes" : `no (${s.non2xx + b.non2xx} non-2xx, ${s.errors + b.errors} errors)`} | ${c.loadAverage.before} → ${c.loadAverage.after} |`,
     );
   }
   for (const f of report.failures)
     lines.push(
-      `| ${f.scenario} | ${f.engine} | ${f.connections} | not measured: ${f.error.slice(0, 160).replaceAll("|", "/").replaceAll("\n", " ")} |||||||||| no | |`,
+      `| ${f.scenario} | ${f.engine} | ${f.connections} | ${f.baseline} | not measured: ${f.error.slice(0, 160).replaceAll("|", "/").replaceAll("\n", " ")} |||||||||| no | |`,
     );
   lines.push("", "| goal | checks | result |", "|---|---|---|");
   for (const g of report.goals) {
@@ -195,7 +200,7 @@ export function chartGroups(report: ThroughputReport): PanelGroup[] {
       ),
     ];
     return {
-      name: `${c.scenario} (${c.engine}, ${c.connections} connection${c.connections === 1 ? "" : "s"})`,
+      name: `${c.scenario} (${c.engine}, ${c.connections} connection${c.connections === 1 ? "" : "s"}, vs ${c.baseline.name})`,
       verdict: `req/s ratio ${r3(c.throughputRatio)}×, CPU ratio ${r2(c.cpuRatio)}×${c.clean ? "" : " — had failed requests"}`,
       panels: [
         {

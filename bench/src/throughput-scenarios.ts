@@ -24,9 +24,15 @@ type Engine = DatabaseTarget["engine"];
 export const SCENARIOS = ["fresh-20", "fresh-1000", "own-cost", "ads-api-list"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
+/** Baselines of the fresh-snapshot scenarios: plain-cached is the goal's, plain informational. */
+export const FRESH_BASELINES = ["plain-cached", "plain"] as const;
+export type FreshBaseline = (typeof FRESH_BASELINES)[number];
+
 export interface ScenarioKnobs {
   /** Connections of the fresh-snapshot scenarios (each a comparison of its own). */
   freshConnections: readonly number[];
+  /** Baselines the fresh-snapshot scenarios compare against, each a comparison of its own. */
+  freshBaselines: readonly FreshBaseline[];
   ownCostConnections: number;
   ownCostSizes: readonly number[];
   listConnections: number;
@@ -252,10 +258,29 @@ export class ThroughputStack {
     );
     this.closers.push(() => plain.kill());
     const plainServer = { url: plain.url, headers: {} };
+    // The same server with a whole-response cache: the fair baseline of a cached answer.
+    const cachedWanted = freshSizes.length > 0 && knobs.freshBaselines.includes("plain-cached");
+    if (cachedWanted) this.log("starting the plain-cached server");
+    const plainCached = cachedWanted
+      ? await startBaselineServer(
+          "plain-cached",
+          "src/plain-server.ts",
+          { BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_CACHE: "true" },
+          this.settings,
+          this.workDir,
+        )
+      : undefined;
+    if (plainCached !== undefined) this.closers.push(() => plainCached.kill());
+    const plainCachedServer =
+      plainCached === undefined ? undefined : { url: plainCached.url, headers: {} };
 
     // The same `data`, byte for byte, from every server before anything is measured.
     for (const [size, pages] of captured) {
       await expectPages(`plain, ${size} campaigns`, plainServer, pages, "any");
+      // Twice: the first fills its cache, the second is answered from it.
+      if (plainCachedServer !== undefined && freshSizes.includes(size))
+        for (let i = 0; i < 2; i += 1)
+          await expectPages(`plain-cached, ${size} campaigns`, plainCachedServer, pages, "any");
       if (fresh !== undefined && freshSizes.includes(size))
         await expectPages(`facade-fresh, ${size} campaigns`, fresh, pages, "snapshots");
       if (own !== undefined && ownSizes.includes(size))
@@ -269,27 +294,46 @@ export class ThroughputStack {
       processes: [as("plain", plain)],
       check: () => expectPages("plain", plainServer, pages, "any"),
     });
+    const plainCachedTarget = (pages: CapturedPage[]): Target | undefined =>
+      plainCached === undefined || plainCachedServer === undefined
+        ? undefined
+        : {
+            name: "plain-cached",
+            origin: new URL(plainCached.url).origin,
+            requests: graphqlRequests(plainCachedServer, pages),
+            processes: [as("plain-cached", plainCached)],
+            check: () => expectPages("plain-cached", plainCachedServer, pages, "any"),
+          };
     for (const size of freshSizes) {
       const pages = captured.get(size) ?? [];
       for (const connections of knobs.freshConnections) {
         if (fresh === undefined) break;
-        this.comparisons.push({
-          scenario: `fresh-${size}`,
-          engine: "pglite",
-          connections,
-          description:
-            `${size} campaigns with their funding instrument (one page), the facade answering ` +
-            "from fresh snapshots (default freshness; each round starts with every campaign " +
-            "from a snapshot), against the plain server",
-          subject: {
-            name: "facade",
-            origin: new URL(fresh.url).origin,
-            requests: graphqlRequests(fresh, pages),
-            processes: [as("facade", fresh), as("ads-api", adsApi)],
-            check: () => expectPages("facade-fresh", fresh, pages, "snapshots"),
-          },
-          baseline: plainTarget(pages),
-        });
+        for (const baselineName of knobs.freshBaselines) {
+          const baseline =
+            baselineName === "plain-cached" ? plainCachedTarget(pages) : plainTarget(pages);
+          if (baseline === undefined) continue;
+          this.comparisons.push({
+            scenario: `fresh-${size}`,
+            engine: "pglite",
+            connections,
+            description:
+              `${size} campaigns with their funding instrument (one page), the facade answering ` +
+              "from fresh snapshots (default freshness; each round starts with every campaign " +
+              "from a snapshot), against " +
+              (baselineName === "plain-cached"
+                ? "the plain server replaying the bytes it answered first from an in-memory " +
+                  "whole-response cache (plain-cached, the goal's baseline)"
+                : "the plain server without a cache (informational)"),
+            subject: {
+              name: "facade",
+              origin: new URL(fresh.url).origin,
+              requests: graphqlRequests(fresh, pages),
+              processes: [as("facade", fresh), as("ads-api", adsApi)],
+              check: () => expectPages("facade-fresh", fresh, pages, "snapshots"),
+            },
+            baseline,
+          });
+        }
       }
     }
     for (const size of ownSizes) {

@@ -11,6 +11,8 @@
 //   BENCH_ROUND_SECONDS         seconds of each round (default 8)
 //   BENCH_WARMUP_SECONDS        unmeasured load on each side first (default 2)
 //   BENCH_FRESH_CONNECTIONS     connections of fresh-20 / fresh-1000, each a comparison (default 1,20)
+//   BENCH_FRESH_BASELINES       baselines of fresh-20 / fresh-1000, each a comparison (default
+//                               plain-cached,plain; plain-cached is the goal's, plain informational)
 //   BENCH_OWN_COST_SIZES        campaigns of the own-cost runs (default 100,1000,2000)
 //   BENCH_OWN_COST_CONNECTIONS  connections of own-cost (default 1)
 //   BENCH_LIST_CONNECTIONS      connections of ads-api-list (default 4)
@@ -69,6 +71,7 @@ const comparisonName = (c: Comparison) => ({
   scenario: c.scenario,
   engine: c.engine,
   connections: c.connections,
+  baseline: c.baseline.name,
 });
 try {
   await stack.addGraphQL(scenarios, knobs);
