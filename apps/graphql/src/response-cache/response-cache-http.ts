@@ -1,9 +1,9 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { OperationTypeNode } from "graphql";
-import { callerOf } from "../request-caller.js";
+import { callerNow, callerOf } from "../request-caller.js";
 import { couldBeCrossSite } from "../auth/require-preflight.js";
-import type { SessionStore } from "../sessions/session-store.js";
+import type { ActiveSession, SessionStore } from "../sessions/session-store.js";
 import { jsonBodyText } from "../utf8-json-body.js";
 import type { RequestCounter } from "../upstream/request-counter.js";
 import { beginPending, pendingOf } from "./request-state.js";
@@ -52,24 +52,50 @@ export function registerResponseCache(
   },
 ): void {
   if (!cache.enabled) return;
-  app.addHook("preValidation", async (request, reply) => {
-    if (request.method !== "POST" || request.routeOptions.url !== path) return;
-    if (couldBeCrossSite(request.headers)) return;
-    if (bypass?.(request) === true) return;
-    const { session } = await callerOf(request, sessions);
-    if (session === null) return;
+  const takesPart = (request: FastifyRequest) =>
+    request.method === "POST" &&
+    request.routeOptions.url === path &&
+    !couldBeCrossSite(request.headers) &&
+    bypass?.(request) !== true;
+  /** The stored answer valid for this request now; on a miss, its answer is recorded. */
+  const storedFor = (request: FastifyRequest, session: ActiveSession) => {
     const key = responseCacheKey(session.userId, request.headers.accept, request.body, {
       text: jsonBodyText(request),
       persistedQueries,
     });
-    if (key === null) return;
+    if (key === null) return undefined;
     const stored = cache.lookup(key, session.userId);
-    if (stored !== undefined) {
-      onHit?.();
-      const body = stored.present === undefined ? stored.body : await stored.present(session);
-      return reply.code(200).header("content-type", stored.contentType).send(body);
+    if (stored === undefined)
+      beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
+    return stored;
+  };
+  // A callback hook, and the session from this process's cache when it holds it: a hit waits
+  // on no promise unless its answer shows budgets.
+  app.addHook("preValidation", (request, reply, done) => {
+    if (!takesPart(request)) {
+      done();
+      return;
     }
-    beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
+    const answer = (session: ActiveSession | null) => {
+      const stored = session === null ? undefined : storedFor(request, session);
+      if (session === null || stored === undefined) {
+        done();
+        return;
+      }
+      onHit?.();
+      // Answered here: the hook does not call `done` (Fastify's way of replying from a hook).
+      const send = (body: Buffer) => {
+        void reply.code(200).header("content-type", stored.contentType).send(body);
+      };
+      if (stored.present === undefined) send(stored.body);
+      else stored.present(session).then(send, done);
+    };
+    const caller = callerNow(request, sessions);
+    if (caller !== undefined) answer(caller.session);
+    else
+      callerOf(request, sessions).then(({ session }) => {
+        answer(session);
+      }, done);
   });
   app.addHook("onSend", (request, reply, payload, done) => {
     const pending = pendingOf(request);

@@ -50,6 +50,11 @@ export interface SessionStore {
   /** The live session a token names, or null (unknown, expired or revoked). */
   resolve(token: string): Promise<ActiveSession | null>;
   /**
+   * `resolve`'s answer when this process's session cache holds it (no database read, no
+   * promise: the response cache's hit path); undefined when only `resolve` can tell.
+   */
+  peek(token: string): ActiveSession | undefined;
+  /**
    * Ends a session (sign-out, a sign-in replacing it): when no other live session holds its
    * upstream access token, `invalidateUpstream` is called with it first, under a lock shared by
    * every replica, so two sessions of one token ending at once invalidate it exactly once, after
@@ -221,6 +226,10 @@ export function createSessionStore({
       });
       if (outcome.ended) await announceEnd(sessionId);
       return outcome;
+    },
+    peek(token) {
+      if (!isSessionTokenShape(token)) return undefined;
+      return cache.get(hashToken(token), now().getTime());
     },
     async resolve(token) {
       if (!isSessionTokenShape(token)) return null;
