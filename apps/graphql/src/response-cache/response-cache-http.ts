@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { OperationTypeNode } from "graphql";
 import { callerNow, callerOf } from "../request-caller.js";
 import { couldBeCrossSite } from "../auth/require-preflight.js";
@@ -69,6 +69,27 @@ export function registerResponseCache(
       beginPending(request, { key, userId: session.userId, recorder: new ResponseRecorder() });
     return stored;
   };
+  /** Sends the stored answer, or lets the request go on (`done`) to Apollo. */
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+    session: ActiveSession | null,
+  ) => {
+    const stored = session === null ? undefined : storedFor(request, session);
+    if (session === null || stored === undefined) {
+      done();
+      return;
+    }
+    onHit?.();
+    // Answered here: the hook does not call `done` (Fastify's way of replying from a hook).
+    void reply.code(200).header("content-type", stored.contentType);
+    if (stored.present === undefined) void reply.send(stored.body);
+    else
+      stored.present(session).then((body) => {
+        void reply.send(body);
+      }, done);
+  };
   // A callback hook, and the session from this process's cache when it holds it: a hit waits
   // on no promise unless its answer shows budgets.
   app.addHook("preValidation", (request, reply, done) => {
@@ -76,25 +97,11 @@ export function registerResponseCache(
       done();
       return;
     }
-    const answer = (session: ActiveSession | null) => {
-      const stored = session === null ? undefined : storedFor(request, session);
-      if (session === null || stored === undefined) {
-        done();
-        return;
-      }
-      onHit?.();
-      // Answered here: the hook does not call `done` (Fastify's way of replying from a hook).
-      const send = (body: Buffer) => {
-        void reply.code(200).header("content-type", stored.contentType).send(body);
-      };
-      if (stored.present === undefined) send(stored.body);
-      else stored.present(session).then(send, done);
-    };
     const caller = callerNow(request, sessions);
-    if (caller !== undefined) answer(caller.session);
+    if (caller !== undefined) answer(request, reply, done, caller.session);
     else
       callerOf(request, sessions).then(({ session }) => {
-        answer(session);
+        answer(request, reply, done, session);
       }, done);
   });
   app.addHook("onSend", (request, reply, payload, done) => {
