@@ -36,4 +36,13 @@ describe("loggedUrl", () => {
     expect(long).toMatch(/…\[truncated: \d+ characters\]$/);
     expect(long).not.toContain("v3r1f13r");
   });
+
+  it("masks a URL with a credential every time, after the same URL without one", () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect(loggedUrl("/auth/callback?oauth_verifier=v")).toBe(
+        "/auth/callback?oauth_verifier=[REDACTED]",
+      );
+      expect(loggedUrl("/auth/callback")).toBe("/auth/callback");
+    }
+  });
 });

@@ -4,9 +4,24 @@ import type { FastifyError } from "fastify";
 /** Longer URLs are logged cut: a log line's size never depends on what a client sends. */
 const LOGGED_URL_MAX = 2048;
 
+/**
+ * URLs logged as they came (nothing masked, nothing cut), remembered so that the next request
+ * to one (every `POST /graphql`) is not scanned again (issue 37). Bounded; never a URL that
+ * held anything to mask.
+ */
+const plainUrls = new Set<string>();
+const PLAIN_URLS_MAX = 256;
+const PLAIN_URL_MAX_CHARS = 256;
+
 /** The URL as logged: credentials masked first, then cut to LOGGED_URL_MAX characters. */
 export function loggedUrl(url: string): string {
-  return redactForLog(url, LOGGED_URL_MAX);
+  if (plainUrls.has(url)) return url;
+  const logged = redactForLog(url, LOGGED_URL_MAX);
+  if (logged === url && url.length <= PLAIN_URL_MAX_CHARS) {
+    if (plainUrls.size >= PLAIN_URLS_MAX) plainUrls.clear();
+    plainUrls.add(url);
+  }
+  return logged;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { MS_PER_HOUR, formatTimestamp } from "@adsgraph/models";
 import type { ApolloServerPlugin } from "@apollo/server";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphiQLOptions } from "graphql-yoga";
 import { withCostPanel } from "./playground-cost.js";
 
@@ -138,9 +137,13 @@ export function withSignOut(html: string): string {
  * GraphiQL at `GET /graphql` for browsers (subscriptions over graphql-ws on the same URL), with every asset inlined in the page (about 9 MB),
  * so it works with no internet; Apollo's default landing page loads from a CDN. Each run's
  * upstream cost shows in a panel (playground-cost.ts).
+ *
+ * Built on the first visit, not at start (issue 37): the GraphiQL bundle and the page built
+ * from it held about 65 MB of heap (the module's text, its bundle string, the page twice) in
+ * every process, visited or not. Each page served gets the example range of its own hour.
  */
 export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerPlugin {
-  let html: string | undefined;
+  let html: Promise<string> | undefined;
   return {
     serverWillStart() {
       return Promise.resolve({
@@ -172,8 +175,17 @@ export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerP
               connectionParams: options.connectionParams,
             }),
           };
-          html ??= withSignOut(withCostPanel(renderGraphiQL(graphiql)));
-          return Promise.resolve({ html: withExampleRange(html, Date.now()) });
+          const page = () =>
+            (html ??= import("@graphql-yoga/render-graphiql").then(
+              ({ renderGraphiQL }) => withSignOut(withCostPanel(renderGraphiQL(graphiql))),
+              (error: unknown) => {
+                html = undefined; // tried again at the next visit
+                throw error;
+              },
+            ));
+          return Promise.resolve({
+            html: async () => withExampleRange(await page(), Date.now()),
+          });
         },
       });
     },

@@ -15,6 +15,7 @@ import type { Env } from "./env.js";
 import { formatError } from "./errors/graphql-errors.js";
 import { registerHttpErrorHandler } from "./errors/http-error-handler.js";
 import { unexpectedErrorsPlugin } from "./errors/unexpected-errors-plugin.js";
+import { bufferedLogStream } from "./buffered-log-stream.js";
 import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
 import { requestErrorStatusPlugin } from "./request-error-status.js";
@@ -22,6 +23,7 @@ import { registerNestingLimits } from "./request-nesting.js";
 import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
+import { cachedAnswers } from "./response-cache/cached-answers.js";
 import {
   registerResponseCache,
   responseCachePlugin,
@@ -40,7 +42,6 @@ import { operationSpanPlugin, traceOperations } from "./tracing/operation-span.j
 import { registerServerTracing } from "./tracing/server-tracing.js";
 import { upstreamStatsPlugin } from "./upstream/stats-plugin.js";
 import { createBudgets } from "./cost/budget-wiring.js";
-import { presentCachedCost } from "./cost/cost-plugin-cached.js";
 import { COST_HEADERS } from "./cost/cost-plugin-options.js";
 import { costPlugin } from "./cost/cost-plugin.js";
 import { KnownTotalsBook } from "./cost/known-totals.js";
@@ -78,6 +79,11 @@ export async function buildServer({
   logStream,
   tracing,
 }: ServerOptions): Promise<Server> {
+  const buffered =
+    logStream === undefined && env.LOG_BUFFER_BYTES > 0
+      ? bufferedLogStream({ maxBytes: env.LOG_BUFFER_BYTES })
+      : undefined;
+  const stream = logStream ?? buffered;
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
     // Unique across restarts and replicas: a 500 answers it, and the log holds it beside the cause.
@@ -87,7 +93,7 @@ export async function buildServer({
       level: env.LOG_LEVEL,
       // Session tokens travel in these; nothing that carries one is ever logged.
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-      ...(logStream && { stream: logStream }),
+      ...(stream && { stream }),
       serializers: {
         // The callback's query string carries the request token and verifier: logged masked.
         req: (request: { method: string; url: string; ip?: string }) => ({
@@ -220,8 +226,9 @@ export async function buildServer({
       ...(tracing ? [operationSpanPlugin<GraphQLContext>()] : []),
     ],
   });
-  // Before the GraphQL route, so its hooks apply to it; nesting first, before any reads the body.
-  registerNestingLimits(app, "/graphql");
+  // Before the GraphQL route, so their hooks apply to it. The response cache first: a hit is
+  // answered before anything walks the body (its key takes the body's text as sent, or walks
+  // no deeper than the parser allowed); the nesting limits then guard everything Apollo runs.
   registerResponseCache(app, {
     cache: services.responseCache,
     sessions: services.sessions,
@@ -229,11 +236,9 @@ export async function buildServer({
     persistedQueries: shared.redis !== undefined,
     onHit: metrics.responseCacheHit,
     bypass: (request) => request.headers[COST_HEADERS.explain] !== undefined,
-    present: (body, session) =>
-      presentCachedCost(body, budgets.forCaller(session), (accountId) =>
-        services.snapshots.access.holds(session.userId, accountId),
-      ),
+    prepare: cachedAnswers(budgets, services.snapshots.access),
   });
+  registerNestingLimits(app, "/graphql");
   await apollo.start();
   const dependencies = { db, sessions: services.sessions, services, budgets };
   const context = (request: FastifyRequest) => createContext(request, dependencies);
@@ -286,6 +291,7 @@ export async function buildServer({
     await services.snapshots.writer.flush();
     await services.upstream.close();
     await shared.close();
+    buffered?.close();
   });
   return { app, services };
 }

@@ -1,8 +1,16 @@
 import { isUtf8 } from "node:buffer";
 import { jsonDepthExceeds } from "@adsgraph/models";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tooDeepJsonError } from "./errors/graphql-errors.js";
 import { JSON_NESTING_MAX } from "./request-nesting.js";
+
+/** The text of each JSON body parsed, as sent (the response cache keys on it). */
+const texts = new WeakMap<FastifyRequest, string>();
+
+/** The JSON body of a request as the client sent it (after the checks below), if it had one. */
+export function jsonBodyText(request: FastifyRequest): string | undefined {
+  return texts.get(request);
+}
 
 /**
  * JSON bodies must be UTF-8 (RFC 8259 §8.1). Fastify would decode broken bytes into U+FFFD
@@ -27,13 +35,15 @@ export function refuseBrokenUtf8Json(app: FastifyInstance): void {
       );
       return;
     }
+    const text = bytes.toString("utf8");
     // Fastify's parser answers through `done`.
-    void parseJson(request, bytes.toString("utf8"), (error, value) => {
+    void parseJson(request, text, (error, value) => {
       if (error === null && jsonDepthExceeds(value, JSON_NESTING_MAX)) {
         const refusal = tooDeepJsonError("the request body", JSON_NESTING_MAX);
         done(Object.assign(refusal, { statusCode: 400 }), undefined);
         return;
       }
+      if (error === null) texts.set(request, text);
       done(error, value);
     });
   });

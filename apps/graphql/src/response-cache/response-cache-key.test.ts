@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { responseCacheKey } from "./response-cache-key.js";
+import { RAW_KEY_MAX_CHARS, responseCacheKey } from "./response-cache-key.js";
 
 describe("response cache key", () => {
   const body = { query: "{ a }", variables: { x: 1 }, operationName: null };
@@ -22,7 +22,7 @@ describe("response cache key", () => {
   it("takes a persisted query by hash alone, or with its document, in one key (shared mode)", () => {
     const hash = createHash("sha256").update(body.query).digest("hex");
     const persisted = { version: 1, sha256Hash: hash };
-    const key = responseCacheKey("u1", undefined, body, true);
+    const key = responseCacheKey("u1", undefined, body, { persistedQueries: true });
     expect(key).toBe(responseCacheKey("u1", undefined, body));
     const { query: _query, ...withoutQuery } = body;
     expect(
@@ -30,7 +30,7 @@ describe("response cache key", () => {
         "u1",
         undefined,
         { ...withoutQuery, extensions: { persistedQuery: persisted } },
-        true,
+        { persistedQueries: true },
       ),
     ).toBe(key);
     expect(
@@ -38,7 +38,7 @@ describe("response cache key", () => {
         "u1",
         undefined,
         { ...body, extensions: { persistedQuery: persisted } },
-        true,
+        { persistedQueries: true },
       ),
     ).toBe(key);
     expect(
@@ -46,7 +46,7 @@ describe("response cache key", () => {
         "u2",
         undefined,
         { ...withoutQuery, extensions: { persistedQuery: persisted } },
-        true,
+        { persistedQueries: true },
       ),
     ).not.toBe(key);
     for (const refused of [
@@ -64,7 +64,9 @@ describe("response cache key", () => {
       [{ ...withoutQuery, extensions: null }, true],
       [withoutQuery, true],
     ] as const)
-      expect(responseCacheKey("u1", undefined, refused[0], refused[1])).toBeNull();
+      expect(
+        responseCacheKey("u1", undefined, refused[0], { persistedQueries: refused[1] }),
+      ).toBeNull();
   });
 
   it("leaves variables nested past its bound to Apollo, without overflowing (issue 34)", () => {
@@ -77,6 +79,29 @@ describe("response cache key", () => {
     for (let level = 0; level < 60; level += 1) shallow = { next: shallow };
     const body = { query: "{ health }", variables: { x: shallow } };
     expect(responseCacheKey("u1", undefined, body)).toEqual(expect.any(String));
+  });
+
+  it("keys a body by its text as sent (embedded mode), bounded in length", () => {
+    const text = JSON.stringify(body);
+    const key = responseCacheKey("u1", "application/json", body, { text });
+    expect(key).toBe(responseCacheKey("u1", "application/json", body, { text }));
+    for (const other of [
+      responseCacheKey("u2", "application/json", body, { text }),
+      responseCacheKey("u1", undefined, body, { text }),
+      responseCacheKey("u1", "application/json", body, { text: JSON.stringify(body, null, 1) }),
+    ])
+      expect(other).not.toBe(key);
+    const long = { query: `{ a ${"b ".repeat(RAW_KEY_MAX_CHARS)}}` };
+    const longKey = responseCacheKey("u1", undefined, long, { text: JSON.stringify(long) });
+    expect(longKey?.length).toBeLessThan(64);
+    expect(longKey).not.toBe(
+      responseCacheKey("u2", undefined, long, { text: JSON.stringify(long) }),
+    );
+    // The text never stands for a body the cache takes no part in.
+    for (const refused of [{ variables: {} }, { ...body, extensions: {} }, { query: "{ a }", x: 1 }])
+      expect(
+        responseCacheKey("u1", undefined, refused, { text: JSON.stringify(refused) }),
+      ).toBeNull();
   });
 
   it("takes no part in anything but a plain query body", () => {

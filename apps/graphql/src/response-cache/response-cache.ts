@@ -1,6 +1,12 @@
 import type { AccountAccess } from "../access/account-access.js";
 import type { ResponseRecorder } from "./response-recorder.js";
-import { ResponseStore, type StoredResponse } from "./response-store.js";
+import { ResponseStore, type Presenter, type StoredResponse } from "./response-store.js";
+
+/** An answer as kept: its bytes, and what each hit redoes for its caller, if anything. */
+export interface PreparedAnswer {
+  body: Buffer;
+  present?: Presenter | undefined;
+}
 
 /**
  * Whole GraphQL answers built only from fresh snapshots, kept in process and served again to
@@ -33,7 +39,7 @@ export interface ResponseCache {
     key: string,
     userId: string,
     recorder: ResponseRecorder,
-    body: Buffer,
+    answer: PreparedAnswer,
     contentType: string,
   ): boolean;
   /** Upstream answered this query snapshot anew: answers built on the old one go. */
@@ -106,7 +112,7 @@ export function createResponseCache({
       hits += 1;
       return stored;
     },
-    store(key, userId, recorder, body, contentType) {
+    store(key, userId, recorder, { body, present }, contentType) {
       if (!enabled || !recorder.cacheable) return false;
       const at = now();
       const expiresAt = Math.min(recorder.freshUntil, at + accessTtlMs);
@@ -116,6 +122,7 @@ export function createResponseCache({
         userId,
         body,
         contentType,
+        present,
         expiresAt,
         accounts: recorder.accounts,
         snapshots: recorder.snapshots,

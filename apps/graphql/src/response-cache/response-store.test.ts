@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ResponseStore, type StoredResponse } from "./response-store.js";
 
@@ -41,5 +42,46 @@ describe("response store", () => {
     store.deleteByUser("u1");
     expect(store.size).toBe(0);
     expect(store.bytes).toBe(0);
+  });
+
+  it("never holds more than its bounds, whatever is stored, hit or dropped (property)", () => {
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant("set" as const),
+        key: fc.integer({ min: 0, max: 30 }),
+        user: fc.integer({ min: 0, max: 4 }),
+        size: fc.integer({ min: 0, max: 6_000 }),
+        snapshot: fc.integer({ min: 0, max: 5 }),
+      }),
+      fc.record({ kind: fc.constant("get" as const), key: fc.integer({ min: 0, max: 30 }) }),
+      fc.record({ kind: fc.constant("drop" as const), snapshot: fc.integer({ min: 0, max: 5 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 200 }), (steps) => {
+        const limits = { maxBytes: 20_000, userMaxBytes: 8_000 };
+        const store = new ResponseStore(limits);
+        const owners = new Map<string, string>();
+        for (const s of steps) {
+          if (s.kind === "set") {
+            const key = `k${s.key}`;
+            const user = `u${s.user}`;
+            if (store.set(key, answer(user, s.size, [`s${s.snapshot}`]))) owners.set(key, user);
+          } else if (s.kind === "get") store.get(`k${s.key}`);
+          else store.deleteBySnapshot(`s${s.snapshot}`);
+          expect(store.bytes).toBeLessThanOrEqual(limits.maxBytes);
+          const perUser = new Map<string, number>();
+          let total = 0;
+          for (const [key, user] of owners) {
+            const kept = store.get(key);
+            if (kept === undefined || kept.userId !== user) continue;
+            perUser.set(user, (perUser.get(user) ?? 0) + kept.body.byteLength);
+            total += kept.body.byteLength;
+          }
+          for (const bytes of perUser.values())
+            expect(bytes).toBeLessThanOrEqual(limits.userMaxBytes);
+          expect(total).toBeLessThanOrEqual(store.bytes);
+        }
+      }),
+    );
   });
 });

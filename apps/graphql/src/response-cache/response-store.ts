@@ -1,8 +1,15 @@
+import type { ActiveSession } from "../sessions/session-store.js";
+
+/** The bytes a stored answer is sent as to this caller now (issue 35: current budgets). */
+export type Presenter = (session: ActiveSession) => Promise<Buffer>;
+
 /** One stored answer: the exact bytes sent, and what they rest on. */
 export interface StoredResponse {
   userId: string;
   body: Buffer;
   contentType: string;
+  /** What each hit redoes for its caller; absent: `body` is sent as it is. */
+  present?: Presenter | undefined;
   /** Not served from this time on (the earliest freshness or access expiry it rests on). */
   expiresAt: number;
   /** Per account used: the oldest `checkedAt` of its snapshots (a later write voids it). */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { hash, randomBytes, randomUUID } from "node:crypto";
 import type { SecretBox } from "@adsgraph/storage";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createSessionCache } from "./session-cache.js";
@@ -49,6 +49,11 @@ export interface SessionStore {
   share(sessionId: string): Promise<StartedSession | null>;
   /** The live session a token names, or null (unknown, expired or revoked). */
   resolve(token: string): Promise<ActiveSession | null>;
+  /**
+   * `resolve`'s answer when this process's session cache holds it (no database read, no
+   * promise: the response cache's hit path); undefined when only `resolve` can tell.
+   */
+  peek(token: string): ActiveSession | undefined;
   /**
    * Ends a session (sign-out, a sign-in replacing it): when no other live session holds its
    * upstream access token, `invalidateUpstream` is called with it first, under a lock shared by
@@ -113,7 +118,8 @@ export function isSessionTokenShape(token: string): boolean {
 
 /** SHA-256 of a session token: what the database holds instead of the token. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  // One-shot: no Hash object per request (every request of a signed-in caller hashes its token).
+  return hash("sha256", token, "hex");
 }
 
 export function createSessionStore({
@@ -220,6 +226,10 @@ export function createSessionStore({
       });
       if (outcome.ended) await announceEnd(sessionId);
       return outcome;
+    },
+    peek(token) {
+      if (!isSessionTokenShape(token)) return undefined;
+      return cache.get(hashToken(token), now().getTime());
     },
     async resolve(token) {
       if (!isSessionTokenShape(token)) return null;
