@@ -49,7 +49,8 @@ export async function verifyWithKnownCredentials(
   const account = accountToRead(accountId);
   let checked: CheckedInsert | undefined;
   try {
-    const verified = await verifyRequest(verifiableRequest(ctx, role, request), "protected", {
+    const verifiable = verifiableRequest(ctx, role, request, sent.params);
+    const verified = await verifyRequest(verifiable, "protected", {
       windowSeconds: ctx.limits.timestampWindowSeconds,
       // The verifier reads the key and token from every place a client may put them; only
       // the pair of the header (the one remembered) is answered here.
@@ -59,7 +60,12 @@ export async function verifyWithKnownCredentials(
       },
       lookupToken: (token) => {
         if (token !== sent.token) throw new Undecided();
-        return { status: "active", secret: known.tokenSecret, owner: known.accessToken.userId };
+        return {
+          status: "active",
+          secret: known.tokenSecret,
+          owner: known.accessToken.userId,
+          signingKey: known.signingKey,
+        };
       },
       replayStore: {
         remember: (entry) =>

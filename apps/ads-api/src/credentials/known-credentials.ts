@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import type { AccessToken, App, User } from "../generated/prisma/client.js";
 
 /** A consumer key and access token this process verified a request of, as they were read. */
@@ -8,6 +9,8 @@ export interface KnownCredential {
   readonly accessToken: AccessToken & { user: User };
   readonly consumerSecret: string;
   readonly tokenSecret: string;
+  /** The HMAC key of the two secrets (`createSigningKey`), made once. */
+  readonly signingKey: KeyObject;
   /** Digest of the app, token and user rows (checked-nonce-insert.ts). */
   readonly fingerprint: string;
 }
