@@ -3,7 +3,6 @@ import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
 import type { VerifiedRequest } from "@adsgraph/oauth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { sha256Hex } from "../crypto/tokens.js";
 import type { LoadedScope } from "../credentials/account-scope.js";
 import { insertNonceIfUnchanged } from "../credentials/checked-nonce-insert.js";
 import type { CheckedInsert } from "../credentials/checked-nonce-insert.js";
@@ -43,9 +42,9 @@ export async function verifyWithKnownCredentials(
   const rememberWith = store.rememberWith.bind(store);
   const sent = headerCredentials(request.headers.authorization);
   if (sent === undefined) return undefined;
-  const tokenHash = sha256Hex(sent.token);
-  const known = ctx.knownCredentials.get(sent.consumerKey, tokenHash);
+  const known = ctx.knownCredentials.get(sent.consumerKey, sent.token);
   if (known === undefined) return undefined;
+  const { tokenHash } = known;
   const account = accountToRead(accountId);
   let checked: CheckedInsert | undefined;
   try {
@@ -81,7 +80,7 @@ export async function verifyWithKnownCredentials(
               nonce,
             );
             if (result === undefined) {
-              ctx.knownCredentials.forget(known.consumerKey, tokenHash);
+              ctx.knownCredentials.forget(known.consumerKey, known.token);
               throw new Undecided();
             }
             checked = result;

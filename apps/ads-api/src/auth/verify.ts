@@ -165,6 +165,7 @@ export async function verifyUserRequest(
     const tokenSecret = ctx.secrets.open(accessToken.secretEnc);
     ctx.knownCredentials.remember({
       consumerKey: prefetched.consumerKey,
+      token: verified.token,
       tokenHash: accessToken.tokenHash,
       app,
       accessToken,
