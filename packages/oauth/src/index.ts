@@ -29,7 +29,7 @@ export {
   signatureBaseString,
   collectSignedParameters,
 } from "./signing/base-string.js";
-export { signingKey, hmacSha1Signature } from "./signing/signature.js";
+export { signingKey, hmacSha1Signature, createSigningKey } from "./signing/signature.js";
 export { signRequest } from "./signing/sign-request.js";
 export type { SignRequestInput, SignedRequest } from "./signing/sign-request.js";
 export { createRequestSigner } from "./signing/request-signer.js";

@@ -3,7 +3,6 @@ import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
 import type { VerifiedRequest } from "@adsgraph/oauth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { sha256Hex } from "../crypto/tokens.js";
 import type { LoadedScope } from "../credentials/account-scope.js";
 import { insertNonceIfUnchanged } from "../credentials/checked-nonce-insert.js";
 import type { CheckedInsert } from "../credentials/checked-nonce-insert.js";
@@ -43,13 +42,14 @@ export async function verifyWithKnownCredentials(
   const rememberWith = store.rememberWith.bind(store);
   const sent = headerCredentials(request.headers.authorization);
   if (sent === undefined) return undefined;
-  const tokenHash = sha256Hex(sent.token);
-  const known = ctx.knownCredentials.get(sent.consumerKey, tokenHash);
+  const known = ctx.knownCredentials.get(sent.consumerKey, sent.token);
   if (known === undefined) return undefined;
+  const { tokenHash } = known;
   const account = accountToRead(accountId);
   let checked: CheckedInsert | undefined;
   try {
-    const verified = await verifyRequest(verifiableRequest(ctx, role, request), "protected", {
+    const verifiable = verifiableRequest(ctx, role, request, sent.params);
+    const verified = await verifyRequest(verifiable, "protected", {
       windowSeconds: ctx.limits.timestampWindowSeconds,
       // The verifier reads the key and token from every place a client may put them; only
       // the pair of the header (the one remembered) is answered here.
@@ -59,7 +59,12 @@ export async function verifyWithKnownCredentials(
       },
       lookupToken: (token) => {
         if (token !== sent.token) throw new Undecided();
-        return { status: "active", secret: known.tokenSecret, owner: known.accessToken.userId };
+        return {
+          status: "active",
+          secret: known.tokenSecret,
+          owner: known.accessToken.userId,
+          signingKey: known.signingKey,
+        };
       },
       replayStore: {
         remember: (entry) =>
@@ -75,7 +80,7 @@ export async function verifyWithKnownCredentials(
               nonce,
             );
             if (result === undefined) {
-              ctx.knownCredentials.forget(known.consumerKey, tokenHash);
+              ctx.knownCredentials.forget(known.consumerKey, known.token);
               throw new Undecided();
             }
             checked = result;

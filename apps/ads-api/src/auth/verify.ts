@@ -1,5 +1,5 @@
 import type { HostRole } from "@adsgraph/models";
-import { OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
+import { createSigningKey, OAuthVerificationError, verifyRequest } from "@adsgraph/oauth";
 import type { RequestKind, TokenLookupResult, VerifiedRequest } from "@adsgraph/oauth";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -161,13 +161,17 @@ export async function verifyUserRequest(
   // Only when the token verified is the one the query read (so the roles are this user's).
   const fromQuery = prefetched?.accessToken?.tokenHash === accessToken.tokenHash;
   if (fromQuery && prefetched.fingerprint !== null) {
+    const consumerSecret = ctx.secrets.open(app.consumerSecretEnc);
+    const tokenSecret = ctx.secrets.open(accessToken.secretEnc);
     ctx.knownCredentials.remember({
       consumerKey: prefetched.consumerKey,
+      token: verified.token,
       tokenHash: accessToken.tokenHash,
       app,
       accessToken,
-      consumerSecret: ctx.secrets.open(app.consumerSecretEnc),
-      tokenSecret: ctx.secrets.open(accessToken.secretEnc),
+      consumerSecret,
+      tokenSecret,
+      signingKey: createSigningKey(consumerSecret, tokenSecret),
       fingerprint: prefetched.fingerprint,
     });
   }

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppContext } from "../context.js";
-import type { LoggedRequest } from "../logging/request-log.js";
+import type { RecordedRequest } from "../logging/request-log.js";
 
 /** The route label of a request no route matched (its URL is never a label). */
 export const UNMATCHED_ROUTE = "unmatched";
@@ -96,7 +96,7 @@ export function createAdsApiMetrics(ctx: AppContext): AdsApiMetrics {
       this.set(ctx.redis?.up === true ? 1 : 0);
     },
   });
-  const record = (entry: LoggedRequest, durationMs: number | undefined) => {
+  const record = (entry: RecordedRequest, durationMs: number | undefined) => {
     // The log keeps the path of a request no route matched: never a label (unbounded).
     const route = routes.has(entry.route) ? entry.route : UNMATCHED_ROUTE;
     const { role, method } = entry;

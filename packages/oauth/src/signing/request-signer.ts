@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { KeyObject } from "node:crypto";
 import { OAuthErrorCode, OAuthProtocolError } from "../errors.js";
 import { parseFormEncoded } from "../form-encoding.js";
@@ -7,7 +7,7 @@ import { percentEncode } from "../percent-encode.js";
 import type { ConsumerCredentials, ParamPair, TokenCredentials } from "../types.js";
 import { parseRequestUrl } from "./base-string.js";
 import type { SignedRequest, SignRequestInput } from "./sign-request.js";
-import { signingKey } from "./signature.js";
+import { createSigningKey } from "./signature.js";
 
 /** What one request adds to a signer's credentials. */
 export type SignerInput = Omit<SignRequestInput, "consumer" | "token">;
@@ -48,9 +48,7 @@ export function createRequestSigner(
   consumer: ConsumerCredentials,
   token?: TokenCredentials,
 ): RequestSigner {
-  const key: KeyObject = createSecretKey(
-    Buffer.from(signingKey(consumer.consumerSecret, token?.tokenSecret), "utf8"),
-  );
+  const key: KeyObject = createSigningKey(consumer.consumerSecret, token?.tokenSecret);
   const consumerKey = percentEncode(consumer.consumerKey);
   const tokenValue = token === undefined ? undefined : percentEncode(token.token);
   const consumerPart = `oauth_consumer_key="${consumerKey}"`;

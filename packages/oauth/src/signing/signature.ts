@@ -1,4 +1,5 @@
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey } from "node:crypto";
+import type { KeyObject } from "node:crypto";
 import { percentEncode } from "../percent-encode.js";
 
 /** RFC 5849 §3.4.2: the HMAC-SHA1 key is `encode(consumer secret)&encode(token secret)`. */
@@ -15,4 +16,12 @@ export function hmacSha1Signature(
   return createHmac("sha1", signingKey(consumerSecret, tokenSecret))
     .update(baseString, "utf8")
     .digest("base64");
+}
+
+/**
+ * The HMAC-SHA1 key of `signingKey` as a KeyObject, for whoever signs or verifies with one pair
+ * of secrets many times: HMAC with it gives the bytes of `hmacSha1Signature`.
+ */
+export function createSigningKey(consumerSecret: string, tokenSecret = ""): KeyObject {
+  return createSecretKey(Buffer.from(signingKey(consumerSecret, tokenSecret), "utf8"));
 }

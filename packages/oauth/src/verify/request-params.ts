@@ -21,6 +21,11 @@ export interface VerifiableRequest {
    * `application/x-www-form-urlencoded` (RFC 5849 §3.4.1.3.1); a JSON body never is.
    */
   readonly body?: string | readonly ParamPair[] | undefined;
+  /**
+   * The parameters `parseAuthorizationHeader` read from this request's one Authorization
+   * header, when the caller parsed it already: the header is then not read or parsed again.
+   */
+  readonly authorizationParams?: readonly ParamPair[] | undefined;
 }
 
 /** Parameters gathered from a request, ready for the checks. */
@@ -69,8 +74,11 @@ function singleHeader(headers: HeaderBag, name: string): string | undefined {
  * (which token, verifier or nonce the request is signed with would be ambiguous).
  */
 export function gatherParameters(request: VerifiableRequest): GatheredParameters {
-  const authorization = singleHeader(request.headers, "authorization");
-  let headerParams: readonly ParamPair[] = [];
+  let headerParams: readonly ParamPair[] = request.authorizationParams ?? [];
+  const authorization =
+    request.authorizationParams === undefined
+      ? singleHeader(request.headers, "authorization")
+      : undefined;
   if (authorization !== undefined && isOAuthAuthorization(authorization)) {
     try {
       headerParams = parseAuthorizationHeader(authorization).params;

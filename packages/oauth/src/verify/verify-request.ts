@@ -1,8 +1,10 @@
-import { constantTimeEqual } from "../constant-time.js";
+import { signatureEqual } from "../constant-time.js";
 import { OAuthVerificationError } from "../errors.js";
 import { isValidNonce, MAX_NONCE_LENGTH } from "../nonce.js";
 import { signatureBaseString } from "../signing/base-string.js";
-import { hmacSha1Signature } from "../signing/signature.js";
+import { createHmac } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+import { createSigningKey } from "../signing/signature.js";
 import type { Clock, ParamPair } from "../types.js";
 import { createMemoryReplayStore, replayClientId } from "./replay-store.js";
 import type { ReplayStore } from "./replay-store.js";
@@ -24,7 +26,16 @@ export type RequestKind = "request_token" | "access_token" | "protected";
  * the token is the client.
  */
 export type TokenLookupResult =
-  | { readonly status: "active"; readonly secret: string; readonly owner?: string | undefined }
+  | {
+      readonly status: "active";
+      readonly secret: string;
+      readonly owner?: string | undefined;
+      /**
+       * `createSigningKey(consumer secret looked up, secret)`, when the caller keeps one per
+       * pair of secrets: the key is then not built again for each request.
+       */
+      readonly signingKey?: KeyObject | undefined;
+    }
   | { readonly status: "invalidated" }
   | undefined;
 
@@ -169,23 +180,24 @@ export async function verifyRequest(
 
   let tokenSecret = "";
   let owner: string | undefined;
+  let key: KeyObject | undefined;
   if (kind !== "request_token") {
     const found = await options.lookupToken(param("oauth_token"), { consumerKey, kind });
     if (found === undefined) fail("unknown_token", "unknown oauth_token");
     if (found.status === "invalidated") fail("invalidated_token", "oauth_token was invalidated");
     tokenSecret = found.secret;
     owner = found.owner;
+    key = found.signingKey;
   }
+  key ??= createSigningKey(consumerSecret, tokenSecret);
 
   // A repeated protocol parameter (one value) may have been signed once or every time it was
   // sent (RFC 5849 §3.4.1.3): either base string names the same parameters.
   const matches = (params: readonly ParamPair[]) =>
-    constantTimeEqual(
-      hmacSha1Signature(
-        signatureBaseString(request.method, request.url, params),
-        consumerSecret,
-        tokenSecret,
-      ),
+    signatureEqual(
+      createHmac("sha1", key)
+        .update(signatureBaseString(request.method, request.url, params), "utf8")
+        .digest("base64"),
       param("oauth_signature"),
     );
   if (!matches(signed) && (signedOnce === undefined || !matches(signedOnce))) {
