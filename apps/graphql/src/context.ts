@@ -254,6 +254,7 @@ function upstreamPartsFor(
       batching: services.batching,
       traceParent: traceContext,
       statsSnapshots,
+      marked: (item) => cacheMarks.any && cacheMarks.lookup(item) !== undefined,
     }),
     // History lists every version, not a fresh answer: never stored.
     history: (...args) => {

@@ -51,6 +51,29 @@ describe("connections over forward-only upstream cursors", () => {
     expect(again.edges.map((e) => e.node)).toEqual(["b", "c", "d"]);
     expect(() => pagingFor({ after: "ec1.garbage" }, 1000)).toThrow(/not a cursor/);
   });
+
+  it("hands out the same edge cursors when they are built only as they are read", async () => {
+    const encoded = (value: unknown) =>
+      `ec1.${Buffer.from(JSON.stringify(value)).toString("base64url")}`;
+    const connection = toConnection(
+      page(["a", "b", "c"], "up2"),
+      pagingFor({ first: 3, after: "up1" }, 1000),
+    );
+    expect(connection.edges.map((e) => e.cursor)).toEqual([
+      encoded(["up1", 1]),
+      encoded(["up1", 2]),
+      "up2",
+    ]);
+    expect(connection.pageInfo.startCursor).toBe(encoded(["up1", 1]));
+    const whole = await connectionOfAll({ first: 2, after: encoded([null, 1]) }, 100, () =>
+      Promise.resolve(["a", "b", "c", "d"]),
+    );
+    expect(whole.edges.map((e) => [e.cursor, e.node])).toEqual([
+      [encoded([null, 2]), "b"],
+      [encoded([null, 3]), "c"],
+    ]);
+    expect(whole.pageInfo.endCursor).toBe(encoded([null, 3]));
+  });
 });
 
 describe("connections over a list read whole", () => {

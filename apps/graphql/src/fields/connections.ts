@@ -96,6 +96,24 @@ function encodeEdgeCursor(pageCursor: string | null, skip: number): string {
   return EDGE_PREFIX + Buffer.from(JSON.stringify([pageCursor, skip])).toString("base64url");
 }
 
+/**
+ * An edge whose cursor is encoded when read: most queries select `pageInfo.endCursor` and not
+ * each edge's cursor, and a page of 1,000 items then builds no 1,000 encoded strings.
+ */
+class LazyEdge<T> implements Edge<T> {
+  readonly node: T;
+  readonly #pageCursor: string | null;
+  readonly #skip: number;
+  constructor(node: T, pageCursor: string | null, skip: number) {
+    this.node = node;
+    this.#pageCursor = pageCursor;
+    this.#skip = skip;
+  }
+  get cursor(): string {
+    return encodeEdgeCursor(this.#pageCursor, this.#skip);
+  }
+}
+
 function decodeEdgeCursor(cursor: string): { pageCursor: string | null; skip: number } | null {
   try {
     const value: unknown = JSON.parse(
@@ -149,13 +167,11 @@ export function toConnection<T>(
 ): ConnectionResult<T> {
   const pageCursor = paging.cursor ?? null;
   const last = page.items.length - 1;
-  const edges = page.items.slice(paging.skip).map((node, offset) => {
+  const edges = page.items.slice(paging.skip).map((node, offset): Edge<T> => {
     const index = paging.skip + offset;
-    const cursor =
-      index === last && page.nextCursor !== null
-        ? page.nextCursor
-        : encodeEdgeCursor(pageCursor, index + 1);
-    return { cursor, node };
+    return index === last && page.nextCursor !== null
+      ? { cursor: page.nextCursor, node }
+      : new LazyEdge(node, pageCursor, index + 1);
   });
   return {
     edges,
@@ -194,10 +210,9 @@ export async function connectionOfAll<T>(
   if (first !== undefined) end = Math.min(end, start + first);
   if (last !== undefined) start = Math.max(start, end - last);
   if (first === undefined && last === undefined) end = Math.min(end, start + DEFAULT_PAGE_SIZE);
-  const edges = items.slice(start, end).map((node, offset) => ({
-    cursor: encodeEdgeCursor(null, start + offset + 1),
-    node,
-  }));
+  const edges = items
+    .slice(start, end)
+    .map((node, offset): Edge<T> => new LazyEdge(node, null, start + offset + 1));
   return {
     edges,
     pageInfo: {

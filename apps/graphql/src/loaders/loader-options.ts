@@ -1,4 +1,5 @@
 import type { Context } from "@opentelemetry/api";
+import type { SnapshotMarked } from "./resource-reads.js";
 import type { StatsSnapshots } from "../snapshots/stats-snapshots.js";
 
 /** How one request's loaders are made. */
@@ -9,4 +10,6 @@ export interface LoaderOptions {
   readonly traceParent?: Context | undefined;
   /** The request's stats snapshots (issue 36); none: every stats read asks upstream. */
   readonly statsSnapshots?: StatsSnapshots | undefined;
+  /** Which upstream objects a snapshot answered in this request; none when not given. */
+  readonly marked?: SnapshotMarked | undefined;
 }

@@ -119,9 +119,9 @@ export interface Loaders extends AudienceLoaders, ServiceLoaders, StatsLoaders {
 
 export function createLoaders(
   upstream: RestClient,
-  { batching, traceParent, statsSnapshots }: LoaderOptions,
+  { batching, traceParent, statsSnapshots, marked }: LoaderOptions,
 ): Loaders {
-  const reads = resourceReads(upstream);
+  const reads = resourceReads(upstream, marked);
   const readOne =
     <Id extends ResourceReadId>(id: Id) =>
     async (key: EntityKey): Promise<ShapeOf<Id>> => {
@@ -194,7 +194,7 @@ export function createLoaders(
         { by: "funding_instrument_ids" },
       )
     ).map((item) => {
-      const campaign = shapeOf("campaigns.get", item, accountId);
+      const campaign = shapeOf("campaigns.get", item, accountId, marked);
       prime("campaigns.get", campaign);
       return campaign;
     });
@@ -209,7 +209,7 @@ export function createLoaders(
           { by: "campaign_ids" },
         )
       ).map((item) => {
-        const lineItem = shapeOf("line_items.get", item, accountId);
+        const lineItem = shapeOf("line_items.get", item, accountId, marked);
         prime("line_items.get", lineItem);
         return lineItem;
       });
@@ -266,7 +266,7 @@ export function createLoaders(
       async (accountId, lineItemIds) =>
         (await readOfLineItems(upstream, list, accountId, lineItemIds, filter.withDeleted)).map(
           (item) => {
-            const attachment = shapeOf(id, item, accountId);
+            const attachment = shapeOf(id, item, accountId, marked);
             prime(id, attachment);
             return attachment;
           },

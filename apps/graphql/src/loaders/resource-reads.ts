@@ -59,18 +59,39 @@ const CARD_KINDS: ReadonlyMap<ResourceReadId, string | undefined> = new Map(
 );
 
 /**
+ * Whether a snapshot answered this upstream object in this request (its paths go to
+ * `extensions.cache` when resolvers receive that very object).
+ */
+export type SnapshotMarked = (item: object) => boolean;
+const NOTHING_MARKED: SnapshotMarked = () => false;
+
+/**
  * An item as resolvers see it: the account it was read from (every read names one; not every
  * item carries it), and for cards the kind of endpoint it came from. The overload is where an
  * answer, checked against the catalog by rest-client, takes its resource's type.
+ *
+ * An item that names its account already and is no card is handed over as it is: a copy
+ * would be equal, field for field and in order, and a page of 1,000 items then makes no
+ * 1,000 copies. Nothing mutates an upstream answer (the snapshot writer serialises it later).
+ * A snapshot-marked item is still copied: resolvers have only ever seen a copy of one, so
+ * `extensions.cache` reports the same paths as before.
  */
 export function shapeOf<Id extends ResourceReadId>(
   id: Id,
   item: unknown,
   accountId: string,
+  marked?: SnapshotMarked,
 ): ShapeOf<Id>;
-export function shapeOf(id: ResourceReadId, item: unknown, accountId: string): object {
+export function shapeOf(
+  id: ResourceReadId,
+  item: unknown,
+  accountId: string,
+  marked: SnapshotMarked = NOTHING_MARKED,
+): object {
   const kind = CARD_KINDS.get(id);
   const fields = typeof item === "object" && item !== null ? item : {};
+  const named = "account_id" in fields && fields.account_id === accountId;
+  if (kind === undefined && named && !marked(fields)) return fields;
   return { ...fields, account_id: accountId, ...(kind !== undefined && { card_kind: kind }) };
 }
 
@@ -108,7 +129,10 @@ export interface ResourceReads {
  * page); a list that hides drafts unless asked (campaigns) is asked, as the single read finds
  * them.
  */
-export function resourceReads(client: RestClient): ResourceReads {
+export function resourceReads(
+  client: RestClient,
+  marked: SnapshotMarked = NOTHING_MARKED,
+): ResourceReads {
   return {
     async one(id, accountId, itemId) {
       const { get, list, lookup } = resourceOf(id);
@@ -116,7 +140,7 @@ export function resourceReads(client: RestClient): ResourceReads {
         get === null
           ? (await client.wire.page(list, { account_id: accountId, [lookup]: [itemId] })).items[0]
           : (await client.wire.call(get, { account_id: accountId, [idParamOf(get)]: itemId })).data;
-      return item === undefined ? undefined : shapeOf(id, item, accountId);
+      return item === undefined ? undefined : shapeOf(id, item, accountId, marked);
     },
     async many(id, accountId, ids) {
       const { list, lookup } = resourceOf(id);
@@ -126,14 +150,14 @@ export function resourceReads(client: RestClient): ResourceReads {
         { account_id: accountId, ids, ...(drafts && { with_draft: true }) },
         { by: lookup },
       );
-      return items.map((item) => shapeOf(id, item, accountId));
+      return items.map((item) => shapeOf(id, item, accountId, marked));
     },
     async page(id, accountId, params) {
       const answer = await client.wire.page(resourceOf(id).list, {
         ...params,
         account_id: accountId,
       });
-      return { ...answer, items: answer.items.map((item) => shapeOf(id, item, accountId)) };
+      return { ...answer, items: answer.items.map((item) => shapeOf(id, item, accountId, marked)) };
     },
     // Lists without with_total_count (spec §4.6 promoted posts, §4.7 cards) are never asked:
     // their connections have no totalCount, and accountListField passes `counts` (countsTotal).

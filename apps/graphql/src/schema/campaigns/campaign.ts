@@ -215,13 +215,16 @@ builder.objectFields(AccountRef, (t) => ({
     description:
       "The account's campaigns, a page at a time; deleted and draft ones only when asked.",
     // The page's funding instruments are read with it (the same batched requests), so each
-    // campaign's fundingInstrument resolves without a promise of its own.
+    // campaign's fundingInstrument resolves without a promise of its own. Each key once: many
+    // campaigns share an instrument, and the loader would make two promises per key asked.
     prefetch: {
       field: "fundingInstrument",
       load: (campaigns, loaders) =>
         loaders
           .byId("funding_instruments.get")
-          .loadMany(campaigns.map((c) => entityKey(c.account_id, c.funding_instrument_id))),
+          .loadMany([
+            ...new Set(campaigns.map((c) => entityKey(c.account_id, c.funding_instrument_id))),
+          ]),
     },
     describe: {
       campaign_ids: "Only these campaigns (at most 200).",
