@@ -5,12 +5,12 @@
  *
  * Memory (issue 37, docs/operations.md "Memory"): nothing until the first page is asked for.
  * The renderer's module is 9 MB of source that V8 keeps as long as the module is loaded, so it
- * runs once in a short-lived worker thread; the page is then kept as bytes (9 MB, outside the
+ * runs once in a short-lived child process; the page is then kept as bytes (9 MB, outside the
  * JavaScript heap), never as a string, and sent as they are.
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { COST_PANEL, COST_PANEL_BEFORE } from "./playground-cost.js";
@@ -45,30 +45,31 @@ export function wantsPlayground(request: FastifyRequest): boolean {
   );
 }
 
-/** Renders the page in a worker thread (CommonJS, run as given) and hands its UTF-8 bytes back. */
-const RENDER = `const { parentPort, workerData } = require("node:worker_threads");
-const { renderGraphiQL } = require(workerData.renderer);
-const bytes = new TextEncoder().encode(renderGraphiQL(workerData.options));
-parentPort.postMessage(bytes, [bytes.buffer]);`;
+/**
+ * Renders the page in a short-lived child process and hands its UTF-8 bytes back: a worker
+ * thread's heap, once freed, stayed in this process (about 40 MB of RSS). The options (the dev
+ * session's token among them) go through stdin, not the command line others can read.
+ */
+const RENDER = `let options = "";
+process.stdin.setEncoding("utf8").on("data", (chunk) => { options += chunk; }).on("end", () => {
+  const { renderGraphiQL } = require(process.argv[1]);
+  process.stdout.write(renderGraphiQL(JSON.parse(options)));
+});`;
 
-async function renderInWorker(options: PlaygroundOptions): Promise<Buffer> {
+async function renderInChild(options: PlaygroundOptions): Promise<Buffer> {
   const renderer = createRequire(import.meta.url).resolve("@graphql-yoga/render-graphiql");
-  const worker = new Worker(RENDER, {
-    eval: true,
-    workerData: { renderer, options: graphiqlOptions(options) },
+  const child = spawn(process.execPath, ["-e", RENDER, renderer], {
+    stdio: ["pipe", "pipe", "inherit"],
   });
-  try {
-    const bytes = await new Promise<Uint8Array>((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-      worker.once("exit", (code) => {
-        reject(new Error(`playground renderer exited (${code})`));
-      });
-    });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  } finally {
-    void worker.terminate();
-  }
+  child.stdin.end(JSON.stringify(graphiqlOptions(options)));
+  const chunks: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  if (code !== 0) throw new Error(`playground renderer exited (${code})`);
+  return Buffer.concat(chunks);
 }
 
 /** `text` inserted at `at` (none when -1). */
@@ -138,7 +139,7 @@ export function playgroundPage(options: PlaygroundOptions = {}): {
   let current: Page | undefined;
   let first: Promise<Page> | undefined;
   const build = async (hour: number): Promise<Page> => {
-    const rendered = await renderInWorker(options);
+    const rendered = await renderInChild(options);
     // Found from the start (the panel's fetch wrapper must be in before the bundle runs) and
     // from the end (the inlined bundle holds the text "<body>" in its scripts).
     const withPanel = inserted(rendered, rendered.indexOf(COST_PANEL_BEFORE), COST_PANEL);
