@@ -113,7 +113,7 @@ export function costPanelHtml(answer: unknown, now: number): string {
 }
 
 /** The panel and its script, placed before GraphiQL's own script so the wrapper is in first. */
-const COST_PANEL = `<details id="adsgraph-cost" open style="position:fixed;bottom:8px;right:12px;z-index:100;max-width:42em;max-height:40vh;overflow:auto;padding:4px 8px;background:#fff;color:#222;border:1px solid #ccc;border-radius:4px;font:12px system-ui,sans-serif">
+export const COST_PANEL = `<details id="adsgraph-cost" open style="position:fixed;bottom:8px;right:12px;z-index:100;max-width:42em;max-height:40vh;overflow:auto;padding:4px 8px;background:#fff;color:#222;border:1px solid #ccc;border-radius:4px;font:12px system-ui,sans-serif">
 <summary>Cost <button id="adsgraph-explain" type="button" title="Run the operation again as a dry run (x-adsgraph-explain: true): the plan, nothing sent upstream">Explain</button></summary>
 <style>#adsgraph-cost table{border-collapse:collapse}#adsgraph-cost td,#adsgraph-cost th{padding:1px 6px;text-align:left}#adsgraph-cost p{margin:4px 0}</style>
 <div id="adsgraph-cost-body"><p>Run an operation to see what it cost upstream.</p></div>
@@ -167,11 +167,14 @@ const COST_PANEL = `<details id="adsgraph-cost" open style="position:fixed;botto
 </script>
 </details>`;
 
+/** GraphiQL's root element: the cost panel goes before its first occurrence. */
+export const COST_PANEL_BEFORE = '<div id="root"></div>';
+
 /**
  * The page with the cost panel before GraphiQL's root element (found from the start: the
  * wrapper must be installed before the bundle runs; the root element comes before it).
  */
 export function withCostPanel(html: string): string {
-  const at = html.indexOf('<div id="root"></div>');
+  const at = html.indexOf(COST_PANEL_BEFORE);
   return at === -1 ? html : `${html.slice(0, at)}${COST_PANEL}${html.slice(at)}`;
 }

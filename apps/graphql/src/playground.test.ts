@@ -1,5 +1,6 @@
-import type { GraphQLServerContext } from "@apollo/server";
 import { createComplexityRule } from "@pothos/plugin-complexity";
+import { MS_PER_HOUR } from "@adsgraph/models";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { getVariableValues, parse, specifiedRules, validate } from "graphql";
 import type { OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
@@ -7,10 +8,12 @@ import {
   EXAMPLE_QUERY,
   METRICS_EXAMPLE_QUERY,
   metricsExampleVariables,
-  playgroundPlugin,
+  graphiqlOptions,
   withExampleRange,
   withSignOut,
 } from "./playground.js";
+import { withCostPanel } from "./playground-cost.js";
+import { playgroundPage } from "./playground-page.js";
 import { queryLimitError } from "./errors/graphql-errors.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
@@ -69,14 +72,10 @@ describe("example queries", () => {
   });
 
   it("the page opens both examples, the metrics one with the range of the hour it is served", async () => {
-    const listener = await playgroundPlugin({
+    const { body } = await playgroundPage({
       defaultHeaders: '{"authorization":"Bearer x"}',
-    }).serverWillStart?.({} as GraphQLServerContext);
-    const page = listener ? await listener.renderLandingPage?.() : undefined;
-    // Built at the first visit, not at start.
-    const html = page?.html;
-    expect(typeof html).toBe("function");
-    const text = typeof html === "function" ? await html() : "";
+    }).page(Date.now());
+    const text = body.toString();
     expect(text).toContain(JSON.stringify(EXAMPLE_QUERY));
     expect(text).toContain(JSON.stringify(METRICS_EXAMPLE_QUERY));
     expect(text).not.toContain("ADSGRAPH_RANGE_");
@@ -86,6 +85,23 @@ describe("example queries", () => {
     expect(text).toContain(range.end);
     // Each tab carries the dev session's header.
     expect(text.split(JSON.stringify('{"authorization":"Bearer x"}')).length - 1).toBe(3);
+  });
+
+  it("the page's bytes are GraphiQL's page with the cost panel, sign-out and each hour's range", async () => {
+    const options = {
+      defaultHeaders: '{"authorization":"Bearer x"}',
+      connectionParams: { authorization: "Bearer x" },
+    };
+    const expected = withSignOut(withCostPanel(renderGraphiQL(graphiqlOptions(options))));
+    const served = playgroundPage(options);
+    const first = await served.page(NOW);
+    expect(first.body.equals(Buffer.from(withExampleRange(expected, NOW)))).toBe(true);
+    // The same hour: the same page and tag; the next hour: its range, another tag.
+    expect(await served.page(NOW + 60_000)).toBe(first);
+    const later = NOW + 3 * MS_PER_HOUR;
+    const next = await served.page(later);
+    expect(next.body.equals(Buffer.from(withExampleRange(expected, later)))).toBe(true);
+    expect(next.etag).not.toBe(first.etag);
   });
 
   it("withExampleRange puts the range of `now` in place of both stand-ins", () => {

@@ -1,7 +1,5 @@
 import { MS_PER_HOUR, formatTimestamp } from "@adsgraph/models";
-import type { ApolloServerPlugin } from "@apollo/server";
 import type { GraphiQLOptions } from "graphql-yoga";
-import { withCostPanel } from "./playground-cost.js";
 
 /** The playground's starting query: the caller, its accounts and a first look at each. */
 export const EXAMPLE_QUERY = `# Your accounts, their campaigns and what funds them. Ctrl-Enter runs it.
@@ -76,11 +74,11 @@ export function metricsExampleVariables(now: number): string {
 }
 
 /**
- * Stand-ins for the example's range in the rendered page (which is built once, 9 MB): each
- * page served gets the range of its own hour. Letters and `_` only, unchanged by any escaping.
+ * Stand-ins for the example's range in the page (built once, 9 MB): each page served has the
+ * range of its own hour. Letters and `_` only, unchanged by any escaping.
  */
-const RANGE_START = "ADSGRAPH_RANGE_START";
-const RANGE_END = "ADSGRAPH_RANGE_END";
+export const RANGE_START = "ADSGRAPH_RANGE_START";
+export const RANGE_END = "ADSGRAPH_RANGE_END";
 
 /** The page with the example range of `now` in place of its stand-ins. */
 export function withExampleRange(html: string, now: number): string {
@@ -107,7 +105,7 @@ export interface PlaygroundOptions {
  * (a JSON body, which no other site can send without CORS) and says the outcome on its label
  * ("Signed out", or "Not signed in" when the route refused), leaving the editors as they are.
  */
-const SIGN_OUT = `<div style="position:fixed;top:6px;right:12px;z-index:100;font:13px system-ui,sans-serif">
+export const SIGN_OUT = `<div style="position:fixed;top:6px;right:12px;z-index:100;font:13px system-ui,sans-serif">
 <button id="adsgraph-sign-out" type="button" title="End this browser's session (POST /auth/logout)">Sign out</button>
 <script>
 document.getElementById("adsgraph-sign-out").addEventListener("click", async () => {
@@ -124,70 +122,43 @@ document.getElementById("adsgraph-sign-out").addEventListener("click", async () 
 </script>
 </div>`;
 
+/** The sign-out button goes before the last occurrence of this. */
+export const SIGN_OUT_BEFORE = "</body>";
+
 /**
  * The page with the sign-out button as the body's last child (found from the end: the inlined
  * GraphiQL bundle holds the text "<body>" in its scripts).
  */
 export function withSignOut(html: string): string {
-  const at = html.lastIndexOf("</body>");
+  const at = html.lastIndexOf(SIGN_OUT_BEFORE);
   return at === -1 ? html : `${html.slice(0, at)}${SIGN_OUT}${html.slice(at)}`;
 }
 
-/**
- * GraphiQL at `GET /graphql` for browsers (subscriptions over graphql-ws on the same URL), with every asset inlined in the page (about 9 MB),
- * so it works with no internet; Apollo's default landing page loads from a CDN. Each run's
- * upstream cost shows in a panel (playground-cost.ts).
- *
- * Built on the first visit, not at start (issue 37): the GraphiQL bundle and the page built
- * from it held about 65 MB of heap (the module's text, its bundle string, the page twice) in
- * every process, visited or not. Each page served gets the example range of its own hour.
- */
-export function playgroundPlugin(options: PlaygroundOptions = {}): ApolloServerPlugin {
-  let html: Promise<string> | undefined;
+/** GraphiQL's options: the examples, the dev session's header, subscriptions over graphql-ws. */
+export function graphiqlOptions(
+  options: PlaygroundOptions = {},
+): GraphiQLOptions & { connectionParams?: Record<string, string> } {
+  // The renderer passes every option to its client (url-loader), connectionParams too.
   return {
-    serverWillStart() {
-      return Promise.resolve({
-        renderLandingPage: () => {
-          // The renderer passes every option to its client (url-loader), connectionParams too.
-          const graphiql: GraphiQLOptions & { connectionParams?: Record<string, string> } = {
-            title: "adsgraph",
-            defaultQuery: options.defaultQuery ?? EXAMPLE_QUERY,
-            // The first tab is the default query; each tab carries the dev session's header.
-            defaultTabs: [
-              { query: options.defaultQuery ?? EXAMPLE_QUERY, headers: options.defaultHeaders },
-              {
-                query: METRICS_EXAMPLE_QUERY,
-                variables: JSON.stringify(
-                  { range: { start: RANGE_START, end: RANGE_END } },
-                  null,
-                  2,
-                ),
-                headers: options.defaultHeaders,
-              },
-            ],
-            // Subscriptions over graphql-ws at the same /graphql URL (ws:// or wss://).
-            subscriptionsProtocol: "WS",
-            ...(options.defaultHeaders !== undefined && {
-              headers: options.defaultHeaders,
-              shouldPersistHeaders: false,
-            }),
-            ...(options.connectionParams !== undefined && {
-              connectionParams: options.connectionParams,
-            }),
-          };
-          const page = () =>
-            (html ??= import("@graphql-yoga/render-graphiql").then(
-              ({ renderGraphiQL }) => withSignOut(withCostPanel(renderGraphiQL(graphiql))),
-              (error: unknown) => {
-                html = undefined; // tried again at the next visit
-                throw error;
-              },
-            ));
-          return Promise.resolve({
-            html: async () => withExampleRange(await page(), Date.now()),
-          });
-        },
-      });
-    },
+    title: "adsgraph",
+    defaultQuery: options.defaultQuery ?? EXAMPLE_QUERY,
+    // The first tab is the default query; each tab carries the dev session's header.
+    defaultTabs: [
+      { query: options.defaultQuery ?? EXAMPLE_QUERY, headers: options.defaultHeaders },
+      {
+        query: METRICS_EXAMPLE_QUERY,
+        variables: JSON.stringify({ range: { start: RANGE_START, end: RANGE_END } }, null, 2),
+        headers: options.defaultHeaders,
+      },
+    ],
+    // Subscriptions over graphql-ws at the same /graphql URL (ws:// or wss://).
+    subscriptionsProtocol: "WS",
+    ...(options.defaultHeaders !== undefined && {
+      headers: options.defaultHeaders,
+      shouldPersistHeaders: false,
+    }),
+    ...(options.connectionParams !== undefined && {
+      connectionParams: options.connectionParams,
+    }),
   };
 }

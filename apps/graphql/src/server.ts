@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import fastifyCookie from "@fastify/cookie";
@@ -20,7 +23,8 @@ import { errorLogFields, loggedUrl } from "./log-fields.js";
 import { httpSubscriptionsRule } from "./http-subscriptions-rule.js";
 import { requestErrorStatusPlugin } from "./request-error-status.js";
 import { registerNestingLimits } from "./request-nesting.js";
-import { playgroundPlugin, type PlaygroundOptions } from "./playground.js";
+import { withPlayground } from "./playground-page.js";
+import type { PlaygroundOptions } from "./playground.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 import { schema } from "./schema/index.js";
 import { cachedAnswers } from "./response-cache/cached-answers.js";
@@ -204,7 +208,8 @@ export async function buildServer({
       unexpectedErrorsPlugin(app.log),
       // No cache hints are used: without this Apollo wraps every resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
-      playgroundPlugin(playground),
+      // The playground is served by the GET route below (playground-page.ts), before Apollo.
+      ApolloServerPluginLandingPageDisabled(),
       cacheReportPlugin(),
       metrics.operations,
       ...(env.UPSTREAM_STATS ? [upstreamStatsPlugin()] : []),
@@ -258,7 +263,7 @@ export async function buildServer({
   app.route({
     method: "GET",
     url: "/graphql",
-    handler,
+    handler: withPlayground(playground, handler),
     wsHandler: graphqlWsHandler({
       schema,
       dependencies,

@@ -39,6 +39,24 @@ describe("offline playground at GET /graphql", () => {
     // Its subscriptions go over graphql-ws to this same URL.
     expect(html).toContain('"subscriptionsProtocol":"WS"');
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:/);
+    expect(response.headers.get("content-type")).toBe("text/html");
+    expect(Number(response.headers.get("content-length"))).toBe(Buffer.byteLength(html));
+  });
+
+  it("answers a browser that holds the page with 304 and no body", async () => {
+    const first = await fetch(url, { headers: { accept: "text/html" } });
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    await first.arrayBuffer();
+    const again = await fetch(url, { headers: { accept: "text/html", "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    // A GraphQL GET is still Apollo's.
+    const query = await fetch(`${url}?query=${encodeURIComponent("{__typename}")}`, {
+      headers: { accept: "application/json", "apollo-require-preflight": "true" },
+    });
+    expect(query.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await query.json()).toHaveProperty("data.__typename", "Query");
   });
 
   it("renders in headless Chromium with non-loopback hosts blocked, and runs its example query", async () => {
