@@ -242,7 +242,11 @@ const schema = z.object({
    * one system call per request; 0 writes each line at once. The cost: the last 250 ms of lines
    * are lost if the process is killed outright (docs/operations.md "Facade memory and CPU").
    */
-  LOG_BUFFER_BYTES: z.coerce.number().int().min(0).default(16 * 1024),
+  LOG_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024),
 });
 
 export type Env = z.infer<typeof schema> & { GRAPHQL_PUBLIC_URL: string };

@@ -75,7 +75,9 @@ export async function startTracing({
   const sdk = new NodeSDK({
     serviceName,
     ...(sampleRatio !== undefined && {
-      sampler: new base.ParentBasedSampler({ root: new base.TraceIdRatioBasedSampler(sampleRatio) }),
+      sampler: new base.ParentBasedSampler({
+        root: new base.TraceIdRatioBasedSampler(sampleRatio),
+      }),
     }),
     spanProcessors: [new RedactingSpanProcessor(), batches],
     instrumentations,

@@ -98,7 +98,11 @@ describe("response cache key", () => {
       responseCacheKey("u2", undefined, long, { text: JSON.stringify(long) }),
     );
     // The text never stands for a body the cache takes no part in.
-    for (const refused of [{ variables: {} }, { ...body, extensions: {} }, { query: "{ a }", x: 1 }])
+    for (const refused of [
+      { variables: {} },
+      { ...body, extensions: {} },
+      { query: "{ a }", x: 1 },
+    ])
       expect(
         responseCacheKey("u1", undefined, refused, { text: JSON.stringify(refused) }),
       ).toBeNull();

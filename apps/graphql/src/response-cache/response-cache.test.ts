@@ -20,7 +20,9 @@ describe("response cache over the post-data API's snapshots", () => {
     // A lookup names no account: only its scope says when it was written.
     recorder.usedFresh("query:post_data.posts.lookup\u0000k", null, 900, 30_000, POST_DATA_SCOPE);
     recorder.approve();
-    expect(cache.store("key", "u1", recorder, { body: Buffer.from("{}") }, "application/json")).toBe(true);
+    expect(
+      cache.store("key", "u1", recorder, { body: Buffer.from("{}") }, "application/json"),
+    ).toBe(true);
     clock += 10;
     expect(cache.lookup("key", "u1")).toBeDefined();
     accountWrites.set(POST_DATA_SCOPE, clock);
