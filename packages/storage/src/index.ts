@@ -2,6 +2,7 @@ export { createAdapter, createConnection, resolveTarget, schemaOf } from "./adap
 export type { Connection, DatabaseTarget, RawSql, SqlValue, StatementOptions } from "./adapter.js";
 export { applyMigrations, splitStatements } from "./migrate.js";
 export { parsePGliteSettings, PGLITE_SETTINGS } from "./pglite-settings.js";
+export { processAlive } from "./process-alive.js";
 export type { PGliteSettings } from "./pglite-settings.js";
 export type { MigratableClient, MigratableTransaction } from "./migrate.js";
 export {

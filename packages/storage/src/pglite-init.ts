@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { access, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { processAlive } from "./process-alive.js";
 
 /** What marks a PostgreSQL cluster: PGlite opens a directory holding it as an existing one. */
 const MARKER = "PG_VERSION";
@@ -41,15 +42,6 @@ const ifMissing =
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return value;
     throw error;
   };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Makes `dataDir` a PGlite cluster if it is not one yet. PGlite's own first open runs initdb in
@@ -97,7 +89,7 @@ async function removeStaleScratch(dir: string): Promise<void> {
   for (const name of await readdir(path.dirname(dir))) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length));
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) continue;
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue;
     // Best effort: a leftover is untidy, not wrong (every cluster is made under a new name).
     await rm(path.join(path.dirname(dir), name), { recursive: true, force: true }).catch(
       () => undefined,

@@ -1,14 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+import { processAlive } from "@adsgraph/storage";
 
 /**
  * PGlite is one process's database: two processes opening one data directory would corrupt
@@ -23,7 +15,7 @@ export function lockDataDir(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     const owner = Number(readFileSync(file, "utf8"));
-    if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
+    if (Number.isInteger(owner) && owner !== process.pid && processAlive(owner)) {
       throw new Error(
         `ADS_API_PGLITE_DIR ${dataDir} is in use by process ${owner} (stop it first, or use DATABASE_URL)`,
         { cause: error },
